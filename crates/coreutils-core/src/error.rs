@@ -1,0 +1,98 @@
+//! Errors that carry their exit status, printed GNU-style as `prog: message`.
+
+use std::fmt;
+
+/// Result of a utility step; the error knows the exit status to use.
+pub type UResult<T> = Result<T, USimpleError>;
+
+/// An error with an exit status and a message (without the `prog: ` prefix).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct USimpleError {
+    /// Exit status the utility should end with.
+    pub code: i32,
+    /// Message shown after `prog: `.
+    pub message: String,
+}
+
+impl USimpleError {
+    /// A new error with exit status `code`.
+    pub fn new(code: i32, message: impl Into<String>) -> Self {
+        USimpleError {
+            code,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for USimpleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// Print `prog: message` to stderr.
+pub fn show_error(prog: &str, message: &str) {
+    eprintln!("{}: {}", prog, message);
+}
+
+/// The text GNU tools use for an I/O error (`No such file or directory`, ...),
+/// without Rust's ` (os error N)` suffix.
+pub fn strerror(e: &std::io::Error) -> String {
+    use std::io::ErrorKind;
+    if let Some(code) = e.raw_os_error() {
+        if let Some(s) = errno_text(code) {
+            return s.to_string();
+        }
+    }
+    match e.kind() {
+        ErrorKind::NotFound => "No such file or directory".into(),
+        ErrorKind::PermissionDenied => "Permission denied".into(),
+        ErrorKind::AlreadyExists => "File exists".into(),
+        ErrorKind::InvalidInput => "Invalid argument".into(),
+        _ => {
+            let s = e.to_string();
+            match s.find(" (os error") {
+                Some(i) => s[..i].to_string(),
+                None => s,
+            }
+        }
+    }
+}
+
+/// GNU/glibc message for a WASI errno value as seen through wasi-libc.
+pub fn errno_text(code: i32) -> Option<&'static str> {
+    // wasi-libc uses WASI errno numbering.
+    Some(match code {
+        1 => "Argument list too long",
+        2 => "Permission denied",
+        6 => "Resource temporarily unavailable",
+        8 => "Bad file descriptor",
+        19 => "Disk quota exceeded",
+        20 => "File exists",
+        22 => "File too large",
+        25 => "Invalid or incomplete multibyte or wide character",
+        27 => "Interrupted system call",
+        28 => "Invalid argument",
+        29 => "Input/output error",
+        31 => "Is a directory",
+        32 => "Too many levels of symbolic links",
+        34 => "Too many links",
+        37 => "File name too long",
+        44 => "No such file or directory",
+        45 => "Exec format error",
+        48 => "Cannot allocate memory",
+        51 => "No space left on device",
+        52 => "Function not implemented",
+        54 => "Not a directory",
+        55 => "Directory not empty",
+        58 => "Operation not supported",
+        59 => "Inappropriate ioctl for device",
+        63 => "Operation not permitted",
+        64 => "Broken pipe",
+        69 => "Read-only file system",
+        70 => "Illegal seek",
+        75 => "Invalid cross-device link",
+        76 => "Operation not permitted",
+        _ => return None,
+    })
+}

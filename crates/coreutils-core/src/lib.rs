@@ -1,0 +1,45 @@
+//! Shared core of the Sandglass coreutils (the role uucore plays in uutils).
+//!
+//! Every utility is an [`Applet`]: a name and an entry point taking the full
+//! argv (argv[0] included) and returning the exit status. Group crates
+//! (`uu-files`, `uu-text`, `uu-pattern`, `uu-data`) each export a table of
+//! applets; the `coreutils` binary dispatches on argv[0].
+//!
+//! ```
+//! use coreutils_core::{Applet, UResult, USimpleError};
+//! fn main_true(_args: Vec<std::ffi::OsString>) -> i32 { 0 }
+//! const APPLETS: &[Applet] = &[Applet { name: "true", main: main_true }];
+//! assert_eq!((APPLETS[0].main)(vec![]), 0);
+//! let e: UResult<()> = Err(USimpleError::new(2, "bad"));
+//! assert_eq!(e.unwrap_err().code, 2);
+//! ```
+#![deny(missing_docs)]
+
+pub mod error;
+pub mod io;
+pub mod quote;
+
+pub use error::{show_error, UResult, USimpleError};
+
+use std::ffi::OsString;
+
+/// Entry point of one utility: full argv in, exit status out.
+pub type AppletMain = fn(Vec<OsString>) -> i32;
+
+/// One utility of the multicall binary.
+#[derive(Clone, Copy)]
+pub struct Applet {
+    /// Name the utility is invoked as (argv[0] basename).
+    pub name: &'static str,
+    /// Its entry point.
+    pub main: AppletMain,
+}
+
+/// Process start-up shared by every program: WASI libc starts with cwd "/",
+/// so adopt the kernel-provided `$PWD` (the kernel always sets it to the
+/// process cwd) before any relative path is used.
+pub fn adopt_pwd() {
+    if let Some(pwd) = std::env::var_os("PWD") {
+        let _ = std::env::set_current_dir(pwd);
+    }
+}
