@@ -1,0 +1,187 @@
+#!/usr/bin/env node
+// Brings a fresh machine to ready, quietly and quickly when nothing is
+// missing (run by `prestart` and `pretest`). Node built-ins only: this runs
+// before node_modules exists.
+//
+//   1. npm ci when node_modules is missing or older than package-lock.json
+//   2. the Rust wasm toolchain (Debian apt as root, or rustup's target)
+//   3. with --test: Debian chromium and the GNU tools the differential
+//      suites compare against
+//   4. an incremental build of every crate to resources/wasm/*.wasm
+//   5. an incremental electron-vite build of out/ (engine, main, renderer)
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEBIAN_APT_PACKAGES, debianToolchainPresent, detectRustToolchain } from './toolchain.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const forTests = process.argv.includes('--test');
+const stampPath = path.join(root, '.setup-stamp.json');
+const t0 = Date.now();
+
+// Crates the Rust workspace takes from Debian's librust-*-dev packages.
+const DEBIAN_CRATE_PACKAGES = [
+  'librust-regex-dev',
+  'librust-fancy-regex-dev',
+  'librust-serde-json-dev',
+  'librust-flate2-dev',
+  'librust-tar-dev',
+  'librust-sha2-dev',
+  'librust-md-5-dev',
+  'librust-sha1-dev',
+  'librust-similar-dev',
+  'librust-chrono-dev',
+  'librust-glob-dev',
+  'librust-unicode-width-dev',
+  'librust-memchr-dev',
+  'librust-zip-dev',
+  'librust-base64-dev',
+  'librust-crc32fast-dev',
+  'librust-libc-dev',
+];
+// Host tools the differential suites use as oracles, and the e2e browser.
+const TEST_APT_PACKAGES = ['chromium', 'gawk', 'jq', 'bc', 'zip', 'unzip', 'tree', 'file', 'xxd', 'patch', 'bsdextrautils'];
+const TEST_COMMANDS = ['chromium', 'gawk', 'jq', 'bc', 'zip', 'unzip', 'tree', 'file', 'xxd', 'patch', 'hexdump'];
+
+function log(msg) {
+  console.log(`setup: ${msg}`);
+}
+
+function die(msg) {
+  console.error(`setup: ${msg}`);
+  process.exit(1);
+}
+
+function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
+  if (r.error) die(`${cmd}: ${r.error.message}`);
+  if (r.status !== 0) die(`\`${cmd} ${args.join(' ')}\` failed (status ${r.status})`);
+}
+
+function commandExists(cmd) {
+  return spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
+}
+
+function readStamp() {
+  try {
+    return JSON.parse(fs.readFileSync(stampPath, 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
+/** A cheap fingerprint of a set of trees: file count, total size and newest mtime. */
+function fingerprint(entries) {
+  let count = 0;
+  let size = 0;
+  let newest = 0;
+  const walk = (p) => {
+    let st;
+    try {
+      st = fs.lstatSync(p);
+    } catch {
+      return;
+    }
+    if (st.isDirectory()) {
+      const base = path.basename(p);
+      if (base === 'node_modules' || base === 'target' || base === 'out' || base === '.git') return;
+      for (const name of fs.readdirSync(p)) walk(path.join(p, name));
+    } else {
+      count++;
+      size += st.size;
+      newest = Math.max(newest, st.mtimeMs);
+    }
+  };
+  for (const e of entries) walk(path.join(root, e));
+  return `${count}:${size}:${newest}`;
+}
+
+let aptUpdated = false;
+function aptInstall(packages, why) {
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot || !commandExists('apt-get')) {
+    die(`${why} missing. Install: apt-get install ${packages.join(' ')}`);
+  }
+  log(`installing ${why} (apt: ${packages.join(' ')})`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if (!aptUpdated) {
+    run('apt-get', ['update', '-qq'], { env });
+    aptUpdated = true;
+  }
+  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], { env });
+}
+
+function missingDebPackages(packages) {
+  const r = spawnSync('dpkg-query', ['-W', '-f', '${Package} ${Status}\n', ...packages], { encoding: 'utf8' });
+  const ok = new Set(
+    (r.stdout ?? '')
+      .split('\n')
+      .filter((l) => l.endsWith('install ok installed'))
+      .map((l) => l.split(' ')[0]),
+  );
+  return packages.filter((p) => !ok.has(p));
+}
+
+// 1. npm dependencies
+function ensureNodeModules() {
+  const lock = path.join(root, 'package-lock.json');
+  const installed = path.join(root, 'node_modules', '.package-lock.json');
+  const stale =
+    !fs.existsSync(installed) || (fs.existsSync(lock) && fs.statSync(lock).mtimeMs > fs.statSync(installed).mtimeMs);
+  if (stale) {
+    log('installing npm dependencies (npm ci)');
+    run('npm', ['ci', '--no-audit', '--no-fund']);
+  }
+}
+
+// 2. Rust toolchain for wasm
+function ensureRust() {
+  const onDebian = commandExists('apt-get') && commandExists('dpkg-query');
+  if (onDebian && (debianToolchainPresent() || !commandExists('rustup'))) {
+    const missing = missingDebPackages([...DEBIAN_APT_PACKAGES, 'binaryen', ...DEBIAN_CRATE_PACKAGES]);
+    if (missing.length) aptInstall(missing, 'the Rust wasm toolchain');
+  }
+  const tc = detectRustToolchain(root);
+  if (!tc.ok) die(tc.message);
+  return tc;
+}
+
+// 3. test-only tools
+function ensureTestTools() {
+  const missing = TEST_COMMANDS.filter((c) => !commandExists(c));
+  if (missing.length === 0) return;
+  if (commandExists('apt-get')) aptInstall(TEST_APT_PACKAGES, `test tools (${missing.join(', ')})`);
+  else die(`missing test tools: ${missing.join(', ')} (install them with your package manager)`);
+}
+
+async function main() {
+  const major = Number(process.versions.node.split('.')[0]);
+  const minor = Number(process.versions.node.split('.')[1]);
+  if (major < 20 || (major === 20 && minor < 19)) die(`Node >= 20.19 required, found ${process.versions.node}`);
+  ensureNodeModules();
+  ensureRust();
+  if (forTests) ensureTestTools();
+
+  const stamp = readStamp();
+  const crates = fingerprint(['crates', 'Cargo.toml', 'Cargo.lock']);
+  const manifest = path.join(root, 'resources', 'wasm', 'manifest.json');
+  if (stamp.crates !== crates || !fs.existsSync(manifest)) {
+    log('building wasm programs');
+    const { buildWasm } = await import('./build-wasm.mjs');
+    await buildWasm({ quiet: true });
+    stamp.crates = crates;
+    fs.writeFileSync(stampPath, JSON.stringify(stamp));
+  }
+  const sources = fingerprint(['src-main', 'src-renderer', 'src-worker', 'electron.vite.config.ts', 'package-lock.json']);
+  if (stamp.app !== sources || !fs.existsSync(path.join(root, 'out'))) {
+    log('building the app (electron-vite build)');
+    run(path.join(root, 'node_modules', '.bin', 'electron-vite'), ['build', '--logLevel', 'warn']);
+    stamp.app = sources;
+    fs.writeFileSync(stampPath, JSON.stringify(stamp));
+  }
+  const ms = Date.now() - t0;
+  if (ms > 2000) log(`ready in ${(ms / 1000).toFixed(1)} s`);
+}
+
+main().catch((e) => die(e.stack ?? String(e)));
