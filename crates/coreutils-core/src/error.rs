@@ -39,10 +39,20 @@ pub fn show_error(prog: &str, message: &str) {
 /// without Rust's ` (os error N)` suffix.
 pub fn strerror(e: &std::io::Error) -> String {
     use std::io::ErrorKind;
+    // Raw codes are WASI numbers only on WASI; natively std's text is glibc's.
+    #[cfg(target_os = "wasi")]
     if let Some(code) = e.raw_os_error() {
         if let Some(s) = errno_text(code) {
             return s.to_string();
         }
+    }
+    #[cfg(not(target_os = "wasi"))]
+    if e.raw_os_error().is_some() {
+        let s = e.to_string();
+        return match s.find(" (os error") {
+            Some(i) => s[..i].to_string(),
+            None => s,
+        };
     }
     match e.kind() {
         ErrorKind::NotFound => "No such file or directory".into(),

@@ -7,17 +7,23 @@
 //!
 //! ```
 //! use coreutils_core::{Applet, UResult, USimpleError};
-//! fn main_true(_args: Vec<std::ffi::OsString>) -> i32 { 0 }
-//! const APPLETS: &[Applet] = &[Applet { name: "true", main: main_true }];
+//! fn run_true(_args: Vec<std::ffi::OsString>) -> i32 { 0 }
+//! const APPLETS: &[Applet] = &[Applet { name: "true", main: run_true }];
 //! assert_eq!((APPLETS[0].main)(vec![]), 0);
 //! let e: UResult<()> = Err(USimpleError::new(2, "bad"));
 //! assert_eq!(e.unwrap_err().code, 2);
 //! ```
 #![deny(missing_docs)]
 
+pub mod args;
+pub mod bytes;
 pub mod error;
 pub mod io;
+pub mod meta;
+pub mod process;
 pub mod quote;
+pub mod tty;
+pub mod users;
 
 pub use error::{show_error, UResult, USimpleError};
 

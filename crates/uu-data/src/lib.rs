@@ -1,6 +1,39 @@
-//! Sandglass coreutils: the data group of utilities.
+//! Sandglass coreutils: the data group of utilities (jq, expr, bc, tar,
+//! gzip, zip) and the process utilities (find, xargs, env, timeout, nice,
+//! nohup) that live in the separate `procutils` binary.
+
+pub mod common;
+pub mod env;
+pub mod getopt;
+pub mod jq;
+pub mod nice;
+pub mod nohup;
+pub mod timeout;
 
 use coreutils_core::Applet;
 
-/// The utilities this crate provides, in the order `--list` shows them.
-pub const APPLETS: &[Applet] = &[];
+/// The utilities of the plain `coreutils` binary, in `--list` order.
+pub const APPLETS: &[Applet] = &[Applet {
+    name: "jq",
+    main: jq::uumain,
+}];
+
+/// The utilities of the `procutils` binary (they spawn processes).
+pub const PROC_APPLETS: &[Applet] = &[
+    Applet {
+        name: "env",
+        main: env::uumain,
+    },
+    Applet {
+        name: "nice",
+        main: nice::uumain,
+    },
+    Applet {
+        name: "nohup",
+        main: nohup::uumain,
+    },
+    Applet {
+        name: "timeout",
+        main: timeout::uumain,
+    },
+];

@@ -1,0 +1,477 @@
+//! POSIX file metadata (modes, owners, permission checks, ids, umask).
+//!
+//! WASI preview1 has none of these, so on `wasm32` they come from the
+//! kernel's `sandglass` file-metadata imports (docs/abi.md); natively they
+//! use the host's libc through std (for tests and the differential runner).
+
+use std::io;
+use std::path::Path;
+
+/// Extended status of a file: what WASI's `filestat` lacks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct ExtStat {
+    /// `S_IFMT` type bits plus permission, setuid, setgid and sticky bits.
+    pub mode: u32,
+    /// Owner.
+    pub uid: u32,
+    /// Group.
+    pub gid: u32,
+    /// Hard link count.
+    pub nlink: u32,
+}
+
+/// Real and effective user and group ids of the process.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Ids {
+    /// Real user id.
+    pub uid: u32,
+    /// Real group id.
+    pub gid: u32,
+    /// Effective user id.
+    pub euid: u32,
+    /// Effective group id.
+    pub egid: u32,
+}
+
+/// File type bits.
+pub const S_IFMT: u32 = 0o170000;
+/// Directory.
+pub const S_IFDIR: u32 = 0o040000;
+/// Regular file.
+pub const S_IFREG: u32 = 0o100000;
+/// Symbolic link.
+pub const S_IFLNK: u32 = 0o120000;
+/// Character device.
+pub const S_IFCHR: u32 = 0o020000;
+/// Block device.
+pub const S_IFBLK: u32 = 0o060000;
+/// FIFO.
+pub const S_IFIFO: u32 = 0o010000;
+/// Socket.
+pub const S_IFSOCK: u32 = 0o140000;
+
+/// `access()` mode bits.
+pub const R_OK: u32 = 4;
+/// Write permission.
+pub const W_OK: u32 = 2;
+/// Execute/search permission.
+pub const X_OK: u32 = 1;
+/// Existence only.
+pub const F_OK: u32 = 0;
+
+#[cfg(target_arch = "wasm32")]
+mod sys {
+    use super::{ExtStat, Ids};
+    use std::io;
+    use std::path::{Path, PathBuf};
+
+    #[link(wasm_import_module = "sandglass")]
+    extern "C" {
+        fn path_stat_ext(path: *const u8, len: u32, follow: u32, out: *mut u32) -> i32;
+        fn fd_stat_ext(fd: u32, out: *mut u32) -> i32;
+        fn path_chmod(path: *const u8, len: u32, follow: u32, mode: u32) -> i32;
+        fn path_chown(path: *const u8, len: u32, follow: u32, uid: i32, gid: i32) -> i32;
+        fn path_access(path: *const u8, len: u32, amode: u32) -> i32;
+        #[link_name = "getuid"]
+        fn sg_getuid(out: *mut u32) -> i32;
+        #[link_name = "umask"]
+        fn sg_umask(new: i32, old_out: *mut u32) -> i32;
+    }
+
+    fn check(errno: i32) -> io::Result<()> {
+        if errno == 0 {
+            Ok(())
+        } else {
+            Err(io::Error::from_raw_os_error(errno))
+        }
+    }
+
+    /// The kernel resolves relative paths against its own cwd; wasi-libc's
+    /// emulated cwd is the one `adopt_pwd` set, so pass absolute paths.
+    fn abs(path: &Path) -> io::Result<Vec<u8>> {
+        use std::os::wasi::ffi::OsStrExt;
+        let p: PathBuf = if path.is_absolute() {
+            path.to_path_buf()
+        } else {
+            std::env::current_dir()?.join(path)
+        };
+        Ok(p.as_os_str().as_bytes().to_vec())
+    }
+
+    fn from_words(w: [u32; 4]) -> ExtStat {
+        ExtStat {
+            mode: w[0],
+            uid: w[1],
+            gid: w[2],
+            nlink: w[3],
+        }
+    }
+
+    pub fn stat_ext(path: &Path, follow: bool) -> io::Result<ExtStat> {
+        let p = abs(path)?;
+        let mut w = [0u32; 4];
+        // SAFETY: pointers are valid for the given lengths; out has room for 4 u32.
+        check(unsafe { path_stat_ext(p.as_ptr(), p.len() as u32, follow as u32, w.as_mut_ptr()) })?;
+        Ok(from_words(w))
+    }
+
+    pub fn fstat_ext(fd: u32) -> io::Result<ExtStat> {
+        let mut w = [0u32; 4];
+        // SAFETY: out has room for 4 u32.
+        check(unsafe { fd_stat_ext(fd, w.as_mut_ptr()) })?;
+        Ok(from_words(w))
+    }
+
+    pub fn chmod(path: &Path, mode: u32, follow: bool) -> io::Result<()> {
+        let p = abs(path)?;
+        // SAFETY: pointer valid for len.
+        check(unsafe { path_chmod(p.as_ptr(), p.len() as u32, follow as u32, mode) })
+    }
+
+    pub fn chown(path: &Path, uid: Option<u32>, gid: Option<u32>, follow: bool) -> io::Result<()> {
+        let p = abs(path)?;
+        let u = uid.map_or(-1, |v| v as i32);
+        let g = gid.map_or(-1, |v| v as i32);
+        // SAFETY: pointer valid for len.
+        check(unsafe { path_chown(p.as_ptr(), p.len() as u32, follow as u32, u, g) })
+    }
+
+    pub fn access(path: &Path, amode: u32) -> io::Result<()> {
+        let p = abs(path)?;
+        // SAFETY: pointer valid for len.
+        check(unsafe { path_access(p.as_ptr(), p.len() as u32, amode) })
+    }
+
+    pub fn ids() -> io::Result<Ids> {
+        let mut w = [0u32; 4];
+        // SAFETY: out has room for 4 u32.
+        check(unsafe { sg_getuid(w.as_mut_ptr()) })?;
+        Ok(Ids {
+            uid: w[0],
+            gid: w[1],
+            euid: w[2],
+            egid: w[3],
+        })
+    }
+
+    #[link(wasm_import_module = "wasi_snapshot_preview1")]
+    extern "C" {
+        fn path_filestat_set_times(
+            fd: u32,
+            flags: u32,
+            path: *const u8,
+            len: u32,
+            atim: u64,
+            mtim: u64,
+            fst: u32,
+        ) -> i32;
+    }
+
+    pub fn set_times(
+        path: &Path,
+        atime: Option<u64>,
+        mtime: Option<u64>,
+        follow: bool,
+    ) -> io::Result<()> {
+        let p = abs(path)?;
+        // Relative to the preopened root (fd 3, named "/").
+        let rel: &[u8] = if p.len() > 1 { &p[1..] } else { b"." };
+        let mut fst = 0;
+        if atime.is_some() {
+            fst |= 1;
+        }
+        if mtime.is_some() {
+            fst |= 4;
+        }
+        // SAFETY: pointer valid for len.
+        check(unsafe {
+            path_filestat_set_times(
+                3,
+                follow as u32,
+                rel.as_ptr(),
+                rel.len() as u32,
+                atime.unwrap_or(0),
+                mtime.unwrap_or(0),
+                fst,
+            )
+        })
+    }
+
+    #[link(wasm_import_module = "wasi_snapshot_preview1")]
+    extern "C" {
+        fn path_filestat_get(fd: u32, flags: u32, path: *const u8, len: u32, out: *mut u64) -> i32;
+    }
+
+    pub fn raw(path: &Path, follow: bool) -> io::Result<super::RawStat> {
+        let p = abs(path)?;
+        let rel: &[u8] = if p.len() > 1 { &p[1..] } else { b"." };
+        // filestat: dev, ino, filetype(+pad), nlink, size, atim, mtim, ctim.
+        let mut st = [0u64; 8];
+        // SAFETY: pointer valid for len; st has room for a 64-byte filestat.
+        check(unsafe {
+            path_filestat_get(
+                3,
+                follow as u32,
+                rel.as_ptr(),
+                rel.len() as u32,
+                st.as_mut_ptr(),
+            )
+        })?;
+        Ok(super::RawStat {
+            dev: st[0],
+            ino: st[1],
+            ctime_ns: st[7],
+        })
+    }
+
+    pub fn umask(new: Option<u32>) -> io::Result<u32> {
+        let mut old = 0u32;
+        // SAFETY: out points to one u32.
+        check(unsafe { sg_umask(new.map_or(-1, |m| (m & 0o777) as i32), &mut old) })?;
+        Ok(old)
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod sys {
+    use super::{ExtStat, Ids};
+    use std::ffi::CString;
+    use std::io;
+    use std::os::unix::ffi::OsStrExt;
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    use std::path::Path;
+
+    // std already links the C library natively; these are plain POSIX calls.
+    extern "C" {
+        #[link_name = "chown"]
+        fn c_chown(path: *const i8, uid: u32, gid: u32) -> i32;
+        #[link_name = "lchown"]
+        fn c_lchown(path: *const i8, uid: u32, gid: u32) -> i32;
+        #[link_name = "access"]
+        fn c_access(path: *const i8, amode: i32) -> i32;
+        #[link_name = "getuid"]
+        fn c_getuid() -> u32;
+        #[link_name = "getgid"]
+        fn c_getgid() -> u32;
+        #[link_name = "geteuid"]
+        fn c_geteuid() -> u32;
+        #[link_name = "getegid"]
+        fn c_getegid() -> u32;
+        #[link_name = "umask"]
+        fn c_umask(mask: u32) -> u32;
+        #[link_name = "utimensat"]
+        fn c_utimensat(dirfd: i32, path: *const i8, times: *const [i64; 2], flags: i32) -> i32;
+    }
+
+    pub fn set_times(
+        path: &Path,
+        atime: Option<u64>,
+        mtime: Option<u64>,
+        follow: bool,
+    ) -> io::Result<()> {
+        const UTIME_OMIT: i64 = (1 << 30) - 2;
+        let ts = |t: Option<u64>| match t {
+            Some(ns) => [(ns / 1_000_000_000) as i64, (ns % 1_000_000_000) as i64],
+            None => [0, UTIME_OMIT],
+        };
+        let times = [ts(atime), ts(mtime)];
+        let c = cpath(path)?;
+        let flags = if follow { 0 } else { 0x100 };
+        // SAFETY: c is NUL-terminated; times has two timespecs (i64 pairs on 64-bit Linux).
+        if unsafe { c_utimensat(-100, c.as_ptr(), times.as_ptr(), flags) } == 0 {
+            Ok(())
+        } else {
+            Err(io::Error::last_os_error())
+        }
+    }
+
+    fn cpath(path: &Path) -> io::Result<CString> {
+        CString::new(path.as_os_str().as_bytes())
+            .map_err(|_| io::Error::from(io::ErrorKind::InvalidInput))
+    }
+
+    fn from_meta(m: &std::fs::Metadata) -> ExtStat {
+        ExtStat {
+            mode: m.mode(),
+            uid: m.uid(),
+            gid: m.gid(),
+            nlink: m.nlink() as u32,
+        }
+    }
+
+    pub fn stat_ext(path: &Path, follow: bool) -> io::Result<ExtStat> {
+        let m = if follow {
+            std::fs::metadata(path)?
+        } else {
+            std::fs::symlink_metadata(path)?
+        };
+        Ok(from_meta(&m))
+    }
+
+    pub fn fstat_ext(fd: u32) -> io::Result<ExtStat> {
+        stat_ext(Path::new(&format!("/proc/self/fd/{}", fd)), true)
+    }
+
+    pub fn chmod(path: &Path, mode: u32, follow: bool) -> io::Result<()> {
+        if !follow && std::fs::symlink_metadata(path)?.file_type().is_symlink() {
+            // Linux cannot change a symlink's own mode.
+            return Err(io::Error::from_raw_os_error(95));
+        }
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode & 0o7777))
+    }
+
+    pub fn chown(path: &Path, uid: Option<u32>, gid: Option<u32>, follow: bool) -> io::Result<()> {
+        let c = cpath(path)?;
+        let u = uid.unwrap_or(u32::MAX);
+        let g = gid.unwrap_or(u32::MAX);
+        // SAFETY: c is a valid NUL-terminated string.
+        let r = unsafe {
+            if follow {
+                c_chown(c.as_ptr(), u, g)
+            } else {
+                c_lchown(c.as_ptr(), u, g)
+            }
+        };
+        if r == 0 {
+            Ok(())
+        } else {
+            Err(io::Error::last_os_error())
+        }
+    }
+
+    pub fn raw(path: &Path, follow: bool) -> io::Result<super::RawStat> {
+        let m = if follow {
+            std::fs::metadata(path)?
+        } else {
+            std::fs::symlink_metadata(path)?
+        };
+        Ok(super::RawStat {
+            dev: m.dev(),
+            ino: m.ino(),
+            ctime_ns: (m.ctime().max(0) as u64) * 1_000_000_000 + m.ctime_nsec().max(0) as u64,
+        })
+    }
+
+    pub fn access(path: &Path, amode: u32) -> io::Result<()> {
+        let c = cpath(path)?;
+        // SAFETY: c is a valid NUL-terminated string.
+        if unsafe { c_access(c.as_ptr(), amode as i32) } == 0 {
+            Ok(())
+        } else {
+            Err(io::Error::last_os_error())
+        }
+    }
+
+    pub fn ids() -> io::Result<Ids> {
+        // SAFETY: these calls cannot fail.
+        unsafe {
+            Ok(Ids {
+                uid: c_getuid(),
+                gid: c_getgid(),
+                euid: c_geteuid(),
+                egid: c_getegid(),
+            })
+        }
+    }
+
+    pub fn umask(new: Option<u32>) -> io::Result<u32> {
+        // SAFETY: umask cannot fail; querying sets and restores.
+        unsafe {
+            let old = c_umask(new.unwrap_or(0o022) & 0o777);
+            if new.is_none() {
+                c_umask(old);
+            }
+            Ok(old)
+        }
+    }
+}
+
+/// Mode, owner, group and link count of `path` (`follow`: through a final symlink).
+pub fn stat_ext(path: &Path, follow: bool) -> io::Result<ExtStat> {
+    sys::stat_ext(path, follow)
+}
+
+/// [`stat_ext`] for an open file descriptor.
+pub fn fstat_ext(fd: u32) -> io::Result<ExtStat> {
+    sys::fstat_ext(fd)
+}
+
+/// Set permission bits (and setuid/setgid/sticky) of `path`.
+pub fn chmod(path: &Path, mode: u32, follow: bool) -> io::Result<()> {
+    sys::chmod(path, mode, follow)
+}
+
+/// Change owner and/or group (`None` leaves it unchanged).
+pub fn chown(path: &Path, uid: Option<u32>, gid: Option<u32>, follow: bool) -> io::Result<()> {
+    sys::chown(path, uid, gid, follow)
+}
+
+/// Check access (`R_OK | W_OK | X_OK`, or `F_OK`) for the process.
+pub fn access(path: &Path, amode: u32) -> io::Result<()> {
+    sys::access(path, amode)
+}
+
+/// Set access and/or modification time (nanoseconds since the epoch;
+/// `None` leaves that time unchanged).
+pub fn set_times(
+    path: &Path,
+    atime: Option<u64>,
+    mtime: Option<u64>,
+    follow: bool,
+) -> io::Result<()> {
+    sys::set_times(path, atime, mtime, follow)
+}
+
+/// Identity and change time of a file (what std's portable metadata lacks).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct RawStat {
+    /// Device id.
+    pub dev: u64,
+    /// Inode number.
+    pub ino: u64,
+    /// Status change time, nanoseconds since the epoch.
+    pub ctime_ns: u64,
+}
+
+/// Device, inode and change time of `path`.
+pub fn raw_stat(path: &Path, follow: bool) -> io::Result<RawStat> {
+    sys::raw(path, follow)
+}
+
+/// Inode number of `path`.
+pub fn inode(path: &Path, follow: bool) -> io::Result<u64> {
+    sys::raw(path, follow).map(|r| r.ino)
+}
+
+/// The process's user and group ids.
+pub fn ids() -> io::Result<Ids> {
+    sys::ids()
+}
+
+/// Set the umask to `new` (or only query with `None`); returns the old mask.
+pub fn umask(new: Option<u32>) -> io::Result<u32> {
+    sys::umask(new)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stats_and_chmods_a_file() {
+        let dir = std::env::temp_dir().join(format!("meta-test-{}", std::process::id()));
+        let _ = std::fs::create_dir_all(&dir);
+        let f = dir.join("f");
+        std::fs::write(&f, b"x").unwrap();
+        chmod(&f, 0o640, true).unwrap();
+        let st = stat_ext(&f, true).unwrap();
+        assert_eq!(st.mode & S_IFMT, S_IFREG);
+        assert_eq!(st.mode & 0o7777, 0o640);
+        assert_eq!(st.nlink, 1);
+        assert!(access(&f, R_OK).is_ok());
+        assert!(access(&dir.join("nope"), F_OK).is_err());
+        let old = umask(None).unwrap();
+        assert_eq!(umask(None).unwrap(), old);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

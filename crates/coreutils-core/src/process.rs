@@ -1,0 +1,436 @@
+//! Running other programs, for the `procutils` binary (env, timeout, nice,
+//! nohup, find -exec, xargs).
+//!
+//! On wasm32 this speaks the `sandglass` process imports of docs/abi.md
+//! (spawn request in its binary format, wait statuses in POSIX encoding);
+//! natively it uses `std::process` so the differential tests can run the
+//! same code against the host. Only the `procutils` binary may call these:
+//! the plain `coreutils` binary is not granted the imports.
+
+use std::ffi::{OsStr, OsString};
+use std::io;
+use std::path::{Path, PathBuf};
+
+/// How a child ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// Exited with this code.
+    Exited(i32),
+    /// Killed by this signal number.
+    Signaled(i32),
+}
+
+impl Status {
+    /// The shell-style status: the code, or 128 + signal.
+    pub fn code(self) -> i32 {
+        match self {
+            Status::Exited(c) => c,
+            Status::Signaled(s) => 128 + s,
+        }
+    }
+}
+
+/// What to start and how.
+#[derive(Debug, Clone, Default)]
+pub struct Command {
+    /// Program name (searched in `$PATH` when it has no `/`) or path.
+    pub program: OsString,
+    /// Arguments after argv[0]; argv[0] is `program` as given.
+    pub args: Vec<OsString>,
+    /// Full environment; `None` inherits ours.
+    pub env: Option<Vec<(OsString, OsString)>>,
+    /// Working directory; `None` inherits ours.
+    pub cwd: Option<PathBuf>,
+    /// Put the child in a new process group led by itself.
+    pub new_group: bool,
+    /// Give the child /dev/null as stdin instead of ours.
+    pub null_stdin: bool,
+}
+
+/// A started child.
+#[derive(Debug)]
+pub struct Child {
+    /// Its process id.
+    pub pid: i32,
+    #[cfg(not(target_arch = "wasm32"))]
+    inner: std::process::Child,
+}
+
+/// Signal numbers as Linux numbers them (the kernel uses the same).
+pub mod sig {
+    /// Hangup.
+    pub const HUP: i32 = 1;
+    /// Interrupt.
+    pub const INT: i32 = 2;
+    /// Quit.
+    pub const QUIT: i32 = 3;
+    /// Kill (cannot be caught).
+    pub const KILL: i32 = 9;
+    /// User 1.
+    pub const USR1: i32 = 10;
+    /// User 2.
+    pub const USR2: i32 = 12;
+    /// Broken pipe.
+    pub const PIPE: i32 = 13;
+    /// Alarm.
+    pub const ALRM: i32 = 14;
+    /// Terminate.
+    pub const TERM: i32 = 15;
+    /// Child status changed.
+    pub const CHLD: i32 = 17;
+    /// Continue.
+    pub const CONT: i32 = 18;
+    /// Stop.
+    pub const STOP: i32 = 19;
+
+    /// Names without the `SIG` prefix, by number.
+    pub const NAMES: &[(&str, i32)] = &[
+        ("HUP", HUP),
+        ("INT", INT),
+        ("QUIT", QUIT),
+        ("KILL", KILL),
+        ("USR1", USR1),
+        ("USR2", USR2),
+        ("PIPE", PIPE),
+        ("ALRM", ALRM),
+        ("TERM", TERM),
+        ("CHLD", CHLD),
+        ("CONT", CONT),
+        ("STOP", STOP),
+    ];
+
+    /// Parse `TERM`, `SIGTERM`, `term` or `15`.
+    pub fn parse(s: &str) -> Option<i32> {
+        if let Ok(n) = s.parse::<i32>() {
+            return if (0..=64).contains(&n) { Some(n) } else { None };
+        }
+        let up = s.to_ascii_uppercase();
+        let name = up.strip_prefix("SIG").unwrap_or(&up);
+        NAMES.iter().find(|(n, _)| *n == name).map(|(_, v)| *v)
+    }
+}
+
+/// Find `name` in `$PATH` the way execvp does; names with a `/` are taken
+/// as they are. Returns the path to run or the errno-style error.
+pub fn resolve(name: &OsStr) -> io::Result<PathBuf> {
+    let bytes = name.to_string_lossy();
+    if name.is_empty() {
+        return Err(io::Error::from(io::ErrorKind::NotFound));
+    }
+    if bytes.contains('/') {
+        let p = PathBuf::from(name);
+        std::fs::metadata(&p)?;
+        return Ok(p);
+    }
+    let path = std::env::var_os("PATH").unwrap_or_else(|| OsString::from("/usr/bin:/bin"));
+    let mut denied = false;
+    for dir in std::env::split_paths(&path) {
+        let dir = if dir.as_os_str().is_empty() {
+            PathBuf::from(".")
+        } else {
+            dir
+        };
+        let cand = dir.join(name);
+        match std::fs::metadata(&cand) {
+            Ok(m) if m.is_file() => {
+                if is_executable(&cand, &m) {
+                    return Ok(cand);
+                }
+                denied = true;
+            }
+            _ => {}
+        }
+    }
+    if denied {
+        Err(io::Error::from(io::ErrorKind::PermissionDenied))
+    } else {
+        Err(io::Error::from(io::ErrorKind::NotFound))
+    }
+}
+
+#[cfg(unix)]
+fn is_executable(_p: &Path, m: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    m.permissions().mode() & 0o111 != 0
+}
+
+#[cfg(not(unix))]
+fn is_executable(_p: &Path, _m: &std::fs::Metadata) -> bool {
+    // Plain WASI has no modes; the kernel's spawn reports EACCES itself.
+    true
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod imp {
+    use super::*;
+    use std::os::unix::process::{CommandExt, ExitStatusExt};
+
+    extern "C" {
+        #[link_name = "kill"]
+        fn libc_kill(pid: i32, sig: i32) -> i32;
+        #[link_name = "setpgid"]
+        fn libc_setpgid(pid: i32, pgid: i32) -> i32;
+    }
+
+    pub fn spawn(cmd: &Command) -> io::Result<Child> {
+        let path = resolve(&cmd.program)?;
+        let mut c = std::process::Command::new(&path);
+        c.arg0(&cmd.program);
+        c.args(&cmd.args);
+        if let Some(env) = &cmd.env {
+            c.env_clear();
+            for (k, v) in env {
+                c.env(k, v);
+            }
+        }
+        if let Some(d) = &cmd.cwd {
+            c.current_dir(d);
+        }
+        if cmd.new_group {
+            // SAFETY: setpgid is async-signal-safe, as pre_exec requires.
+            unsafe {
+                c.pre_exec(|| {
+                    if libc_setpgid(0, 0) == 0 {
+                        Ok(())
+                    } else {
+                        Err(io::Error::last_os_error())
+                    }
+                });
+            }
+        }
+        if cmd.null_stdin {
+            c.stdin(std::process::Stdio::null());
+        }
+        let inner = c.spawn()?;
+        Ok(Child {
+            pid: inner.id() as i32,
+            inner,
+        })
+    }
+
+    fn convert(s: std::process::ExitStatus) -> Status {
+        match (s.code(), s.signal()) {
+            (Some(c), _) => Status::Exited(c),
+            (None, Some(sg)) => Status::Signaled(sg),
+            _ => Status::Exited(1),
+        }
+    }
+
+    pub fn wait(child: &mut Child) -> io::Result<Status> {
+        child.inner.wait().map(convert)
+    }
+
+    pub fn try_wait(child: &mut Child) -> io::Result<Option<Status>> {
+        Ok(child.inner.try_wait()?.map(convert))
+    }
+
+    pub fn kill(pid: i32, signal: i32) -> io::Result<()> {
+        // SAFETY: plain libc call with integer arguments.
+        let r = unsafe { libc_kill(pid, signal) };
+        if r == 0 {
+            Ok(())
+        } else {
+            Err(io::Error::last_os_error())
+        }
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+mod imp {
+    use super::*;
+    use std::os::wasi::ffi::OsStrExt;
+
+    #[link(wasm_import_module = "sandglass")]
+    extern "C" {
+        #[link_name = "spawn"]
+        fn sg_spawn(req: *const u8, req_len: u32, pid_out: *mut i32) -> i32;
+        #[link_name = "wait"]
+        fn sg_wait(pid: i32, options: u32, pid_out: *mut i32, status_out: *mut i32) -> i32;
+        #[link_name = "kill"]
+        fn sg_kill(pid: i32, sig: u32) -> i32;
+    }
+
+    fn put_u32(buf: &mut Vec<u8>, v: u32) {
+        buf.extend_from_slice(&v.to_le_bytes());
+    }
+
+    fn put_str(buf: &mut Vec<u8>, s: &[u8]) {
+        put_u32(buf, s.len() as u32);
+        buf.extend_from_slice(s);
+    }
+
+    fn errno(e: i32) -> io::Error {
+        // WASI errno numbering (wasi-libc's errno values).
+        io::Error::from_raw_os_error(e)
+    }
+
+    pub fn spawn(cmd: &Command) -> io::Result<Child> {
+        let path = resolve(&cmd.program)?;
+        let mut req = Vec::with_capacity(256);
+        put_str(&mut req, path.as_os_str().as_bytes());
+        put_u32(&mut req, (cmd.args.len() + 1) as u32);
+        put_str(&mut req, cmd.program.as_bytes());
+        for a in &cmd.args {
+            put_str(&mut req, a.as_bytes());
+        }
+        let env: Vec<(OsString, OsString)> = match &cmd.env {
+            Some(e) => e.clone(),
+            None => std::env::vars_os().collect(),
+        };
+        put_u32(&mut req, env.len() as u32);
+        for (k, v) in &env {
+            let mut kv = k.as_bytes().to_vec();
+            kv.push(b'=');
+            kv.extend_from_slice(v.as_bytes());
+            put_str(&mut req, &kv);
+        }
+        let cwd = match &cmd.cwd {
+            Some(d) if d.is_absolute() => d.clone(),
+            Some(d) => std::env::current_dir()?.join(d),
+            None => std::env::current_dir().unwrap_or_default(),
+        };
+        put_str(&mut req, cwd.as_os_str().as_bytes());
+        if cmd.null_stdin {
+            let null = std::fs::File::open("/dev/null")?;
+            // Kept open until the spawn call has shared it with the child.
+            let fd = std::os::wasi::io::AsRawFd::as_raw_fd(&null) as u32;
+            put_u32(&mut req, 3);
+            for (c, p) in [(0u32, fd), (1, 1), (2, 2)] {
+                put_u32(&mut req, c);
+                put_u32(&mut req, p);
+            }
+            return finish(req, cmd.new_group, Some(null));
+        }
+        put_u32(&mut req, 3);
+        for fd in 0u32..3 {
+            put_u32(&mut req, fd);
+            put_u32(&mut req, fd);
+        }
+        finish(req, cmd.new_group, None)
+    }
+
+    fn finish(
+        mut req: Vec<u8>,
+        new_group: bool,
+        _keep: Option<std::fs::File>,
+    ) -> io::Result<Child> {
+        req.extend_from_slice(&(if new_group { 0i32 } else { -1i32 }).to_le_bytes());
+        put_u32(&mut req, 0);
+        let mut pid: i32 = 0;
+        // SAFETY: the request buffer and out-pointer live across the call.
+        let e = unsafe { sg_spawn(req.as_ptr(), req.len() as u32, &mut pid) };
+        if e != 0 {
+            return Err(errno(e));
+        }
+        Ok(Child { pid })
+    }
+
+    fn decode(st: i32) -> Status {
+        let low = st & 0x7f;
+        if low == 0 {
+            Status::Exited((st >> 8) & 0xff)
+        } else {
+            Status::Signaled(low)
+        }
+    }
+
+    fn wait_opts(child: &mut Child, opts: u32) -> io::Result<Option<Status>> {
+        loop {
+            let mut pid = 0;
+            let mut st = 0;
+            // SAFETY: out-pointers are valid locals.
+            let e = unsafe { sg_wait(child.pid, opts, &mut pid, &mut st) };
+            if e == 27 {
+                continue; // EINTR: retry
+            }
+            if e != 0 {
+                return Err(errno(e));
+            }
+            if pid == 0 {
+                return Ok(None);
+            }
+            return Ok(Some(decode(st)));
+        }
+    }
+
+    pub fn wait(child: &mut Child) -> io::Result<Status> {
+        loop {
+            if let Some(s) = wait_opts(child, 0)? {
+                return Ok(s);
+            }
+        }
+    }
+
+    pub fn try_wait(child: &mut Child) -> io::Result<Option<Status>> {
+        wait_opts(child, 1)
+    }
+
+    pub fn kill(pid: i32, signal: i32) -> io::Result<()> {
+        // SAFETY: integer-only host call.
+        let e = unsafe { sg_kill(pid, signal as u32) };
+        if e == 0 {
+            Ok(())
+        } else {
+            Err(errno(e))
+        }
+    }
+}
+
+/// Start `cmd`. Errors are `NotFound` / `PermissionDenied` like execvp's.
+pub fn spawn(cmd: &Command) -> io::Result<Child> {
+    imp::spawn(cmd)
+}
+
+/// Wait for `child` to end.
+pub fn wait(child: &mut Child) -> io::Result<Status> {
+    imp::wait(child)
+}
+
+/// Check without blocking whether `child` has ended.
+pub fn try_wait(child: &mut Child) -> io::Result<Option<Status>> {
+    imp::try_wait(child)
+}
+
+/// Send `signal` to `pid` (negative: a process group).
+pub fn kill(pid: i32, signal: i32) -> io::Result<()> {
+    imp::kill(pid, signal)
+}
+
+/// Run `cmd` to completion: spawn then wait.
+pub fn run(cmd: &Command) -> io::Result<Status> {
+    let mut c = spawn(cmd)?;
+    wait(&mut c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_signal_names() {
+        assert_eq!(sig::parse("TERM"), Some(15));
+        assert_eq!(sig::parse("sigkill"), Some(9));
+        assert_eq!(sig::parse("2"), Some(2));
+        assert_eq!(sig::parse("BOGUS"), None);
+    }
+
+    #[test]
+    fn runs_a_program_and_reports_status() {
+        let c = Command {
+            program: "sh".into(),
+            args: vec!["-c".into(), "exit 3".into()],
+            ..Default::default()
+        };
+        assert_eq!(run(&c).ok(), Some(Status::Exited(3)));
+    }
+
+    #[test]
+    fn missing_program_is_not_found() {
+        let c = Command {
+            program: "no-such-program-xyz".into(),
+            ..Default::default()
+        };
+        let e = spawn(&c).err().map(|e| e.kind());
+        assert_eq!(e, Some(io::ErrorKind::NotFound));
+    }
+}

@@ -1,0 +1,265 @@
+//! Directory builtins: cd, pwd, pushd, popd, dirs.
+
+use crate::ast::Bytes;
+use crate::eval::Shell;
+
+/// Normalize an absolute path lexically (`.`, `..`, duplicate slashes).
+pub fn normalize(p: &[u8]) -> Bytes {
+    let mut parts: Vec<&[u8]> = Vec::new();
+    for c in p.split(|c| *c == b'/') {
+        match c {
+            b"" | b"." => {}
+            b".." => {
+                parts.pop();
+            }
+            c => parts.push(c),
+        }
+    }
+    let mut o = Vec::new();
+    for c in parts {
+        o.push(b'/');
+        o.extend_from_slice(c);
+    }
+    if o.is_empty() {
+        o.push(b'/');
+    }
+    o
+}
+
+impl Shell {
+    /// Change directory: std (wasi-libc's cwd) and the kernel's cwd, PWD/OLDPWD.
+    pub fn chdir(&mut self, target: &[u8], physical: bool) -> Result<(), i32> {
+        let cur = self.cwd();
+        let abs = if target.first() == Some(&b'/') {
+            target.to_vec()
+        } else {
+            let mut a = cur.clone();
+            a.push(b'/');
+            a.extend_from_slice(target);
+            a
+        };
+        let mut newp = normalize(&abs);
+        if physical {
+            if let Ok(c) = std::fs::canonicalize(crate::bytes::path(&newp)) {
+                newp = crate::bytes::os_bytes(c.as_os_str());
+            }
+        }
+        match std::fs::metadata(crate::bytes::path(&newp)) {
+            Ok(m) if m.is_dir() => {}
+            Ok(_) => return Err(54),
+            Err(e) => return Err(crate::sys::io_errno(&e)),
+        }
+        if let Err(e) = std::env::set_current_dir(crate::bytes::path(&newp)) {
+            return Err(crate::sys::io_errno(&e));
+        }
+        self.sys.chdir(&newp)?;
+        self.set_var(b"OLDPWD", cur);
+        self.set_var(b"PWD", newp);
+        Ok(())
+    }
+
+    pub fn b_cd(&mut self, args: &[Bytes]) {
+        let mut physical = false;
+        let mut i = 0;
+        while i < args.len() && args[i].len() > 1 && args[i][0] == b'-' {
+            match args[i].as_slice() {
+                b"-P" => physical = true,
+                b"-L" => physical = false,
+                b"--" => {
+                    i += 1;
+                    break;
+                }
+                _ => break,
+            }
+            i += 1;
+        }
+        let rest = &args[i..];
+        if rest.len() > 1 {
+            self.berr("cd", b"too many arguments");
+            self.status = 1;
+            return;
+        }
+        let mut print = false;
+        let target = match rest.first() {
+            None => match self.get_var(b"HOME") {
+                Some(h) => h,
+                None => {
+                    self.berr("cd", b"HOME not set");
+                    self.status = 1;
+                    return;
+                }
+            },
+            Some(a) if a == b"-" => match self.get_var(b"OLDPWD") {
+                Some(o) => {
+                    print = true;
+                    o
+                }
+                None => {
+                    self.berr("cd", b"OLDPWD not set");
+                    self.status = 1;
+                    return;
+                }
+            },
+            Some(a) => a.clone(),
+        };
+        if target.is_empty() {
+            self.status = 0;
+            return;
+        }
+        // CDPATH
+        let mut candidates = vec![target.clone()];
+        if !target.starts_with(b"/") && !target.starts_with(b".") {
+            if let Some(cdpath) = self.get_var(b"CDPATH") {
+                let mut c = Vec::new();
+                for d in cdpath.split(|c| *c == b':') {
+                    if d.is_empty() {
+                        continue;
+                    }
+                    let mut p = d.to_vec();
+                    p.push(b'/');
+                    p.extend_from_slice(&target);
+                    c.push(p);
+                }
+                c.push(target.clone());
+                if c.len() > 1 {
+                    print = true;
+                }
+                candidates = c;
+            }
+        }
+        let mut last_err = 0;
+        for (k, c) in candidates.iter().enumerate() {
+            match self.chdir(c, physical) {
+                Ok(()) => {
+                    if print
+                        && (k + 1 < candidates.len()
+                            || rest.first().map(|a| a == b"-").unwrap_or(false))
+                    {
+                        let mut p = self.cwd();
+                        p.push(b'\n');
+                        self.write_fd(1, &p);
+                    }
+                    self.status = 0;
+                    return;
+                }
+                Err(e) => last_err = e,
+            }
+        }
+        let mut m = target.clone();
+        m.extend_from_slice(b": ");
+        m.extend_from_slice(crate::sys::strerror(last_err).as_bytes());
+        self.berr("cd", &m);
+        self.status = 1;
+    }
+
+    pub fn b_pwd(&mut self, args: &[Bytes]) {
+        let physical = args.iter().any(|a| a == b"-P");
+        let mut p = if physical {
+            std::env::current_dir()
+                .map(|c| crate::bytes::os_bytes(c.as_os_str()))
+                .unwrap_or_else(|_| self.cwd())
+        } else {
+            self.cwd()
+        };
+        p.push(b'\n');
+        self.write_fd(1, &p);
+        self.status = 0;
+    }
+
+    fn print_dirs(&mut self) {
+        let mut out = self.tilde_short(&self.cwd());
+        for d in self.dirstack.iter().rev() {
+            out.push(b' ');
+            out.extend_from_slice(&self.tilde_short(d));
+        }
+        out.push(b'\n');
+        self.write_fd(1, &out);
+    }
+
+    fn tilde_short(&self, p: &[u8]) -> Bytes {
+        let home = self.home();
+        if home.len() > 1
+            && p.starts_with(&home)
+            && (p.len() == home.len() || p[home.len()] == b'/')
+        {
+            let mut o = b"~".to_vec();
+            o.extend_from_slice(&p[home.len()..]);
+            return o;
+        }
+        p.to_vec()
+    }
+
+    pub fn b_pushd(&mut self, args: &[Bytes]) {
+        let cur = self.cwd();
+        let target = match args.first() {
+            Some(t) => t.clone(),
+            None => match self.dirstack.pop() {
+                Some(t) => t,
+                None => {
+                    self.berr("pushd", b"no other directory");
+                    self.status = 1;
+                    return;
+                }
+            },
+        };
+        match self.chdir(&target, false) {
+            Ok(()) => {
+                self.dirstack.push(cur);
+                self.print_dirs();
+                self.status = 0;
+            }
+            Err(e) => {
+                let mut m = target.clone();
+                m.extend_from_slice(b": ");
+                m.extend_from_slice(crate::sys::strerror(e).as_bytes());
+                self.berr("pushd", &m);
+                self.status = 1;
+            }
+        }
+    }
+
+    pub fn b_popd(&mut self, _args: &[Bytes]) {
+        match self.dirstack.pop() {
+            Some(d) => {
+                if let Err(e) = self.chdir(&d, false) {
+                    let mut m = d.clone();
+                    m.extend_from_slice(b": ");
+                    m.extend_from_slice(crate::sys::strerror(e).as_bytes());
+                    self.berr("popd", &m);
+                    self.status = 1;
+                    return;
+                }
+                self.print_dirs();
+                self.status = 0;
+            }
+            None => {
+                self.berr("popd", b"directory stack empty");
+                self.status = 1;
+            }
+        }
+    }
+
+    pub fn b_dirs(&mut self, args: &[Bytes]) {
+        if args.iter().any(|a| a == b"-c") {
+            self.dirstack.clear();
+            return;
+        }
+        if args.iter().any(|a| a == b"-v" || a == b"-p") {
+            let verbose = args.iter().any(|a| a == b"-v");
+            let mut all = vec![self.cwd()];
+            all.extend(self.dirstack.iter().rev().cloned());
+            let mut out = Vec::new();
+            for (i, d) in all.iter().enumerate() {
+                if verbose {
+                    out.extend_from_slice(format!("{:2}  ", i).as_bytes());
+                }
+                out.extend_from_slice(&self.tilde_short(d));
+                out.push(b'\n');
+            }
+            self.write_fd(1, &out);
+            return;
+        }
+        self.print_dirs();
+        self.status = 0;
+    }
+}

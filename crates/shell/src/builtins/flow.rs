@@ -1,0 +1,344 @@
+//! Control-flow builtins: exit, return, break, continue, eval, source, exec, trap.
+
+use crate::ast::Bytes;
+use crate::eval::{Ctl, Shell, R};
+
+pub const SIGNALS: &[&str] = &[
+    "EXIT", "HUP", "INT", "QUIT", "ILL", "TRAP", "ABRT", "BUS", "FPE", "KILL", "USR1", "SEGV",
+    "USR2", "PIPE", "ALRM", "TERM", "STKFLT", "CHLD", "CONT", "STOP", "TSTP", "TTIN", "TTOU",
+    "URG", "XCPU", "XFSZ", "VTALRM", "PROF", "WINCH", "IO", "PWR", "SYS",
+];
+
+/// Signal number from a name (`INT`, `SIGINT`, `2`); traps use -1 ERR, -2 DEBUG, -3 RETURN.
+pub fn signal_number(s: &[u8]) -> Option<i32> {
+    let t = String::from_utf8_lossy(s).to_uppercase();
+    if let Ok(n) = t.parse::<i32>() {
+        return if (0..SIGNALS.len() as i32).contains(&n) {
+            Some(n)
+        } else {
+            None
+        };
+    }
+    let t = t.strip_prefix("SIG").unwrap_or(&t);
+    match t {
+        "ERR" => return Some(-1),
+        "DEBUG" => return Some(-2),
+        "RETURN" => return Some(-3),
+        _ => {}
+    }
+    SIGNALS.iter().position(|n| *n == t).map(|p| p as i32)
+}
+
+pub fn signal_name(n: i32) -> String {
+    match n {
+        -1 => "ERR".into(),
+        -2 => "DEBUG".into(),
+        -3 => "RETURN".into(),
+        0 => "EXIT".into(),
+        n => format!("SIG{}", SIGNALS.get(n as usize).unwrap_or(&"?")),
+    }
+}
+
+impl Shell {
+    fn status_arg(&mut self, cmd: &str, args: &[Bytes]) -> Option<i32> {
+        match args.first() {
+            None => Some(self.status),
+            Some(a) => match crate::bytes::parse_i64(a) {
+                Some(n) => Some((n & 0xff) as i32),
+                None => {
+                    let mut m = a.clone();
+                    m.extend_from_slice(b": numeric argument required");
+                    self.berr(cmd, &m);
+                    None
+                }
+            },
+        }
+    }
+
+    pub fn b_exit(&mut self, args: &[Bytes]) -> R<()> {
+        if args.len() > 1 {
+            self.berr("exit", b"too many arguments");
+            self.status = 1;
+            return Ok(());
+        }
+        let st = self.status_arg("exit", args).unwrap_or(2);
+        if self.opts.interactive && self.funcnames.is_empty() {
+            self.write_fd(2, b"exit\n");
+        }
+        Err(Ctl::Exit(st))
+    }
+
+    pub fn b_return(&mut self, args: &[Bytes]) -> R<()> {
+        if self.funcnames.is_empty() && self.sources.len() <= 1 && !self.in_source {
+            self.berr(
+                "return",
+                b"can only `return' from a function or sourced script",
+            );
+            self.status = 2;
+            return Ok(());
+        }
+        let st = match self.status_arg("return", args) {
+            Some(s) => s,
+            None => 2,
+        };
+        Err(Ctl::Return(st))
+    }
+
+    pub fn b_break(&mut self, args: &[Bytes], brk: bool) -> R<()> {
+        let name = if brk { "break" } else { "continue" };
+        let n = match args.first() {
+            None => 1,
+            Some(a) => match crate::bytes::parse_i64(a) {
+                Some(n) if n >= 1 => n as usize,
+                Some(_) => {
+                    let mut m = a.clone();
+                    m.extend_from_slice(b": loop count out of range");
+                    self.berr(name, &m);
+                    self.status = 1;
+                    return Ok(());
+                }
+                None => {
+                    let mut m = a.clone();
+                    m.extend_from_slice(b": numeric argument required");
+                    self.berr(name, &m);
+                    self.status = 128;
+                    return Ok(());
+                }
+            },
+        };
+        if self.loop_depth == 0 {
+            self.berr(
+                name,
+                b"only meaningful in a `for', `while', or `until' loop",
+            );
+            self.status = 0;
+            return Ok(());
+        }
+        let n = n.min(self.loop_depth);
+        self.status = 0;
+        Err(if brk { Ctl::Break(n) } else { Ctl::Continue(n) })
+    }
+
+    pub fn b_eval(&mut self, args: &[Bytes]) -> R<()> {
+        let args: Vec<Bytes> = if args.first().map(|a| a == b"--").unwrap_or(false) {
+            args[1..].to_vec()
+        } else {
+            args.to_vec()
+        };
+        if args.is_empty() {
+            self.status = 0;
+            return Ok(());
+        }
+        let code = args.join(&b' ');
+        let line = self.lineno;
+        let r = self.eval_string(&code, line);
+        self.lineno = line;
+        r
+    }
+
+    pub fn b_source(&mut self, args: &[Bytes]) -> R<()> {
+        let file = match args.first() {
+            Some(f) => f.clone(),
+            None => {
+                self.berr("source", b"filename argument required");
+                self.write_fd(2, b"source: usage: source filename [arguments]\n");
+                self.status = 2;
+                return Ok(());
+            }
+        };
+        let path = if file.contains(&b'/') {
+            file.clone()
+        } else {
+            let mut found = None;
+            let pathvar = self.get_var(b"PATH").unwrap_or_default();
+            for d in pathvar.split(|c| *c == b':') {
+                let mut p = d.to_vec();
+                p.push(b'/');
+                p.extend_from_slice(&file);
+                if std::fs::metadata(crate::bytes::path(&p))
+                    .map(|m| m.is_file())
+                    .unwrap_or(false)
+                {
+                    found = Some(p);
+                    break;
+                }
+            }
+            found.unwrap_or_else(|| file.clone())
+        };
+        let code = match std::fs::read(crate::bytes::path(&path)) {
+            Ok(c) => c,
+            Err(e) => {
+                let mut m = file.clone();
+                m.extend_from_slice(b": ");
+                m.extend_from_slice(crate::sys::strerror(crate::sys::io_errno(&e)).as_bytes());
+                self.err(&m);
+                self.status = 1;
+                return Ok(());
+            }
+        };
+        let saved_pos = if args.len() > 1 {
+            Some(std::mem::replace(&mut self.positional, args[1..].to_vec()))
+        } else {
+            None
+        };
+        self.sources.push(file);
+        let was = self.in_source;
+        self.in_source = true;
+        let saved_name = std::mem::replace(
+            &mut self.err_name,
+            self.sources.last().cloned().unwrap_or_default(),
+        );
+        let line = self.lineno;
+        let r = self.eval_string(&code, 1);
+        self.err_name = saved_name;
+        self.lineno = line;
+        self.in_source = was;
+        self.sources.pop();
+        if let Some(p) = saved_pos {
+            self.positional = p;
+        }
+        match r {
+            Err(Ctl::Return(n)) => {
+                self.status = n;
+                Ok(())
+            }
+            other => other,
+        }
+    }
+
+    pub fn b_exec(&mut self, args: &[Bytes]) -> R<()> {
+        let mut i = 0;
+        let mut argv0: Option<Bytes> = None;
+        while i < args.len() && args[i].first() == Some(&b'-') {
+            match args[i].as_slice() {
+                b"--" => {
+                    i += 1;
+                    break;
+                }
+                b"-c" | b"-l" => {}
+                b"-a" => {
+                    i += 1;
+                    argv0 = args.get(i).cloned();
+                }
+                _ => break,
+            }
+            i += 1;
+        }
+        let rest = &args[i..];
+        if rest.is_empty() {
+            // redirections were applied by the caller; keep them
+            self.keep_redirs = true;
+            self.status = 0;
+            return Ok(());
+        }
+        let mut argv = rest.to_vec();
+        if let Some(a0) = argv0 {
+            argv[0] = a0;
+        }
+        let path = match self.find_command(&rest[0]) {
+            Some(p) => p,
+            None => {
+                let mut m = rest[0].clone();
+                m.extend_from_slice(b": not found");
+                self.berr("exec", &m);
+                return Err(Ctl::Exit(127));
+            }
+        };
+        match self.spawn_external(&path, &argv, &[]) {
+            Ok(pid) => {
+                let st = self.wait_pid(pid);
+                Err(Ctl::Exit(st))
+            }
+            Err(e) => {
+                let mut m = rest[0].clone();
+                m.extend_from_slice(b": ");
+                m.extend_from_slice(crate::sys::strerror(e).as_bytes());
+                self.berr("exec", &m);
+                Err(Ctl::Exit(if e == crate::sys::ENOENT { 127 } else { 126 }))
+            }
+        }
+    }
+
+    pub fn b_trap(&mut self, args: &[Bytes]) {
+        let mut args = args;
+        if args.first().map(|a| a == b"--").unwrap_or(false) {
+            args = &args[1..];
+        }
+        if args.is_empty() || args[0] == b"-p" {
+            let filter: Vec<i32> = args
+                .iter()
+                .skip(1)
+                .filter_map(|a| signal_number(a))
+                .collect();
+            let mut keys: Vec<i32> = self.traps.keys().copied().collect();
+            keys.sort_by_key(|k| if *k < 0 { 100 - k } else { *k });
+            let mut out = Vec::new();
+            for k in keys {
+                if !filter.is_empty() && !filter.contains(&k) {
+                    continue;
+                }
+                let code = self.traps[&k].clone();
+                out.extend_from_slice(b"trap -- ");
+                out.extend_from_slice(&super::quote_q(&code));
+                out.push(b' ');
+                out.extend_from_slice(signal_name(k).as_bytes());
+                out.push(b'\n');
+            }
+            self.write_fd(1, &out);
+            self.status = 0;
+            return;
+        }
+        if args[0] == b"-l" {
+            let mut out = String::new();
+            for (i, n) in SIGNALS.iter().enumerate().skip(1) {
+                out.push_str(&format!("{:2}) SIG{}\n", i, n));
+            }
+            self.write_fd(1, out.as_bytes());
+            return;
+        }
+        let (action, sigs): (Option<Bytes>, &[Bytes]) = if args.len() == 1
+            || (signal_number(&args[0]).is_some() && args[0].iter().all(|c| c.is_ascii_digit()))
+        {
+            (None, args)
+        } else if args[0] == b"-" {
+            (None, &args[1..])
+        } else {
+            (Some(args[0].clone()), &args[1..])
+        };
+        let mut st = 0;
+        for s in sigs {
+            match signal_number(s) {
+                Some(n) => match &action {
+                    None => {
+                        self.traps.remove(&n);
+                        if n > 0 {
+                            let _ = self.sys.sigaction(
+                                n as u32,
+                                if n == 2 && self.opts.interactive {
+                                    2
+                                } else {
+                                    0
+                                },
+                            );
+                        }
+                    }
+                    Some(code) => {
+                        self.traps.insert(n, code.clone());
+                        if n > 0 {
+                            let _ = self
+                                .sys
+                                .sigaction(n as u32, if code.is_empty() { 1 } else { 2 });
+                        }
+                    }
+                },
+                None => {
+                    let mut m = s.clone();
+                    m.extend_from_slice(b": invalid signal specification");
+                    self.berr("trap", &m);
+                    st = 1;
+                }
+            }
+        }
+        self.status = st;
+    }
+}

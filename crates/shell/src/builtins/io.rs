@@ -1,0 +1,1026 @@
+//! I/O builtins: echo, printf, read, mapfile/readarray.
+
+use crate::ast::Bytes;
+use crate::eval::{Ctl, Shell, R};
+use std::io::{Seek, SeekFrom};
+use std::mem::ManuallyDrop;
+
+#[cfg(unix)]
+use std::os::unix::io::FromRawFd;
+#[cfg(target_os = "wasi")]
+use std::os::wasi::io::FromRawFd;
+
+/// Interpret backslash escapes (echo -e, %b, ${x@E}). Returns (bytes, stop) where
+/// stop is true after `\c`.
+pub fn backslash_escapes(s: &[u8], echo_octal: bool) -> (Bytes, bool) {
+    let mut o = Vec::with_capacity(s.len());
+    let mut i = 0;
+    while i < s.len() {
+        let c = s[i];
+        if c != b'\\' || i + 1 >= s.len() {
+            o.push(c);
+            i += 1;
+            continue;
+        }
+        i += 1;
+        let e = s[i];
+        i += 1;
+        match e {
+            b'n' => o.push(b'\n'),
+            b't' => o.push(b'\t'),
+            b'r' => o.push(b'\r'),
+            b'a' => o.push(7),
+            b'b' => o.push(8),
+            b'e' | b'E' => o.push(27),
+            b'f' => o.push(12),
+            b'v' => o.push(11),
+            b'\\' => o.push(b'\\'),
+            b'c' => return (o, true),
+            b'0'..=b'7' => {
+                let max = if echo_octal && e == b'0' {
+                    3
+                } else if e == b'0' {
+                    3
+                } else {
+                    2
+                };
+                let mut v = if e == b'0' { 0u32 } else { (e - b'0') as u32 };
+                let mut n = 0;
+                while n < max && i < s.len() && (b'0'..=b'7').contains(&s[i]) {
+                    v = v * 8 + (s[i] - b'0') as u32;
+                    i += 1;
+                    n += 1;
+                }
+                o.push(v as u8);
+            }
+            b'x' => {
+                let mut v = 0u32;
+                let mut n = 0;
+                while n < 2 && i < s.len() && s[i].is_ascii_hexdigit() {
+                    v = v * 16 + (s[i] as char).to_digit(16).unwrap_or(0);
+                    i += 1;
+                    n += 1;
+                }
+                if n == 0 {
+                    o.extend_from_slice(b"\\x");
+                } else {
+                    o.push(v as u8);
+                }
+            }
+            b'u' | b'U' => {
+                let max = if e == b'u' { 4 } else { 8 };
+                let mut v = 0u32;
+                let mut n = 0;
+                while n < max && i < s.len() && s[i].is_ascii_hexdigit() {
+                    v = v * 16 + (s[i] as char).to_digit(16).unwrap_or(0);
+                    i += 1;
+                    n += 1;
+                }
+                if n == 0 {
+                    o.push(b'\\');
+                    o.push(e);
+                } else {
+                    let ch = char::from_u32(v).unwrap_or('\u{fffd}');
+                    let mut b = [0u8; 4];
+                    o.extend_from_slice(ch.encode_utf8(&mut b).as_bytes());
+                }
+            }
+            other => {
+                o.push(b'\\');
+                o.push(other);
+            }
+        }
+    }
+    (o, false)
+}
+
+enum Arg<'a> {
+    Args(&'a [Bytes], usize),
+}
+
+impl<'a> Arg<'a> {
+    fn next(&mut self) -> Option<&'a [u8]> {
+        let Arg::Args(a, i) = self;
+        if *i < a.len() {
+            *i += 1;
+            Some(&a[*i - 1])
+        } else {
+            None
+        }
+    }
+}
+
+impl Shell {
+    pub fn b_echo(&mut self, args: &[Bytes]) {
+        let mut newline = true;
+        let mut escapes = false;
+        let mut i = 0;
+        while i < args.len() {
+            let a = &args[i];
+            if a.len() < 2
+                || a[0] != b'-'
+                || !a[1..].iter().all(|c| matches!(c, b'n' | b'e' | b'E'))
+            {
+                break;
+            }
+            for c in &a[1..] {
+                match c {
+                    b'n' => newline = false,
+                    b'e' => escapes = true,
+                    _ => escapes = false,
+                }
+            }
+            i += 1;
+        }
+        let mut out = Vec::new();
+        for (k, a) in args[i..].iter().enumerate() {
+            if k > 0 {
+                out.push(b' ');
+            }
+            if escapes {
+                let (b, stop) = backslash_escapes(a, true);
+                out.extend_from_slice(&b);
+                if stop {
+                    self.status = if self.write_fd(1, &out) { 0 } else { 1 };
+                    return;
+                }
+            } else {
+                out.extend_from_slice(a);
+            }
+        }
+        if newline {
+            out.push(b'\n');
+        }
+        if !self.write_fd(1, &out) {
+            self.berr("echo", b"write error: Bad file descriptor");
+            self.status = 1;
+        }
+    }
+
+    pub fn b_printf(&mut self, args: &[Bytes]) -> R<()> {
+        let mut args = args;
+        let mut var = None;
+        if args.first().map(|a| a == b"-v").unwrap_or(false) {
+            if args.len() < 2 {
+                self.berr("printf", b"-v: option requires an argument");
+                self.status = 2;
+                return Ok(());
+            }
+            var = Some(args[1].clone());
+            args = &args[2..];
+        }
+        if args.first().map(|a| a == b"--").unwrap_or(false) {
+            args = &args[1..];
+        }
+        if args.is_empty() {
+            self.write_fd(2, b"printf: usage: printf [-v var] format [arguments]\n");
+            self.status = 2;
+            return Ok(());
+        }
+        let fmt = args[0].clone();
+        let rest = &args[1..];
+        let mut out = Vec::new();
+        let mut it = Arg::Args(rest, 0);
+        let mut st = 0;
+        loop {
+            let Arg::Args(_, before) = it;
+            let stop = self.printf_once(&fmt, &mut it, &mut out, &mut st);
+            let Arg::Args(_, after) = it;
+            if stop || after >= rest.len() || after == before {
+                break;
+            }
+        }
+        match var {
+            Some(v) => {
+                self.assign_scalar(&v, None, out, false)?;
+            }
+            None => {
+                if !self.write_fd(1, &out) {
+                    self.berr("printf", b"write error: Bad file descriptor");
+                    st = 1;
+                }
+            }
+        }
+        self.status = st;
+        Ok(())
+    }
+
+    fn num_arg(&mut self, a: Option<&[u8]>, st: &mut i32) -> i64 {
+        let a = match a {
+            Some(a) => a,
+            None => return 0,
+        };
+        if a.is_empty() {
+            return 0;
+        }
+        if a[0] == b'\'' || a[0] == b'"' {
+            return a
+                .get(1)
+                .map(|c| {
+                    let s = &a[1..];
+                    std::str::from_utf8(s)
+                        .ok()
+                        .and_then(|t| t.chars().next())
+                        .map(|c| c as i64)
+                        .unwrap_or(*c as i64)
+                })
+                .unwrap_or(0);
+        }
+        let t = String::from_utf8_lossy(a);
+        let t = t.trim_start();
+        let (neg, body) = if let Some(r) = t.strip_prefix('-') {
+            (true, r)
+        } else {
+            (false, t.strip_prefix('+').unwrap_or(t))
+        };
+        let parsed = if let Some(h) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
+            i64::from_str_radix(h, 16).ok()
+        } else if body.len() > 1 && body.starts_with('0') {
+            i64::from_str_radix(&body[1..], 8).ok()
+        } else {
+            body.parse::<i64>().ok()
+        };
+        match parsed {
+            Some(n) => {
+                if neg {
+                    -n
+                } else {
+                    n
+                }
+            }
+            None => {
+                // leading digits are used; the rest is an error
+                let digits: String = body.chars().take_while(|c| c.is_ascii_digit()).collect();
+                let mut m = a.to_vec();
+                m.extend_from_slice(if digits.is_empty() {
+                    b": invalid number"
+                } else {
+                    b": invalid number"
+                });
+                self.berr("printf", &m);
+                *st = 1;
+                let n = digits.parse::<i64>().unwrap_or(0);
+                if neg {
+                    -n
+                } else {
+                    n
+                }
+            }
+        }
+    }
+
+    /// One pass over the format. Returns true when output must stop (`\c`).
+    fn printf_once(&mut self, fmt: &[u8], it: &mut Arg, out: &mut Bytes, st: &mut i32) -> bool {
+        let mut i = 0;
+        while i < fmt.len() {
+            let c = fmt[i];
+            if c == b'\\' {
+                // escapes in the format
+                let mut j = i + 1;
+                if j < fmt.len() && (b'0'..=b'7').contains(&fmt[j]) {
+                    let mut n = 0;
+                    let mut v = 0u32;
+                    while n < 3 && j < fmt.len() && (b'0'..=b'7').contains(&fmt[j]) {
+                        v = v * 8 + (fmt[j] - b'0') as u32;
+                        j += 1;
+                        n += 1;
+                    }
+                    out.push(v as u8);
+                    i = j;
+                    continue;
+                }
+                let end = (i + 2).min(fmt.len());
+                let mut seg_end = end;
+                if end <= fmt.len()
+                    && matches!(fmt.get(i + 1), Some(b'x') | Some(b'u') | Some(b'U'))
+                {
+                    let max = match fmt[i + 1] {
+                        b'x' => 2,
+                        b'u' => 4,
+                        _ => 8,
+                    };
+                    let mut k = i + 2;
+                    while k < fmt.len() && k < i + 2 + max && fmt[k].is_ascii_hexdigit() {
+                        k += 1;
+                    }
+                    seg_end = k;
+                }
+                let (b, stop) = backslash_escapes(&fmt[i..seg_end], false);
+                out.extend_from_slice(&b);
+                if stop {
+                    return true;
+                }
+                i = seg_end;
+                continue;
+            }
+            if c != b'%' {
+                out.push(c);
+                i += 1;
+                continue;
+            }
+            i += 1;
+            if i >= fmt.len() {
+                out.push(b'%');
+                break;
+            }
+            if fmt[i] == b'%' {
+                out.push(b'%');
+                i += 1;
+                continue;
+            }
+            let mut flags = String::new();
+            while i < fmt.len() && b"-+ #0".contains(&fmt[i]) {
+                flags.push(fmt[i] as char);
+                i += 1;
+            }
+            let mut width: Option<i64> = None;
+            if i < fmt.len() && fmt[i] == b'*' {
+                width = Some(self.num_arg(it.next(), st));
+                i += 1;
+            } else {
+                let s = i;
+                while i < fmt.len() && fmt[i].is_ascii_digit() {
+                    i += 1;
+                }
+                if i > s {
+                    width = std::str::from_utf8(&fmt[s..i])
+                        .ok()
+                        .and_then(|t| t.parse().ok());
+                }
+            }
+            let mut prec: Option<i64> = None;
+            if i < fmt.len() && fmt[i] == b'.' {
+                i += 1;
+                if i < fmt.len() && fmt[i] == b'*' {
+                    prec = Some(self.num_arg(it.next(), st));
+                    i += 1;
+                } else {
+                    let s = i;
+                    while i < fmt.len() && fmt[i].is_ascii_digit() {
+                        i += 1;
+                    }
+                    prec = Some(
+                        std::str::from_utf8(&fmt[s..i])
+                            .ok()
+                            .and_then(|t| t.parse().ok())
+                            .unwrap_or(0),
+                    );
+                }
+            }
+            while i < fmt.len() && b"hlLqjzt".contains(&fmt[i]) && fmt[i] != b'q' {
+                i += 1;
+            }
+            if i >= fmt.len() {
+                let mut m = b"`".to_vec();
+                m.extend_from_slice(&fmt[fmt.len() - 1..]);
+                m.extend_from_slice(b"': missing format character");
+                self.berr("printf", b"%: invalid format character");
+                *st = 1;
+                return true;
+            }
+            let conv = fmt[i];
+            i += 1;
+            let mut left = flags.contains('-');
+            if let Some(w) = width {
+                if w < 0 {
+                    left = true;
+                    width = Some(-w);
+                }
+            }
+            let pad = |body: Bytes, zero_ok: bool| -> Bytes {
+                let w = width.unwrap_or(0) as usize;
+                let len = crate::eval::expand::char_len(&body);
+                if len >= w {
+                    return body;
+                }
+                let n = w - len;
+                if left {
+                    let mut b = body;
+                    b.extend(std::iter::repeat(b' ').take(n));
+                    b
+                } else if zero_ok && flags.contains('0') {
+                    let (sign, digits) = if body
+                        .first()
+                        .map(|c| matches!(c, b'-' | b'+' | b' '))
+                        .unwrap_or(false)
+                    {
+                        (body[..1].to_vec(), body[1..].to_vec())
+                    } else {
+                        (Vec::new(), body)
+                    };
+                    let mut b = sign;
+                    b.extend(std::iter::repeat(b'0').take(n));
+                    b.extend_from_slice(&digits);
+                    b
+                } else {
+                    let mut b: Bytes = std::iter::repeat(b' ').take(n).collect();
+                    b.extend_from_slice(&body);
+                    b
+                }
+            };
+            match conv {
+                b's' | b'b' | b'q' => {
+                    let a = it.next().unwrap_or(b"").to_vec();
+                    let mut v = match conv {
+                        b'b' => {
+                            let (b, stop) = backslash_escapes(&a, true);
+                            if stop {
+                                out.extend_from_slice(&pad(b, false));
+                                return true;
+                            }
+                            b
+                        }
+                        b'q' => super::quote_printf(&a),
+                        _ => a,
+                    };
+                    if let Some(p) = prec {
+                        let b = crate::eval::expand::char_bounds(&v);
+                        let p = (p.max(0) as usize).min(b.len() - 1);
+                        v.truncate(b[p]);
+                    }
+                    out.extend_from_slice(&pad(v, false));
+                }
+                b'c' => {
+                    let a = it.next().unwrap_or(b"");
+                    let v = if a.is_empty() {
+                        Vec::new()
+                    } else {
+                        a[..crate::eval::expand::utf8_len(a, 0)].to_vec()
+                    };
+                    out.extend_from_slice(&pad(v, false));
+                }
+                b'd' | b'i' | b'u' | b'o' | b'x' | b'X' => {
+                    let n = self.num_arg(it.next(), st);
+                    let mut body = match conv {
+                        b'o' => format!("{:o}", n),
+                        b'x' => format!("{:x}", n),
+                        b'X' => format!("{:X}", n),
+                        b'u' => format!("{}", n as u64),
+                        _ => format!("{}", n.unsigned_abs()),
+                    };
+                    if let Some(p) = prec {
+                        while (body.len() as i64) < p {
+                            body.insert(0, '0');
+                        }
+                    }
+                    if flags.contains('#') && n != 0 {
+                        match conv {
+                            b'o' => body.insert(0, '0'),
+                            b'x' => body.insert_str(0, "0x"),
+                            b'X' => body.insert_str(0, "0X"),
+                            _ => {}
+                        }
+                    }
+                    if matches!(conv, b'd' | b'i') {
+                        if n < 0 {
+                            body.insert(0, '-');
+                        } else if flags.contains('+') {
+                            body.insert(0, '+');
+                        } else if flags.contains(' ') {
+                            body.insert(0, ' ');
+                        }
+                    }
+                    out.extend_from_slice(&pad(body.into_bytes(), prec.is_none()));
+                }
+                b'e' | b'E' | b'f' | b'F' | b'g' | b'G' => {
+                    let a = it.next().unwrap_or(b"0");
+                    let t = String::from_utf8_lossy(a).trim().to_string();
+                    let v: f64 = if t.is_empty() {
+                        0.0
+                    } else {
+                        match t.parse() {
+                            Ok(v) => v,
+                            Err(_) => {
+                                let mut m = a.to_vec();
+                                m.extend_from_slice(b": invalid number");
+                                self.berr("printf", &m);
+                                *st = 1;
+                                0.0
+                            }
+                        }
+                    };
+                    let p = prec.unwrap_or(6).max(0) as usize;
+                    let mut body = match conv {
+                        b'f' | b'F' => format!("{:.*}", p, v),
+                        b'e' | b'E' => c_exp(v, p, conv == b'E'),
+                        _ => c_general(
+                            v,
+                            if p == 0 { 1 } else { p },
+                            conv == b'G',
+                            flags.contains('#'),
+                        ),
+                    };
+                    if v >= 0.0 && flags.contains('+') {
+                        body.insert(0, '+');
+                    }
+                    out.extend_from_slice(&pad(body.into_bytes(), true));
+                }
+                other => {
+                    let m = format!("`{}': invalid format character", other as char);
+                    self.berr("printf", m.as_bytes());
+                    *st = 1;
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    fn fd_seekable(&self, fd: i32) -> bool {
+        let mut f = ManuallyDrop::new(unsafe { std::fs::File::from_raw_fd(fd) });
+        f.seek(SeekFrom::Current(0)).is_ok() && f.metadata().map(|m| m.is_file()).unwrap_or(false)
+    }
+
+    /// Read up to a delimiter (or n chars). Returns (data, hit_eof).
+    fn read_record(
+        &mut self,
+        fd: i32,
+        delim: Option<u8>,
+        nchars: Option<usize>,
+        raw: bool,
+    ) -> Result<(Bytes, bool), i32> {
+        let mut out = Vec::new();
+        let seekable = self.fd_seekable(fd);
+        let mut buf = vec![0u8; if seekable { 4096 } else { 1 }];
+        loop {
+            if let Some(n) = nchars {
+                if out.len() >= n {
+                    return Ok((out, false));
+                }
+            }
+            let got = match self.sys.read(fd, &mut buf) {
+                Ok(0) => return Ok((out, true)),
+                Ok(g) => g,
+                Err(crate::sys::EINTR) => return Err(crate::sys::EINTR),
+                Err(e) => return Err(e),
+            };
+            let mut k = 0;
+            let mut done = false;
+            while k < got {
+                let c = buf[k];
+                k += 1;
+                if !raw && c == b'\\' {
+                    // escaped char: needs the following byte
+                    let next = if k < got {
+                        k += 1;
+                        Some(buf[k - 1])
+                    } else {
+                        let mut one = [0u8; 1];
+                        match self.sys.read(fd, &mut one) {
+                            Ok(1) => Some(one[0]),
+                            _ => None,
+                        }
+                    };
+                    match next {
+                        Some(b'\n') => {}
+                        Some(n) => {
+                            out.push(b'\\');
+                            out.push(n);
+                        }
+                        None => {}
+                    }
+                    continue;
+                }
+                if Some(c) == delim && nchars.map(|_| delim.is_some()).unwrap_or(true) {
+                    done = true;
+                    break;
+                }
+                out.push(c);
+                if let Some(n) = nchars {
+                    if out.len() >= n {
+                        done = true;
+                        break;
+                    }
+                }
+            }
+            if seekable && k < got {
+                let mut f = ManuallyDrop::new(unsafe { std::fs::File::from_raw_fd(fd) });
+                let _ = f.seek(SeekFrom::Current(-((got - k) as i64)));
+            }
+            if done {
+                return Ok((out, false));
+            }
+        }
+    }
+
+    pub fn b_read(&mut self, args: &[Bytes]) -> R<()> {
+        let mut raw = false;
+        let mut array: Option<Bytes> = None;
+        let mut delim: Option<u8> = Some(b'\n');
+        let mut nchars: Option<usize> = None;
+        let mut exact = false;
+        let mut prompt: Option<Bytes> = None;
+        let mut fd = 0;
+        let mut timeout: Option<f64> = None;
+        let mut silent = false;
+        let mut i = 0;
+        while i < args.len() {
+            let a = &args[i];
+            if a.len() < 2 || a[0] != b'-' {
+                break;
+            }
+            if a == b"--" {
+                i += 1;
+                break;
+            }
+            let mut j = 1;
+            while j < a.len() {
+                let o = a[j];
+                j += 1;
+                let needs = matches!(o, b'a' | b'd' | b'n' | b'N' | b'p' | b't' | b'u' | b'i');
+                let val = if needs {
+                    if j < a.len() {
+                        let v = a[j..].to_vec();
+                        j = a.len();
+                        Some(v)
+                    } else {
+                        i += 1;
+                        match args.get(i) {
+                            Some(v) => Some(v.clone()),
+                            None => {
+                                self.berr(
+                                    "read",
+                                    format!("-{}: option requires an argument", o as char)
+                                        .as_bytes(),
+                                );
+                                self.write_fd(2, b"read: usage: read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]\n");
+                                self.status = 2;
+                                return Ok(());
+                            }
+                        }
+                    }
+                } else {
+                    None
+                };
+                match o {
+                    b'r' => raw = true,
+                    b's' => silent = true,
+                    b'e' => {}
+                    b'a' => array = val,
+                    b'd' => delim = val.and_then(|v| v.first().copied()).or(Some(0)),
+                    b'n' | b'N' => {
+                        let v = val.unwrap_or_default();
+                        match crate::bytes::parse_i64(&v) {
+                            Some(n) if n >= 0 => nchars = Some(n as usize),
+                            _ => {
+                                let mut m = v.clone();
+                                m.extend_from_slice(b": invalid number");
+                                self.berr("read", &m);
+                                self.status = 1;
+                                return Ok(());
+                            }
+                        }
+                        if o == b'N' {
+                            exact = true;
+                        }
+                    }
+                    b'p' => prompt = val,
+                    b't' => timeout = val.and_then(|v| String::from_utf8_lossy(&v).parse().ok()),
+                    b'u' => fd = val.and_then(|v| crate::bytes::parse_i64(&v)).unwrap_or(0) as i32,
+                    b'i' => {}
+                    _ => {
+                        self.berr("read", format!("-{}: invalid option", o as char).as_bytes());
+                        self.write_fd(2, b"read: usage: read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]\n");
+                        self.status = 2;
+                        return Ok(());
+                    }
+                }
+            }
+            i += 1;
+        }
+        let _ = silent;
+        let names: Vec<Bytes> = args[i..].to_vec();
+        for n in &names {
+            if !crate::parse::is_name(n) {
+                let mut m = b"`".to_vec();
+                m.extend_from_slice(n);
+                m.extend_from_slice(b"': not a valid identifier");
+                self.berr("read", &m);
+                self.status = 1;
+                return Ok(());
+            }
+        }
+        if let Some(p) = &prompt {
+            if self.sys.isatty(0) {
+                self.write_fd(2, p);
+            }
+        }
+        if timeout == Some(0.0) {
+            self.status = 0;
+            return Ok(());
+        }
+        if exact {
+            delim = None;
+        }
+        let (data, eof) = match self.read_record(fd, delim, nchars, raw || exact) {
+            Ok(r) => r,
+            Err(crate::sys::EINTR) => {
+                self.status = 130;
+                return self.check_signals();
+            }
+            Err(e) => {
+                let m = format!("read error: {}: {}", fd, crate::sys::strerror(e));
+                self.berr("read", m.as_bytes());
+                self.status = 1;
+                return Ok(());
+            }
+        };
+        let st = if eof { 1 } else { 0 };
+        let ifs = self.get_var(b"IFS").unwrap_or_else(|| {
+            if self.var_is_set(b"IFS") {
+                Vec::new()
+            } else {
+                b" \t\n".to_vec()
+            }
+        });
+        let unesc = |s: &[u8]| -> Bytes {
+            if raw || exact {
+                return s.to_vec();
+            }
+            let mut o = Vec::with_capacity(s.len());
+            let mut k = 0;
+            while k < s.len() {
+                if s[k] == b'\\' && k + 1 < s.len() {
+                    k += 1;
+                }
+                o.push(s[k]);
+                k += 1;
+            }
+            o
+        };
+        if let Some(arr) = array {
+            let fields = split_read(&data, &ifs, usize::MAX, raw || exact);
+            let vals: Vec<Bytes> = fields.iter().map(|f| unesc(f)).collect();
+            if self.is_readonly(&arr) {
+                self.readonly_err(&arr);
+                self.status = 1;
+                return Ok(());
+            }
+            self.set_array(&arr, vals);
+            self.status = st;
+            return Ok(());
+        }
+        if names.is_empty() {
+            let v = unesc(&data);
+            self.assign_scalar(b"REPLY", None, v, false)?;
+        } else {
+            let fields = split_read(&data, &ifs, names.len(), raw || exact);
+            for (k, n) in names.iter().enumerate() {
+                let v = fields.get(k).map(|f| unesc(f)).unwrap_or_default();
+                if let Err(e) = self.assign_scalar(n, None, v, false) {
+                    if let Ctl::Abort(_) = e {
+                        self.status = 1;
+                        return Ok(());
+                    }
+                    return Err(e);
+                }
+            }
+        }
+        self.status = st;
+        Ok(())
+    }
+
+    pub fn b_mapfile(&mut self, args: &[Bytes]) -> R<()> {
+        let mut strip = false;
+        let mut delim = b'\n';
+        let mut count: usize = 0;
+        let mut origin: i64 = 0;
+        let mut skip: usize = 0;
+        let mut fd = 0;
+        let mut name: Bytes = b"MAPFILE".to_vec();
+        let mut i = 0;
+        let mut keep_old = false;
+        while i < args.len() {
+            let a = &args[i];
+            if a.len() >= 2 && a[0] == b'-' {
+                let o = a[1];
+                let val = if a.len() > 2 {
+                    Some(a[2..].to_vec())
+                } else if matches!(o, b'd' | b'n' | b'O' | b's' | b'u' | b'C' | b'c') {
+                    i += 1;
+                    args.get(i).cloned()
+                } else {
+                    None
+                };
+                match o {
+                    b't' => strip = true,
+                    b'd' => delim = val.and_then(|v| v.first().copied()).unwrap_or(0),
+                    b'n' => {
+                        count = val.and_then(|v| crate::bytes::parse_i64(&v)).unwrap_or(0) as usize
+                    }
+                    b'O' => {
+                        origin = val.and_then(|v| crate::bytes::parse_i64(&v)).unwrap_or(0);
+                        keep_old = true;
+                    }
+                    b's' => {
+                        skip = val.and_then(|v| crate::bytes::parse_i64(&v)).unwrap_or(0) as usize
+                    }
+                    b'u' => fd = val.and_then(|v| crate::bytes::parse_i64(&v)).unwrap_or(0) as i32,
+                    b'C' | b'c' => {}
+                    _ => {
+                        self.berr(
+                            "mapfile",
+                            format!("-{}: invalid option", o as char).as_bytes(),
+                        );
+                        self.status = 2;
+                        return Ok(());
+                    }
+                }
+            } else {
+                name = a.clone();
+            }
+            i += 1;
+        }
+        // read everything
+        let mut data = Vec::new();
+        let mut buf = vec![0u8; 65536];
+        loop {
+            match self.sys.read(fd, &mut buf) {
+                Ok(0) => break,
+                Ok(n) => data.extend_from_slice(&buf[..n]),
+                Err(crate::sys::EINTR) => continue,
+                Err(_) => break,
+            }
+        }
+        let mut map = if keep_old {
+            match self.vars.get(&name).and_then(|v| v.value.clone()) {
+                Some(crate::state::Value::Arr(m)) => m,
+                _ => Default::default(),
+            }
+        } else {
+            std::collections::BTreeMap::new()
+        };
+        let mut idx = origin;
+        let mut n = 0;
+        let mut start = 0;
+        let mut line_no = 0;
+        while start < data.len() {
+            let end = data[start..]
+                .iter()
+                .position(|c| *c == delim)
+                .map(|p| start + p + 1)
+                .unwrap_or(data.len());
+            let mut line = data[start..end].to_vec();
+            start = end;
+            line_no += 1;
+            if line_no <= skip {
+                continue;
+            }
+            if strip && line.last() == Some(&delim) {
+                line.pop();
+            }
+            map.insert(idx, line);
+            idx += 1;
+            n += 1;
+            if count > 0 && n >= count {
+                break;
+            }
+        }
+        if self.is_readonly(&name) {
+            self.readonly_err(&name);
+            self.status = 1;
+            return Ok(());
+        }
+        let v = self.vars.entry(&name);
+        v.value = Some(crate::state::Value::Arr(map));
+        self.status = 0;
+        Ok(())
+    }
+}
+
+/// Split `read` input by IFS into at most `n` fields (the last takes the rest).
+fn split_read(s: &[u8], ifs: &[u8], n: usize, raw: bool) -> Vec<Bytes> {
+    let is_ws = |c: u8| matches!(c, b' ' | b'\t' | b'\n') && ifs.contains(&c);
+    let is_ifs = |c: u8| ifs.contains(&c);
+    let mut fields = Vec::new();
+    let mut i = 0;
+    // leading IFS whitespace
+    while i < s.len() && is_ws(s[i]) {
+        i += 1;
+    }
+    if ifs.is_empty() {
+        return if s.is_empty() {
+            vec![]
+        } else {
+            vec![s.to_vec()]
+        };
+    }
+    while i < s.len() {
+        if fields.len() + 1 == n {
+            // rest of line, trailing IFS whitespace removed
+            let mut end = s.len();
+            while end > i && is_ws(s[end - 1]) {
+                end -= 1;
+            }
+            // a single trailing non-whitespace delimiter is also removed
+            let mut rest = s[i..end].to_vec();
+            if rest
+                .last()
+                .map(|c| is_ifs(*c) && !is_ws(*c))
+                .unwrap_or(false)
+                && !(rest.len() >= 2 && !raw && rest[rest.len() - 2] == b'\\')
+            {
+                let trimmed = &rest[..rest.len() - 1];
+                if !trimmed.iter().any(|c| is_ifs(*c) && !is_ws(*c)) {
+                    rest.pop();
+                }
+            }
+            fields.push(rest);
+            return fields;
+        }
+        let st = i;
+        while i < s.len() && !is_ifs(s[i]) {
+            if !raw && s[i] == b'\\' && i + 1 < s.len() {
+                i += 1;
+            }
+            i += 1;
+        }
+        fields.push(s[st..i].to_vec());
+        // delimiter: ws* [nonws] ws*
+        while i < s.len() && is_ws(s[i]) {
+            i += 1;
+        }
+        if i < s.len() && is_ifs(s[i]) && !is_ws(s[i]) {
+            i += 1;
+            while i < s.len() && is_ws(s[i]) {
+                i += 1;
+            }
+        }
+    }
+    fields
+}
+
+fn c_exp(v: f64, p: usize, upper: bool) -> String {
+    let s = format!("{:.*e}", p, v);
+    // Rust gives 1.5e2; C wants 1.5e+02
+    let (m, e) = match s.split_once('e') {
+        Some(x) => x,
+        None => return s,
+    };
+    let en: i32 = e.parse().unwrap_or(0);
+    let r = format!("{}e{}{:02}", m, if en < 0 { '-' } else { '+' }, en.abs());
+    if upper {
+        r.to_uppercase()
+    } else {
+        r
+    }
+}
+
+fn c_general(v: f64, p: usize, upper: bool, alt: bool) -> String {
+    if v == 0.0 {
+        return "0".into();
+    }
+    let exp = v.abs().log10().floor() as i32;
+    let s = if exp < -4 || exp >= p as i32 {
+        let s = c_exp(v, p - 1, upper);
+        if alt {
+            s
+        } else {
+            let (m, e) = s
+                .split_once(if upper { 'E' } else { 'e' })
+                .unwrap_or((&s, ""));
+            let m = if m.contains('.') {
+                m.trim_end_matches('0').trim_end_matches('.')
+            } else {
+                m
+            };
+            format!("{}{}{}", m, if upper { 'E' } else { 'e' }, e)
+        }
+    } else {
+        let decimals = (p as i32 - 1 - exp).max(0) as usize;
+        let s = format!("{:.*}", decimals, v);
+        if alt || !s.contains('.') {
+            s
+        } else {
+            s.trim_end_matches('0').trim_end_matches('.').to_string()
+        }
+    };
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes() {
+        assert_eq!(backslash_escapes(b"a\\tb\\n", false).0, b"a\tb\n");
+        assert!(backslash_escapes(b"x\\cy", false).1);
+        assert_eq!(backslash_escapes(b"\\0101", true).0, b"A");
+    }
+
+    #[test]
+    fn read_split() {
+        let f = split_read(b"  a b  c d ", b" \t\n", 2, true);
+        assert_eq!(f, vec![b"a".to_vec(), b"b  c d".to_vec()]);
+        let f = split_read(b"a:b:c", b":", 3, true);
+        assert_eq!(f.len(), 3);
+    }
+
+    #[test]
+    fn float_formats() {
+        assert_eq!(c_exp(150.0, 2, false), "1.50e+02");
+        assert_eq!(c_general(0.0001, 6, false, false), "0.0001");
+        assert_eq!(c_general(1234567.0, 6, false, false), "1.23457e+06");
+    }
+}

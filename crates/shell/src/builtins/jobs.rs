@@ -1,0 +1,196 @@
+//! Job builtins: wait, kill, jobs, and the job-control stubs fg/bg/disown.
+
+use super::flow::{signal_number, SIGNALS};
+use crate::ast::Bytes;
+use crate::eval::Shell;
+
+impl Shell {
+    fn job_pid(&self, spec: &[u8]) -> Option<i32> {
+        if let Some(rest) = spec.strip_prefix(b"%") {
+            let j = match rest {
+                b"" | b"%" | b"+" => self.jobs.last(),
+                b"-" => self.jobs.iter().rev().nth(1),
+                n => match crate::bytes::parse_i64(n) {
+                    Some(id) => self.jobs.iter().find(|j| j.id as i64 == id),
+                    None => self.jobs.iter().find(|j| j.cmd.starts_with(n)),
+                },
+            };
+            return j.and_then(|j| j.pids.last().copied());
+        }
+        crate::bytes::parse_i64(spec).map(|n| n as i32)
+    }
+
+    pub fn b_wait(&mut self, args: &[Bytes]) {
+        let args: Vec<&Bytes> = args
+            .iter()
+            .filter(|a| a.as_slice() != b"-n" && a.as_slice() != b"-f")
+            .collect();
+        if args.is_empty() {
+            let pids = self.bg_pids.clone();
+            for p in pids {
+                self.wait_job(p);
+            }
+            self.status = 0;
+            return;
+        }
+        let mut st = 0;
+        for a in args {
+            match self.job_pid(a) {
+                Some(pid) => {
+                    if self.bg_pids.contains(&pid) {
+                        st = self.wait_job(pid);
+                    } else if let Some(j) = self.jobs.iter().find(|j| j.pids.contains(&pid)) {
+                        st = j.status.unwrap_or(127);
+                    } else {
+                        let mut m = b"pid ".to_vec();
+                        m.extend_from_slice(a);
+                        m.extend_from_slice(b" is not a child of this shell");
+                        self.berr("wait", &m);
+                        st = 127;
+                    }
+                }
+                None => {
+                    let mut m = b"`".to_vec();
+                    m.extend_from_slice(a);
+                    m.extend_from_slice(b"': not a pid or valid job spec");
+                    self.berr("wait", &m);
+                    st = 2;
+                }
+            }
+        }
+        self.status = st;
+    }
+
+    pub fn b_kill(&mut self, args: &[Bytes]) {
+        let mut sig = 15u32;
+        let mut i = 0;
+        if let Some(a) = args.first() {
+            if a == b"-l" || a == b"-L" {
+                if let Some(n) = args.get(1) {
+                    let code = crate::bytes::parse_i64(n).unwrap_or(0);
+                    let code = if code > 128 { code - 128 } else { code };
+                    if let Some(name) = SIGNALS.get(code as usize) {
+                        self.write_fd(1, format!("{}\n", name).as_bytes());
+                    }
+                    return;
+                }
+                let names: Vec<String> = SIGNALS.iter().skip(1).map(|s| s.to_string()).collect();
+                self.write_fd(1, format!("{}\n", names.join(" ")).as_bytes());
+                return;
+            }
+            if a == b"-s" || a == b"-n" {
+                if let Some(n) = args.get(1).and_then(|s| signal_number(s)) {
+                    sig = n as u32;
+                }
+                i = 2;
+            } else if a.len() > 1 && a[0] == b'-' {
+                match signal_number(&a[1..]) {
+                    Some(n) => sig = n as u32,
+                    None => {
+                        let mut m = a[1..].to_vec();
+                        m.extend_from_slice(b": invalid signal specification");
+                        self.berr("kill", &m);
+                        self.status = 1;
+                        return;
+                    }
+                }
+                i = 1;
+            }
+        }
+        if i >= args.len() {
+            self.write_fd(2, b"kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]\n");
+            self.status = 2;
+            return;
+        }
+        let mut st = 0;
+        for a in &args[i..] {
+            match self.job_pid(a) {
+                Some(pid) => {
+                    if self.sys.kill(pid, sig).is_err() {
+                        let mut m = b"(".to_vec();
+                        m.extend_from_slice(a);
+                        m.extend_from_slice(b") - No such process");
+                        self.berr("kill", &m);
+                        st = 1;
+                    }
+                }
+                None => {
+                    let mut m = a.clone();
+                    m.extend_from_slice(b": arguments must be process or job IDs");
+                    self.berr("kill", &m);
+                    st = 1;
+                }
+            }
+        }
+        self.status = st;
+    }
+
+    pub fn b_jobs(&mut self, args: &[Bytes]) {
+        self.reap_nohang();
+        let pids_only = args.iter().any(|a| a == b"-p");
+        let mut out = Vec::new();
+        let n = self.jobs.len();
+        for (k, j) in self.jobs.iter().enumerate() {
+            if pids_only {
+                out.extend_from_slice(
+                    format!("{}\n", j.pids.last().copied().unwrap_or(0)).as_bytes(),
+                );
+                continue;
+            }
+            let mark = if k + 1 == n {
+                '+'
+            } else if k + 2 == n {
+                '-'
+            } else {
+                ' '
+            };
+            let state = match j.status {
+                None => "Running".to_string(),
+                Some(0) => "Done".to_string(),
+                Some(s) => format!("Exit {}", s),
+            };
+            out.extend_from_slice(format!("[{}]{}  {:<24}", j.id, mark, state).as_bytes());
+            out.extend_from_slice(&j.cmd);
+            if j.status.is_none() {
+                out.extend_from_slice(b" &");
+            }
+            out.push(b'\n');
+        }
+        self.jobs.retain(|j| j.status.is_none());
+        self.write_fd(1, &out);
+        self.status = 0;
+    }
+
+    pub fn b_fg(&mut self, name: &str, args: &[Bytes]) {
+        match name {
+            "disown" => {
+                self.jobs.clear();
+                self.status = 0;
+            }
+            "fg" => {
+                let pid = args
+                    .first()
+                    .and_then(|a| self.job_pid(a))
+                    .or_else(|| self.jobs.last().and_then(|j| j.pids.last().copied()));
+                match pid {
+                    Some(p) => {
+                        if let Some(j) = self.jobs.iter().find(|j| j.pids.contains(&p)) {
+                            let mut c = j.cmd.clone();
+                            c.push(b'\n');
+                            self.write_fd(1, &c);
+                        }
+                        self.status = self.wait_job(p);
+                    }
+                    None => {
+                        self.berr("fg", b"current: no such job");
+                        self.status = 1;
+                    }
+                }
+            }
+            _ => {
+                self.berr(name, b"no job control");
+                self.status = 1;
+            }
+        }
+    }
+}

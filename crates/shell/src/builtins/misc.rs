@@ -1,0 +1,951 @@
+//! Other builtins: type, command, builtin, hash, alias, unalias, getopts,
+//! test/[, umask, ulimit, help, enable, history, compgen, caller; and prompt
+//! expansion (`\u \h \w \W \$ ...`).
+
+use crate::ast::Bytes;
+use crate::eval::{Ctl, Shell, R};
+
+const UNARY_OPS: &[&[u8]] = &[
+    b"-a", b"-b", b"-c", b"-d", b"-e", b"-f", b"-g", b"-h", b"-k", b"-p", b"-r", b"-s", b"-t",
+    b"-u", b"-w", b"-x", b"-G", b"-L", b"-N", b"-O", b"-S", b"-z", b"-n", b"-o", b"-v", b"-R",
+];
+const BINARY_OPS: &[&[u8]] = &[
+    b"=", b"==", b"!=", b"<", b">", b"-eq", b"-ne", b"-lt", b"-le", b"-gt", b"-ge", b"-nt", b"-ot",
+    b"-ef",
+];
+
+struct TestErr(Bytes);
+
+impl Shell {
+    pub fn b_test(&mut self, args: &[Bytes], bracket: bool) {
+        let name = if bracket { "[" } else { "test" };
+        let mut args = args.to_vec();
+        if bracket {
+            if args.last().map(|a| a != b"]").unwrap_or(true) {
+                self.berr("[", b"missing `]'");
+                self.status = 2;
+                return;
+            }
+            args.pop();
+        }
+        let r = self.test_expr(&args);
+        self.status = match r {
+            Ok(true) => 0,
+            Ok(false) => 1,
+            Err(TestErr(m)) => {
+                if !m.is_empty() {
+                    self.berr(name, &m);
+                }
+                2
+            }
+        };
+    }
+
+    fn test_expr(&mut self, a: &[Bytes]) -> Result<bool, TestErr> {
+        match a.len() {
+            0 => Ok(false),
+            1 => Ok(!a[0].is_empty()),
+            2 => {
+                if a[0] == b"!" {
+                    return Ok(a[1].is_empty());
+                }
+                if UNARY_OPS.contains(&a[0].as_slice()) {
+                    return Ok(self.unary_test(&a[0], &a[1]));
+                }
+                let mut m = a[0].clone();
+                m.extend_from_slice(b": unary operator expected");
+                Err(TestErr(m))
+            }
+            3 => {
+                if BINARY_OPS.contains(&a[1].as_slice()) {
+                    return self
+                        .binary_test(&a[1], &a[0], &a[2], false)
+                        .map_err(TestErr);
+                }
+                if a[1] == b"-a" {
+                    return Ok(!a[0].is_empty() && !a[2].is_empty());
+                }
+                if a[1] == b"-o" {
+                    return Ok(!a[0].is_empty() || !a[2].is_empty());
+                }
+                if a[0] == b"!" {
+                    return self.test_expr(&a[1..]).map(|b| !b);
+                }
+                if a[0] == b"(" && a[2] == b")" {
+                    return Ok(!a[1].is_empty());
+                }
+                let mut m = a[1].clone();
+                m.extend_from_slice(b": binary operator expected");
+                Err(TestErr(m))
+            }
+            4 if a[0] == b"!" => self.test_expr(&a[1..]).map(|b| !b),
+            4 if a[0] == b"(" && a[3] == b")" => self.test_expr(&a[1..3]),
+            _ => {
+                let mut i = 0;
+                let r = self.test_or(a, &mut i)?;
+                if i < a.len() {
+                    return Err(TestErr(b"too many arguments".to_vec()));
+                }
+                Ok(r)
+            }
+        }
+    }
+
+    fn test_or(&mut self, a: &[Bytes], i: &mut usize) -> Result<bool, TestErr> {
+        let mut l = self.test_and(a, i)?;
+        while *i < a.len() && a[*i] == b"-o" {
+            *i += 1;
+            let r = self.test_and(a, i)?;
+            l = l || r;
+        }
+        Ok(l)
+    }
+
+    fn test_and(&mut self, a: &[Bytes], i: &mut usize) -> Result<bool, TestErr> {
+        let mut l = self.test_prim(a, i)?;
+        while *i < a.len() && a[*i] == b"-a" {
+            *i += 1;
+            let r = self.test_prim(a, i)?;
+            l = l && r;
+        }
+        Ok(l)
+    }
+
+    fn test_prim(&mut self, a: &[Bytes], i: &mut usize) -> Result<bool, TestErr> {
+        if *i >= a.len() {
+            return Err(TestErr(b"argument expected".to_vec()));
+        }
+        if a[*i] == b"!" {
+            *i += 1;
+            return self.test_prim(a, i).map(|b| !b);
+        }
+        if a[*i] == b"(" {
+            *i += 1;
+            let r = self.test_or(a, i)?;
+            if *i >= a.len() || a[*i] != b")" {
+                return Err(TestErr(b"`)' expected".to_vec()));
+            }
+            *i += 1;
+            return Ok(r);
+        }
+        if *i + 2 < a.len() + 0
+            && *i + 2 <= a.len() - 1
+            && BINARY_OPS.contains(&a[*i + 1].as_slice())
+        {
+            let r = self
+                .binary_test(&a[*i + 1], &a[*i], &a[*i + 2], false)
+                .map_err(TestErr)?;
+            *i += 3;
+            return Ok(r);
+        }
+        if UNARY_OPS.contains(&a[*i].as_slice()) && *i + 1 < a.len() {
+            let r = self.unary_test(&a[*i], &a[*i + 1]);
+            *i += 2;
+            return Ok(r);
+        }
+        let r = !a[*i].is_empty();
+        *i += 1;
+        Ok(r)
+    }
+
+    pub fn b_type(&mut self, args: &[Bytes]) {
+        let mut tflag = false;
+        let mut all = false;
+        let mut path_only = false;
+        let mut names = Vec::new();
+        for a in args {
+            if a.len() > 1 && a[0] == b'-' {
+                for c in &a[1..] {
+                    match c {
+                        b't' => tflag = true,
+                        b'a' => all = true,
+                        b'p' | b'P' => path_only = true,
+                        b'f' => {}
+                        _ => {}
+                    }
+                }
+            } else {
+                names.push(a.clone());
+            }
+        }
+        let mut st = 0;
+        for n in names {
+            let mut found = false;
+            let mut out = Vec::new();
+            if !path_only {
+                if let Some(a) = self.aliases.get(&n) {
+                    found = true;
+                    if tflag {
+                        out.extend_from_slice(b"alias\n");
+                    } else {
+                        out.extend_from_slice(&n);
+                        out.extend_from_slice(b" is aliased to `");
+                        out.extend_from_slice(a);
+                        out.extend_from_slice(b"'\n");
+                    }
+                }
+                if (!found || all) && crate::eval::exec::is_keyword(&n) {
+                    found = true;
+                    if tflag {
+                        out.extend_from_slice(b"keyword\n");
+                    } else {
+                        out.extend_from_slice(&n);
+                        out.extend_from_slice(b" is a shell keyword\n");
+                    }
+                }
+                if !found || all {
+                    if let Some(f) = self.funcs.get(&n) {
+                        found = true;
+                        if tflag {
+                            out.extend_from_slice(b"function\n");
+                        } else {
+                            out.extend_from_slice(&n);
+                            out.extend_from_slice(b" is a function\n");
+                            out.extend_from_slice(&f.src.text);
+                            out.push(b'\n');
+                        }
+                    }
+                }
+                if (!found || all) && super::is_builtin(&n) {
+                    found = true;
+                    if tflag {
+                        out.extend_from_slice(b"builtin\n");
+                    } else {
+                        out.extend_from_slice(&n);
+                        out.extend_from_slice(b" is a shell builtin\n");
+                    }
+                }
+            }
+            if !found || all || path_only {
+                if let Some(p) = self.find_command(&n) {
+                    if self.sys.executable(&p) {
+                        found = true;
+                        if tflag {
+                            out.extend_from_slice(b"file\n");
+                        } else if path_only {
+                            out.extend_from_slice(&p);
+                            out.push(b'\n');
+                        } else {
+                            out.extend_from_slice(&n);
+                            out.extend_from_slice(
+                                if self.hash.contains_key(&n) && !n.contains(&b'/') {
+                                    b" is hashed ("
+                                } else {
+                                    b" is "
+                                },
+                            );
+                            out.extend_from_slice(&p);
+                            if self.hash.contains_key(&n) && !n.contains(&b'/') {
+                                out.push(b')');
+                            }
+                            out.push(b'\n');
+                        }
+                    }
+                }
+            }
+            if !found {
+                st = 1;
+                if !tflag && !path_only {
+                    let mut m = n.clone();
+                    m.extend_from_slice(b": not found");
+                    self.berr("type", &m);
+                }
+            }
+            self.write_fd(1, &out);
+        }
+        self.status = st;
+    }
+
+    pub fn b_command(&mut self, args: &[Bytes]) -> R<()> {
+        let mut i = 0;
+        let mut describe = 0;
+        while i < args.len() && args[i].len() > 1 && args[i][0] == b'-' {
+            if args[i] == b"--" {
+                i += 1;
+                break;
+            }
+            for c in &args[i][1..] {
+                match c {
+                    b'v' => describe = 1,
+                    b'V' => describe = 2,
+                    b'p' => {}
+                    _ => {
+                        self.berr(
+                            "command",
+                            format!("-{}: invalid option", *c as char).as_bytes(),
+                        );
+                        self.status = 2;
+                        return Ok(());
+                    }
+                }
+            }
+            i += 1;
+        }
+        let rest = &args[i..];
+        if rest.is_empty() {
+            self.status = 0;
+            return Ok(());
+        }
+        if describe > 0 {
+            let mut st = 0;
+            for n in rest {
+                if describe == 2 {
+                    self.b_type(std::slice::from_ref(n));
+                    if self.status != 0 {
+                        st = 1;
+                    }
+                    continue;
+                }
+                let mut out = Vec::new();
+                if self.aliases.contains_key(n) {
+                    out.extend_from_slice(b"alias ");
+                    out.extend_from_slice(n);
+                    out.push(b'=');
+                    out.extend_from_slice(&super::quote_q(&self.aliases[n]));
+                } else if self.funcs.contains_key(n)
+                    || super::is_builtin(n)
+                    || crate::eval::exec::is_keyword(n)
+                {
+                    out.extend_from_slice(n);
+                } else if let Some(p) = self.find_command(n) {
+                    if self.sys.executable(&p) {
+                        out.extend_from_slice(&p);
+                    }
+                }
+                if out.is_empty() {
+                    st = 1;
+                } else {
+                    out.push(b'\n');
+                    self.write_fd(1, &out);
+                }
+            }
+            self.status = st;
+            return Ok(());
+        }
+        if super::is_builtin(&rest[0]) {
+            return self.run_builtin(rest);
+        }
+        // external only (functions skipped)
+        let path = match self.find_command(&rest[0]) {
+            Some(p) => p,
+            None => {
+                let mut m = rest[0].clone();
+                m.extend_from_slice(b": command not found");
+                self.err(&m);
+                self.status = 127;
+                return Ok(());
+            }
+        };
+        match self.spawn_external(&path, rest, &[]) {
+            Ok(pid) => self.status = self.wait_pid(pid),
+            Err(e) => {
+                let mut m = rest[0].clone();
+                m.extend_from_slice(b": ");
+                m.extend_from_slice(crate::sys::strerror(e).as_bytes());
+                self.err(&m);
+                self.status = 126;
+            }
+        }
+        Ok(())
+    }
+
+    pub fn b_builtin(&mut self, args: &[Bytes]) -> R<()> {
+        if args.is_empty() {
+            self.status = 0;
+            return Ok(());
+        }
+        if !super::is_builtin(&args[0]) {
+            let mut m = args[0].clone();
+            m.extend_from_slice(b": not a shell builtin");
+            self.berr("builtin", &m);
+            self.status = 1;
+            return Ok(());
+        }
+        self.run_builtin(args)
+    }
+
+    pub fn b_hash(&mut self, args: &[Bytes]) {
+        if args.iter().any(|a| a == b"-r") {
+            self.hash.clear();
+            self.status = 0;
+            return;
+        }
+        if args.is_empty() {
+            if self.hash.is_empty() {
+                self.berr("hash", b"hash table empty");
+            } else {
+                let mut out = b"hits\tcommand\n".to_vec();
+                let mut v: Vec<_> = self.hash.values().cloned().collect();
+                v.sort();
+                for p in v {
+                    out.extend_from_slice(b"   1\t");
+                    out.extend_from_slice(&p);
+                    out.push(b'\n');
+                }
+                self.write_fd(1, &out);
+            }
+            self.status = 0;
+            return;
+        }
+        let mut st = 0;
+        for n in args {
+            if n.first() == Some(&b'-') {
+                continue;
+            }
+            if self
+                .find_command(n)
+                .map(|p| self.sys.executable(&p))
+                .unwrap_or(false)
+            {
+                continue;
+            }
+            let mut m = n.clone();
+            m.extend_from_slice(b": not found");
+            self.berr("hash", &m);
+            st = 1;
+        }
+        self.status = st;
+    }
+
+    pub fn b_alias(&mut self, args: &[Bytes]) {
+        let args: Vec<&Bytes> = args.iter().filter(|a| a.as_slice() != b"-p").collect();
+        if args.is_empty() {
+            let mut keys: Vec<&Bytes> = self.aliases.keys().collect();
+            keys.sort();
+            let mut out = Vec::new();
+            for k in keys {
+                out.extend_from_slice(b"alias ");
+                out.extend_from_slice(k);
+                out.push(b'=');
+                out.extend_from_slice(&super::quote_q(&self.aliases[k]));
+                out.push(b'\n');
+            }
+            self.write_fd(1, &out);
+            self.status = 0;
+            return;
+        }
+        let mut st = 0;
+        for a in args {
+            match a.iter().position(|c| *c == b'=') {
+                Some(p) => {
+                    self.aliases.insert(a[..p].to_vec(), a[p + 1..].to_vec());
+                }
+                None => match self.aliases.get(a.as_slice()) {
+                    Some(v) => {
+                        let mut out = b"alias ".to_vec();
+                        out.extend_from_slice(a);
+                        out.push(b'=');
+                        out.extend_from_slice(&super::quote_q(v));
+                        out.push(b'\n');
+                        self.write_fd(1, &out);
+                    }
+                    None => {
+                        let mut m = a.clone();
+                        m.extend_from_slice(b": not found");
+                        self.berr("alias", &m);
+                        st = 1;
+                    }
+                },
+            }
+        }
+        self.status = st;
+    }
+
+    pub fn b_unalias(&mut self, args: &[Bytes]) {
+        let mut st = 0;
+        for a in args {
+            if a == b"-a" {
+                self.aliases.clear();
+                continue;
+            }
+            if self.aliases.remove(a.as_slice()).is_none() {
+                let mut m = a.clone();
+                m.extend_from_slice(b": not found");
+                self.berr("unalias", &m);
+                st = 1;
+            }
+        }
+        self.status = st;
+    }
+
+    pub fn b_getopts(&mut self, args: &[Bytes]) -> R<()> {
+        if args.len() < 2 {
+            self.write_fd(2, b"getopts: usage: getopts optstring name [arg ...]\n");
+            self.status = 2;
+            return Ok(());
+        }
+        let spec = args[0].clone();
+        let name = args[1].clone();
+        let params: Vec<Bytes> = if args.len() > 2 {
+            args[2..].to_vec()
+        } else {
+            self.positional.clone()
+        };
+        let silent = spec.first() == Some(&b':');
+        let spec = if silent { spec[1..].to_vec() } else { spec };
+        let mut optind = self
+            .get_var(b"OPTIND")
+            .and_then(|v| crate::bytes::parse_i64(&v))
+            .unwrap_or(1)
+            .max(1) as usize;
+        if optind == 1 && self.getopts_sub > 0 && self.last_optind != 1 {
+            self.getopts_sub = 0;
+        }
+        let done = |sh: &mut Shell, optind: usize| -> R<()> {
+            sh.assign_scalar(&name, None, b"?".to_vec(), false)?;
+            sh.set_var(b"OPTIND", optind.to_string().into_bytes());
+            sh.last_optind = optind;
+            sh.getopts_sub = 0;
+            sh.status = 1;
+            Ok(())
+        };
+        if optind > params.len() {
+            return done(self, optind);
+        }
+        let arg = params[optind - 1].clone();
+        if self.getopts_sub == 0 {
+            if arg.len() < 2 || arg[0] != b'-' {
+                return done(self, optind);
+            }
+            if arg == b"--" {
+                return done(self, optind + 1);
+            }
+            self.getopts_sub = 1;
+        }
+        let c = arg[self.getopts_sub];
+        self.getopts_sub += 1;
+        let at_end = self.getopts_sub >= arg.len();
+        let pos = spec.iter().position(|x| *x == c && c != b':');
+        match pos {
+            None => {
+                if silent {
+                    self.set_var(b"OPTARG", vec![c]);
+                } else {
+                    let m = format!(
+                        "{}: illegal option -- {}\n",
+                        String::from_utf8_lossy(&self.err_name),
+                        c as char
+                    );
+                    self.write_fd(2, m.as_bytes());
+                    self.vars.unset(b"OPTARG");
+                }
+                self.assign_scalar(&name, None, b"?".to_vec(), false)?;
+            }
+            Some(p) => {
+                let needs = spec.get(p + 1) == Some(&b':');
+                if needs {
+                    if !at_end {
+                        self.set_var(b"OPTARG", arg[self.getopts_sub..].to_vec());
+                        self.getopts_sub = arg.len();
+                    } else if optind < params.len() {
+                        self.set_var(b"OPTARG", params[optind].clone());
+                        optind += 1;
+                    } else {
+                        if silent {
+                            self.set_var(b"OPTARG", vec![c]);
+                            self.assign_scalar(&name, None, b":".to_vec(), false)?;
+                        } else {
+                            let m = format!(
+                                "{}: option requires an argument -- {}\n",
+                                String::from_utf8_lossy(&self.err_name),
+                                c as char
+                            );
+                            self.write_fd(2, m.as_bytes());
+                            self.vars.unset(b"OPTARG");
+                            self.assign_scalar(&name, None, b"?".to_vec(), false)?;
+                        }
+                        self.getopts_sub = 0;
+                        optind += 1;
+                        self.set_var(b"OPTIND", optind.to_string().into_bytes());
+                        self.last_optind = optind;
+                        self.status = 0;
+                        return Ok(());
+                    }
+                    self.getopts_sub = arg.len();
+                } else {
+                    self.vars.unset(b"OPTARG");
+                }
+                self.assign_scalar(&name, None, vec![c], false)?;
+            }
+        }
+        if self.getopts_sub >= arg.len() {
+            self.getopts_sub = 0;
+            optind += 1;
+        }
+        self.set_var(b"OPTIND", optind.to_string().into_bytes());
+        self.last_optind = optind;
+        self.status = 0;
+        Ok(())
+    }
+
+    pub fn b_umask(&mut self, args: &[Bytes]) {
+        let symbolic = args.iter().any(|a| a == b"-S");
+        let rest: Vec<&Bytes> = args.iter().filter(|a| a.first() != Some(&b'-')).collect();
+        if let Some(m) = rest.first() {
+            match u32::from_str_radix(&String::from_utf8_lossy(m), 8) {
+                Ok(v) if v <= 0o777 => {
+                    self.sys.umask(v as i32);
+                    self.status = 0;
+                }
+                _ => {
+                    let mut msg = (*m).clone();
+                    msg.extend_from_slice(b": octal number out of range");
+                    self.berr("umask", &msg);
+                    self.status = 1;
+                }
+            }
+            return;
+        }
+        let cur = self.sys.umask(-1) as u32;
+        if symbolic {
+            let p = |bits: u32| -> String {
+                let allowed = !bits & 7;
+                let mut s = String::new();
+                if allowed & 4 != 0 {
+                    s.push('r');
+                }
+                if allowed & 2 != 0 {
+                    s.push('w');
+                }
+                if allowed & 1 != 0 {
+                    s.push('x');
+                }
+                s
+            };
+            let line = format!("u={},g={},o={}\n", p(cur >> 6), p(cur >> 3), p(cur));
+            self.write_fd(1, line.as_bytes());
+        } else {
+            self.write_fd(1, format!("{:04o}\n", cur).as_bytes());
+        }
+        self.status = 0;
+    }
+
+    pub fn b_ulimit(&mut self, args: &[Bytes]) {
+        let _ = args;
+        self.write_fd(1, b"unlimited\n");
+        self.status = 0;
+    }
+
+    pub fn b_help(&mut self, args: &[Bytes]) {
+        if args.is_empty() {
+            let mut out = b"GNU bash, version 5.2.15(1)-release (wasm32-sandglass)\nThese shell commands are defined internally.\n\n".to_vec();
+            for b in super::BUILTINS {
+                out.extend_from_slice(b.as_bytes());
+                out.push(b'\n');
+            }
+            self.write_fd(1, &out);
+            self.status = 0;
+            return;
+        }
+        let mut st = 0;
+        for a in args {
+            if super::is_builtin(a) {
+                let mut l = a.clone();
+                l.extend_from_slice(b": builtin command\n");
+                self.write_fd(1, &l);
+            } else {
+                let mut m = b"no help topics match `".to_vec();
+                m.extend_from_slice(a);
+                m.extend_from_slice(b"'.  Try `help help' or `man -k ");
+                m.extend_from_slice(a);
+                m.extend_from_slice(b"' or `info ");
+                m.extend_from_slice(a);
+                m.extend_from_slice(b"'.");
+                self.berr("help", &m);
+                st = 1;
+            }
+        }
+        self.status = st;
+    }
+
+    pub fn b_enable(&mut self, args: &[Bytes]) {
+        if args.is_empty() || args.iter().any(|a| a == b"-a" || a == b"-p") {
+            let mut out = Vec::new();
+            for b in super::BUILTINS {
+                out.extend_from_slice(b"enable ");
+                out.extend_from_slice(b.as_bytes());
+                out.push(b'\n');
+            }
+            self.write_fd(1, &out);
+        }
+        self.status = 0;
+    }
+
+    pub fn b_history(&mut self, name: &str, args: &[Bytes]) {
+        let _ = args;
+        if name == "history" {
+            let mut out = Vec::new();
+            for (i, h) in self.history.iter().enumerate() {
+                out.extend_from_slice(format!("{:5}  ", i + 1).as_bytes());
+                out.extend_from_slice(h);
+                out.push(b'\n');
+            }
+            self.write_fd(1, &out);
+            self.status = 0;
+        } else {
+            self.berr("fc", b"history specification out of range");
+            self.status = 1;
+        }
+    }
+
+    pub fn b_compgen(&mut self, args: &[Bytes]) {
+        let mut kinds = Vec::new();
+        let mut words: Vec<Bytes> = Vec::new();
+        let mut prefix = Vec::new();
+        let mut i = 0;
+        while i < args.len() {
+            let a = &args[i];
+            match a.as_slice() {
+                b"-W" => {
+                    i += 1;
+                    if let Some(w) = args.get(i) {
+                        words = w
+                            .split(|c| matches!(c, b' ' | b'\t' | b'\n'))
+                            .filter(|s| !s.is_empty())
+                            .map(|s| s.to_vec())
+                            .collect();
+                    }
+                }
+                b"-A" => {
+                    i += 1;
+                    if let Some(k) = args.get(i) {
+                        kinds.push(k.clone());
+                    }
+                }
+                x if x.len() > 1 && x[0] == b'-' => {
+                    for c in &x[1..] {
+                        kinds.push(match c {
+                            b'c' => b"command".to_vec(),
+                            b'b' => b"builtin".to_vec(),
+                            b'v' => b"variable".to_vec(),
+                            b'f' => b"file".to_vec(),
+                            b'd' => b"directory".to_vec(),
+                            b'a' => b"alias".to_vec(),
+                            b'k' => b"keyword".to_vec(),
+                            b'e' => b"export".to_vec(),
+                            _ => Vec::new(),
+                        });
+                    }
+                }
+                _ => prefix = a.clone(),
+            }
+            i += 1;
+        }
+        let mut out: Vec<Bytes> = words
+            .into_iter()
+            .filter(|w| w.starts_with(&prefix))
+            .collect();
+        for k in kinds {
+            out.extend(self.completions(&k, &prefix));
+        }
+        let st = if out.is_empty() { 1 } else { 0 };
+        let mut text = Vec::new();
+        for o in out {
+            text.extend_from_slice(&o);
+            text.push(b'\n');
+        }
+        self.write_fd(1, &text);
+        self.status = st;
+    }
+
+    /// Candidates for completion of a given kind.
+    pub fn completions(&mut self, kind: &[u8], prefix: &[u8]) -> Vec<Bytes> {
+        let mut out = Vec::new();
+        match kind {
+            b"builtin" => out.extend(super::BUILTINS.iter().map(|b| b.as_bytes().to_vec())),
+            b"keyword" => out.extend(
+                [
+                    "if", "then", "else", "elif", "fi", "case", "esac", "for", "while", "until",
+                    "do", "done", "function", "select", "time", "in",
+                ]
+                .iter()
+                .map(|b| b.as_bytes().to_vec()),
+            ),
+            b"alias" => out.extend(self.aliases.keys().cloned()),
+            b"function" => out.extend(self.funcs.keys().cloned()),
+            b"variable" => out.extend(self.vars.names()),
+            b"export" => {
+                for n in self.vars.names() {
+                    if self
+                        .vars
+                        .get(&n)
+                        .map(|v| v.attrs & crate::state::A_EXPORT != 0)
+                        .unwrap_or(false)
+                    {
+                        out.push(n);
+                    }
+                }
+            }
+            b"command" => {
+                out.extend(self.completions(b"alias", prefix));
+                out.extend(self.completions(b"builtin", prefix));
+                out.extend(self.completions(b"function", prefix));
+                out.extend(self.completions(b"keyword", prefix));
+                let path = self.get_var(b"PATH").unwrap_or_default();
+                for d in path.split(|c| *c == b':') {
+                    if let Ok(rd) = std::fs::read_dir(crate::bytes::path(d)) {
+                        for e in rd.flatten() {
+                            out.push(crate::bytes::os_bytes(&e.file_name()));
+                        }
+                    }
+                }
+            }
+            b"file" | b"directory" => {
+                let (dir, base) = match prefix.iter().rposition(|c| *c == b'/') {
+                    Some(p) => (prefix[..p + 1].to_vec(), prefix[p + 1..].to_vec()),
+                    None => (Vec::new(), prefix.to_vec()),
+                };
+                let rd_dir = if dir.is_empty() {
+                    b".".to_vec()
+                } else {
+                    dir.clone()
+                };
+                if let Ok(rd) = std::fs::read_dir(crate::bytes::path(&rd_dir)) {
+                    let mut names: Vec<(Bytes, bool)> = rd
+                        .flatten()
+                        .map(|e| (crate::bytes::os_bytes(&e.file_name()), e.path().is_dir()))
+                        .filter(|(n, _)| {
+                            n.starts_with(&base) && (base.starts_with(b".") || !n.starts_with(b"."))
+                        })
+                        .collect();
+                    names.sort();
+                    for (n, is_dir) in names {
+                        if kind == b"directory" && !is_dir {
+                            continue;
+                        }
+                        let mut p = dir.clone();
+                        p.extend_from_slice(&n);
+                        out.push(p);
+                    }
+                }
+                return out;
+            }
+            _ => {}
+        }
+        let mut v: Vec<Bytes> = out.into_iter().filter(|c| c.starts_with(prefix)).collect();
+        v.sort();
+        v.dedup();
+        v
+    }
+
+    pub fn b_caller(&mut self, _args: &[Bytes]) {
+        if self.funcnames.is_empty() {
+            self.status = 1;
+            return;
+        }
+        let line = format!("{} main\n", self.lineno);
+        self.write_fd(1, line.as_bytes());
+        self.status = 0;
+    }
+
+    /// Expand prompt escapes (PS1/PS2/PS4 and `${x@P}`).
+    pub fn prompt_expand(&mut self, s: &[u8]) -> Bytes {
+        let mut o = Vec::new();
+        let mut i = 0;
+        while i < s.len() {
+            let c = s[i];
+            i += 1;
+            if c != b'\\' || i >= s.len() {
+                o.push(c);
+                continue;
+            }
+            let e = s[i];
+            i += 1;
+            match e {
+                b'u' => {
+                    o.extend_from_slice(&self.get_var(b"USER").unwrap_or_else(|| b"user".to_vec()))
+                }
+                b'h' | b'H' => {
+                    let h = self
+                        .get_var(b"HOSTNAME")
+                        .unwrap_or_else(|| b"sandbox".to_vec());
+                    if e == b'h' {
+                        o.extend_from_slice(h.split(|c| *c == b'.').next().unwrap_or(&h));
+                    } else {
+                        o.extend_from_slice(&h);
+                    }
+                }
+                b'w' => {
+                    let cwd = self.cwd();
+                    let home = self.home();
+                    if home.len() > 1
+                        && cwd.starts_with(&home)
+                        && (cwd.len() == home.len() || cwd[home.len()] == b'/')
+                    {
+                        o.push(b'~');
+                        o.extend_from_slice(&cwd[home.len()..]);
+                    } else {
+                        o.extend_from_slice(&cwd);
+                    }
+                }
+                b'W' => {
+                    let cwd = self.cwd();
+                    if cwd == self.home() {
+                        o.push(b'~');
+                    } else if cwd == b"/" {
+                        o.push(b'/');
+                    } else {
+                        o.extend_from_slice(cwd.rsplit(|c| *c == b'/').next().unwrap_or(&cwd));
+                    }
+                }
+                b'$' => o.push(b'$'),
+                b's' => o.extend_from_slice(b"bash"),
+                b'v' => o.extend_from_slice(b"5.2"),
+                b'V' => o.extend_from_slice(b"5.2.15"),
+                b'n' => o.push(b'\n'),
+                b'r' => o.push(b'\r'),
+                b'e' => o.push(27),
+                b'a' => o.push(7),
+                b'\\' => o.push(b'\\'),
+                b'[' | b']' => {}
+                b'j' => o.extend_from_slice(self.jobs.len().to_string().as_bytes()),
+                b'#' | b'!' => o.extend_from_slice((self.history.len() + 1).to_string().as_bytes()),
+                b'?' => o.extend_from_slice(self.status.to_string().as_bytes()),
+                b't' | b'T' | b'@' | b'A' | b'd' => {
+                    let secs = std::time::SystemTime::now()
+                        .duration_since(std::time::UNIX_EPOCH)
+                        .map(|d| d.as_secs())
+                        .unwrap_or(0);
+                    let (h, m, sec) = ((secs / 3600) % 24, (secs / 60) % 60, secs % 60);
+                    let t = match e {
+                        b't' => format!("{:02}:{:02}:{:02}", h, m, sec),
+                        b'T' => format!("{:02}:{:02}:{:02}", (h + 11) % 12 + 1, m, sec),
+                        b'A' => format!("{:02}:{:02}", h, m),
+                        b'@' => format!(
+                            "{:02}:{:02} {}",
+                            (h + 11) % 12 + 1,
+                            m,
+                            if h < 12 { "AM" } else { "PM" }
+                        ),
+                        _ => String::from("today"),
+                    };
+                    o.extend_from_slice(t.as_bytes());
+                }
+                b'0'..=b'7' => {
+                    let mut v = (e - b'0') as u32;
+                    let mut n = 1;
+                    while n < 3 && i < s.len() && (b'0'..=b'7').contains(&s[i]) {
+                        v = v * 8 + (s[i] - b'0') as u32;
+                        i += 1;
+                        n += 1;
+                    }
+                    o.push(v as u8);
+                }
+                other => {
+                    o.push(b'\\');
+                    o.push(other);
+                }
+            }
+        }
+        // parameter expansion in the prompt (promptvars)
+        if o.contains(&b'$') || o.contains(&b'`') {
+            if let Ok(w) = crate::parse::Parser::new(o.clone(), 1).parse_heredoc_text(&o) {
+                if let Ok(v) = self.expand_single(&w) {
+                    return v;
+                }
+            }
+        }
+        let _ = Ctl::Abort(0);
+        o
+    }
+}

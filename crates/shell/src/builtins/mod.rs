@@ -1,0 +1,279 @@
+//! Builtin commands, grouped by theme: `io` (echo, printf, read, mapfile),
+//! `vars` (declare, local, export, set, shopt, unset, shift, let), `flow`
+//! (exit, return, break, eval, source, exec, trap), `dirs` (cd, pwd, pushd),
+//! `jobs` (wait, kill, jobs), `misc` (type, command, hash, alias, getopts,
+//! test, umask, ...). Each returns by setting `Shell::status`.
+
+pub mod dirs;
+pub mod flow;
+pub mod io;
+pub mod jobs;
+pub mod misc;
+pub mod vars;
+
+use crate::ast::Bytes;
+use crate::eval::{Shell, R};
+
+pub const BUILTINS: &[&str] = &[
+    ":",
+    ".",
+    "[",
+    "alias",
+    "bg",
+    "break",
+    "builtin",
+    "caller",
+    "cd",
+    "command",
+    "compgen",
+    "complete",
+    "continue",
+    "declare",
+    "dirs",
+    "disown",
+    "echo",
+    "enable",
+    "eval",
+    "exec",
+    "exit",
+    "export",
+    "false",
+    "fc",
+    "fg",
+    "getopts",
+    "hash",
+    "help",
+    "history",
+    "jobs",
+    "kill",
+    "let",
+    "local",
+    "logout",
+    "mapfile",
+    "popd",
+    "printf",
+    "pushd",
+    "pwd",
+    "read",
+    "readarray",
+    "readonly",
+    "return",
+    "set",
+    "shift",
+    "shopt",
+    "source",
+    "suspend",
+    "test",
+    "times",
+    "trap",
+    "true",
+    "type",
+    "typeset",
+    "ulimit",
+    "umask",
+    "unalias",
+    "unset",
+    "wait",
+];
+
+const SPECIAL: &[&str] = &[
+    ":", ".", "break", "continue", "eval", "exec", "exit", "export", "readonly", "return", "set",
+    "shift", "source", "trap", "unset",
+];
+
+pub fn is_builtin(name: &[u8]) -> bool {
+    std::str::from_utf8(name)
+        .map(|n| BUILTINS.contains(&n))
+        .unwrap_or(false)
+}
+
+pub fn is_special(name: &[u8]) -> bool {
+    std::str::from_utf8(name)
+        .map(|n| SPECIAL.contains(&n))
+        .unwrap_or(false)
+}
+
+fn needs_quote(s: &[u8]) -> bool {
+    s.is_empty()
+        || s.iter().any(|c| {
+            !(c.is_ascii_alphanumeric()
+                || matches!(
+                    c,
+                    b'_' | b'-' | b'.' | b'/' | b',' | b':' | b'@' | b'%' | b'+' | b'='
+                ))
+        })
+}
+
+/// `${x@Q}` / `declare -p` quoting: '...' or $'...' for control characters.
+pub fn quote_q(s: &[u8]) -> Bytes {
+    if s.iter().any(|c| *c < 32 || *c == 127) {
+        return ansi_quote(s);
+    }
+    let mut o = vec![b'\''];
+    for &c in s {
+        if c == b'\'' {
+            o.extend_from_slice(b"'\\''");
+        } else {
+            o.push(c);
+        }
+    }
+    o.push(b'\'');
+    o
+}
+
+pub fn ansi_quote(s: &[u8]) -> Bytes {
+    let mut o = b"$'".to_vec();
+    for &c in s {
+        match c {
+            b'\n' => o.extend_from_slice(b"\\n"),
+            b'\t' => o.extend_from_slice(b"\\t"),
+            b'\r' => o.extend_from_slice(b"\\r"),
+            27 => o.extend_from_slice(b"\\E"),
+            7 => o.extend_from_slice(b"\\a"),
+            8 => o.extend_from_slice(b"\\b"),
+            12 => o.extend_from_slice(b"\\f"),
+            11 => o.extend_from_slice(b"\\v"),
+            b'\'' => o.extend_from_slice(b"\\'"),
+            b'\\' => o.extend_from_slice(b"\\\\"),
+            c if c < 32 || c == 127 => o.extend_from_slice(format!("\\{:03o}", c).as_bytes()),
+            c => o.push(c),
+        }
+    }
+    o.push(b'\'');
+    o
+}
+
+/// xtrace quoting: only when needed.
+pub fn quote_x(s: &[u8]) -> Bytes {
+    if !needs_quote(s) {
+        return s.to_vec();
+    }
+    quote_q(s)
+}
+
+/// `printf %q` quoting: backslashes, or $'..' for control characters.
+pub fn quote_printf(s: &[u8]) -> Bytes {
+    if s.is_empty() {
+        return b"''".to_vec();
+    }
+    if s.iter().any(|c| *c < 32 || *c == 127) {
+        return ansi_quote(s);
+    }
+    let mut o = Vec::new();
+    for (i, &c) in s.iter().enumerate() {
+        let special = !(c.is_ascii_alphanumeric()
+            || matches!(
+                c,
+                b'_' | b'-' | b'.' | b'/' | b',' | b':' | b'@' | b'%' | b'+' | b'='
+            )
+            || c >= 0x80)
+            || (c == b'~' && i == 0);
+        if special || (i == 0 && c == b'#') {
+            o.push(b'\\');
+        }
+        o.push(c);
+    }
+    o
+}
+
+impl Shell {
+    pub fn run_builtin(&mut self, argv: &[Bytes]) -> R<()> {
+        let name = String::from_utf8_lossy(&argv[0]).into_owned();
+        let args = &argv[1..];
+        if !matches!(name.as_str(), "return" | "exit" | "logout") {
+            self.status = 0;
+        }
+        match name.as_str() {
+            ":" | "true" => {}
+            "false" => self.status = 1,
+            "echo" => self.b_echo(args),
+            "printf" => self.b_printf(args)?,
+            "read" => self.b_read(args)?,
+            "mapfile" | "readarray" => self.b_mapfile(args)?,
+            "declare" | "typeset" => self.b_declare(args, false)?,
+            "local" => {
+                if self.funcnames.is_empty() {
+                    self.errs("local: can only be used in a function");
+                    self.status = 1;
+                } else {
+                    self.b_declare(args, true)?
+                }
+            }
+            "export" => self.b_export(args, false)?,
+            "readonly" => self.b_export(args, true)?,
+            "unset" => self.b_unset(args)?,
+            "set" => self.b_set(args)?,
+            "shopt" => self.b_shopt(args),
+            "shift" => self.b_shift(args),
+            "let" => self.b_let(args)?,
+            "exit" | "logout" => return self.b_exit(args),
+            "return" => return self.b_return(args),
+            "break" | "continue" => return self.b_break(args, name == "break"),
+            "eval" => return self.b_eval(args),
+            "source" | "." => return self.b_source(args),
+            "exec" => return self.b_exec(args),
+            "trap" => self.b_trap(args),
+            "cd" => self.b_cd(args),
+            "pwd" => self.b_pwd(args),
+            "pushd" => self.b_pushd(args),
+            "popd" => self.b_popd(args),
+            "dirs" => self.b_dirs(args),
+            "wait" => self.b_wait(args),
+            "kill" => self.b_kill(args),
+            "jobs" => self.b_jobs(args),
+            "bg" | "fg" | "disown" | "suspend" => self.b_fg(&name, args),
+            "type" => self.b_type(args),
+            "command" => return self.b_command(args),
+            "builtin" => return self.b_builtin(args),
+            "hash" => self.b_hash(args),
+            "alias" => self.b_alias(args),
+            "unalias" => self.b_unalias(args),
+            "getopts" => self.b_getopts(args)?,
+            "test" => self.b_test(args, false),
+            "[" => self.b_test(args, true),
+            "umask" => self.b_umask(args),
+            "ulimit" => self.b_ulimit(args),
+            "times" => {
+                self.write_fd(1, b"0m0.000s 0m0.000s\n0m0.000s 0m0.000s\n");
+            }
+            "help" => self.b_help(args),
+            "enable" => self.b_enable(args),
+            "history" | "fc" => self.b_history(&name, args),
+            "compgen" => self.b_compgen(args),
+            "complete" => {}
+            "caller" => self.b_caller(args),
+            _ => self.status = 127,
+        }
+        Ok(())
+    }
+
+    /// "name: msg" error for a builtin.
+    pub fn berr(&mut self, name: &str, msg: &[u8]) {
+        let mut m = name.as_bytes().to_vec();
+        m.extend_from_slice(b": ");
+        m.extend_from_slice(msg);
+        self.err(&m);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quoting() {
+        assert_eq!(quote_q(b"a b"), b"'a b'");
+        assert_eq!(quote_q(b"it's"), b"'it'\\''s'");
+        assert_eq!(quote_q(b"a\nb"), b"$'a\\nb'");
+        assert_eq!(quote_printf(b"a b"), b"a\\ b");
+        assert_eq!(quote_printf(b""), b"''");
+        assert_eq!(quote_x(b"plain"), b"plain");
+    }
+
+    #[test]
+    fn builtin_table() {
+        assert!(is_builtin(b"echo"));
+        assert!(is_special(b"export"));
+        assert!(!is_builtin(b"ls"));
+    }
+}

@@ -1,0 +1,932 @@
+//! Variable and option builtins: declare/typeset/local, export, readonly,
+//! unset, set, shopt, shift, let.
+
+use crate::ast::*;
+use crate::eval::{Ctl, Shell, R};
+use crate::parse::{is_name, Parser};
+use crate::state::*;
+
+/// `${x@a}` letters for attributes.
+pub fn attr_letters(a: u16, v: &Option<Value>) -> Bytes {
+    let mut o = Vec::new();
+    if a & A_ARRAY != 0 || matches!(v, Some(Value::Arr(_))) {
+        o.push(b'a');
+    }
+    if a & A_ASSOC != 0 || matches!(v, Some(Value::Assoc(_))) {
+        o.push(b'A');
+    }
+    if a & A_INTEGER != 0 {
+        o.push(b'i');
+    }
+    if a & A_LOWER != 0 {
+        o.push(b'l');
+    }
+    if a & A_READONLY != 0 {
+        o.push(b'r');
+    }
+    if a & A_UPPER != 0 {
+        o.push(b'u');
+    }
+    if a & A_EXPORT != 0 {
+        o.push(b'x');
+    }
+    o
+}
+
+/// Double-quote a value as `declare -p` does.
+fn dq(s: &[u8]) -> Bytes {
+    let mut o = vec![b'"'];
+    for &c in s {
+        if matches!(c, b'"' | b'\\' | b'$' | b'`') {
+            o.push(b'\\');
+        }
+        o.push(c);
+    }
+    o.push(b'"');
+    o
+}
+
+impl Shell {
+    pub fn declare_line(&self, name: &[u8], v: &Var) -> Bytes {
+        let mut o = b"declare -".to_vec();
+        let letters = attr_letters(v.attrs, &v.value);
+        if letters.is_empty() {
+            o.push(b'-');
+        } else {
+            o.extend_from_slice(&letters);
+        }
+        o.push(b' ');
+        o.extend_from_slice(name);
+        match &v.value {
+            None => {}
+            Some(Value::Str(s)) => {
+                o.push(b'=');
+                o.extend_from_slice(&dq(s));
+            }
+            Some(Value::Arr(m)) => {
+                o.extend_from_slice(b"=(");
+                let parts: Vec<Bytes> = m
+                    .iter()
+                    .map(|(k, v)| {
+                        let mut p = format!("[{}]=", k).into_bytes();
+                        p.extend_from_slice(&dq(v));
+                        p
+                    })
+                    .collect();
+                o.extend_from_slice(&parts.join(&b' '));
+                o.push(b')');
+            }
+            Some(Value::Assoc(m)) => {
+                o.extend_from_slice(b"=(");
+                for (k, v) in m {
+                    o.push(b'[');
+                    let kq = if k.iter().any(|c| !c.is_ascii_alphanumeric() && *c != b'_') {
+                        dq(k)
+                    } else {
+                        k.clone()
+                    };
+                    o.extend_from_slice(&kq);
+                    o.extend_from_slice(b"]=");
+                    o.extend_from_slice(&dq(v));
+                    o.push(b' ');
+                }
+                o.push(b')');
+            }
+        }
+        o.push(b'\n');
+        o
+    }
+
+    fn print_function(&mut self, name: &[u8]) -> bool {
+        match self.funcs.get(name).cloned() {
+            Some(f) => {
+                let mut t = f.src.text.clone();
+                if !t.ends_with(b"\n") {
+                    t.push(b'\n');
+                }
+                self.write_fd(1, &t);
+                true
+            }
+            None => false,
+        }
+    }
+
+    pub fn b_declare(&mut self, args: &[Bytes], is_local: bool) -> R<()> {
+        let mut set: u16 = 0;
+        let mut unset_a: u16 = 0;
+        let mut print = false;
+        let mut funcs = false;
+        let mut func_names = false;
+        let mut global = false;
+        let mut i = 0;
+        let cmd = if is_local { "local" } else { "declare" };
+        while i < args.len() {
+            let a = &args[i];
+            if a.len() < 2 || (a[0] != b'-' && a[0] != b'+') {
+                break;
+            }
+            if a == b"--" {
+                i += 1;
+                break;
+            }
+            let on = a[0] == b'-';
+            for &c in &a[1..] {
+                let bit = match c {
+                    b'a' => A_ARRAY,
+                    b'A' => A_ASSOC,
+                    b'i' => A_INTEGER,
+                    b'l' => A_LOWER,
+                    b'u' => A_UPPER,
+                    b'x' => A_EXPORT,
+                    b'r' => A_READONLY,
+                    b'n' => A_NAMEREF,
+                    b't' => 0,
+                    b'p' => {
+                        print = true;
+                        0
+                    }
+                    b'f' => {
+                        funcs = true;
+                        0
+                    }
+                    b'F' => {
+                        func_names = true;
+                        0
+                    }
+                    b'g' => {
+                        global = true;
+                        0
+                    }
+                    _ => {
+                        self.berr(cmd, format!("-{}: invalid option", c as char).as_bytes());
+                        self.write_fd(
+                            2,
+                            format!(
+                                "{}: usage: {} [-aAfFgiIlnrtux] [name[=value] ...]\n",
+                                cmd, cmd
+                            )
+                            .as_bytes(),
+                        );
+                        self.status = 2;
+                        return Ok(());
+                    }
+                };
+                if on {
+                    set |= bit;
+                } else {
+                    unset_a |= bit;
+                }
+            }
+            i += 1;
+        }
+        let rest = &args[i..];
+        if funcs || func_names {
+            let mut st = 0;
+            if rest.is_empty() {
+                let mut names: Vec<Bytes> = self.funcs.keys().cloned().collect();
+                names.sort();
+                for n in names {
+                    if func_names {
+                        let mut l = b"declare -f ".to_vec();
+                        l.extend_from_slice(&n);
+                        l.push(b'\n');
+                        self.write_fd(1, &l);
+                    } else {
+                        self.print_function(&n);
+                    }
+                }
+            }
+            for n in rest {
+                if func_names {
+                    if self.funcs.contains_key(n) {
+                        let mut l = n.clone();
+                        l.push(b'\n');
+                        self.write_fd(1, &l);
+                    } else {
+                        st = 1;
+                    }
+                } else if !self.print_function(n) {
+                    st = 1;
+                }
+            }
+            self.status = st;
+            return Ok(());
+        }
+        if rest.is_empty() {
+            // print variables
+            let names = self.vars.names();
+            let mut out = Vec::new();
+            for n in names {
+                if let Some(v) = self.vars.get(&n) {
+                    if set != 0 && v.attrs & set == 0 {
+                        continue;
+                    }
+                    if print || set != 0 {
+                        out.extend_from_slice(&self.declare_line(&n, v));
+                    } else if let Some(val) = &v.value {
+                        out.extend_from_slice(&n);
+                        out.push(b'=');
+                        match val {
+                            Value::Str(s) => out.extend_from_slice(&super::quote_x(s)),
+                            _ => {
+                                let l = self.declare_line(&n, v);
+                                let eq = l.iter().position(|c| *c == b'=').unwrap_or(0);
+                                out.extend_from_slice(&l[eq + 1..l.len() - 1]);
+                            }
+                        }
+                        out.push(b'\n');
+                    }
+                }
+            }
+            self.write_fd(1, &out);
+            return Ok(());
+        }
+        if print {
+            let mut st = 0;
+            for n in rest {
+                match self.vars.get(n) {
+                    Some(v) => {
+                        let l = self.declare_line(n, v);
+                        self.write_fd(1, &l);
+                    }
+                    None => {
+                        let mut m = n.clone();
+                        m.extend_from_slice(b": not found");
+                        self.berr(cmd, &m);
+                        st = 1;
+                    }
+                }
+            }
+            self.status = st;
+            return Ok(());
+        }
+        let local = (is_local || !self.funcnames.is_empty()) && !global;
+        let mut st = 0;
+        for a in rest {
+            if let Err(e) = self.declare_one(cmd, a, set, unset_a, local) {
+                match e {
+                    Ctl::Abort(_) => st = 1,
+                    other => return Err(other),
+                }
+            }
+        }
+        self.status = st;
+        Ok(())
+    }
+
+    fn declare_one(&mut self, cmd: &str, a: &[u8], set: u16, unset_a: u16, local: bool) -> R<()> {
+        let (name_part, value) = match a.iter().position(|c| *c == b'=') {
+            Some(p) => (&a[..p], Some(&a[p + 1..])),
+            None => (a, None),
+        };
+        let (name, append) = match name_part.strip_suffix(b"+") {
+            Some(n) => (n, true),
+            None => (name_part, false),
+        };
+        let (base, sub) = match name.iter().position(|c| *c == b'[') {
+            Some(p) if name.ends_with(b"]") => (&name[..p], Some(&name[p + 1..name.len() - 1])),
+            _ => (name, None),
+        };
+        if !is_name(base) {
+            let mut m = b"`".to_vec();
+            m.extend_from_slice(a);
+            m.extend_from_slice(b"': not a valid identifier");
+            self.berr(cmd, &m);
+            return Err(Ctl::Abort(1));
+        }
+        if self.is_readonly(base) && (value.is_some() || unset_a & A_READONLY != 0) {
+            self.readonly_err(base);
+            return Err(Ctl::Abort(1));
+        }
+        {
+            let exists_here = if local {
+                let top = self.vars.scopes.len() - 1;
+                self.vars.scopes[top].contains_key(base)
+            } else {
+                true
+            };
+            let var = if local {
+                self.vars.local(base)
+            } else {
+                self.vars.entry(base)
+            };
+            if !exists_here {
+                var.attrs = 0;
+                var.value = None;
+            }
+            var.attrs |= set & !(A_READONLY);
+            var.attrs &= !unset_a;
+            if set & A_ASSOC != 0 && !matches!(var.value, Some(Value::Assoc(_))) {
+                var.value = match var.value.take() {
+                    None => Some(Value::Assoc(Default::default())),
+                    other => other,
+                };
+                if value.is_none() && matches!(var.value, Some(Value::Str(_))) {
+                    var.value = Some(Value::Assoc(Default::default()));
+                }
+            } else if set & A_ARRAY != 0 {
+                var.value = match var.value.take() {
+                    None => Some(Value::Arr(Default::default())),
+                    Some(Value::Str(s)) => {
+                        let mut m = std::collections::BTreeMap::new();
+                        m.insert(0, s);
+                        Some(Value::Arr(m))
+                    }
+                    other => other,
+                };
+            }
+            if set & A_UPPER != 0 {
+                var.attrs &= !A_LOWER;
+            }
+            if set & A_LOWER != 0 {
+                var.attrs &= !A_UPPER;
+            }
+        }
+        if let Some(v) = value {
+            if v.first() == Some(&b'(') && v.last() == Some(&b')') && sub.is_none() {
+                // compound assignment: parse as `name=(...)`
+                let mut src = base.to_vec();
+                if append {
+                    src.push(b'+');
+                }
+                src.push(b'=');
+                src.extend_from_slice(v);
+                if let Ok(prog) = Parser::parse_all(&src, self.lineno) {
+                    if let Some(item) = prog.items.first() {
+                        if let Some(Command::Simple(s)) = item.and_or.first.cmds.first() {
+                            if let Some(asg) = s.assigns.first() {
+                                let asg = asg.clone();
+                                self.do_assign_literal(&asg, local)?;
+                            }
+                        }
+                    }
+                }
+            } else {
+                let idx = sub.map(|s| Word {
+                    parts: vec![WordPart::Quoted(s.to_vec())],
+                });
+                self.assign_scalar(base, idx.as_ref(), v.to_vec(), append)?;
+            }
+        }
+        if set & A_READONLY != 0 {
+            let var = if local {
+                self.vars.local(base)
+            } else {
+                self.vars.entry(base)
+            };
+            var.attrs |= A_READONLY;
+        }
+        if set & A_INTEGER != 0 && value.is_none() {
+            // existing value becomes an integer on next assignment only
+        }
+        Ok(())
+    }
+
+    /// Assign `(..)` already expanded by the caller's word expansion: the
+    /// elements are literal text at this point (quotes are re-parsed).
+    fn do_assign_literal(&mut self, a: &Assign, local: bool) -> R<()> {
+        self.do_assign(a, local).map(|_| ())
+    }
+
+    pub fn b_export(&mut self, args: &[Bytes], readonly: bool) -> R<()> {
+        let cmd = if readonly { "readonly" } else { "export" };
+        let mut i = 0;
+        let mut remove = false;
+        let mut print = false;
+        let mut funcs = false;
+        let mut arrays = false;
+        while i < args.len() && args[i].len() >= 2 && args[i][0] == b'-' {
+            if args[i] == b"--" {
+                i += 1;
+                break;
+            }
+            for c in &args[i][1..] {
+                match c {
+                    b'n' => remove = true,
+                    b'p' => print = true,
+                    b'f' => funcs = true,
+                    b'a' | b'A' => arrays = true,
+                    _ => {
+                        self.berr(cmd, format!("-{}: invalid option", *c as char).as_bytes());
+                        self.status = 2;
+                        return Ok(());
+                    }
+                }
+            }
+            i += 1;
+        }
+        let _ = (funcs, arrays);
+        let bit = if readonly { A_READONLY } else { A_EXPORT };
+        let rest = &args[i..];
+        if rest.is_empty() || (print && rest.is_empty()) {
+            let mut out = Vec::new();
+            for n in self.vars.names() {
+                if let Some(v) = self.vars.get(&n) {
+                    if v.attrs & bit != 0 {
+                        out.extend_from_slice(&self.declare_line(&n, v));
+                    }
+                }
+            }
+            self.write_fd(1, &out);
+            self.status = 0;
+            return Ok(());
+        }
+        let mut st = 0;
+        for a in rest {
+            let (name, value) = match a.iter().position(|c| *c == b'=') {
+                Some(p) => (&a[..p], Some(a[p + 1..].to_vec())),
+                None => (&a[..], None),
+            };
+            let (name, append) = match name.strip_suffix(b"+") {
+                Some(n) => (n, true),
+                None => (name, false),
+            };
+            if !is_name(name) {
+                let mut m = b"`".to_vec();
+                m.extend_from_slice(a);
+                m.extend_from_slice(b"': not a valid identifier");
+                self.berr(cmd, &m);
+                st = 1;
+                continue;
+            }
+            if let Some(v) = value {
+                if v.first() == Some(&b'(') && v.last() == Some(&b')') && readonly {
+                    let mut src = name.to_vec();
+                    src.push(b'=');
+                    src.extend_from_slice(&v);
+                    if let Ok(prog) = Parser::parse_all(&src, self.lineno) {
+                        if let Some(Command::Simple(s)) =
+                            prog.items.first().and_then(|i| i.and_or.first.cmds.first())
+                        {
+                            if let Some(asg) = s.assigns.first() {
+                                let asg = asg.clone();
+                                if self.do_assign(&asg, false).is_err() {
+                                    st = 1;
+                                    continue;
+                                }
+                            }
+                        }
+                    }
+                } else if self.assign_scalar(name, None, v, append).is_err() {
+                    st = 1;
+                    continue;
+                }
+            }
+            let var = self.vars.entry(name);
+            if remove {
+                var.attrs &= !bit;
+            } else {
+                var.attrs |= bit;
+            }
+        }
+        self.status = st;
+        Ok(())
+    }
+
+    pub fn b_unset(&mut self, args: &[Bytes]) -> R<()> {
+        let mut funcs = false;
+        let mut vars_only = false;
+        let mut i = 0;
+        while i < args.len() && args[i].len() >= 2 && args[i][0] == b'-' {
+            for c in &args[i][1..] {
+                match c {
+                    b'f' => funcs = true,
+                    b'v' => vars_only = true,
+                    b'n' => {}
+                    _ => {
+                        self.berr(
+                            "unset",
+                            format!("-{}: invalid option", *c as char).as_bytes(),
+                        );
+                        self.write_fd(2, b"unset: usage: unset [-f] [-v] [-n] [name ...]\n");
+                        self.status = 2;
+                        return Ok(());
+                    }
+                }
+            }
+            i += 1;
+        }
+        let _ = vars_only;
+        let mut st = 0;
+        for a in &args[i..] {
+            if funcs {
+                self.funcs.remove(a);
+                continue;
+            }
+            if let Some(p) = a.iter().position(|c| *c == b'[') {
+                if a.ends_with(b"]") {
+                    let name = &a[..p];
+                    let key = &a[p + 1..a.len() - 1];
+                    if self.is_readonly(name) {
+                        self.readonly_err(name);
+                        st = 1;
+                        continue;
+                    }
+                    let is_assoc = matches!(
+                        self.vars.get(name).and_then(|v| v.value.as_ref()),
+                        Some(Value::Assoc(_))
+                    );
+                    if key == b"@" || key == b"*" {
+                        self.vars.unset(name);
+                        continue;
+                    }
+                    if is_assoc {
+                        if let Some(Value::Assoc(m)) =
+                            self.vars.get_mut(name).and_then(|v| v.value.as_mut())
+                        {
+                            m.remove(key);
+                        }
+                    } else {
+                        let mut idx = self.eval_arith_text(key)?;
+                        if idx < 0 {
+                            if let Some(Value::Arr(m)) =
+                                self.vars.get(name).and_then(|v| v.value.as_ref())
+                            {
+                                idx += m.keys().next_back().map(|k| k + 1).unwrap_or(0);
+                            }
+                        }
+                        match self.vars.get_mut(name).and_then(|v| v.value.as_mut()) {
+                            Some(Value::Arr(m)) => {
+                                m.remove(&idx);
+                            }
+                            Some(Value::Str(_)) if idx == 0 => {
+                                self.vars.unset(name);
+                            }
+                            _ => {}
+                        }
+                    }
+                    continue;
+                }
+            }
+            if !is_name(a) {
+                let mut m = b"`".to_vec();
+                m.extend_from_slice(a);
+                m.extend_from_slice(b"': not a valid identifier");
+                self.berr("unset", &m);
+                st = 1;
+                continue;
+            }
+            if self.is_readonly(a) {
+                let mut m = a.clone();
+                m.extend_from_slice(b": cannot unset: readonly variable");
+                self.berr("unset", &m);
+                st = 1;
+                continue;
+            }
+            if self.vars.get(a).is_some() {
+                // unsetting a local in the current function removes it entirely
+                let top = self.vars.scopes.len() - 1;
+                if top > 0 && self.vars.scopes[top].contains_key(a.as_slice()) {
+                    if let Some(v) = self.vars.scopes[top].get_mut(a.as_slice()) {
+                        v.value = None;
+                        v.attrs = 0;
+                    }
+                } else {
+                    let idx = self
+                        .vars
+                        .scopes
+                        .iter()
+                        .rposition(|s| s.contains_key(a.as_slice()))
+                        .unwrap_or(0);
+                    if idx == 0 {
+                        self.vars.scopes[0].remove(a.as_slice());
+                    } else if let Some(v) = self.vars.scopes[idx].get_mut(a.as_slice()) {
+                        v.value = None;
+                    }
+                }
+            } else if self.funcs.contains_key(a) {
+                self.funcs.remove(a);
+            }
+        }
+        self.status = st;
+        Ok(())
+    }
+
+    pub fn b_set(&mut self, args: &[Bytes]) -> R<()> {
+        if args.is_empty() {
+            let mut out = Vec::new();
+            for n in self.vars.names() {
+                if let Some(v) = self.vars.get(&n) {
+                    if let Some(val) = &v.value {
+                        out.extend_from_slice(&n);
+                        out.push(b'=');
+                        match val {
+                            Value::Str(s) => out.extend_from_slice(&super::quote_x(s)),
+                            _ => {
+                                let l = self.declare_line(&n, v);
+                                let eq = l.iter().position(|c| *c == b'=').unwrap_or(0);
+                                out.extend_from_slice(&l[eq + 1..l.len() - 1]);
+                            }
+                        }
+                        out.push(b'\n');
+                    }
+                }
+            }
+            self.write_fd(1, &out);
+            return Ok(());
+        }
+        let mut i = 0;
+        while i < args.len() {
+            let a = &args[i];
+            if a == b"--" {
+                self.positional = args[i + 1..].to_vec();
+                return Ok(());
+            }
+            if a == b"-" {
+                self.opts.xtrace = false;
+                self.opts.verbose = false;
+                self.positional = args[i + 1..].to_vec();
+                return Ok(());
+            }
+            if a.len() < 2 || (a[0] != b'-' && a[0] != b'+') {
+                self.positional = args[i..].to_vec();
+                return Ok(());
+            }
+            let on = a[0] == b'-';
+            let mut j = 1;
+            while j < a.len() {
+                let c = a[j];
+                j += 1;
+                if c == b'o' {
+                    i += 1;
+                    match args.get(i) {
+                        None => {
+                            self.print_set_o(on);
+                            return Ok(());
+                        }
+                        Some(name) => {
+                            let n = String::from_utf8_lossy(name).into_owned();
+                            let ok = crate::state::SET_O.contains(&n.as_str())
+                                || n == "posix"
+                                || n == "emacs"
+                                || n == "vi"
+                                || n == "history"
+                                || n == "ignoreeof"
+                                || n == "interactive-comments"
+                                || n == "errtrace"
+                                || n == "functrace"
+                                || n == "braceexpand"
+                                || n == "histexpand"
+                                || n == "physical"
+                                || n == "privileged"
+                                || n == "nolog"
+                                || n == "notify"
+                                || n == "onecmd"
+                                || n == "keyword";
+                            if !ok {
+                                let mut m = name.clone();
+                                m.extend_from_slice(b": invalid option name");
+                                self.berr("set", &m);
+                                self.status = 2;
+                                return Ok(());
+                            }
+                            if let Some(f) = self.opts.get(&n) {
+                                *f = on;
+                            }
+                        }
+                    }
+                    continue;
+                }
+                match crate::state::Options::flag_name(c) {
+                    Some(n) => {
+                        if let Some(f) = self.opts.get(n) {
+                            *f = on;
+                        }
+                    }
+                    None => {
+                        if matches!(
+                            c,
+                            b'B' | b'H' | b'P' | b'T' | b'E' | b'b' | b'k' | b'p' | b't'
+                        ) {
+                            continue;
+                        }
+                        self.berr(
+                            "set",
+                            format!("{}{}: invalid option", a[0] as char, c as char).as_bytes(),
+                        );
+                        self.write_fd(2, b"set: usage: set [-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] [arg ...]\n");
+                        self.status = 2;
+                        return Ok(());
+                    }
+                }
+            }
+            i += 1;
+        }
+        Ok(())
+    }
+
+    fn print_set_o(&mut self, human: bool) {
+        let all = [
+            "allexport",
+            "braceexpand",
+            "emacs",
+            "errexit",
+            "errtrace",
+            "functrace",
+            "hashall",
+            "histexpand",
+            "history",
+            "ignoreeof",
+            "interactive-comments",
+            "keyword",
+            "monitor",
+            "noclobber",
+            "noexec",
+            "noglob",
+            "nolog",
+            "notify",
+            "nounset",
+            "onecmd",
+            "physical",
+            "pipefail",
+            "posix",
+            "privileged",
+            "verbose",
+            "vi",
+            "xtrace",
+        ];
+        let mut out = String::new();
+        for n in all {
+            let on = match n {
+                "braceexpand" | "interactive-comments" => true,
+                _ => self.opts.get(n).map(|b| *b).unwrap_or(false),
+            };
+            if human {
+                out.push_str(&format!("{:<15}\t{}\n", n, if on { "on" } else { "off" }));
+            } else {
+                out.push_str(&format!("set {}o {}\n", if on { '-' } else { '+' }, n));
+            }
+        }
+        self.write_fd(1, out.as_bytes());
+    }
+
+    pub fn b_shopt(&mut self, args: &[Bytes]) {
+        let mut set: Option<bool> = None;
+        let mut quiet = false;
+        let mut print = false;
+        let mut o_mode = false;
+        let mut i = 0;
+        while i < args.len() && args[i].len() >= 2 && args[i][0] == b'-' {
+            for c in &args[i][1..] {
+                match c {
+                    b's' => set = Some(true),
+                    b'u' => set = Some(false),
+                    b'q' => quiet = true,
+                    b'p' => print = true,
+                    b'o' => o_mode = true,
+                    _ => {
+                        self.berr(
+                            "shopt",
+                            format!("-{}: invalid option", *c as char).as_bytes(),
+                        );
+                        self.write_fd(2, b"shopt: usage: shopt [-pqsu] [-o] [optname ...]\n");
+                        self.status = 2;
+                        return;
+                    }
+                }
+            }
+            i += 1;
+        }
+        let names: Vec<String> = args[i..]
+            .iter()
+            .map(|a| String::from_utf8_lossy(a).into_owned())
+            .collect();
+        let known: Vec<&str> = if o_mode {
+            crate::state::SET_O.to_vec()
+        } else {
+            crate::state::SHOPTS.to_vec()
+        };
+        if names.is_empty() {
+            let mut out = String::new();
+            for n in &known {
+                let on = self.opts.get(n).map(|b| *b).unwrap_or(false);
+                if let Some(s) = set {
+                    if s != on {
+                        continue;
+                    }
+                }
+                if print || set.is_some() {
+                    out.push_str(&format!("shopt -{} {}\n", if on { 's' } else { 'u' }, n));
+                } else {
+                    out.push_str(&format!("{:<15}\t{}\n", n, if on { "on" } else { "off" }));
+                }
+            }
+            if !quiet {
+                self.write_fd(1, out.as_bytes());
+            }
+            self.status = 0;
+            return;
+        }
+        let mut st = 0;
+        for n in names {
+            let other_known = [
+                "checkwinsize",
+                "cmdhist",
+                "complete_fullquote",
+                "extquote",
+                "force_fignore",
+                "globasciiranges",
+                "hostcomplete",
+                "interactive_comments",
+                "progcomp",
+                "promptvars",
+                "sourcepath",
+                "histappend",
+                "checkhash",
+                "nocaseglob",
+                "xpg_echo",
+                "login_shell",
+                "huponexit",
+                "execfail",
+                "direxpand",
+                "dirspell",
+                "cdspell",
+                "autocd",
+                "globskipdots",
+                "patsub_replacement",
+                "shift_verbose",
+                "localvar_inherit",
+                "localvar_unset",
+                "assoc_expand_once",
+                "compat31",
+            ];
+            match self.opts.get(&n) {
+                Some(f) => match set {
+                    Some(v) => *f = v,
+                    None => {
+                        let on = *f;
+                        if !on {
+                            st = 1;
+                        }
+                        if !quiet {
+                            let line = if print {
+                                format!("shopt -{} {}\n", if on { 's' } else { 'u' }, n)
+                            } else {
+                                format!("{:<15}\t{}\n", n, if on { "on" } else { "off" })
+                            };
+                            self.write_fd(1, line.as_bytes());
+                        }
+                    }
+                },
+                None if other_known.contains(&n.as_str()) => {
+                    if set.is_none() && !quiet {
+                        let line = format!("{:<15}\toff\n", n);
+                        self.write_fd(1, line.as_bytes());
+                        st = 1;
+                    }
+                }
+                None => {
+                    self.berr(
+                        "shopt",
+                        format!("{}: invalid shell option name", n).as_bytes(),
+                    );
+                    st = 1;
+                }
+            }
+        }
+        self.status = st;
+    }
+
+    pub fn b_shift(&mut self, args: &[Bytes]) {
+        let n = match args.first() {
+            Some(a) => match crate::bytes::parse_i64(a) {
+                Some(n) if n >= 0 => n as usize,
+                _ => {
+                    let mut m = a.clone();
+                    m.extend_from_slice(b": numeric argument required");
+                    self.berr("shift", &m);
+                    self.status = 1;
+                    return;
+                }
+            },
+            None => 1,
+        };
+        if n > self.positional.len() {
+            self.status = 1;
+            return;
+        }
+        self.positional.drain(..n);
+        self.status = 0;
+    }
+
+    pub fn b_let(&mut self, args: &[Bytes]) -> R<()> {
+        if args.is_empty() {
+            self.berr("let", b"expression expected");
+            self.status = 1;
+            return Ok(());
+        }
+        let mut last = 0;
+        for a in args {
+            match self.eval_arith_text(a) {
+                Ok(v) => last = v,
+                Err(Ctl::Abort(_)) => {
+                    self.status = 1;
+                    return Ok(());
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        self.status = (last == 0) as i32;
+        Ok(())
+    }
+}

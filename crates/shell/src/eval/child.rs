@@ -1,0 +1,496 @@
+//! Child shells. WebAssembly has no fork, so subshells, shell-code pipeline
+//! stages, `$( )`, `<( )` and `&` jobs start `/bin/sh --sandglass-subshell FD`
+//! and send it the state it needs through a pipe mapped to FD: a compact
+//! length-prefixed record stream (variables, functions, options, positional
+//! parameters, aliases, then the code and its line number).
+
+use super::{Ctl, Shell, R};
+use crate::ast::*;
+use crate::state::*;
+use std::rc::Rc;
+
+/// fd number the state pipe gets in the child.
+pub const STATE_FD: u32 = 199;
+
+fn put(out: &mut Bytes, tag: u8, s: &[u8]) {
+    out.push(tag);
+    out.extend_from_slice(&(s.len() as u32).to_le_bytes());
+    out.extend_from_slice(s);
+}
+
+struct Rd<'a> {
+    b: &'a [u8],
+    i: usize,
+}
+
+impl<'a> Rd<'a> {
+    fn next(&mut self) -> Option<(u8, &'a [u8])> {
+        if self.i + 5 > self.b.len() {
+            return None;
+        }
+        let tag = self.b[self.i];
+        let mut l = [0u8; 4];
+        l.copy_from_slice(&self.b[self.i + 1..self.i + 5]);
+        let len = u32::from_le_bytes(l) as usize;
+        let s = self.i + 5;
+        if s + len > self.b.len() {
+            return None;
+        }
+        self.i = s + len;
+        Some((tag, &self.b[s..s + len]))
+    }
+}
+
+fn num(s: &[u8]) -> i64 {
+    crate::bytes::parse_i64(s).unwrap_or(0)
+}
+
+impl Shell {
+    /// Serialize the state a child shell needs, followed by the code to run.
+    pub fn encode_state(&mut self, code: &Src) -> Bytes {
+        let mut o = Vec::with_capacity(4096);
+        put(&mut o, b'P', self.pid.to_string().as_bytes());
+        put(&mut o, b'S', self.status.to_string().as_bytes());
+        put(&mut o, b'0', &self.arg0.clone());
+        put(&mut o, b'N', &self.err_name.clone());
+        put(&mut o, b'c', if self.c_mode { b"1" } else { b"0" });
+        put(&mut o, b'!', self.last_bg.to_string().as_bytes());
+        let mut opts = Vec::new();
+        let drop_e = self.cmdsub_child && !self.opts.inherit_errexit;
+        for n in SET_O.iter().chain(SHOPTS.iter()) {
+            if drop_e && *n == "errexit" {
+                continue;
+            }
+            if *self.opts.get(n).unwrap_or(&mut false) {
+                opts.extend_from_slice(n.as_bytes());
+                opts.push(b' ');
+            }
+        }
+        put(&mut o, b'o', &opts);
+        for p in &self.positional {
+            put(&mut o, b'p', p);
+        }
+        // variables: merge scopes (inner wins)
+        let mut merged: std::collections::BTreeMap<Bytes, Var> = std::collections::BTreeMap::new();
+        for s in &self.vars.scopes {
+            for (k, v) in s {
+                merged.insert(k.clone(), v.clone());
+            }
+        }
+        for (k, v) in merged {
+            let mut rec = Vec::new();
+            rec.extend_from_slice(&v.attrs.to_le_bytes());
+            match &v.value {
+                None => {
+                    rec.push(b'u');
+                    put(&mut rec, b'k', &k);
+                }
+                Some(Value::Str(s)) => {
+                    rec.push(b's');
+                    put(&mut rec, b'k', &k);
+                    put(&mut rec, b'v', s);
+                }
+                Some(Value::Arr(m)) => {
+                    rec.push(b'a');
+                    put(&mut rec, b'k', &k);
+                    for (i, s) in m {
+                        put(&mut rec, b'i', i.to_string().as_bytes());
+                        put(&mut rec, b'v', s);
+                    }
+                }
+                Some(Value::Assoc(m)) => {
+                    rec.push(b'A');
+                    put(&mut rec, b'k', &k);
+                    for (i, s) in m {
+                        put(&mut rec, b'i', i);
+                        put(&mut rec, b'v', s);
+                    }
+                }
+            }
+            put(&mut o, b'v', &rec);
+        }
+        let mut fnames: Vec<&Bytes> = self.funcs.keys().collect();
+        fnames.sort();
+        for n in fnames {
+            let f = &self.funcs[n];
+            let mut rec = Vec::new();
+            put(&mut rec, b'n', n);
+            put(&mut rec, b'l', f.src.line.to_string().as_bytes());
+            put(&mut rec, b't', &f.src.text);
+            put(&mut o, b'f', &rec);
+        }
+        for (k, v) in &self.aliases {
+            let mut rec = Vec::new();
+            put(&mut rec, b'k', k);
+            put(&mut rec, b'v', v);
+            put(&mut o, b'a', &rec);
+        }
+        for (sig, code) in &self.traps {
+            if code.is_empty() && *sig > 0 {
+                put(&mut o, b'T', sig.to_string().as_bytes());
+            }
+        }
+        for (i, f) in self.funcnames.iter().enumerate() {
+            let _ = i;
+            put(&mut o, b'F', f);
+        }
+        for d in &self.dirstack {
+            put(&mut o, b'D', d);
+        }
+        put(&mut o, b'L', code.line.to_string().as_bytes());
+        put(&mut o, b'C', &code.text);
+        o
+    }
+
+    /// Load state sent by the parent; returns the code and its line.
+    pub fn decode_state(&mut self, b: &[u8]) -> Src {
+        let mut r = Rd { b, i: 0 };
+        let mut code = Src::default();
+        self.positional.clear();
+        self.vars = Vars::new();
+        while let Some((tag, s)) = r.next() {
+            match tag {
+                b'P' => self.pid = num(s) as i32,
+                b'S' => self.status = num(s) as i32,
+                b'0' => self.arg0 = s.to_vec(),
+                b'N' => self.err_name = s.to_vec(),
+                b'c' => self.c_mode = s == b"1",
+                b'!' => self.last_bg = num(s) as i32,
+                b'o' => {
+                    for n in s.split(|c| *c == b' ') {
+                        if let Ok(n) = std::str::from_utf8(n) {
+                            if let Some(f) = self.opts.get(n) {
+                                *f = true;
+                            }
+                        }
+                    }
+                }
+                b'p' => self.positional.push(s.to_vec()),
+                b'v' => {
+                    if s.len() < 3 {
+                        continue;
+                    }
+                    let attrs = u16::from_le_bytes([s[0], s[1]]);
+                    let kind = s[2];
+                    let mut rr = Rd { b: &s[3..], i: 0 };
+                    let name = match rr.next() {
+                        Some((_, n)) => n.to_vec(),
+                        None => continue,
+                    };
+                    let value = match kind {
+                        b's' => rr.next().map(|(_, v)| Value::Str(v.to_vec())),
+                        b'a' => {
+                            let mut m = std::collections::BTreeMap::new();
+                            while let (Some((_, i)), Some((_, v))) = (rr.next(), rr.next()) {
+                                m.insert(num(i), v.to_vec());
+                            }
+                            Some(Value::Arr(m))
+                        }
+                        b'A' => {
+                            let mut m = std::collections::BTreeMap::new();
+                            while let (Some((_, i)), Some((_, v))) = (rr.next(), rr.next()) {
+                                m.insert(i.to_vec(), v.to_vec());
+                            }
+                            Some(Value::Assoc(m))
+                        }
+                        _ => None,
+                    };
+                    self.vars.scopes[0].insert(name, Var { value, attrs });
+                }
+                b'f' => {
+                    let mut rr = Rd { b: s, i: 0 };
+                    let (n, l, t) = match (rr.next(), rr.next(), rr.next()) {
+                        (Some((_, n)), Some((_, l)), Some((_, t))) => {
+                            (n.to_vec(), num(l) as u32, t.to_vec())
+                        }
+                        _ => continue,
+                    };
+                    if let Ok(prog) = crate::parse::Parser::parse_all(&t, l) {
+                        if let Some(item) = prog.items.first() {
+                            if let Some(Command::FuncDef(fd)) = item.and_or.first.cmds.first() {
+                                self.funcs.insert(n, fd.clone());
+                            }
+                        }
+                    }
+                }
+                b'a' => {
+                    let mut rr = Rd { b: s, i: 0 };
+                    if let (Some((_, k)), Some((_, v))) = (rr.next(), rr.next()) {
+                        self.aliases.insert(k.to_vec(), v.to_vec());
+                    }
+                }
+                b'T' => {
+                    let sig = num(s) as i32;
+                    self.traps.insert(sig, Vec::new());
+                    let _ = self.sys.sigaction(sig as u32, 1);
+                }
+                b'F' => self.funcnames.push(s.to_vec()),
+                b'D' => self.dirstack.push(s.to_vec()),
+                b'L' => code.line = num(s) as u32,
+                b'C' => code.text = s.to_vec(),
+                _ => {}
+            }
+        }
+        code
+    }
+
+    /// Start a child shell running `code` with the current state; the child's
+    /// fds are the shell's current user-visible fds.
+    pub fn spawn_shell(&mut self, code: &Src, pgid: i32) -> R<i32> {
+        let state = self.encode_state(code);
+        let (rd, wr) = match self.sys.pipe() {
+            Ok(p) => p,
+            Err(e) => {
+                self.errs(&format!(
+                    "cannot make pipe for subshell: {}",
+                    crate::sys::strerror(e)
+                ));
+                return Err(Ctl::Abort(1));
+            }
+        };
+        let mut fds = self.child_fds();
+        fds.push((STATE_FD, rd as u32));
+        let argv = vec![
+            self.arg0.clone(),
+            b"--sandglass-subshell".to_vec(),
+            STATE_FD.to_string().into_bytes(),
+        ];
+        let env = self.child_env(&[]);
+        let exe = self.exe.clone();
+        let req = crate::sys::SpawnReq {
+            path: &exe,
+            argv: &argv,
+            env: &env,
+            fds: &fds,
+            pgid,
+            foreground: false,
+        };
+        let r = self.sys.spawn(&req);
+        self.sys.close(rd);
+        match r {
+            Ok(pid) => {
+                self.write_fd(wr, &state);
+                self.sys.close(wr);
+                Ok(pid)
+            }
+            Err(e) => {
+                self.sys.close(wr);
+                self.errs(&format!(
+                    "cannot start subshell: {}",
+                    crate::sys::strerror(e)
+                ));
+                Err(Ctl::Abort(1))
+            }
+        }
+    }
+
+    /// The fd table a child inherits: (child fd, parent fd).
+    pub fn child_fds(&mut self) -> Vec<(u32, u32)> {
+        let mut v: Vec<(u32, u32)> = Vec::new();
+        for fd in self.open_fds.iter() {
+            v.push((*fd as u32, *fd as u32));
+        }
+        v
+    }
+
+    /// Wait for a child, returning its shell status (128+n when killed).
+    pub fn wait_pid(&mut self, pid: i32) -> i32 {
+        loop {
+            match self.sys.wait(pid, false) {
+                Ok((_, st)) => return decode_status(st),
+                Err(crate::sys::EINTR) => {
+                    // a caught signal: let traps run, keep waiting
+                    self.pending_signals |= self.sys.sigpending();
+                    continue;
+                }
+                Err(_) => return 127,
+            }
+        }
+    }
+
+    /// `$(..)`: run in a child (or in-process for plain builtins) and capture stdout.
+    pub fn command_subst_src(&mut self, prog: &Rc<Program>, src: &Src) -> R<Bytes> {
+        self.subst_ran = true;
+        if prog.items.is_empty() {
+            self.status = 0;
+            return Ok(Vec::new());
+        }
+        if let Some(out) = self.try_inprocess_subst(prog)? {
+            return Ok(out);
+        }
+        let (rd, wr) = match self.sys.pipe() {
+            Ok(p) => p,
+            Err(_) => return Err(Ctl::Abort(1)),
+        };
+        let saved = self.save_fd(1);
+        let _ = self.sys.dup2(wr, 1);
+        self.sys.close(wr);
+        let pid = self.spawn_subst_child(prog, src);
+        self.restore_fd(1, saved);
+        let pid = match pid {
+            Ok(p) => p,
+            Err(e) => {
+                self.sys.close(rd);
+                return Err(e);
+            }
+        };
+        let mut out = Vec::new();
+        let mut buf = vec![0u8; 65536];
+        loop {
+            match self.sys.read(rd, &mut buf) {
+                Ok(0) => break,
+                Ok(n) => out.extend_from_slice(&buf[..n]),
+                Err(crate::sys::EINTR) => continue,
+                Err(_) => break,
+            }
+        }
+        self.sys.close(rd);
+        if pid > 0 {
+            self.status = self.wait_pid(pid);
+        }
+        while out.last() == Some(&b'\n') {
+            out.pop();
+        }
+        Ok(out)
+    }
+
+    /// Spawn the child for `$(..)`: a lone external command is started directly.
+    fn spawn_subst_child(&mut self, prog: &Rc<Program>, src: &Src) -> R<i32> {
+        if let Some(s) = single_simple(prog) {
+            if s.assigns.is_empty() && s.redirs.is_empty() && !s.words.is_empty() {
+                if let Some(name) = s.words[0].as_plain() {
+                    if !self.funcs.contains_key(name)
+                        && !crate::builtins::is_builtin(name)
+                        && !name.contains(&b'=')
+                    {
+                        let argv = self.expand_words(&s.words)?;
+                        if let Some(path) = self.find_command(&argv[0]) {
+                            return self
+                                .spawn_external(&path, &argv, &[])
+                                .map_err(|_| Ctl::Abort(1));
+                        }
+                    }
+                }
+            }
+        }
+        self.cmdsub_child = true;
+        let r = self.spawn_shell(src, -1);
+        self.cmdsub_child = false;
+        r
+    }
+
+    /// Run `$(echo ..)`/`$(printf ..)`-style substitutions in-process when that
+    /// cannot change bash-visible state.
+    fn try_inprocess_subst(&mut self, prog: &Rc<Program>) -> R<Option<Bytes>> {
+        let s = match single_simple(prog) {
+            Some(s) => s,
+            None => return Ok(None),
+        };
+        if !s.assigns.is_empty() || !s.redirs.is_empty() || s.words.is_empty() {
+            return Ok(None);
+        }
+        let name = match s.words[0].as_plain() {
+            Some(n) => n,
+            None => return Ok(None),
+        };
+        if !matches!(name, b"echo" | b"printf" | b"pwd" | b"true" | b":")
+            || self.funcs.contains_key(name)
+        {
+            return Ok(None);
+        }
+        if !s.words.iter().all(word_is_pure) {
+            return Ok(None);
+        }
+        let argv = self.expand_words(&s.words)?;
+        if name == b"printf" && argv.get(1).map(|a| a == b"-v").unwrap_or(false) {
+            return Ok(None);
+        }
+        let prev = self.capture.replace(Vec::new());
+        let r = self.run_builtin(&argv);
+        let mut out = std::mem::replace(&mut self.capture, prev).unwrap_or_default();
+        r?;
+        while out.last() == Some(&b'\n') {
+            out.pop();
+        }
+        Ok(Some(out))
+    }
+
+    /// `<(..)` / `>(..)`: a child connected by a pipe kept open as /dev/fd/N.
+    pub fn process_subst(&mut self, write: bool, src: &Src) -> R<Bytes> {
+        let (rd, wr) = match self.sys.pipe() {
+            Ok(p) => p,
+            Err(_) => return Err(Ctl::Abort(1)),
+        };
+        let (child_end, keep) = if write { (rd, wr) } else { (wr, rd) };
+        let target = if write { 0 } else { 1 };
+        let saved = self.save_fd(target);
+        let _ = self.sys.dup2(child_end, target);
+        self.sys.close(child_end);
+        let pid = self.spawn_shell(src, -1);
+        self.restore_fd(target, saved);
+        let pid = pid?;
+        let fd = self.sys.dup(keep, 60).unwrap_or(keep);
+        if fd != keep {
+            self.sys.close(keep);
+        }
+        self.open_fds.insert(fd);
+        self.procsub_fds.push(fd);
+        self.last_bg = pid;
+        self.bg_pids.push(pid);
+        Ok(format!("/dev/fd/{}", fd).into_bytes())
+    }
+}
+
+pub fn decode_status(st: i32) -> i32 {
+    if st & 0x7f == 0 {
+        (st >> 8) & 0xff
+    } else if st & 0xff == 0x7f {
+        128 + ((st >> 8) & 0x7f)
+    } else {
+        128 + (st & 0x7f)
+    }
+}
+
+fn single_simple(prog: &Program) -> Option<&Simple> {
+    if prog.items.len() != 1 || prog.items[0].background {
+        return None;
+    }
+    let ao = &prog.items[0].and_or;
+    if !ao.rest.is_empty() || ao.first.cmds.len() != 1 || ao.first.bang {
+        return None;
+    }
+    match &ao.first.cmds[0] {
+        Command::Simple(s) => Some(s),
+        _ => None,
+    }
+}
+
+/// A word whose expansion has no side effects.
+fn word_is_pure(w: &Word) -> bool {
+    fn part(p: &WordPart) -> bool {
+        match p {
+            WordPart::Lit(_) | WordPart::Quoted(_) | WordPart::Tilde(_) => true,
+            WordPart::Double(ps) => ps.iter().all(part),
+            WordPart::Param(p) => match &p.op {
+                ParamOp::None => {
+                    p.index
+                        .as_ref()
+                        .map(|w| w.as_plain().is_some())
+                        .unwrap_or(true)
+                        && !matches!(&p.name, ParamName::Var(n) if n == b"RANDOM")
+                }
+                ParamOp::Default { kind, word, .. } => {
+                    *kind != b'=' && *kind != b'?' && word_is_pure(word)
+                }
+                ParamOp::Remove { pat, .. } => word_is_pure(pat),
+                ParamOp::Replace { pat, rep, .. } => word_is_pure(pat) && word_is_pure(rep),
+                ParamOp::Case { pat, .. } => word_is_pure(pat),
+                ParamOp::Transform(t) => *t != 0,
+                ParamOp::Names(_) | ParamOp::Keys(_) => true,
+                ParamOp::Substr { .. } => false,
+            },
+            _ => false,
+        }
+    }
+    w.parts.iter().all(part)
+}

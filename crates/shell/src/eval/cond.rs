@@ -1,0 +1,288 @@
+//! `[[ ]]` evaluation and the file/string/integer tests it shares with `test`.
+
+use super::pattern::{pat_match, MatchMode};
+use super::{Ctl, Shell, R};
+use crate::ast::*;
+
+impl Shell {
+    /// Status of a `[[ ]]` expression: 0 true, 1 false, 2 error.
+    pub fn eval_cond(&mut self, e: &CondExpr) -> R<i32> {
+        Ok(match self.cond_bool(e)? {
+            Some(true) => 0,
+            Some(false) => 1,
+            None => 2,
+        })
+    }
+
+    fn cond_bool(&mut self, e: &CondExpr) -> R<Option<bool>> {
+        Ok(match e {
+            CondExpr::Not(x) => self.cond_bool(x)?.map(|b| !b),
+            CondExpr::And(a, b) => match self.cond_bool(a)? {
+                Some(true) => self.cond_bool(b)?,
+                other => other,
+            },
+            CondExpr::Or(a, b) => match self.cond_bool(a)? {
+                Some(false) => self.cond_bool(b)?,
+                other => other,
+            },
+            CondExpr::Word(w) => Some(!self.expand_single(w)?.is_empty()),
+            CondExpr::Unary(op, w) => {
+                let v = self.expand_single(w)?;
+                Some(self.unary_test(op, &v))
+            }
+            CondExpr::Binary(op, a, b) => {
+                let l = self.expand_single(a)?;
+                match op.as_slice() {
+                    b"==" | b"=" | b"!=" => {
+                        let pat = self.expand_pattern(b)?;
+                        let mode = MatchMode {
+                            nocase: self.opts.nocasematch,
+                            extglob: true,
+                            dotglob: true,
+                        };
+                        let m = pat_match(&pat, &l, mode);
+                        Some(if op == b"!=" { !m } else { m })
+                    }
+                    b"=~" => return self.regex_match(&l, b),
+                    _ => {
+                        let r = self.expand_single(b)?;
+                        match self.binary_test(op, &l, &r, true) {
+                            Ok(b) => Some(b),
+                            Err(m) => {
+                                if !m.is_empty() {
+                                    self.err(&m);
+                                }
+                                return Err(Ctl::Abort(1));
+                            }
+                        }
+                    }
+                }
+            }
+        })
+    }
+
+    fn regex_match(&mut self, s: &[u8], w: &Word) -> R<Option<bool>> {
+        // quoted parts match literally
+        let mut re = Vec::new();
+        for p in &w.parts {
+            match p {
+                WordPart::Lit(t) => re.extend_from_slice(t),
+                WordPart::Quoted(t) => escape_regex(t, &mut re),
+                WordPart::Double(_) => {
+                    let t = self.expand_single(&Word {
+                        parts: vec![p.clone()],
+                    })?;
+                    escape_regex(&t, &mut re);
+                }
+                other => {
+                    let t = self.expand_single(&Word {
+                        parts: vec![other.clone()],
+                    })?;
+                    re.extend_from_slice(&t);
+                }
+            }
+        }
+        let mut pat = String::from("(?-u)");
+        if self.opts.nocasematch {
+            pat.push_str("(?i)");
+        }
+        // bytes → regex source: keep ASCII, escape others as \xNN
+        for &c in &re {
+            if c < 0x80 {
+                pat.push(c as char);
+            } else {
+                pat.push_str(&format!("\\x{:02x}", c));
+            }
+        }
+        let pat = posix_classes(&pat);
+        let rx = match regex::bytes::Regex::new(&pat) {
+            Ok(r) => r,
+            Err(_) => return Ok(None),
+        };
+        match rx.captures(s) {
+            Some(caps) => {
+                let vals: Vec<Bytes> = (0..caps.len())
+                    .map(|i| {
+                        caps.get(i)
+                            .map(|m| m.as_bytes().to_vec())
+                            .unwrap_or_default()
+                    })
+                    .collect();
+                self.set_array(b"BASH_REMATCH", vals);
+                Ok(Some(true))
+            }
+            None => {
+                self.set_array(b"BASH_REMATCH", Vec::new());
+                Ok(Some(false))
+            }
+        }
+    }
+
+    pub fn unary_test(&mut self, op: &[u8], v: &[u8]) -> bool {
+        let path = crate::bytes::path(v);
+        match op {
+            b"-n" => !v.is_empty(),
+            b"-z" => v.is_empty(),
+            b"-v" => {
+                if let Some(open) = v.iter().position(|c| *c == b'[') {
+                    let name = &v[..open];
+                    let idx = &v[open + 1..v.len().saturating_sub(1)];
+                    let i = crate::bytes::parse_i64(idx).unwrap_or(0);
+                    match self.vars.get(name).and_then(|x| x.value.as_ref()) {
+                        Some(crate::state::Value::Assoc(m)) => m.contains_key(idx),
+                        Some(_) => self.array_get(name, i).is_some(),
+                        None => false,
+                    }
+                } else {
+                    self.var_is_set(v)
+                }
+            }
+            b"-o" => std::str::from_utf8(v)
+                .ok()
+                .and_then(|n| self.opts.get(n).map(|b| *b))
+                .unwrap_or(false),
+            b"-t" => crate::bytes::parse_i64(v)
+                .map(|fd| self.sys.isatty(fd as i32))
+                .unwrap_or(false),
+            b"-e" | b"-a" => std::fs::metadata(&path).is_ok(),
+            b"-f" => std::fs::metadata(&path)
+                .map(|m| m.is_file())
+                .unwrap_or(false),
+            b"-d" => std::fs::metadata(&path)
+                .map(|m| m.is_dir())
+                .unwrap_or(false),
+            b"-h" | b"-L" => std::fs::symlink_metadata(&path)
+                .map(|m| m.file_type().is_symlink())
+                .unwrap_or(false),
+            b"-s" => std::fs::metadata(&path)
+                .map(|m| m.len() > 0)
+                .unwrap_or(false),
+            b"-r" | b"-w" => std::fs::metadata(&path).is_ok(),
+            b"-x" => {
+                let md = std::fs::metadata(&path);
+                match md {
+                    Ok(m) if m.is_dir() => true,
+                    Ok(_) => self.sys.executable(v),
+                    Err(_) => false,
+                }
+            }
+            b"-p" => file_type_is(v, b'p'),
+            b"-S" => file_type_is(v, b's'),
+            b"-b" => file_type_is(v, b'b'),
+            b"-c" => file_type_is(v, b'c'),
+            b"-g" | b"-u" | b"-k" | b"-G" | b"-O" | b"-N" => {
+                std::fs::metadata(&path).is_ok() && matches!(op, b"-G" | b"-O")
+            }
+            _ => false,
+        }
+    }
+
+    /// Binary test. `arith_expr`: `[[ ]]` evaluates integer operands as expressions.
+    pub fn binary_test(
+        &mut self,
+        op: &[u8],
+        l: &[u8],
+        r: &[u8],
+        arith_expr: bool,
+    ) -> Result<bool, Bytes> {
+        match op {
+            b"=" | b"==" => Ok(l == r),
+            b"!=" => Ok(l != r),
+            b"<" => Ok(l < r),
+            b">" => Ok(l > r),
+            b"-eq" | b"-ne" | b"-lt" | b"-le" | b"-gt" | b"-ge" => {
+                let a = self.test_int(l, arith_expr)?;
+                let b = self.test_int(r, arith_expr)?;
+                Ok(match op {
+                    b"-eq" => a == b,
+                    b"-ne" => a != b,
+                    b"-lt" => a < b,
+                    b"-le" => a <= b,
+                    b"-gt" => a > b,
+                    _ => a >= b,
+                })
+            }
+            b"-nt" | b"-ot" => {
+                let m = |p: &[u8]| {
+                    std::fs::metadata(crate::bytes::path(p))
+                        .and_then(|m| m.modified())
+                        .ok()
+                };
+                let (a, b) = (m(l), m(r));
+                Ok(match op {
+                    b"-nt" => match (a, b) {
+                        (Some(a), Some(b)) => a > b,
+                        (Some(_), None) => true,
+                        _ => false,
+                    },
+                    _ => match (a, b) {
+                        (Some(a), Some(b)) => a < b,
+                        (None, Some(_)) => true,
+                        _ => false,
+                    },
+                })
+            }
+            b"-ef" => {
+                let a = std::fs::canonicalize(crate::bytes::path(l));
+                let b = std::fs::canonicalize(crate::bytes::path(r));
+                Ok(matches!((a, b), (Ok(a), Ok(b)) if a == b))
+            }
+            _ => Err(Vec::new()),
+        }
+    }
+
+    fn test_int(&mut self, s: &[u8], arith_expr: bool) -> Result<i64, Bytes> {
+        if arith_expr {
+            return self.eval_arith_text(s).map_err(|_| Vec::new());
+        }
+        let t = std::str::from_utf8(s).map(|t| t.trim()).unwrap_or("");
+        match t.parse::<i64>() {
+            Ok(n) => Ok(n),
+            Err(_) => {
+                let mut m = s.to_vec();
+                m.extend_from_slice(b": integer expression expected");
+                Err(m)
+            }
+        }
+    }
+}
+
+fn file_type_is(p: &[u8], kind: u8) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if let Ok(m) = std::fs::metadata(crate::bytes::path(p)) {
+            let t = m.file_type();
+            return match kind {
+                b'p' => t.is_fifo(),
+                b's' => t.is_socket(),
+                b'b' => t.is_block_device(),
+                _ => t.is_char_device(),
+            };
+        }
+        false
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (p, kind);
+        if kind == b'c' {
+            return p.starts_with(b"/dev/");
+        }
+        false
+    }
+}
+
+fn escape_regex(t: &[u8], out: &mut Bytes) {
+    for &c in t {
+        if b"\\.+*?()|[]{}^$#&-~ ".contains(&c) && c != b' ' {
+            out.push(b'\\');
+        }
+        out.push(c);
+    }
+}
+
+/// POSIX bracket classes are supported by the regex crate; nothing to rewrite
+/// except `[[:<:]]`-style word boundaries, which bash does not support either.
+fn posix_classes(p: &str) -> String {
+    p.to_string()
+}

@@ -1,0 +1,1183 @@
+//! Command execution: lists, and-or lists, pipelines (concurrent processes over
+//! kernel pipes), simple commands (assignments, builtins, functions, external
+//! programs), compound commands, `set -e` and the ERR trap.
+
+use super::child::decode_status;
+use super::redir::Saved;
+use super::{Ctl, Shell, R};
+use crate::ast::*;
+use crate::parse::{Parser, SyntaxError};
+use crate::state::*;
+use std::rc::Rc;
+
+impl Shell {
+    pub fn run_program(&mut self, p: &Program) -> R<()> {
+        for item in &p.items {
+            self.run_item(item)?;
+        }
+        Ok(())
+    }
+
+    fn run_item(&mut self, item: &ListItem) -> R<()> {
+        self.check_signals()?;
+        if item.background {
+            return self.run_background(item);
+        }
+        self.run_and_or(&item.and_or)
+    }
+
+    fn run_and_or(&mut self, ao: &AndOr) -> R<()> {
+        let n = ao.rest.len();
+        self.run_pipeline_ctx(&ao.first, n > 0)?;
+        for (i, (and, pl)) in ao.rest.iter().enumerate() {
+            if (*and && self.status == 0) || (!*and && self.status != 0) {
+                self.run_pipeline_ctx(pl, i + 1 < n)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn run_pipeline_ctx(&mut self, pl: &Pipeline, cond: bool) -> R<()> {
+        let guard = cond || pl.bang;
+        if guard {
+            self.no_errexit += 1;
+        }
+        let r = self.run_pipeline(pl);
+        if guard {
+            self.no_errexit -= 1;
+        }
+        r?;
+        if pl.bang {
+            self.status = (self.status == 0) as i32;
+        } else if !cond {
+            let simple_like = pl.cmds.len() > 1
+                || matches!(&pl.cmds[0], Command::Simple(_))
+                || matches!(&pl.cmds[0], Command::Compound(c, _, _) if matches!(**c, Compound::Subshell(..) | Compound::Arith(_) | Compound::Cond(_)));
+            if simple_like {
+                self.after_command()?;
+            }
+        }
+        Ok(())
+    }
+
+    /// ERR trap and `set -e` after a failed command outside a condition.
+    fn after_command(&mut self) -> R<()> {
+        if self.status == 0 || self.no_errexit > 0 {
+            return Ok(());
+        }
+        if let Some(code) = self.traps.get(&-1).cloned() {
+            if !self.in_trap && !code.is_empty() {
+                let st = self.status;
+                self.run_trap(&code)?;
+                self.status = st;
+            }
+        }
+        if self.opts.errexit {
+            return Err(Ctl::Exit(self.status));
+        }
+        Ok(())
+    }
+
+    fn run_pipeline(&mut self, pl: &Pipeline) -> R<()> {
+        let start = if pl.time {
+            Some(std::time::Instant::now())
+        } else {
+            None
+        };
+        let r = if pl.cmds.len() == 1 {
+            let r = self.run_command(&pl.cmds[0]);
+            self.pipestatus = vec![self.status];
+            r
+        } else {
+            self.run_multi(pl)
+        };
+        if let Some(t) = start {
+            let d = t.elapsed();
+            let s = format!(
+                "\nreal\t{}m{}.{:03}s\nuser\t0m0.000s\nsys\t0m0.000s\n",
+                d.as_secs() / 60,
+                d.as_secs() % 60,
+                d.subsec_millis()
+            );
+            self.write_fd(2, s.as_bytes());
+        }
+        r
+    }
+
+    fn run_multi(&mut self, pl: &Pipeline) -> R<()> {
+        let n = pl.cmds.len();
+        let mut pids: Vec<Option<i32>> = Vec::with_capacity(n);
+        let mut prev: Option<i32> = None;
+        let mut last_status = 0;
+        let mut inproc_status: Option<i32> = None;
+        for i in 0..n {
+            let last = i + 1 == n;
+            let mut saved: Saved = Vec::new();
+            if let Some(rd) = prev.take() {
+                let s = self.save_fd(0);
+                saved.push((0, s));
+                let _ = self.sys.dup2(rd, 0);
+                self.sys.close(rd);
+            }
+            if !last {
+                let (rd, wr) = match self.sys.pipe() {
+                    Ok(p) => p,
+                    Err(_) => {
+                        self.restore_all(saved);
+                        self.errs("pipe error");
+                        return Err(Ctl::Abort(1));
+                    }
+                };
+                let s = self.save_fd(1);
+                saved.push((1, s));
+                let _ = self.sys.dup2(wr, 1);
+                if pl.amp.get(i).copied().unwrap_or(false) {
+                    let s2 = self.save_fd(2);
+                    saved.push((2, s2));
+                    let _ = self.sys.dup2(wr, 2);
+                }
+                self.sys.close(wr);
+                prev = Some(rd);
+            }
+            if last && self.opts.lastpipe && !self.opts.monitor {
+                let r = self.run_command(&pl.cmds[i]);
+                self.restore_all(saved);
+                inproc_status = Some(self.status);
+                pids.push(None);
+                if let Err(e) = r {
+                    for p in pids.iter().flatten() {
+                        self.wait_pid(*p);
+                    }
+                    return Err(e);
+                }
+                continue;
+            }
+            let src = pl.srcs.get(i).cloned().unwrap_or_default();
+            let r = self.spawn_stage(&pl.cmds[i], &src);
+            self.restore_all(saved);
+            match r {
+                Ok(pid) => pids.push(Some(pid)),
+                Err(Ctl::Abort(st)) => {
+                    pids.push(None);
+                    last_status = st;
+                }
+                Err(e) => {
+                    if let Some(rd) = prev {
+                        self.sys.close(rd);
+                    }
+                    return Err(e);
+                }
+            }
+        }
+        let mut statuses = Vec::with_capacity(n);
+        for (i, p) in pids.iter().enumerate() {
+            let st = match p {
+                Some(pid) if *pid > 0 => self.wait_pid(*pid),
+                Some(_) => 0,
+                None => {
+                    if i + 1 == n {
+                        inproc_status.unwrap_or(last_status)
+                    } else {
+                        last_status
+                    }
+                }
+            };
+            statuses.push(st);
+        }
+        self.status = if self.opts.pipefail {
+            statuses
+                .iter()
+                .rev()
+                .find(|s| **s != 0)
+                .copied()
+                .unwrap_or(0)
+        } else {
+            *statuses.last().unwrap_or(&0)
+        };
+        self.pipestatus = statuses;
+        Ok(())
+    }
+
+    /// Start one pipeline stage as a process; returns its pid.
+    fn spawn_stage(&mut self, cmd: &Command, src: &Src) -> R<i32> {
+        if let Command::Simple(s) = cmd {
+            if let Some(name) = s.words.first().and_then(|w| w.as_plain()) {
+                if !self.funcs.contains_key(name)
+                    && !crate::builtins::is_builtin(name)
+                    && !is_keyword(name)
+                {
+                    let argv = self.expand_words(&s.words)?;
+                    if argv.is_empty() {
+                        return Ok(0);
+                    }
+                    let mut env = Vec::new();
+                    for a in &s.assigns {
+                        if let AssignValue::Scalar(w) = &a.value {
+                            let v = self.expand_single(w)?;
+                            env.push((a.name.clone(), v));
+                        }
+                    }
+                    let saved = match self.apply_redirs(&s.redirs, false) {
+                        Ok(s) => s,
+                        Err(st) => return Err(Ctl::Abort(st)),
+                    };
+                    let r = self.start_external(&argv, &env);
+                    self.restore_all(saved);
+                    return match r {
+                        Some(pid) => Ok(pid),
+                        None => Err(Ctl::Abort(self.status)),
+                    };
+                }
+            }
+        }
+        self.spawn_shell(src, -1)
+    }
+
+    /// PATH search (with the hash table). None if not found.
+    pub fn find_command(&mut self, name: &[u8]) -> Option<Bytes> {
+        if name.contains(&b'/') {
+            return Some(name.to_vec());
+        }
+        if let Some(p) = self.hash.get(name) {
+            if self.sys.executable(p) {
+                return Some(p.clone());
+            }
+        }
+        let path = self.get_var(b"PATH").unwrap_or_default();
+        for dir in path.split(|c| *c == b':') {
+            let mut p = if dir.is_empty() {
+                b".".to_vec()
+            } else {
+                dir.to_vec()
+            };
+            p.push(b'/');
+            p.extend_from_slice(name);
+            if self.sys.executable(&p) {
+                self.hash.insert(name.to_vec(), p.clone());
+                return Some(p);
+            }
+        }
+        None
+    }
+
+    pub fn spawn_external(
+        &mut self,
+        path: &[u8],
+        argv: &[Bytes],
+        env: &[(Bytes, Bytes)],
+    ) -> Result<i32, i32> {
+        let env = self.child_env(env);
+        let fds = self.child_fds();
+        let req = crate::sys::SpawnReq {
+            path,
+            argv,
+            env: &env,
+            fds: &fds,
+            pgid: -1,
+            foreground: false,
+        };
+        self.sys.spawn(&req)
+    }
+
+    /// Find and spawn an external command, reporting errors bash's way.
+    /// Returns None (status set) on failure.
+    fn start_external(&mut self, argv: &[Bytes], env: &[(Bytes, Bytes)]) -> Option<i32> {
+        let name = &argv[0];
+        let path = match self.find_command(name) {
+            Some(p) => p,
+            None => {
+                let mut m = name.clone();
+                m.extend_from_slice(b": command not found");
+                self.err(&m);
+                self.status = 127;
+                return None;
+            }
+        };
+        if name.contains(&b'/') {
+            match std::fs::metadata(crate::bytes::path(&path)) {
+                Err(_) => {
+                    let mut m = name.clone();
+                    m.extend_from_slice(b": No such file or directory");
+                    self.err(&m);
+                    self.status = 127;
+                    return None;
+                }
+                Ok(md) if md.is_dir() => {
+                    let mut m = name.clone();
+                    m.extend_from_slice(b": Is a directory");
+                    self.err(&m);
+                    self.status = 126;
+                    return None;
+                }
+                Ok(_) => {
+                    if !self.sys.executable(&path) {
+                        let mut m = name.clone();
+                        m.extend_from_slice(b": Permission denied");
+                        self.err(&m);
+                        self.status = 126;
+                        return None;
+                    }
+                }
+            }
+        }
+        match self.spawn_external(&path, argv, env) {
+            Ok(pid) => Some(pid),
+            Err(e) => {
+                let mut m = name.clone();
+                m.extend_from_slice(b": ");
+                m.extend_from_slice(crate::sys::strerror(e).as_bytes());
+                self.err(&m);
+                self.status = if e == crate::sys::ENOENT { 127 } else { 126 };
+                None
+            }
+        }
+    }
+
+    pub fn run_command(&mut self, cmd: &Command) -> R<()> {
+        match cmd {
+            Command::Simple(s) => {
+                let r = self.run_simple(s);
+                if !self.procsub_fds.is_empty() {
+                    for fd in std::mem::take(&mut self.procsub_fds) {
+                        self.sys.close(fd);
+                        self.open_fds.remove(&fd);
+                    }
+                }
+                r
+            }
+            Command::Compound(c, redirs, line) => {
+                self.lineno = *line;
+                self.run_compound(c, redirs)
+            }
+            Command::FuncDef(f) => {
+                if self.is_readonly_func(&f.name) {
+                    let mut m = f.name.clone();
+                    m.extend_from_slice(b": readonly function");
+                    self.err(&m);
+                    self.status = 1;
+                    return Ok(());
+                }
+                self.funcs.insert(f.name.clone(), f.clone());
+                self.status = 0;
+                Ok(())
+            }
+        }
+    }
+
+    fn is_readonly_func(&self, _name: &[u8]) -> bool {
+        false
+    }
+
+    fn xtrace(&mut self, argv: &[Bytes], assigns: &[(Bytes, Bytes)]) {
+        let ps4 = self.get_var(b"PS4").unwrap_or_else(|| b"+ ".to_vec());
+        let mut line = ps4;
+        let mut first = true;
+        for (k, v) in assigns {
+            if !first {
+                line.push(b' ');
+            }
+            first = false;
+            line.extend_from_slice(k);
+            line.push(b'=');
+            line.extend_from_slice(&crate::builtins::quote_x(v));
+        }
+        for a in argv {
+            if !first {
+                line.push(b' ');
+            }
+            first = false;
+            line.extend_from_slice(&crate::builtins::quote_x(a));
+        }
+        line.push(b'\n');
+        self.write_fd(2, &line);
+    }
+
+    /// Perform one assignment (`name=v`, `name+=v`, `name[i]=v`, `name=(..)`).
+    pub fn do_assign(&mut self, a: &Assign, local: bool) -> R<Bytes> {
+        match &a.value {
+            AssignValue::Scalar(w) => {
+                let v = self.expand_single(w)?;
+                if local {
+                    self.vars.local(&a.name);
+                }
+                self.assign_scalar(&a.name, a.index.as_ref(), v.clone(), a.append)?;
+                Ok(v)
+            }
+            AssignValue::Array(elems) => {
+                if self.is_readonly(&a.name) {
+                    self.readonly_err(&a.name);
+                    return Err(Ctl::Abort(1));
+                }
+                let is_assoc = self
+                    .vars
+                    .get(&a.name)
+                    .map(|v| v.attrs & A_ASSOC != 0 || matches!(v.value, Some(Value::Assoc(_))))
+                    .unwrap_or(false);
+                if is_assoc {
+                    let mut m = if a.append {
+                        match self.vars.get(&a.name).and_then(|v| v.value.clone()) {
+                            Some(Value::Assoc(m)) => m,
+                            _ => Default::default(),
+                        }
+                    } else {
+                        std::collections::BTreeMap::new()
+                    };
+                    let mut pending_key: Option<Bytes> = None;
+                    for (k, w) in elems {
+                        match k {
+                            Some(k) => {
+                                let key = self.expand_single(k)?;
+                                let v = self.expand_single(w)?;
+                                m.insert(key, v);
+                            }
+                            None => {
+                                // `(k1 v1 k2 v2)` form
+                                for v in self.expand_words(std::slice::from_ref(w))? {
+                                    match pending_key.take() {
+                                        None => pending_key = Some(v),
+                                        Some(k) => {
+                                            m.insert(k, v);
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    if let Some(k) = pending_key {
+                        m.insert(k, Vec::new());
+                    }
+                    let var = if local {
+                        self.vars.local(&a.name)
+                    } else {
+                        self.vars.entry(&a.name)
+                    };
+                    var.value = Some(Value::Assoc(m));
+                    var.attrs |= A_ASSOC;
+                    return Ok(Vec::new());
+                }
+                let mut m = if a.append {
+                    match self.vars.get(&a.name).and_then(|v| v.value.clone()) {
+                        Some(Value::Arr(m)) => m,
+                        Some(Value::Str(s)) => {
+                            let mut m = std::collections::BTreeMap::new();
+                            m.insert(0, s);
+                            m
+                        }
+                        _ => Default::default(),
+                    }
+                } else {
+                    std::collections::BTreeMap::new()
+                };
+                let mut next = m.keys().next_back().map(|k| k + 1).unwrap_or(0);
+                let int = self
+                    .vars
+                    .get(&a.name)
+                    .map(|v| v.attrs & A_INTEGER != 0)
+                    .unwrap_or(false);
+                for (k, w) in elems {
+                    match k {
+                        Some(k) => {
+                            let t = self.expand_single(k)?;
+                            let i = self.eval_arith_text(&t)?;
+                            let mut v = self.expand_single(w)?;
+                            if int {
+                                v = self.eval_arith_text(&v)?.to_string().into_bytes();
+                            }
+                            m.insert(i, v);
+                            next = i + 1;
+                        }
+                        None => {
+                            for mut v in self.expand_words(std::slice::from_ref(w))? {
+                                if int {
+                                    v = self.eval_arith_text(&v)?.to_string().into_bytes();
+                                }
+                                m.insert(next, v);
+                                next += 1;
+                            }
+                        }
+                    }
+                }
+                let var = if local {
+                    self.vars.local(&a.name)
+                } else {
+                    self.vars.entry(&a.name)
+                };
+                var.value = Some(Value::Arr(m));
+                var.attrs |= A_ARRAY;
+                Ok(Vec::new())
+            }
+        }
+    }
+
+    fn run_simple(&mut self, s: &Simple) -> R<()> {
+        self.lineno = s.line;
+        if self.opts.noexec {
+            return Ok(());
+        }
+        self.subst_ran = false;
+        let argv = match self.expand_words(&s.words) {
+            Ok(a) => a,
+            Err(e) => return Err(e),
+        };
+        if argv.is_empty() {
+            let mut traced = Vec::new();
+            for a in &s.assigns {
+                let v = self.do_assign(a, false)?;
+                if self.opts.xtrace {
+                    traced.push((a.name.clone(), v));
+                }
+            }
+            if self.opts.xtrace && !traced.is_empty() {
+                self.xtrace(&[], &traced);
+            }
+            let st = if self.subst_ran { self.status } else { 0 };
+            if !s.redirs.is_empty() {
+                match self.apply_redirs(&s.redirs, false) {
+                    Ok(saved) => self.restore_all(saved),
+                    Err(st) => {
+                        self.status = st;
+                        return Ok(());
+                    }
+                }
+            }
+            self.status = st;
+            return Ok(());
+        }
+        if let Some(last) = argv.last() {
+            self.last_arg = last.clone();
+        }
+        let name = argv[0].clone();
+        // prefix assignments
+        let mut env: Vec<(Bytes, Bytes)> = Vec::new();
+        for a in &s.assigns {
+            if let AssignValue::Scalar(w) = &a.value {
+                let mut v = self.expand_single(w)?;
+                if a.append {
+                    let mut o = self.get_var(&a.name).unwrap_or_default();
+                    o.extend_from_slice(&v);
+                    v = o;
+                }
+                env.push((a.name.clone(), v));
+            }
+        }
+        if self.opts.xtrace {
+            self.xtrace(&argv, &env);
+        }
+        let func = self.funcs.get(&name).cloned();
+        if func.is_some() || crate::builtins::is_builtin(&name) {
+            let special = crate::builtins::is_special(&name);
+            let pushed = !env.is_empty() && !special;
+            if pushed {
+                self.vars.scopes.push(Default::default());
+                for (k, v) in &env {
+                    let top = self.vars.scopes.len() - 1;
+                    self.vars.scopes[top].insert(
+                        k.clone(),
+                        Var {
+                            value: Some(Value::Str(v.clone())),
+                            attrs: A_EXPORT,
+                        },
+                    );
+                }
+            } else {
+                for (k, v) in &env {
+                    self.assign_scalar(k, None, v.clone(), false)?;
+                }
+            }
+            let saved = match self.apply_redirs(&s.redirs, false) {
+                Ok(sv) => sv,
+                Err(st) => {
+                    if pushed {
+                        self.vars.scopes.pop();
+                    }
+                    self.status = st;
+                    return Ok(());
+                }
+            };
+            let r = match func {
+                Some(f) => self.call_function(&f, &argv),
+                None => self.run_builtin(&argv),
+            };
+            if self.keep_redirs {
+                self.keep_redirs = false;
+                for (_, s) in saved {
+                    if let Some(s) = s {
+                        self.sys.close(s);
+                    }
+                }
+            } else {
+                self.restore_all(saved);
+            }
+            if pushed {
+                self.vars.scopes.pop();
+            }
+            return r;
+        }
+        let saved = match self.apply_redirs(&s.redirs, false) {
+            Ok(sv) => sv,
+            Err(st) => {
+                self.status = st;
+                return Ok(());
+            }
+        };
+        let pid = self.start_external(&argv, &env);
+        self.restore_all(saved);
+        if let Some(pid) = pid {
+            self.status = self.wait_pid(pid);
+            if self.status == 130 && self.opts.interactive {
+                self.write_fd(2, b"\n");
+            }
+        }
+        Ok(())
+    }
+
+    pub fn call_function(&mut self, f: &Rc<FuncDef>, argv: &[Bytes]) -> R<()> {
+        if self.funcnames.len() >= super::MAX_FUNC_DEPTH {
+            let mut m = f.name.clone();
+            m.extend_from_slice(
+                format!(
+                    ": maximum function nesting level exceeded ({})",
+                    super::MAX_FUNC_DEPTH
+                )
+                .as_bytes(),
+            );
+            self.err(&m);
+            return Err(Ctl::Abort(1));
+        }
+        let saved_pos = std::mem::replace(&mut self.positional, argv[1..].to_vec());
+        self.vars.scopes.push(Default::default());
+        self.funcnames.push(f.name.clone());
+        let r = self.run_compound(&f.body, &f.redirs);
+        self.funcnames.pop();
+        self.vars.scopes.pop();
+        self.positional = saved_pos;
+        let r = match r {
+            Err(Ctl::Return(n)) => {
+                self.status = n;
+                Ok(())
+            }
+            other => other,
+        };
+        r
+    }
+
+    pub fn run_compound(&mut self, c: &Compound, redirs: &[Redir]) -> R<()> {
+        let saved = if redirs.is_empty() {
+            Vec::new()
+        } else {
+            match self.apply_redirs(redirs, false) {
+                Ok(s) => s,
+                Err(st) => {
+                    self.status = st;
+                    return Ok(());
+                }
+            }
+        };
+        let r = self.run_compound_inner(c);
+        if !saved.is_empty() {
+            self.restore_all(saved);
+        }
+        r
+    }
+
+    fn cond_program(&mut self, p: &Program) -> R<bool> {
+        self.no_errexit += 1;
+        let r = self.run_program(p);
+        self.no_errexit -= 1;
+        r?;
+        Ok(self.status == 0)
+    }
+
+    /// Handle break/continue inside a loop body; Some(true) = break out.
+    fn loop_ctl(&mut self, r: R<()>) -> R<bool> {
+        match r {
+            Ok(()) => Ok(false),
+            Err(Ctl::Break(n)) => {
+                if n > 1 {
+                    Err(Ctl::Break(n - 1))
+                } else {
+                    Ok(true)
+                }
+            }
+            Err(Ctl::Continue(n)) => {
+                if n > 1 {
+                    Err(Ctl::Continue(n - 1))
+                } else {
+                    Ok(false)
+                }
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    fn run_compound_inner(&mut self, c: &Compound) -> R<()> {
+        match c {
+            Compound::Brace(p) => self.run_program(p),
+            Compound::Subshell(p, _src) => self.run_subshell(p),
+            Compound::If(arms, els) => {
+                for (cond, body) in arms {
+                    if self.cond_program(cond)? {
+                        return self.run_program(body);
+                    }
+                }
+                match els {
+                    Some(e) => self.run_program(e),
+                    None => {
+                        self.status = 0;
+                        Ok(())
+                    }
+                }
+            }
+            Compound::While(until, cond, body) => {
+                let mut st = 0;
+                self.loop_depth += 1;
+                let r = (|| -> R<()> {
+                    loop {
+                        self.check_signals()?;
+                        let ok = self.cond_program(cond)?;
+                        if ok == *until {
+                            break;
+                        }
+                        let r = self.run_program(body);
+                        st = self.status;
+                        if self.loop_ctl(r)? {
+                            break;
+                        }
+                    }
+                    Ok(())
+                })();
+                self.loop_depth -= 1;
+                self.status = st;
+                r
+            }
+            Compound::For(var, words, body) => {
+                let items = match words {
+                    Some(w) => self.expand_words(w)?,
+                    None => self.positional.clone(),
+                };
+                let mut st = 0;
+                self.loop_depth += 1;
+                let r = (|| -> R<()> {
+                    for it in items {
+                        self.check_signals()?;
+                        self.assign_scalar(var, None, it, false)?;
+                        let r = self.run_program(body);
+                        st = self.status;
+                        if self.loop_ctl(r)? {
+                            break;
+                        }
+                    }
+                    Ok(())
+                })();
+                self.loop_depth -= 1;
+                self.status = st;
+                r
+            }
+            Compound::ArithFor(init, cond, step, body) => {
+                if let Some(i) = init {
+                    self.eval_arith_src(i)?;
+                }
+                let mut st = 0;
+                self.loop_depth += 1;
+                let r = (|| -> R<()> {
+                    loop {
+                        self.check_signals()?;
+                        if let Some(c) = cond {
+                            if self.eval_arith_src(c)? == 0 {
+                                break;
+                            }
+                        }
+                        let r = self.run_program(body);
+                        st = self.status;
+                        if self.loop_ctl(r)? {
+                            break;
+                        }
+                        if let Some(s) = step {
+                            self.eval_arith_src(s)?;
+                        }
+                    }
+                    Ok(())
+                })();
+                self.loop_depth -= 1;
+                self.status = st;
+                r
+            }
+            Compound::Case(word, arms) => {
+                let w = self.expand_single(word)?;
+                let mode = self.match_mode();
+                let mut i = 0;
+                let mut fall = false;
+                self.status = 0;
+                while i < arms.len() {
+                    let arm = &arms[i];
+                    let mut hit = fall;
+                    if !hit {
+                        for p in &arm.pats {
+                            let pat = self.expand_pattern(p)?;
+                            if super::pattern::pat_match(&pat, &w, mode) {
+                                hit = true;
+                                break;
+                            }
+                        }
+                    }
+                    if hit {
+                        self.run_program(&arm.body)?;
+                        match arm.term {
+                            CaseTerm::Break => return Ok(()),
+                            CaseTerm::FallThrough => fall = true,
+                            CaseTerm::Continue => fall = false,
+                        }
+                    }
+                    i += 1;
+                }
+                Ok(())
+            }
+            Compound::Select(var, words, body) => {
+                let items = match words {
+                    Some(w) => self.expand_words(w)?,
+                    None => self.positional.clone(),
+                };
+                self.loop_depth += 1;
+                let r = (|| -> R<()> {
+                    loop {
+                        let mut menu = Vec::new();
+                        for (i, it) in items.iter().enumerate() {
+                            menu.extend_from_slice(format!("{}) ", i + 1).as_bytes());
+                            menu.extend_from_slice(it);
+                            menu.push(b'\n');
+                        }
+                        self.write_fd(2, &menu);
+                        let ps3 = self.get_var(b"PS3").unwrap_or_else(|| b"#? ".to_vec());
+                        self.write_fd(2, &ps3);
+                        let line = match self.read_line_fd(0) {
+                            Some(l) => l,
+                            None => {
+                                self.status = 1;
+                                return Ok(());
+                            }
+                        };
+                        self.assign_scalar(b"REPLY", None, line.clone(), false)?;
+                        let choice = crate::bytes::parse_i64(&line).unwrap_or(0);
+                        let v = if choice >= 1 && (choice as usize) <= items.len() {
+                            items[choice as usize - 1].clone()
+                        } else {
+                            Vec::new()
+                        };
+                        self.assign_scalar(var, None, v, false)?;
+                        let r = self.run_program(body);
+                        if self.loop_ctl(r)? {
+                            break;
+                        }
+                    }
+                    Ok(())
+                })();
+                self.loop_depth -= 1;
+                r
+            }
+            Compound::Arith(a) => {
+                if self.opts.xtrace {
+                    let t = crate::printer::word_text(&a.word);
+                    let mut l = self.get_var(b"PS4").unwrap_or_else(|| b"+ ".to_vec());
+                    l.extend_from_slice(b"(( ");
+                    l.extend_from_slice(&t);
+                    l.extend_from_slice(b" ))\n");
+                    self.write_fd(2, &l);
+                }
+                let v = self.eval_arith_src(a).map_err(|e| match e {
+                    Ctl::Abort(_) => Ctl::Abort(1),
+                    e => e,
+                });
+                match v {
+                    Ok(v) => self.status = (v == 0) as i32,
+                    Err(Ctl::Abort(_)) => {
+                        self.status = 1;
+                    }
+                    Err(e) => return Err(e),
+                }
+                Ok(())
+            }
+            Compound::Cond(e) => {
+                let r = self.eval_cond(e)?;
+                self.status = r;
+                Ok(())
+            }
+        }
+    }
+
+    /// `( .. )` runs in-process on a snapshot of the state: cheaper than a
+    /// process and indistinguishable for the script (state, cwd and fds are
+    /// restored afterwards; `exit` only leaves the subshell).
+    fn run_subshell(&mut self, p: &Program) -> R<()> {
+        let snap_vars = self.vars.clone();
+        let snap_funcs = self.funcs.clone();
+        let snap_opts = self.opts.clone();
+        let snap_pos = self.positional.clone();
+        let snap_alias = self.aliases.clone();
+        let snap_traps = std::mem::take(&mut self.traps);
+        let snap_dirs = self.dirstack.clone();
+        let snap_cwd = std::env::current_dir().ok();
+        let snap_loop = self.loop_depth;
+        let snap_fnames = self.funcnames.len();
+        self.loop_depth = 0;
+        let fds: Vec<i32> = self.open_fds.iter().copied().collect();
+        let saved_fds: Vec<(i32, Option<i32>)> =
+            fds.iter().map(|fd| (*fd, self.save_fd(*fd))).collect();
+        let snap_open = self.open_fds.clone();
+        let r = self.run_program(p);
+        let mut status = self.status;
+        let mut ctl = None;
+        match r {
+            Ok(()) => {}
+            Err(Ctl::Exit(n)) | Err(Ctl::Abort(n)) => status = n,
+            Err(Ctl::Return(n)) => status = n,
+            Err(e @ Ctl::Break(_)) | Err(e @ Ctl::Continue(_)) => {
+                let _ = e;
+            }
+        }
+        // EXIT trap set inside the subshell runs when it ends
+        if let Some(code) = self.traps.get(&0).cloned() {
+            self.status = status;
+            let _ = self.run_trap(&code);
+        }
+        // close fds opened inside, restore the saved ones
+        let now: Vec<i32> = self.open_fds.iter().copied().collect();
+        for fd in now {
+            if !snap_open.contains(&fd) {
+                self.sys.close(fd);
+            }
+        }
+        self.open_fds = snap_open;
+        for (fd, s) in saved_fds {
+            self.restore_fd(fd, s);
+        }
+        self.vars = snap_vars;
+        self.funcs = snap_funcs;
+        self.opts = snap_opts;
+        self.positional = snap_pos;
+        self.aliases = snap_alias;
+        self.traps = snap_traps;
+        self.dirstack = snap_dirs;
+        self.loop_depth = snap_loop;
+        self.funcnames.truncate(snap_fnames);
+        if let Some(c) = snap_cwd {
+            if std::env::current_dir().ok().as_ref() != Some(&c) {
+                let _ = std::env::set_current_dir(&c);
+                let b = crate::bytes::os_bytes(c.as_os_str());
+                let _ = self.sys.chdir(&b);
+            }
+        }
+        self.status = status;
+        if let Some(c) = ctl.take() {
+            return Err(c);
+        }
+        Ok(())
+    }
+
+    fn run_background(&mut self, item: &ListItem) -> R<()> {
+        let src = item.src.clone().unwrap_or_default();
+        // async commands read /dev/null when job control is off
+        let saved = if !self.opts.interactive {
+            match self.open_path(b"/dev/null", crate::sys::O_READ) {
+                Ok(f) => {
+                    let s = self.save_fd(0);
+                    let _ = self.sys.dup2(f, 0);
+                    self.sys.close(f);
+                    Some(s)
+                }
+                Err(_) => None,
+            }
+        } else {
+            None
+        };
+        let r = self.spawn_shell(&src, if self.opts.monitor { 0 } else { -1 });
+        if let Some(s) = saved {
+            self.restore_fd(0, s);
+        }
+        let pid = r?;
+        self.last_bg = pid;
+        self.bg_pids.push(pid);
+        let id = self.next_job;
+        self.next_job += 1;
+        self.jobs.push(Job {
+            id,
+            pids: vec![pid],
+            pgid: pid,
+            cmd: src.text.clone(),
+            status: None,
+        });
+        if self.opts.interactive {
+            let m = format!("[{}] {}\n", id, pid);
+            self.write_fd(2, m.as_bytes());
+        }
+        self.status = 0;
+        Ok(())
+    }
+
+    /// Wait for a background pid; reports its status.
+    pub fn wait_job(&mut self, pid: i32) -> i32 {
+        let st = self.wait_pid(pid);
+        self.bg_pids.retain(|p| *p != pid);
+        for j in self.jobs.iter_mut() {
+            if j.pids.contains(&pid) {
+                j.status = Some(st);
+            }
+        }
+        st
+    }
+
+    pub fn reap_nohang(&mut self) {
+        let pids = self.bg_pids.clone();
+        for pid in pids {
+            if let Ok((p, st)) = self.sys.wait(pid, true) {
+                if p == pid {
+                    let s = decode_status(st);
+                    self.bg_pids.retain(|x| *x != pid);
+                    for j in self.jobs.iter_mut() {
+                        if j.pids.contains(&pid) {
+                            j.status = Some(s);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Parse and run text (eval, source, traps): command by command.
+    pub fn eval_string(&mut self, code: &[u8], line: u32) -> R<()> {
+        self.eval_depth += 1;
+        if self.eval_depth > super::MAX_EVAL_DEPTH {
+            self.eval_depth -= 1;
+            self.errs("maximum eval nesting level exceeded");
+            return Err(Ctl::Abort(1));
+        }
+        let r = self.run_text(code, line, false);
+        self.eval_depth -= 1;
+        r
+    }
+
+    /// Report a syntax error bash's way.
+    pub fn syntax_error(&mut self, e: &SyntaxError) {
+        let saved = self.lineno;
+        self.lineno = e.line;
+        self.errs(&e.msg);
+        if let Some(ctx) = &e.context {
+            if !self.opts.interactive {
+                let mut m = b"`".to_vec();
+                m.extend_from_slice(ctx);
+                m.push(b'\'');
+                self.err(&m);
+            }
+        }
+        self.lineno = saved;
+    }
+
+    /// Run source text command by command. `top`: errors abort only the current
+    /// command and syntax errors end the text with status 2.
+    pub fn run_text(&mut self, code: &[u8], line: u32, top: bool) -> R<()> {
+        let mut p = Parser::new(code.to_vec(), line);
+        p.extglob = true;
+        let mut ran = false;
+        loop {
+            if self.opts.expand_aliases && !self.aliases.is_empty() {
+                p.aliases = Some(self.aliases.clone());
+            } else {
+                p.aliases = None;
+            }
+            let cmd = p.next_command();
+            self.flush_parse_warnings();
+            match cmd {
+                Ok(None) => {
+                    if !ran && !top {
+                        self.status = 0;
+                    }
+                    return Ok(());
+                }
+                Ok(Some(prog)) => {
+                    ran = true;
+                    if self.opts.verbose {
+                        // verbose echo of input is approximated by the command text
+                    }
+                    match self.run_program(&prog) {
+                        Ok(()) => {}
+                        Err(Ctl::Abort(st)) => {
+                            self.status = st;
+                            if !top {
+                                return Err(Ctl::Abort(st));
+                            }
+                        }
+                        Err(Ctl::Break(_)) | Err(Ctl::Continue(_)) if top => {}
+                        Err(e) => return Err(e),
+                    }
+                }
+                Err(e) => {
+                    self.syntax_error(&e);
+                    self.status = 2;
+                    if top && !self.opts.interactive {
+                        return Err(Ctl::Exit(2));
+                    }
+                    return Ok(());
+                }
+            }
+        }
+    }
+
+    pub fn flush_parse_warnings(&mut self) {
+        let w: Vec<(u32, String)> =
+            crate::parse::WARNINGS.with(|w| std::mem::take(&mut *w.borrow_mut()));
+        for (line, msg) in w {
+            let saved = self.lineno;
+            self.lineno = line;
+            self.errs(&msg);
+            self.lineno = saved;
+        }
+    }
+
+    /// Read one line from an fd byte by byte (select, read fallback).
+    pub fn read_line_fd(&mut self, fd: i32) -> Option<Bytes> {
+        let mut line = Vec::new();
+        let mut b = [0u8; 1];
+        loop {
+            match self.sys.read(fd, &mut b) {
+                Ok(0) => {
+                    return if line.is_empty() { None } else { Some(line) };
+                }
+                Ok(_) => {
+                    if b[0] == b'\n' {
+                        return Some(line);
+                    }
+                    line.push(b[0]);
+                }
+                Err(crate::sys::EINTR) => return None,
+                Err(_) => return None,
+            }
+        }
+    }
+}
+
+pub fn is_keyword(s: &[u8]) -> bool {
+    matches!(
+        s,
+        b"if"
+            | b"then"
+            | b"else"
+            | b"elif"
+            | b"fi"
+            | b"case"
+            | b"esac"
+            | b"for"
+            | b"select"
+            | b"while"
+            | b"until"
+            | b"do"
+            | b"done"
+            | b"in"
+            | b"function"
+            | b"time"
+            | b"{"
+            | b"}"
+            | b"!"
+            | b"[["
+            | b"]]"
+            | b"coproc"
+    )
+}

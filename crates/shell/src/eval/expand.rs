@@ -1,0 +1,1319 @@
+//! Word expansion in bash's order: brace, tilde, parameter, arithmetic and
+//! command substitution, word splitting by IFS, pathname expansion, quote removal.
+//!
+//! A field is built as two strings: the literal value and its pattern form
+//! (quoted glob characters escaped with `\`), so globbing knows what was quoted.
+
+use super::pattern::{escape_pattern, glob_expand, has_glob_chars, pat_match, MatchMode};
+use super::{Ctl, Shell, R};
+use crate::ast::*;
+use crate::state::*;
+
+#[derive(Default, Clone)]
+struct Field {
+    lit: Bytes,
+    pat: Bytes,
+    glob: bool,
+    started: bool,
+}
+
+#[derive(Default)]
+struct Acc {
+    fields: Vec<Field>,
+    cur: Field,
+}
+
+impl Acc {
+    fn push_lit(&mut self, s: &[u8], quoted: bool) {
+        self.cur.lit.extend_from_slice(s);
+        if quoted {
+            escape_pattern(s, &mut self.cur.pat);
+        } else {
+            self.cur.pat.extend_from_slice(s);
+            if has_glob_chars(s) {
+                self.cur.glob = true;
+            }
+        }
+        self.cur.started = true;
+    }
+    fn end_field(&mut self) {
+        let f = std::mem::take(&mut self.cur);
+        self.fields.push(f);
+    }
+    fn finish(mut self) -> Vec<Field> {
+        if self.cur.started {
+            self.end_field();
+        }
+        self.fields
+    }
+}
+
+/// Result of looking up a parameter before operators are applied.
+struct PVal {
+    vals: Vec<Bytes>,
+    /// `$@`-like: several words.
+    list: bool,
+    /// `$*`-like: joined with IFS[0] when quoted.
+    star: bool,
+    set: bool,
+}
+
+impl Shell {
+    fn ifs(&self) -> Bytes {
+        match self.vars.get(b"IFS") {
+            Some(v) => v
+                .value
+                .as_ref()
+                .map(|v| v.scalar())
+                .unwrap_or_else(|| b" \t\n".to_vec()),
+            None => b" \t\n".to_vec(),
+        }
+    }
+
+    /// Full expansion of command words into fields.
+    pub fn expand_words(&mut self, words: &[Word]) -> R<Vec<Bytes>> {
+        let mut out = Vec::new();
+        for w in words {
+            // fast path: one plain literal without glob or brace characters
+            if let [WordPart::Lit(s)] = w.parts.as_slice() {
+                if !s.iter().any(|c| matches!(c, b'*' | b'?' | b'[' | b'{')) {
+                    out.push(s.clone());
+                    continue;
+                }
+            }
+            let words = if w
+                .parts
+                .iter()
+                .any(|p| matches!(p, WordPart::Lit(s) if s.contains(&b'{')))
+            {
+                brace_expand(w)
+            } else {
+                vec![w.clone()]
+            };
+            for w in &words {
+                let fields = self.expand_fields(w)?;
+                for f in fields {
+                    if f.glob && !self.opts.noglob {
+                        let mut matches = glob_expand(self, &f.pat);
+                        if matches.is_empty() {
+                            if self.opts.failglob {
+                                let mut m = b"no match: ".to_vec();
+                                m.extend_from_slice(&f.lit);
+                                self.err(&m);
+                                return Err(Ctl::Abort(1));
+                            }
+                            if !self.opts.nullglob {
+                                out.push(f.lit);
+                            }
+                        } else {
+                            out.append(&mut matches);
+                        }
+                    } else {
+                        out.push(f.lit);
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Expansion without splitting or globbing (assignment values, redirect
+    /// targets, case words, here-strings).
+    pub fn expand_single(&mut self, w: &Word) -> R<Bytes> {
+        if let [WordPart::Lit(s)] = w.parts.as_slice() {
+            return Ok(s.clone());
+        }
+        let mut out = Vec::new();
+        for p in &w.parts {
+            self.part_string(p, &mut out, false)?;
+        }
+        Ok(out)
+    }
+
+    /// Expansion to a pattern (quoted characters escaped).
+    pub fn expand_pattern(&mut self, w: &Word) -> R<Bytes> {
+        let mut out = Vec::new();
+        for p in &w.parts {
+            self.pattern_part(p, &mut out, false)?;
+        }
+        Ok(out)
+    }
+
+    fn pattern_part(&mut self, p: &WordPart, out: &mut Bytes, quoted: bool) -> R<()> {
+        match p {
+            WordPart::Lit(s) if !quoted => out.extend_from_slice(s),
+            WordPart::Lit(s) | WordPart::Quoted(s) => escape_pattern(s, out),
+            WordPart::Double(parts) => {
+                for q in parts {
+                    self.pattern_part(q, out, true)?;
+                }
+            }
+            other => {
+                let mut v = Vec::new();
+                self.part_string(other, &mut v, quoted)?;
+                if quoted {
+                    escape_pattern(&v, out);
+                } else {
+                    out.extend_from_slice(&v);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Append the unsplit value of a part.
+    fn part_string(&mut self, p: &WordPart, out: &mut Bytes, quoted: bool) -> R<()> {
+        match p {
+            WordPart::Lit(s) | WordPart::Quoted(s) => out.extend_from_slice(s),
+            WordPart::Double(parts) => {
+                for q in parts {
+                    self.part_string(q, out, true)?;
+                }
+            }
+            WordPart::Tilde(u) => out.extend_from_slice(&self.tilde(u)),
+            WordPart::Param(pa) => {
+                let v = self.param(pa, quoted)?;
+                if v.list || v.star {
+                    let sep = if v.star {
+                        self.ifs().first().map(|c| vec![*c]).unwrap_or_default()
+                    } else {
+                        vec![b' ']
+                    };
+                    out.extend_from_slice(&v.vals.join(&sep[..]));
+                } else if let Some(s) = v.vals.into_iter().next() {
+                    out.extend_from_slice(&s);
+                }
+            }
+            WordPart::Cmd(prog, _, src) => {
+                let s = self.command_subst_src(prog, src)?;
+                out.extend_from_slice(&s);
+            }
+            WordPart::Arith(a) => {
+                let n = self.eval_arith_src(a)?;
+                out.extend_from_slice(n.to_string().as_bytes());
+            }
+            WordPart::ProcSub(w, _, src) => {
+                let path = self.process_subst(*w, src)?;
+                out.extend_from_slice(&path);
+            }
+        }
+        Ok(())
+    }
+
+    fn tilde(&self, user: &[u8]) -> Bytes {
+        match user {
+            b"" => self.home(),
+            b"+" => self.cwd(),
+            b"-" => self.get_var(b"OLDPWD").unwrap_or_else(|| b"~-".to_vec()),
+            b"root" => b"/root".to_vec(),
+            u => {
+                if let Some(h) = self.get_var(b"USER") {
+                    if h == u {
+                        return self.home();
+                    }
+                }
+                let mut s = b"~".to_vec();
+                s.extend_from_slice(u);
+                s
+            }
+        }
+    }
+
+    fn expand_fields(&mut self, w: &Word) -> R<Vec<Field>> {
+        let mut acc = Acc::default();
+        let ifs = self.ifs();
+        for p in &w.parts {
+            self.field_part(p, &mut acc, false, &ifs)?;
+        }
+        Ok(acc.finish())
+    }
+
+    fn field_part(&mut self, p: &WordPart, acc: &mut Acc, quoted: bool, ifs: &[u8]) -> R<()> {
+        match p {
+            WordPart::Lit(s) => acc.push_lit(s, quoted),
+            WordPart::Quoted(s) => acc.push_lit(s, true),
+            WordPart::Tilde(u) => {
+                let t = self.tilde(u);
+                acc.push_lit(&t, true)
+            }
+            WordPart::Double(parts) => {
+                acc.cur.started = true;
+                for q in parts {
+                    self.field_part(q, acc, true, ifs)?;
+                }
+            }
+            WordPart::Param(pa) => {
+                let v = self.param(pa, quoted)?;
+                if quoted {
+                    if v.list && !v.star {
+                        // "$@": one field per element
+                        let n = v.vals.len();
+                        if n == 0 {
+                            // "$@" with no params adds nothing (and does not start a field)
+                            return Ok(());
+                        }
+                        for (i, s) in v.vals.iter().enumerate() {
+                            acc.push_lit(s, true);
+                            if i + 1 < n {
+                                acc.end_field();
+                            }
+                        }
+                    } else if v.star {
+                        let sep: Bytes = ifs.first().map(|c| vec![*c]).unwrap_or_default();
+                        let j = v.vals.join(&sep[..]);
+                        acc.push_lit(&j, true);
+                    } else {
+                        let s = v.vals.into_iter().next().unwrap_or_default();
+                        acc.push_lit(&s, true);
+                    }
+                } else if v.list || v.star {
+                    let n = v.vals.len();
+                    for (i, s) in v.vals.iter().enumerate() {
+                        split_into(acc, s, ifs);
+                        if i + 1 < n && acc.cur.started {
+                            acc.end_field();
+                        }
+                    }
+                } else if let Some(s) = v.vals.into_iter().next() {
+                    split_into(acc, &s, ifs);
+                }
+            }
+            WordPart::Cmd(..) | WordPart::Arith(_) | WordPart::ProcSub(..) => {
+                let mut s = Vec::new();
+                self.part_string(p, &mut s, quoted)?;
+                if quoted {
+                    acc.push_lit(&s, true);
+                } else {
+                    split_into(acc, &s, ifs);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    // ----- parameters -----
+
+    fn unbound(&mut self, name: &[u8]) -> Ctl {
+        let mut m = if name.first().map(|c| c.is_ascii_digit()).unwrap_or(false) {
+            b"$".to_vec()
+        } else {
+            Vec::new()
+        };
+        m.extend_from_slice(name);
+        m.extend_from_slice(b": unbound variable");
+        self.err(&m);
+        Ctl::Exit(1)
+    }
+
+    fn name_text(p: &Param) -> Bytes {
+        match &p.name {
+            ParamName::Var(n) => n.clone(),
+            ParamName::Positional(n) => n.to_string().into_bytes(),
+            ParamName::Special(c) => vec![*c],
+        }
+    }
+
+    /// Look up the base value(s) of a parameter (handles indirection and subscripts).
+    fn lookup(&mut self, name: &ParamName, index: Option<&Word>) -> R<PVal> {
+        let one = |v: Option<Bytes>| PVal {
+            set: v.is_some(),
+            vals: v.into_iter().collect(),
+            list: false,
+            star: false,
+        };
+        Ok(match name {
+            ParamName::Positional(n) => one(if *n == 0 {
+                Some(self.arg0.clone())
+            } else {
+                self.positional.get(n - 1).cloned()
+            }),
+            ParamName::Special(c) => match c {
+                b'@' | b'*' => PVal {
+                    vals: self.positional.clone(),
+                    list: true,
+                    star: *c == b'*',
+                    set: !self.positional.is_empty(),
+                },
+                b'#' => one(Some(self.positional.len().to_string().into_bytes())),
+                b'?' => one(Some(self.status.to_string().into_bytes())),
+                b'-' => one(Some(self.opts.dash())),
+                b'$' => one(Some(self.pid.to_string().into_bytes())),
+                b'!' => one(if self.last_bg == 0 {
+                    None
+                } else {
+                    Some(self.last_bg.to_string().into_bytes())
+                }),
+                b'0' => one(Some(self.arg0.clone())),
+                _ => one(None),
+            },
+            ParamName::Var(n) => {
+                if let Some(ix) = index {
+                    let plain = ix.as_plain().map(|s| s.to_vec());
+                    if plain.as_deref() == Some(b"@") || plain.as_deref() == Some(b"*") {
+                        let star = plain.as_deref() == Some(b"*");
+                        let vals = match n.as_slice() {
+                            b"PIPESTATUS" => self
+                                .pipestatus
+                                .iter()
+                                .map(|s| s.to_string().into_bytes())
+                                .collect(),
+                            b"FUNCNAME" => self.funcnames.iter().rev().cloned().collect(),
+                            b"BASH_SOURCE" => self.sources.iter().rev().cloned().collect(),
+                            _ => match self.vars.get(n).and_then(|v| v.value.as_ref()) {
+                                Some(v) => v.values(),
+                                None => Vec::new(),
+                            },
+                        };
+                        let set = !vals.is_empty();
+                        return Ok(PVal {
+                            vals,
+                            list: true,
+                            star,
+                            set,
+                        });
+                    }
+                    let special: Option<Vec<Bytes>> = match n.as_slice() {
+                        b"PIPESTATUS" => Some(
+                            self.pipestatus
+                                .iter()
+                                .map(|s| s.to_string().into_bytes())
+                                .collect(),
+                        ),
+                        b"FUNCNAME" => Some(self.funcnames.iter().rev().cloned().collect()),
+                        b"BASH_SOURCE" => Some(self.sources.iter().rev().cloned().collect()),
+                        _ => None,
+                    };
+                    let is_assoc = self
+                        .vars
+                        .get(n)
+                        .map(|v| v.attrs & A_ASSOC != 0 || matches!(v.value, Some(Value::Assoc(_))))
+                        .unwrap_or(false);
+                    if is_assoc {
+                        let key = self.expand_single(ix)?;
+                        let v = match self.vars.get(n).and_then(|v| v.value.as_ref()) {
+                            Some(Value::Assoc(m)) => m.get(&key).cloned(),
+                            _ => None,
+                        };
+                        return Ok(one(v));
+                    }
+                    let text = self.expand_single(ix)?;
+                    let mut i = self.eval_arith_text(&text)?;
+                    if let Some(list) = special {
+                        let len = list.len() as i64;
+                        if i < 0 {
+                            i += len;
+                        }
+                        return Ok(one(if i >= 0 {
+                            list.get(i as usize).cloned()
+                        } else {
+                            None
+                        }));
+                    }
+                    if i < 0 {
+                        let last = match self.vars.get(n).and_then(|v| v.value.as_ref()) {
+                            Some(Value::Arr(m)) => m.keys().next_back().map(|k| k + 1).unwrap_or(0),
+                            Some(_) => 1,
+                            None => 0,
+                        };
+                        i += last;
+                        if i < 0 {
+                            let mut m = n.clone();
+                            m.extend_from_slice(b": bad array subscript");
+                            self.err(&m);
+                            return Ok(one(None));
+                        }
+                    }
+                    return Ok(one(self.array_get(n, i)));
+                }
+                if n == b"RANDOM" {
+                    let r = self.next_random();
+                    return Ok(one(Some(r.to_string().into_bytes())));
+                }
+                if n == b"PIPESTATUS" {
+                    return Ok(one(self
+                        .pipestatus
+                        .first()
+                        .map(|s| s.to_string().into_bytes())));
+                }
+                if n == b"FUNCNAME" {
+                    return Ok(one(self.funcnames.last().cloned()));
+                }
+                if n == b"BASH_SOURCE" {
+                    return Ok(one(self.sources.last().cloned()));
+                }
+                one(self.get_var(n))
+            }
+        })
+    }
+
+    fn param(&mut self, p: &Param, quoted: bool) -> R<PVal> {
+        if let ParamOp::Transform(0) = p.op {
+            if let ParamName::Var(text) = &p.name {
+                let mut m = text.clone();
+                m.extend_from_slice(b": bad substitution");
+                self.err(&m);
+            }
+            return Err(Ctl::Abort(1));
+        }
+        match &p.op {
+            ParamOp::Names(star) => {
+                let pre = match &p.name {
+                    ParamName::Var(n) => n.clone(),
+                    _ => Vec::new(),
+                };
+                let vals: Vec<Bytes> = self
+                    .vars
+                    .names()
+                    .into_iter()
+                    .filter(|n| n.starts_with(&pre) && self.var_is_set(n))
+                    .collect();
+                return Ok(PVal {
+                    set: true,
+                    vals,
+                    list: true,
+                    star: *star,
+                });
+            }
+            ParamOp::Keys(star) => {
+                let n = Self::name_text(p);
+                let vals = match self.vars.get(&n).and_then(|v| v.value.as_ref()) {
+                    Some(Value::Arr(m)) => m.keys().map(|k| k.to_string().into_bytes()).collect(),
+                    Some(Value::Assoc(m)) => m.keys().cloned().collect(),
+                    Some(Value::Str(_)) => vec![b"0".to_vec()],
+                    None => Vec::new(),
+                };
+                return Ok(PVal {
+                    set: true,
+                    vals,
+                    list: true,
+                    star: *star,
+                });
+            }
+            _ => {}
+        }
+        let mut v = if p.indirect {
+            let target = self.lookup(&p.name, p.index.as_ref())?;
+            let t = target.vals.into_iter().next().unwrap_or_default();
+            if t.is_empty() && !target.set {
+                if self.opts.nounset {
+                    let n = Self::name_text(p);
+                    return Err(self.unbound(&n));
+                }
+                PVal {
+                    vals: vec![],
+                    list: false,
+                    star: false,
+                    set: false,
+                }
+            } else {
+                // target may be `name`, `name[idx]`, a positional or special
+                let w = crate::parse::Parser::parse_all(
+                    &{
+                        let mut s = b"${".to_vec();
+                        s.extend_from_slice(&t);
+                        s.push(b'}');
+                        s
+                    },
+                    self.lineno,
+                );
+                match w.ok().and_then(|prog| first_param(&prog)) {
+                    Some(inner) => self.lookup(&inner.name, inner.index.as_ref())?,
+                    None => {
+                        let mut m = t.clone();
+                        m.extend_from_slice(b": invalid variable name");
+                        self.err(&m);
+                        return Err(Ctl::Abort(1));
+                    }
+                }
+            }
+        } else {
+            self.lookup(&p.name, p.index.as_ref())?
+        };
+        if p.length {
+            if v.list {
+                return Ok(PVal {
+                    vals: vec![v.vals.len().to_string().into_bytes()],
+                    list: false,
+                    star: false,
+                    set: true,
+                });
+            }
+            if !v.set && self.opts.nounset {
+                let n = Self::name_text(p);
+                return Err(self.unbound(&n));
+            }
+            let s = v.vals.into_iter().next().unwrap_or_default();
+            let n = char_len(&s);
+            return Ok(PVal {
+                vals: vec![n.to_string().into_bytes()],
+                list: false,
+                star: false,
+                set: true,
+            });
+        }
+        match &p.op {
+            ParamOp::None => {}
+            ParamOp::Default { colon, kind, word } => {
+                let empty = !v.set
+                    || (*colon
+                        && (v.vals.is_empty()
+                            || (v.vals.len() == 1 && v.vals[0].is_empty())
+                            || (v.list && v.vals.iter().all(|x| x.is_empty()))));
+                let use_word = match kind {
+                    b'+' => !empty,
+                    _ => empty,
+                };
+                match kind {
+                    b'-' | b'+' => {
+                        if use_word {
+                            if quoted {
+                                let s = self.expand_single(word)?;
+                                return Ok(PVal {
+                                    vals: vec![s],
+                                    list: false,
+                                    star: false,
+                                    set: true,
+                                });
+                            }
+                            // unquoted: the word's own fields, re-joined (split later by caller)
+                            let fields = self.expand_fields(word)?;
+                            let vals: Vec<Bytes> = fields.into_iter().map(|f| f.lit).collect();
+                            if vals.len() > 1 {
+                                return Ok(PVal {
+                                    vals,
+                                    list: true,
+                                    star: false,
+                                    set: true,
+                                });
+                            }
+                            return Ok(PVal {
+                                vals: vec![vals.into_iter().next().unwrap_or_default()],
+                                list: false,
+                                star: false,
+                                set: true,
+                            });
+                        } else if *kind == b'+' {
+                            return Ok(PVal {
+                                vals: vec![],
+                                list: false,
+                                star: false,
+                                set: false,
+                            });
+                        }
+                    }
+                    b'=' => {
+                        if use_word {
+                            let s = self.expand_single(word)?;
+                            match &p.name {
+                                ParamName::Var(n) => {
+                                    self.assign_scalar(n, p.index.as_ref(), s.clone(), false)?;
+                                }
+                                _ => {
+                                    let mut m = Self::name_text(p);
+                                    m.extend_from_slice(b": cannot assign in this way");
+                                    self.err(&m);
+                                    return Err(Ctl::Abort(1));
+                                }
+                            }
+                            return Ok(PVal {
+                                vals: vec![s],
+                                list: false,
+                                star: false,
+                                set: true,
+                            });
+                        }
+                    }
+                    _ => {
+                        if use_word {
+                            let s = self.expand_single(word)?;
+                            let mut m = Self::name_text(p);
+                            if s.is_empty() {
+                                m.extend_from_slice(if *colon && v.set {
+                                    b": parameter null or not set"
+                                } else {
+                                    b": parameter null or not set"
+                                });
+                            } else {
+                                m.extend_from_slice(b": ");
+                                m.extend_from_slice(&s);
+                            }
+                            self.err(&m);
+                            return Err(Ctl::Exit(1));
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+        if !v.set && self.opts.nounset && !matches!(p.op, ParamOp::Default { .. }) {
+            let special_ok =
+                v.list || matches!(p.name, ParamName::Special(b'@') | ParamName::Special(b'*'));
+            if !special_ok {
+                let mut n = Self::name_text(p);
+                if let Some(ix) = &p.index {
+                    if let Some(t) = ix.as_plain() {
+                        n.push(b'[');
+                        n.extend_from_slice(t);
+                        n.push(b']');
+                    }
+                }
+                return Err(self.unbound(&n));
+            }
+        }
+        match &p.op {
+            ParamOp::Remove {
+                suffix,
+                longest,
+                pat,
+            } => {
+                let pt = self.expand_pattern(pat)?;
+                let mode = self.match_mode();
+                for s in v.vals.iter_mut() {
+                    *s = remove_match(s, &pt, *suffix, *longest, mode);
+                }
+            }
+            ParamOp::Replace {
+                all,
+                anchor,
+                pat,
+                rep,
+            } => {
+                let pt = self.expand_pattern(pat)?;
+                let r = self.expand_single(rep)?;
+                let mode = self.match_mode();
+                for s in v.vals.iter_mut() {
+                    *s = replace_match(s, &pt, &r, *all, *anchor, mode);
+                }
+            }
+            ParamOp::Case { upper, all, pat } => {
+                let pt = if pat.parts.is_empty() {
+                    b"?".to_vec()
+                } else {
+                    self.expand_pattern(pat)?
+                };
+                for s in v.vals.iter_mut() {
+                    *s = case_change(s, &pt, *upper, *all);
+                }
+            }
+            ParamOp::Substr { off, len } => {
+                let ot = self.expand_single(off)?;
+                let o = self.eval_arith_text(&ot)?;
+                let l = match len {
+                    Some(l) => {
+                        let lt = self.expand_single(l)?;
+                        Some(self.eval_arith_text(&lt)?)
+                    }
+                    None => None,
+                };
+                if v.list {
+                    // positional/array slicing
+                    let is_pos = matches!(p.name, ParamName::Special(_));
+                    let mut items = v.vals.clone();
+                    let mut o = o;
+                    if is_pos {
+                        items.insert(0, self.arg0.clone());
+                    }
+                    let n = items.len() as i64;
+                    if o < 0 {
+                        o += n;
+                        if o < 0 {
+                            v.vals = vec![];
+                            return Ok(v);
+                        }
+                    }
+                    let end = match l {
+                        Some(l) if l < 0 => {
+                            let mut m = Self::name_text(p);
+                            m.extend_from_slice(
+                                format!(": {}: substring expression < 0", l).as_bytes(),
+                            );
+                            self.err(&m);
+                            return Err(Ctl::Abort(1));
+                        }
+                        Some(l) => (o + l).min(n),
+                        None => n,
+                    };
+                    v.vals = if o >= n {
+                        vec![]
+                    } else {
+                        items[o as usize..end.max(o) as usize].to_vec()
+                    };
+                } else {
+                    for s in v.vals.iter_mut() {
+                        let chars = char_bounds(s);
+                        let n = chars.len() as i64 - 1;
+                        let mut o = o;
+                        if o < 0 {
+                            o += n;
+                            if o < 0 {
+                                *s = Vec::new();
+                                continue;
+                            }
+                        }
+                        let o = o.min(n);
+                        let e = match l {
+                            Some(l) if l < 0 => {
+                                let e = n + l;
+                                if e < o {
+                                    let mut m = Self::name_text(p);
+                                    m.extend_from_slice(
+                                        format!(": {}: substring expression < 0", l).as_bytes(),
+                                    );
+                                    self.err(&m);
+                                    return Err(Ctl::Abort(1));
+                                }
+                                e
+                            }
+                            Some(l) => (o + l).min(n),
+                            None => n,
+                        };
+                        *s = s[chars[o as usize]..chars[e as usize]].to_vec();
+                    }
+                }
+            }
+            ParamOp::Transform(t) => {
+                for s in v.vals.iter_mut() {
+                    *s = match t {
+                        b'Q' => crate::builtins::quote_q(s),
+                        b'U' => String::from_utf8_lossy(s).to_uppercase().into_bytes(),
+                        b'L' => String::from_utf8_lossy(s).to_lowercase().into_bytes(),
+                        b'u' => case_change(s, b"?", true, false),
+                        b'E' => crate::builtins::io::backslash_escapes(s, false).0,
+                        b'P' => self.prompt_expand(s),
+                        b'a' => {
+                            let n = Self::name_text(p);
+                            let a = self.vars.get(&n).map(|v| v.attrs).unwrap_or(0);
+                            crate::builtins::vars::attr_letters(
+                                a,
+                                &self.vars.get(&n).and_then(|v| v.value.clone()),
+                            )
+                        }
+                        b'A' => {
+                            let mut o = Self::name_text(p);
+                            o.push(b'=');
+                            o.extend_from_slice(&crate::builtins::quote_q(s));
+                            o
+                        }
+                        _ => s.clone(),
+                    };
+                }
+                if v.vals.is_empty() && *t == b'a' {
+                    let n = Self::name_text(p);
+                    if let Some(var) = self.vars.get(&n) {
+                        v.vals = vec![crate::builtins::vars::attr_letters(var.attrs, &var.value)];
+                    }
+                }
+            }
+            _ => {}
+        }
+        Ok(v)
+    }
+
+    pub fn match_mode(&self) -> MatchMode {
+        MatchMode {
+            nocase: self.opts.nocasematch,
+            extglob: true,
+            dotglob: true,
+        }
+    }
+
+    /// Expand, parse and evaluate arithmetic text.
+    pub fn eval_arith_text(&mut self, text: &[u8]) -> R<i64> {
+        if let Some(n) = crate::bytes::parse_i64(text) {
+            if !text.is_empty() && text[0] != b'+' && !text.starts_with(b" ") {
+                return Ok(n);
+            }
+        }
+        let unq: Bytes;
+        let text = if text.contains(&b'"') {
+            unq = text.iter().copied().filter(|c| *c != b'"').collect();
+            &unq[..]
+        } else {
+            text
+        };
+        match crate::parse::parse_arith(text) {
+            Ok(e) => self.arith(&e, text),
+            Err(e) => {
+                self.arith_error(text, &e.msg, &e.token);
+                Err(Ctl::Abort(1))
+            }
+        }
+    }
+
+    pub fn arith_error(&mut self, text: &[u8], msg: &str, tok: &[u8]) {
+        let mut m = text.to_vec();
+        let trimmed: &[u8] = {
+            let mut t: &[u8] = &m;
+            while t.first() == Some(&b' ') {
+                t = &t[1..];
+            }
+            t
+        };
+        m = trimmed.to_vec();
+        m.extend_from_slice(b": ");
+        m.extend_from_slice(msg.as_bytes());
+        m.extend_from_slice(b" (error token is \"");
+        m.extend_from_slice(tok);
+        m.extend_from_slice(b"\")");
+        self.err(&m);
+    }
+
+    pub fn eval_arith_src(&mut self, a: &ArithSrc) -> R<i64> {
+        if let Some(e) = &a.cached {
+            let e = e.clone();
+            let text = match a.word.parts.as_slice() {
+                [WordPart::Lit(s)] | [WordPart::Quoted(s)] => s.clone(),
+                _ => Vec::new(),
+            };
+            return self.arith(&e, &text);
+        }
+        let text = self.expand_single(&a.word)?;
+        self.eval_arith_text(&text)
+    }
+}
+
+fn first_param(prog: &Program) -> Option<Param> {
+    let item = prog.items.first()?;
+    if let Command::Simple(s) = item.and_or.first.cmds.first()? {
+        if let Some(WordPart::Param(p)) = s.words.first()?.parts.first() {
+            if let ParamOp::None = p.op {
+                return Some((**p).clone());
+            }
+        }
+    }
+    None
+}
+
+/// Split an unquoted expansion result into the accumulator by IFS.
+fn split_into(acc: &mut Acc, v: &[u8], ifs: &[u8]) {
+    if ifs.is_empty() {
+        if !v.is_empty() {
+            acc.push_lit(v, false);
+        }
+        return;
+    }
+    let is_ws = |c: u8| matches!(c, b' ' | b'\t' | b'\n') && ifs.contains(&c);
+    let mut i = 0;
+    let n = v.len();
+    while i < n {
+        let c = v[i];
+        if ifs.contains(&c) {
+            let mut j = i;
+            while j < n && is_ws(v[j]) {
+                j += 1;
+            }
+            let mut nonws = false;
+            if j < n && ifs.contains(&v[j]) && !is_ws(v[j]) {
+                nonws = true;
+                j += 1;
+                while j < n && is_ws(v[j]) {
+                    j += 1;
+                }
+            }
+            if acc.cur.started || nonws {
+                acc.end_field();
+            }
+            i = j;
+        } else {
+            let s = i;
+            while i < n && !ifs.contains(&v[i]) {
+                i += 1;
+            }
+            acc.push_lit(&v[s..i], false);
+        }
+    }
+}
+
+/// Byte offsets of character starts (UTF-8 aware; invalid bytes count as one), plus the end.
+pub fn char_bounds(s: &[u8]) -> Vec<usize> {
+    let mut v = Vec::with_capacity(s.len() + 1);
+    let mut i = 0;
+    while i < s.len() {
+        v.push(i);
+        i += utf8_len(s, i);
+    }
+    v.push(s.len());
+    v
+}
+
+pub fn utf8_len(s: &[u8], i: usize) -> usize {
+    let c = s[i];
+    let n = if c < 0x80 {
+        1
+    } else if c >> 5 == 6 {
+        2
+    } else if c >> 4 == 14 {
+        3
+    } else if c >> 3 == 30 {
+        4
+    } else {
+        1
+    };
+    if i + n > s.len() || s[i + 1..i + n].iter().any(|b| b >> 6 != 2) {
+        1
+    } else {
+        n
+    }
+}
+
+pub fn char_len(s: &[u8]) -> usize {
+    char_bounds(s).len() - 1
+}
+
+fn remove_match(s: &[u8], pat: &[u8], suffix: bool, longest: bool, mode: MatchMode) -> Bytes {
+    let b = char_bounds(s);
+    let n = b.len();
+    if !suffix {
+        let it: Box<dyn Iterator<Item = usize>> = if longest {
+            Box::new((0..n).rev())
+        } else {
+            Box::new(0..n)
+        };
+        for k in it {
+            if pat_match(pat, &s[..b[k]], mode) {
+                return s[b[k]..].to_vec();
+            }
+        }
+    } else {
+        let it: Box<dyn Iterator<Item = usize>> = if longest {
+            Box::new(0..n)
+        } else {
+            Box::new((0..n).rev())
+        };
+        for k in it {
+            if pat_match(pat, &s[b[k]..], mode) {
+                return s[..b[k]].to_vec();
+            }
+        }
+    }
+    s.to_vec()
+}
+
+fn replace_match(
+    s: &[u8],
+    pat: &[u8],
+    rep: &[u8],
+    all: bool,
+    anchor: u8,
+    mode: MatchMode,
+) -> Bytes {
+    let b = char_bounds(s);
+    let n = b.len();
+    if pat.is_empty() {
+        return match anchor {
+            b'#' => [rep, s].concat(),
+            b'%' => [s, rep].concat(),
+            _ => s.to_vec(),
+        };
+    }
+    match anchor {
+        b'#' => {
+            for k in (0..n).rev() {
+                if pat_match(pat, &s[..b[k]], mode) {
+                    return [rep, &s[b[k]..]].concat();
+                }
+            }
+            s.to_vec()
+        }
+        b'%' => {
+            for k in 0..n {
+                if pat_match(pat, &s[b[k]..], mode) {
+                    return [&s[..b[k]], rep].concat();
+                }
+            }
+            s.to_vec()
+        }
+        _ => {
+            let mut out = Vec::new();
+            let mut i = 0;
+            let mut done = false;
+            while i < n - 1 {
+                let mut matched = None;
+                if !done {
+                    for k in (i + 1..n).rev() {
+                        if pat_match(pat, &s[b[i]..b[k]], mode) {
+                            matched = Some(k);
+                            break;
+                        }
+                    }
+                }
+                match matched {
+                    Some(k) => {
+                        out.extend_from_slice(rep);
+                        i = k;
+                        if !all {
+                            done = true;
+                        }
+                    }
+                    None => {
+                        out.extend_from_slice(&s[b[i]..b[i + 1]]);
+                        i += 1;
+                    }
+                }
+            }
+            out
+        }
+    }
+}
+
+fn case_change(s: &[u8], pat: &[u8], upper: bool, all: bool) -> Bytes {
+    let b = char_bounds(s);
+    let mut out = Vec::with_capacity(s.len());
+    let mode = MatchMode {
+        nocase: false,
+        extglob: true,
+        dotglob: true,
+    };
+    for k in 0..b.len() - 1 {
+        let ch = &s[b[k]..b[k + 1]];
+        if (all || k == 0) && pat_match(pat, ch, mode) {
+            let t = String::from_utf8_lossy(ch);
+            let c = if upper {
+                t.to_uppercase()
+            } else {
+                t.to_lowercase()
+            };
+            if std::str::from_utf8(ch).is_ok() {
+                out.extend_from_slice(c.as_bytes());
+            } else {
+                out.extend_from_slice(ch);
+            }
+        } else {
+            out.extend_from_slice(ch);
+        }
+    }
+    out
+}
+
+// ----- brace expansion -----
+
+#[derive(Clone)]
+enum Item {
+    C(u8),
+    P(WordPart),
+}
+
+fn to_items(w: &Word) -> Vec<Item> {
+    let mut v = Vec::new();
+    for p in &w.parts {
+        match p {
+            WordPart::Lit(s) => v.extend(s.iter().map(|c| Item::C(*c))),
+            other => v.push(Item::P(other.clone())),
+        }
+    }
+    v
+}
+
+fn from_items(items: &[Item]) -> Word {
+    let mut parts = Vec::new();
+    let mut lit = Vec::new();
+    for it in items {
+        match it {
+            Item::C(c) => lit.push(*c),
+            Item::P(p) => {
+                if !lit.is_empty() {
+                    parts.push(WordPart::Lit(std::mem::take(&mut lit)));
+                }
+                parts.push(p.clone());
+            }
+        }
+    }
+    if !lit.is_empty() {
+        parts.push(WordPart::Lit(lit));
+    }
+    Word { parts }
+}
+
+pub fn brace_expand(w: &Word) -> Vec<Word> {
+    let items = to_items(w);
+    let mut out = Vec::new();
+    expand_items(items, &mut out, 0);
+    out.into_iter().map(|i| from_items(&i)).collect()
+}
+
+fn expand_items(items: Vec<Item>, out: &mut Vec<Vec<Item>>, depth: usize) {
+    if depth > 64 || out.len() > 100_000 {
+        out.push(items);
+        return;
+    }
+    let n = items.len();
+    let mut start = 0;
+    while start < n {
+        if !matches!(items[start], Item::C(b'{'))
+            || (start > 0 && matches!(items[start - 1], Item::C(b'$')))
+        {
+            start += 1;
+            continue;
+        }
+        // find matching close and commas
+        let mut d = 0;
+        let mut commas = Vec::new();
+        let mut close = None;
+        let mut i = start;
+        while i < n {
+            match items[i] {
+                Item::C(b'{') => d += 1,
+                Item::C(b'}') => {
+                    d -= 1;
+                    if d == 0 {
+                        close = Some(i);
+                        break;
+                    }
+                }
+                Item::C(b',') if d == 1 => commas.push(i),
+                Item::C(b'\\') => i += 1,
+                _ => {}
+            }
+            i += 1;
+        }
+        let close = match close {
+            Some(c) => c,
+            None => return out.push(items),
+        };
+        let pre = &items[..start];
+        let post = &items[close + 1..];
+        if !commas.is_empty() {
+            let mut bounds = vec![start];
+            bounds.extend(commas.iter().copied());
+            bounds.push(close);
+            for k in 0..bounds.len() - 1 {
+                let mut v = pre.to_vec();
+                v.extend_from_slice(&items[bounds[k] + 1..bounds[k + 1]]);
+                v.extend_from_slice(post);
+                expand_items(v, out, depth + 1);
+            }
+            return;
+        }
+        // sequence {a..b[..step]}
+        let inner: Option<Vec<u8>> = items[start + 1..close]
+            .iter()
+            .map(|i| if let Item::C(c) = i { Some(*c) } else { None })
+            .collect();
+        if let Some(inner) = inner {
+            if let Some(seq) = sequence(&inner) {
+                for s in seq {
+                    let mut v = pre.to_vec();
+                    v.extend(s.into_iter().map(Item::C));
+                    v.extend_from_slice(post);
+                    expand_items(v, out, depth + 1);
+                }
+                return;
+            }
+        }
+        start += 1;
+    }
+    out.push(items);
+}
+
+fn sequence(s: &[u8]) -> Option<Vec<Bytes>> {
+    let t = std::str::from_utf8(s).ok()?;
+    let parts: Vec<&str> = t.split("..").collect();
+    if parts.len() != 2 && parts.len() != 3 {
+        return None;
+    }
+    let step: i64 = if parts.len() == 3 {
+        parts[2].parse().ok()?
+    } else {
+        1
+    };
+    let step = if step == 0 { 1 } else { step.abs() };
+    if let (Ok(a), Ok(b)) = (parts[0].parse::<i64>(), parts[1].parse::<i64>()) {
+        let width = if (parts[0].starts_with('0') && parts[0].len() > 1)
+            || (parts[1].starts_with('0') && parts[1].len() > 1)
+            || parts[0].starts_with("-0")
+            || parts[1].starts_with("-0")
+        {
+            parts[0].len().max(parts[1].len())
+        } else {
+            0
+        };
+        let mut v = Vec::new();
+        let mut x = a;
+        loop {
+            if (a <= b && x > b) || (a > b && x < b) || v.len() > 1_000_000 {
+                break;
+            }
+            let s = if width > 0 {
+                if x < 0 {
+                    format!("-{:0w$}", -x, w = width - 1)
+                } else {
+                    format!("{:0w$}", x, w = width)
+                }
+            } else {
+                x.to_string()
+            };
+            v.push(s.into_bytes());
+            if a <= b {
+                x += step;
+            } else {
+                x -= step;
+            }
+        }
+        return Some(v);
+    }
+    let (a, b) = (parts[0].as_bytes(), parts[1].as_bytes());
+    if a.len() == 1 && b.len() == 1 && a[0].is_ascii_alphabetic() && b[0].is_ascii_alphabetic() {
+        let (a, b) = (a[0] as i64, b[0] as i64);
+        let mut v = Vec::new();
+        let mut x = a;
+        while (a <= b && x <= b) || (a > b && x >= b) {
+            v.push(vec![x as u8]);
+            if a <= b {
+                x += step;
+            } else {
+                x -= step;
+            }
+        }
+        return Some(v);
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(s: &str) -> Vec<String> {
+        let w = Word::lit(s.as_bytes());
+        brace_expand(&w)
+            .iter()
+            .map(|w| String::from_utf8_lossy(w.as_plain().unwrap_or(b"")).into_owned())
+            .collect()
+    }
+
+    #[test]
+    fn braces() {
+        assert_eq!(words("a{b,c}d"), vec!["abd", "acd"]);
+        assert_eq!(words("{1..3}"), vec!["1", "2", "3"]);
+        assert_eq!(words("{01..03}"), vec!["01", "02", "03"]);
+        assert_eq!(words("{a..e..2}"), vec!["a", "c", "e"]);
+        assert_eq!(words("{x}"), vec!["{x}"]);
+        assert_eq!(words("{a,{b,c}}"), vec!["a", "b", "c"]);
+    }
+
+    #[test]
+    fn splitting() {
+        let mut acc = Acc::default();
+        split_into(&mut acc, b"  a b\t c ", b" \t\n");
+        let f: Vec<Bytes> = acc.finish().into_iter().map(|f| f.lit).collect();
+        assert_eq!(f, vec![b"a".to_vec(), b"b".to_vec(), b"c".to_vec()]);
+        let mut acc = Acc::default();
+        split_into(&mut acc, b"a::b:", b":");
+        let f: Vec<Bytes> = acc.finish().into_iter().map(|f| f.lit).collect();
+        assert_eq!(f, vec![b"a".to_vec(), b"".to_vec(), b"b".to_vec()]);
+    }
+
+    #[test]
+    fn remove_and_replace() {
+        let m = MatchMode {
+            nocase: false,
+            extglob: true,
+            dotglob: true,
+        };
+        assert_eq!(remove_match(b"a.b.c", b"*.", false, false, m), b"b.c");
+        assert_eq!(remove_match(b"a.b.c", b"*.", false, true, m), b"c");
+        assert_eq!(remove_match(b"a.b.c", b".*", true, false, m), b"a.b");
+        assert_eq!(replace_match(b"aaa", b"a", b"b", true, 0, m), b"bbb");
+        assert_eq!(replace_match(b"abc", b"b", b"", false, 0, m), b"ac");
+    }
+}

@@ -1,0 +1,557 @@
+//! The interpreter: the `Shell` value and its helpers. Commands are run in
+//! `exec.rs`, words expanded in `expand.rs`, arithmetic in `arith.rs`, `[[ ]]`
+//! in `cond.rs`, patterns matched in `pattern.rs`, redirections in `redir.rs`,
+//! child shells (subshells, pipeline stages, `$( )`, `&`) set up in `child.rs`.
+
+pub mod arith;
+pub mod child;
+pub mod cond;
+pub mod exec;
+pub mod expand;
+pub mod pattern;
+pub mod redir;
+
+use crate::ast::*;
+use crate::state::*;
+use crate::sys::Sys;
+use std::collections::HashMap;
+
+/// Non-local control flow out of a command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ctl {
+    Break(usize),
+    Continue(usize),
+    Return(i32),
+    Exit(i32),
+    /// An expansion error: abandon the current top-level command.
+    Abort(i32),
+}
+
+pub type R<T> = Result<T, Ctl>;
+
+/// Deepest function call nesting (bash's FUNCNEST-like guard, keeps the stack safe).
+pub const MAX_FUNC_DEPTH: usize = 1000;
+/// Deepest nesting of in-process evaluation (eval, source, traps, substitutions).
+pub const MAX_EVAL_DEPTH: usize = 200;
+
+pub struct Shell {
+    pub sys: Box<dyn Sys>,
+    pub vars: Vars,
+    pub funcs: Functions,
+    pub opts: Options,
+    pub positional: Vec<Bytes>,
+    pub arg0: Bytes,
+    /// Name used in error messages ("bash" for -c, the script path otherwise).
+    pub err_name: Bytes,
+    pub c_mode: bool,
+    pub status: i32,
+    pub pipestatus: Vec<i32>,
+    pub lineno: u32,
+    pub pid: i32,
+    pub ppid: i32,
+    pub last_bg: i32,
+    /// Trap actions: key 0 EXIT, signal numbers, -1 ERR, -2 DEBUG, -3 RETURN.
+    pub traps: HashMap<i32, Bytes>,
+    pub aliases: HashMap<Bytes, Bytes>,
+    pub funcnames: Vec<Bytes>,
+    pub sources: Vec<Bytes>,
+    pub loop_depth: usize,
+    pub eval_depth: usize,
+    pub jobs: Vec<Job>,
+    /// >0 while running a condition (if/while/&&/||/!): errexit is ignored.
+    pub no_errexit: usize,
+    pub start_secs: u64,
+    pub random: u32,
+    pub hash: HashMap<Bytes, Bytes>,
+    pub dirstack: Vec<Bytes>,
+    /// Fds the user opened with `exec n>file` (children inherit them).
+    pub user_fds: Vec<i32>,
+    /// Path of the shell executable, for child shells.
+    pub exe: Bytes,
+    pub in_trap: bool,
+    pub pending_signals: u64,
+    pub last_arg: Bytes,
+    pub getopts_sub: usize,
+    pub next_job: usize,
+    /// User-visible open fds (inherited by children).
+    pub open_fds: std::collections::BTreeSet<i32>,
+    /// fds held open for `<( )` until the current command ends.
+    pub procsub_fds: Vec<i32>,
+    pub bg_pids: Vec<i32>,
+    /// When set, fd 1 output of in-process builtins goes here (`$(echo ..)`).
+    pub capture: Option<Bytes>,
+    pub in_source: bool,
+    pub history: Vec<Bytes>,
+    /// A command substitution ran during the current simple command.
+    pub subst_ran: bool,
+    /// Encoding state for a `$( )` child (errexit is not inherited there).
+    pub cmdsub_child: bool,
+    pub last_optind: usize,
+    /// Set by `exec` without a command: keep the redirections just applied.
+    pub keep_redirs: bool,
+}
+
+fn now_secs() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0)
+}
+
+impl Shell {
+    pub fn new(sys: Box<dyn Sys>) -> Shell {
+        let mut sys = sys;
+        let (pid, ppid) = sys.getpid();
+        let mut sh = Shell {
+            sys,
+            vars: Vars::new(),
+            funcs: HashMap::new(),
+            opts: Options {
+                hashall: true,
+                ..Default::default()
+            },
+            positional: Vec::new(),
+            arg0: b"bash".to_vec(),
+            err_name: b"bash".to_vec(),
+            c_mode: true,
+            status: 0,
+            pipestatus: vec![0],
+            lineno: 0,
+            pid,
+            ppid,
+            last_bg: 0,
+            traps: HashMap::new(),
+            aliases: HashMap::new(),
+            funcnames: Vec::new(),
+            sources: Vec::new(),
+            loop_depth: 0,
+            eval_depth: 0,
+            jobs: Vec::new(),
+            no_errexit: 0,
+            start_secs: now_secs(),
+            random: (pid as u32).wrapping_mul(2654435761) ^ (now_secs() as u32),
+            hash: HashMap::new(),
+            dirstack: Vec::new(),
+            user_fds: Vec::new(),
+            exe: b"/bin/sh".to_vec(),
+            in_trap: false,
+            pending_signals: 0,
+            last_arg: Vec::new(),
+            getopts_sub: 0,
+            next_job: 1,
+            open_fds: [0, 1, 2].into_iter().collect(),
+            procsub_fds: Vec::new(),
+            bg_pids: Vec::new(),
+            capture: None,
+            in_source: false,
+            history: Vec::new(),
+            subst_ran: false,
+            cmdsub_child: false,
+            last_optind: 1,
+            keep_redirs: false,
+        };
+        for (k, v) in std::env::vars_os() {
+            use crate::bytes::os_bytes;
+            let k = os_bytes(&k);
+            if crate::parse::is_name(&k) {
+                sh.vars.scopes[0].insert(
+                    k,
+                    Var {
+                        value: Some(Value::Str(os_bytes(&v))),
+                        attrs: A_EXPORT,
+                    },
+                );
+            }
+        }
+        let defaults: &[(&[u8], &[u8])] = &[
+            (b"IFS", b" \t\n"),
+            (b"PS1", b"\\s-\\v\\$ "),
+            (b"PS2", b"> "),
+            (b"PS4", b"+ "),
+            (b"OPTIND", b"1"),
+        ];
+        for (k, v) in defaults {
+            sh.vars.scopes[0].insert(
+                k.to_vec(),
+                Var {
+                    value: Some(Value::Str(v.to_vec())),
+                    attrs: 0,
+                },
+            );
+        }
+        if sh.vars.get(b"PATH").is_none() {
+            sh.set_var(b"PATH", b"/usr/local/bin:/usr/bin:/bin".to_vec());
+        }
+        let ver = b"5.2.15(1)-release".to_vec();
+        sh.set_var(b"BASH_VERSION", ver);
+        sh.set_var(b"BASH", b"/bin/bash".to_vec());
+        sh.set_var(b"SHLVL", b"1".to_vec());
+        let host = std::fs::read("/etc/hostname").unwrap_or_else(|_| b"sandbox".to_vec());
+        let host: Vec<u8> = host.into_iter().filter(|c| *c != b'\n').collect();
+        sh.set_var(b"HOSTNAME", host);
+        sh
+    }
+
+    // ----- errors -----
+
+    /// "name: line N: " (or "name: " when interactive).
+    pub fn prefix(&self) -> Vec<u8> {
+        let mut p = self.err_name.clone();
+        if self.opts.interactive && self.sources.is_empty() {
+            p.extend_from_slice(b": ");
+        } else {
+            p.extend_from_slice(format!(": line {}: ", self.lineno).as_bytes());
+        }
+        p
+    }
+
+    pub fn err(&mut self, msg: &[u8]) {
+        let mut m = self.prefix();
+        m.extend_from_slice(msg);
+        m.push(b'\n');
+        self.write_fd(2, &m);
+    }
+
+    pub fn errs(&mut self, msg: &str) {
+        self.err(msg.as_bytes());
+    }
+
+    pub fn write_fd(&mut self, fd: i32, mut b: &[u8]) -> bool {
+        if fd == 1 {
+            if let Some(c) = self.capture.as_mut() {
+                c.extend_from_slice(b);
+                return true;
+            }
+        }
+        while !b.is_empty() {
+            match self.sys.write(fd, b) {
+                Ok(0) => return false,
+                Ok(n) => b = &b[n..],
+                Err(crate::sys::EINTR) => continue,
+                Err(_) => return false,
+            }
+        }
+        true
+    }
+
+    // ----- variables -----
+
+    pub fn get_var(&self, name: &[u8]) -> Option<Bytes> {
+        if name == b"_" {
+            return Some(self.last_arg.clone());
+        }
+        match name {
+            b"RANDOM" | b"SECONDS" | b"LINENO" | b"BASHPID" | b"EPOCHSECONDS" | b"PPID"
+            | b"UID" | b"EUID" => {
+                return Some(self.dynamic_var(name));
+            }
+            _ => {}
+        }
+        let v = self.vars.get(name)?;
+        v.value.as_ref().map(|v| v.scalar())
+    }
+
+    fn dynamic_var(&self, name: &[u8]) -> Bytes {
+        let n: i64 = match name {
+            b"SECONDS" => (now_secs() - self.start_secs) as i64,
+            b"EPOCHSECONDS" => now_secs() as i64,
+            b"LINENO" => self.lineno as i64,
+            b"BASHPID" => self.pid as i64,
+            b"PPID" => self.ppid as i64,
+            b"UID" | b"EUID" => 0,
+            _ => {
+                // RANDOM needs &mut; handled in expand through next_random
+                0
+            }
+        };
+        n.to_string().into_bytes()
+    }
+
+    pub fn next_random(&mut self) -> i64 {
+        self.random = self.random.wrapping_mul(1103515245).wrapping_add(12345);
+        ((self.random >> 16) & 0x7fff) as i64
+    }
+
+    pub fn var_is_set(&self, name: &[u8]) -> bool {
+        matches!(name, b"RANDOM" | b"SECONDS" | b"LINENO")
+            || self
+                .vars
+                .get(name)
+                .map(|v| v.value.is_some())
+                .unwrap_or(false)
+    }
+
+    /// Assign a scalar (respecting attributes). Returns false (after an error
+    /// message) for readonly variables.
+    pub fn set_var(&mut self, name: &[u8], val: Bytes) -> bool {
+        self.assign_scalar(name, None, val, false).is_ok()
+    }
+
+    pub fn readonly_err(&mut self, name: &[u8]) {
+        let mut m = name.to_vec();
+        m.extend_from_slice(b": readonly variable");
+        self.err(&m);
+    }
+
+    /// Apply integer/case attributes to a value about to be stored.
+    fn transform_value(
+        &mut self,
+        attrs: u16,
+        name: &[u8],
+        val: Bytes,
+        append_to: Option<&[u8]>,
+    ) -> R<Bytes> {
+        if attrs & A_INTEGER != 0 {
+            let mut n = self.eval_arith_text(&val)?;
+            if let Some(old) = append_to {
+                n = n.wrapping_add(self.eval_arith_text(old)?);
+            }
+            let _ = name;
+            return Ok(n.to_string().into_bytes());
+        }
+        let mut v = match append_to {
+            Some(old) => {
+                let mut o = old.to_vec();
+                o.extend_from_slice(&val);
+                o
+            }
+            None => val,
+        };
+        if attrs & A_LOWER != 0 {
+            v = String::from_utf8_lossy(&v).to_lowercase().into_bytes();
+        } else if attrs & A_UPPER != 0 {
+            v = String::from_utf8_lossy(&v).to_uppercase().into_bytes();
+        }
+        Ok(v)
+    }
+
+    /// `name=val`, `name+=val`, `name[idx]=val`.
+    pub fn assign_scalar(
+        &mut self,
+        name: &[u8],
+        idx: Option<&Word>,
+        val: Bytes,
+        append: bool,
+    ) -> R<()> {
+        let (attrs, is_assoc, is_arr) = match self.vars.get(name) {
+            Some(v) => (
+                v.attrs,
+                matches!(v.value, Some(Value::Assoc(_))) || v.attrs & A_ASSOC != 0,
+                matches!(v.value, Some(Value::Arr(_))),
+            ),
+            None => (0, false, false),
+        };
+        if attrs & A_READONLY != 0 {
+            self.readonly_err(name);
+            return Err(Ctl::Abort(1));
+        }
+        let attrs = if self.opts.allexport {
+            attrs | A_EXPORT
+        } else {
+            attrs
+        };
+        match idx {
+            None => {
+                let old = if append {
+                    self.vars
+                        .get(name)
+                        .and_then(|v| v.value.as_ref())
+                        .map(|v| match v {
+                            Value::Arr(m) => m.get(&0).cloned().unwrap_or_default(),
+                            v => v.scalar(),
+                        })
+                } else {
+                    None
+                };
+                let v = self.transform_value(attrs, name, val, old.as_deref())?;
+                let var = self.vars.entry(name);
+                var.attrs = attrs;
+                match &mut var.value {
+                    Some(Value::Arr(m)) => {
+                        m.insert(0, v);
+                    }
+                    Some(Value::Assoc(m)) => {
+                        m.insert(b"0".to_vec(), v);
+                    }
+                    slot => *slot = Some(Value::Str(v)),
+                }
+                Ok(())
+            }
+            Some(w) => {
+                if is_assoc {
+                    let key = self.expand_single(w)?;
+                    let old = if append {
+                        self.vars.get(name).and_then(|v| match &v.value {
+                            Some(Value::Assoc(m)) => m.get(&key).cloned(),
+                            _ => None,
+                        })
+                    } else {
+                        None
+                    };
+                    let v = self.transform_value(attrs, name, val, old.as_deref())?;
+                    let var = self.vars.entry(name);
+                    match &mut var.value {
+                        Some(Value::Assoc(m)) => {
+                            m.insert(key, v);
+                        }
+                        slot => {
+                            let mut m = std::collections::BTreeMap::new();
+                            m.insert(key, v);
+                            *slot = Some(Value::Assoc(m));
+                        }
+                    }
+                    Ok(())
+                } else {
+                    let text = self.expand_single(w)?;
+                    let mut i = self.eval_arith_text(&text)?;
+                    if i < 0 {
+                        let len = match self.vars.get(name).and_then(|v| v.value.as_ref()) {
+                            Some(Value::Arr(m)) => m.keys().next_back().map(|k| k + 1).unwrap_or(0),
+                            Some(_) => 1,
+                            None => 0,
+                        };
+                        i += len;
+                        if i < 0 {
+                            let mut m = name.to_vec();
+                            m.extend_from_slice(
+                                format!(
+                                    "[{}]: bad array subscript",
+                                    String::from_utf8_lossy(&text)
+                                )
+                                .as_bytes(),
+                            );
+                            self.err(&m);
+                            return Err(Ctl::Abort(1));
+                        }
+                    }
+                    let _ = is_arr;
+                    let old = if append {
+                        self.array_get(name, i)
+                    } else {
+                        None
+                    };
+                    let v = self.transform_value(attrs, name, val, old.as_deref())?;
+                    let var = self.vars.entry(name);
+                    match &mut var.value {
+                        Some(Value::Arr(m)) => {
+                            m.insert(i, v);
+                        }
+                        slot => {
+                            let mut m = std::collections::BTreeMap::new();
+                            if let Some(Value::Str(s)) = slot.take() {
+                                m.insert(0, s);
+                            }
+                            m.insert(i, v);
+                            *slot = Some(Value::Arr(m));
+                        }
+                    }
+                    Ok(())
+                }
+            }
+        }
+    }
+
+    pub fn array_get(&self, name: &[u8], i: i64) -> Option<Bytes> {
+        match self.vars.get(name)?.value.as_ref()? {
+            Value::Arr(m) => m.get(&i).cloned(),
+            Value::Str(s) if i == 0 => Some(s.clone()),
+            _ => None,
+        }
+    }
+
+    pub fn set_array(&mut self, name: &[u8], vals: Vec<Bytes>) {
+        let m = vals
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| (i as i64, v))
+            .collect();
+        let var = self.vars.entry(name);
+        var.value = Some(Value::Arr(m));
+    }
+
+    pub fn is_readonly(&self, name: &[u8]) -> bool {
+        self.vars
+            .get(name)
+            .map(|v| v.attrs & A_READONLY != 0)
+            .unwrap_or(false)
+    }
+
+    /// Environment for a child: exported variables plus per-command assignments.
+    pub fn child_env(&self, extra: &[(Bytes, Bytes)]) -> Vec<Bytes> {
+        let mut map: std::collections::BTreeMap<Bytes, Bytes> = std::collections::BTreeMap::new();
+        for s in &self.vars.scopes {
+            for (k, v) in s {
+                if v.attrs & A_EXPORT != 0 {
+                    if let Some(Value::Str(val)) = &v.value {
+                        map.insert(k.clone(), val.clone());
+                    } else {
+                        map.remove(k);
+                    }
+                } else {
+                    map.remove(k);
+                }
+            }
+        }
+        for (k, v) in extra {
+            map.insert(k.clone(), v.clone());
+        }
+        map.into_iter()
+            .map(|(mut k, v)| {
+                k.push(b'=');
+                k.extend_from_slice(&v);
+                k
+            })
+            .collect()
+    }
+
+    pub fn home(&self) -> Bytes {
+        self.get_var(b"HOME").unwrap_or_else(|| b"/".to_vec())
+    }
+
+    pub fn cwd(&self) -> Bytes {
+        self.get_var(b"PWD")
+            .or_else(|| {
+                std::env::current_dir()
+                    .ok()
+                    .map(|p| crate::bytes::os_bytes(p.as_os_str()))
+            })
+            .unwrap_or_else(|| b"/".to_vec())
+    }
+
+    /// Poll caught signals (cheap: answered inside the worker) and run traps.
+    pub fn check_signals(&mut self) -> R<()> {
+        let p = self.sys.sigpending() | self.pending_signals;
+        self.pending_signals = 0;
+        if p == 0 {
+            return Ok(());
+        }
+        for sig in 1..64 {
+            if p & (1u64 << sig) != 0 {
+                if let Some(code) = self.traps.get(&(sig as i32)).cloned() {
+                    if !code.is_empty() {
+                        let st = self.status;
+                        self.run_trap(&code)?;
+                        self.status = st;
+                    }
+                } else if sig == 2 {
+                    // interactive: SIGINT interrupts the current command line
+                    return Err(Ctl::Abort(130));
+                } else {
+                    return Err(Ctl::Exit(128 + sig as i32));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    pub fn run_trap(&mut self, code: &[u8]) -> R<()> {
+        let was = self.in_trap;
+        self.in_trap = true;
+        let r = self.eval_string(code, self.lineno);
+        self.in_trap = was;
+        match r {
+            Err(Ctl::Exit(n)) => Err(Ctl::Exit(n)),
+            _ => Ok(()),
+        }
+    }
+}

@@ -1,0 +1,360 @@
+//! Parser for arithmetic expressions (`$(( ))`, `(( ))`, `let`, subscripts),
+//! with C precedence and bash's numeric literals (`0x1f`, `017`, `base#digits`).
+
+use crate::ast::Arith;
+
+/// An arithmetic syntax error: message and the remaining text (bash's "error token").
+#[derive(Debug, Clone)]
+pub struct ArithError {
+    pub msg: String,
+    pub token: Vec<u8>,
+}
+
+struct P<'a> {
+    s: &'a [u8],
+    i: usize,
+    /// Start of the last operator read (bash's error token for a missing operand).
+    op: usize,
+}
+
+pub fn parse_arith(s: &[u8]) -> Result<Arith, ArithError> {
+    let mut p = P { s, i: 0, op: 0 };
+    p.ws();
+    if p.i >= s.len() {
+        return Ok(Arith::Num(0));
+    }
+    let e = p.comma()?;
+    p.ws();
+    if p.i < s.len() {
+        return Err(p.error("syntax error in expression"));
+    }
+    Ok(e)
+}
+
+const ASSIGN_OPS: &[&str] = &[
+    "<<=", ">>=", "*=", "/=", "%=", "+=", "-=", "&=", "^=", "|=", "=",
+];
+
+fn b(e: Arith) -> Box<Arith> {
+    Box::new(e)
+}
+
+impl<'a> P<'a> {
+    fn ws(&mut self) {
+        while self.i < self.s.len() && matches!(self.s[self.i], b' ' | b'\t' | b'\n' | b'\r') {
+            self.i += 1;
+        }
+    }
+    fn error(&self, msg: &str) -> ArithError {
+        ArithError {
+            msg: msg.to_string(),
+            token: self.s[self.i.min(self.s.len())..].to_vec(),
+        }
+    }
+    fn at(&mut self, op: &str) -> bool {
+        self.ws();
+        self.s[self.i..].starts_with(op.as_bytes())
+    }
+    fn eat(&mut self, op: &str) -> bool {
+        if self.at(op) {
+            self.op = self.i;
+            self.i += op.len();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn comma(&mut self) -> Result<Arith, ArithError> {
+        let mut l = self.assign()?;
+        while self.eat(",") {
+            let r = self.assign()?;
+            l = Arith::Comma(b(l), b(r));
+        }
+        Ok(l)
+    }
+
+    fn assign(&mut self) -> Result<Arith, ArithError> {
+        let save = self.i;
+        let l = self.ternary()?;
+        if let Arith::Var(..) = l {
+            self.ws();
+            for op in ASSIGN_OPS {
+                if self.s[self.i..].starts_with(op.as_bytes()) {
+                    if *op == "=" && self.s.get(self.i + 1) == Some(&b'=') {
+                        break;
+                    }
+                    self.op = self.i;
+                    self.i += op.len();
+                    let r = self.assign()?;
+                    return Ok(Arith::Assign(op, b(l), b(r)));
+                }
+            }
+        }
+        let _ = save;
+        Ok(l)
+    }
+
+    fn ternary(&mut self) -> Result<Arith, ArithError> {
+        let c = self.binary(0)?;
+        if self.eat("?") {
+            let t = self.comma()?;
+            if !self.eat(":") {
+                return Err(self.error("`:' expected for conditional expression"));
+            }
+            let f = self.ternary()?;
+            return Ok(Arith::Cond(b(c), b(t), b(f)));
+        }
+        Ok(c)
+    }
+
+    fn binary(&mut self, level: usize) -> Result<Arith, ArithError> {
+        const LEVELS: &[&[&str]] = &[
+            &["||"],
+            &["&&"],
+            &["|"],
+            &["^"],
+            &["&"],
+            &["==", "!="],
+            &["<=", ">=", "<", ">"],
+            &["<<", ">>"],
+            &["+", "-"],
+            &["*", "/", "%"],
+        ];
+        if level == LEVELS.len() {
+            return self.power();
+        }
+        let mut l = self.binary(level + 1)?;
+        'outer: loop {
+            self.ws();
+            for op in LEVELS[level] {
+                if self.s[self.i..].starts_with(op.as_bytes()) {
+                    let next = self.s.get(self.i + op.len()).copied();
+                    // do not take `|` of `||`, `&` of `&&`, `<` of `<<`, an assignment `+=`, ...
+                    let longer = match *op {
+                        "|" => next == Some(b'|') || next == Some(b'='),
+                        "&" => next == Some(b'&') || next == Some(b'='),
+                        "<" | ">" => next == Some(b'<') || next == Some(b'>') || next == Some(b'='),
+                        "<<" | ">>" => next == Some(b'='),
+                        "+" => next == Some(b'+') || next == Some(b'='),
+                        "-" => next == Some(b'-') || next == Some(b'='),
+                        "*" => next == Some(b'*') || next == Some(b'='),
+                        "/" | "%" | "^" => next == Some(b'='),
+                        _ => false,
+                    };
+                    if longer {
+                        continue;
+                    }
+                    self.op = self.i;
+                    self.i += op.len();
+                    let r = self.binary(level + 1)?;
+                    l = Arith::Bin(op, b(l), b(r));
+                    continue 'outer;
+                }
+            }
+            return Ok(l);
+        }
+    }
+
+    fn power(&mut self) -> Result<Arith, ArithError> {
+        let l = self.unary()?;
+        if self.at("**") && self.s.get(self.i + 2) != Some(&b'=') {
+            self.i += 2;
+            let r = self.power()?;
+            return Ok(Arith::Bin("**", b(l), b(r)));
+        }
+        Ok(l)
+    }
+
+    fn unary(&mut self) -> Result<Arith, ArithError> {
+        self.ws();
+        if self.eat("++") {
+            let e = self.unary()?;
+            return self.incdec(true, true, e);
+        }
+        if self.eat("--") {
+            let e = self.unary()?;
+            return self.incdec(true, false, e);
+        }
+        for op in [b'!', b'~', b'-', b'+'] {
+            if self.s.get(self.i) == Some(&op) {
+                self.op = self.i;
+                self.i += 1;
+                let e = self.unary()?;
+                return Ok(Arith::Unary(op, b(e)));
+            }
+        }
+        let e = self.primary()?;
+        if let Arith::Var(..) = e {
+            if self.eat("++") {
+                return Ok(Arith::IncDec(false, true, b(e)));
+            }
+            if self.eat("--") {
+                return Ok(Arith::IncDec(false, false, b(e)));
+            }
+        }
+        Ok(e)
+    }
+
+    fn incdec(&self, pre: bool, inc: bool, e: Arith) -> Result<Arith, ArithError> {
+        match e {
+            Arith::Var(..) => Ok(Arith::IncDec(pre, inc, b(e))),
+            // `++5` is two unary pluses in bash
+            other => Ok(Arith::Unary(
+                if inc { b'+' } else { b'-' },
+                b(Arith::Unary(if inc { b'+' } else { b'-' }, b(other))),
+            )),
+        }
+    }
+
+    fn primary(&mut self) -> Result<Arith, ArithError> {
+        self.ws();
+        let c = match self.s.get(self.i) {
+            Some(c) => *c,
+            None => {
+                return Err(ArithError {
+                    msg: "syntax error: operand expected".into(),
+                    token: self.s[self.op.min(self.s.len())..].to_vec(),
+                })
+            }
+        };
+        if c == b'(' {
+            self.i += 1;
+            let e = self.comma()?;
+            if !self.eat(")") {
+                return Err(self.error("missing `)'"));
+            }
+            return Ok(e);
+        }
+        if c.is_ascii_digit() {
+            let s = self.i;
+            while self.i < self.s.len()
+                && (self.s[self.i].is_ascii_alphanumeric()
+                    || matches!(self.s[self.i], b'#' | b'@' | b'_'))
+            {
+                self.i += 1;
+            }
+            let text = &self.s[s..self.i];
+            return match parse_number(text) {
+                Ok(n) => Ok(Arith::Num(n)),
+                Err(m) => Err(ArithError {
+                    msg: m.to_string(),
+                    token: text.to_vec(),
+                }),
+            };
+        }
+        if c.is_ascii_alphabetic() || c == b'_' {
+            let s = self.i;
+            while self.i < self.s.len()
+                && (self.s[self.i].is_ascii_alphanumeric() || self.s[self.i] == b'_')
+            {
+                self.i += 1;
+            }
+            let name = self.s[s..self.i].to_vec();
+            let mut sub = None;
+            if self.s.get(self.i) == Some(&b'[') {
+                self.i += 1;
+                let e = self.comma()?;
+                if !self.eat("]") {
+                    return Err(self.error("syntax error: invalid arithmetic operator"));
+                }
+                sub = Some(b(e));
+            }
+            return Ok(Arith::Var(name, sub));
+        }
+        Err(self.error("syntax error: operand expected"))
+    }
+}
+
+/// A number in bash syntax: decimal, `0x` hex, leading-0 octal, `base#digits`.
+pub fn parse_number(t: &[u8]) -> Result<i64, &'static str> {
+    if let Some(h) = t.iter().position(|&c| c == b'#') {
+        let base: u32 = std::str::from_utf8(&t[..h])
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .ok_or("invalid number")?;
+        if !(2..=64).contains(&base) {
+            return Err("invalid arithmetic base");
+        }
+        let mut v: i64 = 0;
+        if h + 1 >= t.len() {
+            return Err("invalid integer constant");
+        }
+        for &c in &t[h + 1..] {
+            let d = match c {
+                b'0'..=b'9' => (c - b'0') as u32,
+                b'a'..=b'z' => (c - b'a') as u32 + 10,
+                b'A'..=b'Z' => {
+                    if base <= 36 {
+                        (c - b'A') as u32 + 10
+                    } else {
+                        (c - b'A') as u32 + 36
+                    }
+                }
+                b'@' => 62,
+                b'_' => 63,
+                _ => return Err("invalid number"),
+            };
+            if d >= base {
+                return Err("value too great for base");
+            }
+            v = v.wrapping_mul(base as i64).wrapping_add(d as i64);
+        }
+        return Ok(v);
+    }
+    if t.len() > 2 && t[0] == b'0' && (t[1] == b'x' || t[1] == b'X') {
+        let mut v: i64 = 0;
+        for &c in &t[2..] {
+            let d = (c as char).to_digit(16).ok_or("value too great for base")?;
+            v = v.wrapping_mul(16).wrapping_add(d as i64);
+        }
+        return Ok(v);
+    }
+    if t.len() > 1 && t[0] == b'0' {
+        let mut v: i64 = 0;
+        for &c in &t[1..] {
+            let d = (c as char).to_digit(8).ok_or("value too great for base")?;
+            v = v.wrapping_mul(8).wrapping_add(d as i64);
+        }
+        return Ok(v);
+    }
+    let mut v: i64 = 0;
+    for &c in t {
+        if !c.is_ascii_digit() {
+            return Err("value too great for base");
+        }
+        v = v.wrapping_mul(10).wrapping_add((c - b'0') as i64);
+    }
+    Ok(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers() {
+        assert_eq!(parse_number(b"0x1f").unwrap(), 31);
+        assert_eq!(parse_number(b"017").unwrap(), 15);
+        assert_eq!(parse_number(b"2#101").unwrap(), 5);
+        assert_eq!(parse_number(b"64#_").unwrap(), 63);
+        assert!(parse_number(b"08").is_err());
+    }
+
+    #[test]
+    fn precedence_parses() {
+        assert!(matches!(
+            parse_arith(b"1 + 2 * 3").unwrap(),
+            Arith::Bin("+", _, _)
+        ));
+        assert!(matches!(
+            parse_arith(b"x += 2").unwrap(),
+            Arith::Assign("+=", _, _)
+        ));
+        assert!(matches!(
+            parse_arith(b"a ? b : c").unwrap(),
+            Arith::Cond(..)
+        ));
+        assert!(parse_arith(b"2 +").is_err());
+    }
+}

@@ -1,0 +1,261 @@
+//! Shell state: variables (scalars, indexed and associative arrays, attributes,
+//! dynamic scopes for `local`), functions, options, traps, jobs.
+
+use crate::ast::{Bytes, FuncDef};
+use std::collections::{BTreeMap, HashMap};
+use std::rc::Rc;
+
+#[derive(Clone, Debug)]
+pub enum Value {
+    Str(Bytes),
+    Arr(BTreeMap<i64, Bytes>),
+    Assoc(BTreeMap<Bytes, Bytes>),
+}
+
+pub const A_EXPORT: u16 = 1;
+pub const A_READONLY: u16 = 2;
+pub const A_INTEGER: u16 = 4;
+pub const A_LOWER: u16 = 8;
+pub const A_UPPER: u16 = 16;
+pub const A_ARRAY: u16 = 32;
+pub const A_ASSOC: u16 = 64;
+pub const A_NAMEREF: u16 = 128;
+
+#[derive(Clone, Debug)]
+pub struct Var {
+    /// None: declared (e.g. `local x`, `declare -a x`) but unset.
+    pub value: Option<Value>,
+    pub attrs: u16,
+}
+
+#[derive(Default, Clone)]
+pub struct Options {
+    pub errexit: bool,
+    pub nounset: bool,
+    pub xtrace: bool,
+    pub pipefail: bool,
+    pub noglob: bool,
+    pub noclobber: bool,
+    pub allexport: bool,
+    pub noexec: bool,
+    pub verbose: bool,
+    pub monitor: bool,
+    pub hashall: bool,
+    pub interactive: bool,
+    // shopt
+    pub extglob: bool,
+    pub nullglob: bool,
+    pub failglob: bool,
+    pub dotglob: bool,
+    pub globstar: bool,
+    pub nocaseglob: bool,
+    pub nocasematch: bool,
+    pub expand_aliases: bool,
+    pub lastpipe: bool,
+    pub inherit_errexit: bool,
+}
+
+pub const SET_O: &[&str] = &[
+    "allexport",
+    "errexit",
+    "hashall",
+    "monitor",
+    "noclobber",
+    "noexec",
+    "noglob",
+    "nounset",
+    "pipefail",
+    "verbose",
+    "xtrace",
+];
+pub const SHOPTS: &[&str] = &[
+    "dotglob",
+    "expand_aliases",
+    "extglob",
+    "failglob",
+    "globstar",
+    "inherit_errexit",
+    "lastpipe",
+    "nocaseglob",
+    "nocasematch",
+    "nullglob",
+];
+
+impl Options {
+    pub fn get(&mut self, name: &str) -> Option<&mut bool> {
+        Some(match name {
+            "errexit" => &mut self.errexit,
+            "nounset" => &mut self.nounset,
+            "xtrace" => &mut self.xtrace,
+            "pipefail" => &mut self.pipefail,
+            "noglob" => &mut self.noglob,
+            "noclobber" => &mut self.noclobber,
+            "allexport" => &mut self.allexport,
+            "noexec" => &mut self.noexec,
+            "verbose" => &mut self.verbose,
+            "monitor" => &mut self.monitor,
+            "hashall" => &mut self.hashall,
+            "extglob" => &mut self.extglob,
+            "nullglob" => &mut self.nullglob,
+            "failglob" => &mut self.failglob,
+            "dotglob" => &mut self.dotglob,
+            "globstar" => &mut self.globstar,
+            "nocaseglob" => &mut self.nocaseglob,
+            "nocasematch" => &mut self.nocasematch,
+            "expand_aliases" => &mut self.expand_aliases,
+            "lastpipe" => &mut self.lastpipe,
+            "inherit_errexit" => &mut self.inherit_errexit,
+            _ => return None,
+        })
+    }
+    pub fn flag_name(c: u8) -> Option<&'static str> {
+        Some(match c {
+            b'e' => "errexit",
+            b'u' => "nounset",
+            b'x' => "xtrace",
+            b'f' => "noglob",
+            b'C' => "noclobber",
+            b'a' => "allexport",
+            b'n' => "noexec",
+            b'v' => "verbose",
+            b'm' => "monitor",
+            b'h' => "hashall",
+            _ => return None,
+        })
+    }
+    /// `$-`
+    pub fn dash(&mut self) -> Bytes {
+        let mut s = Vec::new();
+        for c in b"aeCfhmnuvx" {
+            if let Some(n) = Options::flag_name(*c) {
+                if *self.get(n).unwrap_or(&mut false) {
+                    s.push(*c);
+                }
+            }
+        }
+        s.sort_by_key(|c| b"himBHsaefuvxCn".iter().position(|x| x == c).unwrap_or(99));
+        let mut out = Vec::new();
+        if self.hashall {
+            out.push(b'h');
+        }
+        if self.interactive {
+            out.push(b'i');
+        }
+        if self.monitor {
+            out.push(b'm');
+        }
+        out.extend(b"B".iter());
+        for c in s {
+            if c != b'h' && c != b'm' {
+                out.push(c);
+            }
+        }
+        out
+    }
+}
+
+pub type Scope = HashMap<Bytes, Var>;
+
+/// Variable storage with dynamic scoping: index 0 is the global scope.
+#[derive(Default, Clone)]
+pub struct Vars {
+    pub scopes: Vec<Scope>,
+}
+
+impl Vars {
+    pub fn new() -> Vars {
+        Vars {
+            scopes: vec![HashMap::new()],
+        }
+    }
+    pub fn get(&self, name: &[u8]) -> Option<&Var> {
+        for s in self.scopes.iter().rev() {
+            if let Some(v) = s.get(name) {
+                return Some(v);
+            }
+        }
+        None
+    }
+    pub fn get_mut(&mut self, name: &[u8]) -> Option<&mut Var> {
+        for s in self.scopes.iter_mut().rev() {
+            if let Some(v) = s.get_mut(name) {
+                return Some(v);
+            }
+        }
+        None
+    }
+    /// The scope that holds `name` (or the global scope).
+    pub fn entry(&mut self, name: &[u8]) -> &mut Var {
+        let idx = self
+            .scopes
+            .iter()
+            .rposition(|s| s.contains_key(name))
+            .unwrap_or(0);
+        self.scopes[idx].entry(name.to_vec()).or_insert(Var {
+            value: None,
+            attrs: 0,
+        })
+    }
+    pub fn local(&mut self, name: &[u8]) -> &mut Var {
+        let top = self.scopes.len() - 1;
+        self.scopes[top].entry(name.to_vec()).or_insert(Var {
+            value: None,
+            attrs: 0,
+        })
+    }
+    pub fn unset(&mut self, name: &[u8]) -> bool {
+        for s in self.scopes.iter_mut().rev() {
+            if let Some(v) = s.get_mut(name) {
+                if v.attrs & A_READONLY != 0 {
+                    return false;
+                }
+                v.value = None;
+                v.attrs &= A_LOCALKEEP;
+                return true;
+            }
+        }
+        true
+    }
+    /// All visible variable names, sorted.
+    pub fn names(&self) -> Vec<Bytes> {
+        let mut seen: BTreeMap<Bytes, ()> = BTreeMap::new();
+        for s in &self.scopes {
+            for k in s.keys() {
+                seen.insert(k.clone(), ());
+            }
+        }
+        seen.into_keys().collect()
+    }
+}
+
+/// Attributes kept when a variable is unset (none: bash drops them).
+const A_LOCALKEEP: u16 = 0;
+
+impl Value {
+    pub fn scalar(&self) -> Bytes {
+        match self {
+            Value::Str(s) => s.clone(),
+            Value::Arr(m) => m.get(&0).cloned().unwrap_or_default(),
+            Value::Assoc(m) => m.get(b"0".as_slice()).cloned().unwrap_or_default(),
+        }
+    }
+    pub fn values(&self) -> Vec<Bytes> {
+        match self {
+            Value::Str(s) => vec![s.clone()],
+            Value::Arr(m) => m.values().cloned().collect(),
+            Value::Assoc(m) => m.values().cloned().collect(),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Job {
+    pub id: usize,
+    pub pids: Vec<i32>,
+    pub pgid: i32,
+    pub cmd: Bytes,
+    pub status: Option<i32>,
+}
+
+/// Everything a function lookup needs.
+pub type Functions = HashMap<Bytes, Rc<FuncDef>>;

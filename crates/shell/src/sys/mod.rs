@@ -1,0 +1,118 @@
+//! The host interface: process, fd, signal, tty and session operations the shell
+//! needs beyond WASI. `wasm.rs` implements it over the `sandglass` imports
+//! (docs/abi.md); `native.rs` over libc for development and `cargo test`.
+//! Plain file I/O goes through std on both.
+
+#[cfg(not(target_arch = "wasm32"))]
+mod native;
+#[cfg(target_arch = "wasm32")]
+mod wasm;
+
+pub type Errno = i32;
+
+pub const EINTR: Errno = 27;
+pub const ENOENT: Errno = 44;
+pub const EACCES: Errno = 2;
+pub const ENOEXEC: Errno = 45;
+pub const ECHILD: Errno = 12;
+
+/// A child process to start.
+pub struct SpawnReq<'a> {
+    pub path: &'a [u8],
+    pub argv: &'a [Vec<u8>],
+    pub env: &'a [Vec<u8>],
+    /// (child fd, parent fd)
+    pub fds: &'a [(u32, u32)],
+    pub pgid: i32,
+    pub foreground: bool,
+}
+
+pub trait Sys {
+    fn spawn(&mut self, req: &SpawnReq) -> Result<i32, Errno>;
+    /// Returns (pid, raw wait status); pid 0 with `nohang` when none is ready.
+    fn wait(&mut self, pid: i32, nohang: bool) -> Result<(i32, i32), Errno>;
+    fn kill(&mut self, pid: i32, sig: u32) -> Result<(), Errno>;
+    fn pipe(&mut self) -> Result<(i32, i32), Errno>;
+    fn dup(&mut self, fd: i32, min: i32) -> Result<i32, Errno>;
+    fn dup2(&mut self, old: i32, new: i32) -> Result<(), Errno>;
+    fn close(&mut self, fd: i32);
+    fn chdir(&mut self, path: &[u8]) -> Result<(), Errno>;
+    fn sigaction(&mut self, sig: u32, disp: u32) -> Result<(), Errno>;
+    /// Caught signals pending since the last call (bit n = signal n).
+    fn sigpending(&mut self) -> u64;
+    fn isatty(&mut self, fd: i32) -> bool;
+    fn tty_get(&mut self, fd: i32) -> Result<u32, Errno>;
+    fn tty_set(&mut self, fd: i32, mode: u32) -> Result<(), Errno>;
+    fn winsize(&mut self, fd: i32) -> Option<(u16, u16)>;
+    fn tcsetpgrp(&mut self, fd: i32, pgid: i32) -> Result<(), Errno>;
+    fn setpgid(&mut self, pid: i32, pgid: i32) -> Result<(), Errno>;
+    fn session_next(&mut self) -> Result<Vec<u8>, Errno>;
+    fn session_done(&mut self, status: i32) -> Result<(), Errno>;
+    /// (pid, ppid)
+    fn getpid(&mut self) -> (i32, i32);
+    fn umask(&mut self, new: i32) -> i32;
+    fn read(&mut self, fd: i32, buf: &mut [u8]) -> Result<usize, Errno>;
+    fn write(&mut self, fd: i32, buf: &[u8]) -> Result<usize, Errno>;
+    /// flags: bit0 read, bit1 write, bit2 create, bit3 truncate, bit4 append, bit5 exclusive
+    fn open(&mut self, path: &[u8], flags: u32) -> Result<i32, Errno>;
+    /// Whether a path is executable (for PATH search and 126).
+    fn executable(&mut self, path: &[u8]) -> bool;
+}
+
+pub const O_READ: u32 = 1;
+pub const O_WRITE: u32 = 2;
+pub const O_CREATE: u32 = 4;
+pub const O_TRUNC: u32 = 8;
+pub const O_APPEND: u32 = 16;
+pub const O_EXCL: u32 = 32;
+
+pub fn host() -> Box<dyn Sys> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        Box::new(wasm::WasmSys::default())
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        Box::new(native::NativeSys::default())
+    }
+}
+
+/// Message for an errno, as bash prints it (strerror text).
+pub fn strerror(e: Errno) -> &'static str {
+    match e {
+        ENOENT => "No such file or directory",
+        EACCES => "Permission denied",
+        ENOEXEC => "Exec format error",
+        8 => "Bad file descriptor",
+        20 => "File exists",
+        31 => "Is a directory",
+        54 => "Not a directory",
+        63 => "Operation not permitted",
+        69 => "Read-only file system",
+        6 => "Resource temporarily unavailable",
+        28 => "Invalid argument",
+        _ => "Input/output error",
+    }
+}
+
+/// Map a std I/O error to a WASI errno.
+pub fn io_errno(e: &std::io::Error) -> Errno {
+    use std::io::ErrorKind::*;
+    match e.kind() {
+        NotFound => ENOENT,
+        PermissionDenied => EACCES,
+        AlreadyExists => 20,
+        Interrupted => EINTR,
+        _ => match e.raw_os_error() {
+            #[cfg(not(target_arch = "wasm32"))]
+            Some(21) => 31,
+            #[cfg(not(target_arch = "wasm32"))]
+            Some(20) => 54,
+            #[cfg(not(target_arch = "wasm32"))]
+            Some(9) => 8,
+            #[cfg(target_arch = "wasm32")]
+            Some(n) => n,
+            _ => 29,
+        },
+    }
+}

@@ -1,0 +1,255 @@
+//! `timeout`: run a command with a time limit, signalling it (and its
+//! process group) when the limit passes; status 124 on timeout.
+
+use crate::common::usage_error;
+use crate::getopt::{parse, HasArg, Long, Spec};
+use coreutils_core::process::{self, sig, Command, Status};
+use std::ffi::OsString;
+use std::time::{Duration, Instant};
+
+const LONG: &[Long] = &[
+    Long {
+        name: "signal",
+        arg: HasArg::Yes,
+        key: 's',
+    },
+    Long {
+        name: "kill-after",
+        arg: HasArg::Yes,
+        key: 'k',
+    },
+    Long {
+        name: "preserve-status",
+        arg: HasArg::No,
+        key: 'p',
+    },
+    Long {
+        name: "foreground",
+        arg: HasArg::No,
+        key: 'f',
+    },
+    Long {
+        name: "verbose",
+        arg: HasArg::No,
+        key: 'v',
+    },
+    Long {
+        name: "help",
+        arg: HasArg::No,
+        key: 'h',
+    },
+    Long {
+        name: "version",
+        arg: HasArg::No,
+        key: 'V',
+    },
+];
+
+/// Parse a GNU duration: a non-negative float with optional s/m/h/d suffix.
+pub fn parse_duration(s: &str) -> Option<Duration> {
+    let (num, mult) = match s.chars().last()? {
+        's' => (&s[..s.len() - 1], 1.0),
+        'm' => (&s[..s.len() - 1], 60.0),
+        'h' => (&s[..s.len() - 1], 3600.0),
+        'd' => (&s[..s.len() - 1], 86400.0),
+        _ => (s, 1.0),
+    };
+    if num.is_empty() || num.starts_with('-') || num.contains(|c: char| c.is_whitespace()) {
+        return None;
+    }
+    let v: f64 = num.parse().ok()?;
+    if !v.is_finite() && !v.is_infinite() {
+        return None;
+    }
+    let secs = v * mult;
+    if secs.is_nan() || secs < 0.0 {
+        return None;
+    }
+    if secs > 1e9 {
+        return Some(Duration::from_secs(1_000_000_000));
+    }
+    Some(Duration::from_secs_f64(secs))
+}
+
+/// Entry point.
+pub fn uumain(args: Vec<OsString>) -> i32 {
+    let rest = args.get(1..).unwrap_or(&[]);
+    let spec = Spec {
+        short: "+s:k:v",
+        long: LONG,
+        stop_at_operand: true,
+    };
+    let p = match parse(rest, &spec) {
+        Ok(p) => p,
+        Err(m) => return usage_error("timeout", &m, 125),
+    };
+    let mut signal = sig::TERM;
+    let mut kill_after: Option<Duration> = None;
+    let mut preserve = false;
+    let mut verbose = false;
+    for o in &p.opts {
+        let v = o
+            .arg
+            .as_ref()
+            .map(|a| a.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        match o.key {
+            's' => match sig::parse(&v) {
+                Some(n) => signal = n,
+                None => {
+                    eprintln!("timeout: {}: invalid signal", v);
+                    eprintln!("Try 'timeout --help' for more information.");
+                    return 125;
+                }
+            },
+            'k' => match parse_duration(&v) {
+                Some(d) => kill_after = Some(d),
+                None => {
+                    return usage_error("timeout", &format!("invalid time interval '{}'", v), 125)
+                }
+            },
+            'p' => preserve = true,
+            'v' => verbose = true,
+            'h' => {
+                println!("Usage: timeout [OPTION] DURATION COMMAND [ARG]...\nStart COMMAND, and kill it if still running after DURATION.\n\n  -k, --kill-after=DURATION\n  -s, --signal=SIGNAL\n      --preserve-status\n  -v, --verbose");
+                return 0;
+            }
+            'V' => return crate::common::version("timeout"),
+            _ => {}
+        }
+    }
+    let mut ops = p.operands;
+    if ops.is_empty() {
+        return usage_error("timeout", "missing operand", 125);
+    }
+    let dur_s = ops.remove(0).to_string_lossy().into_owned();
+    let dur = match parse_duration(&dur_s) {
+        Some(d) => d,
+        None => {
+            return usage_error(
+                "timeout",
+                &format!("invalid time interval '{}'", dur_s),
+                125,
+            )
+        }
+    };
+    if ops.is_empty() {
+        return usage_error(
+            "timeout",
+            &format!("missing operand after '{}'", dur_s),
+            125,
+        );
+    }
+    let program = ops.remove(0);
+    let cmd = Command {
+        program: program.clone(),
+        args: ops,
+        new_group: true,
+        ..Default::default()
+    };
+    let mut child = match process::spawn(&cmd) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!(
+                "timeout: failed to run command '{}': {}",
+                program.to_string_lossy(),
+                coreutils_core::error::strerror(&e)
+            );
+            return if e.kind() == std::io::ErrorKind::NotFound {
+                127
+            } else {
+                126
+            };
+        }
+    };
+    let no_limit = dur.is_zero();
+    let start = Instant::now();
+    let mut timed_out = false;
+    let mut deadline = start + dur;
+    let mut killed_hard = false;
+    loop {
+        match process::try_wait(&mut child) {
+            Ok(Some(st)) => return finish(st, timed_out, preserve, signal, killed_hard),
+            Ok(None) => {}
+            Err(e) => {
+                eprintln!("timeout: {}", coreutils_core::error::strerror(&e));
+                return 125;
+            }
+        }
+        let now = Instant::now();
+        if !no_limit && now >= deadline {
+            if !timed_out {
+                timed_out = true;
+                if verbose {
+                    eprintln!(
+                        "timeout: sending signal {} to command '{}'",
+                        sig_name(signal),
+                        program.to_string_lossy()
+                    );
+                }
+                send(child.pid, signal);
+                match kill_after {
+                    Some(k) => deadline = now + k,
+                    None => deadline = now + Duration::from_secs(1_000_000_000),
+                }
+            } else if !killed_hard {
+                killed_hard = true;
+                if verbose {
+                    eprintln!(
+                        "timeout: sending signal KILL to command '{}'",
+                        program.to_string_lossy()
+                    );
+                }
+                send(child.pid, sig::KILL);
+                deadline = now + Duration::from_secs(1_000_000_000);
+            }
+        }
+        let left = deadline.saturating_duration_since(Instant::now());
+        std::thread::sleep(left.min(Duration::from_millis(5)));
+    }
+}
+
+fn send(pid: i32, signal: i32) {
+    // The child leads its own group: signal the whole group like GNU does,
+    // falling back to the child alone.
+    if process::kill(-pid, signal).is_err() {
+        let _ = process::kill(pid, signal);
+    }
+    if signal != sig::KILL && signal != sig::CONT {
+        let _ = process::kill(-pid, sig::CONT);
+    }
+}
+
+fn sig_name(n: i32) -> String {
+    sig::NAMES
+        .iter()
+        .find(|(_, v)| *v == n)
+        .map(|(s, _)| s.to_string())
+        .unwrap_or_else(|| n.to_string())
+}
+
+fn finish(st: Status, timed_out: bool, preserve: bool, signal: i32, hard: bool) -> i32 {
+    if timed_out && !preserve {
+        // GNU's timeout signals its own group too, so KILL ends it as well.
+        if signal == sig::KILL || hard {
+            return 128 + sig::KILL;
+        }
+        return 124;
+    }
+    st.code()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_duration;
+    use std::time::Duration;
+
+    #[test]
+    fn durations() {
+        assert_eq!(parse_duration("2"), Some(Duration::from_secs(2)));
+        assert_eq!(parse_duration("1.5m"), Some(Duration::from_secs(90)));
+        assert_eq!(parse_duration("0.1s"), Some(Duration::from_millis(100)));
+        assert_eq!(parse_duration("x"), None);
+        assert_eq!(parse_duration("-1"), None);
+    }
+}

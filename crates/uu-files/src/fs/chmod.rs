@@ -1,0 +1,158 @@
+//! `chmod [-R] [-v|-c] [-f] MODE[,MODE]... FILE...` and `--reference`.
+
+use super::mode::{apply, perm_string};
+use coreutils_core::args::{parse_or_usage, std_opts, usage_error, HasArg, LongOpt, HELP, VERSION};
+use coreutils_core::bytes::os_bytes;
+use coreutils_core::error::strerror;
+use coreutils_core::meta;
+use coreutils_core::quote::quote_gnu;
+use std::ffi::OsString;
+use std::path::Path;
+
+const REFERENCE: char = '\u{e001}';
+const LONGS: &[LongOpt] = &[
+    LongOpt { name: "recursive", arg: HasArg::No, key: 'R' },
+    LongOpt { name: "verbose", arg: HasArg::No, key: 'v' },
+    LongOpt { name: "changes", arg: HasArg::No, key: 'c' },
+    LongOpt { name: "silent", arg: HasArg::No, key: 'f' },
+    LongOpt { name: "quiet", arg: HasArg::No, key: 'f' },
+    LongOpt { name: "reference", arg: HasArg::Required, key: REFERENCE },
+    LongOpt { name: "help", arg: HasArg::No, key: HELP },
+    LongOpt { name: "version", arg: HasArg::No, key: VERSION },
+];
+
+struct Opts {
+    recursive: bool,
+    verbose: bool,
+    changes: bool,
+    quiet: bool,
+    umask: u32,
+}
+
+fn show(mode: u32) -> String {
+    format!("{:04o} ({})", mode & 0o7777, perm_string(mode))
+}
+
+fn change(path: &Path, spec: &str, reference: Option<u32>, o: &Opts) -> bool {
+    let q = quote_gnu(path.as_os_str());
+    let st = match meta::stat_ext(path, true) {
+        Ok(s) => s,
+        Err(e) => {
+            if !o.quiet {
+                let dangling = std::fs::symlink_metadata(path).is_ok();
+                if dangling {
+                    eprintln!("chmod: cannot operate on dangling symlink {}", q);
+                } else {
+                    eprintln!("chmod: cannot access {}: {}", q, strerror(&e));
+                }
+            }
+            return false;
+        }
+    };
+    let is_dir = st.mode & meta::S_IFMT == meta::S_IFDIR;
+    let new = match reference {
+        Some(r) => (st.mode & !0o7777) | (r & 0o7777),
+        None => match apply(spec, st.mode, o.umask, is_dir) {
+            Ok(m) => m,
+            Err(()) => return false,
+        },
+    };
+    let mut ok = true;
+    if new & 0o7777 != st.mode & 0o7777 {
+        if let Err(e) = meta::chmod(path, new & 0o7777, true) {
+            if !o.quiet {
+                eprintln!("chmod: changing permissions of {}: {}", q, strerror(&e));
+            }
+            ok = false;
+        } else if o.verbose || o.changes {
+            println!("mode of {} changed from {} to {}", q, show(st.mode), show(new));
+        }
+    } else if o.verbose {
+        println!("mode of {} retained as {}", q, show(st.mode));
+    }
+    if o.recursive && is_dir && !std::fs::symlink_metadata(path).map(|m| m.file_type().is_symlink()).unwrap_or(false) {
+        if let Ok(rd) = std::fs::read_dir(path) {
+            let mut names: Vec<_> = rd.filter_map(|e| e.ok()).map(|e| e.file_name()).collect();
+            names.sort();
+            for n in names {
+                let child = path.join(n);
+                // Symlinks met during recursion are not followed (GNU -P default).
+                if std::fs::symlink_metadata(&child).map(|m| m.file_type().is_symlink()).unwrap_or(false) {
+                    continue;
+                }
+                ok &= change(&child, spec, reference, o);
+            }
+        }
+    }
+    ok
+}
+
+/// Entry point.
+pub fn uumain(args: Vec<OsString>) -> i32 {
+    // Modes like `-w` look like options: GNU takes them as the mode.
+    let mut args = args;
+    let mut mode_arg: Option<OsString> = None;
+    if let Some(i) = args.iter().skip(1).position(|a| {
+        let b = os_bytes(a);
+        b.len() > 1 && b[0] == b'-' && b[1..].iter().all(|c| b"rwxXstugoa=+-,".contains(c)) && !b[1..].iter().all(|c| *c == b'R')
+    }) {
+        mode_arg = Some(args.remove(i + 1));
+    }
+    let p = match parse_or_usage("chmod", &args, "Rvcf", LONGS, 1) {
+        Ok(p) => p,
+        Err(c) => return c,
+    };
+    if let Some(c) = std_opts("chmod", &p, "Usage: chmod [OPTION]... MODE[,MODE]... FILE...\n  or:  chmod [OPTION]... OCTAL-MODE FILE...\n  or:  chmod [OPTION]... --reference=RFILE FILE...\nChange the mode of each FILE to MODE.\n") {
+        return c;
+    }
+    let o = Opts {
+        recursive: p.has('R'),
+        verbose: p.has('v'),
+        changes: p.has('c'),
+        quiet: p.has('f'),
+        umask: meta::umask(None).unwrap_or(0o022),
+    };
+    let mut ops = p.operands.clone();
+    let reference = match p.last(REFERENCE) {
+        Some(r) => match meta::stat_ext(Path::new(r), true) {
+            Ok(s) => Some(s.mode),
+            Err(e) => {
+                eprintln!("chmod: failed to get attributes of {}: {}", quote_gnu(r), strerror(&e));
+                return 1;
+            }
+        },
+        None => None,
+    };
+    let spec = if reference.is_some() {
+        String::new()
+    } else {
+        match mode_arg {
+            Some(m) => m.to_string_lossy().into_owned(),
+            None => {
+                if ops.is_empty() {
+                    return usage_error("chmod", "missing operand", 1);
+                }
+                ops.remove(0).to_string_lossy().into_owned()
+            }
+        }
+    };
+    if ops.is_empty() {
+        let after = if reference.is_some() || spec.is_empty() { String::new() } else { spec.clone() };
+        if after.is_empty() {
+            return usage_error("chmod", "missing operand", 1);
+        }
+        return usage_error("chmod", &format!("missing operand after {}", quote_gnu(&OsString::from(after))), 1);
+    }
+    if reference.is_none() && apply(&spec, 0o100644, o.umask, false).is_err() {
+        eprintln!("chmod: invalid mode: {}", quote_gnu(&OsString::from(&spec)));
+        eprintln!("Try 'chmod --help' for more information.");
+        return 1;
+    }
+    let mut status = 0;
+    for f in &ops {
+        if !change(Path::new(f), &spec, reference, &o) {
+            status = 1;
+        }
+    }
+    status
+}

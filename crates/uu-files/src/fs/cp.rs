@@ -1,0 +1,381 @@
+//! `cp [-aRrpdfinvTt] SOURCE... DEST`: copy files and trees.
+
+use super::rm::ask;
+use super::target::{pairs, same_file};
+use coreutils_core::args::{parse_or_usage, std_opts, HasArg, LongOpt, HELP, VERSION};
+use coreutils_core::error::strerror;
+use coreutils_core::meta;
+use coreutils_core::quote::quote_gnu;
+use std::ffi::OsString;
+use std::path::Path;
+
+const PRESERVE: char = '\u{e001}';
+const LONGS: &[LongOpt] = &[
+    LongOpt {
+        name: "archive",
+        arg: HasArg::No,
+        key: 'a',
+    },
+    LongOpt {
+        name: "recursive",
+        arg: HasArg::No,
+        key: 'R',
+    },
+    LongOpt {
+        name: "force",
+        arg: HasArg::No,
+        key: 'f',
+    },
+    LongOpt {
+        name: "interactive",
+        arg: HasArg::No,
+        key: 'i',
+    },
+    LongOpt {
+        name: "no-clobber",
+        arg: HasArg::No,
+        key: 'n',
+    },
+    LongOpt {
+        name: "verbose",
+        arg: HasArg::No,
+        key: 'v',
+    },
+    LongOpt {
+        name: "no-dereference",
+        arg: HasArg::No,
+        key: 'P',
+    },
+    LongOpt {
+        name: "dereference",
+        arg: HasArg::No,
+        key: 'L',
+    },
+    LongOpt {
+        name: "preserve",
+        arg: HasArg::Optional,
+        key: PRESERVE,
+    },
+    LongOpt {
+        name: "target-directory",
+        arg: HasArg::Required,
+        key: 't',
+    },
+    LongOpt {
+        name: "no-target-directory",
+        arg: HasArg::No,
+        key: 'T',
+    },
+    LongOpt {
+        name: "update",
+        arg: HasArg::Optional,
+        key: 'u',
+    },
+    LongOpt {
+        name: "help",
+        arg: HasArg::No,
+        key: HELP,
+    },
+    LongOpt {
+        name: "version",
+        arg: HasArg::No,
+        key: VERSION,
+    },
+];
+
+struct Opts {
+    no_deref: bool,
+    recursive: bool,
+    deref: bool,
+    preserve: bool,
+    no_clobber: bool,
+    interactive: bool,
+    force: bool,
+    verbose: bool,
+    update: bool,
+}
+
+fn preserve_attrs(src: &Path, dst: &Path, m: &std::fs::Metadata) {
+    if let Ok(st) = meta::stat_ext(src, false) {
+        let _ = meta::chmod(dst, st.mode & 0o7777, true);
+    }
+    let t = |x: std::io::Result<std::time::SystemTime>| {
+        x.ok()
+            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+            .map(|d| d.as_nanos() as u64)
+    };
+    let _ = meta::set_times(dst, t(m.accessed()), t(m.modified()), false);
+}
+
+fn copy_one(src: &Path, dst: &Path, o: &Opts, top: bool) -> bool {
+    let md = if o.deref || (top && !o.recursive && !o.no_deref) {
+        std::fs::metadata(src)
+    } else {
+        std::fs::symlink_metadata(src)
+    };
+    let m = match md {
+        Ok(m) => m,
+        Err(e) => {
+            eprintln!(
+                "cp: cannot stat {}: {}",
+                quote_gnu(src.as_os_str()),
+                strerror(&e)
+            );
+            return false;
+        }
+    };
+    if m.is_dir() {
+        if !o.recursive {
+            eprintln!(
+                "cp: -r not specified; omitting directory {}",
+                quote_gnu(src.as_os_str())
+            );
+            return false;
+        }
+        if let (Ok(s), Ok(d)) = (
+            std::fs::canonicalize(src),
+            std::fs::canonicalize(
+                dst.parent()
+                    .filter(|p| !p.as_os_str().is_empty())
+                    .unwrap_or_else(|| Path::new(".")),
+            ),
+        ) {
+            if d.starts_with(&s) {
+                eprintln!(
+                    "cp: cannot copy a directory, {}, into itself, {}",
+                    quote_gnu(src.as_os_str()),
+                    quote_gnu(dst.as_os_str())
+                );
+                return false;
+            }
+        }
+        let existed = dst.is_dir();
+        if !existed {
+            if let Ok(dm) = std::fs::symlink_metadata(dst) {
+                let _ = dm;
+                eprintln!(
+                    "cp: cannot overwrite non-directory {} with directory {}",
+                    quote_gnu(dst.as_os_str()),
+                    quote_gnu(src.as_os_str())
+                );
+                return false;
+            }
+            if let Err(e) = std::fs::create_dir(dst) {
+                eprintln!(
+                    "cp: cannot create directory {}: {}",
+                    quote_gnu(dst.as_os_str()),
+                    strerror(&e)
+                );
+                return false;
+            }
+            if o.verbose {
+                println!(
+                    "{} -> {}",
+                    quote_gnu(src.as_os_str()),
+                    quote_gnu(dst.as_os_str())
+                );
+            }
+        }
+        let mut ok = true;
+        match std::fs::read_dir(src) {
+            Ok(rd) => {
+                let mut names: Vec<_> = rd.filter_map(|e| e.ok()).map(|e| e.file_name()).collect();
+                names.sort();
+                for n in names {
+                    ok &= copy_one(&src.join(&n), &dst.join(&n), o, false);
+                }
+            }
+            Err(e) => {
+                eprintln!(
+                    "cp: cannot open directory {}: {}",
+                    quote_gnu(src.as_os_str()),
+                    strerror(&e)
+                );
+                ok = false;
+            }
+        }
+        if !existed {
+            if o.preserve {
+                preserve_attrs(src, dst, &m);
+            } else if let Ok(st) = meta::stat_ext(src, true) {
+                let umask = meta::umask(None).unwrap_or(0o022);
+                let _ = meta::chmod(dst, st.mode & 0o7777 & !umask, true);
+            }
+        }
+        return ok;
+    }
+    let dst_meta = std::fs::symlink_metadata(dst).ok();
+    if let Some(dm) = &dst_meta {
+        if same_file(src, dst) && !m.file_type().is_symlink() {
+            eprintln!(
+                "cp: {} and {} are the same file",
+                quote_gnu(src.as_os_str()),
+                quote_gnu(dst.as_os_str())
+            );
+            return false;
+        }
+        if dm.is_dir() {
+            eprintln!(
+                "cp: cannot overwrite directory {} with non-directory {}",
+                quote_gnu(dst.as_os_str()),
+                quote_gnu(src.as_os_str())
+            );
+            return false;
+        }
+        if o.no_clobber {
+            return true;
+        }
+        if o.update {
+            if let (Ok(a), Ok(b)) = (m.modified(), dm.modified()) {
+                if a <= b {
+                    return true;
+                }
+            }
+        }
+        if o.interactive && !ask("cp", &format!("overwrite {}? ", quote_gnu(dst.as_os_str()))) {
+            return true;
+        }
+    }
+    if m.file_type().is_symlink() {
+        let target = match std::fs::read_link(src) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!(
+                    "cp: cannot read symbolic link {}: {}",
+                    quote_gnu(src.as_os_str()),
+                    strerror(&e)
+                );
+                return false;
+            }
+        };
+        if dst_meta.is_some() {
+            let _ = std::fs::remove_file(dst);
+        }
+        if let Err(e) = symlink(&target, dst) {
+            eprintln!(
+                "cp: cannot create symbolic link {}: {}",
+                quote_gnu(dst.as_os_str()),
+                strerror(&e)
+            );
+            return false;
+        }
+    } else {
+        let r = std::fs::File::open(src).and_then(|mut f| {
+            let mut out = match std::fs::OpenOptions::new()
+                .write(true)
+                .create(true)
+                .truncate(true)
+                .open(dst)
+            {
+                Ok(x) => x,
+                Err(e) if o.force && e.kind() == std::io::ErrorKind::PermissionDenied => {
+                    std::fs::remove_file(dst)?;
+                    std::fs::OpenOptions::new()
+                        .write(true)
+                        .create(true)
+                        .truncate(true)
+                        .open(dst)?
+                }
+                Err(e) => return Err(e),
+            };
+            std::io::copy(&mut f, &mut out).map(|_| ())
+        });
+        if let Err(e) = r {
+            let what = if std::fs::File::open(src).is_err() {
+                format!("cannot open {} for reading", quote_gnu(src.as_os_str()))
+            } else {
+                format!("cannot create regular file {}", quote_gnu(dst.as_os_str()))
+            };
+            eprintln!("cp: {}: {}", what, strerror(&e));
+            return false;
+        }
+        if o.preserve {
+            preserve_attrs(src, dst, &m);
+        } else if dst_meta.is_none() {
+            if let Ok(st) = meta::stat_ext(src, true) {
+                let umask = meta::umask(None).unwrap_or(0o022);
+                let _ = meta::chmod(dst, st.mode & 0o777 & !umask, true);
+            }
+        }
+    }
+    if o.verbose {
+        println!(
+            "{} -> {}",
+            quote_gnu(src.as_os_str()),
+            quote_gnu(dst.as_os_str())
+        );
+    }
+    true
+}
+
+/// Create a symbolic link: `soft_link` is the one spelling that is
+/// stable on both WASI and Unix in Rust 1.63.
+#[allow(deprecated)]
+pub fn symlink(target: &Path, link: &Path) -> std::io::Result<()> {
+    std::fs::soft_link(target, link)
+}
+
+/// Entry point.
+pub fn uumain(args: Vec<OsString>) -> i32 {
+    let p = match parse_or_usage("cp", &args, "aRrpdfinvPLHt:TuZ", LONGS, 1) {
+        Ok(p) => p,
+        Err(c) => return c,
+    };
+    if let Some(c) = std_opts("cp", &p, "Usage: cp [OPTION]... [-T] SOURCE DEST\n  or:  cp [OPTION]... SOURCE... DIRECTORY\n  or:  cp [OPTION]... -t DIRECTORY SOURCE...\nCopy SOURCE to DEST, or multiple SOURCE(s) to DIRECTORY.\n") {
+        return c;
+    }
+    let mut o = Opts {
+        no_deref: false,
+        recursive: false,
+        deref: false,
+        preserve: false,
+        no_clobber: false,
+        interactive: false,
+        force: false,
+        verbose: false,
+        update: false,
+    };
+    for opt in &p.opts {
+        match opt.key {
+            'a' => {
+                o.recursive = true;
+                o.preserve = true;
+                o.deref = false;
+                o.no_deref = true;
+            }
+            'R' | 'r' => o.recursive = true,
+            'p' | PRESERVE => o.preserve = true,
+            'd' | 'P' => {
+                o.deref = false;
+                o.no_deref = true;
+            }
+            'L' => o.deref = true,
+            'f' => {
+                o.force = true;
+                o.interactive = false;
+            }
+            'i' => {
+                o.interactive = true;
+                o.no_clobber = false;
+            }
+            'n' => {
+                o.no_clobber = true;
+                o.interactive = false;
+            }
+            'v' => o.verbose = true,
+            'u' => o.update = true,
+            _ => {}
+        }
+    }
+    let list = match pairs("cp", &p.operands, p.last('t'), p.has('T')) {
+        Ok(l) => l,
+        Err(c) => return c,
+    };
+    let mut status = 0;
+    for (s, d) in list {
+        if !copy_one(&s, &d, &o, true) {
+            status = 1;
+        }
+    }
+    status
+}

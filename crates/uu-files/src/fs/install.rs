@@ -1,0 +1,135 @@
+//! `install [-d] [-D] [-m MODE] [-v] [-t DIR] [-T] SOURCE... DEST`.
+
+use super::mode::apply;
+use super::target::pairs;
+use coreutils_core::args::{parse_or_usage, std_opts, usage_error, HasArg, LongOpt, HELP, VERSION};
+use coreutils_core::error::strerror;
+use coreutils_core::meta;
+use coreutils_core::quote::quote_gnu;
+use std::ffi::OsString;
+use std::path::Path;
+
+const LONGS: &[LongOpt] = &[
+    LongOpt { name: "directory", arg: HasArg::No, key: 'd' },
+    LongOpt { name: "mode", arg: HasArg::Required, key: 'm' },
+    LongOpt { name: "verbose", arg: HasArg::No, key: 'v' },
+    LongOpt { name: "target-directory", arg: HasArg::Required, key: 't' },
+    LongOpt { name: "no-target-directory", arg: HasArg::No, key: 'T' },
+    LongOpt { name: "compare", arg: HasArg::No, key: 'C' },
+    LongOpt { name: "preserve-timestamps", arg: HasArg::No, key: 'p' },
+    LongOpt { name: "owner", arg: HasArg::Required, key: 'o' },
+    LongOpt { name: "group", arg: HasArg::Required, key: 'g' },
+    LongOpt { name: "strip", arg: HasArg::No, key: 's' },
+    LongOpt { name: "help", arg: HasArg::No, key: HELP },
+    LongOpt { name: "version", arg: HasArg::No, key: VERSION },
+];
+
+fn mkdirs(path: &Path, mode: u32, verbose: bool) -> std::io::Result<()> {
+    let mut acc = std::path::PathBuf::new();
+    for c in path.components() {
+        acc.push(c.as_os_str());
+        if acc.is_dir() {
+            continue;
+        }
+        std::fs::create_dir(&acc)?;
+        if verbose {
+            println!("install: creating directory {}", quote_gnu(acc.as_os_str()));
+        }
+        meta::chmod(&acc, mode, true)?;
+    }
+    Ok(())
+}
+
+/// Entry point.
+pub fn uumain(args: Vec<OsString>) -> i32 {
+    let p = match parse_or_usage("install", &args, "dm:vt:TCpo:g:sDbS:Z", LONGS, 1) {
+        Ok(p) => p,
+        Err(c) => return c,
+    };
+    if let Some(c) = std_opts("install", &p, "Usage: install [OPTION]... [-T] SOURCE DEST\n  or:  install [OPTION]... SOURCE... DIRECTORY\n  or:  install [OPTION]... -t DIRECTORY SOURCE...\n  or:  install [OPTION]... -d DIRECTORY...\n") {
+        return c;
+    }
+    let umask = meta::umask(None).unwrap_or(0o022);
+    let mode = match p.last('m') {
+        Some(m) => match apply(&m.to_string_lossy(), 0o755, umask, false) {
+            Ok(v) => v & 0o7777,
+            Err(()) => {
+                eprintln!("install: invalid mode {}", quote_gnu(m));
+                return 1;
+            }
+        },
+        None => 0o755,
+    };
+    let verbose = p.has('v');
+    let mut status = 0;
+    if p.has('d') {
+        if p.operands.is_empty() {
+            return usage_error("install", "missing file operand", 1);
+        }
+        for d in &p.operands {
+            if let Err(e) = mkdirs(Path::new(d), 0o755, verbose).and_then(|_| meta::chmod(Path::new(d), mode, true)) {
+                eprintln!("install: cannot create directory {}: {}", quote_gnu(d), strerror(&e));
+                status = 1;
+            }
+        }
+        return status;
+    }
+    let make_parents = p.has('D');
+    if make_parents && p.operands.len() >= 2 && !p.has('t') {
+        if let Some(parent) = Path::new(&p.operands[p.operands.len() - 1]).parent() {
+            if !parent.as_os_str().is_empty() && p.operands.len() == 2 {
+                if let Err(e) = mkdirs(parent, 0o755, verbose) {
+                    eprintln!("install: cannot create directory {}: {}", quote_gnu(parent.as_os_str()), strerror(&e));
+                    return 1;
+                }
+            }
+        }
+    }
+    if let (true, Some(t)) = (make_parents, p.last('t')) {
+        let _ = mkdirs(Path::new(t), 0o755, verbose);
+    }
+    let list = match pairs("install", &p.operands, p.last('t'), p.has('T')) {
+        Ok(l) => l,
+        Err(c) => return c,
+    };
+    for (src, dst) in list {
+        let qs = quote_gnu(src.as_os_str());
+        match std::fs::metadata(&src) {
+            Ok(m) if m.is_dir() => {
+                eprintln!("install: omitting directory {}", qs);
+                status = 1;
+                continue;
+            }
+            Ok(_) => {}
+            Err(e) => {
+                eprintln!("install: cannot stat {}: {}", qs, strerror(&e));
+                status = 1;
+                continue;
+            }
+        }
+        if dst.is_dir() {
+            eprintln!("install: cannot overwrite directory {} with non-directory", quote_gnu(dst.as_os_str()));
+            status = 1;
+            continue;
+        }
+        // Replace rather than write through: install unlinks the old file.
+        let _ = std::fs::remove_file(&dst);
+        let r = std::fs::File::open(&src).and_then(|mut f| {
+            let mut out = std::fs::OpenOptions::new().write(true).create(true).truncate(true).open(&dst)?;
+            std::io::copy(&mut f, &mut out).map(|_| ())
+        });
+        if let Err(e) = r {
+            eprintln!("install: cannot create regular file {}: {}", quote_gnu(dst.as_os_str()), strerror(&e));
+            status = 1;
+            continue;
+        }
+        if let Err(e) = meta::chmod(&dst, mode, true) {
+            eprintln!("install: cannot change permissions of {}: {}", quote_gnu(dst.as_os_str()), strerror(&e));
+            status = 1;
+        }
+        if verbose {
+            println!("{} -> {}", qs, quote_gnu(dst.as_os_str()));
+        }
+    }
+    status
+}

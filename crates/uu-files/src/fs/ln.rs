@@ -1,0 +1,186 @@
+//! `ln [-sfnvT] [-t DIR] TARGET... [LINK]`: hard and symbolic links.
+
+use super::cp::symlink;
+use super::target::{file_name, same_file};
+use coreutils_core::args::{parse_or_usage, std_opts, usage_error, HasArg, LongOpt, HELP, VERSION};
+use coreutils_core::error::strerror;
+use coreutils_core::quote::quote_gnu;
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
+const LONGS: &[LongOpt] = &[
+    LongOpt {
+        name: "symbolic",
+        arg: HasArg::No,
+        key: 's',
+    },
+    LongOpt {
+        name: "force",
+        arg: HasArg::No,
+        key: 'f',
+    },
+    LongOpt {
+        name: "no-dereference",
+        arg: HasArg::No,
+        key: 'n',
+    },
+    LongOpt {
+        name: "verbose",
+        arg: HasArg::No,
+        key: 'v',
+    },
+    LongOpt {
+        name: "target-directory",
+        arg: HasArg::Required,
+        key: 't',
+    },
+    LongOpt {
+        name: "no-target-directory",
+        arg: HasArg::No,
+        key: 'T',
+    },
+    LongOpt {
+        name: "relative",
+        arg: HasArg::No,
+        key: 'r',
+    },
+    LongOpt {
+        name: "help",
+        arg: HasArg::No,
+        key: HELP,
+    },
+    LongOpt {
+        name: "version",
+        arg: HasArg::No,
+        key: VERSION,
+    },
+];
+
+/// Entry point.
+pub fn uumain(args: Vec<OsString>) -> i32 {
+    let p = match parse_or_usage("ln", &args, "sfnvt:TLPr", LONGS, 1) {
+        Ok(p) => p,
+        Err(c) => return c,
+    };
+    if let Some(c) = std_opts("ln", &p, "Usage: ln [OPTION]... [-T] TARGET LINK_NAME\n  or:  ln [OPTION]... TARGET\n  or:  ln [OPTION]... TARGET... DIRECTORY\n  or:  ln [OPTION]... -t DIRECTORY TARGET...\nCreate links to each TARGET.\n") {
+        return c;
+    }
+    let (sym, force, nodir, verbose) = (p.has('s'), p.has('f'), p.has('n'), p.has('v'));
+    let ops = &p.operands;
+    if ops.is_empty() {
+        return usage_error("ln", "missing file operand", 1);
+    }
+    // A link that is a symlink to a directory counts as a directory unless -n.
+    let is_dir = |d: &Path| {
+        if nodir
+            && std::fs::symlink_metadata(d)
+                .map(|m| m.file_type().is_symlink())
+                .unwrap_or(false)
+        {
+            return false;
+        }
+        d.is_dir()
+    };
+    let list: Vec<(PathBuf, PathBuf)> = if let Some(t) = p.last('t') {
+        ops.iter()
+            .map(|s| (PathBuf::from(s), Path::new(t).join(file_name(Path::new(s)))))
+            .collect()
+    } else if ops.len() == 1 {
+        vec![(
+            PathBuf::from(&ops[0]),
+            Path::new(".").join(file_name(Path::new(&ops[0]))),
+        )]
+    } else {
+        let dest = Path::new(&ops[ops.len() - 1]);
+        if p.has('T') {
+            if ops.len() > 2 {
+                return usage_error("ln", &format!("extra operand {}", quote_gnu(&ops[2])), 1);
+            }
+            vec![(PathBuf::from(&ops[0]), dest.to_path_buf())]
+        } else if is_dir(dest) {
+            ops[..ops.len() - 1]
+                .iter()
+                .map(|s| (PathBuf::from(s), dest.join(file_name(Path::new(s)))))
+                .collect()
+        } else if ops.len() > 2 {
+            eprintln!(
+                "ln: target {}: {}",
+                quote_gnu(dest.as_os_str()),
+                if dest.exists() {
+                    "Not a directory"
+                } else {
+                    "No such file or directory"
+                }
+            );
+            return 1;
+        } else {
+            vec![(PathBuf::from(&ops[0]), dest.to_path_buf())]
+        }
+    };
+    let mut status = 0;
+    for (target, link) in list {
+        let qt = quote_gnu(target.as_os_str());
+        let ql = quote_gnu(link.as_os_str());
+        if !sym && std::fs::symlink_metadata(&target).is_err() {
+            eprintln!("ln: failed to access {}: No such file or directory", qt);
+            status = 1;
+            continue;
+        }
+        if !sym && target.is_dir() {
+            eprintln!(
+                "ln: {}: hard link not allowed for directory",
+                coreutils_core::quote::quotef(target.as_os_str())
+            );
+            status = 1;
+            continue;
+        }
+        if let Ok(lm) = std::fs::symlink_metadata(&link) {
+            if !force {
+                eprintln!(
+                    "ln: failed to create {} link {}: File exists",
+                    if sym { "symbolic" } else { "hard" },
+                    ql
+                );
+                status = 1;
+                continue;
+            }
+            if !sym && same_file(&target, &link) {
+                eprintln!("ln: {} and {} are the same file", qt, ql);
+                status = 1;
+                continue;
+            }
+            let r = if lm.is_dir() {
+                std::fs::remove_dir(&link)
+            } else {
+                std::fs::remove_file(&link)
+            };
+            if let Err(e) = r {
+                eprintln!("ln: cannot remove {}: {}", ql, strerror(&e));
+                status = 1;
+                continue;
+            }
+        }
+        let r = if sym {
+            symlink(&target, &link)
+        } else {
+            std::fs::hard_link(&target, &link)
+        };
+        match r {
+            Ok(()) => {
+                if verbose {
+                    println!("{} {} {}", ql, if sym { "->" } else { "=>" }, qt);
+                }
+            }
+            Err(e) => {
+                eprintln!(
+                    "ln: failed to create {} link {}: {}",
+                    if sym { "symbolic" } else { "hard" },
+                    ql,
+                    strerror(&e)
+                );
+                status = 1;
+            }
+        }
+    }
+    status
+}

@@ -1,0 +1,21 @@
+//! Utilities that manage files and directories.
+
+pub mod cat;
+pub mod chmod;
+pub mod chown;
+pub mod cp;
+pub mod du;
+pub mod install;
+pub mod ln;
+pub mod ls;
+pub mod mkdir;
+pub mod mktemp;
+pub mod mode;
+pub mod mv;
+pub mod readlink;
+pub mod rm;
+pub mod rmdir;
+pub mod stat;
+pub mod target;
+pub mod touch;
+pub mod truncate;

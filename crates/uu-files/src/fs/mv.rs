@@ -1,0 +1,167 @@
+//! `mv [-finvTt] SOURCE... DEST`: rename or move files and trees.
+
+use super::rm::ask;
+use super::target::{pairs, same_file};
+use coreutils_core::args::{parse_or_usage, std_opts, HasArg, LongOpt, HELP, VERSION};
+use coreutils_core::error::strerror;
+use coreutils_core::quote::quote_gnu;
+use std::ffi::OsString;
+
+const LONGS: &[LongOpt] = &[
+    LongOpt {
+        name: "force",
+        arg: HasArg::No,
+        key: 'f',
+    },
+    LongOpt {
+        name: "interactive",
+        arg: HasArg::No,
+        key: 'i',
+    },
+    LongOpt {
+        name: "no-clobber",
+        arg: HasArg::No,
+        key: 'n',
+    },
+    LongOpt {
+        name: "verbose",
+        arg: HasArg::No,
+        key: 'v',
+    },
+    LongOpt {
+        name: "target-directory",
+        arg: HasArg::Required,
+        key: 't',
+    },
+    LongOpt {
+        name: "no-target-directory",
+        arg: HasArg::No,
+        key: 'T',
+    },
+    LongOpt {
+        name: "update",
+        arg: HasArg::Optional,
+        key: 'u',
+    },
+    LongOpt {
+        name: "help",
+        arg: HasArg::No,
+        key: HELP,
+    },
+    LongOpt {
+        name: "version",
+        arg: HasArg::No,
+        key: VERSION,
+    },
+];
+
+/// Entry point.
+pub fn uumain(args: Vec<OsString>) -> i32 {
+    let p = match parse_or_usage("mv", &args, "finvt:Tu", LONGS, 1) {
+        Ok(p) => p,
+        Err(c) => return c,
+    };
+    if let Some(c) = std_opts("mv", &p, "Usage: mv [OPTION]... [-T] SOURCE DEST\n  or:  mv [OPTION]... SOURCE... DIRECTORY\n  or:  mv [OPTION]... -t DIRECTORY SOURCE...\nRename SOURCE to DEST, or move SOURCE(s) to DIRECTORY.\n") {
+        return c;
+    }
+    let (mut interactive, mut no_clobber) = (false, false);
+    for o in &p.opts {
+        match o.key {
+            'f' => {
+                interactive = false;
+                no_clobber = false;
+            }
+            'i' => {
+                interactive = true;
+                no_clobber = false;
+            }
+            'n' => {
+                no_clobber = true;
+                interactive = false;
+            }
+            _ => {}
+        }
+    }
+    let verbose = p.has('v');
+    let update = p.has('u');
+    let list = match pairs("mv", &p.operands, p.last('t'), p.has('T')) {
+        Ok(l) => l,
+        Err(c) => return c,
+    };
+    let mut status = 0;
+    for (s, d) in list {
+        let qs = quote_gnu(s.as_os_str());
+        let qd = quote_gnu(d.as_os_str());
+        let sm = match std::fs::symlink_metadata(&s) {
+            Ok(m) => m,
+            Err(e) => {
+                eprintln!("mv: cannot stat {}: {}", qs, strerror(&e));
+                status = 1;
+                continue;
+            }
+        };
+        if let Ok(dm) = std::fs::symlink_metadata(&d) {
+            if same_file(&s, &d) && !sm.file_type().is_symlink() {
+                eprintln!("mv: {} and {} are the same file", qs, qd);
+                status = 1;
+                continue;
+            }
+            if no_clobber {
+                continue;
+            }
+            if update {
+                if let (Ok(a), Ok(b)) = (sm.modified(), dm.modified()) {
+                    if a <= b {
+                        continue;
+                    }
+                }
+            }
+            if interactive && !ask("mv", &format!("overwrite {}? ", qd)) {
+                continue;
+            }
+            if dm.is_dir() && !sm.is_dir() {
+                eprintln!("mv: cannot overwrite directory {} with non-directory", qd);
+                status = 1;
+                continue;
+            }
+            if !dm.is_dir() && sm.is_dir() {
+                eprintln!(
+                    "mv: cannot overwrite non-directory {} with directory {}",
+                    qd, qs
+                );
+                status = 1;
+                continue;
+            }
+        }
+        if sm.is_dir() {
+            if let (Ok(a), Some(Ok(b))) = (
+                std::fs::canonicalize(&s),
+                d.parent().map(|p| {
+                    std::fs::canonicalize(if p.as_os_str().is_empty() {
+                        std::path::Path::new(".")
+                    } else {
+                        p
+                    })
+                }),
+            ) {
+                if b.starts_with(&a) {
+                    eprintln!("mv: cannot move {} to a subdirectory of itself, {}", qs, qd);
+                    status = 1;
+                    continue;
+                }
+            }
+        }
+        match std::fs::rename(&s, &d) {
+            Ok(()) => {
+                if verbose {
+                    println!("renamed {} -> {}", qs, qd);
+                }
+            }
+            Err(e) => {
+                eprintln!("mv: cannot move {} to {}: {}", qs, qd, strerror(&e));
+                status = 1;
+            }
+        }
+    }
+    status
+}

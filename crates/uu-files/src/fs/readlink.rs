@@ -1,0 +1,265 @@
+//! `readlink [-f|-e|-m] [-n] [-z] [-v] FILE...` and `realpath [-e|-m]
+//! [-s] [--relative-to=DIR] FILE...`: symlink targets and canonical paths.
+
+use coreutils_core::args::{missing_operand, parse_or_usage, std_opts, HasArg, LongOpt, HELP, VERSION};
+use coreutils_core::bytes::{os_bytes, path_bytes};
+use coreutils_core::error::strerror;
+use coreutils_core::io::{exit_on_write_error, stdout};
+use coreutils_core::quote::quote_gnu;
+use std::ffi::OsString;
+use std::io::{self, Write};
+use std::path::{Component, Path, PathBuf};
+
+/// How strictly components must exist.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// All but the last component must exist (`-f`, realpath default).
+    AllButLast,
+    /// Every component must exist (`-e`).
+    All,
+    /// Nothing needs to exist (`-m`).
+    Missing,
+}
+
+/// Resolve `p` to an absolute path without `.`, `..` or symlinks.
+pub fn canonicalize(p: &Path, mode: Mode, resolve_links: bool) -> io::Result<PathBuf> {
+    let start = if p.is_absolute() { PathBuf::from("/") } else { std::env::current_dir()? };
+    let mut pending: Vec<PathBuf> = p.components().rev().map(|c| PathBuf::from(c.as_os_str())).collect();
+    let mut out = start;
+    let mut hops = 0;
+    while let Some(c) = pending.pop() {
+        let comp = c.components().next();
+        match comp {
+            Some(Component::RootDir) => out = PathBuf::from("/"),
+            Some(Component::CurDir) | None => {}
+            Some(Component::ParentDir) => {
+                out.pop();
+            }
+            Some(_) => {
+                let next = out.join(&c);
+                let last = pending.is_empty();
+                match std::fs::symlink_metadata(&next) {
+                    Ok(m) if m.file_type().is_symlink() && resolve_links => {
+                        hops += 1;
+                        if hops > 40 {
+                            return Err(io::Error::from_raw_os_error(if cfg!(target_os = "wasi") { 32 } else { 40 }));
+                        }
+                        let t = std::fs::read_link(&next)?;
+                        if t.is_absolute() {
+                            out = PathBuf::from("/");
+                        }
+                        for tc in t.components().rev() {
+                            pending.push(PathBuf::from(tc.as_os_str()));
+                        }
+                    }
+                    Ok(m) => {
+                        if !last && !m.is_dir() && mode != Mode::Missing {
+                            return Err(io::Error::from_raw_os_error(if cfg!(target_os = "wasi") { 54 } else { 20 }));
+                        }
+                        out = next;
+                    }
+                    Err(e) => {
+                        if mode == Mode::Missing || (mode == Mode::AllButLast && last) {
+                            out = next;
+                        } else {
+                            return Err(e);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+const LONGS: &[LongOpt] = &[
+    LongOpt { name: "canonicalize", arg: HasArg::No, key: 'f' },
+    LongOpt { name: "canonicalize-existing", arg: HasArg::No, key: 'e' },
+    LongOpt { name: "canonicalize-missing", arg: HasArg::No, key: 'm' },
+    LongOpt { name: "no-newline", arg: HasArg::No, key: 'n' },
+    LongOpt { name: "zero", arg: HasArg::No, key: 'z' },
+    LongOpt { name: "verbose", arg: HasArg::No, key: 'v' },
+    LongOpt { name: "quiet", arg: HasArg::No, key: 'q' },
+    LongOpt { name: "silent", arg: HasArg::No, key: 's' },
+    LongOpt { name: "help", arg: HasArg::No, key: HELP },
+    LongOpt { name: "version", arg: HasArg::No, key: VERSION },
+];
+
+/// `readlink`.
+pub fn main_readlink(args: Vec<OsString>) -> i32 {
+    let p = match parse_or_usage("readlink", &args, "femnzvqs", LONGS, 1) {
+        Ok(p) => p,
+        Err(c) => return c,
+    };
+    if let Some(c) = std_opts("readlink", &p, "Usage: readlink [OPTION]... FILE...\nPrint value of a symbolic link or canonical file name\n") {
+        return c;
+    }
+    if p.operands.is_empty() {
+        return missing_operand("readlink", 1);
+    }
+    let mut mode = None;
+    let mut verbose = false;
+    for o in &p.opts {
+        match o.key {
+            'f' => mode = Some(Mode::AllButLast),
+            'e' => mode = Some(Mode::All),
+            'm' => mode = Some(Mode::Missing),
+            'v' => verbose = true,
+            'q' | 's' => verbose = false,
+            _ => {}
+        }
+    }
+    let zero = p.has('z');
+    let mut no_nl = p.has('n');
+    if no_nl && p.operands.len() > 1 {
+        eprintln!("readlink: ignoring --no-newline with multiple arguments");
+        no_nl = false;
+    }
+    let mut out = stdout();
+    let mut status = 0;
+    for f in &p.operands {
+        let r = match mode {
+            Some(m) => canonicalize(Path::new(f), m, true).map(|x| path_bytes(&x).to_vec()),
+            None => std::fs::read_link(f).map(|x| path_bytes(&x).to_vec()),
+        };
+        match r {
+            Ok(mut b) => {
+                if zero {
+                    b.push(0);
+                } else if !no_nl {
+                    b.push(b'\n');
+                }
+                if let Err(e) = out.write_all(&b) {
+                    exit_on_write_error(e);
+                }
+            }
+            Err(e) => {
+                if verbose {
+                    let _ = out.flush();
+                    let msg = if mode.is_none() && std::fs::symlink_metadata(f).is_ok() { "Invalid argument".to_string() } else { strerror(&e) };
+                    eprintln!("readlink: {}: {}", coreutils_core::quote::quotef(f), msg);
+                }
+                status = 1;
+            }
+        }
+    }
+    let _ = out.flush();
+    status
+}
+
+const RP_LONGS: &[LongOpt] = &[
+    LongOpt { name: "canonicalize-existing", arg: HasArg::No, key: 'e' },
+    LongOpt { name: "canonicalize-missing", arg: HasArg::No, key: 'm' },
+    LongOpt { name: "no-symlinks", arg: HasArg::No, key: 's' },
+    LongOpt { name: "strip", arg: HasArg::No, key: 's' },
+    LongOpt { name: "logical", arg: HasArg::No, key: 'L' },
+    LongOpt { name: "physical", arg: HasArg::No, key: 'P' },
+    LongOpt { name: "quiet", arg: HasArg::No, key: 'q' },
+    LongOpt { name: "zero", arg: HasArg::No, key: 'z' },
+    LongOpt { name: "relative-to", arg: HasArg::Required, key: '\u{e001}' },
+    LongOpt { name: "relative-base", arg: HasArg::Required, key: '\u{e002}' },
+    LongOpt { name: "help", arg: HasArg::No, key: HELP },
+    LongOpt { name: "version", arg: HasArg::No, key: VERSION },
+];
+
+fn relative(path: &Path, base: &Path) -> PathBuf {
+    let a: Vec<_> = path.components().collect();
+    let b: Vec<_> = base.components().collect();
+    let common = a.iter().zip(b.iter()).take_while(|(x, y)| x == y).count();
+    let mut r = PathBuf::new();
+    for _ in common..b.len() {
+        r.push("..");
+    }
+    for c in &a[common..] {
+        r.push(c.as_os_str());
+    }
+    if r.as_os_str().is_empty() {
+        r.push(".");
+    }
+    r
+}
+
+/// `realpath`.
+pub fn main_realpath(args: Vec<OsString>) -> i32 {
+    let p = match parse_or_usage("realpath", &args, "emsLPqz", RP_LONGS, 1) {
+        Ok(p) => p,
+        Err(c) => return c,
+    };
+    if let Some(c) = std_opts("realpath", &p, "Usage: realpath [OPTION]... FILE...\nPrint the resolved absolute file name.\n") {
+        return c;
+    }
+    if p.operands.is_empty() {
+        return missing_operand("realpath", 1);
+    }
+    let mut mode = Mode::AllButLast;
+    for o in &p.opts {
+        match o.key {
+            'e' => mode = Mode::All,
+            'm' => mode = Mode::Missing,
+            _ => {}
+        }
+    }
+    let links = !p.has('s');
+    let quiet = p.has('q');
+    let term = if p.has('z') { 0u8 } else { b'\n' };
+    let rel_to = match p.last('\u{e001}') {
+        Some(r) => match canonicalize(Path::new(r), mode, links) {
+            Ok(x) => Some(x),
+            Err(e) => {
+                eprintln!("realpath: {}: {}", coreutils_core::quote::quotef(r), strerror(&e));
+                return 1;
+            }
+        },
+        None => None,
+    };
+    let mut out = stdout();
+    let mut status = 0;
+    for f in &p.operands {
+        if os_bytes(f).is_empty() {
+            if !quiet {
+                eprintln!("realpath: '': No such file or directory");
+            }
+            status = 1;
+            continue;
+        }
+        match canonicalize(Path::new(f), mode, links) {
+            Ok(x) => {
+                let x = match &rel_to {
+                    Some(b) => relative(&x, b),
+                    None => x,
+                };
+                let mut b = path_bytes(&x).to_vec();
+                b.push(term);
+                if let Err(e) = out.write_all(&b) {
+                    exit_on_write_error(e);
+                }
+            }
+            Err(e) => {
+                let _ = out.flush();
+                if !quiet {
+                    eprintln!("realpath: {}: {}", coreutils_core::quote::quotef(f), strerror(&e));
+                }
+                status = 1;
+            }
+        }
+    }
+    let _ = out.flush();
+    let _ = quote_gnu;
+    status
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    #[test]
+    fn relative_paths() {
+        assert_eq!(relative(Path::new("/a/b/c"), Path::new("/a/d")), PathBuf::from("../b/c"));
+        assert_eq!(relative(Path::new("/a"), Path::new("/a")), PathBuf::from("."));
+    }
+    #[test]
+    fn missing_mode_normalises() {
+        let r = canonicalize(Path::new("/nonexistent-x/../y/./z"), Mode::Missing, true).unwrap();
+        assert_eq!(r, PathBuf::from("/y/z"));
+        assert!(canonicalize(Path::new("/nonexistent-x/y"), Mode::AllButLast, true).is_err());
+    }
+}

@@ -1,0 +1,120 @@
+//! `rmdir [-p] [-v] [--ignore-fail-on-non-empty] DIR...`.
+
+use coreutils_core::args::{
+    missing_operand, parse_or_usage, std_opts, HasArg, LongOpt, HELP, VERSION,
+};
+use coreutils_core::error::strerror;
+use coreutils_core::quote::quote_gnu;
+use std::ffi::OsString;
+use std::path::Path;
+
+const IGNORE: char = '\u{e001}';
+const LONGS: &[LongOpt] = &[
+    LongOpt {
+        name: "parents",
+        arg: HasArg::No,
+        key: 'p',
+    },
+    LongOpt {
+        name: "verbose",
+        arg: HasArg::No,
+        key: 'v',
+    },
+    LongOpt {
+        name: "ignore-fail-on-non-empty",
+        arg: HasArg::No,
+        key: IGNORE,
+    },
+    LongOpt {
+        name: "help",
+        arg: HasArg::No,
+        key: HELP,
+    },
+    LongOpt {
+        name: "version",
+        arg: HasArg::No,
+        key: VERSION,
+    },
+];
+
+fn not_empty(e: &std::io::Error) -> bool {
+    matches!(e.raw_os_error(), Some(39) | Some(55)) || e.to_string().contains("not empty")
+}
+
+fn remove(path: &Path, verbose: bool, ignore: bool) -> Result<(), ()> {
+    if verbose {
+        println!("rmdir: removing directory, {}", quote_gnu(path.as_os_str()));
+    }
+    match std::fs::remove_dir(path) {
+        Ok(()) => Ok(()),
+        Err(e) if ignore && not_empty(&e) => Err(()),
+        Err(e) => {
+            let is_file = std::fs::symlink_metadata(path)
+                .map(|m| !m.is_dir())
+                .unwrap_or(false);
+            let msg = if is_file {
+                "Not a directory".to_string()
+            } else {
+                strerror(&e)
+            };
+            eprintln!(
+                "rmdir: failed to remove {}: {}",
+                quote_gnu(path.as_os_str()),
+                msg
+            );
+            Err(())
+        }
+    }
+}
+
+/// Entry point.
+pub fn uumain(args: Vec<OsString>) -> i32 {
+    let p = match parse_or_usage("rmdir", &args, "pv", LONGS, 1) {
+        Ok(p) => p,
+        Err(c) => return c,
+    };
+    if let Some(c) = std_opts(
+        "rmdir",
+        &p,
+        "Usage: rmdir [OPTION]... DIRECTORY...\nRemove the DIRECTORY(ies), if they are empty.\n",
+    ) {
+        return c;
+    }
+    if p.operands.is_empty() {
+        return missing_operand("rmdir", 1);
+    }
+    let (parents, verbose, ignore) = (p.has('p'), p.has('v'), p.has(IGNORE));
+    let mut status = 0;
+    for d in &p.operands {
+        let path = Path::new(d);
+        match remove(path, verbose, ignore) {
+            Err(()) => {
+                if !(ignore
+                    && std::fs::read_dir(path)
+                        .map(|mut r| r.next().is_some())
+                        .unwrap_or(false))
+                {
+                    status = 1;
+                }
+                continue;
+            }
+            Ok(()) if parents => {
+                let mut cur = path.parent();
+                while let Some(par) = cur {
+                    if par.as_os_str().is_empty() || par == Path::new("/") {
+                        break;
+                    }
+                    if remove(par, verbose, ignore).is_err() {
+                        if !ignore {
+                            status = 1;
+                        }
+                        break;
+                    }
+                    cur = par.parent();
+                }
+            }
+            Ok(()) => {}
+        }
+    }
+    status
+}

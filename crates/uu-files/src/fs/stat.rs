@@ -1,0 +1,268 @@
+//! `stat [-L] [-c FORMAT | --printf FORMAT] [-t] FILE...`: file status
+//! in GNU's default layout or a custom format.
+
+use super::mode::{perm_string, type_char};
+use crate::misc::datetime::{strftime, Time};
+use crate::printf::escape::{expand, Style};
+use coreutils_core::args::{missing_operand, parse_or_usage, std_opts, HasArg, LongOpt, HELP, VERSION};
+use coreutils_core::bytes::{os_bytes, path_bytes};
+use coreutils_core::error::strerror;
+use coreutils_core::io::{exit_on_write_error, stdout};
+use coreutils_core::meta::{self, ExtStat, RawStat};
+use coreutils_core::quote::quote_gnu;
+use coreutils_core::users::NameCache;
+use std::ffi::OsString;
+use std::io::Write;
+use std::path::Path;
+
+const PRINTF: char = '\u{e001}';
+const LONGS: &[LongOpt] = &[
+    LongOpt { name: "dereference", arg: HasArg::No, key: 'L' },
+    LongOpt { name: "format", arg: HasArg::Required, key: 'c' },
+    LongOpt { name: "printf", arg: HasArg::Required, key: PRINTF },
+    LongOpt { name: "terse", arg: HasArg::No, key: 't' },
+    LongOpt { name: "file-system", arg: HasArg::No, key: 'f' },
+    LongOpt { name: "help", arg: HasArg::No, key: HELP },
+    LongOpt { name: "version", arg: HasArg::No, key: VERSION },
+];
+
+struct Info {
+    name: Vec<u8>,
+    md: std::fs::Metadata,
+    ext: ExtStat,
+    raw: RawStat,
+    target: Option<Vec<u8>>,
+}
+
+fn t_of(r: std::io::Result<std::time::SystemTime>) -> Option<Time> {
+    let d = r.ok()?.duration_since(std::time::UNIX_EPOCH).ok()?;
+    Some(Time { secs: d.as_secs() as i64, nanos: d.subsec_nanos() })
+}
+
+fn human_time(t: Option<Time>) -> String {
+    match t {
+        Some(t) => strftime("%Y-%m-%d %H:%M:%S.%N %z", t),
+        None => "-".into(),
+    }
+}
+
+fn type_name(i: &Info) -> &'static str {
+    use coreutils_core::meta::*;
+    match i.ext.mode & S_IFMT {
+        S_IFDIR => "directory",
+        S_IFLNK => "symbolic link",
+        S_IFCHR => "character special file",
+        S_IFBLK => "block special file",
+        S_IFIFO => "fifo",
+        S_IFSOCK => "socket",
+        _ => {
+            if i.md.len() == 0 {
+                "regular empty file"
+            } else {
+                "regular file"
+            }
+        }
+    }
+}
+
+#[cfg(not(target_os = "wasi"))]
+fn blocks(m: &std::fs::Metadata) -> u64 {
+    use std::os::unix::fs::MetadataExt;
+    m.blocks()
+}
+
+#[cfg(target_os = "wasi")]
+fn blocks(m: &std::fs::Metadata) -> u64 {
+    (m.len() + 4095) / 4096 * 8
+}
+
+fn ctime(i: &Info) -> Time {
+    Time { secs: (i.raw.ctime_ns / 1_000_000_000) as i64, nanos: (i.raw.ctime_ns % 1_000_000_000) as u32 }
+}
+
+fn directive(c: char, i: &Info, names: &mut NameCache, out: &mut Vec<u8>) -> bool {
+    let s: String = match c {
+        'n' => {
+            out.extend_from_slice(&i.name);
+            return true;
+        }
+        'N' => {
+            let mut s = quote_gnu(&coreutils_core::bytes::os_from_bytes(&i.name));
+            if let Some(t) = &i.target {
+                s.push_str(" -> ");
+                s.push_str(&quote_gnu(&coreutils_core::bytes::os_from_bytes(t)));
+            }
+            s
+        }
+        's' => i.md.len().to_string(),
+        'b' => blocks(&i.md).to_string(),
+        'B' => "512".into(),
+        'o' => "4096".into(),
+        'f' => format!("{:x}", i.ext.mode),
+        'F' => type_name(i).into(),
+        'a' => format!("{:o}", i.ext.mode & 0o7777),
+        'A' => format!("{}{}", type_char(i.ext.mode), perm_string(i.ext.mode)),
+        'h' => i.ext.nlink.to_string(),
+        'i' => i.raw.ino.to_string(),
+        'd' => i.raw.dev.to_string(),
+        'D' => format!("{:x}", i.raw.dev),
+        'u' => i.ext.uid.to_string(),
+        'U' => names.user(i.ext.uid),
+        'g' => i.ext.gid.to_string(),
+        'G' => names.group(i.ext.gid),
+        't' => "0".into(),
+        'T' => "0".into(),
+        'x' => human_time(t_of(i.md.accessed())),
+        'X' => t_of(i.md.accessed()).map_or("0".into(), |t| t.secs.to_string()),
+        'y' => human_time(t_of(i.md.modified())),
+        'Y' => t_of(i.md.modified()).map_or("0".into(), |t| t.secs.to_string()),
+        'z' => human_time(Some(ctime(i))),
+        'Z' => ctime(i).secs.to_string(),
+        'w' => "-".into(),
+        'W' => "0".into(),
+        'm' => "/".into(),
+        _ => return false,
+    };
+    out.extend_from_slice(s.as_bytes());
+    true
+}
+
+fn render(fmt: &[u8], i: &Info, names: &mut NameCache) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut k = 0;
+    while k < fmt.len() {
+        if fmt[k] != b'%' {
+            out.push(fmt[k]);
+            k += 1;
+            continue;
+        }
+        let start = k;
+        k += 1;
+        // Flags, width and precision apply to the directive's text.
+        let mut left = false;
+        let mut zero = false;
+        while k < fmt.len() && b"-0+ #'".contains(&fmt[k]) {
+            left |= fmt[k] == b'-';
+            zero |= fmt[k] == b'0';
+            k += 1;
+        }
+        let mut width = 0usize;
+        while k < fmt.len() && fmt[k].is_ascii_digit() {
+            width = width.saturating_mul(10).saturating_add((fmt[k] - b'0') as usize);
+            k += 1;
+        }
+        if k < fmt.len() && fmt[k] == b'.' {
+            k += 1;
+            while k < fmt.len() && fmt[k].is_ascii_digit() {
+                k += 1;
+            }
+        }
+        if k >= fmt.len() {
+            out.extend_from_slice(&fmt[start..]);
+            break;
+        }
+        let c = fmt[k] as char;
+        k += 1;
+        if c == '%' {
+            out.push(b'%');
+            continue;
+        }
+        let mut piece = Vec::new();
+        if !directive(c, i, names, &mut piece) {
+            // GNU prints '?' for an unknown directive.
+            out.push(b'?');
+            continue;
+        }
+        if piece.len() < width {
+            let fill = width - piece.len();
+            if left {
+                out.extend_from_slice(&piece);
+                out.extend(std::iter::repeat(b' ').take(fill));
+            } else {
+                let numeric = piece.iter().all(|b| b.is_ascii_digit());
+                out.extend(std::iter::repeat(if zero && numeric { b'0' } else { b' ' }).take(fill));
+                out.extend_from_slice(&piece);
+            }
+        } else {
+            out.extend_from_slice(&piece);
+        }
+    }
+    out
+}
+
+fn default_format(i: &Info, names: &mut NameCache) -> Vec<u8> {
+    let mut s = Vec::new();
+    s.extend_from_slice(b"  File: ");
+    s.extend_from_slice(&render(b"%N", i, names));
+    s.push(b'\n');
+    let f = format!(
+        "  Size: %-10s\tBlocks: %-10b IO Block: %-6o {}\nDevice: %Dh/%dd\tInode: %-11i Links: %h\nAccess: (%04a/%A)  Uid: (%5u/%8U)   Gid: (%5g/%8G)\nAccess: %x\nModify: %y\nChange: %z\n Birth: %w\n",
+        type_name(i)
+    );
+    s.extend_from_slice(&render(f.as_bytes(), i, names));
+    s
+}
+
+/// Entry point.
+pub fn uumain(args: Vec<OsString>) -> i32 {
+    let p = match parse_or_usage("stat", &args, "Lc:tf", LONGS, 1) {
+        Ok(p) => p,
+        Err(c) => return c,
+    };
+    if let Some(c) = std_opts("stat", &p, "Usage: stat [OPTION]... FILE...\nDisplay file or file system status.\n") {
+        return c;
+    }
+    if p.operands.is_empty() {
+        return missing_operand("stat", 1);
+    }
+    let follow = p.has('L');
+    let mut fmt: Option<(Vec<u8>, bool)> = None;
+    for o in &p.opts {
+        match o.key {
+            'c' => fmt = Some((os_bytes(o.value.as_deref().unwrap_or_default()).to_vec(), true)),
+            PRINTF => fmt = Some((expand(os_bytes(o.value.as_deref().unwrap_or_default()), Style::Format).0, false)),
+            't' => fmt = Some((b"%n %s %b %f %u %g %D %i %h %t %T %X %Y %Z %W %o".to_vec(), true)),
+            _ => {}
+        }
+    }
+    let mut names = NameCache::default();
+    let mut out = stdout();
+    let mut status = 0;
+    for f in &p.operands {
+        let path = Path::new(f);
+        let md = if follow { std::fs::metadata(path) } else { std::fs::symlink_metadata(path) };
+        let md = match md {
+            Ok(m) => m,
+            Err(e) => {
+                let _ = out.flush();
+                eprintln!("stat: cannot statx {}: {}", quote_gnu(f), strerror(&e));
+                status = 1;
+                continue;
+            }
+        };
+        let info = Info {
+            name: os_bytes(f).to_vec(),
+            ext: meta::stat_ext(path, follow).unwrap_or_default(),
+            raw: meta::raw_stat(path, follow).unwrap_or_default(),
+            target: if md.file_type().is_symlink() { std::fs::read_link(path).ok().map(|t| path_bytes(&t).to_vec()) } else { None },
+            md,
+        };
+        let bytes = match &fmt {
+            Some((f, nl)) => {
+                let mut b = render(f, &info, &mut names);
+                if *nl {
+                    b.push(b'\n');
+                }
+                b
+            }
+            None => default_format(&info, &mut names),
+        };
+        if let Err(e) = out.write_all(&bytes) {
+            exit_on_write_error(e);
+        }
+    }
+    if let Err(e) = out.flush() {
+        exit_on_write_error(e);
+    }
+    status
+}

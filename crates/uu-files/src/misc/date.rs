@@ -1,0 +1,184 @@
+//! `date [-u] [-d STRING] [-r FILE] [-R|-I[TIMESPEC]] [+FORMAT]` (UTC).
+
+use super::datetime::{parse, strftime, Time};
+use coreutils_core::args::{
+    extra_operand, parse_or_usage, std_opts, HasArg, LongOpt, HELP, VERSION,
+};
+use coreutils_core::error::strerror;
+use coreutils_core::quote::quote_gnu;
+use std::ffi::OsString;
+
+const LONGS: &[LongOpt] = &[
+    LongOpt {
+        name: "date",
+        arg: HasArg::Required,
+        key: 'd',
+    },
+    LongOpt {
+        name: "utc",
+        arg: HasArg::No,
+        key: 'u',
+    },
+    LongOpt {
+        name: "universal",
+        arg: HasArg::No,
+        key: 'u',
+    },
+    LongOpt {
+        name: "reference",
+        arg: HasArg::Required,
+        key: 'r',
+    },
+    LongOpt {
+        name: "rfc-email",
+        arg: HasArg::No,
+        key: 'R',
+    },
+    LongOpt {
+        name: "rfc-2822",
+        arg: HasArg::No,
+        key: 'R',
+    },
+    LongOpt {
+        name: "iso-8601",
+        arg: HasArg::Optional,
+        key: 'I',
+    },
+    LongOpt {
+        name: "rfc-3339",
+        arg: HasArg::Required,
+        key: '\u{e001}',
+    },
+    LongOpt {
+        name: "help",
+        arg: HasArg::No,
+        key: HELP,
+    },
+    LongOpt {
+        name: "version",
+        arg: HasArg::No,
+        key: VERSION,
+    },
+];
+
+fn iso_format(spec: &str) -> Option<&'static str> {
+    Some(match spec {
+        "" | "date" | "d" => "%Y-%m-%d",
+        "hours" | "h" => "%Y-%m-%dT%H%:z",
+        "minutes" | "m" => "%Y-%m-%dT%H:%M%:z",
+        "seconds" | "s" => "%Y-%m-%dT%H:%M:%S%:z",
+        "ns" | "n" => "%Y-%m-%dT%H:%M:%S,%N%:z",
+        _ => return None,
+    })
+}
+
+/// Entry point.
+pub fn uumain(args: Vec<OsString>) -> i32 {
+    let p = match parse_or_usage("date", &args, "d:ur:RI::", LONGS, 1) {
+        Ok(p) => p,
+        Err(c) => return c,
+    };
+    if let Some(c) = std_opts(
+        "date",
+        &p,
+        "Usage: date [OPTION]... [+FORMAT]\nDisplay the current time in the given FORMAT.\n",
+    ) {
+        return c;
+    }
+    let now = Time::now();
+    let mut t = now;
+    if let Some(d) = p.last('d') {
+        match parse(&d.to_string_lossy(), now) {
+            Some(x) => t = x,
+            None => {
+                eprintln!("date: invalid date {}", quote_gnu(d));
+                return 1;
+            }
+        }
+    }
+    if let Some(r) = p.last('r') {
+        match std::fs::metadata(r).and_then(|m| m.modified()) {
+            Ok(m) => {
+                let d = m.duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+                t = Time {
+                    secs: d.as_secs() as i64,
+                    nanos: d.subsec_nanos(),
+                };
+            }
+            Err(e) => {
+                eprintln!("date: {}: {}", r.to_string_lossy(), strerror(&e));
+                return 1;
+            }
+        }
+    }
+    let mut fmt: String = "%a %b %e %H:%M:%S %Z %Y".into();
+    let mut fixed = 0;
+    for o in &p.opts {
+        match o.key {
+            'R' => {
+                fmt = "%a, %d %b %Y %H:%M:%S %z".into();
+                fixed += 1;
+            }
+            'I' => {
+                let v = o.val();
+                match iso_format(&v) {
+                    Some(f) => fmt = f.into(),
+                    None => {
+                        eprintln!(
+                            "date: invalid argument {} for '--iso-8601'",
+                            quote_gnu(&OsString::from(&v))
+                        );
+                        eprintln!("Valid arguments are:\n  - 'hours'\n  - 'minutes'\n  - 'date'\n  - 'seconds'\n  - 'ns'");
+                        eprintln!("Try 'date --help' for more information.");
+                        return 1;
+                    }
+                }
+                fixed += 1;
+            }
+            '\u{e001}' => {
+                fmt = match o.val().as_str() {
+                    "date" => "%Y-%m-%d",
+                    "seconds" => "%Y-%m-%d %H:%M:%S%:z",
+                    "ns" => "%Y-%m-%d %H:%M:%S.%N%:z",
+                    _ => {
+                        eprintln!(
+                            "date: invalid argument {} for '--rfc-3339'",
+                            quote_gnu(&o.value.clone().unwrap_or_default())
+                        );
+                        return 1;
+                    }
+                }
+                .into();
+                fixed += 1;
+            }
+            _ => {}
+        }
+    }
+    let mut ops = p.operands.iter();
+    if let Some(op) = ops.next() {
+        let s = op.to_string_lossy();
+        match s.strip_prefix('+') {
+            Some(f) => {
+                if fixed > 0 {
+                    eprintln!("date: multiple output formats specified");
+                    return 1;
+                }
+                fmt = f.to_string();
+            }
+            None => {
+                // Setting the clock is not possible in a sandbox.
+                if p.has('d') || fixed > 0 {
+                    eprintln!("date: the argument {} lacks a leading '+';\nwhen using an option to specify date(s), any non-option\nargument must be a format string beginning with '+'\nTry 'date --help' for more information.", quote_gnu(op));
+                    return 1;
+                }
+                eprintln!("date: cannot set date: Operation not permitted");
+                return 1;
+            }
+        }
+        if let Some(extra) = ops.next() {
+            return extra_operand("date", extra, 1);
+        }
+    }
+    println!("{}", strftime(&fmt, t));
+    0
+}

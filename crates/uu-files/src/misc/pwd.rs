@@ -1,0 +1,94 @@
+//! `pwd [-L|-P]`: the working directory, logical ($PWD when it names it)
+//! or physical.
+
+use coreutils_core::args::{
+    extra_operand, parse_or_usage, std_opts, HasArg, LongOpt, HELP, VERSION,
+};
+use coreutils_core::bytes::{os_bytes, path_bytes};
+use coreutils_core::error::strerror;
+use coreutils_core::io::{stdout, write_or_exit};
+use std::ffi::OsString;
+use std::io::Write;
+use std::path::Path;
+
+const LONGS: &[LongOpt] = &[
+    LongOpt {
+        name: "logical",
+        arg: HasArg::No,
+        key: 'L',
+    },
+    LongOpt {
+        name: "physical",
+        arg: HasArg::No,
+        key: 'P',
+    },
+    LongOpt {
+        name: "help",
+        arg: HasArg::No,
+        key: HELP,
+    },
+    LongOpt {
+        name: "version",
+        arg: HasArg::No,
+        key: VERSION,
+    },
+];
+
+/// $PWD when it is absolute, has no `.`/`..` components and names the
+/// same directory as `.`.
+fn logical() -> Option<OsString> {
+    let pwd = std::env::var_os("PWD")?;
+    let b = os_bytes(&pwd);
+    if b.first() != Some(&b'/') || b.split(|&c| c == b'/').any(|c| c == b"." || c == b"..") {
+        return None;
+    }
+    let a = std::fs::canonicalize(Path::new(&pwd)).ok()?;
+    let c = std::fs::canonicalize(".").ok()?;
+    if a == c {
+        Some(pwd)
+    } else {
+        None
+    }
+}
+
+/// Entry point.
+pub fn uumain(args: Vec<OsString>) -> i32 {
+    let p = match parse_or_usage("pwd", &args, "LP", LONGS, 1) {
+        Ok(p) => p,
+        Err(c) => return c,
+    };
+    if let Some(c) = std_opts("pwd", &p, "Usage: pwd [OPTION]...\nPrint the full filename of the current working directory.\n\n  -L, --logical   use PWD from environment, even if it contains symlinks\n  -P, --physical  resolve all symlinks\n") {
+        return c;
+    }
+    if let Some(op) = p.operands.first() {
+        // GNU ignores operands with a warning.
+        eprintln!("pwd: ignoring non-option arguments");
+        let _ = op;
+    }
+    let _ = extra_operand;
+    let want_logical = p
+        .opts
+        .iter()
+        .rev()
+        .find(|o| o.key == 'L' || o.key == 'P')
+        .map_or(false, |o| o.key == 'L');
+    let dir = if want_logical { logical() } else { None };
+    let dir = match dir {
+        Some(d) => os_bytes(&d).to_vec(),
+        None => match std::env::current_dir().and_then(std::fs::canonicalize) {
+            Ok(d) => path_bytes(&d).to_vec(),
+            Err(e) => {
+                eprintln!(
+                    "pwd: couldn't find directory entry in '..' with matching i-node: {}",
+                    strerror(&e)
+                );
+                return 1;
+            }
+        },
+    };
+    let mut out = stdout();
+    write_or_exit(&mut out, &dir);
+    write_or_exit(&mut out, b"\n");
+    let _ = out.flush();
+    0
+}

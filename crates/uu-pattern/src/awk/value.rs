@@ -1,0 +1,559 @@
+//! awk values (numbers, strings, numeric strings), conversions between
+//! them and the printf formatter.
+
+use std::rc::Rc;
+
+/// A scalar value.
+#[derive(Clone, Debug)]
+pub enum Value {
+    Uninit,
+    Num(f64),
+    Str(Rc<[u8]>),
+    /// Input that looks numeric: compares as a number.
+    StrNum(Rc<[u8]>, f64),
+}
+
+impl Value {
+    pub fn from_bytes(b: &[u8]) -> Value {
+        Value::Str(Rc::from(b))
+    }
+    /// Input data (fields, getline, split): numeric if it looks numeric.
+    pub fn input(b: &[u8]) -> Value {
+        match looks_numeric(b) {
+            Some(n) => Value::StrNum(Rc::from(b), n),
+            None => Value::Str(Rc::from(b)),
+        }
+    }
+    pub fn num(&self) -> f64 {
+        match self {
+            Value::Uninit => 0.0,
+            Value::Num(n) | Value::StrNum(_, n) => *n,
+            Value::Str(s) => str_to_num(s),
+        }
+    }
+    pub fn truthy(&self) -> bool {
+        match self {
+            Value::Uninit => false,
+            Value::Num(n) => *n != 0.0,
+            Value::StrNum(_, n) => *n != 0.0,
+            Value::Str(s) => !s.is_empty(),
+        }
+    }
+    pub fn is_numeric(&self) -> bool {
+        matches!(self, Value::Num(_) | Value::StrNum(..) | Value::Uninit)
+    }
+    /// String form using `convfmt` for non-integral numbers.
+    pub fn to_bytes(&self, convfmt: &[u8]) -> Rc<[u8]> {
+        match self {
+            Value::Uninit => Rc::from(&b""[..]),
+            Value::Str(s) | Value::StrNum(s, _) => s.clone(),
+            Value::Num(n) => Rc::from(num_to_str(*n, convfmt).as_slice()),
+        }
+    }
+}
+
+/// Number to string as awk does: integers plainly, others via the format.
+pub fn num_to_str(n: f64, fmt: &[u8]) -> Vec<u8> {
+    if n == n.trunc() && n.is_finite() {
+        if n == 0.0 {
+            return b"0".to_vec();
+        }
+        // gawk prints integral values in full, however large.
+        return format!("{:.0}", n).into_bytes();
+    }
+    if n.is_nan() {
+        return if n.is_sign_negative() {
+            b"-nan".to_vec()
+        } else {
+            b"nan".to_vec()
+        };
+    }
+    if n.is_infinite() {
+        return if n < 0.0 {
+            b"-inf".to_vec()
+        } else {
+            b"inf".to_vec()
+        };
+    }
+    sprintf(fmt, &[Value::Num(n)], b"%.6g")
+}
+
+/// strtod-like prefix conversion ("12abc" → 12).
+pub fn str_to_num(s: &[u8]) -> f64 {
+    let mut i = 0;
+    while i < s.len() && matches!(s[i], b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c) {
+        i += 1;
+    }
+    let start = i;
+    if i < s.len() && (s[i] == b'+' || s[i] == b'-') {
+        i += 1;
+    }
+    let ds = i;
+    while i < s.len() && s[i].is_ascii_digit() {
+        i += 1;
+    }
+    if i < s.len() && s[i] == b'.' {
+        i += 1;
+        while i < s.len() && s[i].is_ascii_digit() {
+            i += 1;
+        }
+    }
+    if i == ds || (i == ds + 1 && s[ds] == b'.') {
+        // maybe inf/nan with sign
+        let rest = &s[ds..];
+        let lower: Vec<u8> = rest
+            .iter()
+            .take(3)
+            .map(|c| c.to_ascii_lowercase())
+            .collect();
+        if ds > start && (lower == b"inf" || lower == b"nan") {
+            let neg = s[start] == b'-';
+            let v = if lower == b"inf" {
+                f64::INFINITY
+            } else {
+                f64::NAN
+            };
+            return if neg { -v } else { v };
+        }
+        return 0.0;
+    }
+    if i < s.len() && (s[i] == b'e' || s[i] == b'E') {
+        let mut j = i + 1;
+        if j < s.len() && (s[j] == b'+' || s[j] == b'-') {
+            j += 1;
+        }
+        if j < s.len() && s[j].is_ascii_digit() {
+            while j < s.len() && s[j].is_ascii_digit() {
+                j += 1;
+            }
+            i = j;
+        }
+    }
+    std::str::from_utf8(&s[start..i])
+        .ok()
+        .and_then(|t| t.parse().ok())
+        .unwrap_or(0.0)
+}
+
+/// Whether input text is a numeric string; returns its value.
+pub fn looks_numeric(s: &[u8]) -> Option<f64> {
+    let t = trim(s);
+    if t.is_empty() {
+        return None;
+    }
+    let mut i = 0;
+    if t[0] == b'+' || t[0] == b'-' {
+        i = 1;
+    }
+    let ds = i;
+    let mut digits = 0;
+    while i < t.len() && t[i].is_ascii_digit() {
+        i += 1;
+        digits += 1;
+    }
+    if i < t.len() && t[i] == b'.' {
+        i += 1;
+        while i < t.len() && t[i].is_ascii_digit() {
+            i += 1;
+            digits += 1;
+        }
+    }
+    if digits == 0 {
+        let rest: Vec<u8> = t[ds..].iter().map(|c| c.to_ascii_lowercase()).collect();
+        if ds == 1 && (rest == b"inf" || rest == b"nan") {
+            return Some(str_to_num(t));
+        }
+        return None;
+    }
+    if i < t.len() && (t[i] == b'e' || t[i] == b'E') {
+        let mut j = i + 1;
+        if j < t.len() && (t[j] == b'+' || t[j] == b'-') {
+            j += 1;
+        }
+        if j < t.len() && t[j].is_ascii_digit() {
+            while j < t.len() && t[j].is_ascii_digit() {
+                j += 1;
+            }
+            i = j;
+        } else {
+            return None;
+        }
+    }
+    if i != t.len() {
+        return None;
+    }
+    Some(str_to_num(t))
+}
+
+fn trim(s: &[u8]) -> &[u8] {
+    let ws = |c: &u8| matches!(*c, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c);
+    let a = s.iter().position(|c| !ws(c)).unwrap_or(s.len());
+    let b = s.iter().rposition(|c| !ws(c)).map(|p| p + 1).unwrap_or(a);
+    &s[a..b.max(a)]
+}
+
+fn pad(out: &mut Vec<u8>, body: &[u8], width: usize, left: bool, zero: bool) {
+    if body.len() >= width {
+        out.extend_from_slice(body);
+        return;
+    }
+    let n = width - body.len();
+    if left {
+        out.extend_from_slice(body);
+        out.extend(std::iter::repeat(b' ').take(n));
+    } else if zero {
+        // Zero padding goes after the sign.
+        let sign = if !body.is_empty() && matches!(body[0], b'-' | b'+' | b' ') {
+            1
+        } else {
+            0
+        };
+        let (s, rest) = body.split_at(sign);
+        let (pfx, rest2) =
+            if rest.len() >= 2 && rest[0] == b'0' && (rest[1] == b'x' || rest[1] == b'X') {
+                rest.split_at(2)
+            } else {
+                rest.split_at(0)
+            };
+        out.extend_from_slice(s);
+        out.extend_from_slice(pfx);
+        out.extend(std::iter::repeat(b'0').take(n));
+        out.extend_from_slice(rest2);
+    } else {
+        out.extend(std::iter::repeat(b' ').take(n));
+        out.extend_from_slice(body);
+    }
+}
+
+/// %e formatting with C's exponent style (at least two digits).
+fn fmt_e(v: f64, prec: usize, upper: bool) -> String {
+    let s = format!("{:.*e}", prec, v);
+    let (m, e) = match s.split_once('e') {
+        Some(x) => x,
+        None => return s,
+    };
+    let ev: i32 = e.parse().unwrap_or(0);
+    let r = format!("{}e{}{:02}", m, if ev < 0 { '-' } else { '+' }, ev.abs());
+    if upper {
+        r.to_uppercase()
+    } else {
+        r
+    }
+}
+
+/// %g formatting.
+fn fmt_g(v: f64, prec: usize, alt: bool, upper: bool) -> String {
+    let p = if prec == 0 { 1 } else { prec };
+    if v == 0.0 {
+        let mut s = String::from(if v.is_sign_negative() { "-0" } else { "0" });
+        if alt && p > 1 {
+            s.push('.');
+            s.push_str(&"0".repeat(p - 1));
+        }
+        return s;
+    }
+    let e_s = format!("{:.*e}", p - 1, v);
+    let x: i32 = e_s
+        .split_once('e')
+        .and_then(|(_, e)| e.parse().ok())
+        .unwrap_or(0);
+    let mut s = if x < -4 || x >= p as i32 {
+        fmt_e(v, p - 1, upper)
+    } else {
+        format!("{:.*}", (p as i32 - 1 - x).max(0) as usize, v)
+    };
+    if !alt {
+        // Strip trailing zeros of the fraction.
+        let (mant, exp) = match s.find(|c| c == 'e' || c == 'E') {
+            Some(i) => (s[..i].to_string(), s[i..].to_string()),
+            None => (s.clone(), String::new()),
+        };
+        let mant = if mant.contains('.') {
+            mant.trim_end_matches('0').trim_end_matches('.').to_string()
+        } else {
+            mant
+        };
+        s = mant + &exp;
+    }
+    s
+}
+
+fn non_finite(v: f64, upper: bool) -> Option<String> {
+    if v.is_nan() {
+        let s = if v.is_sign_negative() { "-nan" } else { "nan" };
+        return Some(if upper { s.to_uppercase() } else { s.into() });
+    }
+    if v.is_infinite() {
+        let s = if v < 0.0 { "-inf" } else { "inf" };
+        return Some(if upper { s.to_uppercase() } else { s.into() });
+    }
+    None
+}
+
+/// awk's sprintf. `convfmt` is used for %s of numbers.
+pub fn sprintf(fmt: &[u8], args: &[Value], convfmt: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(fmt.len() + 16);
+    let mut ai = 0;
+    let mut i = 0;
+    let next_arg = |ai: &mut usize| -> Value {
+        let v = args.get(*ai).cloned().unwrap_or(Value::Uninit);
+        *ai += 1;
+        v
+    };
+    while i < fmt.len() {
+        let c = fmt[i];
+        if c != b'%' {
+            out.push(c);
+            i += 1;
+            continue;
+        }
+        let start = i;
+        i += 1;
+        if i >= fmt.len() {
+            out.push(b'%');
+            break;
+        }
+        if fmt[i] == b'%' {
+            out.push(b'%');
+            i += 1;
+            continue;
+        }
+        let (mut left, mut plus, mut space, mut alt, mut zero) =
+            (false, false, false, false, false);
+        while i < fmt.len() {
+            match fmt[i] {
+                b'-' => left = true,
+                b'+' => plus = true,
+                b' ' => space = true,
+                b'#' => alt = true,
+                b'0' => zero = true,
+                _ => break,
+            }
+            i += 1;
+        }
+        let mut width = 0usize;
+        if i < fmt.len() && fmt[i] == b'*' {
+            let w = next_arg(&mut ai).num() as i64;
+            if w < 0 {
+                left = true;
+            }
+            width = w.unsigned_abs() as usize;
+            i += 1;
+        } else {
+            while i < fmt.len() && fmt[i].is_ascii_digit() {
+                width = width * 10 + (fmt[i] - b'0') as usize;
+                i += 1;
+            }
+        }
+        let mut prec: Option<usize> = None;
+        if i < fmt.len() && fmt[i] == b'.' {
+            i += 1;
+            let mut p = 0usize;
+            if i < fmt.len() && fmt[i] == b'*' {
+                let v = next_arg(&mut ai).num() as i64;
+                p = v.max(0) as usize;
+                i += 1;
+            } else {
+                while i < fmt.len() && fmt[i].is_ascii_digit() {
+                    p = p * 10 + (fmt[i] - b'0') as usize;
+                    i += 1;
+                }
+            }
+            prec = Some(p);
+        }
+        while i < fmt.len() && matches!(fmt[i], b'h' | b'l' | b'L' | b'q' | b'j' | b'z' | b't') {
+            i += 1;
+        }
+        if i >= fmt.len() {
+            out.extend_from_slice(&fmt[start..]);
+            break;
+        }
+        let conv = fmt[i];
+        i += 1;
+        let sign = |neg: bool| -> &'static str {
+            if neg {
+                "-"
+            } else if plus {
+                "+"
+            } else if space {
+                " "
+            } else {
+                ""
+            }
+        };
+        match conv {
+            b'd' | b'i' => {
+                let v = next_arg(&mut ai).num();
+                if let Some(s) = non_finite(v, false) {
+                    pad(&mut out, s.as_bytes(), width, left, false);
+                    continue;
+                }
+                let t = v.trunc();
+                let mut digits = if t.abs() < 1e18 {
+                    format!("{}", (t as i64).unsigned_abs())
+                } else {
+                    format!("{:.0}", t.abs())
+                };
+                if let Some(p) = prec {
+                    if p == 0 && t == 0.0 {
+                        digits.clear();
+                    }
+                    while digits.len() < p {
+                        digits.insert(0, '0');
+                    }
+                }
+                let body = format!("{}{}", sign(t < 0.0), digits);
+                pad(
+                    &mut out,
+                    body.as_bytes(),
+                    width,
+                    left,
+                    zero && prec.is_none(),
+                );
+            }
+            b'o' | b'x' | b'X' | b'u' => {
+                let v = next_arg(&mut ai).num();
+                let t = v.trunc();
+                let n: u64 = if t < 0.0 { (t as i64) as u64 } else { t as u64 };
+                let mut digits = match conv {
+                    b'o' => format!("{:o}", n),
+                    b'x' => format!("{:x}", n),
+                    b'X' => format!("{:X}", n),
+                    _ => format!("{}", n),
+                };
+                if let Some(p) = prec {
+                    if p == 0 && n == 0 {
+                        digits.clear();
+                    }
+                    while digits.len() < p {
+                        digits.insert(0, '0');
+                    }
+                }
+                if alt && n != 0 {
+                    match conv {
+                        b'o' => digits.insert(0, '0'),
+                        b'x' => digits.insert_str(0, "0x"),
+                        b'X' => digits.insert_str(0, "0X"),
+                        _ => {}
+                    }
+                }
+                pad(
+                    &mut out,
+                    digits.as_bytes(),
+                    width,
+                    left,
+                    zero && prec.is_none(),
+                );
+            }
+            b'e' | b'E' | b'f' | b'F' | b'g' | b'G' => {
+                let v = next_arg(&mut ai).num();
+                let upper = conv.is_ascii_uppercase();
+                if let Some(s) = non_finite(v, upper) {
+                    let body = if !v.is_nan() && v > 0.0 || (v.is_nan() && !v.is_sign_negative()) {
+                        format!("{}{}", sign(false), s)
+                    } else {
+                        s
+                    };
+                    pad(&mut out, body.as_bytes(), width, left, false);
+                    continue;
+                }
+                let p = prec.unwrap_or(6);
+                let mag = match conv {
+                    b'e' | b'E' => fmt_e(v.abs(), p, upper),
+                    b'f' | b'F' => {
+                        let mut s = format!("{:.*}", p, v.abs());
+                        if alt && p == 0 {
+                            s.push('.');
+                        }
+                        s
+                    }
+                    _ => fmt_g(v.abs(), p, alt, upper),
+                };
+                let neg = v < 0.0 || (v == 0.0 && v.is_sign_negative());
+                let body = format!("{}{}", sign(neg), mag);
+                pad(&mut out, body.as_bytes(), width, left, zero);
+            }
+            b'c' => {
+                let v = next_arg(&mut ai);
+                let body: Vec<u8> = match &v {
+                    Value::Num(n) => {
+                        // C locale: the low byte of the code.
+                        vec![(*n as i64 & 0xff) as u8]
+                    }
+                    other => {
+                        let s = other.to_bytes(convfmt);
+                        s.first().map(|b| vec![*b]).unwrap_or_default()
+                    }
+                };
+                pad(&mut out, &body, width, left, false);
+            }
+            b's' => {
+                let v = next_arg(&mut ai);
+                let s = v.to_bytes(convfmt);
+                let s: &[u8] = match prec {
+                    Some(p) if p < s.len() => &s[..p],
+                    _ => &s,
+                };
+                pad(&mut out, s, width, left, false);
+            }
+            _ => {
+                out.extend_from_slice(&fmt[start..i]);
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    fn f(fmt: &str, args: &[Value]) -> String {
+        String::from_utf8(sprintf(fmt.as_bytes(), args, b"%.6g")).unwrap()
+    }
+    #[test]
+    fn formats_like_c() {
+        assert_eq!(
+            f(
+                "%5.2f|%-4d|%04d",
+                &[Value::Num(3.14159), Value::Num(7.0), Value::Num(-5.0)]
+            ),
+            " 3.14|7   |-005"
+        );
+        assert_eq!(
+            f(
+                "%g %g %g",
+                &[Value::Num(100000.0), Value::Num(1e6), Value::Num(0.0001)]
+            ),
+            "100000 1e+06 0.0001"
+        );
+        assert_eq!(f("%e", &[Value::Num(12345.678)]), "1.234568e+04");
+        assert_eq!(
+            f(
+                "%x %o %c%c",
+                &[
+                    Value::Num(255.0),
+                    Value::Num(8.0),
+                    Value::Num(65.0),
+                    Value::from_bytes(b"hi")
+                ]
+            ),
+            "ff 10 Ah"
+        );
+        assert_eq!(
+            f(
+                "%.3s|%5s",
+                &[Value::from_bytes(b"abcdef"), Value::from_bytes(b"ab")]
+            ),
+            "abc|   ab"
+        );
+    }
+    #[test]
+    fn numbers() {
+        assert_eq!(num_to_str(0.1 + 0.2, b"%.6g"), b"0.3".to_vec());
+        assert_eq!(num_to_str(1e20, b"%.6g"), b"100000000000000000000".to_vec());
+        assert_eq!(num_to_str(2.5e-7, b"%.6g"), b"2.5e-07".to_vec());
+        assert_eq!(looks_numeric(b" 12 "), Some(12.0));
+        assert_eq!(looks_numeric(b"12abc"), None);
+        assert_eq!(str_to_num(b"12abc"), 12.0);
+    }
+}

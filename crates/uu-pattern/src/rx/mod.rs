@@ -1,0 +1,327 @@
+//! The regular-expression layer shared by grep, sed and awk: POSIX
+//! patterns are translated (see [`translate`]) and compiled either to the
+//! linear-time `regex` byte engine or, for back-references and `-P`, to
+//! `fancy-regex` with a bounded backtracking budget.
+
+pub mod translate;
+
+pub use translate::Syntax;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Backtracking budget for fancy-regex: enough for real patterns, small
+/// enough that a catastrophic one ends quickly with an error.
+const BACKTRACK_LIMIT: usize = 1_000_000;
+
+/// Set once a fancy-regex match hit its backtracking budget.
+static LIMIT_HIT: AtomicBool = AtomicBool::new(false);
+
+/// Program name used for warnings printed while compiling.
+static PROG: std::sync::Mutex<&'static str> = std::sync::Mutex::new("");
+
+/// Set the program name that prefixes translation warnings; warnings are
+/// only printed when one is set (grep prints them, sed and awk do not).
+pub fn set_warning_prog(name: &'static str) {
+    if let Ok(mut p) = PROG.lock() {
+        *p = name;
+    }
+}
+
+fn warn(w: &str) {
+    if let Ok(p) = PROG.lock() {
+        if !p.is_empty() {
+            eprintln!("{}: warning: {}", p, w);
+        }
+    }
+}
+
+/// Whether some match gave up because of the backtracking limit.
+pub fn limit_hit() -> bool {
+    LIMIT_HIT.load(Ordering::Relaxed)
+}
+
+/// How to compile a pattern.
+#[derive(Clone, Copy, Debug)]
+pub struct Config {
+    /// Dialect.
+    pub syntax: Syntax,
+    /// Perl syntax (grep -P): passed to fancy-regex unchanged.
+    pub perl: bool,
+    /// ASCII case folding.
+    pub icase: bool,
+    /// `^`/`$` match at embedded newlines.
+    pub multiline: bool,
+    /// The pattern must never match a newline (grep whole-buffer search).
+    pub no_newline: bool,
+    /// `\n`, `\t`... in the pattern are C escapes (sed).
+    pub c_escapes: bool,
+    /// The match must span the whole haystack line (grep -x).
+    pub whole_line: bool,
+}
+
+impl Config {
+    /// A config for `syntax` with every flag off.
+    pub fn new(syntax: Syntax) -> Config {
+        Config {
+            syntax,
+            perl: false,
+            icase: false,
+            multiline: false,
+            no_newline: false,
+            c_escapes: false,
+            whole_line: false,
+        }
+    }
+}
+
+enum Inner {
+    Fast(regex::bytes::Regex),
+    Fancy(fancy_regex::Regex),
+}
+
+/// A compiled pattern.
+pub struct Regex {
+    inner: Inner,
+    /// Number of capture groups (not counting the whole match).
+    pub groups: usize,
+}
+
+/// Capture positions: slot 0 is the whole match.
+pub type Locs = Vec<Option<(usize, usize)>>;
+
+/// Whether a POSIX pattern contains a back-reference (`\1`..`\9`).
+pub fn has_backref(pat: &[u8]) -> bool {
+    let mut i = 0;
+    while i + 1 < pat.len() {
+        if pat[i] == b'\\' {
+            if (b'1'..=b'9').contains(&pat[i + 1]) {
+                return true;
+            }
+            i += 2;
+        } else {
+            i += 1;
+        }
+    }
+    false
+}
+
+fn wrap(flags: &str, body: &[String], whole_line: bool) -> String {
+    let alt = if body.len() == 1 {
+        body[0].clone()
+    } else {
+        body.iter()
+            .map(|b| format!("(?:{})", b))
+            .collect::<Vec<_>>()
+            .join("|")
+    };
+    if whole_line {
+        format!("{}^(?:{})$", flags, alt)
+    } else {
+        format!("{}{}", flags, alt)
+    }
+}
+
+fn to_str(hay: &[u8]) -> std::borrow::Cow<'_, str> {
+    String::from_utf8_lossy(hay)
+}
+
+impl Regex {
+    /// Compile `pat` with `cfg`; errors are GNU-style messages.
+    pub fn new(pat: &[u8], cfg: &Config) -> Result<Regex, String> {
+        Regex::new_multi(&[pat], cfg)
+    }
+
+    /// Compile the alternation of several patterns (grep's `-e a -e b`).
+    /// Back-reference numbers are not shifted between patterns, so callers
+    /// compile patterns with back-references one at a time (see
+    /// [`has_backref`]).
+    pub fn new_multi(pats: &[&[u8]], cfg: &Config) -> Result<Regex, String> {
+        let mut flags = String::new();
+        if cfg.icase {
+            flags.push_str("(?i)");
+        }
+        if cfg.multiline {
+            flags.push_str("(?m)");
+        }
+        if cfg.perl {
+            let body: Vec<String> = pats
+                .iter()
+                .map(|p| String::from_utf8_lossy(p).into_owned())
+                .collect();
+            let p = wrap(&flags, &body, cfg.whole_line);
+            let re = fancy_regex::RegexBuilder::new(&p)
+                .backtrack_limit(BACKTRACK_LIMIT)
+                .build()
+                .map_err(|e| e.to_string())?;
+            let groups = re.captures_len().saturating_sub(1);
+            return Ok(Regex {
+                inner: Inner::Fancy(re),
+                groups,
+            });
+        }
+        if !cfg.no_newline {
+            flags.push_str("(?s)");
+        }
+        let mut o = translate::Options {
+            syntax: cfg.syntax,
+            fancy: false,
+            no_newline: cfg.no_newline,
+            c_escapes: cfg.c_escapes,
+        };
+        let mut body = Vec::with_capacity(pats.len());
+        let mut groups = 0;
+        let mut backrefs = false;
+        for p in pats {
+            let t = translate::translate(p, &o)?;
+            for w in &t.warnings {
+                warn(w);
+            }
+            backrefs |= t.backrefs;
+            groups += t.groups;
+            body.push(t.pattern);
+        }
+        if backrefs {
+            o.fancy = true;
+            body.clear();
+            for p in pats {
+                body.push(translate::translate(p, &o)?.pattern);
+            }
+            let p = wrap(&flags, &body, cfg.whole_line);
+            let re = fancy_regex::RegexBuilder::new(&p)
+                .backtrack_limit(BACKTRACK_LIMIT)
+                .build()
+                .map_err(|e| e.to_string())?;
+            return Ok(Regex {
+                inner: Inner::Fancy(re),
+                groups,
+            });
+        }
+        let p = format!("(?-u){}", wrap(&flags, &body, cfg.whole_line));
+        let re = regex::bytes::RegexBuilder::new(&p)
+            .size_limit(64 << 20)
+            .dfa_size_limit(16 << 20)
+            .build()
+            .map_err(|e| match e {
+                regex::Error::CompiledTooBig(_) => "Regular expression too big".to_string(),
+                other => other.to_string(),
+            })?;
+        Ok(Regex {
+            inner: Inner::Fast(re),
+            groups,
+        })
+    }
+
+    /// Whether this pattern uses the byte engine (fast, linear).
+    pub fn is_fast(&self) -> bool {
+        matches!(self.inner, Inner::Fast(_))
+    }
+
+    /// First match at or after `start`.
+    pub fn find_at(&self, hay: &[u8], start: usize) -> Option<(usize, usize)> {
+        match &self.inner {
+            Inner::Fast(re) => re.find_at(hay, start).map(|m| (m.start(), m.end())),
+            Inner::Fancy(re) => {
+                let s = to_str(hay);
+                match re.find_from_pos(&s, start.min(s.len())) {
+                    Ok(m) => m.map(|m| (m.start(), m.end())),
+                    Err(_) => {
+                        LIMIT_HIT.store(true, Ordering::Relaxed);
+                        None
+                    }
+                }
+            }
+        }
+    }
+
+    /// End of some match at or after `start`, computed cheaply (the byte
+    /// engine stops at the first accepting state).
+    pub fn shortest_match_at(&self, hay: &[u8], start: usize) -> Option<usize> {
+        match &self.inner {
+            Inner::Fast(re) => re.shortest_match_at(hay, start),
+            Inner::Fancy(_) => self.find_at(hay, start).map(|m| m.1),
+        }
+    }
+
+    /// Whether the pattern matches anywhere in `hay`.
+    pub fn is_match(&self, hay: &[u8]) -> bool {
+        match &self.inner {
+            Inner::Fast(re) => re.is_match(hay),
+            Inner::Fancy(_) => self.find_at(hay, 0).is_some(),
+        }
+    }
+
+    /// Match at or after `start`, filling `locs` with group positions.
+    pub fn captures_at(&self, hay: &[u8], start: usize, locs: &mut Locs) -> bool {
+        locs.clear();
+        match &self.inner {
+            Inner::Fast(re) => {
+                let mut cl = re.capture_locations();
+                if re.captures_read_at(&mut cl, hay, start).is_none() {
+                    return false;
+                }
+                for i in 0..cl.len() {
+                    locs.push(cl.get(i));
+                }
+                true
+            }
+            Inner::Fancy(re) => {
+                let s = to_str(hay);
+                match re.captures_from_pos(&s, start.min(s.len())) {
+                    Ok(Some(c)) => {
+                        for i in 0..c.len() {
+                            locs.push(c.get(i).map(|m| (m.start(), m.end())));
+                        }
+                        true
+                    }
+                    Ok(None) => false,
+                    Err(_) => {
+                        LIMIT_HIT.store(true, Ordering::Relaxed);
+                        false
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bre_backref_uses_fancy() {
+        let re = Regex::new(b"\\(ab\\)\\1", &Config::new(Syntax::Basic)).unwrap();
+        assert!(!re.is_fast());
+        assert_eq!(re.find_at(b"xxababyy", 0), Some((2, 6)));
+        assert!(!re.is_match(b"abxab"));
+    }
+
+    #[test]
+    fn bytes_and_icase() {
+        let mut c = Config::new(Syntax::Extended);
+        c.icase = true;
+        let re = Regex::new(b"h(e|a)llo", &c).unwrap();
+        assert!(re.is_match(b"\xffHALLO"));
+        let re = Regex::new(b".", &Config::new(Syntax::Basic)).unwrap();
+        assert_eq!(re.find_at(b"\xff", 0), Some((0, 1)));
+    }
+
+    #[test]
+    fn grep_mode_never_crosses_lines() {
+        let mut c = Config::new(Syntax::Extended);
+        c.no_newline = true;
+        c.multiline = true;
+        let re = Regex::new(b"a[^x]*b", &c).unwrap();
+        assert_eq!(re.find_at(b"a\nb", 0), None);
+        let re = Regex::new(b"^b$", &c).unwrap();
+        assert_eq!(re.find_at(b"a\nb\nc", 0), Some((2, 3)));
+    }
+
+    #[test]
+    fn catastrophic_is_bounded() {
+        let re = Regex::new(b"\\(a*\\)*\\1b", &Config::new(Syntax::Basic)).unwrap();
+        let hay = vec![b'a'; 40];
+        let _ = re.find_at(&hay, 0);
+        // Either it answered or it gave up; it must not hang.
+    }
+}

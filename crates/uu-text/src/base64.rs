@@ -1,0 +1,177 @@
+//! `base64`: encode (wrapping at `-w` columns) or decode (`-d`, `-i`).
+
+use std::ffi::OsString;
+use std::io::Write;
+
+use crate::common::args::{opt, parse, Arg, Opt, Usage};
+use crate::common::bytes::{q, qf};
+use crate::common::input::{err_text, finish, put, read_all, stdout};
+
+const USAGE: Usage = Usage {
+    prog: "base64",
+    help: "[OPTION]... [FILE]\nBase64 encode or decode FILE, or standard input, to standard output.\n",
+    code: 1,
+};
+
+const SPEC: &[Opt] = &[
+    opt("d", Some('d'), Some("decode"), Arg::No),
+    opt("i", Some('i'), Some("ignore-garbage"), Arg::No),
+    opt("w", Some('w'), Some("wrap"), Arg::Yes),
+];
+
+const ALPHA: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+/// Encode `data` as base64 without line breaks.
+pub fn encode(data: &[u8]) -> Vec<u8> {
+    let mut o = Vec::with_capacity(data.len() / 3 * 4 + 4);
+    for ch in data.chunks(3) {
+        let b = [ch[0], *ch.get(1).unwrap_or(&0), *ch.get(2).unwrap_or(&0)];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        o.push(ALPHA[(n >> 18) as usize & 63]);
+        o.push(ALPHA[(n >> 12) as usize & 63]);
+        o.push(if ch.len() > 1 { ALPHA[(n >> 6) as usize & 63] } else { b'=' });
+        o.push(if ch.len() > 2 { ALPHA[n as usize & 63] } else { b'=' });
+    }
+    o
+}
+
+fn val(c: u8) -> Option<u32> {
+    Some(match c {
+        b'A'..=b'Z' => c - b'A',
+        b'a'..=b'z' => c - b'a' + 26,
+        b'0'..=b'9' => c - b'0' + 52,
+        b'+' => 62,
+        b'/' => 63,
+        _ => return None,
+    } as u32)
+}
+
+/// Decode base64, skipping newlines (and any non-alphabet byte when
+/// `ignore` is set). On invalid input returns what decoded so far as Err.
+pub fn decode(data: &[u8], ignore: bool) -> Result<Vec<u8>, Vec<u8>> {
+    let mut o = Vec::with_capacity(data.len() / 4 * 3);
+    let mut acc: u32 = 0;
+    let mut n = 0;
+    let mut pad = 0;
+    for &c in data {
+        if c == b'\n' {
+            continue;
+        }
+        if c == b'=' {
+            if n < 2 {
+                if ignore {
+                    continue;
+                }
+                return Err(o);
+            }
+            pad += 1;
+            if n + pad == 4 {
+                if n == 2 {
+                    o.push((acc >> 4) as u8);
+                } else {
+                    o.push((acc >> 10) as u8);
+                    o.push((acc >> 2) as u8);
+                }
+                acc = 0;
+                n = 0;
+                pad = 0;
+            }
+            continue;
+        }
+        match val(c) {
+            Some(v) => {
+                if pad > 0 {
+                    return Err(o);
+                }
+                acc = (acc << 6) | v;
+                n += 1;
+                if n == 4 {
+                    o.push((acc >> 16) as u8);
+                    o.push((acc >> 8) as u8);
+                    o.push(acc as u8);
+                    acc = 0;
+                    n = 0;
+                }
+            }
+            None if ignore => {}
+            None => return Err(o),
+        }
+    }
+    if pad > 0 {
+        return Err(o);
+    }
+    match n {
+        0 => Ok(o),
+        2 => {
+            o.push((acc >> 4) as u8);
+            Err(o)
+        }
+        3 => {
+            o.push((acc >> 10) as u8);
+            o.push((acc >> 2) as u8);
+            Err(o)
+        }
+        _ => Err(o),
+    }
+}
+
+/// Entry point.
+pub fn uumain(args: Vec<OsString>) -> i32 {
+    let p = match parse(&USAGE, SPEC, &args[1.min(args.len())..]) {
+        Ok(p) => p,
+        Err(c) => return c,
+    };
+    let wrap = match p.last_str("w") {
+        Some(s) => match s.parse::<usize>() {
+            Ok(n) => n,
+            Err(_) => return USAGE.die(1, &format!("invalid wrap size: {}", q(std::ffi::OsStr::new(&s)))),
+        },
+        None => 76,
+    };
+    if p.operands.len() > 1 {
+        return USAGE.fail(&format!("extra operand {}", q(&p.operands[1])));
+    }
+    let f = p.operands.first().cloned().unwrap_or_else(|| OsString::from("-"));
+    let data = match read_all(&f) {
+        Ok(d) => d,
+        Err(e) => return USAGE.die(1, &format!("{}: {}", qf(&f), err_text(&e))),
+    };
+    let mut out = stdout();
+    if p.has("d") {
+        match decode(&data, p.has("i")) {
+            Ok(d) => {
+                put(&mut out, &d);
+                finish(&mut out, "base64", 0)
+            }
+            Err(partial) => {
+                put(&mut out, &partial);
+                let _ = out.flush();
+                USAGE.die(1, "invalid input")
+            }
+        }
+    } else {
+        let enc = encode(&data);
+        if wrap == 0 {
+            put(&mut out, &enc);
+        } else {
+            for ch in enc.chunks(wrap) {
+                put(&mut out, ch);
+                put(&mut out, b"\n");
+            }
+        }
+        finish(&mut out, "base64", 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    #[test]
+    fn roundtrip() {
+        assert_eq!(encode(b"hello"), b"aGVsbG8=");
+        assert_eq!(decode(b"aGVsbG8=\n", false).unwrap(), b"hello");
+        assert_eq!(decode(b"aGVs\nbG8h", false).unwrap(), b"hello!");
+        assert!(decode(b"a$b", false).is_err());
+        assert_eq!(decode(b"a$GVsbG8=", true).unwrap(), b"hello");
+    }
+}

@@ -1,0 +1,358 @@
+//! `md5sum`, `sha1sum`, `sha224sum`, `sha256sum`, `sha384sum`,
+//! `sha512sum`: print or check digests (`-c`, `--tag`, `-b`/`-t`,
+//! `--quiet`, `--status`, `--strict`, `-w`, `--ignore-missing`, `-z`).
+
+use std::ffi::{OsStr, OsString};
+use std::io::Read;
+
+use md5::Md5;
+use sha1::Sha1;
+use sha2::{Digest, Sha224, Sha256, Sha384, Sha512};
+
+use crate::common::args::{opt, parse, Arg, Opt, Usage};
+use crate::common::bytes::{bytes_osstr, os_bytes, qf, records};
+use crate::common::input::{err_text, finish, open, put, read_all, stdout};
+
+/// A digest algorithm by name.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Algo {
+    /// MD5.
+    Md5,
+    /// SHA-1.
+    Sha1,
+    /// SHA-224.
+    Sha224,
+    /// SHA-256.
+    Sha256,
+    /// SHA-384.
+    Sha384,
+    /// SHA-512.
+    Sha512,
+}
+
+impl Algo {
+    /// The `--tag` name.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Algo::Md5 => "MD5",
+            Algo::Sha1 => "SHA1",
+            Algo::Sha224 => "SHA224",
+            Algo::Sha256 => "SHA256",
+            Algo::Sha384 => "SHA384",
+            Algo::Sha512 => "SHA512",
+        }
+    }
+    fn hex_len(self) -> usize {
+        match self {
+            Algo::Md5 => 32,
+            Algo::Sha1 => 40,
+            Algo::Sha224 => 56,
+            Algo::Sha256 => 64,
+            Algo::Sha384 => 96,
+            Algo::Sha512 => 128,
+        }
+    }
+}
+
+fn hash_with<D: Digest>(r: &mut dyn Read) -> std::io::Result<Vec<u8>> {
+    let mut d = D::new();
+    let mut buf = vec![0u8; 64 * 1024];
+    loop {
+        let k = r.read(&mut buf)?;
+        if k == 0 {
+            break;
+        }
+        d.update(&buf[..k]);
+    }
+    Ok(d.finalize().to_vec())
+}
+
+/// Hex digest of everything `r` yields.
+pub fn digest(algo: Algo, r: &mut dyn Read) -> std::io::Result<String> {
+    let raw = match algo {
+        Algo::Md5 => hash_with::<Md5>(r)?,
+        Algo::Sha1 => hash_with::<Sha1>(r)?,
+        Algo::Sha224 => hash_with::<Sha224>(r)?,
+        Algo::Sha256 => hash_with::<Sha256>(r)?,
+        Algo::Sha384 => hash_with::<Sha384>(r)?,
+        Algo::Sha512 => hash_with::<Sha512>(r)?,
+    };
+    Ok(raw.iter().map(|b| format!("{:02x}", b)).collect())
+}
+
+const SPEC: &[Opt] = &[
+    opt("b", Some('b'), Some("binary"), Arg::No),
+    opt("c", Some('c'), Some("check"), Arg::No),
+    opt("tag", None, Some("tag"), Arg::No),
+    opt("t", Some('t'), Some("text"), Arg::No),
+    opt("z", Some('z'), Some("zero"), Arg::No),
+    opt("ignore-missing", None, Some("ignore-missing"), Arg::No),
+    opt("quiet", None, Some("quiet"), Arg::No),
+    opt("status", None, Some("status"), Arg::No),
+    opt("strict", None, Some("strict"), Arg::No),
+    opt("w", Some('w'), Some("warn"), Arg::No),
+];
+
+fn escape_name(name: &[u8]) -> (bool, Vec<u8>) {
+    if !name.iter().any(|&c| c == b'\\' || c == b'\n' || c == b'\r') {
+        return (false, name.to_vec());
+    }
+    let mut o = Vec::with_capacity(name.len() + 4);
+    for &c in name {
+        match c {
+            b'\\' => o.extend_from_slice(b"\\\\"),
+            b'\n' => o.extend_from_slice(b"\\n"),
+            b'\r' => o.extend_from_slice(b"\\r"),
+            _ => o.push(c),
+        }
+    }
+    (true, o)
+}
+
+fn unescape_name(name: &[u8]) -> Option<Vec<u8>> {
+    let mut o = Vec::with_capacity(name.len());
+    let mut i = 0;
+    while i < name.len() {
+        if name[i] == b'\\' {
+            match name.get(i + 1) {
+                Some(b'\\') => o.push(b'\\'),
+                Some(b'n') => o.push(b'\n'),
+                Some(b'r') => o.push(b'\r'),
+                _ => return None,
+            }
+            i += 2;
+        } else {
+            o.push(name[i]);
+            i += 1;
+        }
+    }
+    Some(o)
+}
+
+/// Entry point shared by the digest utilities.
+pub fn run(args: Vec<OsString>, prog: &'static str, algo: Algo) -> i32 {
+    let usage = Usage { prog, help: "[OPTION]... [FILE]...\nPrint or check checksums.\n", code: 1 };
+    let p = match parse(&usage, SPEC, &args[1.min(args.len())..]) {
+        Ok(p) => p,
+        Err(c) => return c,
+    };
+    let check = p.has("c");
+    if p.has("tag") && check {
+        return usage.fail("the --tag option is meaningless when verifying checksums");
+    }
+    if !check {
+        for (o, n) in [("ignore-missing", "--ignore-missing"), ("quiet", "--quiet"), ("status", "--status"), ("strict", "--strict"), ("w", "--warn")] {
+            if p.has(o) {
+                return usage.fail(&format!("the {} option is meaningful only when verifying checksums", n));
+            }
+        }
+    }
+    let files = if p.operands.is_empty() { vec![OsString::from("-")] } else { p.operands.clone() };
+    if check {
+        return check_files(&usage, &p, &files, algo);
+    }
+    let binary = p.opts.iter().rev().find_map(|(id, _)| match *id {
+        "b" => Some(true),
+        "t" => Some(false),
+        _ => None,
+    });
+    let tag = p.has("tag");
+    let zero = p.has("z");
+    let mut out = stdout();
+    let mut status = 0;
+    for f in &files {
+        let res = open(f).and_then(|mut r| digest(algo, &mut *r));
+        let h = match res {
+            Ok(h) => h,
+            Err(e) => {
+                let _ = std::io::Write::flush(&mut out);
+                eprintln!("{}: {}: {}", prog, qf(f), err_text(&e));
+                status = 1;
+                continue;
+            }
+        };
+        let (esc, name) = if zero { (false, os_bytes(f).to_vec()) } else { escape_name(os_bytes(f)) };
+        let mut line = Vec::new();
+        if esc {
+            line.push(b'\\');
+        }
+        if tag {
+            line.extend_from_slice(algo.tag().as_bytes());
+            line.extend_from_slice(b" (");
+            line.extend_from_slice(&name);
+            line.extend_from_slice(b") = ");
+            line.extend_from_slice(h.as_bytes());
+        } else {
+            line.extend_from_slice(h.as_bytes());
+            line.extend_from_slice(if binary == Some(true) { b" *" } else { b"  " });
+            line.extend_from_slice(&name);
+        }
+        line.push(if zero { 0 } else { b'\n' });
+        put(&mut out, &line);
+    }
+    finish(&mut out, prog, status)
+}
+
+/// Parse a check line: (hex digest, file name).
+fn parse_line(line: &[u8], algo: Algo) -> Option<(Vec<u8>, Vec<u8>)> {
+    let (escaped, l) = match line.strip_prefix(b"\\") {
+        Some(r) => (true, r),
+        None => (false, line),
+    };
+    let hl = algo.hex_len();
+    let tag = algo.tag().as_bytes();
+    let name_of = |n: &[u8]| if escaped { unescape_name(n) } else { Some(n.to_vec()) };
+    if l.starts_with(tag) && l.get(tag.len()..tag.len() + 2) == Some(b" (") {
+        let rest = &l[tag.len() + 2..];
+        let pos = rest.windows(4).rposition(|w| w == b") = ")?;
+        let hex = &rest[pos + 4..];
+        if hex.len() != hl || !hex.iter().all(|c| c.is_ascii_hexdigit()) {
+            return None;
+        }
+        return Some((hex.to_ascii_lowercase(), name_of(&rest[..pos])?));
+    }
+    if l.len() < hl + 2 {
+        return None;
+    }
+    let hex = &l[..hl];
+    if !hex.iter().all(|c| c.is_ascii_hexdigit()) {
+        return None;
+    }
+    let sep = &l[hl..hl + 2];
+    if sep != b"  " && sep != b" *" {
+        return None;
+    }
+    let name = &l[hl + 2..];
+    if name.is_empty() {
+        return None;
+    }
+    Some((hex.to_ascii_lowercase(), name_of(name)?))
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{} {}", n, if n == 1 { one } else { many })
+}
+
+fn check_files(usage: &Usage, p: &crate::common::args::Parsed, files: &[OsString], algo: Algo) -> i32 {
+    let prog = usage.prog;
+    let (quiet, status_only, strict, warn, ignore_missing) =
+        (p.has("quiet"), p.has("status"), p.has("strict"), p.has("w"), p.has("ignore-missing"));
+    let mut out = stdout();
+    let mut status = 0;
+    for f in files {
+        let data = match read_all(f) {
+            Ok(d) => d,
+            Err(e) => {
+                eprintln!("{}: {}: {}", prog, qf(f), err_text(&e));
+                status = 1;
+                continue;
+            }
+        };
+        let shown = if f == "-" { "standard input".to_string() } else { f.to_string_lossy().into_owned() };
+        let (mut bad_format, mut mismatched, mut unreadable, mut good) = (0usize, 0usize, 0usize, 0usize);
+        let mut matched_any = false;
+        for (ln, raw) in records(&data, b'\n').enumerate() {
+            let line = raw.strip_suffix(b"\r").unwrap_or(raw);
+            let (hex, name) = match parse_line(line, algo) {
+                Some(x) => x,
+                None => {
+                    bad_format += 1;
+                    if warn {
+                        let _ = std::io::Write::flush(&mut out);
+                        eprintln!(
+                            "{}: {}: {}: improperly formatted {} checksum line",
+                            prog,
+                            shown,
+                            ln + 1,
+                            algo.tag()
+                        );
+                    }
+                    continue;
+                }
+            };
+            matched_any = true;
+            let path: &OsStr = bytes_osstr(&name);
+            let res = open(path).and_then(|mut r| digest(algo, &mut *r));
+            let mut msg = name.clone();
+            match res {
+                Err(e) => {
+                    if ignore_missing && e.kind() == std::io::ErrorKind::NotFound {
+                        continue;
+                    }
+                    unreadable += 1;
+                    let _ = std::io::Write::flush(&mut out);
+                    eprintln!("{}: {}: {}", prog, String::from_utf8_lossy(&name), err_text(&e));
+                    if !status_only {
+                        msg.extend_from_slice(b": FAILED open or read\n");
+                        put(&mut out, &msg);
+                    }
+                }
+                Ok(h) => {
+                    if h.as_bytes() == &hex[..] {
+                        good += 1;
+                        if !quiet && !status_only {
+                            msg.extend_from_slice(b": OK\n");
+                            put(&mut out, &msg);
+                        }
+                    } else {
+                        mismatched += 1;
+                        if !status_only {
+                            msg.extend_from_slice(b": FAILED\n");
+                            put(&mut out, &msg);
+                        }
+                    }
+                }
+            }
+        }
+        let _ = std::io::Write::flush(&mut out);
+        if !matched_any {
+            eprintln!("{}: {}: no properly formatted checksum lines found", prog, shown);
+            status = 1;
+            continue;
+        }
+        if !status_only {
+            if bad_format > 0 {
+                eprintln!("{}: WARNING: {} improperly formatted", prog, plural(bad_format, "line is", "lines are"));
+            }
+            if unreadable > 0 {
+                eprintln!("{}: WARNING: {} could not be read", prog, plural(unreadable, "listed file", "listed files"));
+            }
+            if mismatched > 0 {
+                eprintln!("{}: WARNING: {} did NOT match", prog, plural(mismatched, "computed checksum", "computed checksums"));
+            }
+        }
+        if ignore_missing && good == 0 && mismatched == 0 && unreadable == 0 {
+            eprintln!("{}: {}: no file was verified", prog, shown);
+            status = 1;
+        }
+        if mismatched > 0 || unreadable > 0 || (strict && bad_format > 0) {
+            status = 1;
+        }
+    }
+    finish(&mut out, prog, status)
+}
+
+/// `md5sum`.
+pub fn md5_main(a: Vec<OsString>) -> i32 {
+    run(a, "md5sum", Algo::Md5)
+}
+/// `sha1sum`.
+pub fn sha1_main(a: Vec<OsString>) -> i32 {
+    run(a, "sha1sum", Algo::Sha1)
+}
+/// `sha224sum`.
+pub fn sha224_main(a: Vec<OsString>) -> i32 {
+    run(a, "sha224sum", Algo::Sha224)
+}
+/// `sha256sum`.
+pub fn sha256_main(a: Vec<OsString>) -> i32 {
+    run(a, "sha256sum", Algo::Sha256)
+}
+/// `sha384sum`.
+pub fn sha384_main(a: Vec<OsString>) -> i32 {
+    run(a, "sha384sum", Algo::Sha384)
+}
+/// `sha512sum`.
+pub fn sha512_main(a: Vec<OsString>) -> i32 {
+    run(a, "sha512sum", Algo::Sha512)
+}

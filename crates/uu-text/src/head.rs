@@ -1,0 +1,226 @@
+//! `head`: the first part of files (`-n`, `-c`, negative "all but last"
+//! forms, headers for several files, `-z`).
+
+use std::ffi::OsString;
+use std::io::Read;
+
+use crate::common::args::{opt, parse, Arg, Opt, Usage};
+use crate::common::bytes::{memchr, q};
+use crate::common::input::{err_text, finish, open, put, stdout, Out};
+use crate::common::num::{parse_size, SizeError};
+
+const USAGE: Usage = Usage {
+    prog: "head",
+    help: "[OPTION]... [FILE]...\nPrint the first 10 lines of each FILE to standard output.\n",
+    code: 1,
+};
+
+const SPEC: &[Opt] = &[
+    opt("c", Some('c'), Some("bytes"), Arg::Yes),
+    opt("n", Some('n'), Some("lines"), Arg::Yes),
+    opt("q", Some('q'), Some("quiet"), Arg::No),
+    opt("q", None, Some("silent"), Arg::No),
+    opt("v", Some('v'), Some("verbose"), Arg::No),
+    opt("z", Some('z'), Some("zero-terminated"), Arg::No),
+];
+
+#[derive(Clone, Copy)]
+enum Mode {
+    Lines(u64, bool),
+    Bytes(u64, bool),
+}
+
+/// Rewrite the obsolete `-NUM[bcklmqvz]` first argument into options.
+pub fn legacy(args: &mut Vec<OsString>, prog: &str) {
+    if args.len() < 2 {
+        return;
+    }
+    let a = args[1].to_string_lossy().into_owned();
+    let b = a.as_bytes();
+    if b.len() < 2 || b[0] != b'-' || !b[1].is_ascii_digit() {
+        return;
+    }
+    let end = b[1..].iter().position(|c| !c.is_ascii_digit()).map_or(b.len(), |p| p + 1);
+    let num = &a[1..end];
+    let mut rest = &a[end..];
+    let mut unit = "l";
+    let mut mult = "";
+    if let Some(c) = rest.chars().next() {
+        if "bkm".contains(c) {
+            mult = &rest[..1];
+            unit = "c";
+            rest = &rest[1..];
+        }
+    }
+    if let Some(c) = rest.chars().next() {
+        if c == 'c' || c == 'l' {
+            unit = if c == 'c' { "c" } else { "l" };
+            rest = &rest[1..];
+        }
+    }
+    if !rest.chars().all(|c| "qvzf".contains(c)) {
+        return;
+    }
+    let _ = prog;
+    let mult = match mult {
+        "k" => "K",
+        "m" => "M",
+        other => other,
+    };
+    let mut new = vec![
+        OsString::from(if unit == "c" { "-c" } else { "-n" }),
+        OsString::from(format!("{}{}", num, mult)),
+    ];
+    for c in rest.chars() {
+        new.push(OsString::from(format!("-{}", c)));
+    }
+    args.splice(1..2, new);
+}
+
+fn parse_count(s: &str, what: &str) -> Result<(u64, bool), String> {
+    let (neg, body) = if let Some(r) = s.strip_prefix('-') {
+        (true, r)
+    } else {
+        (false, s.strip_prefix('+').unwrap_or(s))
+    };
+    match parse_size(body) {
+        Ok(n) => Ok((n, neg)),
+        Err(SizeError::TooLarge) => Ok((u64::MAX, neg)),
+        Err(SizeError::Invalid) => Err(format!("invalid number of {}: '{}'", what, s)),
+    }
+}
+
+/// Entry point.
+pub fn uumain(mut args: Vec<OsString>) -> i32 {
+    legacy(&mut args, "head");
+    let p = match parse(&USAGE, SPEC, &args[1.min(args.len())..]) {
+        Ok(p) => p,
+        Err(c) => return c,
+    };
+    let mut mode = Mode::Lines(10, false);
+    for (id, v) in &p.opts {
+        let s = v.as_ref().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        match *id {
+            "n" => match parse_count(&s, "lines") {
+                Ok((n, neg)) => mode = Mode::Lines(n, neg),
+                Err(m) => return USAGE.die(1, &m),
+            },
+            "c" => match parse_count(&s, "bytes") {
+                Ok((n, neg)) => mode = Mode::Bytes(n, neg),
+                Err(m) => return USAGE.die(1, &m),
+            },
+            _ => {}
+        }
+    }
+    let delim = if p.has("z") { 0 } else { b'\n' };
+    let mut verbose = None;
+    for (id, _) in &p.opts {
+        match *id {
+            "q" => verbose = Some(false),
+            "v" => verbose = Some(true),
+            _ => {}
+        }
+    }
+    let files = if p.operands.is_empty() { vec![OsString::from("-")] } else { p.operands.clone() };
+    let headers = verbose.unwrap_or(files.len() > 1);
+    let mut out = stdout();
+    let mut status = 0;
+    let mut first = true;
+    for f in &files {
+        let shown = if f == "-" { "standard input".to_string() } else { f.to_string_lossy().into_owned() };
+        let mut r = match open(f) {
+            Ok(r) => r,
+            Err(e) if e.raw_os_error() == crate::common::input::is_dir_error().raw_os_error() => {
+                if headers {
+                    put(&mut out, format!("{}==> {} <==\n", if first { "" } else { "\n" }, shown).as_bytes());
+                    first = false;
+                }
+                let _ = std::io::Write::flush(&mut out);
+                eprintln!("head: error reading {}: {}", q(f), err_text(&e));
+                status = 1;
+                continue;
+            }
+            Err(e) => {
+                eprintln!("head: cannot open {} for reading: {}", q(f), err_text(&e));
+                status = 1;
+                continue;
+            }
+        };
+        if headers {
+            put(&mut out, format!("{}==> {} <==\n", if first { "" } else { "\n" }, shown).as_bytes());
+        }
+        first = false;
+        if let Err(e) = head_one(&mut *r, &mut out, mode, delim) {
+            let _ = std::io::Write::flush(&mut out);
+            eprintln!("head: error reading {}: {}", q(f), err_text(&e));
+            status = 1;
+        }
+    }
+    finish(&mut out, "head", status)
+}
+
+fn head_one(r: &mut dyn Read, out: &mut Out, mode: Mode, delim: u8) -> std::io::Result<()> {
+    let mut buf = vec![0u8; 64 * 1024];
+    match mode {
+        Mode::Bytes(n, false) => {
+            let mut left = n;
+            while left > 0 {
+                let k = r.read(&mut buf)?;
+                if k == 0 {
+                    break;
+                }
+                let take = (k as u64).min(left) as usize;
+                put(out, &buf[..take]);
+                left -= take as u64;
+            }
+        }
+        Mode::Lines(n, false) => {
+            let mut left = n;
+            while left > 0 {
+                let k = r.read(&mut buf)?;
+                if k == 0 {
+                    break;
+                }
+                let chunk = &buf[..k];
+                let mut pos = 0;
+                while left > 0 {
+                    match memchr(delim, &chunk[pos..]) {
+                        Some(i) => {
+                            pos += i + 1;
+                            left -= 1;
+                        }
+                        None => {
+                            pos = k;
+                            break;
+                        }
+                    }
+                }
+                put(out, &chunk[..pos]);
+            }
+        }
+        Mode::Bytes(n, true) => {
+            let mut all = Vec::new();
+            r.read_to_end(&mut all)?;
+            let keep = all.len().saturating_sub(n.min(usize::MAX as u64) as usize);
+            put(out, &all[..keep]);
+        }
+        Mode::Lines(n, true) => {
+            let mut all = Vec::new();
+            r.read_to_end(&mut all)?;
+            // Count line ends from the back; an unterminated last line counts.
+            let mut end = all.len();
+            let mut drop = n;
+            if drop > 0 && end > 0 && all[end - 1] != delim {
+                // The partial last line is one line.
+                end = all[..end].iter().rposition(|&c| c == delim).map_or(0, |p| p + 1);
+                drop -= 1;
+            }
+            while drop > 0 && end > 0 {
+                end = all[..end - 1].iter().rposition(|&c| c == delim).map_or(0, |p| p + 1);
+                drop -= 1;
+            }
+            put(out, &all[..end]);
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,334 @@
+//! `sort`: GNU sort in the C locale. All input is read into memory and
+//! sorted as slices (no per-comparison allocation); keys, `-c/-C`, `-u`,
+//! `-m`, `-o` and `-z` behave as GNU's.
+
+mod compare;
+pub mod key;
+
+use std::cmp::Ordering;
+use std::collections::hash_map::RandomState;
+use std::ffi::OsString;
+use std::hash::{BuildHasher, Hasher};
+use std::io::Write;
+
+use crate::common::args::{opt, parse, Arg, Opt, Usage};
+use crate::common::bytes::{disp, memchr, q, records};
+use crate::common::input::{err_text, read_all};
+use key::{begfield, limfield, parse_key, KeyDef, KeyOpts};
+
+const USAGE: Usage = Usage {
+    prog: "sort",
+    help: "[OPTION]... [FILE]...\nWrite sorted concatenation of all FILE(s) to standard output.\n",
+    code: 2,
+};
+
+const SPEC: &[Opt] = &[
+    opt("b", Some('b'), Some("ignore-leading-blanks"), Arg::No),
+    opt("d", Some('d'), Some("dictionary-order"), Arg::No),
+    opt("f", Some('f'), Some("ignore-case"), Arg::No),
+    opt("g", Some('g'), Some("general-numeric-sort"), Arg::No),
+    opt("i", Some('i'), Some("ignore-nonprinting"), Arg::No),
+    opt("M", Some('M'), Some("month-sort"), Arg::No),
+    opt("h", Some('h'), Some("human-numeric-sort"), Arg::No),
+    opt("n", Some('n'), Some("numeric-sort"), Arg::No),
+    opt("R", Some('R'), Some("random-sort"), Arg::No),
+    opt("random-source", None, Some("random-source"), Arg::Yes),
+    opt("r", Some('r'), Some("reverse"), Arg::No),
+    opt("sort", None, Some("sort"), Arg::Yes),
+    opt("V", Some('V'), Some("version-sort"), Arg::No),
+    opt("batch-size", None, Some("batch-size"), Arg::Yes),
+    opt("c", Some('c'), None, Arg::No),
+    opt("check", None, Some("check"), Arg::Maybe),
+    opt("C", Some('C'), None, Arg::No),
+    opt("compress-program", None, Some("compress-program"), Arg::Yes),
+    opt("debug", None, Some("debug"), Arg::No),
+    opt("files0-from", None, Some("files0-from"), Arg::Yes),
+    opt("k", Some('k'), Some("key"), Arg::Yes),
+    opt("m", Some('m'), Some("merge"), Arg::No),
+    opt("o", Some('o'), Some("output"), Arg::Yes),
+    opt("s", Some('s'), Some("stable"), Arg::No),
+    opt("S", Some('S'), Some("buffer-size"), Arg::Yes),
+    opt("t", Some('t'), Some("field-separator"), Arg::Yes),
+    opt("T", Some('T'), Some("temporary-directory"), Arg::Yes),
+    opt("parallel", None, Some("parallel"), Arg::Yes),
+    opt("u", Some('u'), Some("unique"), Arg::No),
+    opt("z", Some('z'), Some("zero-terminated"), Arg::No),
+];
+
+struct Config {
+    keys: Vec<KeyDef>,
+    tab: Option<u8>,
+    reverse: bool,
+    stable: bool,
+    unique: bool,
+    seed: RandomState,
+}
+
+fn key_compare(a: &[u8], b: &[u8], k: &KeyDef, cfg: &Config) -> Ordering {
+    let (ab, bb) = (begfield(a, k, cfg.tab), begfield(b, k, cfg.tab));
+    let ae = limfield(a, k, cfg.tab).max(ab);
+    let be = limfield(b, k, cfg.tab).max(bb);
+    let (ka, kb) = (&a[ab..ae], &b[bb..be]);
+    let o = &k.opts;
+    let d = if o.numeric {
+        compare::numeric(ka, kb)
+    } else if o.general {
+        compare::general(ka, kb)
+    } else if o.human {
+        compare::human(ka, kb)
+    } else if o.month {
+        compare::month(ka, kb)
+    } else if o.version {
+        compare::version(ka, kb)
+    } else if o.random {
+        let h = |s: &[u8]| {
+            let mut hs = cfg.seed.build_hasher();
+            if o.fold {
+                for &c in s {
+                    hs.write_u8(c.to_ascii_uppercase());
+                }
+            } else {
+                hs.write(s);
+            }
+            hs.finish()
+        };
+        h(ka).cmp(&h(kb)).then_with(|| compare::text(ka, kb, o.dictionary, o.printable, o.fold))
+    } else {
+        compare::text(ka, kb, o.dictionary, o.printable, o.fold)
+    };
+    if o.reverse {
+        d.reverse()
+    } else {
+        d
+    }
+}
+
+fn compare_keys(a: &[u8], b: &[u8], cfg: &Config) -> Ordering {
+    for k in &cfg.keys {
+        let d = key_compare(a, b, k, cfg);
+        if d != Ordering::Equal {
+            return d;
+        }
+    }
+    Ordering::Equal
+}
+
+fn compare(a: &[u8], b: &[u8], cfg: &Config) -> Ordering {
+    if !cfg.keys.is_empty() {
+        let d = compare_keys(a, b, cfg);
+        if d != Ordering::Equal || cfg.unique || cfg.stable {
+            return d;
+        }
+    }
+    let d = a.cmp(b);
+    if cfg.reverse {
+        d.reverse()
+    } else {
+        d
+    }
+}
+
+/// Entry point.
+pub fn uumain(args: Vec<OsString>) -> i32 {
+    let p = match parse(&USAGE, SPEC, &args[1.min(args.len())..]) {
+        Ok(p) => p,
+        Err(c) => return c,
+    };
+    let mut g = KeyOpts::default();
+    let mut keys = Vec::new();
+    let mut tab: Option<u8> = None;
+    let mut check: Option<bool> = None; // Some(quiet)
+    for (id, v) in &p.opts {
+        let s = v.as_ref().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        match *id {
+            "b" => {
+                g.skip_sblanks = true;
+                g.skip_eblanks = true;
+            }
+            "d" | "f" | "g" | "i" | "M" | "h" | "n" | "R" | "r" | "V" => {
+                g.set(id.as_bytes()[0], true);
+            }
+            "sort" => {
+                let c = match s.as_str() {
+                    "general-numeric" => b'g',
+                    "human-numeric" => b'h',
+                    "month" => b'M',
+                    "numeric" => b'n',
+                    "random" => b'R',
+                    "version" => b'V',
+                    _ => {
+                        return USAGE.fail_with(1, &format!(
+                            "invalid argument '{}' for '--sort''\nValid arguments are:\n  - 'general-numeric'\n  - 'human-numeric'\n  - 'month'\n  - 'numeric'\n  - 'random'\n  - 'version'",
+                            s
+                        ))
+                    }
+                };
+                g.set(c, true);
+            }
+            "c" => check = Some(false),
+            "C" => check = Some(true),
+            "check" => {
+                check = Some(match s.as_str() {
+                    "" | "diagnose-first" => false,
+                    "quiet" | "silent" => true,
+                    _ => {
+                        return USAGE.fail_with(1, &format!(
+                            "invalid argument '{}' for '--check''\nValid arguments are:\n  - 'diagnose-first'\n  - 'quiet', 'silent'",
+                            s
+                        ))
+                    }
+                })
+            }
+            "k" => match parse_key(&s) {
+                Ok(k) => keys.push(k),
+                Err(m) => return USAGE.die(2, &m),
+            },
+            "t" => {
+                let b = crate::common::bytes::os_bytes(v.as_ref().map(|x| x.as_os_str()).unwrap_or_default());
+                let t = match b {
+                    [] => return USAGE.die(2, "empty tab"),
+                    [c] => *c,
+                    b"\\0" => 0,
+                    _ => return USAGE.die(2, &format!("multi-character tab '{}'", s)),
+                };
+                if tab.map_or(false, |old| old != t) {
+                    return USAGE.die(2, "incompatible tabs");
+                }
+                tab = Some(t);
+            }
+            "S" => {
+                let body = s.trim_end_matches(|c: char| "%bKMGTPEZYkB".contains(c));
+                if body.is_empty() || !body.bytes().all(|c| c.is_ascii_digit()) {
+                    return USAGE.die(2, &format!("invalid suffix in -S argument '{}'", s));
+                }
+            }
+            "parallel" | "batch-size" => {
+                if s.parse::<u64>().map_or(true, |n| n == 0) {
+                    let what = if *id == "parallel" { "--parallel" } else { "--batch-size" };
+                    return USAGE.die(2, &format!("invalid number after '{}': '{}'", what, s));
+                }
+            }
+            _ => {}
+        }
+    }
+    let reverse = g.reverse;
+    // Keys with no ordering options of their own inherit the global ones.
+    for k in keys.iter_mut() {
+        if k.opts.is_default() && !k.opts.reverse {
+            k.opts = g;
+        }
+        if k.opts.incompatible() {
+            return USAGE.die(2, &format!("options '-{}' are incompatible", k.opts.letters()));
+        }
+    }
+    if g.incompatible() {
+        return USAGE.die(2, &format!("options '-{}' are incompatible", g.letters()));
+    }
+    if keys.is_empty() && !g.is_default() {
+        keys.push(KeyDef { sword: 0, schar: 0, eword: None, echar: 0, opts: g });
+    }
+    let seed = match p.last("random-source") {
+        Some(src) => match read_all(src) {
+            Ok(_) => RandomState::new(),
+            Err(e) => return USAGE.die(2, &format!("{}: {}", disp(src), err_text(&e))),
+        },
+        None => RandomState::new(),
+    };
+    let cfg = Config { keys, tab, reverse, stable: p.has("s"), unique: p.has("u"), seed };
+    let delim = if p.has("z") { 0 } else { b'\n' };
+    let files = if p.operands.is_empty() { vec![OsString::from("-")] } else { p.operands.clone() };
+
+    if let Some(quiet) = check {
+        if files.len() > 1 {
+            return USAGE.fail(&format!("extra operand {} not allowed with -{}", q(&files[1]), if quiet { 'C' } else { 'c' }));
+        }
+        return check_sorted(&files[0], &cfg, delim, quiet);
+    }
+
+    let mut bufs = Vec::with_capacity(files.len());
+    for f in &files {
+        match read_all(f) {
+            Ok(b) => bufs.push(b),
+            Err(e) => {
+                if e.kind() == std::io::ErrorKind::NotFound || e.kind() == std::io::ErrorKind::PermissionDenied {
+                    return USAGE.die(2, &format!("cannot read: {}: {}", disp(f), err_text(&e)));
+                }
+                return USAGE.die(2, &format!("read failed: {}: {}", disp(f), err_text(&e)));
+            }
+        }
+    }
+    let total: usize = bufs.iter().map(|b| b.len() / 32 + 1).sum();
+    let mut lines: Vec<&[u8]> = Vec::with_capacity(total);
+    for b in &bufs {
+        lines.extend(records(b, delim));
+    }
+    if cfg.keys.is_empty() {
+        // Equal lines are identical bytes, so an unstable sort is safe.
+        lines.sort_unstable();
+        if cfg.reverse {
+            lines.reverse();
+        }
+    } else {
+        lines.sort_by(|a, b| compare(a, b, &cfg));
+    }
+    if cfg.unique {
+        lines.dedup_by(|b, a| compare(a, b, &cfg) == Ordering::Equal);
+    }
+    write_lines(&lines, p.last("o"), delim)
+}
+
+fn write_lines(lines: &[&[u8]], output: Option<&OsString>, delim: u8) -> i32 {
+    let res = match output {
+        Some(path) => {
+            let f = match std::fs::File::create(path) {
+                Ok(f) => f,
+                Err(e) => return USAGE.die(2, &format!("open failed: {}: {}", disp(path), err_text(&e))),
+            };
+            let mut w = std::io::BufWriter::with_capacity(64 * 1024, f);
+            emit(&mut w, lines, delim).and_then(|_| w.flush())
+        }
+        None => {
+            let mut w = crate::common::input::stdout();
+            emit(&mut w, lines, delim).and_then(|_| w.flush())
+        }
+    };
+    match res {
+        Ok(()) => 0,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 141,
+        Err(e) => USAGE.die(2, &format!("write failed: {}", err_text(&e))),
+    }
+}
+
+fn emit<W: Write>(w: &mut W, lines: &[&[u8]], delim: u8) -> std::io::Result<()> {
+    for l in lines {
+        w.write_all(l)?;
+        w.write_all(&[delim])?;
+    }
+    Ok(())
+}
+
+fn check_sorted(f: &OsString, cfg: &Config, delim: u8, quiet: bool) -> i32 {
+    let data = match read_all(f) {
+        Ok(b) => b,
+        Err(e) => return USAGE.die(2, &format!("cannot read: {}: {}", disp(f), err_text(&e))),
+    };
+    let mut prev: Option<&[u8]> = None;
+    for (n, line) in records(&data, delim).enumerate() {
+        if let Some(pl) = prev {
+            let d = compare(pl, line, cfg);
+            if d == Ordering::Greater || (cfg.unique && d == Ordering::Equal) {
+                if !quiet {
+                    let mut e = std::io::stderr();
+                    let mut msg = format!("sort: {}:{}: disorder: ", disp(f), n + 1).into_bytes();
+                    msg.extend_from_slice(line);
+                    msg.push(b'\n');
+                    let _ = e.write_all(&msg);
+                }
+                return 1;
+            }
+        }
+        prev = Some(line);
+    }
+    let _ = memchr;
+    0
+}

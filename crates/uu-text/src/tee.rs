@@ -1,0 +1,88 @@
+//! `tee`: copy standard input to standard output and to files (`-a`).
+
+use std::ffi::OsString;
+use std::fs::{File, OpenOptions};
+use std::io::{Read, Write};
+
+use crate::common::args::{opt, parse, Arg, Opt, Usage};
+use crate::common::bytes::qf;
+use crate::common::input::err_text;
+
+const USAGE: Usage = Usage {
+    prog: "tee",
+    help: "[OPTION]... [FILE]...\nCopy standard input to each FILE, and also to standard output.\n",
+    code: 1,
+};
+
+const SPEC: &[Opt] = &[
+    opt("a", Some('a'), Some("append"), Arg::No),
+    opt("i", Some('i'), Some("ignore-interrupts"), Arg::No),
+    opt("p", Some('p'), None, Arg::No),
+    opt("op", None, Some("output-error"), Arg::Maybe),
+];
+
+/// Entry point.
+pub fn uumain(args: Vec<OsString>) -> i32 {
+    let p = match parse(&USAGE, SPEC, &args[1.min(args.len())..]) {
+        Ok(p) => p,
+        Err(c) => return c,
+    };
+    let append = p.has("a");
+    let mut status = 0;
+    let mut sinks: Vec<(String, Option<File>)> = Vec::new();
+    for f in &p.operands {
+        let r = if append {
+            OpenOptions::new().append(true).create(true).open(f)
+        } else {
+            File::create(f)
+        };
+        match r {
+            Ok(h) => sinks.push((qf(f), Some(h))),
+            Err(e) => {
+                eprintln!("tee: {}: {}", qf(f), err_text(&e));
+                status = 1;
+            }
+        }
+    }
+    let stdin = std::io::stdin();
+    let mut inp = stdin.lock();
+    let stdout = std::io::stdout();
+    let mut out = Some(stdout.lock());
+    let mut buf = vec![0u8; 64 * 1024];
+    loop {
+        let k = match inp.read(&mut buf) {
+            Ok(0) => break,
+            Ok(k) => k,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => {
+                eprintln!("tee: standard input: {}", err_text(&e));
+                status = 1;
+                break;
+            }
+        };
+        // tee copies as data arrives (no buffering across reads), so
+        // interactive pipelines see output promptly.
+        if let Some(o) = out.as_mut() {
+            if let Err(e) = o.write_all(&buf[..k]).and_then(|_| o.flush()) {
+                if e.kind() == std::io::ErrorKind::BrokenPipe && !p.has("p") && !p.has("op") {
+                    return 141;
+                }
+                if e.kind() != std::io::ErrorKind::BrokenPipe {
+                    eprintln!("tee: 'standard output': {}", err_text(&e));
+                    status = 1;
+                }
+                out = None;
+            }
+        }
+        for (name, h) in sinks.iter_mut() {
+            if let Some(file) = h {
+                if let Err(e) = file.write_all(&buf[..k]) {
+                    eprintln!("tee: {}: {}", name, err_text(&e));
+                    status = 1;
+                    *h = None;
+                }
+            }
+        }
+    }
+    status
+}

@@ -1,0 +1,212 @@
+//! `wc`: line, word, byte/character and maximum-line-width counts with
+//! GNU's column widths and totals (C locale: a character is a byte).
+
+use std::ffi::OsString;
+use std::io::Read;
+
+use crate::common::args::{opt, parse, Arg, Opt, Usage};
+use crate::common::bytes::qf;
+use crate::common::input::{err_text, finish, open, put, stdout};
+
+const USAGE: Usage = Usage {
+    prog: "wc",
+    help: "[OPTION]... [FILE]...\nPrint newline, word, and byte counts for each FILE.\n",
+    code: 1,
+};
+
+const SPEC: &[Opt] = &[
+    opt("c", Some('c'), Some("bytes"), Arg::No),
+    opt("m", Some('m'), Some("chars"), Arg::No),
+    opt("l", Some('l'), Some("lines"), Arg::No),
+    opt("w", Some('w'), Some("words"), Arg::No),
+    opt("L", Some('L'), Some("max-line-length"), Arg::No),
+    opt("total", None, Some("total"), Arg::Yes),
+];
+
+#[derive(Default, Clone, Copy)]
+struct Counts {
+    lines: u64,
+    words: u64,
+    bytes: u64,
+    maxlen: u64,
+}
+
+/// Count state carried across read chunks.
+#[derive(Default)]
+struct Counter {
+    c: Counts,
+    in_word: bool,
+    linepos: u64,
+}
+
+impl Counter {
+    fn feed(&mut self, buf: &[u8], need_words: bool) {
+        self.c.bytes += buf.len() as u64;
+        if !need_words {
+            self.c.lines += buf.iter().filter(|&&b| b == b'\n').count() as u64;
+            return;
+        }
+        for &b in buf {
+            match b {
+                b'\n' => {
+                    self.c.lines += 1;
+                    self.end_line();
+                    self.in_word = false;
+                }
+                b'\r' | 0x0c => {
+                    self.end_line();
+                    self.in_word = false;
+                }
+                b'\t' => {
+                    self.linepos += 8 - self.linepos % 8;
+                    self.in_word = false;
+                }
+                b' ' => {
+                    self.linepos += 1;
+                    self.in_word = false;
+                }
+                0x0b => self.in_word = false,
+                0x21..=0x7e => {
+                    self.linepos += 1;
+                    if !self.in_word {
+                        self.c.words += 1;
+                        self.in_word = true;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    fn end_line(&mut self) {
+        if self.linepos > self.c.maxlen {
+            self.c.maxlen = self.linepos;
+        }
+        self.linepos = 0;
+    }
+}
+
+/// Entry point.
+pub fn uumain(args: Vec<OsString>) -> i32 {
+    let p = match parse(&USAGE, SPEC, &args[1.min(args.len())..]) {
+        Ok(p) => p,
+        Err(c) => return c,
+    };
+    let mut show = [p.has("l"), p.has("w"), p.has("m"), p.has("c"), p.has("L")];
+    if !show.iter().any(|&b| b) {
+        show = [true, true, false, true, false];
+    }
+    let total_mode = match p.last_str("total").as_deref() {
+        None | Some("auto") => 0,
+        Some("always") => 1,
+        Some("only") => 2,
+        Some("never") => 3,
+        Some(other) => {
+            return USAGE.fail(&format!(
+                "invalid argument '{}' for '--total'\nValid arguments are:\n  - 'auto'\n  - 'always'\n  - 'only'\n  - 'never'",
+                other
+            ))
+        }
+    };
+    let named = !p.operands.is_empty();
+    let files = if named { p.operands.clone() } else { vec![OsString::from("-")] };
+    let nshown = show.iter().filter(|&&b| b).count();
+    // GNU sizes columns from the regular files' total size (7 when any
+    // input is not a regular file), 1 for a single count of a single file.
+    let width = if files.len() == 1 && nshown == 1 {
+        1
+    } else {
+        let mut min = 1;
+        let mut total: u64 = 0;
+        for f in &files {
+            if f == "-" {
+                min = 7;
+                continue;
+            }
+            if let Ok(m) = std::fs::metadata(f) {
+                if m.is_file() {
+                    total += m.len();
+                } else {
+                    min = 7;
+                }
+            }
+        }
+        let mut w = 1;
+        while total >= 10 {
+            total /= 10;
+            w += 1;
+        }
+        w.max(min)
+    };
+    let width = if total_mode == 2 { 1 } else { width };
+    let need_words = show[1] || show[4];
+    let mut out = stdout();
+    let mut status = 0;
+    let mut sum = Counts::default();
+    for f in &files {
+        let mut r = match open(f) {
+            Ok(r) => r,
+            Err(e) => {
+                eprintln!("wc: {}: {}", qf(f), err_text(&e));
+                status = 1;
+                continue;
+            }
+        };
+        let mut cnt = Counter::default();
+        let mut buf = vec![0u8; 64 * 1024];
+        let mut failed = false;
+        loop {
+            match r.read(&mut buf) {
+                Ok(0) => break,
+                Ok(k) => cnt.feed(&buf[..k], need_words),
+                Err(e) => {
+                    eprintln!("wc: {}: {}", qf(f), err_text(&e));
+                    status = 1;
+                    failed = true;
+                    break;
+                }
+            }
+        }
+        cnt.end_line();
+        let c = cnt.c;
+        sum.lines += c.lines;
+        sum.words += c.words;
+        sum.bytes += c.bytes;
+        sum.maxlen = sum.maxlen.max(c.maxlen);
+        if failed {
+            continue;
+        }
+        if total_mode != 2 {
+            let name = if named { Some(f.as_os_str()) } else { None };
+            line(&mut out, &c, &show, width, name.map(crate::common::bytes::os_bytes));
+        }
+    }
+    let print_total = match total_mode {
+        0 => files.len() > 1,
+        1 | 2 => true,
+        _ => false,
+    };
+    if print_total {
+        let name: Option<&[u8]> = if total_mode == 2 { None } else { Some(b"total") };
+        line(&mut out, &sum, &show, width, name);
+    }
+    finish(&mut out, "wc", status)
+}
+
+fn line(out: &mut crate::common::input::Out, c: &Counts, show: &[bool; 5], width: usize, name: Option<&[u8]>) {
+    let vals = [c.lines, c.words, c.bytes, c.bytes, c.maxlen];
+    let mut s = Vec::with_capacity(64);
+    for (i, v) in vals.iter().enumerate() {
+        if show[i] {
+            if !s.is_empty() {
+                s.push(b' ');
+            }
+            s.extend_from_slice(format!("{:>w$}", v, w = width).as_bytes());
+        }
+    }
+    if let Some(n) = name {
+        s.push(b' ');
+        s.extend_from_slice(n);
+    }
+    s.push(b'\n');
+    put(out, &s);
+}

@@ -1,0 +1,94 @@
+/**
+ * Electron main: creates the workbench window with the settings from
+ * security.ts, starts the engine in a utilityProcess and hands each renderer a
+ * MessagePort connected straight to it. Main holds no sandbox state; it only
+ * owns windows and native dialogs.
+ */
+import { app, BrowserWindow, dialog, ipcMain, MessageChannelMain, session, utilityProcess, type UtilityProcess } from 'electron';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { CHANNELS } from '../src-worker/contract/api.js';
+import { windowSecurity } from './security.js';
+
+let engine: UtilityProcess | null = null;
+
+function startEngine(): UtilityProcess {
+  const child = utilityProcess.fork(join(import.meta.dirname, 'engine.js'), [], { serviceName: 'Sandglass engine', stdio: 'inherit' });
+  child.on('exit', (code) => {
+    engine = null;
+    if (!app.isReady() || BrowserWindow.getAllWindows().length === 0) return;
+    dialog.showErrorBox('Sandglass engine stopped', `The engine exited with code ${code}. Reload the window to start it again.`);
+  });
+  return child;
+}
+
+function connectRenderer(window: BrowserWindow): void {
+  engine ??= startEngine();
+  const { port1, port2 } = new MessageChannelMain();
+  engine.postMessage({ type: 'connect' }, [port1]);
+  window.webContents.postMessage(CHANNELS.port, null, [port2]);
+}
+
+function createWindow(): void {
+  const rendererUrl = process.env.ELECTRON_RENDERER_URL;
+  const appUrl = rendererUrl ?? pathToFileURL(join(import.meta.dirname, '../renderer/index.html')).href;
+  const security = windowSecurity({ preloadPath: join(import.meta.dirname, '../preload/preload.cjs'), appUrl });
+  const window = new BrowserWindow({
+    width: 1400,
+    height: 900,
+    minWidth: 800,
+    minHeight: 500,
+    title: 'Sandglass',
+    show: false,
+    webPreferences: security.webPreferences,
+  });
+  window.webContents.session.webRequest.onHeadersReceived((details, callback) => {
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [security.csp] } });
+  });
+  window.webContents.session.setPermissionRequestHandler((_wc, permission, callback) => callback(security.allowPermission(permission)));
+  window.webContents.session.setPermissionCheckHandler((_wc, permission) => security.allowPermission(permission));
+  window.webContents.on('will-navigate', (event, url) => {
+    if (security.shouldPreventNavigation(url)) event.preventDefault();
+  });
+  window.webContents.on('will-redirect', (event, url) => {
+    if (security.shouldPreventNavigation(url)) event.preventDefault();
+  });
+  window.webContents.setWindowOpenHandler(() => security.windowOpen());
+  window.once('ready-to-show', () => window.show());
+  void window.loadURL(appUrl);
+}
+
+ipcMain.on(CHANNELS.connect, (event) => {
+  const window = BrowserWindow.fromWebContents(event.sender);
+  if (window) connectRenderer(window);
+});
+
+ipcMain.handle(CHANNELS.saveDialog, async (event, params: unknown) => {
+  const window = BrowserWindow.fromWebContents(event.sender);
+  if (!window || typeof params !== 'object' || params === null) return false;
+  const { defaultName, base64 } = params as { defaultName?: unknown; base64?: unknown };
+  if (typeof defaultName !== 'string' || typeof base64 !== 'string') return false;
+  const result = await dialog.showSaveDialog(window, { defaultPath: defaultName.replace(/[/\\]/g, '_') });
+  if (result.canceled || !result.filePath) return false;
+  await writeFile(result.filePath, Buffer.from(base64, 'base64'));
+  return true;
+});
+
+app.on('web-contents-created', (_event, contents) => {
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+});
+
+void app.whenReady().then(() => {
+  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  createWindow();
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) createWindow();
+  });
+});
+
+app.on('window-all-closed', () => {
+  engine?.kill();
+  engine = null;
+  if (process.platform !== 'darwin') app.quit();
+});

@@ -1,0 +1,45 @@
+/** Terminal tabs of the current sandbox; other sandboxes' terminals stay alive, hidden. */
+import { useCallback } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { useApp } from '../store/index.js';
+import { XtermView } from './XtermView.js';
+
+export function TerminalArea() {
+  const currentId = useApp((s) => s.currentId);
+  const terminals = useApp(useShallow((s) => s.terminals));
+  const active = useApp((s) => (s.currentId ? s.activeTerminal[s.currentId] : undefined));
+  const { addTerminal, activateTerminal, removeTerminal } = useApp.getState();
+  const visible = terminals.filter((t) => t.sandboxId === currentId);
+  const onExit = useCallback(() => undefined, []);
+
+  return (
+    <section className="pane terminal-pane" aria-label="Terminal">
+      <div className="tabs" role="tablist" aria-label="Terminal tabs">
+        {visible.map((t) => (
+          <div key={t.key} role="tab" aria-selected={t.key === active} className={`tab ${t.key === active ? 'active' : ''}`} onClick={() => currentId && activateTerminal(currentId, t.key)}>
+            <span className="tab-name">{t.title}</span>
+            <button
+              className="tab-close"
+              aria-label={`Close ${t.title}`}
+              onClick={(e) => {
+                e.stopPropagation();
+                removeTerminal(t.key);
+              }}
+            >
+              ×
+            </button>
+          </div>
+        ))}
+        <button className="tab-add" aria-label="New terminal" title="New terminal (Alt+T)" disabled={!currentId} onClick={() => currentId && addTerminal(currentId)}>
+          +
+        </button>
+      </div>
+      <div className="terminal-body">
+        {terminals.map((t) => (
+          <XtermView key={t.key} tabKey={t.key} sandboxId={t.sandboxId} visible={t.sandboxId === currentId && t.key === active} onExit={onExit} />
+        ))}
+        {visible.length === 0 && <div className="empty-hint">No terminal. Press Alt+T or + to open one.</div>}
+      </div>
+    </section>
+  );
+}

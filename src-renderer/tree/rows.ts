@@ -1,0 +1,41 @@
+/** Flattens loaded directory listings into the visible rows of the tree. */
+import type { FileEntry } from '../../src-worker/contract/api.js';
+
+export interface TreeRow {
+  entry: FileEntry;
+  depth: number;
+  expanded: boolean;
+  /** True while an expanded directory's listing is not loaded yet. */
+  loading: boolean;
+}
+
+export function visibleRows(dirs: Record<string, FileEntry[]>, expanded: Record<string, boolean>, root = '/'): TreeRow[] {
+  const rows: TreeRow[] = [];
+  const walk = (dir: string, depth: number): void => {
+    for (const entry of dirs[dir] ?? []) {
+      const open = entry.kind === 'dir' && expanded[entry.path] === true;
+      rows.push({ entry, depth, expanded: open, loading: open && !dirs[entry.path] });
+      if (open) walk(entry.path, depth + 1);
+    }
+  };
+  walk(root, 0);
+  return rows;
+}
+
+/** `rwxr-xr-x` style permissions with the type letter first. */
+export function modeString(kind: FileEntry['kind'], mode: number): string {
+  const type = kind === 'dir' ? 'd' : kind === 'symlink' ? 'l' : '-';
+  const bits = ['r', 'w', 'x'];
+  let out = type;
+  for (let shift = 6; shift >= 0; shift -= 3) {
+    for (let b = 0; b < 3; b++) out += mode & (1 << (shift + 2 - b)) ? bits[b] : '-';
+  }
+  return out;
+}
+
+/** Which row indexes to render for a scroll position (virtualization). */
+export function windowOf(total: number, scrollTop: number, viewport: number, rowHeight: number, overscan = 10): { start: number; end: number } {
+  const start = Math.max(0, Math.floor(scrollTop / rowHeight) - overscan);
+  const end = Math.min(total, Math.ceil((scrollTop + viewport) / rowHeight) + overscan);
+  return { start, end };
+}

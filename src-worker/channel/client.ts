@@ -1,0 +1,88 @@
+/**
+ * Worker side of a syscall channel: write a request, wake the kernel, block
+ * with `Atomics.wait` until it answers. Payloads and responses larger than
+ * the data area travel in several frames (CHUNK / MORE), invisibly to callers.
+ */
+import { Sys } from '../kernel/syscalls.js';
+import {
+  CHANNEL_VERSION,
+  ChannelView,
+  DATA_SIZE,
+  S_IDLE,
+  S_REQUEST,
+  W_ERRNO,
+  W_MORE,
+  W_OP,
+  W_REQ_LEN,
+  W_RESP_LEN,
+  W_SIG_HI,
+  W_SIG_LO,
+  W_STATE,
+  W_VERSION,
+} from './layout.js';
+
+const EMPTY = new Uint8Array(0);
+
+export class ChannelClient {
+  private readonly view: ChannelView;
+  /** Result slots of the last call. */
+  readonly rets: Float64Array;
+  /** Response bytes of the last call (a copy the caller may keep). */
+  data: Uint8Array = EMPTY;
+
+  constructor(sab: SharedArrayBuffer) {
+    this.view = new ChannelView(sab);
+    const v = Atomics.load(this.view.words, W_VERSION);
+    if (v !== CHANNEL_VERSION) {
+      throw new Error(
+        `sandglass: syscall channel layout version ${v}, worker expects ${CHANNEL_VERSION}`,
+      );
+    }
+    this.rets = new Float64Array(8);
+  }
+
+  /** Make one syscall; returns the errno (0 = success). Results in `rets` and `data`. */
+  call(op: Sys, args: readonly number[] = [], payload: Uint8Array = EMPTY): number {
+    let off = 0;
+    while (payload.length - off > DATA_SIZE) {
+      this.frame(Sys.CHUNK, args, payload.subarray(off, off + DATA_SIZE));
+      off += DATA_SIZE;
+    }
+    const errno = this.frame(op, args, off === 0 ? payload : payload.subarray(off));
+    const w = this.view.words;
+    let data = this.view.data.slice(0, w[W_RESP_LEN]);
+    this.rets.set(this.view.rets);
+    while (w[W_MORE] === 1) {
+      this.frame(Sys.MORE, [], EMPTY);
+      const next = this.view.data.subarray(0, w[W_RESP_LEN]);
+      const joined = new Uint8Array(data.length + next.length);
+      joined.set(data);
+      joined.set(next, data.length);
+      data = joined;
+    }
+    this.data = data;
+    Atomics.store(w, W_STATE, S_IDLE);
+    return errno;
+  }
+
+  /** Take (and clear) the pending caught-signal mask: no round trip. */
+  takeSignals(): bigint {
+    const lo = Atomics.exchange(this.view.words, W_SIG_LO, 0) >>> 0;
+    const hi = Atomics.exchange(this.view.words, W_SIG_HI, 0) >>> 0;
+    return (BigInt(hi) << 32n) | BigInt(lo);
+  }
+
+  private frame(op: Sys, args: readonly number[], payload: Uint8Array): number {
+    const v = this.view;
+    const w = v.words;
+    for (let i = 0; i < args.length; i++) v.args[i] = args[i] as number;
+    v.data.set(payload);
+    w[W_OP] = op;
+    w[W_REQ_LEN] = payload.length;
+    w[W_MORE] = 0;
+    Atomics.store(w, W_STATE, S_REQUEST);
+    Atomics.notify(w, W_STATE);
+    while (Atomics.load(w, W_STATE) === S_REQUEST) Atomics.wait(w, W_STATE, S_REQUEST);
+    return w[W_ERRNO] as number;
+  }
+}

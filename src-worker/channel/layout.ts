@@ -1,0 +1,61 @@
+/**
+ * The syscall channel's shared memory layout (one SharedArrayBuffer per
+ * process). The worker writes a request and blocks with `Atomics.wait`; the
+ * kernel notices it with `Atomics.waitAsync`, answers (maybe much later) and
+ * notifies. Pure code shared by both sides; bump `CHANNEL_VERSION` whenever
+ * anything here changes.
+ */
+
+export const CHANNEL_VERSION = 1;
+
+/** Int32 word indexes in the header. */
+export const W_STATE = 0;
+export const W_VERSION = 1;
+export const W_OP = 2;
+export const W_REQ_LEN = 3;
+export const W_ERRNO = 4;
+export const W_RESP_LEN = 5;
+/** Pending caught signals (bits 0..31 and 32..63), set by the kernel with Atomics.or. */
+export const W_SIG_LO = 6;
+export const W_SIG_HI = 7;
+/** Response flag word: 1 = more response data follows (fetch with OP_MORE). */
+export const W_MORE = 8;
+
+/** Channel states. */
+export const S_IDLE = 0;
+export const S_REQUEST = 1;
+export const S_RESPONSE = 2;
+
+/** Byte offsets of the argument and result areas (Float64 slots: integers up to 2^53). */
+export const ARGS_OFFSET = 64;
+export const ARG_SLOTS = 16;
+export const RETS_OFFSET = ARGS_OFFSET + ARG_SLOTS * 8;
+export const RET_SLOTS = 8;
+export const DATA_OFFSET = RETS_OFFSET + RET_SLOTS * 8;
+/** Payload bytes per frame; bigger payloads are chunked. */
+export const DATA_SIZE = 64 * 1024;
+export const CHANNEL_BYTES = DATA_OFFSET + DATA_SIZE;
+
+/** Typed views over one channel buffer. */
+export class ChannelView {
+  readonly words: Int32Array;
+  readonly args: Float64Array;
+  readonly rets: Float64Array;
+  readonly data: Uint8Array;
+
+  constructor(readonly sab: SharedArrayBuffer) {
+    if (sab.byteLength !== CHANNEL_BYTES)
+      throw new Error(`syscall channel: wrong size ${sab.byteLength}`);
+    this.words = new Int32Array(sab, 0, ARGS_OFFSET / 4);
+    this.args = new Float64Array(sab, ARGS_OFFSET, ARG_SLOTS);
+    this.rets = new Float64Array(sab, RETS_OFFSET, RET_SLOTS);
+    this.data = new Uint8Array(sab, DATA_OFFSET, DATA_SIZE);
+  }
+
+  /** A fresh channel with the version stamped in. */
+  static create(): ChannelView {
+    const v = new ChannelView(new SharedArrayBuffer(CHANNEL_BYTES));
+    Atomics.store(v.words, W_VERSION, CHANNEL_VERSION);
+    return v;
+  }
+}

@@ -1,0 +1,71 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { PassThrough } from 'node:stream';
+import { WorkerPool } from '../proc/node/workerPool.js';
+import { fixtureProgramsDir } from '../sandbox/testPrograms.js';
+import { parseExecArgs, runExec, UsageError } from './exec.js';
+
+afterAll(async () => {
+  expect(await WorkerPool.drained()).toBe(true);
+});
+
+describe('sandglass exec arguments', () => {
+  it('parses options and the program', () => {
+    expect(
+      parseExecArgs(['--timeout', '50', '--import', '/h/d:/mnt/d:ro', '--', 'ls', '-l']),
+    ).toEqual({
+      timeoutMs: 50,
+      imports: [{ host: '/h/d', path: '/mnt/d', readOnly: true }],
+      programsDir: undefined,
+      cwd: undefined,
+      argv: ['ls', '-l'],
+    });
+    expect(parseExecArgs(['cat']).argv).toEqual(['cat']);
+  });
+
+  it('rejects bad usage', () => {
+    expect(() => parseExecArgs([])).toThrow(UsageError);
+    expect(() => parseExecArgs(['--timeout', 'x', 'cat'])).toThrow(/positive/);
+    expect(() => parseExecArgs(['--import', 'nocolon', 'cat'])).toThrow(/HOST:PATH/);
+    expect(() => parseExecArgs(['--frob', 'cat'])).toThrow(/unknown option/);
+  });
+});
+
+describe('sandglass exec', () => {
+  function io(input: string) {
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    const stderr = new PassThrough();
+    let out = '';
+    let err = '';
+    stdout.on('data', (d: Buffer) => (out += d.toString()));
+    stderr.on('data', (d: Buffer) => (err += d.toString()));
+    stdin.end(input);
+    return { streams: { stdin, stdout, stderr }, out: () => out, err: () => err };
+  }
+
+  it('streams stdin to stdout and returns the status', async () => {
+    const s = io('streamed\n');
+    const code = await runExec(
+      parseExecArgs(['--programs', fixtureProgramsDir(), '--', 'fixture-cat']),
+      s.streams,
+    );
+    expect(code).toBe(0);
+    expect(s.out()).toBe('streamed\n');
+  });
+
+  it('returns 127 for a missing program and 124 on timeout', async () => {
+    const s = io('');
+    expect(
+      await runExec(parseExecArgs(['--programs', fixtureProgramsDir(), 'nope']), s.streams),
+    ).toBe(127);
+    expect(s.err()).toMatch(/nope: .*No such file/);
+    const t = io('');
+    expect(
+      await runExec(
+        parseExecArgs(['--programs', fixtureProgramsDir(), '--timeout', '200', 'fixture-spin']),
+        t.streams,
+      ),
+    ).toBe(124);
+    expect(t.err()).toBe('sandglass: killed: time limit of 200 ms exceeded\n');
+  });
+});

@@ -1,0 +1,61 @@
+/** Shared pieces of the syscall handlers: the handler type, path bases, stat replies. */
+import type { Reply } from '../../channel/server.js';
+import type { KStat } from '../../fd/openFile.js';
+import type { Process } from '../../proc/process.js';
+import { bytesToPath, type BytePath, type Ino, type LookupOptions } from '../../vfs/index.js';
+import type { Kernel } from '../kernel.js';
+
+export type Handler = (
+  k: Kernel,
+  p: Process,
+  args: number[],
+  payload: Uint8Array,
+) => Reply | Promise<Reply>;
+
+/** Directory fd meaning "the process cwd" (sandglass calls use it). */
+export const AT_FDCWD = -1;
+
+export const a = (args: number[], i: number): number => args[i] ?? 0;
+
+/** Lookup base for a dirfd. */
+export function base(p: Process, dirfd: number): BytePath | Ino {
+  if (dirfd === AT_FDCWD) return p.cwd;
+  return p.fds.get(dirfd).dirIno();
+}
+
+export function lookup(p: Process, dirfd: number, follow = true): LookupOptions {
+  return { cwd: base(p, dirfd), follow, cred: p.cred };
+}
+
+/** Absolute (lexical) path of `path` relative to `dirfd`, for /proc and /dev/fd interception and two-path calls. */
+export function absolute(k: Kernel, p: Process, dirfd: number, path: BytePath): BytePath {
+  if (path.startsWith('/')) return normalize(path);
+  const b = base(p, dirfd);
+  const dir = typeof b === 'number' ? (k.vfs.pathOf(b) ?? '/') : b;
+  return normalize(`${dir}/${path}`);
+}
+
+export function normalize(path: BytePath): BytePath {
+  const out: string[] = [];
+  for (const part of path.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') out.pop();
+    else out.push(part);
+  }
+  return '/' + out.join('/');
+}
+
+/** Fast check before computing an absolute path: could this name /proc or /dev/fd? */
+export function maybeSpecial(path: BytePath): boolean {
+  return path.includes('proc') || path.includes('dev');
+}
+
+export function statReply(s: KStat): Reply {
+  return { errno: 0, rets: [s.dev, s.ino, s.filetype, s.nlink, s.size, s.atime, s.mtime, s.ctime] };
+}
+
+export function pathArg(payload: Uint8Array): BytePath {
+  return bytesToPath(payload);
+}
+
+export const OK: Reply = Object.freeze({ errno: 0 });

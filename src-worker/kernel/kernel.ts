@@ -1,0 +1,393 @@
+/**
+ * The kernel of one sandbox: process table, exec, exit, signals and
+ * syscall dispatch, over a VFS it does not own the code of. All state lives
+ * here on the engine's main thread; processes run in workers and reach it
+ * through their channels. Handlers per syscall family live in `handlers/`.
+ */
+import type { Reply } from '../channel/server.js';
+import { SinkFile } from '../dev/devices.js';
+import type { OpenFile } from '../fd/openFile.js';
+import { DirFile } from '../fd/vfsFile.js';
+import { Process, type ExitInfo, type ProcessRunner } from '../proc/process.js';
+import { WasmRunner } from '../proc/node/wasmRunner.js';
+import { WorkerPool } from '../proc/node/workerPool.js';
+import { EXIT_KIND } from '../proc/node/messages.js';
+import { resolveImage, type Image } from '../programs/exec.js';
+import { ProgramRegistry } from '../programs/registry.js';
+import { defaultAction, DISP_CATCH, DISP_IGNORE, SIG, signalName } from '../signal/signals.js';
+import type { Tty } from '../tty/tty.js';
+import {
+  pathToBytes,
+  USER_GID,
+  USER_HOME,
+  USER_UID,
+  type BytePath,
+  type Cred,
+  type Vfs,
+} from '../vfs/index.js';
+import { Errno, fail, KernelError } from './errno.js';
+import { handlers } from './handlers/index.js';
+import {
+  DEFAULT_KERNEL_LIMITS,
+  STATUS_KILLED,
+  STATUS_TIMEOUT,
+  STATUS_TRAP,
+  WASM_PAGE,
+  type KernelLimits,
+} from './limits.js';
+import type { Session } from './session.js';
+
+export interface SpawnSpec {
+  readonly path: BytePath;
+  readonly argv: readonly Uint8Array[];
+  readonly env: readonly Uint8Array[];
+  /** Default: the parent's cwd, or the user's home. */
+  readonly cwd?: BytePath;
+  /** Child fd -> open file description (shared). */
+  readonly fds: ReadonlyArray<readonly [number, OpenFile]>;
+  /** 0 = new group led by the child, -1 = parent's group, > 0 = join. */
+  readonly pgid?: number;
+  readonly parent?: Process;
+  readonly foreground?: boolean;
+  readonly cred?: Cred;
+  readonly tty?: Tty;
+  readonly session?: Session;
+  /** Overrides the sandbox wall-time limit for this process (0 = none). */
+  readonly wallTimeMs?: number;
+}
+
+export type KernelEvent =
+  | { readonly type: 'process-started'; readonly pid: number; readonly argv: readonly string[] }
+  | {
+      readonly type: 'process-exited';
+      readonly pid: number;
+      readonly code: number | undefined;
+      readonly signal: number | undefined;
+    };
+
+export interface KernelOptions {
+  readonly vfs: Vfs;
+  /** Directory with manifest.json and the .wasm programs; undefined = none. */
+  readonly programsDir?: string;
+  readonly limits?: Partial<KernelLimits>;
+}
+
+export const USER_CRED: Cred = Object.freeze({ uid: USER_UID, gid: USER_GID });
+
+const dec = new TextDecoder();
+const enc = new TextEncoder();
+
+export class Kernel {
+  vfs: Vfs;
+  readonly registry: ProgramRegistry;
+  readonly limits: KernelLimits;
+  readonly procs = new Map<number, Process>();
+  readonly sessions = new Map<Process, Session>();
+  readonly bootTime = performance.now();
+  private readonly pool: WorkerPool;
+  private nextPid = 2;
+  private starting = 0;
+  private listeners = new Set<(e: KernelEvent) => void>();
+  private disposed = false;
+
+  constructor(opts: KernelOptions) {
+    this.vfs = opts.vfs;
+    this.registry = new ProgramRegistry(opts.programsDir);
+    this.limits = { ...DEFAULT_KERNEL_LIMITS, ...opts.limits };
+    this.pool = WorkerPool.acquireShared();
+  }
+
+  /** Write the registry's program stubs into /bin and /usr/bin (mode 0755). */
+  installPrograms(): void {
+    for (const [path, text] of this.registry.stubs()) {
+      const dir = path.slice(0, path.lastIndexOf('/')) || '/';
+      this.vfs.mkdirp(dir, 0o755);
+      this.vfs.writeFile(path, enc.encode(text), { mode: 0o755 });
+      this.vfs.chmod(path, 0o755);
+    }
+  }
+
+  onEvent(listener: (e: KernelEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(e: KernelEvent): void {
+    for (const l of this.listeners) l(e);
+  }
+
+  /** Resolves when the worker pool has its warm workers booted. */
+  warm(): Promise<void> {
+    return this.pool.whenWarm();
+  }
+
+  liveProcesses(): Process[] {
+    return [...this.procs.values()].filter((p) => p.alive);
+  }
+
+  /** Start a process. Rejects with KernelError (ENOENT, EACCES, ENOEXEC, EAGAIN, ...). */
+  async spawn(spec: SpawnSpec): Promise<Process> {
+    if (this.disposed) fail(Errno.EIO, 'sandbox destroyed');
+    if (this.liveProcesses().length + this.starting >= this.limits.maxProcesses) {
+      fail(Errno.EAGAIN, `process limit of ${this.limits.maxProcesses} reached`);
+    }
+    this.starting++;
+    let image: Image;
+    const parent = spec.parent;
+    const cred = spec.cred ?? parent?.cred ?? USER_CRED;
+    let cwd = spec.cwd ?? parent?.cwd ?? USER_HOME;
+    try {
+      if (spec.cwd !== undefined) {
+        const base = parent?.cwd ?? '/';
+        const st = this.vfs.stat(spec.cwd, { cwd: base, cred });
+        if (st.kind !== 'dir') fail(Errno.ENOTDIR, 'cwd');
+        cwd = this.vfs.realpath(spec.cwd, { cwd: base, cred });
+      }
+      image = await resolveImage(
+        {
+          vfs: this.vfs,
+          registry: this.registry,
+          maxPages: Math.max(1, Math.floor(this.limits.memoryBytes / WASM_PAGE)),
+        },
+        spec.path,
+        [...spec.argv],
+        cwd,
+        cred,
+      );
+    } finally {
+      this.starting--;
+    }
+    if (this.disposed) fail(Errno.EIO, 'sandbox destroyed');
+    const pid = this.nextPid++;
+    let pgid = spec.pgid ?? -1;
+    if (pgid === 0) pgid = pid;
+    else if (pgid === -1) pgid = parent?.pgid ?? pid;
+    const env = spec.env.filter(
+      (e) => !(e[0] === 0x50 && e[1] === 0x57 && e[2] === 0x44 && e[3] === 0x3d),
+    );
+    env.push(concatBytes(enc.encode('PWD='), pathToBytes(cwd)));
+    const p = new Process(pid, parent?.pid ?? 0, pgid, cwd, image.argv, env, cred, image.name);
+    p.tty = spec.tty ?? parent?.tty;
+    p.memoryLimit = this.limits.memoryBytes;
+    for (const [fd, file] of spec.fds) p.fds.set(fd, file);
+    const root = new DirFile(this.vfs, this.vfs.resolve('/'), cred);
+    root.preopenName = new Uint8Array([0x2f]);
+    p.fds.add(root, 3);
+    if (spec.foreground && p.tty) p.tty.fgPgrp = pgid;
+    if (spec.session) this.sessions.set(p, spec.session);
+    this.procs.set(pid, p);
+    const wall = spec.wallTimeMs ?? this.limits.wallTimeMs;
+    if (wall > 0) {
+      const t = setTimeout(() => {
+        this.writeMessage(p, `sandglass: killed: time limit of ${wall} ms exceeded\n`);
+        this.exitProcess(p, { code: STATUS_TIMEOUT });
+      }, wall);
+      t.unref();
+      p.timers.push(t);
+    }
+    p.state = 'running';
+    p.runner = this.startRunner(p, image);
+    this.emit({ type: 'process-started', pid, argv: image.argv.map((a) => dec.decode(a)) });
+    return p;
+  }
+
+  /** The one place that knows which runner executes which image kind. */
+  private startRunner(p: Process, image: Image): ProcessRunner {
+    switch (image.kind) {
+      case 'wasm':
+        return this.startWasm(p, image);
+    }
+  }
+
+  private startWasm(p: Process, image: Image): ProcessRunner {
+    return new WasmRunner(
+      this.pool,
+      image,
+      [...p.env],
+      (op, args, payload) => this.handle(p, op, args, payload),
+      (message) => {
+        this.writeMessage(p, `sandglass: ${p.name}: ${message}\n`);
+        this.exitProcess(p, { code: STATUS_TRAP });
+      },
+    );
+  }
+
+  /** Dispatch one syscall of `p`. */
+  handle(p: Process, op: number, args: number[], payload: Uint8Array): Reply | Promise<Reply> {
+    if (!p.alive) return { errno: Errno.EINTR };
+    if (p.stopped) {
+      // A stopped process makes no progress: answer its syscall after SIGCONT.
+      return new Promise<Reply>((resolve) =>
+        p.deferred.push(() => resolve(this.handle(p, op, args, payload))),
+      );
+    }
+    const h = handlers[op];
+    if (!h) return { errno: Errno.ENOSYS };
+    try {
+      const r = h(this, p, args, payload);
+      if (r instanceof Promise) return r.catch((e: unknown) => this.errorReply(p, e));
+      return r;
+    } catch (e) {
+      return this.errorReply(p, e);
+    }
+  }
+
+  private errorReply(p: Process, e: unknown): Reply {
+    if (e instanceof KernelError) return { errno: e.errno };
+    // A host bug or ABI misuse: end the process with a clear message.
+    const msg = e instanceof Error ? e.message : String(e);
+    this.writeMessage(p, `sandglass: internal error in syscall: ${msg}\n`);
+    this.exitProcess(p, { code: STATUS_TRAP });
+    return { errno: Errno.EIO };
+  }
+
+  /** Handle the EXIT syscall: the program ended by itself. */
+  programExited(p: Process, code: number, kind: number, memBytes: number, text: string): void {
+    if (kind === EXIT_KIND.trap) {
+      const atLimit = p.memoryLimit > 0 && memBytes + WASM_PAGE * 16 >= p.memoryLimit;
+      if (atLimit) {
+        this.writeMessage(
+          p,
+          `sandglass: killed: memory limit of ${Math.round(p.memoryLimit / 1048576)} MiB exceeded\n`,
+        );
+        code = STATUS_KILLED;
+      } else {
+        this.writeMessage(p, `sandglass: ${p.name}: wasm trap: ${text}\n`);
+        code = STATUS_TRAP;
+      }
+    } else if (kind === EXIT_KIND.refused) {
+      this.writeMessage(p, text);
+    }
+    this.exitProcess(p, { code }, true);
+  }
+
+  /** Best-effort message on a process's stderr (never blocks). */
+  writeMessage(p: Process, text: string): void {
+    if (!p.fds.has(2)) return;
+    try {
+      p.fds.get(2).write(enc.encode(text));
+    } catch {
+      // stderr gone or full: nothing more to do
+    }
+  }
+
+  /** End a process (by itself, a signal or a limit). Idempotent. */
+  exitProcess(p: Process, how: { code?: number; signal?: number }, byItself = false): void {
+    if (!p.alive) return;
+    p.state = 'zombie';
+    for (const t of p.timers) clearTimeout(t);
+    p.timers = [];
+    if (byItself) p.runner?.finish();
+    else p.runner?.terminate();
+    p.fds.closeAll();
+    const info: ExitInfo =
+      how.signal !== undefined
+        ? { code: undefined, signal: how.signal, status: how.signal & 0x7f }
+        : {
+            code: (how.code ?? 0) & 0xff,
+            signal: undefined,
+            status: ((how.code ?? 0) & 0xff) << 8,
+          };
+    p.markExited(info);
+    const session = this.sessions.get(p);
+    if (session) {
+      this.sessions.delete(p);
+      session.shellExited(info);
+    }
+    // Orphans are adopted by init (pid 1 = the kernel), which reaps them.
+    for (const c of this.procs.values()) {
+      if (c.ppid === p.pid) {
+        c.ppid = 1;
+        if (!c.alive) this.reap(c);
+      }
+    }
+    const parent = this.procs.get(p.ppid);
+    if (parent && parent.alive) {
+      parent.childChanged.notify();
+      if (parent.dispositions[SIG.CHLD] === DISP_CATCH) this.signal(parent, SIG.CHLD);
+    } else {
+      this.reap(p);
+    }
+    this.emit({ type: 'process-exited', pid: p.pid, code: info.code, signal: info.signal });
+  }
+
+  reap(p: Process): void {
+    p.state = 'reaped';
+    this.procs.delete(p.pid);
+  }
+
+  /** Deliver a signal to one process. */
+  signal(p: Process, sig: number): void {
+    if (sig === 0 || !p.alive) return;
+    if (sig === SIG.KILL) return this.exitProcess(p, { signal: sig });
+    if (sig === SIG.STOP) return this.stop(p, sig);
+    if (sig === SIG.CONT) this.resume(p);
+    const disp = p.dispositions[sig];
+    if (disp === DISP_IGNORE) return;
+    if (disp === DISP_CATCH) {
+      p.runner?.raiseSignal(sig);
+      p.interrupt();
+      return;
+    }
+    const action = defaultAction(sig);
+    if (action === 'terminate') this.exitProcess(p, { signal: sig });
+    else if (action === 'stop') this.stop(p, sig);
+  }
+
+  private stop(p: Process, sig: number): void {
+    if (p.stopped) return;
+    p.stopped = sig;
+    p.stopReported = false;
+    const parent = this.procs.get(p.ppid);
+    if (parent && parent.alive) {
+      parent.childChanged.notify();
+      if (parent.dispositions[SIG.CHLD] === DISP_CATCH) this.signal(parent, SIG.CHLD);
+    }
+  }
+
+  private resume(p: Process): void {
+    if (!p.stopped) return;
+    p.stopped = 0;
+    p.stopReported = true;
+    for (const run of p.deferred.splice(0)) run();
+  }
+
+  /** Deliver to every live member of a process group; ESRCH if none. */
+  signalGroup(pgid: number, sig: number): void {
+    const members = this.liveProcesses().filter((p) => p.pgid === pgid);
+    if (members.length === 0) fail(Errno.ESRCH);
+    for (const p of members) this.signal(p, sig);
+  }
+
+  /** A sink that kills its writer when the output limit is passed. */
+  outputSink(onData: (d: Uint8Array) => void, owner: () => Process | undefined): SinkFile {
+    const limit = this.limits.outputBytes;
+    return new SinkFile(onData, limit, () => {
+      const p = owner();
+      if (!p || !p.alive) return;
+      this.writeMessage(p, `sandglass: killed: output limit of ${limit} bytes exceeded\n`);
+      this.exitProcess(p, { code: STATUS_KILLED });
+    });
+  }
+
+  describeExit(info: ExitInfo): string {
+    return info.signal !== undefined
+      ? `killed by ${signalName(info.signal)}`
+      : `exit ${info.code ?? 0}`;
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    for (const p of [...this.procs.values()]) this.exitProcess(p, { signal: SIG.KILL });
+    this.procs.clear();
+    this.pool.unref();
+  }
+}
+
+export function concatBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}

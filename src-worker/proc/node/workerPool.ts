@@ -1,0 +1,161 @@
+/**
+ * A small pool of process worker threads, sized for two cores: a couple of
+ * warm idle workers, more created on demand, extra idle ones trimmed after a
+ * while. A worker that ran a killed program is terminated, never reused.
+ * Shared by all live sandboxes (reference counted) so sandbox creation stays
+ * cheap; the last `unref()` terminates every worker.
+ */
+import { Worker } from 'node:worker_threads';
+import { workerEntry } from './entryPath.js';
+import type { StartMessage } from './messages.js';
+
+export interface PoolOptions {
+  /** Idle workers kept ready. */
+  readonly warm: number;
+  /** Idle workers beyond `warm` are ended after this long. */
+  readonly idleMs: number;
+}
+
+/** A worker running one job; `onCrash` fires if the thread dies unexpectedly. */
+export interface Lease {
+  readonly worker: Worker;
+  onCrash: ((message: string) => void) | undefined;
+}
+
+let live = 0;
+
+export class WorkerPool {
+  private idle: Worker[] = [];
+  private leases = new Map<Worker, Lease>();
+  private refs = 0;
+  private disposed = false;
+  private trimTimer: NodeJS.Timeout | undefined;
+  private readonly booted = new WeakSet<Worker>();
+  private bootWaiters: (() => void)[] = [];
+
+  constructor(readonly options: PoolOptions = { warm: 2, idleMs: 10_000 }) {}
+
+  /** Number of live worker threads across all pools (for leak checks). */
+  static liveWorkers(): number {
+    return live;
+  }
+
+  private static shared: WorkerPool | undefined;
+
+  /** The engine-wide pool; pair with `unref()`. */
+  static acquireShared(): WorkerPool {
+    if (!WorkerPool.shared || WorkerPool.shared.disposed) WorkerPool.shared = new WorkerPool();
+    WorkerPool.shared.refs++;
+    WorkerPool.shared.prewarm();
+    return WorkerPool.shared;
+  }
+
+  unref(): void {
+    if (--this.refs <= 0) this.dispose();
+  }
+
+  prewarm(): void {
+    while (!this.disposed && this.idle.length < this.options.warm) this.idle.push(this.create());
+  }
+
+  private create(): Worker {
+    const entry = workerEntry();
+    const w = new Worker(entry.url, {
+      ...(entry.workerData ? { workerData: entry.workerData } : {}),
+      ...(entry.execArgv ? { execArgv: entry.execArgv } : {}),
+    });
+    live++;
+    w.unref();
+    let gone = false;
+    const onGone = (message: string): void => {
+      if (gone) return;
+      gone = true;
+      live--;
+      this.idle = this.idle.filter((x) => x !== w);
+      const lease = this.leases.get(w);
+      this.leases.delete(w);
+      lease?.onCrash?.(message);
+    };
+    w.on('error', (e: Error) => onGone(`worker error: ${e.message}`));
+    w.on('exit', () => onGone('worker exited'));
+    w.on('message', (m: { type: string; message?: string }) => {
+      if (m.type === 'ready') {
+        this.booted.add(w);
+        for (const f of this.bootWaiters.splice(0)) f();
+      } else if (m.type === 'fatal') {
+        const lease = this.leases.get(w);
+        lease?.onCrash?.(m.message ?? 'worker refused the job');
+      }
+    });
+    return w;
+  }
+
+  /** Resolves once `warm` idle workers have finished booting (benchmarks and timing tests). */
+  async whenWarm(): Promise<void> {
+    for (;;) {
+      this.prewarm();
+      if (this.disposed || this.idle.filter((w) => this.booted.has(w)).length >= this.options.warm)
+        return;
+      await new Promise<void>((r) => this.bootWaiters.push(r));
+    }
+  }
+
+  /** Start a job on an idle worker (or a new one). */
+  run(msg: StartMessage): Lease {
+    if (this.disposed) throw new Error('worker pool disposed');
+    // Prefer a worker that has finished booting.
+    const i = this.idle.findIndex((x) => this.booted.has(x));
+    const w = i >= 0 ? (this.idle.splice(i, 1)[0] as Worker) : (this.idle.pop() ?? this.create());
+    const lease: Lease = { worker: w, onCrash: undefined };
+    this.leases.set(w, lease);
+    w.postMessage(msg);
+    // Keep the warm set topped up off the spawn path.
+    if (this.idle.length < this.options.warm) setImmediate(() => this.prewarm());
+    return lease;
+  }
+
+  /** The job ended normally: the worker goes back to the idle set. */
+  release(lease: Lease): void {
+    lease.onCrash = undefined;
+    if (!this.leases.delete(lease.worker)) return;
+    if (this.disposed) {
+      void lease.worker.terminate();
+      return;
+    }
+    this.idle.push(lease.worker);
+    this.scheduleTrim();
+  }
+
+  /** The job was killed: end the thread (and its instance) for good. */
+  kill(lease: Lease): void {
+    lease.onCrash = undefined;
+    this.leases.delete(lease.worker);
+    void lease.worker.terminate();
+  }
+
+  private scheduleTrim(): void {
+    if (this.trimTimer || this.idle.length <= this.options.warm) return;
+    this.trimTimer = setTimeout(() => {
+      this.trimTimer = undefined;
+      while (this.idle.length > this.options.warm) void this.idle.shift()?.terminate();
+    }, this.options.idleMs);
+    this.trimTimer.unref();
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    if (this.trimTimer) clearTimeout(this.trimTimer);
+    for (const w of this.idle) void w.terminate();
+    for (const w of this.leases.keys()) void w.terminate();
+    this.idle = [];
+    this.leases.clear();
+  }
+
+  /** Resolves once every worker thread of every pool has exited. */
+  static async drained(timeoutMs = 5000): Promise<boolean> {
+    const end = Date.now() + timeoutMs;
+    while (live > 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
+    return live === 0;
+  }
+}

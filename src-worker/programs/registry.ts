@@ -1,0 +1,96 @@
+/**
+ * The program registry: `manifest.json` in the programs directory lists the
+ * shipped wasm programs and their roles. Installing writes small executable
+ * stubs (`#!sandglass PROGRAM [APPLET]`) into /bin and /usr/bin; exec reads
+ * a file and decides what to run: a wasm module, a registry program, or a
+ * `#!` interpreter script (see `exec.ts`).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isRole, type Role } from '../wasi/sandglass/roles.js';
+
+export const STUB_MAGIC = '#!sandglass ';
+
+export interface ProgramInfo {
+  readonly name: string;
+  readonly file: string;
+  readonly role: Role;
+  readonly applets: readonly string[];
+  readonly links: readonly string[];
+}
+
+export class ProgramRegistry {
+  private readonly programs = new Map<string, ProgramInfo>();
+  private readonly bytes = new Map<string, Uint8Array>();
+
+  constructor(readonly dir: string | undefined) {
+    if (dir === undefined) return;
+    let text: string;
+    try {
+      text = readFileSync(join(dir, 'manifest.json'), 'utf8');
+    } catch {
+      return; // no programs built yet: user wasm files still run
+    }
+    const parsed = JSON.parse(text) as { programs?: unknown };
+    if (!Array.isArray(parsed.programs))
+      throw new Error(`${dir}/manifest.json: "programs" must be an array`);
+    for (const raw of parsed.programs as Record<string, unknown>[]) {
+      const name = raw['name'];
+      const file = raw['file'];
+      const role = raw['role'];
+      if (
+        typeof name !== 'string' ||
+        typeof file !== 'string' ||
+        typeof role !== 'string' ||
+        !isRole(role)
+      ) {
+        throw new Error(`${dir}/manifest.json: bad program entry ${JSON.stringify(raw)}`);
+      }
+      const list = (v: unknown): string[] =>
+        Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+      this.programs.set(name, {
+        name,
+        file,
+        role,
+        applets: list(raw['applets']),
+        links: list(raw['links']),
+      });
+    }
+  }
+
+  get(name: string): ProgramInfo | undefined {
+    return this.programs.get(name);
+  }
+
+  list(): ProgramInfo[] {
+    return [...this.programs.values()];
+  }
+
+  /** The program's wasm bytes (read once from disk). */
+  load(info: ProgramInfo): Uint8Array {
+    let b = this.bytes.get(info.name);
+    if (!b) {
+      if (this.dir === undefined) throw new Error('no programs directory');
+      b = new Uint8Array(readFileSync(join(this.dir, info.file)));
+      this.bytes.set(info.name, b);
+    }
+    return b;
+  }
+
+  /** Files to install: absolute path -> stub text. */
+  stubs(): Map<string, string> {
+    const out = new Map<string, string>();
+    for (const p of this.programs.values()) {
+      if (p.applets.length) {
+        for (const a of p.applets) {
+          out.set(`/usr/bin/${a}`, `${STUB_MAGIC}${p.name} ${a}\n`);
+          out.set(`/bin/${a}`, `${STUB_MAGIC}${p.name} ${a}\n`);
+        }
+      } else if (!p.links.length) {
+        out.set(`/usr/bin/${p.name}`, `${STUB_MAGIC}${p.name}\n`);
+      }
+      for (const l of p.links) out.set(l, `${STUB_MAGIC}${p.name}\n`);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,641 @@
+/**
+ * The Sandbox API: one sandbox = one VFS + one kernel. Spawn programs, run
+ * shell commands in sessions, open terminals, read and write files, import
+ * host directories, snapshot/restore/fork, stats and change events. Public
+ * paths are ordinary JS strings (UTF-8 encoded to the VFS's byte paths).
+ */
+import { fileURLToPath } from 'node:url';
+import { NullDevice } from '../dev/devices.js';
+import { MemFile } from '../fd/memFile.js';
+import type { OpenFile } from '../fd/openFile.js';
+import { Errno, KernelError } from '../kernel/errno.js';
+import { Kernel, USER_CRED, type KernelEvent } from '../kernel/kernel.js';
+import type { KernelLimits } from '../kernel/limits.js';
+import { encodeSessionRequest, Session, SessionEndedError } from '../kernel/session.js';
+import type { Process } from '../proc/process.js';
+import { SIG } from '../signal/signals.js';
+import {
+  pathToUtf8,
+  USER_HOME,
+  utf8ToPath,
+  Vfs,
+  type DirEntry,
+  type NodeKind,
+  type SnapshotId,
+  type Stat,
+  type VfsEvent,
+  type VfsLimits,
+} from '../vfs/index.js';
+import { importHostDir } from '../vfs/node/index.js';
+import { HostStdin } from './hostStreams.js';
+import { openTerminal, type Terminal } from './terminal.js';
+
+export interface SandboxOptions {
+  readonly limits?: Partial<KernelLimits>;
+  readonly vfsLimits?: Partial<VfsLimits>;
+  /** Extra environment for every process. */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Directory with manifest.json and programs. Default: resources/wasm of the repo/app. */
+  readonly programsDir?: string;
+  readonly hostname?: string;
+  /** The program run for sessions (default /bin/sh --sandglass-api). */
+  readonly sessionShell?: { readonly path: string; readonly argv: readonly string[] };
+  /** Shell for terminals (default /bin/sh -i). */
+  readonly terminalShell?: { readonly path: string; readonly argv: readonly string[] };
+}
+
+export type Output = (data: Uint8Array) => void;
+
+export interface SpawnOptions {
+  readonly env?: Readonly<Record<string, string>>;
+  readonly cwd?: string;
+  /** Bytes or text to feed, 'pipe' for a writable stdin stream, default /dev/null. */
+  readonly stdin?: string | Uint8Array | 'pipe';
+  readonly stdout?: Output;
+  readonly stderr?: Output;
+  /** Wall-time limit for this process in ms (default: the sandbox limit). */
+  readonly timeoutMs?: number;
+}
+
+export interface SpawnedProcess {
+  readonly pid: number;
+  wait(): Promise<{ exitCode: number; signal?: number }>;
+  kill(sig?: number): void;
+  /** Present when spawned with stdin: 'pipe'. */
+  readonly stdin?: { write(data: string | Uint8Array): Promise<boolean>; close(): void };
+}
+
+export interface RunOptions {
+  readonly stdin?: string | Uint8Array;
+  readonly env?: Readonly<Record<string, string>>;
+  readonly cwd?: string;
+  readonly timeoutMs?: number;
+  readonly onStdout?: Output;
+  readonly onStderr?: Output;
+}
+
+export interface RunResult {
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly exitCode: number;
+  readonly durationMs: number;
+}
+
+export interface SandboxSession {
+  readonly name: string;
+  run(command: string, opts?: RunOptions): Promise<RunResult>;
+  close(): void;
+}
+
+export type SandboxEvent =
+  | {
+      readonly type: 'file';
+      readonly change: VfsEvent['type'];
+      readonly path: string;
+      readonly oldPath?: string;
+      readonly kind?: NodeKind;
+    }
+  | KernelEvent;
+
+export interface SandboxStats {
+  readonly bytes: number;
+  readonly nodes: number;
+  readonly processes: ReadonlyArray<{
+    pid: number;
+    ppid: number;
+    name: string;
+    argv: string[];
+    wallMs: number;
+    cpuMs: number;
+  }>;
+}
+
+export interface PublicStat {
+  readonly kind: NodeKind;
+  readonly mode: number;
+  readonly size: number;
+  readonly uid: number;
+  readonly gid: number;
+  readonly nlink: number;
+  readonly ino: number;
+  readonly atimeMs: number;
+  readonly mtimeMs: number;
+  readonly ctimeMs: number;
+}
+
+const enc = new TextEncoder();
+const dec = new TextDecoder();
+
+/** Default programs directory: <repo or app root>/resources/wasm. */
+export function defaultProgramsDir(): string {
+  return fileURLToPath(new URL('../../resources/wasm', import.meta.url));
+}
+
+function envList(
+  base: Readonly<Record<string, string>>,
+  extra?: Readonly<Record<string, string>>,
+): Uint8Array[] {
+  const all = { ...base, ...extra };
+  return Object.entries(all).map(([k, v]) => enc.encode(`${k}=${v}`));
+}
+
+function publicStat(s: Stat): PublicStat {
+  return {
+    kind: s.kind,
+    mode: s.mode,
+    size: s.size,
+    uid: s.uid,
+    gid: s.gid,
+    nlink: s.nlink,
+    ino: s.ino,
+    atimeMs: s.atime,
+    mtimeMs: s.mtime,
+    ctimeMs: s.ctime,
+  };
+}
+
+/** Map a KernelError to an Error with a POSIX-style code, for API callers. */
+function apiError(e: unknown, what: string): Error {
+  if (e instanceof KernelError) {
+    const err = new Error(`${what}: ${e.message}`) as Error & { code: string; errno: number };
+    err.code = Errno[e.errno] ?? 'EIO';
+    err.errno = e.errno;
+    return err;
+  }
+  return e instanceof Error ? e : new Error(String(e));
+}
+
+export class Sandbox {
+  private readonly kernel: Kernel;
+  private readonly env: Record<string, string>;
+  private readonly sessionsByName = new Map<string, SandboxSession>();
+  private defaultSession: SandboxSession | undefined;
+  private unsubscribeVfs: () => void;
+  private listeners = new Set<(e: SandboxEvent) => void>();
+  private destroyed = false;
+  private sessionCounter = 0;
+
+  private constructor(
+    private readonly options: SandboxOptions,
+    vfs: Vfs,
+    installPrograms: boolean,
+  ) {
+    this.kernel = new Kernel({
+      vfs,
+      programsDir: options.programsDir ?? defaultProgramsDir(),
+      ...(options.limits ? { limits: options.limits } : {}),
+    });
+    if (installPrograms) this.kernel.installPrograms();
+    this.env = {
+      HOME: USER_HOME,
+      PATH: '/usr/local/bin:/usr/bin:/bin',
+      USER: 'user',
+      LOGNAME: 'user',
+      SHELL: '/bin/sh',
+      LANG: 'C.UTF-8',
+      ...options.env,
+    };
+    this.unsubscribeVfs = this.watch(vfs);
+    this.kernel.onEvent((e) => this.emit(e));
+  }
+
+  static async create(options: SandboxOptions = {}): Promise<Sandbox> {
+    const vfs = Vfs.createDefault({
+      ...(options.vfsLimits ? { limits: options.vfsLimits } : {}),
+      ...(options.hostname ? { hostname: options.hostname } : {}),
+    });
+    return new Sandbox(options, vfs, true);
+  }
+
+  private watch(vfs: Vfs): () => void {
+    return vfs.subscribe((e) => {
+      const ev: SandboxEvent = {
+        type: 'file',
+        change: e.type,
+        path: pathToUtf8(e.path),
+        ...(e.oldPath !== undefined ? { oldPath: pathToUtf8(e.oldPath) } : {}),
+        ...(e.kind !== undefined ? { kind: e.kind } : {}),
+      };
+      this.emit(ev);
+    });
+  }
+
+  private emit(e: SandboxEvent): void {
+    for (const l of this.listeners) l(e);
+  }
+
+  /** Subscribe to file and process events; returns the unsubscribe function. */
+  onChange(listener: (e: SandboxEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private live(): void {
+    if (this.destroyed) throw new Error('sandbox destroyed');
+  }
+
+  /** The kernel (for the engine layer and tests). */
+  get kernelForTests(): Kernel {
+    return this.kernel;
+  }
+
+  // ---- processes ----
+
+  /** Resolves once warm process workers are ready (spawns then start in ~1 ms). */
+  warm(): Promise<void> {
+    return this.kernel.warm();
+  }
+
+  async spawn(
+    path: string,
+    argv: readonly string[],
+    opts: SpawnOptions = {},
+  ): Promise<SpawnedProcess> {
+    this.live();
+    let stdin: OpenFile;
+    let hostStdin: HostStdin | undefined;
+    if (opts.stdin === 'pipe') {
+      hostStdin = new HostStdin();
+      stdin = hostStdin.reader;
+    } else if (opts.stdin !== undefined) {
+      stdin = new MemFile(typeof opts.stdin === 'string' ? enc.encode(opts.stdin) : opts.stdin);
+    } else {
+      stdin = new NullDevice();
+    }
+    let proc: Process | undefined;
+    const owner = (): Process | undefined => proc;
+    const out = opts.stdout ? this.kernel.outputSink(opts.stdout, owner) : new NullDevice();
+    const err = opts.stderr ? this.kernel.outputSink(opts.stderr, owner) : new NullDevice();
+    try {
+      proc = await this.kernel.spawn({
+        path: utf8ToPath(path),
+        argv: argv.map((a) => enc.encode(a)),
+        env: envList(this.env, opts.env),
+        ...(opts.cwd !== undefined ? { cwd: utf8ToPath(opts.cwd) } : {}),
+        fds: [
+          [0, stdin],
+          [1, out],
+          [2, err],
+        ],
+        pgid: 0,
+        ...(opts.timeoutMs !== undefined ? { wallTimeMs: opts.timeoutMs } : {}),
+      });
+    } catch (e) {
+      if (stdin.refs === 0) stdin.release();
+      throw apiError(e, `spawn ${path}`);
+    }
+    const p = proc;
+    return {
+      pid: p.pid,
+      wait: async () => {
+        const e = await p.exited();
+        return e.signal !== undefined
+          ? { exitCode: 128 + e.signal, signal: e.signal }
+          : { exitCode: e.code ?? 0 };
+      },
+      kill: (sig = SIG.TERM) => this.kernel.signal(p, sig),
+      ...(hostStdin
+        ? {
+            stdin: {
+              write: (d: string | Uint8Array) => (hostStdin as HostStdin).write(d),
+              close: () => (hostStdin as HostStdin).close(),
+            },
+          }
+        : {}),
+    };
+  }
+
+  // ---- sessions ----
+
+  /** Run a command in the default session (a long-lived shell keeping state between commands). */
+  run(command: string, opts: RunOptions = {}): Promise<RunResult> {
+    // A default session whose shell has died (exit, limit kill) is replaced transparently.
+    if (this.defaultSession && this.sessionEnded.get(this.defaultSession)?.()) {
+      this.defaultSession.close();
+      this.defaultSession = undefined;
+    }
+    this.defaultSession ??= this.createSession('default');
+    return this.defaultSession.run(command, opts);
+  }
+
+  private readonly sessionEnded = new WeakMap<SandboxSession, () => boolean>();
+
+  createSession(name?: string): SandboxSession {
+    this.live();
+    const id = name ?? `session-${++this.sessionCounter}`;
+    if (this.sessionsByName.has(id)) throw new Error(`session '${id}' already exists`);
+    const state = new Session(id);
+    const shell = this.options.sessionShell ?? { path: '/bin/sh', argv: ['sh', '--sandglass-api'] };
+    const started = this.kernel.spawn({
+      path: utf8ToPath(shell.path),
+      argv: shell.argv.map((a) => enc.encode(a)),
+      env: envList(this.env),
+      fds: [
+        [0, new NullDevice()],
+        [1, new NullDevice()],
+        [2, new NullDevice()],
+      ],
+      pgid: 0,
+      session: state,
+      wallTimeMs: 0,
+    });
+    started.catch(() => undefined);
+    const session: SandboxSession = {
+      name: id,
+      run: (command, opts = {}) =>
+        this.runIn(state, started, command, opts).catch((e: unknown) => {
+          // Queued behind a command that ended the default shell: run it on a fresh one.
+          if (e instanceof SessionEndedError && !e.started && this.defaultSession === session) return this.run(command, opts);
+          throw e;
+        }),
+      close: () => {
+        this.sessionsByName.delete(id);
+        if (this.defaultSession === session) this.defaultSession = undefined;
+        void started.then(
+          (p) => this.kernel.signal(p, SIG.KILL),
+          () => undefined,
+        );
+      },
+    };
+    this.sessionsByName.set(id, session);
+    this.sessionEnded.set(session, () => state.ended !== undefined);
+    return session;
+  }
+
+  closeSession(name: string): void {
+    this.sessionsByName.get(name)?.close();
+  }
+
+  private async runIn(
+    state: Session,
+    started: Promise<Process>,
+    command: string,
+    opts: RunOptions,
+  ): Promise<RunResult> {
+    this.live();
+    let shell: Process;
+    try {
+      shell = await started;
+    } catch (e) {
+      throw apiError(e, 'cannot start the session shell');
+    }
+    const t0 = performance.now();
+    const outParts: Uint8Array[] = [];
+    const errParts: Uint8Array[] = [];
+    let killedBy: string | undefined;
+    let escalate: NodeJS.Timeout | undefined;
+    const limitKill = (what: string): void => {
+      if (killedBy) return;
+      killedBy = what;
+      // The command (not the session) is the offender: kill its processes and
+      // interrupt the shell; a shell that does not come back is killed too.
+      this.kernel.signal(shell, SIG.INT);
+      for (const p of this.kernel.liveProcesses())
+        if (p.ppid === shell.pid) this.kernel.signal(p, SIG.KILL);
+      escalate = setTimeout(() => this.kernel.signal(shell, SIG.KILL), 2000);
+      escalate.unref();
+    };
+    const sink = (parts: Uint8Array[], cb: Output | undefined): OpenFile =>
+      this.kernel.outputSink(
+        (d) => {
+          parts.push(d);
+          cb?.(d);
+        },
+        () => {
+          limitKill(`output limit of ${this.kernel.limits.outputBytes} bytes exceeded`);
+          return undefined;
+        },
+      );
+    const stdin =
+      opts.stdin !== undefined
+        ? new MemFile(typeof opts.stdin === 'string' ? enc.encode(opts.stdin) : opts.stdin)
+        : new NullDevice();
+    const request = encodeSessionRequest(
+      enc.encode(command),
+      opts.cwd !== undefined ? enc.encode(opts.cwd) : new Uint8Array(0),
+      Object.entries(opts.env ?? {}).map(([k, v]) => enc.encode(`${k}=${v}`)),
+    );
+    const timeout = opts.timeoutMs ?? this.kernel.limits.wallTimeMs;
+    const status = await new Promise<number>((resolve, reject) => {
+      let timer: NodeJS.Timeout | undefined;
+      if (timeout > 0) {
+        timer = setTimeout(() => limitKill(`time limit of ${timeout} ms exceeded`), timeout);
+        timer.unref();
+      }
+      state.enqueue({
+        request,
+        stdin,
+        stdout: sink(outParts, opts.onStdout),
+        stderr: sink(errParts, opts.onStderr),
+        resolve: (s) => {
+          if (timer) clearTimeout(timer);
+          resolve(s);
+        },
+        reject: (e) => {
+          if (timer) clearTimeout(timer);
+          reject(e);
+        },
+      });
+    });
+    if (escalate) clearTimeout(escalate);
+    let stderr = dec.decode(joinAll(errParts));
+    let exitCode = status;
+    if (killedBy) {
+      stderr += `sandglass: killed: ${killedBy}\n`;
+      exitCode = killedBy.startsWith('time') ? 124 : 137;
+    }
+    return {
+      stdout: dec.decode(joinAll(outParts)),
+      stderr,
+      exitCode,
+      durationMs: performance.now() - t0,
+    };
+  }
+
+  // ---- terminals ----
+
+  openTerminal(opts: { cols?: number; rows?: number; cwd?: string } = {}): Promise<Terminal> {
+    this.live();
+    const shell = this.options.terminalShell ?? { path: '/bin/sh', argv: ['sh', '-i'] };
+    return openTerminal(this.kernel, {
+      cols: opts.cols ?? 80,
+      rows: opts.rows ?? 24,
+      path: utf8ToPath(shell.path),
+      argv: [...shell.argv],
+      env: envList(this.env, { TERM: 'xterm-256color' }),
+      ...(opts.cwd !== undefined ? { cwd: utf8ToPath(opts.cwd) } : {}),
+    });
+  }
+
+  // ---- files ----
+
+  private fsCall<T>(what: string, path: string, fn: () => T): Promise<T> {
+    try {
+      this.live();
+      return Promise.resolve(fn());
+    } catch (e) {
+      return Promise.reject(apiError(e, `${what} ${path}`));
+    }
+  }
+
+  /** Give a node the API just created to the sandbox user (the host acts as root). */
+  private adopt(bp: string, existed: boolean): void {
+    if (!existed) this.kernel.vfs.chown(bp, USER_CRED.uid, USER_CRED.gid, { follow: false });
+  }
+
+  private exists(bp: string): boolean {
+    try {
+      this.kernel.vfs.lstat(bp);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  readFile(path: string): Promise<Uint8Array> {
+    return this.fsCall('readFile', path, () => this.kernel.vfs.readFile(utf8ToPath(path)));
+  }
+
+  writeFile(path: string, data: string | Uint8Array, opts: { mode?: number } = {}): Promise<void> {
+    return this.fsCall('writeFile', path, () => {
+      const bp = utf8ToPath(path);
+      const existed = this.exists(bp);
+      this.kernel.vfs.writeFile(
+        bp,
+        typeof data === 'string' ? enc.encode(data) : data,
+        opts.mode !== undefined ? { mode: opts.mode } : {},
+      );
+      if (opts.mode !== undefined) this.kernel.vfs.chmod(bp, opts.mode);
+      this.adopt(bp, existed);
+    });
+  }
+
+  readDir(path: string): Promise<{ name: string; kind: NodeKind }[]> {
+    return this.fsCall('readDir', path, () =>
+      this.kernel.vfs
+        .readdir(utf8ToPath(path))
+        .map((e: DirEntry) => ({ name: pathToUtf8(e.name), kind: e.kind })),
+    );
+  }
+
+  stat(path: string, opts: { follow?: boolean } = {}): Promise<PublicStat> {
+    return this.fsCall('stat', path, () => {
+      const bp = utf8ToPath(path);
+      return publicStat(
+        opts.follow === false ? this.kernel.vfs.lstat(bp) : this.kernel.vfs.stat(bp),
+      );
+    });
+  }
+
+  mkdir(path: string, opts: { recursive?: boolean; mode?: number } = {}): Promise<void> {
+    return this.fsCall('mkdir', path, () => {
+      const bp = utf8ToPath(path);
+      const existed = this.exists(bp);
+      if (opts.recursive) this.kernel.vfs.mkdirp(bp, opts.mode ?? 0o755);
+      else this.kernel.vfs.mkdir(bp, opts.mode ?? 0o755);
+      this.adopt(bp, existed);
+    });
+  }
+
+  remove(path: string, opts: { recursive?: boolean } = {}): Promise<void> {
+    return this.fsCall('remove', path, () =>
+      this.removeTree(utf8ToPath(path), opts.recursive === true),
+    );
+  }
+
+  private removeTree(bp: string, recursive: boolean): void {
+    const st = this.kernel.vfs.lstat(bp);
+    if (st.kind !== 'dir') return this.kernel.vfs.unlink(bp);
+    if (recursive) {
+      for (const e of this.kernel.vfs.readdir(bp))
+        this.removeTree(`${bp === '/' ? '' : bp}/${e.name}`, true);
+    }
+    this.kernel.vfs.rmdir(bp);
+  }
+
+  rename(from: string, to: string): Promise<void> {
+    return this.fsCall('rename', from, () =>
+      this.kernel.vfs.rename(utf8ToPath(from), utf8ToPath(to)),
+    );
+  }
+
+  async importHostDir(
+    hostPath: string,
+    path: string,
+    opts: { readOnly?: boolean } = {},
+  ): Promise<void> {
+    this.live();
+    try {
+      await importHostDir(this.kernel.vfs, hostPath, utf8ToPath(path), {
+        ...(opts.readOnly ? { readOnly: true } : {}),
+        uid: USER_CRED.uid,
+        gid: USER_CRED.gid,
+      });
+    } catch (e) {
+      throw apiError(e, `importHostDir ${hostPath}`);
+    }
+  }
+
+  // ---- snapshots ----
+
+  snapshot(): SnapshotId {
+    this.live();
+    return this.kernel.vfs.snapshot();
+  }
+
+  restore(id: SnapshotId): void {
+    this.live();
+    try {
+      this.kernel.vfs.restore(id);
+    } catch (e) {
+      throw apiError(e, `restore ${id}`);
+    }
+  }
+
+  /** A new sandbox sharing this one's current tree (O(1)); no processes are copied. */
+  async fork(): Promise<Sandbox> {
+    this.live();
+    return new Sandbox(this.options, this.kernel.vfs.fork(), false);
+  }
+
+  stats(): SandboxStats {
+    const u = this.kernel.vfs.usage();
+    const now = performance.now();
+    return {
+      bytes: u.bytes,
+      nodes: u.nodes,
+      processes: this.kernel.liveProcesses().map((p) => {
+        const wall = (p.endedAt ?? now) - p.startedAt;
+        return {
+          pid: p.pid,
+          ppid: p.ppid,
+          name: p.name,
+          argv: p.argv.map((a) => dec.decode(a)),
+          wallMs: wall,
+          cpuMs: Math.max(0, wall - p.blockedMs),
+        };
+      }),
+    };
+  }
+
+  /** Terminate every process, free workers and channels. Idempotent. */
+  async destroy(): Promise<void> {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    for (const s of [...this.sessionsByName.values()]) s.close();
+    this.unsubscribeVfs();
+    this.listeners.clear();
+    this.kernel.dispose();
+  }
+}
+
+function joinAll(parts: readonly Uint8Array[]): Uint8Array {
+  const n = parts.reduce((s, p) => s + p.length, 0);
+  const out = new Uint8Array(n);
+  let off = 0;
+  for (const p of parts) {
+    out.set(p, off);
+    off += p.length;
+  }
+  return out;
+}

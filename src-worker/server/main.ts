@@ -1,0 +1,44 @@
+/**
+ * Web-mode entry: starts the engine in this Node process and serves the
+ * workbench on 127.0.0.1. Prints the URL (with its token) on stdout.
+ * Environment: SANDGLASS_PORT (default: a free port), SANDGLASS_RENDERER_DIR
+ * (default: out/renderer next to this file's out/main), SANDGLASS_INFO_FILE
+ * (writes {url, port, token} as JSON, for tests), SANDGLASS_BACKEND=memory
+ * (files-only engine without the kernel), SANDGLASS_PROGRAMS_DIR.
+ */
+import { writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defaultBackend } from '../api/backendFactory.js';
+import { SandglassEngine } from '../api/engine.js';
+import { startWebServer } from './webServer.js';
+
+function parsePort(text: string | undefined): number {
+  if (text === undefined || text === '') return 0;
+  const port = Number(text);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`SANDGLASS_PORT must be a port number, got ${JSON.stringify(text)}`);
+  return port;
+}
+
+async function main(): Promise<void> {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const rendererDir = process.env.SANDGLASS_RENDERER_DIR ?? resolve(here, '../renderer');
+  // Bundled as out/main/server.js: the programs live in <root>/resources/wasm.
+  const backend = defaultBackend({ programsDir: resolve(here, '../../resources/wasm') });
+  const engine = new SandglassEngine(backend.factory, backend.name);
+  const server = await startWebServer({ engine, rendererDir, port: parsePort(process.env.SANDGLASS_PORT) });
+  if (process.env.SANDGLASS_INFO_FILE) {
+    await writeFile(process.env.SANDGLASS_INFO_FILE, JSON.stringify({ url: server.url, port: server.port, token: server.token }));
+  }
+  process.stdout.write(`Sandglass web workbench: ${server.url}\n`);
+  const stop = (): void => {
+    void server.close().then(() => engine.dispose()).finally(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`sandglass: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

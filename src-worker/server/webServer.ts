@@ -1,0 +1,140 @@
+/**
+ * Web mode: serves the built renderer and the API over a WebSocket on
+ * 127.0.0.1, guarded by a random token (carried in the printed URL) and
+ * Origin/Host checks. Bad frames get an error response; the engine never
+ * sees them.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { WS_PATH, type ApiEvent, type ServerMessage } from '../contract/api.js';
+import { apiError } from '../contract/validate.js';
+import type { SandglassEngine } from '../api/engine.js';
+import { checkAccess, newToken, WORKBENCH_CSP } from './access.js';
+import { contentType, loadStatic } from './staticFiles.js';
+
+/** Largest accepted frame: file uploads travel as base64 inside one request. */
+const MAX_FRAME_BYTES = 96 * 1024 * 1024;
+/** A client this far behind on events is too slow to keep; it is disconnected. */
+const MAX_BUFFERED_BYTES = 256 * 1024 * 1024;
+
+export interface WebServerOptions {
+  engine: SandglassEngine;
+  /** Folder of the built renderer (`out/renderer`). */
+  rendererDir: string;
+  /** 0 picks a free port. */
+  port?: number;
+  token?: string;
+}
+
+export interface WebServer {
+  url: string;
+  port: number;
+  token: string;
+  close(): Promise<void>;
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function refuse(res: ServerResponse, status: number, reason: string): void {
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(`${status} ${reason}\n`);
+}
+
+function refuseUpgrade(socket: Duplex, status: 401 | 403 | 404 | 400, reason: string): void {
+  const text = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found' }[status];
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Type: text/plain\r\nConnection: close\r\nContent-Length: ${reason.length + 1}\r\n\r\n${reason}\n`);
+}
+
+export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
+  const token = options.token ?? newToken();
+  const { engine, rendererDir } = options;
+  let port = 0;
+
+  const server = createServer((req, res) => {
+    void handleHttp(req, res).catch(() => {
+      if (!res.headersSent) refuse(res, 500, 'internal error');
+      else res.destroy();
+    });
+  });
+
+  async function handleHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'method not allowed');
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const isPage = url.pathname === '/' || url.pathname === '/index.html';
+    const access = checkAccess({ url: req.url ?? '/', host: header(req, 'host'), origin: header(req, 'origin') }, { port, token, needsToken: isPage });
+    if (!access.ok) return refuse(res, access.status, access.reason);
+    const file = await loadStatic(rendererDir, isPage ? '/index.html' : url.pathname);
+    if (!file) return refuse(res, 404, isPage ? 'renderer not built: run the build first' : 'not found');
+    res.writeHead(200, {
+      'content-type': contentType(file.path),
+      'content-length': file.body.length,
+      'cache-control': isPage ? 'no-store' : 'no-cache',
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+      ...(isPage ? { 'content-security-policy': WORKBENCH_CSP, 'x-frame-options': 'DENY' } : {}),
+    });
+    res.end(req.method === 'HEAD' ? undefined : file.body);
+  }
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
+
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (url.pathname !== WS_PATH) return refuseUpgrade(socket, 404, 'no such endpoint');
+    const access = checkAccess({ url: req.url ?? '/', host: header(req, 'host'), origin: header(req, 'origin') }, { port, token, needsToken: true });
+    if (!access.ok) return refuseUpgrade(socket, access.status, access.reason);
+    wss.handleUpgrade(req, socket, head, (ws) => serveClient(ws));
+  });
+
+  function serveClient(ws: WebSocket): void {
+    const send = (message: ServerMessage): void => {
+      if (ws.readyState !== ws.OPEN) return;
+      if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+        ws.close(1013, 'client too slow');
+        return;
+      }
+      ws.send(JSON.stringify(message));
+    };
+    const unsubscribe = engine.onEvent((event: ApiEvent) => send({ type: 'event', event }));
+    ws.on('message', (data: RawData, isBinary: boolean) => {
+      if (isBinary) return send({ type: 'response', id: -1, ok: false, error: apiError('EBADMSG', 'binary frames are not accepted') });
+      let raw: unknown;
+      try {
+        raw = JSON.parse(data.toString());
+      } catch {
+        return send({ type: 'response', id: -1, ok: false, error: apiError('EBADMSG', 'frame is not valid JSON') });
+      }
+      void engine.dispatch(raw).then((reply) => {
+        if (reply) send(reply);
+      });
+    });
+    ws.on('error', () => ws.terminate());
+    ws.on('close', unsubscribe);
+  }
+
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolveListen();
+    });
+  });
+  port = (server.address() as AddressInfo).port;
+
+  return {
+    url: `http://127.0.0.1:${port}/?token=${token}`,
+    port,
+    token,
+    close: async () => {
+      for (const client of wss.clients) client.terminate();
+      wss.close();
+      await new Promise<void>((done) => server.close(() => done()));
+    },
+  };
+}

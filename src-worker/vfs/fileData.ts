@@ -1,0 +1,126 @@
+/**
+ * File contents as a persistent vector of 16 KiB chunks.
+ *
+ * A chunk shared with a snapshot is copied before it is written, so a small
+ * write into a large file copies at most the chunks it touches plus the
+ * array of chunk references. A chunk's buffer may be shorter than the chunk's
+ * logical length: the missing tail reads as zeros, and a `null` chunk is a
+ * hole of zeros. Buffers owned by the current edit grow by doubling, so
+ * appends are amortised O(1).
+ *
+ * Invariant: every byte in [0, size) reads back what was last written there
+ * or zero. Growing the size zeroes [oldSize, ...) first, because a shrunken
+ * file's buffers may still hold stale bytes past the old end.
+ */
+import type { Edit } from './hamt.js';
+
+/**
+ * 16 KiB: a small edit to a shared big file copies one chunk, so this is
+ * what a snapshot costs per touched region; larger chunks made the timeline's
+ * per-command snapshots of edited logs and databases 4x bigger, smaller ones
+ * make the chunk-reference array of big files long.
+ */
+export const CHUNK_SIZE = 16384;
+
+interface Chunk {
+  owner: Edit | null;
+  buf: Uint8Array;
+}
+
+export interface FileData {
+  owner: Edit | null;
+  size: number;
+  chunks: Array<Chunk | null>;
+}
+
+export function emptyData(edit: Edit): FileData {
+  return { owner: edit, size: 0, chunks: [] };
+}
+
+/** An editable copy of the header (chunk references are shared, not copied). */
+export function editableData(data: FileData, edit: Edit): FileData {
+  if (data.owner === edit) return data;
+  return { owner: edit, size: data.size, chunks: data.chunks.slice() };
+}
+
+/** Read up to `len` bytes at `offset`. */
+export function readData(data: FileData, offset: number, len: number): Uint8Array {
+  const end = Math.min(data.size, offset + len);
+  if (end <= offset) return new Uint8Array(0);
+  const out = new Uint8Array(end - offset);
+  let pos = offset;
+  while (pos < end) {
+    const ci = Math.floor(pos / CHUNK_SIZE);
+    const within = pos - ci * CHUNK_SIZE;
+    const take = Math.min(CHUNK_SIZE - within, end - pos);
+    const chunk = data.chunks[ci];
+    if (chunk && within < chunk.buf.length) {
+      const avail = Math.min(take, chunk.buf.length - within);
+      out.set(chunk.buf.subarray(within, within + avail), pos - offset);
+    }
+    pos += take;
+  }
+  return out;
+}
+
+/** Make chunk `ci` writable with at least `need` bytes of buffer. */
+function writableChunk(data: FileData, ci: number, need: number, edit: Edit): Chunk {
+  const chunk = data.chunks[ci];
+  if (chunk && chunk.owner === edit && chunk.buf.length >= need) return chunk;
+  const oldLen = chunk ? chunk.buf.length : 0;
+  let cap = Math.max(oldLen, 64);
+  while (cap < need) cap *= 2;
+  cap = Math.min(cap, CHUNK_SIZE);
+  const buf = new Uint8Array(cap);
+  if (chunk) buf.set(chunk.buf.subarray(0, Math.min(oldLen, cap)));
+  const fresh: Chunk = { owner: edit, buf };
+  data.chunks[ci] = fresh;
+  return fresh;
+}
+
+/** Zero [from, to) within existing buffers (holes and missing tails are zero already). */
+function zeroRange(data: FileData, from: number, to: number, edit: Edit): void {
+  let pos = from;
+  while (pos < to) {
+    const ci = Math.floor(pos / CHUNK_SIZE);
+    const within = pos - ci * CHUNK_SIZE;
+    const take = Math.min(CHUNK_SIZE - within, to - pos);
+    const chunk = data.chunks[ci];
+    if (chunk && within < chunk.buf.length) {
+      if (within === 0 && take === CHUNK_SIZE) {
+        data.chunks[ci] = null;
+      } else {
+        const c = writableChunk(data, ci, 0, edit);
+        c.buf.fill(0, within, Math.min(within + take, c.buf.length));
+      }
+    }
+    pos += take;
+  }
+}
+
+/** Set the logical size, zero-filling growth; `data` must be editable. */
+export function resizeData(data: FileData, size: number, edit: Edit): void {
+  if (size > data.size) {
+    zeroRange(data, data.size, size, edit);
+  }
+  const nChunks = Math.ceil(size / CHUNK_SIZE);
+  if (data.chunks.length > nChunks) data.chunks.length = nChunks;
+  while (data.chunks.length < nChunks) data.chunks.push(null);
+  data.size = size;
+}
+
+/** Write `src` at `offset`, growing the file; `data` must be editable. */
+export function writeData(data: FileData, offset: number, src: Uint8Array, edit: Edit): void {
+  const end = offset + src.length;
+  if (offset > data.size) resizeData(data, offset, edit);
+  if (end > data.size) resizeData(data, end, edit);
+  let pos = offset;
+  while (pos < end) {
+    const ci = Math.floor(pos / CHUNK_SIZE);
+    const within = pos - ci * CHUNK_SIZE;
+    const take = Math.min(CHUNK_SIZE - within, end - pos);
+    const c = writableChunk(data, ci, within + take, edit);
+    c.buf.set(src.subarray(pos - offset, pos - offset + take), within);
+    pos += take;
+  }
+}

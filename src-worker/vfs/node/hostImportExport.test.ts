@@ -1,0 +1,118 @@
+import { mkdtempSync, promises as fsp, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Buffer } from 'node:buffer';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Errno } from '../../kernel/errno.js';
+import { bytesToPath } from '../bytes.js';
+import { Vfs } from '../index.js';
+import { expectErrno, str, text } from '../testUtil.js';
+import { exportTree, importHostDir } from './index.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'sandglass-vfs-'));
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function makeHostTree(root: string): Promise<void> {
+  await fsp.mkdir(join(root, 'src/deep'), { recursive: true });
+  await fsp.writeFile(join(root, 'README.md'), 'hello\n');
+  await fsp.writeFile(join(root, 'src/main.rs'), 'fn main() {}\n');
+  await fsp.writeFile(join(root, 'src/deep/bin.dat'), Buffer.from([0, 1, 2, 255]));
+  await fsp.writeFile(join(root, 'run.sh'), '#!/bin/sh\n', { mode: 0o755 });
+  await fsp.chmod(join(root, 'run.sh'), 0o755);
+  await fsp.symlink('src/main.rs', join(root, 'link-in'));
+  await fsp.symlink('/etc/shadow', join(root, 'link-out'));
+  // A name that is not valid UTF-8.
+  await fsp.writeFile(
+    Buffer.concat([Buffer.from(join(root, 'bad-')), Buffer.from([0xff, 0xfe])]),
+    'odd',
+  );
+}
+
+describe('importHostDir / exportTree', () => {
+  it('imports files, dirs, modes, symlinks and byte names', async () => {
+    const host = join(dir, 'in');
+    await makeHostTree(host);
+    const vfs = Vfs.createDefault();
+    const res = await importHostDir(vfs, host, '/home/user/proj', { uid: 1000, gid: 1000 });
+    expect(res).toMatchObject({ files: 5, dirs: 2, symlinks: 2 });
+    expect(str(vfs.readFile('/home/user/proj/README.md'))).toBe('hello\n');
+    expect(Array.from(vfs.readFile('/home/user/proj/src/deep/bin.dat'))).toEqual([0, 1, 2, 255]);
+    expect(vfs.stat('/home/user/proj/run.sh').mode).toBe(0o755);
+    expect(vfs.stat('/home/user/proj/src')).toMatchObject({ kind: 'dir', uid: 1000 });
+    expect(vfs.readlink('/home/user/proj/link-in')).toBe('src/main.rs');
+    expect(str(vfs.readFile('/home/user/proj/link-in'))).toBe('fn main() {}\n');
+    // An absolute symlink resolves inside the VFS, never on the host.
+    expect(vfs.readlink('/home/user/proj/link-out')).toBe('/etc/shadow');
+    expectErrno(() => vfs.readFile('/home/user/proj/link-out'), Errno.ENOENT);
+    const odd = '/home/user/proj/bad-' + bytesToPath(new Uint8Array([0xff, 0xfe]));
+    expect(str(vfs.readFile(odd))).toBe('odd');
+    // Writable import: the user can edit.
+    vfs.writeFile('/home/user/proj/README.md', text('edited'), { cred: { uid: 1000, gid: 1000 } });
+  });
+
+  it('read-only import gives EROFS', async () => {
+    const host = join(dir, 'in');
+    await makeHostTree(host);
+    const vfs = Vfs.createDefault();
+    await importHostDir(vfs, host, '/opt/ro', { readOnly: true });
+    expectErrno(() => vfs.writeFile('/opt/ro/README.md', text('x')), Errno.EROFS);
+    expectErrno(() => vfs.unlink('/opt/ro/run.sh'), Errno.EROFS);
+    expect(str(vfs.readFile('/opt/ro/README.md'))).toBe('hello\n');
+  });
+
+  it('respects VFS limits during import', async () => {
+    const host = join(dir, 'in');
+    await makeHostTree(host);
+    const vfs = Vfs.create({ limits: { maxFileSize: 5 } });
+    await expect(importHostDir(vfs, host, '/p')).rejects.toMatchObject({ errno: Errno.EFBIG });
+    vfs.writeFile('/ok', text('fine'));
+  });
+
+  it('round-trips through export, skipping symlinks that leave the tree', async () => {
+    const host = join(dir, 'in');
+    await makeHostTree(host);
+    const vfs = Vfs.createDefault();
+    await importHostDir(vfs, host, '/work');
+    vfs.writeFile('/work/src/new.txt', text('added in sandbox'));
+    vfs.symlink('../../etc/passwd', '/work/src/escape');
+    vfs.mknod('/work/dev', 'chardev', 0o666, 'null');
+    const out = join(dir, 'out');
+    const res = await exportTree(vfs, '/work', out);
+    expect(res.skipped.sort()).toEqual(['/work/dev', '/work/link-out', '/work/src/escape']);
+    expect(await fsp.readFile(join(out, 'README.md'), 'utf8')).toBe('hello\n');
+    expect(await fsp.readFile(join(out, 'src/new.txt'), 'utf8')).toBe('added in sandbox');
+    expect([...(await fsp.readFile(join(out, 'src/deep/bin.dat')))]).toEqual([0, 1, 2, 255]);
+    expect((await fsp.stat(join(out, 'run.sh'))).mode & 0o777).toBe(0o755);
+    expect(await fsp.readlink(join(out, 'link-in'))).toBe('src/main.rs');
+    const odd = Buffer.concat([Buffer.from(join(out, 'bad-')), Buffer.from([0xff, 0xfe])]);
+    expect(await fsp.readFile(odd, 'utf8')).toBe('odd');
+    // Re-import gives the same tree.
+    const again = Vfs.create();
+    await importHostDir(again, out, '/w');
+    expect(again.readdir('/w').map((e) => e.name)).toEqual(
+      vfs
+        .readdir('/work')
+        .map((e) => e.name)
+        .filter((n) => n !== 'dev' && n !== 'link-out'),
+    );
+  });
+
+  it('refuses a non-empty export target and never writes through host symlinks', async () => {
+    const vfs = Vfs.createDefault();
+    vfs.mkdirp('/x/sub');
+    vfs.writeFile('/x/sub/f', text('f'));
+    const out = join(dir, 'out');
+    await fsp.mkdir(out);
+    await fsp.writeFile(join(out, 'existing'), '');
+    await expect(exportTree(vfs, '/x', out)).rejects.toThrow(/not empty/);
+    await fsp.symlink(dir, join(dir, 'trap'));
+    await expect(exportTree(vfs, '/x', join(dir, 'trap'))).rejects.toThrow(
+      /not a directory|not empty/,
+    );
+  });
+});

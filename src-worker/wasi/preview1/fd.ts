@@ -1,0 +1,172 @@
+/** preview1 fd_*: thin glue from guest memory to the kernel's descriptor calls. */
+import { Errno } from '../../kernel/errno.js';
+import { Sys } from '../../kernel/syscalls.js';
+import type { GlueContext } from '../context.js';
+import { guard, MAX_IO } from '../context.js';
+
+/** All rights we report: the kernel, not rights bits, decides what is allowed. */
+export const ALL_RIGHTS = (1n << 30n) - 1n;
+/** A terminal lacks FD_SEEK (bit 2) and FD_TELL (bit 5): wasi-libc's isatty() checks exactly that. */
+export const TTY_RIGHTS = ALL_RIGHTS & ~((1n << 2n) | (1n << 5n));
+
+export function msToNs(ms: number): bigint {
+  return BigInt(Math.round(ms * 1e6));
+}
+
+/** Write a filestat (64 bytes) from the kernel's stat result slots. */
+export function writeFilestat(ctx: GlueContext, out: number): void {
+  const r = ctx.sys.rets;
+  ctx.mem.check(out, 64);
+  ctx.mem.setU64(out, BigInt(r[0] as number));
+  ctx.mem.setU64(out + 8, BigInt(r[1] as number));
+  ctx.mem.setU8(out + 16, r[2] as number);
+  for (let i = 17; i < 24; i++) ctx.mem.setU8(out + i, 0);
+  ctx.mem.setU64(out + 24, BigInt(r[3] as number));
+  ctx.mem.setU64(out + 32, BigInt(r[4] as number));
+  ctx.mem.setU64(out + 40, msToNs(r[5] as number));
+  ctx.mem.setU64(out + 48, msToNs(r[6] as number));
+  ctx.mem.setU64(out + 56, msToNs(r[7] as number));
+}
+
+/** Convert WASI timestamps + fst_flags to kernel args: NaN = leave, -1 = now, else ms. */
+export function timeArgs(atim: bigint, mtim: bigint, flags: number): [number, number] | undefined {
+  const ATIM = 1;
+  const ATIM_NOW = 2;
+  const MTIM = 4;
+  const MTIM_NOW = 8;
+  if ((flags & ATIM && flags & ATIM_NOW) || (flags & MTIM && flags & MTIM_NOW)) return undefined;
+  const a = flags & ATIM_NOW ? -1 : flags & ATIM ? Number(atim) / 1e6 : Number.NaN;
+  const m = flags & MTIM_NOW ? -1 : flags & MTIM ? Number(mtim) / 1e6 : Number.NaN;
+  return [a, m];
+}
+
+export function fdImports(ctx: GlueContext): Record<string, (...a: never[]) => number> {
+  const { sys } = ctx;
+  return {
+    fd_advise: guard((fd: number) => sys.call(Sys.ADVISE, [fd])),
+    fd_allocate: guard((fd: number, off: bigint, len: bigint) =>
+      sys.call(Sys.ALLOCATE, [fd, Number(off), Number(len)]),
+    ),
+    fd_close: guard((fd: number) => sys.call(Sys.CLOSE, [fd])),
+    fd_datasync: guard((fd: number) => sys.call(Sys.FSYNC, [fd])),
+    fd_sync: guard((fd: number) => sys.call(Sys.FSYNC, [fd])),
+    fd_fdstat_get: guard((fd: number, out: number) => {
+      const e = sys.call(Sys.FDSTAT, [fd]);
+      if (e) return e;
+      ctx.mem.check(out, 24);
+      ctx.mem.setU8(out, sys.rets[0] as number);
+      ctx.mem.setU8(out + 1, 0);
+      ctx.mem.setU16(out + 2, sys.rets[1] as number);
+      ctx.mem.setU32(out + 4, 0);
+      const rights = sys.rets[2] === 1 ? TTY_RIGHTS : ALL_RIGHTS;
+      ctx.mem.setU64(out + 8, rights);
+      ctx.mem.setU64(out + 16, rights);
+      return 0;
+    }),
+    fd_fdstat_set_flags: guard((fd: number, flags: number) => sys.call(Sys.SET_FLAGS, [fd, flags])),
+    fd_fdstat_set_rights: guard((fd: number) => sys.call(Sys.FDSTAT, [fd])),
+    fd_filestat_get: guard((fd: number, out: number) => {
+      const e = sys.call(Sys.FSTAT, [fd]);
+      if (e) return e;
+      writeFilestat(ctx, out);
+      return 0;
+    }),
+    fd_filestat_set_size: guard((fd: number, size: bigint) =>
+      sys.call(Sys.FTRUNCATE, [fd, Number(size)]),
+    ),
+    fd_filestat_set_times: guard((fd: number, atim: bigint, mtim: bigint, flags: number) => {
+      const t = timeArgs(atim, mtim, flags);
+      if (!t) return Errno.EINVAL;
+      return sys.call(Sys.FUTIMES, [fd, t[0], t[1]]);
+    }),
+    fd_pread: guard((fd: number, iovs: number, n: number, off: bigint, out: number) => {
+      const len = Math.min(ctx.mem.iovLength(iovs, n), MAX_IO);
+      const e = sys.call(Sys.PREAD, [fd, len, Number(off)]);
+      if (e) return e;
+      ctx.mem.setU32(out, ctx.mem.scatter(iovs, n, sys.data));
+      return 0;
+    }),
+    fd_pwrite: guard((fd: number, iovs: number, n: number, off: bigint, out: number) => {
+      const data = ctx.mem.gather(iovs, n, MAX_IO);
+      const e = sys.call(Sys.PWRITE, [fd, Number(off)], data);
+      if (e) return e;
+      ctx.mem.setU32(out, sys.rets[0] as number);
+      return 0;
+    }),
+    fd_read: guard((fd: number, iovs: number, n: number, out: number) => {
+      const len = Math.min(ctx.mem.iovLength(iovs, n), MAX_IO);
+      const e = sys.call(Sys.READ, [fd, len]);
+      if (e) return e;
+      ctx.mem.setU32(out, ctx.mem.scatter(iovs, n, sys.data));
+      return 0;
+    }),
+    fd_write: guard((fd: number, iovs: number, n: number, out: number) => {
+      const data = ctx.mem.gather(iovs, n, MAX_IO);
+      const e = sys.call(Sys.WRITE, [fd], data);
+      if (e) return e;
+      ctx.mem.setU32(out, sys.rets[0] as number);
+      return 0;
+    }),
+    fd_prestat_get: guard((fd: number, out: number) => {
+      const e = sys.call(Sys.PRESTAT, [fd]);
+      if (e) return e;
+      ctx.mem.check(out, 8);
+      ctx.mem.setU32(out, 0);
+      ctx.mem.setU32(out + 4, sys.data.length);
+      return 0;
+    }),
+    fd_prestat_dir_name: guard((fd: number, buf: number, len: number) => {
+      const e = sys.call(Sys.PRESTAT, [fd]);
+      if (e) return e;
+      ctx.mem.write(buf, sys.data.subarray(0, len));
+      return 0;
+    }),
+    fd_readdir: guard((fd: number, buf: number, len: number, cookie: bigint, out: number) => {
+      ctx.mem.check(buf, len);
+      const maxEntries = Math.min(Math.floor(len / 24) + 1, 65536);
+      const e = sys.call(Sys.READDIR, [fd, Number(cookie), maxEntries]);
+      if (e) return e;
+      // Kernel format per entry: next u32, ino f64, type u8, namelen u32, name.
+      const src = sys.data;
+      const dv = new DataView(src.buffer, src.byteOffset, src.byteLength);
+      const dirent = new Uint8Array(24 + 4096);
+      const ddv = new DataView(dirent.buffer);
+      let used = 0;
+      let off = 0;
+      while (off < src.length && used < len) {
+        const next = dv.getUint32(off, true);
+        const ino = dv.getFloat64(off + 4, true);
+        const type = dv.getUint8(off + 12);
+        const nlen = dv.getUint32(off + 13, true);
+        const name = src.subarray(off + 17, off + 17 + nlen);
+        off += 17 + nlen;
+        const rec = dirent.length >= 24 + nlen ? dirent : new Uint8Array(24 + nlen);
+        const rdv = rec === dirent ? ddv : new DataView(rec.buffer);
+        rdv.setBigUint64(0, BigInt(next), true);
+        rdv.setBigUint64(8, BigInt(ino), true);
+        rdv.setUint32(16, nlen, true);
+        rdv.setUint32(20, type, true);
+        rec.set(name, 24);
+        // Truncate the last record to fill the buffer exactly, as WASI specifies.
+        const take = Math.min(24 + nlen, len - used);
+        ctx.mem.write(buf + used, rec.subarray(0, take));
+        used += take;
+      }
+      ctx.mem.setU32(out, used);
+      return 0;
+    }),
+    fd_renumber: guard((from: number, to: number) => sys.call(Sys.RENUMBER, [from, to])),
+    fd_seek: guard((fd: number, off: bigint, whence: number, out: number) => {
+      const e = sys.call(Sys.SEEK, [fd, Number(BigInt.asIntN(64, off)), whence]);
+      if (e) return e;
+      ctx.mem.setU64(out, BigInt(sys.rets[0] as number));
+      return 0;
+    }),
+    fd_tell: guard((fd: number, out: number) => {
+      const e = sys.call(Sys.SEEK, [fd, 0, 1]);
+      if (e) return e;
+      ctx.mem.setU64(out, BigInt(sys.rets[0] as number));
+      return 0;
+    }),
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * Role grants of the `sandglass` namespace (docs/abi.md "Role grants").
+ * Pure data, shared by the kernel (which assigns roles) and the worker
+ * (which refuses modules importing more than their role grants).
+ */
+
+export type Role = 'shell' | 'utility' | 'proc';
+
+export const ABI_VERSION = 1;
+
+export const METADATA_GROUP = [
+  'path_stat_ext',
+  'fd_stat_ext',
+  'path_chmod',
+  'path_chown',
+  'path_access',
+  'getuid',
+  'umask',
+] as const;
+
+export const PROCESS_GROUP = [
+  'spawn',
+  'wait',
+  'kill',
+  'getpid',
+  'setpgid',
+  'getpgid',
+  'sigaction',
+  'sigpending',
+  'chdir',
+  'getcwd',
+  'pipe',
+  'dup',
+  'dup2',
+  'fd_cloexec',
+  'isatty',
+  'handle_read',
+] as const;
+
+export const SHELL_ONLY = [
+  'tty_get',
+  'tty_set',
+  'tty_winsize',
+  'tcsetpgrp',
+  'tcgetpgrp',
+  'session_next',
+  'session_done',
+] as const;
+
+const grants: Record<Role, ReadonlySet<string>> = {
+  utility: new Set<string>(METADATA_GROUP),
+  proc: new Set<string>([...METADATA_GROUP, ...PROCESS_GROUP]),
+  shell: new Set<string>([...METADATA_GROUP, ...PROCESS_GROUP, ...SHELL_ONLY]),
+};
+
+export function granted(role: Role): ReadonlySet<string> {
+  return grants[role];
+}
+
+export function isRole(s: string): s is Role {
+  return s === 'shell' || s === 'utility' || s === 'proc';
+}

@@ -1,0 +1,44 @@
+/** `sandglass` terminal and session calls (shell role only). */
+import { Sys } from '../../kernel/syscalls.js';
+import type { GlueContext } from '../context.js';
+import { guard, newHandle } from '../context.js';
+
+export function ttyImports(ctx: GlueContext): Record<string, (...a: never[]) => number> {
+  const { sys } = ctx;
+  return {
+    tty_get: guard((fd: number, out: number) => {
+      ctx.mem.check(out, 4);
+      const e = sys.call(Sys.TTY_GET, [fd]);
+      if (e) return e;
+      ctx.mem.setU32(out, sys.rets[0] as number);
+      return 0;
+    }),
+    tty_set: guard((fd: number, mode: number) => sys.call(Sys.TTY_SET, [fd, mode])),
+    tty_winsize: guard((fd: number, out: number) => {
+      ctx.mem.check(out, 4);
+      const e = sys.call(Sys.TTY_WINSIZE, [fd]);
+      if (e) return e;
+      ctx.mem.setU16(out, sys.rets[0] as number);
+      ctx.mem.setU16(out + 2, sys.rets[1] as number);
+      return 0;
+    }),
+    tcsetpgrp: guard((fd: number, pgid: number) => sys.call(Sys.TCSETPGRP, [fd, pgid])),
+    tcgetpgrp: guard((fd: number, out: number) => {
+      ctx.mem.check(out, 4);
+      const e = sys.call(Sys.TCGETPGRP, [fd]);
+      if (e) return e;
+      ctx.mem.setI32(out, sys.rets[0] as number);
+      return 0;
+    }),
+    session_next: guard((handleOut: number, lenOut: number) => {
+      ctx.mem.check(handleOut, 4);
+      ctx.mem.check(lenOut, 4);
+      const e = sys.call(Sys.SESSION_NEXT);
+      if (e) return e;
+      ctx.mem.setU32(lenOut, sys.data.length);
+      ctx.mem.setU32(handleOut, newHandle(ctx, sys.data));
+      return 0;
+    }),
+    session_done: guard((status: number) => sys.call(Sys.SESSION_DONE, [status])),
+  };
+}
