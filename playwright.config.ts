@@ -11,8 +11,11 @@ import { defineConfig } from '@playwright/test';
 
 // Workers inherit the runner's environment, so the port is chosen once.
 if (!process.env.SANDGLASS_E2E_PORT) {
-  const script = "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
-  process.env.SANDGLASS_E2E_PORT = execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim();
+  const script =
+    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+  process.env.SANDGLASS_E2E_PORT = execFileSync(process.execPath, ['-e', script], {
+    encoding: 'utf8',
+  }).trim();
 }
 const port = process.env.SANDGLASS_E2E_PORT;
 const infoFile = join(import.meta.dirname, 'test-results', `server-${port}.json`);
@@ -40,7 +43,14 @@ export default defineConfig({
         viewport: { width: 1400, height: 900 },
         launchOptions: {
           executablePath: '/usr/bin/chromium',
-          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+          ],
         },
       },
     },

@@ -24,7 +24,9 @@ function electronBinary() {
 
 function requireBuilt(path) {
   if (!existsSync(path)) {
-    process.stderr.write(`sandglass: ${path} is missing; run \`npm run setup\` (or \`npm run build\`) first.\n`);
+    process.stderr.write(
+      `sandglass: ${path} is missing; run \`npm run setup\` (or \`npm run build\`) first.\n`,
+    );
     process.exit(1);
   }
 }
@@ -38,6 +40,8 @@ if (binary) {
 } else {
   const server = join(root, 'out', 'main', 'server.js');
   requireBuilt(server);
-  process.stdout.write('No Electron binary found (node_modules/electron/dist is not installed); starting the web workbench instead.\n');
+  process.stdout.write(
+    'No Electron binary found (node_modules/electron/dist is not installed); starting the web workbench instead.\n',
+  );
   await import(pathToFileURL(server).href);
 }

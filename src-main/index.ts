@@ -4,7 +4,16 @@
  * MessagePort connected straight to it. Main holds no sandbox state; it only
  * owns windows and native dialogs.
  */
-import { app, BrowserWindow, dialog, ipcMain, MessageChannelMain, session, utilityProcess, type UtilityProcess } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  MessageChannelMain,
+  session,
+  utilityProcess,
+  type UtilityProcess,
+} from 'electron';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -14,11 +23,17 @@ import { windowSecurity } from './security.js';
 let engine: UtilityProcess | null = null;
 
 function startEngine(): UtilityProcess {
-  const child = utilityProcess.fork(join(import.meta.dirname, 'engine.js'), [], { serviceName: 'Sandglass engine', stdio: 'inherit' });
+  const child = utilityProcess.fork(join(import.meta.dirname, 'engine.js'), [], {
+    serviceName: 'Sandglass engine',
+    stdio: 'inherit',
+  });
   child.on('exit', (code) => {
     engine = null;
     if (!app.isReady() || BrowserWindow.getAllWindows().length === 0) return;
-    dialog.showErrorBox('Sandglass engine stopped', `The engine exited with code ${code}. Reload the window to start it again.`);
+    dialog.showErrorBox(
+      'Sandglass engine stopped',
+      `The engine exited with code ${code}. Reload the window to start it again.`,
+    );
   });
   return child;
 }
@@ -32,8 +47,12 @@ function connectRenderer(window: BrowserWindow): void {
 
 function createWindow(): void {
   const rendererUrl = process.env.ELECTRON_RENDERER_URL;
-  const appUrl = rendererUrl ?? pathToFileURL(join(import.meta.dirname, '../renderer/index.html')).href;
-  const security = windowSecurity({ preloadPath: join(import.meta.dirname, '../preload/preload.cjs'), appUrl });
+  const appUrl =
+    rendererUrl ?? pathToFileURL(join(import.meta.dirname, '../renderer/index.html')).href;
+  const security = windowSecurity({
+    preloadPath: join(import.meta.dirname, '../preload/preload.cjs'),
+    appUrl,
+  });
   const window = new BrowserWindow({
     width: 1400,
     height: 900,
@@ -44,10 +63,16 @@ function createWindow(): void {
     webPreferences: security.webPreferences,
   });
   window.webContents.session.webRequest.onHeadersReceived((details, callback) => {
-    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [security.csp] } });
+    callback({
+      responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [security.csp] },
+    });
   });
-  window.webContents.session.setPermissionRequestHandler((_wc, permission, callback) => callback(security.allowPermission(permission)));
-  window.webContents.session.setPermissionCheckHandler((_wc, permission) => security.allowPermission(permission));
+  window.webContents.session.setPermissionRequestHandler((_wc, permission, callback) =>
+    callback(security.allowPermission(permission)),
+  );
+  window.webContents.session.setPermissionCheckHandler((_wc, permission) =>
+    security.allowPermission(permission),
+  );
   window.webContents.on('will-navigate', (event, url) => {
     if (security.shouldPreventNavigation(url)) event.preventDefault();
   });
@@ -69,7 +94,9 @@ ipcMain.handle(CHANNELS.saveDialog, async (event, params: unknown) => {
   if (!window || typeof params !== 'object' || params === null) return false;
   const { defaultName, base64 } = params as { defaultName?: unknown; base64?: unknown };
   if (typeof defaultName !== 'string' || typeof base64 !== 'string') return false;
-  const result = await dialog.showSaveDialog(window, { defaultPath: defaultName.replace(/[/\\]/g, '_') });
+  const result = await dialog.showSaveDialog(window, {
+    defaultPath: defaultName.replace(/[/\\]/g, '_'),
+  });
   if (result.canceled || !result.filePath) return false;
   await writeFile(result.filePath, Buffer.from(base64, 'base64'));
   return true;
@@ -80,7 +107,9 @@ app.on('web-contents-created', (_event, contents) => {
 });
 
 void app.whenReady().then(() => {
-  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) =>
+    callback(false),
+  );
   createWindow();
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createWindow();

@@ -4,7 +4,13 @@
  * against the contract's `sandglass:` prefix.
  */
 import { contextBridge, ipcRenderer } from 'electron';
-import { API_VERSION, CHANNELS, type ClientMessage, type PreloadBridge, type ServerMessage } from '../src-worker/contract/api.js';
+import {
+  API_VERSION,
+  CHANNELS,
+  type ClientMessage,
+  type PreloadBridge,
+  type ServerMessage,
+} from '../src-worker/contract/api.js';
 import { isSandglassChannel } from '../src-worker/contract/validate.js';
 
 function channel(name: string): string {

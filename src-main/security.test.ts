@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { windowSecurity } from './security.js';
 
-const sec = windowSecurity({ preloadPath: '/app/out/preload/preload.cjs', appUrl: 'file:///app/out/renderer/index.html' });
+const sec = windowSecurity({
+  preloadPath: '/app/out/preload/preload.cjs',
+  appUrl: 'file:///app/out/renderer/index.html',
+});
 
 describe('window security', () => {
   it('isolates and sandboxes the renderer', () => {
@@ -17,7 +20,12 @@ describe('window security', () => {
     });
   });
   it('has a strict CSP', () => {
-    const directives = new Map(sec.csp.split(';').map((d) => { const [k, ...v] = d.trim().split(/\s+/); return [k, v.join(' ')]; }));
+    const directives = new Map(
+      sec.csp.split(';').map((d) => {
+        const [k, ...v] = d.trim().split(/\s+/);
+        return [k, v.join(' ')];
+      }),
+    );
     expect(directives.get('default-src')).toBe("'self'");
     expect(directives.get('script-src')).toBe("'self'");
     expect(directives.get('worker-src')).toBe("'self' blob:");

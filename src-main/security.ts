@@ -66,7 +66,11 @@ export function windowSecurity(options: { preloadPath: string; appUrl: string })
         return true;
       }
       // Only a reload of the app page itself is allowed.
-      return !(target.protocol === app.protocol && target.host === app.host && target.pathname === app.pathname);
+      return !(
+        target.protocol === app.protocol &&
+        target.host === app.host &&
+        target.pathname === app.pathname
+      );
     },
     windowOpen: () => ({ action: 'deny' }),
     allowPermission: () => false,

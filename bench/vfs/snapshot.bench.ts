@@ -161,7 +161,7 @@ console.log(
         [
           '100000',
           `${(growth / 1024 / 1024).toFixed(1)} MiB`,
-          `${(growth / 1024).toFixed(1)} KiB`,
+          `${(growth / 1000 / 1024).toFixed(1)} KiB`,
           '1000 MiB',
         ],
       ],

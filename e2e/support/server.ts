@@ -1,7 +1,12 @@
 /** What the specs know about the running web server, and a direct API client over WebSocket. */
 import { readFileSync } from 'node:fs';
 import WebSocket from 'ws';
-import type { ApiMethod, ApiParams, ApiResult, ServerMessage } from '../../src-worker/contract/api.js';
+import type {
+  ApiMethod,
+  ApiParams,
+  ApiResult,
+  ServerMessage,
+} from '../../src-worker/contract/api.js';
 
 export interface ServerInfo {
   url: string;
@@ -20,9 +25,15 @@ export function origin(info: ServerInfo): string {
 }
 
 /** Opens a WebSocket and reports either the open socket or the HTTP status it was refused with. */
-export function tryConnect(info: ServerInfo, token: string, originHeader: string): Promise<{ ws: WebSocket } | { status: number }> {
+export function tryConnect(
+  info: ServerInfo,
+  token: string,
+  originHeader: string,
+): Promise<{ ws: WebSocket } | { status: number }> {
   return new Promise((resolve) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${info.port}/api?token=${encodeURIComponent(token)}`, { origin: originHeader });
+    const ws = new WebSocket(`ws://127.0.0.1:${info.port}/api?token=${encodeURIComponent(token)}`, {
+      origin: originHeader,
+    });
     ws.on('open', () => resolve({ ws }));
     ws.on('unexpected-response', (_req, res) => resolve({ status: res.statusCode ?? 0 }));
     ws.on('error', () => undefined);

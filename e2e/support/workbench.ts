@@ -36,11 +36,17 @@ export async function kernelMissing(page: Page): Promise<boolean> {
 export async function terminalText(page: Page): Promise<string> {
   return page.evaluate(() => {
     const rows = document.querySelector('.xterm-host:not([style*="none"]) .xterm-rows');
-    return rows ? Array.from(rows.children, (r) => (r.textContent ?? '').replace(/\u00a0/g, ' ')).join('\n') : '';
+    return rows
+      ? Array.from(rows.children, (r) => (r.textContent ?? '').replace(/\u00a0/g, ' ')).join('\n')
+      : '';
   });
 }
 
-export async function waitForTerminal(page: Page, pattern: RegExp, timeout = 15_000): Promise<void> {
+export async function waitForTerminal(
+  page: Page,
+  pattern: RegExp,
+  timeout = 15_000,
+): Promise<void> {
   await expect.poll(() => terminalText(page), { timeout }).toMatch(pattern);
 }
 

@@ -5,7 +5,10 @@ import { expect, test } from '../support/workbench.js';
 
 const b64 = (s: string | Uint8Array) => Buffer.from(s).toString('base64');
 
-test('create, open, edit and save a file; the engine has the new content', async ({ workbench: page, info }) => {
+test('create, open, edit and save a file; the engine has the new content', async ({
+  workbench: page,
+  info,
+}) => {
   await newSandbox(page, 'files');
   const id = await currentSandboxId(page);
   await treeRow(page, '/tmp').click();
@@ -28,7 +31,11 @@ test('create, open, edit and save a file; the engine has the new content', async
   expect(Buffer.from(file.base64, 'base64').toString()).toBe('# Hello from the editor');
 
   // A change underneath reloads a clean editor.
-  await api.call('writeFile', { sandboxId: id, path: '/tmp/notes.md', base64: b64('changed outside\n') });
+  await api.call('writeFile', {
+    sandboxId: id,
+    path: '/tmp/notes.md',
+    base64: b64('changed outside\n'),
+  });
   await expect(page.locator('.monaco-editor .view-lines')).toContainText('changed outside');
 
   // With unsaved edits, a change underneath asks first.
@@ -41,12 +48,19 @@ test('create, open, edit and save a file; the engine has the new content', async
   api.close();
 });
 
-test('the tree follows changes made through the API, and shows binary files as hex', async ({ workbench: page, info }) => {
+test('the tree follows changes made through the API, and shows binary files as hex', async ({
+  workbench: page,
+  info,
+}) => {
   await newSandbox(page, 'live');
   const id = await currentSandboxId(page);
   const api = await DirectApi.open(info);
   await api.call('mkdir', { sandboxId: id, path: '/project' });
-  await api.call('writeFile', { sandboxId: id, path: '/project/data.bin', base64: b64(new Uint8Array([0, 1, 2, 255, 65, 66])) });
+  await api.call('writeFile', {
+    sandboxId: id,
+    path: '/project/data.bin',
+    base64: b64(new Uint8Array([0, 1, 2, 255, 65, 66])),
+  });
   await expect(treeRow(page, '/project')).toBeVisible();
   await treeRow(page, '/project').click();
   await treeRow(page, '/project/data.bin').click();
@@ -111,5 +125,7 @@ test('sandboxes can be renamed, configured and destroyed', async ({ workbench: p
 
   page.once('dialog', (d) => void d.accept());
   await page.getByRole('button', { name: 'Destroy' }).click();
-  await expect(page.locator('select[aria-label="Sandbox"] option', { hasText: 'kept' })).toHaveCount(0);
+  await expect(
+    page.locator('select[aria-label="Sandbox"] option', { hasText: 'kept' }),
+  ).toHaveCount(0);
 });

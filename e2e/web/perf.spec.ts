@@ -15,11 +15,16 @@ function report(testInfo: TestInfo, name: string, value: string): void {
 
 async function hasShell(page: Page): Promise<string | null> {
   const host = page.locator('.xterm-host:not([style*="none"])');
-  await expect(page.locator('.xterm-host:not([style*="none"]):is([data-terminal-id], [data-terminal-error])')).toHaveCount(1, { timeout: 20_000 });
+  await expect(
+    page.locator('.xterm-host:not([style*="none"]):is([data-terminal-id], [data-terminal-error])'),
+  ).toHaveCount(1, { timeout: 20_000 });
   return host.getAttribute('data-terminal-error');
 }
 
-test('measure: start to usable prompt and keystroke echo latency', async ({ page, info }, testInfo) => {
+test('measure: start to usable prompt and keystroke echo latency', async ({
+  page,
+  info,
+}, testInfo) => {
   const t0 = Date.now();
   await page.goto(info.url);
   await expect(page.getByTestId('app-shell')).toHaveAttribute('data-connection', 'ready');
@@ -55,7 +60,11 @@ test('measure: start to usable prompt and keystroke echo latency', async ({ page
   samples.sort((a, b) => a - b);
   const median = samples[Math.floor(samples.length / 2)] ?? NaN;
   const p90 = samples[Math.floor(samples.length * 0.9)] ?? NaN;
-  report(testInfo, 'keystroke echo latency', `median ${median.toFixed(1)} ms, p90 ${p90.toFixed(1)} ms over ${samples.length} keys`);
+  report(
+    testInfo,
+    'keystroke echo latency',
+    `median ${median.toFixed(1)} ms, p90 ${p90.toFixed(1)} ms over ${samples.length} keys`,
+  );
   await page.keyboard.press('Control+c');
 });
 
@@ -63,9 +72,14 @@ test('measure: open a 5 MB file', async ({ workbench: page, info }, testInfo) =>
   await newSandbox(page, 'perf-5mb');
   const id = await currentSandboxId(page);
   const api = await DirectApi.open(info);
-  const line = 'The quick brown fox jumps over the lazy dog. 0123456789 abcdefghijklmnopqrstuvwxyz\n';
+  const line =
+    'The quick brown fox jumps over the lazy dog. 0123456789 abcdefghijklmnopqrstuvwxyz\n';
   const text = line.repeat(Math.ceil((5 * 1024 * 1024 + 1) / line.length));
-  await api.call('writeFile', { sandboxId: id, path: '/tmp/big.txt', base64: Buffer.from(text).toString('base64') });
+  await api.call('writeFile', {
+    sandboxId: id,
+    path: '/tmp/big.txt',
+    base64: Buffer.from(text).toString('base64'),
+  });
   api.close();
   await treeRow(page, '/tmp').click();
   const t0 = Date.now();
@@ -74,8 +88,14 @@ test('measure: open a 5 MB file', async ({ workbench: page, info }, testInfo) =>
   const guard = Date.now() - t0;
   const t1 = Date.now();
   await page.getByRole('button', { name: 'Open read-only' }).click();
-  await expect(page.locator('.monaco-editor .view-lines')).toContainText('The quick brown fox', { timeout: 30_000 });
-  report(testInfo, 'open 5 MB file', `guard shown in ${guard} ms; read-only editor with content ${Date.now() - t1} ms after confirming (${(text.length / 1048576).toFixed(1)} MiB)`);
+  await expect(page.locator('.monaco-editor .view-lines')).toContainText('The quick brown fox', {
+    timeout: 30_000,
+  });
+  report(
+    testInfo,
+    'open 5 MB file',
+    `guard shown in ${guard} ms; read-only editor with content ${Date.now() - t1} ms after confirming (${(text.length / 1048576).toFixed(1)} MiB)`,
+  );
 });
 
 test('measure: tree render of 10k files', async ({ workbench: page, info }, testInfo) => {
@@ -87,7 +107,13 @@ test('measure: tree render of 10k files', async ({ workbench: page, info }, test
   const tw = Date.now();
   const batch: Promise<unknown>[] = [];
   for (let i = 0; i < 10_000; i++) {
-    batch.push(api.call('writeFile', { sandboxId: id, path: `/many/file-${String(i).padStart(5, '0')}.txt`, base64: '' }));
+    batch.push(
+      api.call('writeFile', {
+        sandboxId: id,
+        path: `/many/file-${String(i).padStart(5, '0')}.txt`,
+        base64: '',
+      }),
+    );
     if (batch.length === 500) await Promise.all(batch.splice(0));
   }
   await Promise.all(batch);
@@ -105,5 +131,9 @@ test('measure: tree render of 10k files', async ({ workbench: page, info }, test
   await tree.evaluate((el) => (el.scrollTop = el.scrollHeight));
   await expect(treeRow(page, '/many/file-09999.txt')).toBeVisible();
   const scroll = Date.now() - t1;
-  report(testInfo, 'tree render of 10k files', `expand to first rows ${expand} ms, jump to the end ${scroll} ms, ${rendered} DOM rows for ${await tree.getAttribute('data-rows')} entries`);
+  report(
+    testInfo,
+    'tree render of 10k files',
+    `expand to first rows ${expand} ms, jump to the end ${scroll} ms, ${rendered} DOM rows for ${await tree.getAttribute('data-rows')} entries`,
+  );
 });

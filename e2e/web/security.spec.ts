@@ -6,7 +6,9 @@ test('rejects a WebSocket with a wrong token or Origin', async ({ workbench: pag
   expect(await tryConnect(info, 'wrong-token', origin(info))).toEqual({ status: 401 });
   expect(await tryConnect(info, '', origin(info))).toEqual({ status: 401 });
   expect(await tryConnect(info, info.token, 'http://evil.example')).toEqual({ status: 403 });
-  expect(await tryConnect(info, info.token, `http://127.0.0.1:${info.port + 1}`)).toEqual({ status: 403 });
+  expect(await tryConnect(info, info.token, `http://127.0.0.1:${info.port + 1}`)).toEqual({
+    status: 403,
+  });
 
   // From the page itself: the browser cannot open the socket without the token.
   const opened = await page.evaluate(
@@ -30,7 +32,9 @@ test('rejects a WebSocket with a wrong token or Origin', async ({ workbench: pag
 test('the page itself needs the token', async ({ request, info }) => {
   expect((await request.get(`${origin(info)}/`)).status()).toBe(401);
   expect((await request.get(`${origin(info)}/?token=bad`)).status()).toBe(401);
-  expect((await request.get(info.url, { headers: { Origin: 'http://evil.example' } })).status()).toBe(403);
+  expect(
+    (await request.get(info.url, { headers: { Origin: 'http://evil.example' } })).status(),
+  ).toBe(403);
   const ok = await request.get(info.url);
   expect(ok.status()).toBe(200);
   expect(ok.headers()['content-security-policy']).toContain("default-src 'self'");

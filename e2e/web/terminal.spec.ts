@@ -5,13 +5,23 @@
  */
 import type { Page } from '@playwright/test';
 import { newSandbox, treeRow } from '../support/sandbox.js';
-import { expect, focusTerminal, runInTerminal, terminalText, test, waitForPrompt, waitForTerminal } from '../support/workbench.js';
+import {
+  expect,
+  focusTerminal,
+  runInTerminal,
+  terminalText,
+  test,
+  waitForPrompt,
+  waitForTerminal,
+} from '../support/workbench.js';
 
 /** Opens a fresh sandbox and waits for its shell prompt, or skips when there is no shell. */
 async function freshShell(page: Page, name: string): Promise<void> {
   await newSandbox(page, name);
   const host = page.locator('.xterm-host:not([style*="none"])');
-  await expect(page.locator('.xterm-host:not([style*="none"]):is([data-terminal-id], [data-terminal-error])')).toHaveCount(1, { timeout: 20_000 });
+  await expect(
+    page.locator('.xterm-host:not([style*="none"]):is([data-terminal-id], [data-terminal-error])'),
+  ).toHaveCount(1, { timeout: 20_000 });
   const error = await host.getAttribute('data-terminal-error');
   test.skip(error !== null, `no interactive shell in this engine yet: ${error}`);
   await waitForPrompt(page);
@@ -64,12 +74,18 @@ test('Ctrl-C interrupts sleep 100 and gives the prompt back', async ({ workbench
   await runInTerminal(page, 'echo after-interrupt');
   await waitForTerminal(page, /^after-interrupt *$/m, 5_000);
   expect(Date.now() - started).toBeLessThan(5_000);
-  await expect(stepRows(page).filter({ hasText: 'sleep 100' })).toHaveAttribute('data-status', /^(130|2)$/);
+  await expect(stepRows(page).filter({ hasText: 'sleep 100' })).toHaveAttribute(
+    'data-status',
+    /^(130|2)$/,
+  );
 });
 
 test('tab completes a path', async ({ workbench: page }) => {
   await freshShell(page, 'term-tab');
-  await runInTerminal(page, 'mkdir -p /tmp/completion-target-dir && touch /tmp/completion-target-dir/inside.txt');
+  await runInTerminal(
+    page,
+    'mkdir -p /tmp/completion-target-dir && touch /tmp/completion-target-dir/inside.txt',
+  );
   await waitForPrompt(page, 2);
   await focusTerminal(page);
   await page.keyboard.type('ls /tmp/completion-ta');
@@ -97,7 +113,9 @@ test('every command is a step with its exit status', async ({ workbench: page })
   await expect(page.locator('.cmd-mark.cmd-ok')).toHaveCount(1);
 });
 
-test('restoring an earlier step brings the tree and cat into agreement', async ({ workbench: page }) => {
+test('restoring an earlier step brings the tree and cat into agreement', async ({
+  workbench: page,
+}) => {
   await freshShell(page, 'term-restore');
   await runInTerminal(page, 'echo v1 > /tmp/r.txt');
   await runInTerminal(page, 'echo v2 > /tmp/r.txt && touch /tmp/later.txt');

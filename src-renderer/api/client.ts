@@ -3,7 +3,16 @@
  * over a Transport (WebSocket in web mode, the preload bridge in Electron) and
  * routing responses and events back.
  */
-import type { ApiError, ApiEvent, ApiMethod, ApiParams, ApiResult, ClientMessage, SandglassApi, ServerMessage } from '../../src-worker/contract/api.js';
+import type {
+  ApiError,
+  ApiEvent,
+  ApiMethod,
+  ApiParams,
+  ApiResult,
+  ClientMessage,
+  SandglassApi,
+  ServerMessage,
+} from '../../src-worker/contract/api.js';
 import { API_METHODS } from '../../src-worker/contract/validate.js';
 
 export interface Transport {
@@ -40,7 +49,8 @@ export function createApiClient(transport: Transport): SandglassApi {
     }
     const entry = pending.get(message.id);
     if (!entry) {
-      if (!message.ok) console.warn(`sandglass: engine rejected a message: ${message.error.message}`);
+      if (!message.ok)
+        console.warn(`sandglass: engine rejected a message: ${message.error.message}`);
       return;
     }
     pending.delete(message.id);
@@ -48,7 +58,8 @@ export function createApiClient(transport: Transport): SandglassApi {
     else entry.reject(new RemoteError(message.error));
   });
   transport.onClose((reason) => {
-    for (const entry of pending.values()) entry.reject(new RemoteError({ name: 'Disconnected', message: reason, code: 'ECONNRESET' }));
+    for (const entry of pending.values())
+      entry.reject(new RemoteError({ name: 'Disconnected', message: reason, code: 'ECONNRESET' }));
     pending.clear();
   });
 
@@ -65,6 +76,7 @@ export function createApiClient(transport: Transport): SandglassApi {
       return () => listeners.delete(listener);
     },
   };
-  for (const method of API_METHODS) api[method] = (params: ApiParams<typeof method>) => call(method, params);
+  for (const method of API_METHODS)
+    api[method] = (params: ApiParams<typeof method>) => call(method, params);
   return api as SandglassApi;
 }

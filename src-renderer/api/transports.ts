@@ -1,5 +1,10 @@
 /** The two transports: the Electron preload bridge and the web-mode WebSocket. */
-import { WS_PATH, type ClientMessage, type PreloadBridge, type ServerMessage } from '../../src-worker/contract/api.js';
+import {
+  WS_PATH,
+  type ClientMessage,
+  type PreloadBridge,
+  type ServerMessage,
+} from '../../src-worker/contract/api.js';
 import type { Transport } from './client.js';
 
 declare global {
@@ -24,7 +29,9 @@ export function bridgeTransport(bridge: PreloadBridge): Transport {
 export function webSocketTransport(location: Location): Promise<Transport> {
   const token = new URLSearchParams(location.search).get('token') ?? '';
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-  const ws = new WebSocket(`${scheme}://${location.host}${WS_PATH}?token=${encodeURIComponent(token)}`);
+  const ws = new WebSocket(
+    `${scheme}://${location.host}${WS_PATH}?token=${encodeURIComponent(token)}`,
+  );
   const listeners = new Set<(message: ServerMessage) => void>();
   const closeListeners: ((reason: string) => void)[] = [];
   ws.addEventListener('message', (event: MessageEvent) => {
@@ -51,7 +58,13 @@ export function webSocketTransport(location: Location): Promise<Transport> {
     ws.addEventListener('close', (event) => {
       const reason = event.reason || 'connection to the engine closed';
       for (const listener of closeListeners) listener(reason);
-      reject(new Error(token ? 'could not connect to the engine (was it stopped, or is the token stale?)' : 'no token in the page URL: open the URL printed by `npm start`'));
+      reject(
+        new Error(
+          token
+            ? 'could not connect to the engine (was it stopped, or is the token stale?)'
+            : 'no token in the page URL: open the URL printed by `npm start`',
+        ),
+      );
     });
   });
 }

@@ -26,7 +26,11 @@ async function newEntry(kind: 'file' | 'dir'): Promise<void> {
   const s = useApp.getState();
   if (s.browse || !s.currentId) return;
   const sel = s.selectedPath;
-  const selEntry = sel ? Object.values(s.dirs).flat().find((e) => e.path === sel) : undefined;
+  const selEntry = sel
+    ? Object.values(s.dirs)
+        .flat()
+        .find((e) => e.path === sel)
+    : undefined;
   const dir = selEntry ? (selEntry.kind === 'dir' ? selEntry.path : parentOf(selEntry.path)) : '/';
   const name = await s.askText(kind === 'file' ? `New file in ${dir}` : `New folder in ${dir}`);
   if (name === null) return;
@@ -45,7 +49,8 @@ function useGlobalShortcuts(): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent): void => {
       const s = useApp.getState();
-      const inField = e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement;
+      const inField =
+        e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement;
       const run = (action: () => void): void => {
         e.preventDefault();
         e.stopPropagation();
@@ -57,7 +62,12 @@ function useGlobalShortcuts(): void {
           if (key) void saveTab(key);
         });
       }
-      if (e.key === 'F1' || (e.key === '?' && !inField && !(e.target instanceof HTMLElement && e.target.closest('.xterm, .monaco-editor')))) {
+      if (
+        e.key === 'F1' ||
+        (e.key === '?' &&
+          !inField &&
+          !(e.target instanceof HTMLElement && e.target.closest('.xterm, .monaco-editor')))
+      ) {
         return run(() => s.setHelpOpen(true));
       }
       if (e.key === 'Escape') {
@@ -77,11 +87,17 @@ function useGlobalShortcuts(): void {
       if (matches(e, 'Alt+R')) {
         return run(() => {
           const step = s.selectedStepId;
-          if (step && window.confirm('Restore the sandbox to the selected step?')) void s.restoreStep(step);
+          if (step && window.confirm('Restore the sandbox to the selected step?'))
+            void s.restoreStep(step);
         });
       }
       if (matches(e, 'Alt+1')) return run(() => focusPane('.tree-scroll'));
-      if (matches(e, 'Alt+2')) return run(() => focusPane('.monaco-host .monaco-editor textarea, .monaco-host .monaco-editor .native-edit-context'));
+      if (matches(e, 'Alt+2'))
+        return run(() =>
+          focusPane(
+            '.monaco-host .monaco-editor textarea, .monaco-host .monaco-editor .native-edit-context',
+          ),
+        );
       if (matches(e, 'Alt+3')) {
         return run(() => {
           const key = s.currentId ? s.activeTerminal[s.currentId] : undefined;
@@ -123,22 +139,50 @@ export function App() {
           Not connected to the engine: {connectionError}
         </div>
       )}
-      <main className="workspace" style={{ gridTemplateColumns: `${panes.left}px 5px minmax(200px, 1fr) 5px ${panes.right}px` }}>
+      <main
+        className="workspace"
+        style={{
+          gridTemplateColumns: `${panes.left}px 5px minmax(200px, 1fr) 5px ${panes.right}px`,
+        }}
+      >
         <FileTree />
-        <Splitter direction="vertical" label="Resize file tree" onDrag={(d) => setPanes({ left: Math.max(140, Math.min(900, useApp.getState().panes.left + d)) })} />
-        <div className="center" ref={center} style={{ gridTemplateRows: `${panes.editorFraction}fr 5px ${1 - panes.editorFraction}fr` }}>
+        <Splitter
+          direction="vertical"
+          label="Resize file tree"
+          onDrag={(d) =>
+            setPanes({ left: Math.max(140, Math.min(900, useApp.getState().panes.left + d)) })
+          }
+        />
+        <div
+          className="center"
+          ref={center}
+          style={{
+            gridTemplateRows: `${panes.editorFraction}fr 5px ${1 - panes.editorFraction}fr`,
+          }}
+        >
           <EditorArea />
           <Splitter
             direction="horizontal"
             label="Resize editor and terminal"
             onDrag={(d) => {
               const h = center.current?.clientHeight ?? 1;
-              setPanes({ editorFraction: Math.max(0.1, Math.min(0.9, useApp.getState().panes.editorFraction + d / h)) });
+              setPanes({
+                editorFraction: Math.max(
+                  0.1,
+                  Math.min(0.9, useApp.getState().panes.editorFraction + d / h),
+                ),
+              });
             }}
           />
           <TerminalArea />
         </div>
-        <Splitter direction="vertical" label="Resize steps panel" onDrag={(d) => setPanes({ right: Math.max(180, Math.min(900, useApp.getState().panes.right - d)) })} />
+        <Splitter
+          direction="vertical"
+          label="Resize steps panel"
+          onDrag={(d) =>
+            setPanes({ right: Math.max(180, Math.min(900, useApp.getState().panes.right - d)) })
+          }
+        />
         <StepsPanel />
       </main>
       <StatusBar />
@@ -149,4 +193,3 @@ export function App() {
     </div>
   );
 }
-

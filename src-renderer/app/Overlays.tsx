@@ -1,22 +1,22 @@
 /** Modal overlays: text input dialog, help, and toasts. */
 import { useEffect, useRef, useState } from 'react';
 import { useApp } from '../store/index.js';
+import type { TextDialog } from '../store/layoutSlice.js';
 import { SHORTCUTS } from './shortcuts.js';
 
 export function TextDialogView() {
   const dialog = useApp((s) => s.textDialog);
-  const [value, setValue] = useState('');
+  // Keyed by the dialog object so each question starts from its own value.
+  return dialog ? <TextDialogForm key={dialog.id} dialog={dialog} /> : null;
+}
+
+function TextDialogForm({ dialog }: { dialog: TextDialog }) {
+  const [value, setValue] = useState(dialog.value);
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
-    if (dialog) {
-      setValue(dialog.value);
-      setTimeout(() => {
-        input.current?.focus();
-        input.current?.select();
-      }, 0);
-    }
-  }, [dialog]);
-  if (!dialog) return null;
+    input.current?.focus();
+    input.current?.select();
+  }, []);
   return (
     <div className="modal-backdrop" onMouseDown={() => dialog.resolve(null)}>
       <form
@@ -31,7 +31,12 @@ export function TextDialogView() {
       >
         <label className="modal-title">
           {dialog.title}
-          <input ref={input} value={value} onChange={(e) => setValue(e.target.value)} onKeyDown={(e) => e.key === 'Escape' && dialog.resolve(null)} />
+          <input
+            ref={input}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            onKeyDown={(e) => e.key === 'Escape' && dialog.resolve(null)}
+          />
         </label>
         <div className="modal-actions">
           <button type="button" onClick={() => dialog.resolve(null)}>
@@ -52,7 +57,12 @@ export function HelpOverlay() {
   if (!open) return null;
   return (
     <div className="modal-backdrop" onMouseDown={() => setOpen(false)}>
-      <div className="modal help" role="dialog" aria-label="Keyboard shortcuts" onMouseDown={(e) => e.stopPropagation()}>
+      <div
+        className="modal help"
+        role="dialog"
+        aria-label="Keyboard shortcuts"
+        onMouseDown={(e) => e.stopPropagation()}
+      >
         <h2>Keyboard shortcuts</h2>
         <table>
           <tbody>
@@ -82,7 +92,12 @@ export function Toasts() {
   return (
     <div className="toasts" aria-live="polite">
       {toasts.map((t) => (
-        <div key={t.id} className={`toast toast-${t.kind}`} role={t.kind === 'error' ? 'alert' : 'status'} onClick={() => dismiss(t.id)}>
+        <div
+          key={t.id}
+          className={`toast toast-${t.kind}`}
+          role={t.kind === 'error' ? 'alert' : 'status'}
+          onClick={() => dismiss(t.id)}
+        >
           {t.text}
         </div>
       ))}

@@ -1,6 +1,6 @@
 /** Per-sandbox settings: limits, environment variables, command timeout. */
-import { useEffect, useState } from 'react';
-import type { SandboxLimits, SandboxSettings } from '../../src-worker/contract/api.js';
+import { useState } from 'react';
+import type { SandboxInfo, SandboxLimits, SandboxSettings } from '../../src-worker/contract/api.js';
 import { useApp } from '../store/index.js';
 
 const LIMIT_FIELDS: { key: keyof SandboxLimits; label: string }[] = [
@@ -19,7 +19,8 @@ export function parseEnv(text: string): Record<string, string> | string {
     if (line === '' || line.startsWith('#')) continue;
     const eq = line.indexOf('=');
     const name = eq < 0 ? line : line.slice(0, eq);
-    if (eq < 0 || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return `line ${i + 1}: expected NAME=value`;
+    if (eq < 0 || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+      return `line ${i + 1}: expected NAME=value`;
     env[name] = line.slice(eq + 1);
   }
   return env;
@@ -27,37 +28,44 @@ export function parseEnv(text: string): Record<string, string> | string {
 
 export function SettingsDialog() {
   const open = useApp((s) => s.settingsOpen);
-  const setOpen = useApp((s) => s.setSettingsOpen);
   const sandbox = useApp((s) => s.sandboxes.find((b) => b.id === s.currentId));
-  const update = useApp((s) => s.updateSettings);
-  const [limits, setLimits] = useState<Record<string, string>>({});
-  const [envText, setEnvText] = useState('');
-  const [timeout, setTimeoutText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!open || !sandbox) return;
-    const s = sandbox.settings;
-    setLimits(Object.fromEntries(LIMIT_FIELDS.map((f) => [f.key, String(s.limits[f.key])])));
-    setEnvText(Object.entries(s.env).map(([k, v]) => `${k}=${v}`).join('\n'));
-    setTimeoutText(String(s.timeoutMs / 1000));
-    setError(null);
-  }, [open, sandbox]);
-
   if (!open || !sandbox) return null;
+  return <SettingsForm key={sandbox.id} sandbox={sandbox} />;
+}
+
+function SettingsForm({ sandbox }: { sandbox: SandboxInfo }) {
+  const setOpen = useApp((s) => s.setSettingsOpen);
+  const update = useApp((s) => s.updateSettings);
+  const initial = sandbox.settings;
+  const [limits, setLimits] = useState<Record<string, string>>(() =>
+    Object.fromEntries(LIMIT_FIELDS.map((f) => [f.key, String(initial.limits[f.key])])),
+  );
+  const [envText, setEnvText] = useState(() =>
+    Object.entries(initial.env)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('\n'),
+  );
+  const [timeout, setTimeoutText] = useState(() => String(initial.timeoutMs / 1000));
+  const [error, setError] = useState<string | null>(null);
 
   const submit = async (): Promise<void> => {
     const parsedLimits = {} as SandboxLimits;
     for (const f of LIMIT_FIELDS) {
       const n = Number(limits[f.key]);
-      if (!Number.isInteger(n) || n < 0) return setError(`${f.label} must be a whole number ≥ 0 (0 = kernel default)`);
+      if (!Number.isInteger(n) || n < 0)
+        return setError(`${f.label} must be a whole number ≥ 0 (0 = kernel default)`);
       parsedLimits[f.key] = n;
     }
     const env = parseEnv(envText);
     if (typeof env === 'string') return setError(`Environment ${env}`);
     const seconds = Number(timeout);
-    if (!Number.isFinite(seconds) || seconds < 0) return setError('Timeout must be a number of seconds ≥ 0 (0 = none)');
-    const settings: SandboxSettings = { limits: parsedLimits, env, timeoutMs: Math.round(seconds * 1000) };
+    if (!Number.isFinite(seconds) || seconds < 0)
+      return setError('Timeout must be a number of seconds ≥ 0 (0 = none)');
+    const settings: SandboxSettings = {
+      limits: parsedLimits,
+      env,
+      timeoutMs: Math.round(seconds * 1000),
+    };
     if (await update(sandbox.id, settings)) setOpen(false);
   };
 
@@ -80,17 +88,30 @@ export function SettingsDialog() {
           {LIMIT_FIELDS.map((f) => (
             <label key={f.key} className="field">
               <span>{f.label}</span>
-              <input inputMode="numeric" value={limits[f.key] ?? ''} onChange={(e) => setLimits({ ...limits, [f.key]: e.target.value })} />
+              <input
+                inputMode="numeric"
+                value={limits[f.key] ?? ''}
+                onChange={(e) => setLimits({ ...limits, [f.key]: e.target.value })}
+              />
             </label>
           ))}
         </fieldset>
         <label className="field">
           <span>Command timeout (seconds, 0 = none)</span>
-          <input inputMode="decimal" value={timeout} onChange={(e) => setTimeoutText(e.target.value)} />
+          <input
+            inputMode="decimal"
+            value={timeout}
+            onChange={(e) => setTimeoutText(e.target.value)}
+          />
         </label>
         <label className="field column">
           <span>Environment (NAME=value per line)</span>
-          <textarea rows={5} value={envText} onChange={(e) => setEnvText(e.target.value)} spellCheck={false} />
+          <textarea
+            rows={5}
+            value={envText}
+            onChange={(e) => setEnvText(e.target.value)}
+            spellCheck={false}
+          />
         </label>
         {error && (
           <p className="form-error" role="alert">

@@ -10,7 +10,13 @@ export function StatusBar() {
   const browse = useApp((s) => s.browse);
   return (
     <footer className="statusbar" aria-label="Status">
-      <span className={`conn conn-${connection}`}>{connection === 'ready' ? `● ${mode}` : connection === 'connecting' ? '○ connecting' : '✕ disconnected'}</span>
+      <span className={`conn conn-${connection}`}>
+        {connection === 'ready'
+          ? `● ${mode}`
+          : connection === 'connecting'
+            ? '○ connecting'
+            : '✕ disconnected'}
+      </span>
       {stats && (
         <>
           <span data-testid="stat-files">{stats.files} files</span>

@@ -20,7 +20,12 @@ export function TopBar() {
       </span>
       <label className="switcher">
         <span className="sr-only">Sandbox</span>
-        <select aria-label="Sandbox" value={currentId ?? ''} onChange={(e) => void select(e.target.value)} disabled={sandboxes.length === 0}>
+        <select
+          aria-label="Sandbox"
+          value={currentId ?? ''}
+          onChange={(e) => void select(e.target.value)}
+          disabled={sandboxes.length === 0}
+        >
           {sandboxes.map((s) => (
             <option key={s.id} value={s.id}>
               {s.name}
@@ -53,13 +58,18 @@ export function TopBar() {
         className="danger"
         disabled={!current}
         onClick={() => {
-          if (current && window.confirm(`Destroy sandbox “${current.name}” and everything in it?`)) void destroy(current.id);
+          if (current && window.confirm(`Destroy sandbox “${current.name}” and everything in it?`))
+            void destroy(current.id);
         }}
       >
         Destroy
       </button>
       <span className="spacer" />
-      <button aria-label="Keyboard shortcuts" title="Keyboard shortcuts (F1)" onClick={() => setHelpOpen(true)}>
+      <button
+        aria-label="Keyboard shortcuts"
+        title="Keyboard shortcuts (F1)"
+        onClick={() => setHelpOpen(true)}
+      >
         ?
       </button>
     </header>

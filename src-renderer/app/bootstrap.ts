@@ -42,12 +42,18 @@ export async function bootstrap(): Promise<void> {
   try {
     const bridge = electronBridge();
     const transport = bridge ? bridgeTransport(bridge) : await webSocketTransport(window.location);
-    transport.onClose((reason) => useApp.getState().setConnection({ connection: 'lost', connectionError: reason }));
+    transport.onClose((reason) =>
+      useApp.getState().setConnection({ connection: 'lost', connectionError: reason }),
+    );
     const client = createApiClient(transport);
     client.onEvent(route);
     setApi(client);
     const hello = await client.hello({ apiVersion: API_VERSION });
-    app.setConnection({ connection: 'ready', kernel: hello.kernel, mode: bridge ? 'electron' : 'web' });
+    app.setConnection({
+      connection: 'ready',
+      kernel: hello.kernel,
+      mode: bridge ? 'electron' : 'web',
+    });
     let sandboxes = await client.listSandboxes({});
     if (sandboxes.length === 0) {
       await client.createSandbox({ name: 'sandbox 1' });

@@ -25,7 +25,10 @@ export const SHORTCUTS: Shortcut[] = [
 ];
 
 /** True when an event matches e.g. "Alt+T" or "Mod+S" (Mod = Ctrl, or Cmd on macOS). */
-export function matches(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey' | 'code'>, combo: string): boolean {
+export function matches(
+  e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey' | 'code'>,
+  combo: string,
+): boolean {
   const parts = combo.split('+');
   const key = parts.pop() ?? '';
   const want = new Set(parts);
@@ -35,6 +38,11 @@ export function matches(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | '
   if (want.has('Alt') !== e.altKey) return false;
   if (want.has('Shift') !== e.shiftKey) return false;
   // With Alt held, e.key may be a composed character: compare the physical key too.
-  if (key.length === 1) return e.key.toLowerCase() === key.toLowerCase() || e.code === `Key${key.toUpperCase()}` || e.code === `Digit${key}`;
+  if (key.length === 1)
+    return (
+      e.key.toLowerCase() === key.toLowerCase() ||
+      e.code === `Key${key.toUpperCase()}` ||
+      e.code === `Digit${key}`
+    );
   return e.key === key;
 }

@@ -1,7 +1,8 @@
 /** Follows the OS light/dark preference. */
 import { useSyncExternalStore } from 'react';
 
-const query = typeof window !== 'undefined' ? window.matchMedia('(prefers-color-scheme: dark)') : null;
+const query =
+  typeof window !== 'undefined' ? window.matchMedia('(prefers-color-scheme: dark)') : null;
 
 export function useColorScheme(): 'dark' | 'light' {
   return useSyncExternalStore(

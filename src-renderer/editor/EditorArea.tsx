@@ -7,7 +7,15 @@ import { useEffect, useRef } from 'react';
 import type { EditorTab } from '../store/editorSlice.js';
 import { useApp } from '../store/index.js';
 import { useColorScheme } from '../app/useColorScheme.js';
-import { binaryOf, closeTab, keepMine, modelOf, openLarge, reloadTab, saveTab } from './documents.js';
+import {
+  binaryOf,
+  closeTab,
+  keepMine,
+  modelOf,
+  openLarge,
+  reloadTab,
+  saveTab,
+} from './documents.js';
 import { formatBytes, hexDump, LARGE_FILE_BYTES } from './fileKind.js';
 import { monaco } from './monacoSetup.js';
 
@@ -83,7 +91,8 @@ function TabBody({ tab }: { tab: EditorTab }) {
       {tab.kind === 'large' && (
         <div className="large-guard" role="alert">
           <p>
-            <strong>{tab.path}</strong> is {formatBytes(tab.size)}, more than the {formatBytes(LARGE_FILE_BYTES)} editing limit.
+            <strong>{tab.path}</strong> is {formatBytes(tab.size)}, more than the{' '}
+            {formatBytes(LARGE_FILE_BYTES)} editing limit.
           </p>
           <p>It can be opened read-only; this may take a moment.</p>
           <button className="primary" onClick={() => void openLarge(tab.key)}>
@@ -121,7 +130,13 @@ function MonacoHost({ tab }: { tab: EditorTab | null }) {
 
   useEffect(() => {
     if (!host.current) return;
-    const ed = monaco.editor.create(host.current, { automaticLayout: true, minimap: { enabled: false }, fontSize: 13, scrollBeyondLastLine: false, model: null });
+    const ed = monaco.editor.create(host.current, {
+      automaticLayout: true,
+      minimap: { enabled: false },
+      fontSize: 13,
+      scrollBeyondLastLine: false,
+      model: null,
+    });
     ed.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS, () => {
       if (current.current) void saveTab(current.current);
     });
@@ -151,5 +166,12 @@ function MonacoHost({ tab }: { tab: EditorTab | null }) {
     }
   }, [key, readOnly, tab?.kind]);
 
-  return <div ref={host} className="monaco-host" data-testid="monaco-host" style={{ display: key ? 'block' : 'none' }} />;
+  return (
+    <div
+      ref={host}
+      className="monaco-host"
+      data-testid="monaco-host"
+      style={{ display: key ? 'block' : 'none' }}
+    />
+  );
 }

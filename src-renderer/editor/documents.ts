@@ -37,9 +37,22 @@ export async function openFile(path: string, snapshotId: string | null = null): 
     app.activateTab(key);
     return;
   }
-  app.upsertTab({ key, sandboxId, path, snapshotId, kind: 'loading', dirty: false, conflict: false, readOnly: snapshotId !== null, size: 0, message: null });
+  app.upsertTab({
+    key,
+    sandboxId,
+    path,
+    snapshotId,
+    kind: 'loading',
+    dirty: false,
+    conflict: false,
+    readOnly: snapshotId !== null,
+    size: 0,
+    message: null,
+  });
   try {
-    const stat = await api().stat(snapshotId ? { sandboxId, path, snapshotId } : { sandboxId, path });
+    const stat = await api().stat(
+      snapshotId ? { sandboxId, path, snapshotId } : { sandboxId, path },
+    );
     if (stat.kind === 'dir') throw new Error(`${path} is a directory`);
     if (stat.size > LARGE_FILE_BYTES) {
       useApp.getState().patchTab(key, { kind: 'large', size: stat.size, readOnly: true });
@@ -54,14 +67,18 @@ export async function openFile(path: string, snapshotId: string | null = null): 
 /** Loads a guarded large file read-only after the user confirmed. */
 export function openLarge(key: string): Promise<void> {
   useApp.getState().patchTab(key, { kind: 'loading' });
-  return load(key, true).catch((err: unknown) => useApp.getState().patchTab(key, { kind: 'error', message: describeError(err) }));
+  return load(key, true).catch((err: unknown) =>
+    useApp.getState().patchTab(key, { kind: 'error', message: describeError(err) }),
+  );
 }
 
 async function load(key: string, large: boolean): Promise<void> {
   const t = tab(key);
   if (!t) return;
   const { sandboxId, path, snapshotId } = t;
-  const file = await api().readFile(snapshotId ? { sandboxId, path, snapshotId } : { sandboxId, path });
+  const file = await api().readFile(
+    snapshotId ? { sandboxId, path, snapshotId } : { sandboxId, path },
+  );
   const bytes = base64ToBytes(file.base64);
   const text = decodeText(bytes);
   if (!tab(key)) return;
@@ -70,8 +87,14 @@ async function load(key: string, large: boolean): Promise<void> {
     useApp.getState().patchTab(key, { kind: 'binary', size: bytes.length, readOnly: true });
     return;
   }
-  const uri = monaco.Uri.from({ scheme: 'sandbox', authority: sandboxId, path, query: snapshotId ?? '' });
-  const model = monaco.editor.getModel(uri) ?? monaco.editor.createModel(text, languageFor(path), uri);
+  const uri = monaco.Uri.from({
+    scheme: 'sandbox',
+    authority: sandboxId,
+    path,
+    query: snapshotId ?? '',
+  });
+  const model =
+    monaco.editor.getModel(uri) ?? monaco.editor.createModel(text, languageFor(path), uri);
   if (model.getValue() !== text) model.setValue(text);
   models.set(key, model);
   savedVersion.set(key, model.getAlternativeVersionId());
@@ -80,7 +103,9 @@ async function load(key: string, large: boolean): Promise<void> {
     const current = tab(key);
     if (current && current.dirty !== dirty) useApp.getState().patchTab(key, { dirty });
   });
-  useApp.getState().patchTab(key, { kind: 'text', size: bytes.length, readOnly: snapshotId !== null || large });
+  useApp
+    .getState()
+    .patchTab(key, { kind: 'text', size: bytes.length, readOnly: snapshotId !== null || large });
 }
 
 export async function saveTab(key: string): Promise<boolean> {
@@ -89,9 +114,15 @@ export async function saveTab(key: string): Promise<boolean> {
   if (!t || !model || t.readOnly) return false;
   const version = model.getAlternativeVersionId();
   try {
-    await api().writeFile({ sandboxId: t.sandboxId, path: t.path, base64: bytesToBase64(new TextEncoder().encode(model.getValue())) });
+    await api().writeFile({
+      sandboxId: t.sandboxId,
+      path: t.path,
+      base64: bytesToBase64(new TextEncoder().encode(model.getValue())),
+    });
     savedVersion.set(key, version);
-    useApp.getState().patchTab(key, { dirty: model.getAlternativeVersionId() !== version, conflict: false });
+    useApp
+      .getState()
+      .patchTab(key, { dirty: model.getAlternativeVersionId() !== version, conflict: false });
     return true;
   } catch (err) {
     useApp.getState().notify('error', `Saving ${t.path} failed: ${describeError(err)}`);
@@ -108,14 +139,24 @@ export async function reloadTab(key: string): Promise<void> {
     const file = await api().readFile({ sandboxId: t.sandboxId, path: t.path });
     const text = decodeText(base64ToBytes(file.base64));
     if (text === null) {
-      useApp.getState().patchTab(key, { conflict: false, message: 'The file is now binary; close and reopen it.' });
+      useApp
+        .getState()
+        .patchTab(key, {
+          conflict: false,
+          message: 'The file is now binary; close and reopen it.',
+        });
       return;
     }
-    if (model.getValue() !== text) model.pushEditOperations([], [{ range: model.getFullModelRange(), text }], () => null);
+    if (model.getValue() !== text)
+      model.pushEditOperations([], [{ range: model.getFullModelRange(), text }], () => null);
     savedVersion.set(key, model.getAlternativeVersionId());
-    useApp.getState().patchTab(key, { dirty: false, conflict: false, size: file.size, message: null });
+    useApp
+      .getState()
+      .patchTab(key, { dirty: false, conflict: false, size: file.size, message: null });
   } catch (err) {
-    useApp.getState().patchTab(key, { conflict: false, message: `Could not reload: ${describeError(err)}` });
+    useApp
+      .getState()
+      .patchTab(key, { conflict: false, message: `Could not reload: ${describeError(err)}` });
   }
 }
 
@@ -134,7 +175,11 @@ export function onFileChanged(sandboxId: string, change: FsChange): void {
     }
     if (t.path !== change.path) continue;
     if (change.kind === 'deleted') {
-      useApp.getState().patchTab(t.key, { message: 'This file was deleted in the sandbox. Saving will create it again.' });
+      useApp
+        .getState()
+        .patchTab(t.key, {
+          message: 'This file was deleted in the sandbox. Saving will create it again.',
+        });
       continue;
     }
     void refreshFromDisk(t.key);
@@ -173,7 +218,13 @@ export function closeTab(key: string): void {
 }
 
 /** Reads a file for export: bytes as base64. */
-export async function exportBytes(sandboxId: string, path: string, snapshotId: string | null): Promise<Uint8Array> {
-  const file = await api().readFile(snapshotId ? { sandboxId, path, snapshotId } : { sandboxId, path });
+export async function exportBytes(
+  sandboxId: string,
+  path: string,
+  snapshotId: string | null,
+): Promise<Uint8Array> {
+  const file = await api().readFile(
+    snapshotId ? { sandboxId, path, snapshotId } : { sandboxId, path },
+  );
   return base64ToBytes(file.base64);
 }

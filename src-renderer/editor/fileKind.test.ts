@@ -9,8 +9,10 @@ describe('fileKind', () => {
   });
   it('dumps hex with offsets and ASCII', () => {
     const lines = hexDump(new TextEncoder().encode('ABCDEFGHIJKLMNOPQ\n'));
-    expect(lines[0]).toBe('00000000  41 42 43 44 45 46 47 48 49 4a 4b 4c 4d 4e 4f 50  ABCDEFGHIJKLMNOP');
-    expect(lines[1]).toMatch(/^00000010  51 0a\s+Q\.$/);
+    expect(lines[0]).toBe(
+      '00000000  41 42 43 44 45 46 47 48 49 4a 4b 4c 4d 4e 4f 50  ABCDEFGHIJKLMNOP',
+    );
+    expect(lines[1]).toMatch(/^00000010 {2}51 0a\s+Q\.$/);
   });
   it('formats sizes', () => {
     expect(formatBytes(10)).toBe('10 B');

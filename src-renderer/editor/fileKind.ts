@@ -18,7 +18,9 @@ export function hexDump(bytes: Uint8Array, limit = 64 * 1024): string[] {
   for (let off = 0; off < end; off += 16) {
     const row = bytes.subarray(off, Math.min(off + 16, end));
     const hex = Array.from(row, (b) => b.toString(16).padStart(2, '0')).join(' ');
-    const ascii = Array.from(row, (b) => (b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : '.')).join('');
+    const ascii = Array.from(row, (b) =>
+      b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : '.',
+    ).join('');
     lines.push(`${off.toString(16).padStart(8, '0')}  ${hex.padEnd(47)}  ${ascii}`);
   }
   return lines;

@@ -1,7 +1,11 @@
 /** A drag handle between two panes; reports the pointer delta while dragging. */
 import { useEffect, useRef } from 'react';
 
-export function Splitter(props: { direction: 'vertical' | 'horizontal'; onDrag(delta: number): void; label: string }) {
+export function Splitter(props: {
+  direction: 'vertical' | 'horizontal';
+  onDrag(delta: number): void;
+  label: string;
+}) {
   const onDrag = useRef(props.onDrag);
   const stop = useRef<(() => void) | null>(null);
   useEffect(() => {

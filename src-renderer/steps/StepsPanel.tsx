@@ -44,7 +44,9 @@ export function StepsPanel() {
         <span className="count">{list.length}</span>
       </div>
       <ol className="steps-list" aria-label="Step list">
-        {list.length === 0 && <li className="empty-hint">{currentId ? 'Commands you run appear here.' : ''}</li>}
+        {list.length === 0 && (
+          <li className="empty-hint">{currentId ? 'Commands you run appear here.' : ''}</li>
+        )}
         {list.map((step, i) => (
           <li
             key={step.id}
@@ -65,7 +67,11 @@ export function StepsPanel() {
             <span className="step-meta">
               {step.sessionKind === 'terminal' ? 'term' : 'API'} · {formatDuration(step.durationMs)}
             </span>
-            {step.id === head && <span className="head-flag" title="The sandbox is at this step">●</span>}
+            {step.id === head && (
+              <span className="head-flag" title="The sandbox is at this step">
+                ●
+              </span>
+            )}
           </li>
         ))}
       </ol>
@@ -107,13 +113,22 @@ export function StepsPanel() {
             {browse?.stepId === selected.id ? (
               <button onClick={() => setBrowse(null)}>Back to live</button>
             ) : (
-              <button onClick={() => setBrowse({ stepId: selected.id, snapshotId: selected.snapshotId })}>Browse files</button>
+              <button
+                onClick={() => setBrowse({ stepId: selected.id, snapshotId: selected.snapshotId })}
+              >
+                Browse files
+              </button>
             )}
             <button
               className="primary"
               title="Restore (Alt+R)"
               onClick={() => {
-                if (window.confirm(`Restore the sandbox to the state after “${selected.command}”? Later changes stay reachable as steps.`)) void restoreStep(selected.id);
+                if (
+                  window.confirm(
+                    `Restore the sandbox to the state after “${selected.command}”? Later changes stay reachable as steps.`,
+                  )
+                )
+                  void restoreStep(selected.id);
               }}
             >
               Restore

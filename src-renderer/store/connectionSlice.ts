@@ -7,7 +7,9 @@ export interface ConnectionSlice {
   connectionError: string | null;
   kernel: string;
   mode: 'web' | 'electron';
-  setConnection(state: Partial<Pick<ConnectionSlice, 'connection' | 'connectionError' | 'kernel' | 'mode'>>): void;
+  setConnection(
+    state: Partial<Pick<ConnectionSlice, 'connection' | 'connectionError' | 'kernel' | 'mode'>>,
+  ): void;
 }
 
 export const createConnectionSlice: StateCreator<AppState, [], [], ConnectionSlice> = (set) => ({

@@ -40,16 +40,24 @@ export const createEditorSlice: StateCreator<AppState, [], [], EditorSlice> = (s
   activeTab: null,
   upsertTab: (tab) => {
     const exists = get().tabs.some((t) => t.key === tab.key);
-    set({ tabs: exists ? get().tabs.map((t) => (t.key === tab.key ? tab : t)) : [...get().tabs, tab], activeTab: tab.key });
+    set({
+      tabs: exists ? get().tabs.map((t) => (t.key === tab.key ? tab : t)) : [...get().tabs, tab],
+      activeTab: tab.key,
+    });
   },
-  patchTab: (key, patch) => set({ tabs: get().tabs.map((t) => (t.key === key ? { ...t, ...patch } : t)) }),
+  patchTab: (key, patch) =>
+    set({ tabs: get().tabs.map((t) => (t.key === key ? { ...t, ...patch } : t)) }),
   activateTab: (activeTab) => set({ activeTab }),
   removeTab: (key) => {
     const tabs = get().tabs;
     const index = tabs.findIndex((t) => t.key === key);
     const rest = tabs.filter((t) => t.key !== key);
-    const active = get().activeTab === key ? (rest[Math.min(index, rest.length - 1)]?.key ?? null) : get().activeTab;
+    const active =
+      get().activeTab === key
+        ? (rest[Math.min(index, rest.length - 1)]?.key ?? null)
+        : get().activeTab;
     set({ tabs: rest, activeTab: active });
   },
-  closeSandboxTabs: (sandboxId) => set({ tabs: get().tabs.filter((t) => t.sandboxId !== sandboxId) }),
+  closeSandboxTabs: (sandboxId) =>
+    set({ tabs: get().tabs.filter((t) => t.sandboxId !== sandboxId) }),
 });

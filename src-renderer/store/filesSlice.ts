@@ -38,7 +38,8 @@ export interface FilesSlice {
 export function bytesToBase64(bytes: Uint8Array): string {
   let binary = '';
   const CHUNK = 0x8000;
-  for (let i = 0; i < bytes.length; i += CHUNK) binary += String.fromCharCode(...bytes.subarray(i, i + CHUNK));
+  for (let i = 0; i < bytes.length; i += CHUNK)
+    binary += String.fromCharCode(...bytes.subarray(i, i + CHUNK));
   return btoa(binary);
 }
 
@@ -82,11 +83,19 @@ export const createFilesSlice: StateCreator<AppState, [], [], FilesSlice> = (set
       if (!id) return;
       const browse = get().browse;
       try {
-        const params = browse ? { sandboxId: id, path, snapshotId: browse.snapshotId } : { sandboxId: id, path };
+        const params = browse
+          ? { sandboxId: id, path, snapshotId: browse.snapshotId }
+          : { sandboxId: id, path };
         const entries = await api().readDir(params);
         // Drop answers for a view the user has left meanwhile.
         if (get().currentId !== id || get().browse !== browse) return;
-        entries.sort((a, b) => (a.kind === 'dir') !== (b.kind === 'dir') ? (a.kind === 'dir' ? -1 : 1) : a.name.localeCompare(b.name));
+        entries.sort((a, b) =>
+          (a.kind === 'dir') !== (b.kind === 'dir')
+            ? a.kind === 'dir'
+              ? -1
+              : 1
+            : a.name.localeCompare(b.name),
+        );
         set({ dirs: { ...get().dirs, [path]: entries }, treeVersion: get().treeVersion + 1 });
       } catch {
         // The directory vanished: forget it and collapse it.
@@ -135,26 +144,41 @@ export const createFilesSlice: StateCreator<AppState, [], [], FilesSlice> = (set
       get().resetTree();
     },
 
-    createFile: (dir, name) => guard(() => api().writeFile({ sandboxId: sandboxId(), path: joinPath(dir, name), base64: '' })),
-    createDir: (dir, name) => guard(() => api().mkdir({ sandboxId: sandboxId(), path: joinPath(dir, name) })),
+    createFile: (dir, name) =>
+      guard(() =>
+        api().writeFile({ sandboxId: sandboxId(), path: joinPath(dir, name), base64: '' }),
+      ),
+    createDir: (dir, name) =>
+      guard(() => api().mkdir({ sandboxId: sandboxId(), path: joinPath(dir, name) })),
     renamePath: (from, to) => guard(() => api().rename({ sandboxId: sandboxId(), from, to })),
-    removePath: (path) => guard(() => api().remove({ sandboxId: sandboxId(), path, recursive: true })),
+    removePath: (path) =>
+      guard(() => api().remove({ sandboxId: sandboxId(), path, recursive: true })),
 
     importFiles: async (dir, files) => {
       const id = sandboxId();
       let done = 0;
       const made = new Set<string>();
       for (const file of files) {
-        const parts = file.relativePath.split('/').filter((p) => p !== '' && p !== '.' && p !== '..');
+        const parts = file.relativePath
+          .split('/')
+          .filter((p) => p !== '' && p !== '.' && p !== '..');
         if (parts.length === 0) continue;
         let current = dir;
         for (const part of parts.slice(0, -1)) {
           current = joinPath(current, part);
           if (made.has(current)) continue;
           made.add(current);
-          await api().mkdir({ sandboxId: id, path: current }).catch(() => undefined);
+          await api()
+            .mkdir({ sandboxId: id, path: current })
+            .catch(() => undefined);
         }
-        const ok = await guard(() => api().writeFile({ sandboxId: id, path: joinPath(current, parts[parts.length - 1] ?? ''), base64: bytesToBase64(file.data) }));
+        const ok = await guard(() =>
+          api().writeFile({
+            sandboxId: id,
+            path: joinPath(current, parts[parts.length - 1] ?? ''),
+            base64: bytesToBase64(file.data),
+          }),
+        );
         if (ok) done++;
       }
       get().notify('info', `Imported ${done} file${done === 1 ? '' : 's'} into ${dir}`);

@@ -9,7 +9,14 @@ import { createSandboxSlice, type SandboxSlice } from './sandboxSlice.js';
 import { createStepsSlice, type StepsSlice } from './stepsSlice.js';
 import { createTerminalsSlice, type TerminalsSlice } from './terminalsSlice.js';
 
-export type AppState = ConnectionSlice & SandboxSlice & FilesSlice & EditorSlice & StepsSlice & TerminalsSlice & LayoutSlice & NotifySlice;
+export type AppState = ConnectionSlice &
+  SandboxSlice &
+  FilesSlice &
+  EditorSlice &
+  StepsSlice &
+  TerminalsSlice &
+  LayoutSlice &
+  NotifySlice;
 
 export const useApp = create<AppState>()((...a) => ({
   ...createConnectionSlice(...a),

@@ -19,7 +19,8 @@ export function loadPanes(storage: Pick<Storage, 'getItem'> | null): PaneSizes {
     const raw = storage?.getItem(STORAGE_KEY);
     if (!raw) return DEFAULT_PANES;
     const parsed = JSON.parse(raw) as Partial<PaneSizes>;
-    const num = (v: unknown, min: number, max: number, d: number) => (typeof v === 'number' && Number.isFinite(v) ? Math.min(max, Math.max(min, v)) : d);
+    const num = (v: unknown, min: number, max: number, d: number) =>
+      typeof v === 'number' && Number.isFinite(v) ? Math.min(max, Math.max(min, v)) : d;
     return {
       left: num(parsed.left, 140, 900, DEFAULT_PANES.left),
       right: num(parsed.right, 180, 900, DEFAULT_PANES.right),
@@ -40,6 +41,8 @@ export function savePanes(storage: Pick<Storage, 'setItem'> | null, panes: PaneS
 
 /** A modal text input (Electron has no window.prompt). */
 export interface TextDialog {
+  /** Distinguishes successive questions (the form remounts per question). */
+  id: number;
   title: string;
   value: string;
   resolve(value: string | null): void;
@@ -57,6 +60,7 @@ export interface LayoutSlice {
   setSettingsOpen(open: boolean): void;
 }
 
+let nextDialog = 1;
 const storage = typeof localStorage === 'undefined' ? null : localStorage;
 
 export const createLayoutSlice: StateCreator<AppState, [], [], LayoutSlice> = (set, get) => ({
@@ -67,6 +71,7 @@ export const createLayoutSlice: StateCreator<AppState, [], [], LayoutSlice> = (s
       get().textDialog?.resolve(null);
       set({
         textDialog: {
+          id: nextDialog++,
           title,
           value,
           resolve: (answer) => {

@@ -37,7 +37,13 @@ export const createSandboxSlice: StateCreator<AppState, [], [], SandboxSlice> = 
 
   selectSandbox: async (id) => {
     if (get().currentId === id) return;
-    set({ currentId: id, browse: null, selectedPath: null, selectedStepId: null, expanded: { '/': true } });
+    set({
+      currentId: id,
+      browse: null,
+      selectedPath: null,
+      selectedStepId: null,
+      expanded: { '/': true },
+    });
     get().resetTree();
     await get().loadSteps(id);
     try {
@@ -50,7 +56,8 @@ export const createSandboxSlice: StateCreator<AppState, [], [], SandboxSlice> = 
   createSandbox: async (name) => {
     try {
       const info = await api().createSandbox({ name });
-      if (!get().sandboxes.some((s) => s.id === info.id)) set({ sandboxes: [...get().sandboxes, info] });
+      if (!get().sandboxes.some((s) => s.id === info.id))
+        set({ sandboxes: [...get().sandboxes, info] });
       await get().selectSandbox(info.id);
     } catch (err) {
       get().notify('error', describeError(err));

@@ -28,7 +28,10 @@ export const createStepsSlice: StateCreator<AppState, [], [], StepsSlice> = (set
       // Steps that arrived as events while listing are kept.
       const merged = [...list, ...known.filter((s) => !list.some((l) => l.id === s.id))];
       const last = merged[merged.length - 1];
-      set({ steps: { ...get().steps, [sandboxId]: merged }, heads: { ...get().heads, [sandboxId]: get().heads[sandboxId] ?? last?.id ?? null } });
+      set({
+        steps: { ...get().steps, [sandboxId]: merged },
+        heads: { ...get().heads, [sandboxId]: get().heads[sandboxId] ?? last?.id ?? null },
+      });
     } catch (err) {
       get().notify('error', describeError(err));
     }
@@ -37,7 +40,10 @@ export const createStepsSlice: StateCreator<AppState, [], [], StepsSlice> = (set
   addStep: (step) => {
     const list = get().steps[step.sandboxId] ?? [];
     if (list.some((s) => s.id === step.id)) return;
-    set({ steps: { ...get().steps, [step.sandboxId]: [...list, step] }, heads: { ...get().heads, [step.sandboxId]: step.id } });
+    set({
+      steps: { ...get().steps, [step.sandboxId]: [...list, step] },
+      heads: { ...get().heads, [step.sandboxId]: step.id },
+    });
   },
 
   setHead: (sandboxId, stepId) => set({ heads: { ...get().heads, [sandboxId]: stepId } }),

@@ -26,10 +26,14 @@ export const createTerminalsSlice: StateCreator<AppState, [], [], TerminalsSlice
     const n = nextTerminal++;
     const key = `t${n}`;
     const count = get().terminals.filter((t) => t.sandboxId === sandboxId).length + 1;
-    set({ terminals: [...get().terminals, { key, sandboxId, title: `bash ${count}` }], activeTerminal: { ...get().activeTerminal, [sandboxId]: key } });
+    set({
+      terminals: [...get().terminals, { key, sandboxId, title: `bash ${count}` }],
+      activeTerminal: { ...get().activeTerminal, [sandboxId]: key },
+    });
     return key;
   },
-  activateTerminal: (sandboxId, key) => set({ activeTerminal: { ...get().activeTerminal, [sandboxId]: key } }),
+  activateTerminal: (sandboxId, key) =>
+    set({ activeTerminal: { ...get().activeTerminal, [sandboxId]: key } }),
   removeTerminal: (key) => {
     const tab = get().terminals.find((t) => t.key === key);
     const rest = get().terminals.filter((t) => t.key !== key);
@@ -41,5 +45,6 @@ export const createTerminalsSlice: StateCreator<AppState, [], [], TerminalsSlice
     }
     set({ terminals: rest, activeTerminal: active });
   },
-  closeSandboxTerminals: (sandboxId) => set({ terminals: get().terminals.filter((t) => t.sandboxId !== sandboxId) }),
+  closeSandboxTerminals: (sandboxId) =>
+    set({ terminals: get().terminals.filter((t) => t.sandboxId !== sandboxId) }),
 });

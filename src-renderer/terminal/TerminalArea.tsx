@@ -16,7 +16,13 @@ export function TerminalArea() {
     <section className="pane terminal-pane" aria-label="Terminal">
       <div className="tabs" role="tablist" aria-label="Terminal tabs">
         {visible.map((t) => (
-          <div key={t.key} role="tab" aria-selected={t.key === active} className={`tab ${t.key === active ? 'active' : ''}`} onClick={() => currentId && activateTerminal(currentId, t.key)}>
+          <div
+            key={t.key}
+            role="tab"
+            aria-selected={t.key === active}
+            className={`tab ${t.key === active ? 'active' : ''}`}
+            onClick={() => currentId && activateTerminal(currentId, t.key)}
+          >
             <span className="tab-name">{t.title}</span>
             <button
               className="tab-close"
@@ -30,15 +36,29 @@ export function TerminalArea() {
             </button>
           </div>
         ))}
-        <button className="tab-add" aria-label="New terminal" title="New terminal (Alt+T)" disabled={!currentId} onClick={() => currentId && addTerminal(currentId)}>
+        <button
+          className="tab-add"
+          aria-label="New terminal"
+          title="New terminal (Alt+T)"
+          disabled={!currentId}
+          onClick={() => currentId && addTerminal(currentId)}
+        >
           +
         </button>
       </div>
       <div className="terminal-body">
         {terminals.map((t) => (
-          <XtermView key={t.key} tabKey={t.key} sandboxId={t.sandboxId} visible={t.sandboxId === currentId && t.key === active} onExit={onExit} />
+          <XtermView
+            key={t.key}
+            tabKey={t.key}
+            sandboxId={t.sandboxId}
+            visible={t.sandboxId === currentId && t.key === active}
+            onExit={onExit}
+          />
         ))}
-        {visible.length === 0 && <div className="empty-hint">No terminal. Press Alt+T or + to open one.</div>}
+        {visible.length === 0 && (
+          <div className="empty-hint">No terminal. Press Alt+T or + to open one.</div>
+        )}
       </div>
     </section>
   );

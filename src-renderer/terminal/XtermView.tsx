@@ -13,13 +13,28 @@ import { describeError } from '../store/notifySlice.js';
 import { ShellIntegrationAddon } from './shellIntegration.js';
 import { subscribeTerminal } from './terminalBus.js';
 
-const DARK = { background: '#1e1e1e', foreground: '#d4d4d4', cursor: '#d4d4d4', selectionBackground: '#264f78' };
-const LIGHT = { background: '#ffffff', foreground: '#1f2328', cursor: '#1f2328', selectionBackground: '#add6ff' };
+const DARK = {
+  background: '#1e1e1e',
+  foreground: '#d4d4d4',
+  cursor: '#d4d4d4',
+  selectionBackground: '#264f78',
+};
+const LIGHT = {
+  background: '#ffffff',
+  foreground: '#1f2328',
+  cursor: '#1f2328',
+  selectionBackground: '#add6ff',
+};
 
 /** Terminals register here so shortcuts (focus, jump) reach the active one. */
 export const terminalViews = new Map<string, { term: Terminal; shell: ShellIntegrationAddon }>();
 
-export function XtermView(props: { tabKey: string; sandboxId: string; visible: boolean; onExit(status: number): void }) {
+export function XtermView(props: {
+  tabKey: string;
+  sandboxId: string;
+  visible: boolean;
+  onExit(status: number): void;
+}) {
   const host = useRef<HTMLDivElement>(null);
   const termRef = useRef<Terminal | null>(null);
   const fitRef = useRef<FitAddon | null>(null);
@@ -55,10 +70,16 @@ export function XtermView(props: { tabKey: string; sandboxId: string; visible: b
     let unsubscribe = (): void => undefined;
     const disposables = [
       term.onData((data) => {
-        if (terminalId) void api().terminalWrite({ terminalId, data }).catch(() => undefined);
+        if (terminalId)
+          void api()
+            .terminalWrite({ terminalId, data })
+            .catch(() => undefined);
       }),
       term.onResize(({ cols, rows }) => {
-        if (terminalId) void api().terminalResize({ terminalId, cols, rows }).catch(() => undefined);
+        if (terminalId)
+          void api()
+            .terminalResize({ terminalId, cols, rows })
+            .catch(() => undefined);
       }),
     ];
 
@@ -71,7 +92,8 @@ export function XtermView(props: { tabKey: string; sandboxId: string; visible: b
         return false;
       }
       if (e.ctrlKey && e.shiftKey && key === 'c') {
-        if (term.hasSelection()) void navigator.clipboard?.writeText(term.getSelection()).catch(() => undefined);
+        if (term.hasSelection())
+          void navigator.clipboard?.writeText(term.getSelection()).catch(() => undefined);
         return false;
       }
       // Let the browser deliver a paste event; xterm turns it into input.
@@ -90,7 +112,9 @@ export function XtermView(props: { tabKey: string; sandboxId: string; visible: b
       .openTerminal({ sandboxId, cols: term.cols, rows: term.rows })
       .then(({ terminalId: id }) => {
         if (disposed) {
-          void api().closeTerminal({ terminalId: id }).catch(() => undefined);
+          void api()
+            .closeTerminal({ terminalId: id })
+            .catch(() => undefined);
           return;
         }
         terminalId = id;
@@ -105,7 +129,9 @@ export function XtermView(props: { tabKey: string; sandboxId: string; visible: b
           },
         );
         // The size may have changed while the session was starting.
-        void api().terminalResize({ terminalId: id, cols: term.cols, rows: term.rows }).catch(() => undefined);
+        void api()
+          .terminalResize({ terminalId: id, cols: term.cols, rows: term.rows })
+          .catch(() => undefined);
       })
       .catch((err: unknown) => {
         term.write(`\x1b[31mTerminal unavailable: ${describeError(err)}\x1b[0m\r\n`);
@@ -116,7 +142,10 @@ export function XtermView(props: { tabKey: string; sandboxId: string; visible: b
       disposed = true;
       unsubscribe();
       for (const d of disposables) d.dispose();
-      if (terminalId) void api().closeTerminal({ terminalId }).catch(() => undefined);
+      if (terminalId)
+        void api()
+          .closeTerminal({ terminalId })
+          .catch(() => undefined);
       terminalViews.delete(tabKey);
       term.dispose();
       termRef.current = null;
@@ -144,5 +173,13 @@ export function XtermView(props: { tabKey: string; sandboxId: string; visible: b
     return () => observer.disconnect();
   }, [props.visible]);
 
-  return <div ref={host} className="xterm-host" data-testid="terminal" data-tab={tabKey} style={{ display: props.visible ? 'block' : 'none' }} />;
+  return (
+    <div
+      ref={host}
+      className="xterm-host"
+      data-testid="terminal"
+      data-tab={tabKey}
+      style={{ display: props.visible ? 'block' : 'none' }}
+    />
+  );
 }

@@ -72,7 +72,8 @@ export class ShellIntegrationAddon implements ITerminalAddon {
     const lines = this.commands.map((c) => c.marker.line).filter((l) => l >= 0);
     if (this.pending && this.pending.marker.line >= 0) lines.push(this.pending.marker.line);
     lines.sort((a, b) => a - b);
-    const target = direction < 0 ? [...lines].reverse().find((l) => l < top) : lines.find((l) => l > top);
+    const target =
+      direction < 0 ? [...lines].reverse().find((l) => l < top) : lines.find((l) => l > top);
     if (target === undefined) {
       if (direction > 0) term.scrollToBottom();
       return false;

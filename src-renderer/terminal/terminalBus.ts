@@ -7,7 +7,11 @@ const exits = new Map<string, ExitListener>();
 /** Output that arrived before its view subscribed (between openTerminal's reply and mount). */
 const early = new Map<string, string[]>();
 
-export function subscribeTerminal(terminalId: string, onData: DataListener, onExit: ExitListener): () => void {
+export function subscribeTerminal(
+  terminalId: string,
+  onData: DataListener,
+  onExit: ExitListener,
+): () => void {
   data.set(terminalId, onData);
   exits.set(terminalId, onExit);
   for (const chunk of early.get(terminalId) ?? []) onData(chunk);

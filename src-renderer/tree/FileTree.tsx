@@ -60,7 +60,8 @@ export function FileTree() {
   }, [menu]);
 
   const selectedEntry = rows.find((r) => r.entry.path === selected)?.entry ?? null;
-  const targetDir = (entry: FileEntry | null): string => (entry ? (entry.kind === 'dir' ? entry.path : parentOf(entry.path)) : '/');
+  const targetDir = (entry: FileEntry | null): string =>
+    entry ? (entry.kind === 'dir' ? entry.path : parentOf(entry.path)) : '/';
 
   const actions = {
     newFile: async (entry: FileEntry | null) => {
@@ -101,7 +102,12 @@ export function FileTree() {
     export: async (entry: FileEntry | null) => {
       if (!currentId) return;
       try {
-        await exportPath(currentId, entry?.path ?? '/', entry && entry.kind !== 'dir' ? 'file' : 'dir', browse?.snapshotId ?? null);
+        await exportPath(
+          currentId,
+          entry?.path ?? '/',
+          entry && entry.kind !== 'dir' ? 'file' : 'dir',
+          browse?.snapshotId ?? null,
+        );
       } catch (err) {
         useApp.getState().notify('error', `Export failed: ${describeError(err)}`);
       }
@@ -119,12 +125,14 @@ export function FileTree() {
     const row = rows[index];
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
-      const next = rows[Math.max(0, Math.min(rows.length - 1, index + (e.key === 'ArrowDown' ? 1 : -1)))];
+      const next =
+        rows[Math.max(0, Math.min(rows.length - 1, index + (e.key === 'ArrowDown' ? 1 : -1)))];
       if (next) {
         selectPath(next.entry.path);
         const el = scroller.current;
         const top = rows.indexOf(next) * ROW_HEIGHT;
-        if (el && (top < el.scrollTop || top > el.scrollTop + el.clientHeight - ROW_HEIGHT)) el.scrollTop = top - el.clientHeight / 2;
+        if (el && (top < el.scrollTop || top > el.scrollTop + el.clientHeight - ROW_HEIGHT))
+          el.scrollTop = top - el.clientHeight / 2;
       }
     } else if (e.key === 'Enter' && row) {
       activate(row);
@@ -149,7 +157,8 @@ export function FileTree() {
     const from = e.dataTransfer.getData(DRAG_TYPE);
     if (from) {
       const to = joinPath(dir, from.slice(from.lastIndexOf('/') + 1));
-      if (to !== from && !dir.startsWith(from + '/') && dir !== from) await useApp.getState().renamePath(from, to);
+      if (to !== from && !dir.startsWith(from + '/') && dir !== from)
+        await useApp.getState().renamePath(from, to);
       return;
     }
     if (e.dataTransfer.types.includes('Files')) {
@@ -172,15 +181,27 @@ export function FileTree() {
         <span className="spacer" />
         {!readOnly && (
           <>
-            <button title="New file (Alt+N)" aria-label="New file" onClick={() => void actions.newFile(selectedEntry)}>
+            <button
+              title="New file (Alt+N)"
+              aria-label="New file"
+              onClick={() => void actions.newFile(selectedEntry)}
+            >
               + File
             </button>
-            <button title="New folder (Alt+Shift+N)" aria-label="New folder" onClick={() => void actions.newFolder(selectedEntry)}>
+            <button
+              title="New folder (Alt+Shift+N)"
+              aria-label="New folder"
+              onClick={() => void actions.newFolder(selectedEntry)}
+            >
               + Folder
             </button>
           </>
         )}
-        <button title="Export selection to the host" aria-label="Export" onClick={() => void actions.export(selectedEntry)}>
+        <button
+          title="Export selection to the host"
+          aria-label="Export"
+          onClick={() => void actions.export(selectedEntry)}
+        >
           Export
         </button>
       </div>
@@ -252,31 +273,62 @@ export function FileTree() {
                 }}
               >
                 <span className="twisty">{isDir ? (row.expanded ? '▾' : '▸') : ''}</span>
-                <span className="icon" aria-hidden="true">{isDir ? '' : entry.kind === 'symlink' ? '↪' : '·'}</span>
+                <span className="icon" aria-hidden="true">
+                  {isDir ? '' : entry.kind === 'symlink' ? '↪' : '·'}
+                </span>
                 <span className="name">{entry.name}</span>
-                {entry.target !== undefined && <span className="link-target">→ {entry.target}</span>}
+                {entry.target !== undefined && (
+                  <span className="link-target">→ {entry.target}</span>
+                )}
                 <span className="mode">{modeString(entry.kind, entry.mode)}</span>
               </div>
             );
           })}
         </div>
-        {rows.length === 0 && <div className="empty-hint">{currentId ? 'Empty' : 'No sandbox'}</div>}
+        {rows.length === 0 && (
+          <div className="empty-hint">{currentId ? 'Empty' : 'No sandbox'}</div>
+        )}
       </div>
       {menu && (
-        <ul className="context-menu" role="menu" style={{ left: menu.x, top: menu.y }} onMouseDown={(e) => e.stopPropagation()}>
+        <ul
+          className="context-menu"
+          role="menu"
+          style={{ left: menu.x, top: menu.y }}
+          onMouseDown={(e) => e.stopPropagation()}
+        >
           {!readOnly && (
             <>
-              <MenuItem label="New file" run={() => actions.newFile(menu.entry)} close={() => setMenu(null)} />
-              <MenuItem label="New folder" run={() => actions.newFolder(menu.entry)} close={() => setMenu(null)} />
+              <MenuItem
+                label="New file"
+                run={() => actions.newFile(menu.entry)}
+                close={() => setMenu(null)}
+              />
+              <MenuItem
+                label="New folder"
+                run={() => actions.newFolder(menu.entry)}
+                close={() => setMenu(null)}
+              />
             </>
           )}
           {menu.entry && !readOnly && (
             <>
-              <MenuItem label="Rename" run={() => actions.rename(menu.entry as FileEntry)} close={() => setMenu(null)} />
-              <MenuItem label="Delete" run={() => actions.remove(menu.entry as FileEntry)} close={() => setMenu(null)} />
+              <MenuItem
+                label="Rename"
+                run={() => actions.rename(menu.entry as FileEntry)}
+                close={() => setMenu(null)}
+              />
+              <MenuItem
+                label="Delete"
+                run={() => actions.remove(menu.entry as FileEntry)}
+                close={() => setMenu(null)}
+              />
             </>
           )}
-          <MenuItem label={menu.entry ? 'Export…' : 'Export everything…'} run={() => actions.export(menu.entry)} close={() => setMenu(null)} />
+          <MenuItem
+            label={menu.entry ? 'Export…' : 'Export everything…'}
+            run={() => actions.export(menu.entry)}
+            close={() => setMenu(null)}
+          />
         </ul>
       )}
     </section>

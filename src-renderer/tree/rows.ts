@@ -9,7 +9,11 @@ export interface TreeRow {
   loading: boolean;
 }
 
-export function visibleRows(dirs: Record<string, FileEntry[]>, expanded: Record<string, boolean>, root = '/'): TreeRow[] {
+export function visibleRows(
+  dirs: Record<string, FileEntry[]>,
+  expanded: Record<string, boolean>,
+  root = '/',
+): TreeRow[] {
   const rows: TreeRow[] = [];
   const walk = (dir: string, depth: number): void => {
     for (const entry of dirs[dir] ?? []) {
@@ -22,19 +26,34 @@ export function visibleRows(dirs: Record<string, FileEntry[]>, expanded: Record<
   return rows;
 }
 
-/** `rwxr-xr-x` style permissions with the type letter first. */
+/** `rwxr-xr-x` style permissions with the type letter first, setuid/setgid/sticky as ls shows them. */
 export function modeString(kind: FileEntry['kind'], mode: number): string {
-  const type = kind === 'dir' ? 'd' : kind === 'symlink' ? 'l' : '-';
-  const bits = ['r', 'w', 'x'];
+  const type = kind === 'dir' ? 'd' : kind === 'symlink' ? 'l' : kind === 'other' ? '?' : '-';
+  const special = [
+    [0o4000, 's', 'S'],
+    [0o2000, 's', 'S'],
+    [0o1000, 't', 'T'],
+  ] as const;
   let out = type;
-  for (let shift = 6; shift >= 0; shift -= 3) {
-    for (let b = 0; b < 3; b++) out += mode & (1 << (shift + 2 - b)) ? bits[b] : '-';
+  for (let who = 0; who < 3; who++) {
+    const shift = 6 - who * 3;
+    out += mode & (4 << shift) ? 'r' : '-';
+    out += mode & (2 << shift) ? 'w' : '-';
+    const exec = (mode & (1 << shift)) !== 0;
+    const [bit, set, unset] = special[who] ?? [0, 'x', '-'];
+    out += mode & bit ? (exec ? set : unset) : exec ? 'x' : '-';
   }
   return out;
 }
 
 /** Which row indexes to render for a scroll position (virtualization). */
-export function windowOf(total: number, scrollTop: number, viewport: number, rowHeight: number, overscan = 10): { start: number; end: number } {
+export function windowOf(
+  total: number,
+  scrollTop: number,
+  viewport: number,
+  rowHeight: number,
+  overscan = 10,
+): { start: number; end: number } {
   const start = Math.max(0, Math.floor(scrollTop / rowHeight) - overscan);
   const end = Math.min(total, Math.ceil((scrollTop + viewport) / rowHeight) + overscan);
   return { start, end };

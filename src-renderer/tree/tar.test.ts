@@ -2,14 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { writeTar } from './tar.js';
 
 const dec = new TextDecoder();
-const str = (b: Uint8Array, off: number, len: number) => dec.decode(b.subarray(off, off + len)).replace(/\0.*$/s, '');
+const str = (b: Uint8Array, off: number, len: number) =>
+  dec.decode(b.subarray(off, off + len)).replace(/\0.*$/s, '');
 
 describe('writeTar', () => {
   it('writes ustar headers with valid checksums, sizes and padded data', () => {
     const long = `proj/${'d'.repeat(80)}/${'f'.repeat(60)}`;
     const tar = writeTar([
       { name: 'proj', kind: 'dir', mode: 0o755, mtimeMs: 0 },
-      { name: 'proj/hello.txt', kind: 'file', mode: 0o644, mtimeMs: 1_700_000_000_000, data: new TextEncoder().encode('hi\n') },
+      {
+        name: 'proj/hello.txt',
+        kind: 'file',
+        mode: 0o644,
+        mtimeMs: 1_700_000_000_000,
+        data: new TextEncoder().encode('hi\n'),
+      },
       { name: long, kind: 'file', mode: 0o600, mtimeMs: 0, data: new Uint8Array(600) },
     ]);
     // dir header, file header + 1 block, long header + 2 blocks, 2 end blocks.
@@ -32,6 +39,8 @@ describe('writeTar', () => {
     expect(tar.subarray(512 * 6).every((b) => b === 0)).toBe(true);
   });
   it('refuses paths it cannot store', () => {
-    expect(() => writeTar([{ name: 'x'.repeat(300), kind: 'file', mode: 0o644, mtimeMs: 0 }])).toThrow(/too long/);
+    expect(() =>
+      writeTar([{ name: 'x'.repeat(300), kind: 'file', mode: 0o644, mtimeMs: 0 }]),
+    ).toThrow(/too long/);
   });
 });

@@ -25,7 +25,11 @@ function header(entry: TarEntry, size: number): Uint8Array {
   if (enc.encode(name).length > 100) {
     // ustar splits long paths at a slash into prefix (155) + name (100).
     const cut = name.lastIndexOf('/', name.length - 2);
-    if (cut > 0 && enc.encode(name.slice(0, cut)).length <= 155 && enc.encode(name.slice(cut + 1)).length <= 100) {
+    if (
+      cut > 0 &&
+      enc.encode(name.slice(0, cut)).length <= 155 &&
+      enc.encode(name.slice(cut + 1)).length <= 100
+    ) {
       prefix = name.slice(0, cut);
       name = name.slice(cut + 1);
     } else {

@@ -16,7 +16,9 @@ interface FsEntry {
   isDirectory: boolean;
   name: string;
   file?(success: (file: File) => void, failure: (err: unknown) => void): void;
-  createReader?(): { readEntries(success: (entries: FsEntry[]) => void, failure: (err: unknown) => void): void };
+  createReader?(): {
+    readEntries(success: (entries: FsEntry[]) => void, failure: (err: unknown) => void): void;
+  };
 }
 
 async function readEntry(entry: FsEntry, prefix: string, out: HostFile[]): Promise<void> {
@@ -28,7 +30,9 @@ async function readEntry(entry: FsEntry, prefix: string, out: HostFile[]): Promi
     const reader = entry.createReader();
     // readEntries returns batches until an empty one.
     for (;;) {
-      const batch = await new Promise<FsEntry[]>((resolve, reject) => reader.readEntries(resolve, reject));
+      const batch = await new Promise<FsEntry[]>((resolve, reject) =>
+        reader.readEntries(resolve, reject),
+      );
       if (batch.length === 0) break;
       for (const child of batch) await readEntry(child, path, out);
     }
@@ -40,7 +44,8 @@ export async function readDroppedFiles(transfer: DataTransfer): Promise<HostFile
   const out: HostFile[] = [];
   const entries: FsEntry[] = [];
   for (const item of Array.from(transfer.items)) {
-    const getEntry = (item as DataTransferItem & { webkitGetAsEntry?: () => FsEntry | null }).webkitGetAsEntry;
+    const getEntry = (item as DataTransferItem & { webkitGetAsEntry?: () => FsEntry | null })
+      .webkitGetAsEntry;
     const entry = item.kind === 'file' && getEntry ? getEntry.call(item) : null;
     if (entry) entries.push(entry);
   }
@@ -48,26 +53,48 @@ export async function readDroppedFiles(transfer: DataTransfer): Promise<HostFile
     for (const entry of entries) await readEntry(entry, '', out);
     return out;
   }
-  for (const file of Array.from(transfer.files)) out.push({ relativePath: file.name, data: new Uint8Array(await file.arrayBuffer()) });
+  for (const file of Array.from(transfer.files))
+    out.push({ relativePath: file.name, data: new Uint8Array(await file.arrayBuffer()) });
   return out;
 }
 
-async function collect(sandboxId: string, dir: string, snapshotId: string | null, rel: string, out: TarEntry[]): Promise<void> {
-  const entries = await api().readDir(snapshotId ? { sandboxId, path: dir, snapshotId } : { sandboxId, path: dir });
+async function collect(
+  sandboxId: string,
+  dir: string,
+  snapshotId: string | null,
+  rel: string,
+  out: TarEntry[],
+): Promise<void> {
+  const entries = await api().readDir(
+    snapshotId ? { sandboxId, path: dir, snapshotId } : { sandboxId, path: dir },
+  );
   for (const e of entries) {
     const name = `${rel}/${e.name}`;
     if (e.kind === 'dir') {
       out.push({ name, kind: 'dir', mode: e.mode, mtimeMs: e.mtimeMs });
       await collect(sandboxId, e.path, snapshotId, name, out);
     } else if (e.kind === 'file') {
-      const file = await api().readFile(snapshotId ? { sandboxId, path: e.path, snapshotId } : { sandboxId, path: e.path });
-      out.push({ name, kind: 'file', mode: e.mode, mtimeMs: e.mtimeMs, data: base64ToBytes(file.base64) });
+      const file = await api().readFile(
+        snapshotId ? { sandboxId, path: e.path, snapshotId } : { sandboxId, path: e.path },
+      );
+      out.push({
+        name,
+        kind: 'file',
+        mode: e.mode,
+        mtimeMs: e.mtimeMs,
+        data: base64ToBytes(file.base64),
+      });
     }
   }
 }
 
 /** Exports a file (as is) or a folder (as a .tar) to the host. */
-export async function exportPath(sandboxId: string, path: string, kind: 'file' | 'dir', snapshotId: string | null): Promise<boolean> {
+export async function exportPath(
+  sandboxId: string,
+  path: string,
+  kind: 'file' | 'dir',
+  snapshotId: string | null,
+): Promise<boolean> {
   let bytes: Uint8Array;
   let name = path === '/' ? 'root' : baseName(path);
   if (kind === 'dir') {
@@ -76,7 +103,9 @@ export async function exportPath(sandboxId: string, path: string, kind: 'file' |
     bytes = writeTar(entries);
     name = `${name}.tar`;
   } else {
-    const file = await api().readFile(snapshotId ? { sandboxId, path, snapshotId } : { sandboxId, path });
+    const file = await api().readFile(
+      snapshotId ? { sandboxId, path, snapshotId } : { sandboxId, path },
+    );
     bytes = base64ToBytes(file.base64);
   }
   const bridge = electronBridge();

@@ -20,12 +20,24 @@ import type {
 import { TextDecoder } from 'node:util';
 import { API_VERSION } from '../contract/api.js';
 import { apiError, parseClientMessage } from '../contract/validate.js';
-import { BackendError, type BackendFactory, type BackendSandbox, type BackendStat, type BackendTerminal } from './backend.js';
+import {
+  BackendError,
+  type BackendFactory,
+  type BackendSandbox,
+  type BackendStat,
+  type BackendTerminal,
+} from './backend.js';
 import { baseName, joinPath, normalizePath } from './paths.js';
 import { PromptMarkParser } from './promptMarks.js';
 
 export const DEFAULT_SETTINGS: SandboxSettings = {
-  limits: { totalBytes: 256 * 1024 * 1024, fileBytes: 64 * 1024 * 1024, nodeCount: 100_000, processCount: 64, outputBytes: 16 * 1024 * 1024 },
+  limits: {
+    totalBytes: 256 * 1024 * 1024,
+    fileBytes: 64 * 1024 * 1024,
+    nodeCount: 100_000,
+    processCount: 64,
+    outputBytes: 16 * 1024 * 1024,
+  },
   env: {},
   timeoutMs: 60_000,
 };
@@ -72,7 +84,14 @@ function toBase64(bytes: Uint8Array): string {
 }
 
 function entryOf(path: string, stat: BackendStat): FileEntry {
-  const entry: FileEntry = { name: path === '/' ? '/' : baseName(path), path, kind: stat.kind, mode: stat.mode & 0o7777, size: stat.size, mtimeMs: stat.mtimeMs };
+  const entry: FileEntry = {
+    name: path === '/' ? '/' : baseName(path),
+    path,
+    kind: stat.kind,
+    mode: stat.mode & 0o7777,
+    size: stat.size,
+    mtimeMs: stat.mtimeMs,
+  };
   if (stat.target !== undefined) entry.target = stat.target;
   return entry;
 }
@@ -127,7 +146,10 @@ export class SandglassEngine {
   /** Validates and runs one raw client message; never throws. */
   async dispatch(raw: unknown): Promise<ServerMessage | null> {
     const parsed = parseClientMessage(raw);
-    if (!parsed.ok) return parsed.id === null ? { type: 'response', id: -1, ok: false, error: parsed.error } : { type: 'response', id: parsed.id, ok: false, error: parsed.error };
+    if (!parsed.ok)
+      return parsed.id === null
+        ? { type: 'response', id: -1, ok: false, error: parsed.error }
+        : { type: 'response', id: parsed.id, ok: false, error: parsed.error };
     const { id, method, params } = parsed.message;
     try {
       const result = await this.call(method, params as ApiParams<typeof method>);
@@ -146,11 +168,16 @@ export class SandglassEngine {
 
   private readonly handlers: Handlers = {
     hello: async ({ apiVersion }) => {
-      if (apiVersion !== API_VERSION) throw new BackendError('EVERSION', `client speaks API v${apiVersion}, engine speaks v${API_VERSION}`);
+      if (apiVersion !== API_VERSION)
+        throw new BackendError(
+          'EVERSION',
+          `client speaks API v${apiVersion}, engine speaks v${API_VERSION}`,
+        );
       return { apiVersion: API_VERSION, kernel: this.kernelName };
     },
     listSandboxes: async () => this.list(),
-    createSandbox: async ({ name, settings }) => this.createSandbox(name, settings ?? DEFAULT_SETTINGS),
+    createSandbox: async ({ name, settings }) =>
+      this.createSandbox(name, settings ?? DEFAULT_SETTINGS),
     renameSandbox: async ({ sandboxId, name }) => {
       const record = this.sandbox(sandboxId);
       const trimmed = name.trim();
@@ -161,7 +188,8 @@ export class SandglassEngine {
     },
     destroySandbox: async ({ sandboxId }) => {
       const record = this.sandbox(sandboxId);
-      for (const t of [...this.terminals.values()]) if (t.sandboxId === sandboxId) this.closeTerminal(t.id);
+      for (const t of [...this.terminals.values()])
+        if (t.sandboxId === sandboxId) this.closeTerminal(t.id);
       this.sandboxes.delete(sandboxId);
       record.unsubscribe();
       if (record.changeTimer) clearTimeout(record.changeTimer);
@@ -192,8 +220,12 @@ export class SandglassEngine {
       return { base64: toBase64(bytes), size: bytes.length };
     },
     writeFile: async ({ sandboxId, path, base64 }) => {
-      if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) throw new BackendError('EINVAL', 'writeFile: base64 is not valid base64');
-      await this.sandbox(sandboxId).backend.writeFile(normalizePath(path), new Uint8Array(Buffer.from(base64, 'base64')));
+      if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64))
+        throw new BackendError('EINVAL', 'writeFile: base64 is not valid base64');
+      await this.sandbox(sandboxId).backend.writeFile(
+        normalizePath(path),
+        new Uint8Array(Buffer.from(base64, 'base64')),
+      );
       return null;
     },
     mkdir: async ({ sandboxId, path }) => {
@@ -208,19 +240,25 @@ export class SandglassEngine {
       await this.sandbox(sandboxId).backend.rename(normalizePath(from), normalizePath(to));
       return null;
     },
-    run: async ({ sandboxId, command, stdin, cwd }) => this.run(this.sandbox(sandboxId), command, stdin, cwd),
+    run: async ({ sandboxId, command, stdin, cwd }) =>
+      this.run(this.sandbox(sandboxId), command, stdin, cwd),
     listSteps: async ({ sandboxId }) => [...this.sandbox(sandboxId).steps],
     restoreStep: async ({ sandboxId, stepId }) => {
       const record = this.sandbox(sandboxId);
       const step = record.steps.find((s) => s.id === stepId);
-      if (!step) throw new BackendError('ENOENT', `no step ${JSON.stringify(stepId)} in sandbox ${sandboxId}`);
+      if (!step)
+        throw new BackendError(
+          'ENOENT',
+          `no step ${JSON.stringify(stepId)} in sandbox ${sandboxId}`,
+        );
       await record.backend.restore(step.snapshotId);
       // The next step branches from the restored one.
       record.head = step.id;
       this.emit({ type: 'restored', sandboxId, stepId });
       return null;
     },
-    openTerminal: async ({ sandboxId, cols, rows }) => this.openTerminal(this.sandbox(sandboxId), cols, rows),
+    openTerminal: async ({ sandboxId, cols, rows }) =>
+      this.openTerminal(this.sandbox(sandboxId), cols, rows),
     terminalWrite: async ({ terminalId, data }) => {
       this.terminal(terminalId).terminal.write(data);
       return null;
@@ -296,10 +334,19 @@ export class SandglassEngine {
   }
 
   /** Records a finished command as a step, with a snapshot taken after it. */
-  private recordStep(record: SandboxRecord, partial: Omit<Step, 'id' | 'parentId' | 'sandboxId' | 'snapshotId'>): Promise<Step> {
+  private recordStep(
+    record: SandboxRecord,
+    partial: Omit<Step, 'id' | 'parentId' | 'sandboxId' | 'snapshotId'>,
+  ): Promise<Step> {
     const next = record.queue.then(async () => {
       const snapshotId = await record.backend.snapshot();
-      const step: Step = { ...partial, id: this.id('st'), parentId: record.head, sandboxId: record.info.id, snapshotId };
+      const step: Step = {
+        ...partial,
+        id: this.id('st'),
+        parentId: record.head,
+        sandboxId: record.info.id,
+        snapshotId,
+      };
       record.head = step.id;
       record.steps.push(step);
       if (this.sandboxes.get(record.info.id) === record) this.emit({ type: 'step', step });
@@ -309,13 +356,23 @@ export class SandglassEngine {
     return next;
   }
 
-  private async run(record: SandboxRecord, command: string, stdin: string | undefined, cwd: string | undefined) {
+  private async run(
+    record: SandboxRecord,
+    command: string,
+    stdin: string | undefined,
+    cwd: string | undefined,
+  ) {
     const sessionId = this.id('run');
     const startedAt = Date.now();
     record.running.set(sessionId, command);
     this.scheduleStats(record);
     try {
-      const options: { stdin?: string; cwd?: string; env: Record<string, string>; timeoutMs: number } = {
+      const options: {
+        stdin?: string;
+        cwd?: string;
+        env: Record<string, string>;
+        timeoutMs: number;
+      } = {
         env: record.info.settings.env,
         timeoutMs: record.info.settings.timeoutMs,
       };
@@ -341,13 +398,23 @@ export class SandglassEngine {
   }
 
   private async openTerminal(record: SandboxRecord, cols: number, rows: number) {
-    const terminal = await record.backend.openTerminal({ cols: clampSize(cols, 2, 1000), rows: clampSize(rows, 1, 500) });
+    const terminal = await record.backend.openTerminal({
+      cols: clampSize(cols, 2, 1000),
+      rows: clampSize(rows, 1, 500),
+    });
     const id = this.id('term');
-    const entry: TerminalRecord = { id, sandboxId: record.info.id, terminal, decoder: new TextDecoder('utf-8'), marks: new PromptMarkParser() };
+    const entry: TerminalRecord = {
+      id,
+      sandboxId: record.info.id,
+      terminal,
+      decoder: new TextDecoder('utf-8'),
+      marks: new PromptMarkParser(),
+    };
     this.terminals.set(id, entry);
     terminal.onData((chunk) => {
       if (!this.terminals.has(id)) return;
-      const data = typeof chunk === 'string' ? chunk : entry.decoder.decode(chunk, { stream: true });
+      const data =
+        typeof chunk === 'string' ? chunk : entry.decoder.decode(chunk, { stream: true });
       if (data.length === 0) return;
       this.emit({ type: 'terminalData', terminalId: id, data });
       this.trackMarks(record, entry, data);
@@ -361,12 +428,7 @@ export class SandglassEngine {
   }
 
   private trackMarks(record: SandboxRecord, entry: TerminalRecord, data: string): void {
-    // A C mark means a command started: show it as running until D.
-    if (data.includes('\x1b]133;C')) {
-      record.running.set(entry.id, '…');
-    }
     for (const done of entry.marks.feed(data)) {
-      record.running.delete(entry.id);
       void this.recordStep(record, {
         sessionId: entry.id,
         sessionKind: 'terminal',
@@ -376,6 +438,10 @@ export class SandglassEngine {
         durationMs: done.durationMs,
       }).catch(() => undefined);
     }
+    // Between C and D the terminal's command is what the status bar shows as running.
+    const running = entry.marks.running;
+    if (running !== null) record.running.set(entry.id, running);
+    else record.running.delete(entry.id);
     this.scheduleStats(record);
   }
 

@@ -26,7 +26,10 @@ function kindOf(kind: NodeKind): FileKind {
 /** Kernel errors carry POSIX codes; keep them, or call it EIO. */
 function rethrow(err: unknown, what?: string): never {
   if (err instanceof KernelError) {
-    throw new BackendError(Errno[err.errno] ?? 'EIO', what ? `${what}: ${err.message}` : err.message);
+    throw new BackendError(
+      Errno[err.errno] ?? 'EIO',
+      what ? `${what}: ${err.message}` : err.message,
+    );
   }
   if (err instanceof Error) {
     const code = (err as Error & { code?: unknown }).code;
@@ -72,7 +75,9 @@ export class KernelBackend implements BackendSandbox {
 
   static async create(settings: SandboxSettings, programsDir?: string): Promise<KernelBackend> {
     const options = limitsOf(settings);
-    const sandbox = await Sandbox.create(programsDir !== undefined ? { ...options, programsDir } : options);
+    const sandbox = await Sandbox.create(
+      programsDir !== undefined ? { ...options, programsDir } : options,
+    );
     return new KernelBackend(sandbox, settings);
   }
 
@@ -92,7 +97,12 @@ export class KernelBackend implements BackendSandbox {
   }
 
   private statOf(vfs: Vfs, path: string, st: Stat): BackendStat {
-    const stat: BackendStat = { kind: kindOf(st.kind), mode: st.mode, size: st.size, mtimeMs: st.mtime };
+    const stat: BackendStat = {
+      kind: kindOf(st.kind),
+      mode: st.mode,
+      size: st.size,
+      mtimeMs: st.mtime,
+    };
     if (st.kind === 'symlink') {
       try {
         stat.target = pathToUtf8(vfs.readlink(utf8ToPath(path)));
@@ -173,7 +183,10 @@ export class KernelBackend implements BackendSandbox {
 
   async configure(settings: SandboxSettings): Promise<void> {
     if (!sameLimits(settings, this.settings)) {
-      throw new BackendError('ENOTSUP', 'the kernel cannot change limits of a running sandbox yet: create a new sandbox with these limits');
+      throw new BackendError(
+        'ENOTSUP',
+        'the kernel cannot change limits of a running sandbox yet: create a new sandbox with these limits',
+      );
     }
     this.settings = settings;
   }
@@ -210,7 +223,9 @@ export class KernelBackend implements BackendSandbox {
         env,
         ...(options.stdin !== undefined ? { stdin: options.stdin } : {}),
         ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
-        ...(options.timeoutMs !== undefined && options.timeoutMs > 0 ? { timeoutMs: options.timeoutMs } : {}),
+        ...(options.timeoutMs !== undefined && options.timeoutMs > 0
+          ? { timeoutMs: options.timeoutMs }
+          : {}),
       })
       .catch(rethrow);
     return { stdout: result.stdout, stderr: result.stderr, status: result.exitCode };

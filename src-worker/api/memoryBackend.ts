@@ -26,7 +26,8 @@ interface MemNode {
 
 type Tree = Map<string, MemNode>;
 
-const NO_KERNEL = 'no shell in this engine: the kernel is not built in, so commands and terminals are unavailable';
+const NO_KERNEL =
+  'no shell in this engine: the kernel is not built in, so commands and terminals are unavailable';
 
 export class MemoryBackend implements BackendSandbox {
   readonly kind = 'memory';
@@ -39,7 +40,8 @@ export class MemoryBackend implements BackendSandbox {
   constructor() {
     const now = Date.now();
     this.tree.set('/', { kind: 'dir', mode: 0o755, mtimeMs: now });
-    for (const dir of ['/home', '/home/user', '/tmp']) this.tree.set(dir, { kind: 'dir', mode: 0o755, mtimeMs: now });
+    for (const dir of ['/home', '/home/user', '/tmp'])
+      this.tree.set(dir, { kind: 'dir', mode: 0o755, mtimeMs: now });
   }
 
   private view(snapshotId?: string): Tree {
@@ -62,11 +64,17 @@ export class MemoryBackend implements BackendSandbox {
   private requireDirParent(path: string): void {
     const parent = this.tree.get(parentOf(path));
     if (!parent) throw new BackendError('ENOENT', `${parentOf(path)}: No such file or directory`);
-    if (parent.kind !== 'dir') throw new BackendError('ENOTDIR', `${parentOf(path)}: Not a directory`);
+    if (parent.kind !== 'dir')
+      throw new BackendError('ENOTDIR', `${parentOf(path)}: Not a directory`);
   }
 
   private statOf(node: MemNode): BackendStat {
-    const stat: BackendStat = { kind: node.kind, mode: node.mode, size: node.data?.length ?? 0, mtimeMs: node.mtimeMs };
+    const stat: BackendStat = {
+      kind: node.kind,
+      mode: node.mode,
+      size: node.data?.length ?? 0,
+      mtimeMs: node.mtimeMs,
+    };
     if (node.target !== undefined) stat.target = node.target;
     return stat;
   }
@@ -84,7 +92,12 @@ export class MemoryBackend implements BackendSandbox {
     if (existing?.kind === 'dir') throw new BackendError('EISDIR', `${p}: Is a directory`);
     const limit = this.settings?.limits.fileBytes ?? 0;
     if (limit > 0 && data.length > limit) throw new BackendError('EFBIG', `${p}: File too large`);
-    this.tree.set(p, { kind: 'file', mode: existing?.mode ?? 0o644, mtimeMs: Date.now(), data: data.slice() });
+    this.tree.set(p, {
+      kind: 'file',
+      mode: existing?.mode ?? 0o644,
+      mtimeMs: Date.now(),
+      data: data.slice(),
+    });
     this.emit(existing ? 'modified' : 'created', p);
   }
 
@@ -95,7 +108,8 @@ export class MemoryBackend implements BackendSandbox {
     if (node.kind !== 'dir') throw new BackendError('ENOTDIR', `${dir}: Not a directory`);
     const entries: BackendDirEntry[] = [];
     for (const [p, child] of tree) {
-      if (p !== '/' && parentOf(p) === dir) entries.push({ name: baseName(p), stat: this.statOf(child) });
+      if (p !== '/' && parentOf(p) === dir)
+        entries.push({ name: baseName(p), stat: this.statOf(child) });
     }
     return entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
@@ -117,7 +131,8 @@ export class MemoryBackend implements BackendSandbox {
     if (p === '/') throw new BackendError('EBUSY', 'cannot remove /');
     const node = this.lookup(this.tree, p);
     const below = [...this.tree.keys()].filter((k) => k.startsWith(p + '/'));
-    if (node.kind === 'dir' && below.length > 0 && !recursive) throw new BackendError('ENOTEMPTY', `${p}: Directory not empty`);
+    if (node.kind === 'dir' && below.length > 0 && !recursive)
+      throw new BackendError('ENOTEMPTY', `${p}: Directory not empty`);
     for (const k of below) this.tree.delete(k);
     this.tree.delete(p);
     this.emit('deleted', p);
@@ -128,16 +143,20 @@ export class MemoryBackend implements BackendSandbox {
     const dst = normalizePath(to);
     const node = this.lookup(this.tree, src);
     if (dst === src) return;
-    if (dst.startsWith(src + '/')) throw new BackendError('EINVAL', `cannot move ${src} into itself`);
+    if (dst.startsWith(src + '/'))
+      throw new BackendError('EINVAL', `cannot move ${src} into itself`);
     this.requireDirParent(dst);
     const existing = this.tree.get(dst);
     if (existing?.kind === 'dir') {
-      if ([...this.tree.keys()].some((k) => k.startsWith(dst + '/'))) throw new BackendError('ENOTEMPTY', `${dst}: Directory not empty`);
+      if ([...this.tree.keys()].some((k) => k.startsWith(dst + '/')))
+        throw new BackendError('ENOTEMPTY', `${dst}: Directory not empty`);
       if (node.kind !== 'dir') throw new BackendError('EISDIR', `${dst}: Is a directory`);
     }
     const moved: [string, MemNode][] = [[dst, node]];
-    for (const [k, v] of this.tree) if (k.startsWith(src + '/')) moved.push([joinPath(dst, k.slice(src.length + 1)), v]);
-    for (const k of [...this.tree.keys()]) if (k === src || k.startsWith(src + '/')) this.tree.delete(k);
+    for (const [k, v] of this.tree)
+      if (k.startsWith(src + '/')) moved.push([joinPath(dst, k.slice(src.length + 1)), v]);
+    for (const k of [...this.tree.keys()])
+      if (k === src || k.startsWith(src + '/')) this.tree.delete(k);
     for (const [k, v] of moved) this.tree.set(k, v);
     this.emit('deleted', src);
     this.emit('created', dst);

@@ -2,7 +2,8 @@
 import { BackendError } from './backend.js';
 
 export function normalizePath(input: string): string {
-  if (!input.startsWith('/')) throw new BackendError('EINVAL', `path must be absolute: ${JSON.stringify(input)}`);
+  if (!input.startsWith('/'))
+    throw new BackendError('EINVAL', `path must be absolute: ${JSON.stringify(input)}`);
   if (input.includes('\0')) throw new BackendError('EINVAL', 'path contains a NUL byte');
   const parts: string[] = [];
   for (const part of input.split('/')) {

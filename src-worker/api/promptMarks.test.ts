@@ -21,7 +21,9 @@ describe('PromptMarkParser', () => {
   });
   it('prefers an explicit command line mark', () => {
     const p = new PromptMarkParser();
-    const done = p.feed(`${OSC('133;B')}garbage${OSC('633;E;echo a\\x3bb')}\r\n${OSC('133;C')}${OSC('133;D;0')}`);
+    const done = p.feed(
+      `${OSC('133;B')}garbage${OSC('633;E;echo a\\x3bb')}\r\n${OSC('133;C')}${OSC('133;D;0')}`,
+    );
     expect(done[0]?.command).toBe('echo a;b');
   });
   it('ignores empty command lines and D without status', () => {

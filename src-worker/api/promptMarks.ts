@@ -28,10 +28,15 @@ export class PromptMarkParser {
 
   constructor(private readonly now: () => number = Date.now) {}
 
+  /** The command line running now (between C and D), if any. */
+  get running(): string | null {
+    return this.command;
+  }
+
   /** Feeds output text; returns the commands that finished in it. */
   feed(chunk: string): FinishedCommand[] {
     const done: FinishedCommand[] = [];
-    let text = this.pending + chunk;
+    const text = this.pending + chunk;
     this.pending = '';
     let i = 0;
     while (i < text.length) {
@@ -65,7 +70,6 @@ export class PromptMarkParser {
       if (finished) done.push(finished);
       i = end + termLen;
     }
-    text = '';
     return done;
   }
 
@@ -140,7 +144,13 @@ export function replayLine(raw: string): string {
         const n = Math.max(1, parseInt(params, 10) || 1);
         if (final === 'C') cursor += n;
         else if (final === 'D') cursor = Math.max(0, cursor - n);
-        else if (final === 'K') line = params === '2' ? [] : params === '1' ? line.map((c, k) => (k <= cursor ? ' ' : c)) : line.slice(0, cursor);
+        else if (final === 'K')
+          line =
+            params === '2'
+              ? []
+              : params === '1'
+                ? line.map((c, k) => (k <= cursor ? ' ' : c))
+                : line.slice(0, cursor);
         else if (final === 'P') line.splice(cursor, n);
         else if (final === '@') line.splice(cursor, 0, ...' '.repeat(n));
         else if (final === 'G') cursor = n - 1;

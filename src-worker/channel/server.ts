@@ -1,3 +1,4 @@
+/// <reference lib="es2024.sharedmemory" />
 /**
  * Kernel side of a syscall channel. Listens with `Atomics.waitAsync` (the
  * kernel thread never blocks), hands each request to a handler that may

@@ -121,18 +121,30 @@ export interface ApiMethods {
   destroySandbox: { params: { sandboxId: string }; result: null };
   updateSettings: { params: { sandboxId: string; settings: SandboxSettings }; result: SandboxInfo };
   stats: { params: { sandboxId: string }; result: SandboxStats };
-  readDir: { params: { sandboxId: string; path: string; snapshotId?: string }; result: FileEntry[] };
+  readDir: {
+    params: { sandboxId: string; path: string; snapshotId?: string };
+    result: FileEntry[];
+  };
   stat: { params: { sandboxId: string; path: string; snapshotId?: string }; result: FileEntry };
   /** File bytes as base64 (JSON-safe on every transport). */
-  readFile: { params: { sandboxId: string; path: string; snapshotId?: string }; result: { base64: string; size: number } };
+  readFile: {
+    params: { sandboxId: string; path: string; snapshotId?: string };
+    result: { base64: string; size: number };
+  };
   writeFile: { params: { sandboxId: string; path: string; base64: string }; result: null };
   mkdir: { params: { sandboxId: string; path: string }; result: null };
   remove: { params: { sandboxId: string; path: string; recursive: boolean }; result: null };
   rename: { params: { sandboxId: string; from: string; to: string }; result: null };
-  run: { params: { sandboxId: string; command: string; stdin?: string; cwd?: string }; result: RunResult };
+  run: {
+    params: { sandboxId: string; command: string; stdin?: string; cwd?: string };
+    result: RunResult;
+  };
   listSteps: { params: { sandboxId: string }; result: Step[] };
   restoreStep: { params: { sandboxId: string; stepId: string }; result: null };
-  openTerminal: { params: { sandboxId: string; cols: number; rows: number }; result: { terminalId: string } };
+  openTerminal: {
+    params: { sandboxId: string; cols: number; rows: number };
+    result: { terminalId: string };
+  };
   terminalWrite: { params: { terminalId: string; data: string }; result: null };
   terminalResize: { params: { terminalId: string; cols: number; rows: number }; result: null };
   closeTerminal: { params: { terminalId: string }; result: null };

@@ -54,11 +54,13 @@ function checkSettings(value: unknown): string | null {
   if (!isRecord(limits)) return 'limits must be an object';
   for (const key of ['totalBytes', 'fileBytes', 'nodeCount', 'processCount', 'outputBytes']) {
     const n = limits[key];
-    if (typeof n !== 'number' || !Number.isFinite(n) || n < 0) return `limits.${key} must be a number >= 0`;
+    if (typeof n !== 'number' || !Number.isFinite(n) || n < 0)
+      return `limits.${key} must be a number >= 0`;
   }
   if (!isRecord(env)) return 'env must be an object';
   for (const [k, v] of Object.entries(env)) {
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(k)) return `env name ${JSON.stringify(k)} is not a valid variable name`;
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(k))
+      return `env name ${JSON.stringify(k)} is not a valid variable name`;
     if (typeof v !== 'string') return `env.${k} must be a string`;
   }
   if (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs < 0) {
@@ -101,16 +103,28 @@ export function validateParams(method: ApiMethod, params: unknown): string | nul
   return null;
 }
 
-export type ParsedRequest = { ok: true; message: ClientMessage } | { ok: false; id: number | null; error: ApiError };
+export type ParsedRequest =
+  { ok: true; message: ClientMessage } | { ok: false; id: number | null; error: ApiError };
 
 /** Validates an untrusted decoded message (already JSON-parsed or structured-cloned). */
 export function parseClientMessage(raw: unknown): ParsedRequest {
-  if (!isRecord(raw)) return { ok: false, id: null, error: apiError('EBADMSG', 'message must be an object') };
+  if (!isRecord(raw))
+    return { ok: false, id: null, error: apiError('EBADMSG', 'message must be an object') };
   const id = typeof raw.id === 'number' && Number.isSafeInteger(raw.id) ? raw.id : null;
-  if (raw.type !== 'request') return { ok: false, id, error: apiError('EBADMSG', `unknown message type ${JSON.stringify(raw.type)}`) };
-  if (id === null) return { ok: false, id, error: apiError('EBADMSG', 'request id must be an integer') };
+  if (raw.type !== 'request')
+    return {
+      ok: false,
+      id,
+      error: apiError('EBADMSG', `unknown message type ${JSON.stringify(raw.type)}`),
+    };
+  if (id === null)
+    return { ok: false, id, error: apiError('EBADMSG', 'request id must be an integer') };
   if (!isApiMethod(raw.method)) {
-    return { ok: false, id, error: apiError('ENOSYS', `unknown method ${JSON.stringify(raw.method)}`) };
+    return {
+      ok: false,
+      id,
+      error: apiError('ENOSYS', `unknown method ${JSON.stringify(raw.method)}`),
+    };
   }
   const problem = validateParams(raw.method, raw.params);
   if (problem) return { ok: false, id, error: apiError('EINVAL', problem) };
@@ -119,5 +133,9 @@ export function parseClientMessage(raw: unknown): ParsedRequest {
 
 /** Checks an IPC channel name against the contract's prefix. */
 export function isSandglassChannel(channel: unknown): channel is string {
-  return typeof channel === 'string' && channel.startsWith('sandglass:') && channel.length > 'sandglass:'.length;
+  return (
+    typeof channel === 'string' &&
+    channel.startsWith('sandglass:') &&
+    channel.length > 'sandglass:'.length
+  );
 }

@@ -80,7 +80,8 @@ const enc = new TextEncoder();
 export class Kernel {
   vfs: Vfs;
   readonly registry: ProgramRegistry;
-  readonly limits: KernelLimits;
+  /** Current limits; `setLimits` replaces them for processes started afterwards (and output sinks made afterwards). */
+  limits: KernelLimits;
   readonly procs = new Map<number, Process>();
   readonly sessions = new Map<Process, Session>();
   readonly bootTime = performance.now();
@@ -93,7 +94,8 @@ export class Kernel {
   constructor(opts: KernelOptions) {
     this.vfs = opts.vfs;
     this.registry = new ProgramRegistry(opts.programsDir);
-    this.limits = { ...DEFAULT_KERNEL_LIMITS, ...opts.limits };
+    this.limits = DEFAULT_KERNEL_LIMITS;
+    this.setLimits(opts.limits ?? {});
     this.pool = WorkerPool.acquireShared();
   }
 
@@ -114,6 +116,18 @@ export class Kernel {
 
   private emit(e: KernelEvent): void {
     for (const l of this.listeners) l(e);
+  }
+
+  setLimits(limits: Partial<KernelLimits>): void {
+    const next = { ...this.limits, ...limits };
+    for (const [k, v] of Object.entries(next)) {
+      if (typeof v !== 'number' || !(v >= 0))
+        throw new RangeError(`limit ${k} must be a number >= 0`);
+    }
+    if (next.memoryBytes < WASM_PAGE)
+      throw new RangeError('limit memoryBytes must be at least 64 KiB');
+    if (next.maxProcesses < 1) throw new RangeError('limit maxProcesses must be at least 1');
+    this.limits = next;
   }
 
   /** Resolves when the worker pool has its warm workers booted. */
@@ -168,6 +182,13 @@ export class Kernel {
     env.push(concatBytes(enc.encode('PWD='), pathToBytes(cwd)));
     const p = new Process(pid, parent?.pid ?? 0, pgid, cwd, image.argv, env, cred, image.name);
     p.tty = spec.tty ?? parent?.tty;
+    if (parent) {
+      // exec semantics: umask and ignored signals are inherited, caught ones reset to default.
+      p.umask = parent.umask;
+      parent.dispositions.forEach((d, sig) => {
+        if (d === DISP_IGNORE) p.dispositions[sig] = DISP_IGNORE;
+      });
+    }
     p.memoryLimit = this.limits.memoryBytes;
     for (const [fd, file] of spec.fds) p.fds.set(fd, file);
     const root = new DirFile(this.vfs, this.vfs.resolve('/'), cred);

@@ -37,7 +37,9 @@ export class Session {
 
   enqueue(cmd: SessionCommand): void {
     if (this.ended) {
-      cmd.reject(new SessionEndedError(`session '${this.name}' has ended: its shell exited`, false));
+      cmd.reject(
+        new SessionEndedError(`session '${this.name}' has ended: its shell exited`, false),
+      );
       return;
     }
     this.queue.push(cmd);

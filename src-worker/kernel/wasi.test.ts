@@ -213,6 +213,9 @@ describe('/dev and /proc', () => {
       stdin: 'via fd 0',
     });
     expect(fd.stdout).toBe('via fd 0');
+    const ls = await fs('ls', '/dev/fd');
+    // stdio and the root preopen (taken when the listing is opened).
+    expect(ls.stdout).toBe('0 1 2 3\n');
   });
 
   it('generates /proc files', async () => {

@@ -122,15 +122,17 @@ export class Process {
     return new Promise<WakeReason>((resolve) => {
       let done = false;
       let timer: NodeJS.Timeout | undefined;
+      let cancel: (() => void) | undefined;
       const finish = (r: WakeReason): void => {
         if (done) return;
         done = true;
         if (timer) clearTimeout(timer);
+        cancel?.();
         if (this.wake === finish) this.wake = undefined;
         resolve(r);
       };
       this.wake = finish;
-      if (changed) void changed.wait().then(() => finish('io'));
+      if (changed) cancel = changed.once(() => finish('io'));
       if (ms >= 0) timer = setTimeout(() => finish('timeout'), ms);
     });
   }

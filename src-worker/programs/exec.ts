@@ -38,7 +38,8 @@ function compileCached(
     return m;
   }
   m = (async () => {
-    const rewritten = limitMemory(bytes(), maxPages).bytes;
+    // A fresh ArrayBuffer-backed copy: what every BufferSource typing accepts.
+    const rewritten = new Uint8Array(limitMemory(bytes(), maxPages).bytes);
     try {
       return await WebAssembly.compile(rewritten);
     } catch (e) {

@@ -197,6 +197,16 @@ describe('files through the API and programs', () => {
     expect((await p.wait()).signal).toBe(15);
   });
 
+  it('changes limits for new processes', async () => {
+    const before = sb.limits;
+    expect(() => sb.setLimits({ maxProcesses: 0 })).toThrow(RangeError);
+    sb.setLimits({ wallTimeMs: 150 });
+    const r = await runProgram(sb, '/usr/bin/fixture-spin', ['spin']);
+    expect(r.exitCode).toBe(124);
+    sb.setLimits({ wallTimeMs: before.wallTimeMs });
+    expect(sb.limits.wallTimeMs).toBe(before.wallTimeMs);
+  });
+
   it('imports a host directory read-only', async () => {
     const { mkdtempSync, writeFileSync } = await import('node:fs');
     const { join } = await import('node:path');

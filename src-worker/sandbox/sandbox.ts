@@ -239,6 +239,26 @@ export class Sandbox {
     return this.kernel;
   }
 
+  /** The sandbox's file system (byte paths; e.g. for read-only views of snapshots via `vfs.fork(id)`). */
+  get vfs(): Vfs {
+    return this.kernel.vfs;
+  }
+
+  /** Current process limits. */
+  get limits(): KernelLimits {
+    return this.kernel.limits;
+  }
+
+  /**
+   * Change process limits for everything started from now on (processes,
+   * run() calls, captures). Running processes keep the limits they started
+   * with. RangeError for invalid values.
+   */
+  setLimits(limits: Partial<KernelLimits>): void {
+    this.live();
+    this.kernel.setLimits(limits);
+  }
+
   // ---- processes ----
 
   /** Resolves once warm process workers are ready (spawns then start in ~1 ms). */
@@ -345,7 +365,8 @@ export class Sandbox {
       run: (command, opts = {}) =>
         this.runIn(state, started, command, opts).catch((e: unknown) => {
           // Queued behind a command that ended the default shell: run it on a fresh one.
-          if (e instanceof SessionEndedError && !e.started && this.defaultSession === session) return this.run(command, opts);
+          if (e instanceof SessionEndedError && !e.started && this.defaultSession === session)
+            return this.run(command, opts);
           throw e;
         }),
       close: () => {

@@ -47,7 +47,10 @@ function tokenOf(url: string): string | null {
  * WebSocket and the app page; static assets carry no secrets and are served
  * to any request that passes the Host/Origin checks.
  */
-export function checkAccess(req: AccessRequest, opts: { port: number; token: string; needsToken: boolean }): AccessDecision {
+export function checkAccess(
+  req: AccessRequest,
+  opts: { port: number; token: string; needsToken: boolean },
+): AccessDecision {
   if (req.host === undefined || !allowedHosts(opts.port).includes(req.host.toLowerCase())) {
     return { ok: false, status: 403, reason: 'forbidden host' };
   }

@@ -16,7 +16,8 @@ import { startWebServer } from './webServer.js';
 function parsePort(text: string | undefined): number {
   if (text === undefined || text === '') return 0;
   const port = Number(text);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`SANDGLASS_PORT must be a port number, got ${JSON.stringify(text)}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`SANDGLASS_PORT must be a port number, got ${JSON.stringify(text)}`);
   return port;
 }
 
@@ -26,13 +27,23 @@ async function main(): Promise<void> {
   // Bundled as out/main/server.js: the programs live in <root>/resources/wasm.
   const backend = defaultBackend({ programsDir: resolve(here, '../../resources/wasm') });
   const engine = new SandglassEngine(backend.factory, backend.name);
-  const server = await startWebServer({ engine, rendererDir, port: parsePort(process.env.SANDGLASS_PORT) });
+  const server = await startWebServer({
+    engine,
+    rendererDir,
+    port: parsePort(process.env.SANDGLASS_PORT),
+  });
   if (process.env.SANDGLASS_INFO_FILE) {
-    await writeFile(process.env.SANDGLASS_INFO_FILE, JSON.stringify({ url: server.url, port: server.port, token: server.token }));
+    await writeFile(
+      process.env.SANDGLASS_INFO_FILE,
+      JSON.stringify({ url: server.url, port: server.port, token: server.token }),
+    );
   }
   process.stdout.write(`Sandglass web workbench: ${server.url}\n`);
   const stop = (): void => {
-    void server.close().then(() => engine.dispose()).finally(() => process.exit(0));
+    void server
+      .close()
+      .then(() => engine.dispose())
+      .finally(() => process.exit(0));
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

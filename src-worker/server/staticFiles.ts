@@ -23,7 +23,10 @@ export function contentType(path: string): string {
 }
 
 /** Returns the file for a URL path, or null when missing or outside `root`. */
-export async function loadStatic(root: string, urlPath: string): Promise<{ path: string; body: Buffer } | null> {
+export async function loadStatic(
+  root: string,
+  urlPath: string,
+): Promise<{ path: string; body: Buffer } | null> {
   let decoded: string;
   try {
     decoded = decodeURIComponent(urlPath);

@@ -26,12 +26,21 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function get(path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string; csp: string | undefined }> {
+function get(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string; csp: string | undefined }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port: server.port, path, headers }, (res) => {
       let body = '';
       res.on('data', (c: Buffer) => (body += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, csp: res.headers['content-security-policy'] as string | undefined }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          body,
+          csp: res.headers['content-security-policy'] as string | undefined,
+        }),
+      );
     });
     req.on('error', reject);
     req.end();
@@ -75,7 +84,9 @@ describe('web server', () => {
   });
 
   it('rejects WebSockets with a wrong token or a foreign Origin', async () => {
-    expect(await connect('?token=wrong', `http://127.0.0.1:${server.port}`)).toEqual({ status: 401 });
+    expect(await connect('?token=wrong', `http://127.0.0.1:${server.port}`)).toEqual({
+      status: 401,
+    });
     expect(await connect('', `http://127.0.0.1:${server.port}`)).toEqual({ status: 401 });
     expect(await connect(`?token=${server.token}`, 'http://evil.example')).toEqual({ status: 403 });
   });
@@ -85,9 +96,19 @@ describe('web server', () => {
     if (!('ws' in conn)) throw new Error(`connect failed: ${conn.status}`);
     const { ws } = conn;
     expect(await rpc(ws, 'not json')).toMatchObject({ ok: false, error: { code: 'EBADMSG' } });
-    expect(await rpc(ws, JSON.stringify({ type: 'request', id: 7, method: 'nope', params: {} }))).toMatchObject({ id: 7, ok: false, error: { code: 'ENOSYS' } });
-    expect(await rpc(ws, JSON.stringify({ type: 'request', id: 8, method: 'hello', params: { apiVersion: 1 } }))).toMatchObject({ id: 8, ok: true, result: { apiVersion: 1 } });
-    const created = await rpc(ws, JSON.stringify({ type: 'request', id: 9, method: 'createSandbox', params: { name: 'a' } }));
+    expect(
+      await rpc(ws, JSON.stringify({ type: 'request', id: 7, method: 'nope', params: {} })),
+    ).toMatchObject({ id: 7, ok: false, error: { code: 'ENOSYS' } });
+    expect(
+      await rpc(
+        ws,
+        JSON.stringify({ type: 'request', id: 8, method: 'hello', params: { apiVersion: 1 } }),
+      ),
+    ).toMatchObject({ id: 8, ok: true, result: { apiVersion: 1 } });
+    const created = await rpc(
+      ws,
+      JSON.stringify({ type: 'request', id: 9, method: 'createSandbox', params: { name: 'a' } }),
+    );
     expect(created).toMatchObject({ ok: true, result: { name: 'a' } });
     ws.close();
   });

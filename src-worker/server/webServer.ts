@@ -41,13 +41,20 @@ function header(req: IncomingMessage, name: string): string | undefined {
 }
 
 function refuse(res: ServerResponse, status: number, reason: string): void {
-  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+  res.writeHead(status, {
+    'content-type': 'text/plain; charset=utf-8',
+    'cache-control': 'no-store',
+  });
   res.end(`${status} ${reason}\n`);
 }
 
 function refuseUpgrade(socket: Duplex, status: 401 | 403 | 404 | 400, reason: string): void {
-  const text = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found' }[status];
-  socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Type: text/plain\r\nConnection: close\r\nContent-Length: ${reason.length + 1}\r\n\r\n${reason}\n`);
+  const text = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found' }[
+    status
+  ];
+  socket.end(
+    `HTTP/1.1 ${status} ${text}\r\nContent-Type: text/plain\r\nConnection: close\r\nContent-Length: ${reason.length + 1}\r\n\r\n${reason}\n`,
+  );
 }
 
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
@@ -63,13 +70,18 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   });
 
   async function handleHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'method not allowed');
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return refuse(res, 405, 'method not allowed');
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const isPage = url.pathname === '/' || url.pathname === '/index.html';
-    const access = checkAccess({ url: req.url ?? '/', host: header(req, 'host'), origin: header(req, 'origin') }, { port, token, needsToken: isPage });
+    const access = checkAccess(
+      { url: req.url ?? '/', host: header(req, 'host'), origin: header(req, 'origin') },
+      { port, token, needsToken: isPage },
+    );
     if (!access.ok) return refuse(res, access.status, access.reason);
     const file = await loadStatic(rendererDir, isPage ? '/index.html' : url.pathname);
-    if (!file) return refuse(res, 404, isPage ? 'renderer not built: run the build first' : 'not found');
+    if (!file)
+      return refuse(res, 404, isPage ? 'renderer not built: run the build first' : 'not found');
     res.writeHead(200, {
       'content-type': contentType(file.path),
       'content-length': file.body.length,
@@ -81,13 +93,20 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     res.end(req.method === 'HEAD' ? undefined : file.body);
   }
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_FRAME_BYTES,
+    perMessageDeflate: false,
+  });
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (url.pathname !== WS_PATH) return refuseUpgrade(socket, 404, 'no such endpoint');
-    const access = checkAccess({ url: req.url ?? '/', host: header(req, 'host'), origin: header(req, 'origin') }, { port, token, needsToken: true });
+    const access = checkAccess(
+      { url: req.url ?? '/', host: header(req, 'host'), origin: header(req, 'origin') },
+      { port, token, needsToken: true },
+    );
     if (!access.ok) return refuseUpgrade(socket, access.status, access.reason);
     wss.handleUpgrade(req, socket, head, (ws) => serveClient(ws));
   });
@@ -103,12 +122,23 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     };
     const unsubscribe = engine.onEvent((event: ApiEvent) => send({ type: 'event', event }));
     ws.on('message', (data: RawData, isBinary: boolean) => {
-      if (isBinary) return send({ type: 'response', id: -1, ok: false, error: apiError('EBADMSG', 'binary frames are not accepted') });
+      if (isBinary)
+        return send({
+          type: 'response',
+          id: -1,
+          ok: false,
+          error: apiError('EBADMSG', 'binary frames are not accepted'),
+        });
       let raw: unknown;
       try {
         raw = JSON.parse(data.toString());
       } catch {
-        return send({ type: 'response', id: -1, ok: false, error: apiError('EBADMSG', 'frame is not valid JSON') });
+        return send({
+          type: 'response',
+          id: -1,
+          ok: false,
+          error: apiError('EBADMSG', 'frame is not valid JSON'),
+        });
       }
       void engine.dispatch(raw).then((reply) => {
         if (reply) send(reply);

@@ -123,7 +123,9 @@ describe('terminals', () => {
       await until(() => status !== undefined);
       expect(out).toBe('fd 0 tty=true\r\nfd 1 tty=true\r\nfd 2 tty=true\r\n');
       let piped = '';
-      const p = await tsb.spawn('/usr/bin/fixture-wasi', ['wasi', 'tty'], { stdout: (d) => (piped += dec.decode(d)) });
+      const p = await tsb.spawn('/usr/bin/fixture-wasi', ['wasi', 'tty'], {
+        stdout: (d) => (piped += dec.decode(d)),
+      });
       await p.wait();
       expect(piped).toBe('fd 0 tty=false\nfd 1 tty=false\nfd 2 tty=false\n');
     } finally {

@@ -68,9 +68,16 @@ function writableChunk(data: FileData, ci: number, need: number, edit: Edit): Ch
   const chunk = data.chunks[ci];
   if (chunk && chunk.owner === edit && chunk.buf.length >= need) return chunk;
   const oldLen = chunk ? chunk.buf.length : 0;
-  let cap = Math.max(oldLen, 64);
-  while (cap < need) cap *= 2;
-  cap = Math.min(cap, CHUNK_SIZE);
+  let cap: number;
+  if (!chunk) {
+    cap = need; // exact: most files are written once, and small files dominate
+  } else if (need <= oldLen) {
+    cap = oldLen; // copy-on-write of a shared chunk
+  } else {
+    cap = Math.max(oldLen * 2, 64); // doubling keeps appends amortised O(1)
+    while (cap < need) cap *= 2;
+  }
+  cap = Math.min(Math.max(cap, need), CHUNK_SIZE);
   const buf = new Uint8Array(cap);
   if (chunk) buf.set(chunk.buf.subarray(0, Math.min(oldLen, cap)));
   const fresh: Chunk = { owner: edit, buf };

@@ -20,10 +20,6 @@ pub fn path(b: &[u8]) -> std::path::PathBuf {
     std::path::PathBuf::from(to_os(b))
 }
 
-pub fn os_str(b: &[u8]) -> &OsStr {
-    OsStr::from_bytes(b)
-}
-
 pub fn parse_i64(b: &[u8]) -> Option<i64> {
     let s = std::str::from_utf8(b).ok()?.trim();
     s.parse().ok()

@@ -127,16 +127,15 @@ enum Key {
 impl Shell {
     fn read_byte(&mut self) -> Option<u8> {
         let mut b = [0u8; 1];
-        loop {
-            match self.sys.read(0, &mut b) {
-                Ok(1) => return Some(b[0]),
-                Ok(_) => return None,
-                Err(crate::sys::EINTR) => {
-                    let _ = self.sys.sigpending();
-                    return Some(3);
-                }
-                Err(_) => return None,
+        match self.sys.read(0, &mut b) {
+            Ok(1) => Some(b[0]),
+            Ok(_) => None,
+            Err(crate::sys::EINTR) => {
+                // Ctrl-C while editing: treat as the ^C key
+                let _ = self.sys.sigpending();
+                Some(3)
             }
+            Err(_) => None,
         }
     }
 
@@ -540,11 +539,8 @@ pub fn repl(sh: &mut Shell) -> i32 {
         }
         sh.write_fd(2, b"\x1b]133;C\x07");
         let r = sh.run_text(code.as_bytes(), 1, true);
-        match r {
-            Err(Ctl::Exit(n)) => {
-                return crate::finish_pub(sh, Err(Ctl::Exit(n)), n);
-            }
-            _ => {}
+        if let Err(Ctl::Exit(n)) = r {
+            return crate::finish_pub(sh, Err(Ctl::Exit(n)), n);
         }
         let m = format!("\x1b]133;D;{}\x07", sh.status);
         sh.write_fd(2, m.as_bytes());

@@ -50,9 +50,8 @@ fn finish(sh: &mut Shell, r: Result<(), Ctl>) -> i32 {
     if let Some(code) = sh.traps.remove(&0) {
         sh.status = st;
         let line = sh.lineno;
-        match sh.eval_string(&code, line) {
-            Err(Ctl::Exit(n)) => st = n,
-            _ => {}
+        if let Err(Ctl::Exit(n)) = sh.eval_string(&code, line) {
+            st = n;
         }
     }
     st & 0xff

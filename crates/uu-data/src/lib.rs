@@ -4,11 +4,13 @@
 
 pub mod common;
 pub mod env;
+pub mod find;
 pub mod getopt;
 pub mod jq;
 pub mod nice;
 pub mod nohup;
 pub mod timeout;
+pub mod xargs;
 
 use coreutils_core::Applet;
 
@@ -25,6 +27,10 @@ pub const PROC_APPLETS: &[Applet] = &[
         main: env::uumain,
     },
     Applet {
+        name: "find",
+        main: find::uumain,
+    },
+    Applet {
         name: "nice",
         main: nice::uumain,
     },
@@ -35,5 +41,9 @@ pub const PROC_APPLETS: &[Applet] = &[
     Applet {
         name: "timeout",
         main: timeout::uumain,
+    },
+    Applet {
+        name: "xargs",
+        main: xargs::uumain,
     },
 ];

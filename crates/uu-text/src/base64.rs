@@ -9,7 +9,8 @@ use crate::common::input::{err_text, finish, put, read_all, stdout};
 
 const USAGE: Usage = Usage {
     prog: "base64",
-    help: "[OPTION]... [FILE]\nBase64 encode or decode FILE, or standard input, to standard output.\n",
+    help:
+        "[OPTION]... [FILE]\nBase64 encode or decode FILE, or standard input, to standard output.\n",
     code: 1,
 };
 
@@ -29,8 +30,16 @@ pub fn encode(data: &[u8]) -> Vec<u8> {
         let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
         o.push(ALPHA[(n >> 18) as usize & 63]);
         o.push(ALPHA[(n >> 12) as usize & 63]);
-        o.push(if ch.len() > 1 { ALPHA[(n >> 6) as usize & 63] } else { b'=' });
-        o.push(if ch.len() > 2 { ALPHA[n as usize & 63] } else { b'=' });
+        o.push(if ch.len() > 1 {
+            ALPHA[(n >> 6) as usize & 63]
+        } else {
+            b'='
+        });
+        o.push(if ch.len() > 2 {
+            ALPHA[n as usize & 63]
+        } else {
+            b'='
+        });
     }
     o
 }
@@ -124,14 +133,23 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     let wrap = match p.last_str("w") {
         Some(s) => match s.parse::<usize>() {
             Ok(n) => n,
-            Err(_) => return USAGE.die(1, &format!("invalid wrap size: {}", q(std::ffi::OsStr::new(&s)))),
+            Err(_) => {
+                return USAGE.die(
+                    1,
+                    &format!("invalid wrap size: {}", q(std::ffi::OsStr::new(&s))),
+                )
+            }
         },
         None => 76,
     };
     if p.operands.len() > 1 {
         return USAGE.fail(&format!("extra operand {}", q(&p.operands[1])));
     }
-    let f = p.operands.first().cloned().unwrap_or_else(|| OsString::from("-"));
+    let f = p
+        .operands
+        .first()
+        .cloned()
+        .unwrap_or_else(|| OsString::from("-"));
     let data = match read_all(&f) {
         Ok(d) => d,
         Err(e) => return USAGE.die(1, &format!("{}: {}", qf(&f), err_text(&e))),

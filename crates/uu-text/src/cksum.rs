@@ -9,7 +9,11 @@ use crate::common::bytes::{os_bytes, qf};
 use crate::common::input::{err_text, finish, open, put, stdout};
 use crate::hashsum::{digest, Algo};
 
-const USAGE: Usage = Usage { prog: "cksum", help: "[OPTION]... [FILE]...\nPrint CRC checksum and byte counts of each FILE.\n", code: 1 };
+const USAGE: Usage = Usage {
+    prog: "cksum",
+    help: "[OPTION]... [FILE]...\nPrint CRC checksum and byte counts of each FILE.\n",
+    code: 1,
+};
 
 const SPEC: &[Opt] = &[
     opt("a", Some('a'), Some("algorithm"), Arg::Yes),
@@ -22,7 +26,11 @@ fn table() -> [u32; 256] {
     for (i, e) in t.iter_mut().enumerate() {
         let mut c = (i as u32) << 24;
         for _ in 0..8 {
-            c = if c & 0x8000_0000 != 0 { (c << 1) ^ 0x04C1_1DB7 } else { c << 1 };
+            c = if c & 0x8000_0000 != 0 {
+                (c << 1) ^ 0x04C1_1DB7
+            } else {
+                c << 1
+            };
         }
         *e = c;
     }
@@ -69,13 +77,17 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         Some("sha512") => Some(Algo::Sha512),
         Some(o) => {
             return USAGE.fail(&format!(
-                "invalid argument '{}' for '--algorithm'\nValid arguments are:\n  - 'sysv'\n  - 'bsd'\n  - 'crc'\n  - 'md5'\n  - 'sha1'\n  - 'sha224'\n  - 'sha256'\n  - 'sha384'\n  - 'sha512'\n  - 'blake2b'\n  - 'sm3'",
+                "invalid argument '{}' for '--algorithm'\nValid arguments are:\n  - 'bsd'\n  - 'sysv'\n  - 'crc'\n  - 'md5'\n  - 'sha1'\n  - 'sha224'\n  - 'sha256'\n  - 'sha384'\n  - 'sha512'\n  - 'blake2b'\n  - 'sm3'",
                 o
             ))
         }
     };
     let named = !p.operands.is_empty();
-    let files = if named { p.operands.clone() } else { vec![OsString::from("-")] };
+    let files = if named {
+        p.operands.clone()
+    } else {
+        vec![OsString::from("-")]
+    };
     let mut out = stdout();
     let mut status = 0;
     for f in &files {

@@ -62,9 +62,6 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     if ops.is_empty() {
         return fail_usage("missing operand after 'cmp'");
     }
-    if ops.len() > 4 {
-        return fail_usage(&format!("extra operand {}", q(&ops[4])));
-    }
     let mut skip = [0u64, 0u64];
     if let Some(s) = p.last_str("i") {
         let (a, b) = match s.split_once(':') {
@@ -76,14 +73,17 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             _ => return fail_usage(&format!("invalid --ignore-initial value '{}'", s)),
         }
     }
-    for k in 0..2 {
+    for (k, slot) in skip.iter_mut().enumerate() {
         if let Some(v) = ops.get(2 + k) {
             let s = v.to_string_lossy();
             match skip_value(&s) {
-                Some(n) => skip[k] = n,
+                Some(n) => *slot = n,
                 None => return fail_usage(&format!("invalid --ignore-initial value '{}'", s)),
             }
         }
+    }
+    if ops.len() > 4 {
+        return fail_usage(&format!("extra operand {}", q(&ops[4])));
     }
     let limit = match p.last_str("n") {
         Some(s) => match parse_size(&s) {
@@ -92,7 +92,10 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         },
         None => None,
     };
-    let names = [ops[0].clone(), ops.get(1).cloned().unwrap_or_else(|| OsString::from("-"))];
+    let names = [
+        ops[0].clone(),
+        ops.get(1).cloned().unwrap_or_else(|| OsString::from("-")),
+    ];
     if names[0] == names[1] && names[0] != "-" && skip[0] == skip[1] {
         return 0;
     }
@@ -173,7 +176,13 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                     sprintc(b[i])
                 )
             } else {
-                format!("{} {} differ: char {}, line {}\n", disp(&names[0]), disp(&names[1]), i + 1, line)
+                format!(
+                    "{} {} differ: char {}, line {}\n",
+                    disp(&names[0]),
+                    disp(&names[1]),
+                    i + 1,
+                    line
+                )
             };
             let _ = out.write_all(msg.as_bytes());
         }
@@ -185,19 +194,31 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     }
     if a.len() != b.len() {
         if !silent {
-            let (short, len, sdata) = if a.len() < b.len() { (&names[0], a.len(), a) } else { (&names[1], b.len(), b) };
+            let (short, len, sdata) = if a.len() < b.len() {
+                (&names[0], a.len(), a)
+            } else {
+                (&names[1], b.len(), b)
+            };
             if len == 0 {
                 eprintln!("cmp: EOF on {} which is empty", disp(short));
             } else {
                 let lines = sdata.iter().filter(|&&c| c == b'\n').count();
                 if verbose {
                     eprintln!("cmp: EOF on {} after byte {}", disp(short), len);
+                } else if sdata.last() == Some(&b'\n') {
+                    eprintln!(
+                        "cmp: EOF on {} after byte {}, line {}",
+                        disp(short),
+                        len,
+                        lines
+                    );
                 } else {
-                    if sdata.last() == Some(&b'\n') {
-                        eprintln!("cmp: EOF on {} after byte {}, line {}", disp(short), len, lines);
-                    } else {
-                        eprintln!("cmp: EOF on {} after byte {}, in line {}", disp(short), len, lines + 1);
-                    }
+                    eprintln!(
+                        "cmp: EOF on {} after byte {}, in line {}",
+                        disp(short),
+                        len,
+                        lines + 1
+                    );
                 }
             }
         }

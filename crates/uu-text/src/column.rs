@@ -7,7 +7,11 @@ use crate::common::args::{opt, parse, Arg, Opt, Usage};
 use crate::common::bytes::{disp, os_bytes, records};
 use crate::common::input::{err_text, finish, put, read_all, stdout};
 
-const USAGE: Usage = Usage { prog: "column", help: "[options] [<file>...]\nColumnate lists.\n", code: 1 };
+const USAGE: Usage = Usage {
+    prog: "column",
+    help: "[options] [<file>...]\nColumnate lists.\n",
+    code: 1,
+};
 
 const SPEC: &[Opt] = &[
     opt("t", Some('t'), Some("table"), Arg::No),
@@ -31,9 +35,17 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             Ok(n) => n,
             Err(_) => return USAGE.die(1, &format!("invalid columns argument: '{}'", s)),
         },
-        None => std::env::var("COLUMNS").ok().and_then(|v| v.parse().ok()).filter(|&n: &usize| n > 0).unwrap_or(80),
+        None => std::env::var("COLUMNS")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .filter(|&n: &usize| n > 0)
+            .unwrap_or(80),
     };
-    let files = if p.operands.is_empty() { vec![OsString::from("-")] } else { p.operands.clone() };
+    let files = if p.operands.is_empty() {
+        vec![OsString::from("-")]
+    } else {
+        p.operands.clone()
+    };
     let mut data = Vec::new();
     for f in &files {
         match read_all(f) {
@@ -43,15 +55,23 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 }
                 data.append(&mut d)
             }
-            Err(e) => return USAGE.die(1, &format!("cannot open {}: {}", disp(f), err_text(&e))),
+            Err(e) => return USAGE.die(1, &format!("{}: {}", disp(f), err_text(&e))),
         }
     }
     let keep_empty = p.has("L");
-    let lines: Vec<&[u8]> = records(&data, b'\n').filter(|l| keep_empty || !l.is_empty()).collect();
+    let lines: Vec<&[u8]> = records(&data, b'\n')
+        .filter(|l| keep_empty || !l.is_empty())
+        .collect();
     let mut out = stdout();
     if p.has("t") {
-        let seps: Vec<u8> = p.last("s").map(|s| os_bytes(s).to_vec()).unwrap_or_else(|| b" \t".to_vec());
-        let osep: Vec<u8> = p.last("o").map(|s| os_bytes(s).to_vec()).unwrap_or_else(|| b"  ".to_vec());
+        let seps: Vec<u8> = p
+            .last("s")
+            .map(|s| os_bytes(s).to_vec())
+            .unwrap_or_else(|| b" \t".to_vec());
+        let osep: Vec<u8> = p
+            .last("o")
+            .map(|s| os_bytes(s).to_vec())
+            .unwrap_or_else(|| b"  ".to_vec());
         let custom = p.has("s");
         let mut rows: Vec<Vec<&[u8]>> = Vec::new();
         if let Some(names) = p.last_str("N") {
@@ -61,7 +81,9 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             let cells: Vec<&[u8]> = if custom {
                 l.split(|c| seps.contains(c)).collect()
             } else {
-                l.split(|c| seps.contains(c)).filter(|c| !c.is_empty()).collect()
+                l.split(|c| seps.contains(c))
+                    .filter(|c| !c.is_empty())
+                    .collect()
             };
             rows.push(cells);
         }
@@ -69,15 +91,21 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         let mut widths = vec![0usize; ncols];
         for r in &rows {
             for (i, c) in r.iter().enumerate() {
-                widths[i] = widths[i].max(unicode_width::UnicodeWidthStr::width(String::from_utf8_lossy(c).as_ref()));
+                widths[i] = widths[i].max(unicode_width::UnicodeWidthStr::width(
+                    String::from_utf8_lossy(c).as_ref(),
+                ));
             }
         }
         for r in &rows {
             let mut line = Vec::new();
-            for (i, c) in r.iter().enumerate() {
+            // Short rows count as having empty trailing cells, so every
+            // cell before the last column is padded (util-linux does this).
+            for i in 0..ncols {
+                let c: &[u8] = r.get(i).copied().unwrap_or(b"");
                 line.extend_from_slice(c);
                 if i + 1 < ncols {
-                    let w = unicode_width::UnicodeWidthStr::width(String::from_utf8_lossy(c).as_ref());
+                    let w =
+                        unicode_width::UnicodeWidthStr::width(String::from_utf8_lossy(c).as_ref());
                     line.extend(std::iter::repeat(b' ').take(widths[i] - w));
                     line.extend_from_slice(&osep);
                 }

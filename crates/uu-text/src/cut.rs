@@ -37,7 +37,12 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             if list.is_some() {
                 return USAGE.fail("only one list may be specified");
             }
-            list = Some((id, v.as_ref().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default()));
+            list = Some((
+                id,
+                v.as_ref()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_default(),
+            ));
         }
     }
     let (kind, spec) = match list {
@@ -52,14 +57,16 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 return USAGE.fail("the delimiter must be a single character");
             }
             if !fields {
-                return USAGE.fail("an input delimiter may be specified only when operating on fields");
+                return USAGE
+                    .fail("an input delimiter may be specified only when operating on fields");
             }
             b.first().copied().unwrap_or(0)
         }
         None => b'\t',
     };
     if p.has("s") && !fields {
-        return USAGE.fail("suppressing non-delimited lines makes sense\n\tonly when operating on fields");
+        return USAGE
+            .fail("suppressing non-delimited lines makes sense\n\tonly when operating on fields");
     }
     let mut ranges = match parse_list(&spec, fields) {
         Ok(r) => r,
@@ -70,7 +77,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     }
     let out_delim: Option<Vec<u8>> = p.last("od").map(|s| os_bytes(s).to_vec());
     let eol = if p.has("z") { 0 } else { b'\n' };
-    let files = if p.operands.is_empty() { vec![OsString::from("-")] } else { p.operands.clone() };
+    let files = if p.operands.is_empty() {
+        vec![OsString::from("-")]
+    } else {
+        p.operands.clone()
+    };
     let mut out = stdout();
     let mut status = 0;
     for f in &files {
@@ -84,7 +95,15 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         };
         for line in records(&data, eol) {
             if fields {
-                cut_fields(&mut out, line, &ranges, delim, out_delim.as_deref(), p.has("s"), eol);
+                cut_fields(
+                    &mut out,
+                    line,
+                    &ranges,
+                    delim,
+                    out_delim.as_deref(),
+                    p.has("s"),
+                    eol,
+                );
             } else {
                 cut_bytes(&mut out, line, &ranges, out_delim.as_deref());
                 put(&mut out, &[eol]);
@@ -111,7 +130,15 @@ fn cut_bytes(out: &mut Out, line: &[u8], ranges: &Ranges, od: Option<&[u8]>) {
     }
 }
 
-fn cut_fields(out: &mut Out, line: &[u8], ranges: &Ranges, delim: u8, od: Option<&[u8]>, only: bool, eol: u8) {
+fn cut_fields(
+    out: &mut Out,
+    line: &[u8],
+    ranges: &Ranges,
+    delim: u8,
+    od: Option<&[u8]>,
+    only: bool,
+    eol: u8,
+) {
     if memchr(delim, line).is_none() {
         if !only {
             put(out, line);

@@ -7,10 +7,23 @@ use crate::common::args::{opt, parse, Arg, Opt, Usage};
 use crate::common::bytes::{qf, records};
 use crate::common::input::{err_text, finish, put, read_all, stdout};
 
-const EXPAND: Usage = Usage { prog: "expand", help: "[OPTION]... [FILE]...\nConvert tabs in each FILE to spaces, writing to standard output.\n", code: 1 };
-const UNEXPAND: Usage = Usage { prog: "unexpand", help: "[OPTION]... [FILE]...\nConvert blanks in each FILE to tabs, writing to standard output.\n", code: 1 };
+const EXPAND: Usage = Usage {
+    prog: "expand",
+    help:
+        "[OPTION]... [FILE]...\nConvert tabs in each FILE to spaces, writing to standard output.\n",
+    code: 1,
+};
+const UNEXPAND: Usage = Usage {
+    prog: "unexpand",
+    help:
+        "[OPTION]... [FILE]...\nConvert blanks in each FILE to tabs, writing to standard output.\n",
+    code: 1,
+};
 
-const SPEC_E: &[Opt] = &[opt("i", Some('i'), Some("initial"), Arg::No), opt("t", Some('t'), Some("tabs"), Arg::Yes)];
+const SPEC_E: &[Opt] = &[
+    opt("i", Some('i'), Some("initial"), Arg::No),
+    opt("t", Some('t'), Some("tabs"), Arg::Yes),
+];
 const SPEC_U: &[Opt] = &[
     opt("a", Some('a'), Some("all"), Arg::No),
     opt("first", None, Some("first-only"), Arg::No),
@@ -21,6 +34,8 @@ const SPEC_U: &[Opt] = &[
 struct Stops {
     list: Vec<usize>,
     repeat: Option<usize>,
+    /// `/N`: stops at multiples of N (rather than `+N`: N apart from the last).
+    absolute: bool,
 }
 
 impl Stops {
@@ -35,7 +50,7 @@ impl Stops {
         }
         let last = self.list.last().copied().unwrap_or(0);
         self.repeat.map(|r| {
-            let base = last;
+            let base = if self.absolute { 0 } else { last };
             base + ((col - base) / r + 1) * r
         })
     }
@@ -44,8 +59,12 @@ impl Stops {
 fn parse_stops(specs: &[String], prog: &str) -> Result<Stops, String> {
     let mut list = Vec::new();
     let mut repeat = None;
+    let mut absolute = false;
     for spec in specs {
-        for item in spec.split(|c| c == ',' || c == ' ').filter(|s| !s.is_empty()) {
+        for item in spec
+            .split(|c| c == ',' || c == ' ')
+            .filter(|s| !s.is_empty())
+        {
             let (kind, num) = if let Some(r) = item.strip_prefix('/') {
                 (1, r)
             } else if let Some(r) = item.strip_prefix('+') {
@@ -53,9 +72,14 @@ fn parse_stops(specs: &[String], prog: &str) -> Result<Stops, String> {
             } else {
                 (0, item)
             };
-            let n: usize = num.parse().map_err(|_| format!("tab size contains invalid character(s): '{}'", item))?;
+            let n: usize = num
+                .parse()
+                .map_err(|_| format!("tab size contains invalid character(s): '{}'", item))?;
             match kind {
-                1 => repeat = Some(n),
+                1 => {
+                    repeat = Some(n);
+                    absolute = true;
+                }
                 2 => {
                     repeat = Some(n);
                 }
@@ -80,14 +104,17 @@ fn parse_stops(specs: &[String], prog: &str) -> Result<Stops, String> {
             list.push(r);
         }
     }
-    Ok(Stops { list, repeat })
+    Ok(Stops { list, repeat, absolute })
 }
 
 fn prep(mut args: Vec<OsString>) -> Vec<OsString> {
     // Obsolete `-N` and `-N,M` mean `-t N,M`.
     for a in args.iter_mut().skip(1) {
         let s = a.to_string_lossy().into_owned();
-        if s.len() > 1 && s.starts_with('-') && s[1..].bytes().all(|c| c.is_ascii_digit() || c == b',') {
+        if s.len() > 1
+            && s.starts_with('-')
+            && s[1..].bytes().all(|c| c.is_ascii_digit() || c == b',')
+        {
             *a = OsString::from(format!("-t{}", &s[1..]));
         }
     }
@@ -101,13 +128,21 @@ pub fn expand_main(args: Vec<OsString>) -> i32 {
         Ok(p) => p,
         Err(c) => return c,
     };
-    let specs: Vec<String> = p.all("t").iter().map(|s| s.to_string_lossy().into_owned()).collect();
+    let specs: Vec<String> = p
+        .all("t")
+        .iter()
+        .map(|s| s.to_string_lossy().into_owned())
+        .collect();
     let stops = match parse_stops(&specs, "expand") {
         Ok(s) => s,
         Err(m) => return EXPAND.die(1, &m),
     };
     let initial = p.has("i");
-    let files = if p.operands.is_empty() { vec![OsString::from("-")] } else { p.operands.clone() };
+    let files = if p.operands.is_empty() {
+        vec![OsString::from("-")]
+    } else {
+        p.operands
+    };
     let mut out = stdout();
     let mut status = 0;
     for f in &files {
@@ -157,13 +192,21 @@ pub fn unexpand_main(args: Vec<OsString>) -> i32 {
         Ok(p) => p,
         Err(c) => return c,
     };
-    let specs: Vec<String> = p.all("t").iter().map(|s| s.to_string_lossy().into_owned()).collect();
+    let specs: Vec<String> = p
+        .all("t")
+        .iter()
+        .map(|s| s.to_string_lossy().into_owned())
+        .collect();
     let stops = match parse_stops(&specs, "unexpand") {
         Ok(s) => s,
         Err(m) => return UNEXPAND.die(1, &m),
     };
     let all = (p.has("a") || !specs.is_empty()) && !p.has("first");
-    let files = if p.operands.is_empty() { vec![OsString::from("-")] } else { p.operands.clone() };
+    let files = if p.operands.is_empty() {
+        vec![OsString::from("-")]
+    } else {
+        p.operands
+    };
     let mut out = stdout();
     let mut status = 0;
     for f in &files {
@@ -199,7 +242,11 @@ fn unexpand_line(o: &mut Vec<u8>, line: &[u8], stops: &Stops, all: bool) {
             if pend.is_empty() {
                 pend_start = col;
             }
-            let next = if c == b'\t' { stops.next(col).unwrap_or(col + 1) } else { col + 1 };
+            let next = if c == b'\t' {
+                stops.next(col).unwrap_or(col + 1)
+            } else {
+                col + 1
+            };
             pend.push(c);
             // Reaching a tab stop: the pending run becomes one tab (a lone
             // space stays a space, as GNU does).

@@ -70,7 +70,11 @@ fn indent_of(line: &[u8]) -> (usize, usize) {
     let mut col = 0;
     let mut i = 0;
     while i < line.len() && (line[i] == b' ' || line[i] == b'\t') {
-        col = if line[i] == b'\t' { col + 8 - col % 8 } else { col + 1 };
+        col = if line[i] == b'\t' {
+            col + 8 - col % 8
+        } else {
+            col + 1
+        };
         i += 1;
     }
     (col, i)
@@ -99,8 +103,24 @@ fn split_words(line: &[u8], uniform: bool, words: &mut Vec<Word>) {
         let punct = text.last().map_or(false, |c| c.is_ascii_punctuation());
         let paren = text.first().map_or(false, |c| b"([`'\"".contains(c));
         let final_ = period && (at_eol || col_sp > 1);
-        let space = if uniform || at_eol { if final_ { 2 } else { 1 } } else { (i - ws) as i64 };
-        words.push(Word { text, space, paren, period, punct, final_, ..Default::default() });
+        let space = if uniform || at_eol {
+            if final_ {
+                2
+            } else {
+                1
+            }
+        } else {
+            (i - ws) as i64
+        };
+        words.push(Word {
+            text,
+            space,
+            paren,
+            period,
+            punct,
+            final_,
+            ..Default::default()
+        });
     }
 }
 
@@ -131,12 +151,25 @@ fn base_cost(w: &[Word], t: usize) -> Cost {
 /// Choose breaks for `w` (GNU's `fmt_paragraph`); returns line starts.
 fn breaks(w: &mut Vec<Word>, first_indent: i64, other_indent: i64, c: &Cfg) -> Vec<usize> {
     let limit = w.len();
-    w.push(Word { best_cost: 0, ..Default::default() });
+    w.push(Word {
+        best_cost: 0,
+        ..Default::default()
+    });
     let sentinel_len = c.width;
-    let len_of = |w: &Vec<Word>, k: usize| if k == limit { sentinel_len } else { w[k].text.len() as i64 };
+    let len_of = |w: &Vec<Word>, k: usize| {
+        if k == limit {
+            sentinel_len
+        } else {
+            w[k].text.len() as i64
+        }
+    };
     for start in (0..limit).rev() {
         let mut best = Cost::MAX;
-        let mut len = if start == 0 { first_indent } else { other_indent };
+        let mut len = if start == 0 {
+            first_indent
+        } else {
+            other_indent
+        };
         let mut k = start;
         len += len_of(w, k);
         loop {
@@ -177,7 +210,15 @@ fn breaks(w: &mut Vec<Word>, first_indent: i64, other_indent: i64, c: &Cfg) -> V
     v
 }
 
-fn emit(out: &mut Vec<u8>, c: &Cfg, words: &mut Vec<Word>, first_ind: &[u8], other_ind: &[u8], first_col: i64, other_col: i64) {
+fn emit(
+    out: &mut Vec<u8>,
+    c: &Cfg,
+    words: &mut Vec<Word>,
+    first_ind: &[u8],
+    other_ind: &[u8],
+    first_col: i64,
+    other_col: i64,
+) {
     if words.is_empty() {
         return;
     }
@@ -186,10 +227,10 @@ fn emit(out: &mut Vec<u8>, c: &Cfg, words: &mut Vec<Word>, first_ind: &[u8], oth
         let e = starts.get(li + 1).copied().unwrap_or(words.len());
         out.extend_from_slice(&c.prefix);
         out.extend_from_slice(if li == 0 { first_ind } else { other_ind });
-        for k in s..e {
-            out.extend_from_slice(&words[k].text);
+        for (k, w) in words.iter().enumerate().take(e).skip(s) {
+            out.extend_from_slice(&w.text);
             if k + 1 < e {
-                out.extend(std::iter::repeat(b' ').take(words[k].space as usize));
+                out.extend(std::iter::repeat(b' ').take(w.space as usize));
             }
         }
         out.push(b'\n');
@@ -217,10 +258,10 @@ pub fn uumain(mut args: Vec<OsString>) -> i32 {
     };
     let goal = match p.last_str("g") {
         Some(s) => match s.parse::<i64>() {
-            Ok(n) if n <= width || p.has("w") && n <= width => n,
+            Ok(n) if n <= width => n,
             _ => return USAGE.die(1, &format!("invalid width: '{}'", s)),
         },
-        None => width * (100 - 7) / 100,
+        None => width * (2 * (100 - 7) + 1) / 200,
     };
     let c = Cfg {
         width,
@@ -229,16 +270,23 @@ pub fn uumain(mut args: Vec<OsString>) -> i32 {
         split: p.has("s"),
         crown: p.has("c"),
         tagged: p.has("t"),
-        prefix: p.last("p").map(|s| os_bytes(s).to_vec()).unwrap_or_default(),
+        prefix: p
+            .last("p")
+            .map(|s| os_bytes(s).to_vec())
+            .unwrap_or_default(),
     };
-    let files = if p.operands.is_empty() { vec![OsString::from("-")] } else { p.operands.clone() };
+    let files = if p.operands.is_empty() {
+        vec![OsString::from("-")]
+    } else {
+        p.operands
+    };
     let mut out = stdout();
     let mut status = 0;
     for f in &files {
         let data = match read_all(f) {
             Ok(d) => d,
             Err(e) => {
-                eprintln!("fmt: cannot open {} for reading: {}", qf(f), err_text(&e));
+                eprintln!("fmt: cannot open {} for reading: {}", crate::common::bytes::q(f), err_text(&e));
                 status = 1;
                 continue;
             }
@@ -248,10 +296,7 @@ pub fn uumain(mut args: Vec<OsString>) -> i32 {
         let mut i = 0;
         while i < lines.len() {
             let line = lines[i];
-            let body = match line.strip_prefix(&c.prefix[..]) {
-                Some(b) if !c.prefix.is_empty() || true => b,
-                _ => line,
-            };
+            let body = line.strip_prefix(&c.prefix[..]).unwrap_or(line);
             if !line.starts_with(&c.prefix) || body.iter().all(|&b| b == b' ' || b == b'\t') {
                 o.extend_from_slice(line);
                 o.push(b'\n');
@@ -266,7 +311,10 @@ pub fn uumain(mut args: Vec<OsString>) -> i32 {
             let mut other_ind = first_ind.clone();
             let mut ocol = fcol;
             if !c.split {
-                let same = |l: &[u8]| l.starts_with(&c.prefix) && !l[c.prefix.len()..].iter().all(|&b| b == b' ' || b == b'\t');
+                let same = |l: &[u8]| {
+                    l.starts_with(&c.prefix)
+                        && !l[c.prefix.len()..].iter().all(|&b| b == b' ' || b == b'\t')
+                };
                 if (c.crown || c.tagged) && i < lines.len() && same(lines[i]) {
                     let b2 = &lines[i][c.prefix.len()..];
                     let (col2, by2) = indent_of(b2);
@@ -287,7 +335,15 @@ pub fn uumain(mut args: Vec<OsString>) -> i32 {
                     i += 1;
                 }
             }
-            emit(&mut o, &c, &mut words, &first_ind, &other_ind, fcol as i64, ocol as i64);
+            emit(
+                &mut o,
+                &c,
+                &mut words,
+                &first_ind,
+                &other_ind,
+                fcol as i64,
+                ocol as i64,
+            );
         }
         put(&mut out, &o);
     }

@@ -47,14 +47,26 @@ pub fn uumain(mut args: Vec<OsString>) -> i32 {
     };
     let width = match p.last_str("w") {
         Some(s) => match s.parse::<usize>() {
-            Ok(0) => return USAGE.die(1, &format!("invalid number of columns: '{}': Numerical result out of range", s)),
+            Ok(0) => {
+                return USAGE.die(
+                    1,
+                    &format!(
+                        "invalid number of columns: '{}': Numerical result out of range",
+                        s
+                    ),
+                )
+            }
             Ok(n) => n,
             Err(_) => return USAGE.die(1, &format!("invalid number of columns: '{}'", s)),
         },
         None => 80,
     };
     let (bytes, spaces) = (p.has("b"), p.has("s"));
-    let files = if p.operands.is_empty() { vec![OsString::from("-")] } else { p.operands.clone() };
+    let files = if p.operands.is_empty() {
+        vec![OsString::from("-")]
+    } else {
+        p.operands
+    };
     let mut out = stdout();
     let mut status = 0;
     for f in &files {
@@ -78,7 +90,13 @@ pub fn uumain(mut args: Vec<OsString>) -> i32 {
     finish(&mut out, "fold", status)
 }
 
-fn fold_line(out: &mut crate::common::input::Out, line: &[u8], width: usize, bytes: bool, spaces: bool) {
+fn fold_line(
+    out: &mut crate::common::input::Out,
+    line: &[u8],
+    width: usize,
+    bytes: bool,
+    spaces: bool,
+) {
     let mut buf: Vec<u8> = Vec::new();
     let mut col = 0;
     let mut i = 0;

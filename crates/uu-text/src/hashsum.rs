@@ -131,7 +131,11 @@ fn unescape_name(name: &[u8]) -> Option<Vec<u8>> {
 
 /// Entry point shared by the digest utilities.
 pub fn run(args: Vec<OsString>, prog: &'static str, algo: Algo) -> i32 {
-    let usage = Usage { prog, help: "[OPTION]... [FILE]...\nPrint or check checksums.\n", code: 1 };
+    let usage = Usage {
+        prog,
+        help: "[OPTION]... [FILE]...\nPrint or check checksums.\n",
+        code: 1,
+    };
     let p = match parse(&usage, SPEC, &args[1.min(args.len())..]) {
         Ok(p) => p,
         Err(c) => return c,
@@ -141,13 +145,26 @@ pub fn run(args: Vec<OsString>, prog: &'static str, algo: Algo) -> i32 {
         return usage.fail("the --tag option is meaningless when verifying checksums");
     }
     if !check {
-        for (o, n) in [("ignore-missing", "--ignore-missing"), ("quiet", "--quiet"), ("status", "--status"), ("strict", "--strict"), ("w", "--warn")] {
+        for (o, n) in [
+            ("ignore-missing", "--ignore-missing"),
+            ("quiet", "--quiet"),
+            ("status", "--status"),
+            ("strict", "--strict"),
+            ("w", "--warn"),
+        ] {
             if p.has(o) {
-                return usage.fail(&format!("the {} option is meaningful only when verifying checksums", n));
+                return usage.fail(&format!(
+                    "the {} option is meaningful only when verifying checksums",
+                    n
+                ));
             }
         }
     }
-    let files = if p.operands.is_empty() { vec![OsString::from("-")] } else { p.operands.clone() };
+    let files = if p.operands.is_empty() {
+        vec![OsString::from("-")]
+    } else {
+        p.operands.clone()
+    };
     if check {
         return check_files(&usage, &p, &files, algo);
     }
@@ -171,7 +188,11 @@ pub fn run(args: Vec<OsString>, prog: &'static str, algo: Algo) -> i32 {
                 continue;
             }
         };
-        let (esc, name) = if zero { (false, os_bytes(f).to_vec()) } else { escape_name(os_bytes(f)) };
+        let (esc, name) = if zero {
+            (false, os_bytes(f).to_vec())
+        } else {
+            escape_name(os_bytes(f))
+        };
         let mut line = Vec::new();
         if esc {
             line.push(b'\\');
@@ -201,7 +222,13 @@ fn parse_line(line: &[u8], algo: Algo) -> Option<(Vec<u8>, Vec<u8>)> {
     };
     let hl = algo.hex_len();
     let tag = algo.tag().as_bytes();
-    let name_of = |n: &[u8]| if escaped { unescape_name(n) } else { Some(n.to_vec()) };
+    let name_of = |n: &[u8]| {
+        if escaped {
+            unescape_name(n)
+        } else {
+            Some(n.to_vec())
+        }
+    };
     if l.starts_with(tag) && l.get(tag.len()..tag.len() + 2) == Some(b" (") {
         let rest = &l[tag.len() + 2..];
         let pos = rest.windows(4).rposition(|w| w == b") = ")?;
@@ -233,10 +260,20 @@ fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{} {}", n, if n == 1 { one } else { many })
 }
 
-fn check_files(usage: &Usage, p: &crate::common::args::Parsed, files: &[OsString], algo: Algo) -> i32 {
+fn check_files(
+    usage: &Usage,
+    p: &crate::common::args::Parsed,
+    files: &[OsString],
+    algo: Algo,
+) -> i32 {
     let prog = usage.prog;
-    let (quiet, status_only, strict, warn, ignore_missing) =
-        (p.has("quiet"), p.has("status"), p.has("strict"), p.has("w"), p.has("ignore-missing"));
+    let (quiet, status_only, strict, warn, ignore_missing) = (
+        p.has("quiet"),
+        p.has("status"),
+        p.has("strict"),
+        p.has("w"),
+        p.has("ignore-missing"),
+    );
     let mut out = stdout();
     let mut status = 0;
     for f in files {
@@ -248,8 +285,13 @@ fn check_files(usage: &Usage, p: &crate::common::args::Parsed, files: &[OsString
                 continue;
             }
         };
-        let shown = if f == "-" { "standard input".to_string() } else { f.to_string_lossy().into_owned() };
-        let (mut bad_format, mut mismatched, mut unreadable, mut good) = (0usize, 0usize, 0usize, 0usize);
+        let shown = if f == "-" {
+            "standard input".to_string()
+        } else {
+            f.to_string_lossy().into_owned()
+        };
+        let (mut bad_format, mut mismatched, mut unreadable, mut good) =
+            (0usize, 0usize, 0usize, 0usize);
         let mut matched_any = false;
         for (ln, raw) in records(&data, b'\n').enumerate() {
             let line = raw.strip_suffix(b"\r").unwrap_or(raw);
@@ -281,7 +323,12 @@ fn check_files(usage: &Usage, p: &crate::common::args::Parsed, files: &[OsString
                     }
                     unreadable += 1;
                     let _ = std::io::Write::flush(&mut out);
-                    eprintln!("{}: {}: {}", prog, String::from_utf8_lossy(&name), err_text(&e));
+                    eprintln!(
+                        "{}: {}: {}",
+                        prog,
+                        String::from_utf8_lossy(&name),
+                        err_text(&e)
+                    );
                     if !status_only {
                         msg.extend_from_slice(b": FAILED open or read\n");
                         put(&mut out, &msg);
@@ -306,19 +353,34 @@ fn check_files(usage: &Usage, p: &crate::common::args::Parsed, files: &[OsString
         }
         let _ = std::io::Write::flush(&mut out);
         if !matched_any {
-            eprintln!("{}: {}: no properly formatted checksum lines found", prog, shown);
+            eprintln!(
+                "{}: {}: no properly formatted checksum lines found",
+                prog, shown
+            );
             status = 1;
             continue;
         }
         if !status_only {
             if bad_format > 0 {
-                eprintln!("{}: WARNING: {} improperly formatted", prog, plural(bad_format, "line is", "lines are"));
+                eprintln!(
+                    "{}: WARNING: {} improperly formatted",
+                    prog,
+                    plural(bad_format, "line is", "lines are")
+                );
             }
             if unreadable > 0 {
-                eprintln!("{}: WARNING: {} could not be read", prog, plural(unreadable, "listed file", "listed files"));
+                eprintln!(
+                    "{}: WARNING: {} could not be read",
+                    prog,
+                    plural(unreadable, "listed file", "listed files")
+                );
             }
             if mismatched > 0 {
-                eprintln!("{}: WARNING: {} did NOT match", prog, plural(mismatched, "computed checksum", "computed checksums"));
+                eprintln!(
+                    "{}: WARNING: {} did NOT match",
+                    prog,
+                    plural(mismatched, "computed checksum", "computed checksums")
+                );
             }
         }
         if ignore_missing && good == 0 && mismatched == 0 && unreadable == 0 {

@@ -40,7 +40,10 @@ pub fn legacy(args: &mut Vec<OsString>, prog: &str) {
     if b.len() < 2 || b[0] != b'-' || !b[1].is_ascii_digit() {
         return;
     }
-    let end = b[1..].iter().position(|c| !c.is_ascii_digit()).map_or(b.len(), |p| p + 1);
+    let end = b[1..]
+        .iter()
+        .position(|c| !c.is_ascii_digit())
+        .map_or(b.len(), |p| p + 1);
     let num = &a[1..end];
     let mut rest = &a[end..];
     let mut unit = "l";
@@ -85,7 +88,10 @@ fn parse_count(s: &str, what: &str) -> Result<(u64, bool), String> {
     };
     match parse_size(body) {
         Ok(n) => Ok((n, neg)),
-        Err(SizeError::TooLarge) => Ok((u64::MAX, neg)),
+        Err(SizeError::TooLarge) => Err(format!(
+            "invalid number of {}: '{}': Value too large for defined data type",
+            what, s
+        )),
         Err(SizeError::Invalid) => Err(format!("invalid number of {}: '{}'", what, s)),
     }
 }
@@ -99,7 +105,10 @@ pub fn uumain(mut args: Vec<OsString>) -> i32 {
     };
     let mut mode = Mode::Lines(10, false);
     for (id, v) in &p.opts {
-        let s = v.as_ref().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let s = v
+            .as_ref()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
         match *id {
             "n" => match parse_count(&s, "lines") {
                 Ok((n, neg)) => mode = Mode::Lines(n, neg),
@@ -121,18 +130,29 @@ pub fn uumain(mut args: Vec<OsString>) -> i32 {
             _ => {}
         }
     }
-    let files = if p.operands.is_empty() { vec![OsString::from("-")] } else { p.operands.clone() };
+    let files = if p.operands.is_empty() {
+        vec![OsString::from("-")]
+    } else {
+        p.operands
+    };
     let headers = verbose.unwrap_or(files.len() > 1);
     let mut out = stdout();
     let mut status = 0;
     let mut first = true;
     for f in &files {
-        let shown = if f == "-" { "standard input".to_string() } else { f.to_string_lossy().into_owned() };
+        let shown = if f == "-" {
+            "standard input".to_string()
+        } else {
+            f.to_string_lossy().into_owned()
+        };
         let mut r = match open(f) {
             Ok(r) => r,
             Err(e) if e.raw_os_error() == crate::common::input::is_dir_error().raw_os_error() => {
                 if headers {
-                    put(&mut out, format!("{}==> {} <==\n", if first { "" } else { "\n" }, shown).as_bytes());
+                    put(
+                        &mut out,
+                        format!("{}==> {} <==\n", if first { "" } else { "\n" }, shown).as_bytes(),
+                    );
                     first = false;
                 }
                 let _ = std::io::Write::flush(&mut out);
@@ -147,7 +167,10 @@ pub fn uumain(mut args: Vec<OsString>) -> i32 {
             }
         };
         if headers {
-            put(&mut out, format!("{}==> {} <==\n", if first { "" } else { "\n" }, shown).as_bytes());
+            put(
+                &mut out,
+                format!("{}==> {} <==\n", if first { "" } else { "\n" }, shown).as_bytes(),
+            );
         }
         first = false;
         if let Err(e) = head_one(&mut *r, &mut out, mode, delim) {
@@ -212,11 +235,17 @@ fn head_one(r: &mut dyn Read, out: &mut Out, mode: Mode, delim: u8) -> std::io::
             let mut drop = n;
             if drop > 0 && end > 0 && all[end - 1] != delim {
                 // The partial last line is one line.
-                end = all[..end].iter().rposition(|&c| c == delim).map_or(0, |p| p + 1);
+                end = all[..end]
+                    .iter()
+                    .rposition(|&c| c == delim)
+                    .map_or(0, |p| p + 1);
                 drop -= 1;
             }
             while drop > 0 && end > 0 {
-                end = all[..end - 1].iter().rposition(|&c| c == delim).map_or(0, |p| p + 1);
+                end = all[..end - 1]
+                    .iter()
+                    .rposition(|&c| c == delim)
+                    .map_or(0, |p| p + 1);
                 drop -= 1;
             }
             put(out, &all[..end]);

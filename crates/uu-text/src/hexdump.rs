@@ -2,13 +2,18 @@
 //! `-n` length, `-s` skip, `-v` and `*` for repeated lines.
 
 use std::ffi::OsString;
+use std::fmt::Write as _;
 
 use crate::common::args::{opt, parse, Arg, Opt, Usage};
 use crate::common::bytes::disp;
 use crate::common::input::{err_text, finish, put, read_all, stdout};
 use crate::common::num::parse_size;
 
-const USAGE: Usage = Usage { prog: "hexdump", help: "[options] <file>...\nDisplay file contents in hexadecimal, decimal, octal, or ascii.\n", code: 1 };
+const USAGE: Usage = Usage {
+    prog: "hexdump",
+    help: "[options] <file>...\nDisplay file contents in hexadecimal, decimal, octal, or ascii.\n",
+    code: 1,
+};
 
 const SPEC: &[Opt] = &[
     opt("C", Some('C'), Some("canonical"), Arg::No),
@@ -76,7 +81,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         },
         None => None,
     };
-    let files = if p.operands.is_empty() { vec![OsString::from("-")] } else { p.operands.clone() };
+    let files = if p.operands.is_empty() {
+        vec![OsString::from("-")]
+    } else {
+        p.operands.clone()
+    };
     let mut data = Vec::new();
     let mut status = 0;
     for f in &files {
@@ -130,10 +139,14 @@ fn render(m: Mode, ch: &[u8], addr: usize) -> String {
     let mut s = String::with_capacity(80);
     match m {
         Mode::Canon => {
-            s.push_str(&format!("{:08x}  ", addr));
+            {
+                let _ = write!(s, "{:08x}  ", addr);
+            }
             for i in 0..16 {
                 match ch.get(i) {
-                    Some(b) => s.push_str(&format!("{:02x} ", b)),
+                    Some(b) => {
+                        let _ = write!(s, "{:02x} ", b);
+                    }
                     None => s.push_str("   "),
                 }
                 if i == 7 {
@@ -142,17 +155,25 @@ fn render(m: Mode, ch: &[u8], addr: usize) -> String {
             }
             s.push_str(" |");
             for &b in ch {
-                s.push(if (0x20..0x7f).contains(&b) { b as char } else { '.' });
+                s.push(if (0x20..0x7f).contains(&b) {
+                    b as char
+                } else {
+                    '.'
+                });
             }
             s.push_str("|\n");
         }
         Mode::Octal1 | Mode::Char1 => {
-            s.push_str(&format!("{:07x}", addr));
+            {
+                let _ = write!(s, "{:07x}", addr);
+            }
             for i in 0..16 {
                 match ch.get(i) {
                     Some(&b) => {
                         if m == Mode::Octal1 {
-                            s.push_str(&format!(" {:03o}", b));
+                            {
+                                let _ = write!(s, " {:03o}", b);
+                            }
                         } else {
                             let t = match b {
                                 0 => "\\0".to_string(),
@@ -166,7 +187,9 @@ fn render(m: Mode, ch: &[u8], addr: usize) -> String {
                                 0x20..=0x7e => (b as char).to_string(),
                                 _ => format!("{:03o}", b),
                             };
-                            s.push_str(&format!(" {:>3}", t));
+                            {
+                                let _ = write!(s, " {:>3}", t);
+                            }
                         }
                     }
                     None => s.push_str("    "),
@@ -175,15 +198,26 @@ fn render(m: Mode, ch: &[u8], addr: usize) -> String {
             s.push('\n');
         }
         _ => {
-            s.push_str(&format!("{:07x}", addr));
+            {
+                let _ = write!(s, "{:07x}", addr);
+            }
             for i in 0..8 {
                 if i * 2 < ch.len() {
-                    let v = u16::from(ch[i * 2]) | (u16::from(*ch.get(i * 2 + 1).unwrap_or(&0)) << 8);
+                    let v =
+                        u16::from(ch[i * 2]) | (u16::from(*ch.get(i * 2 + 1).unwrap_or(&0)) << 8);
                     match m {
-                        Mode::Dec2 => s.push_str(&format!("   {:05}", v)),
-                        Mode::Oct2 => s.push_str(&format!("  {:06o}", v)),
-                        Mode::Hex2 => s.push_str(&format!("    {:04x}", v)),
-                        _ => s.push_str(&format!(" {:04x}", v)),
+                        Mode::Dec2 => {
+                            let _ = write!(s, "   {:05}", v);
+                        }
+                        Mode::Oct2 => {
+                            let _ = write!(s, "  {:06o}", v);
+                        }
+                        Mode::Hex2 => {
+                            let _ = write!(s, "    {:04x}", v);
+                        }
+                        _ => {
+                            let _ = write!(s, " {:04x}", v);
+                        }
                     }
                 } else {
                     s.push_str(match m {

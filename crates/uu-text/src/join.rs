@@ -76,7 +76,10 @@ fn field_num(s: &str) -> Result<usize, String> {
 
 fn parse_format(s: &str) -> Result<Vec<Spec>, String> {
     let mut v = Vec::new();
-    for item in s.split(|c| c == ',' || c == ' ' || c == '\t').filter(|x| !x.is_empty()) {
+    for item in s
+        .split(|c| c == ',' || c == ' ' || c == '\t')
+        .filter(|x| !x.is_empty())
+    {
         if item == "0" {
             v.push(Spec::Key);
             continue;
@@ -100,12 +103,24 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         Ok(p) => p,
         Err(c) => return c,
     };
-    let mut cfg = Cfg { tab: None, key: [0, 0], icase: p.has("i"), empty: None, format: None, auto: false, nf: [0, 0], eol: if p.has("z") { 0 } else { b'\n' } };
+    let mut cfg = Cfg {
+        tab: None,
+        key: [0, 0],
+        icase: p.has("i"),
+        empty: None,
+        format: None,
+        auto: false,
+        nf: [0, 0],
+        eol: if p.has("z") { 0 } else { b'\n' },
+    };
     let mut unpaired = [false, false];
     let mut only_unpaired = false;
     let mut check = 1;
     for (id, v) in &p.opts {
-        let s = v.as_ref().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let s = v
+            .as_ref()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
         let r: Result<(), String> = match *id {
             "1" => field_num(&s).map(|n| cfg.key[0] = n),
             "2" => field_num(&s).map(|n| cfg.key[1] = n),
@@ -186,12 +201,22 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         }
     }
     let lines: [Vec<Vec<&[u8]>>; 2] = [
-        records(&data[0], cfg.eol).map(|l| fields(l, cfg.tab)).collect(),
-        records(&data[1], cfg.eol).map(|l| fields(l, cfg.tab)).collect(),
+        records(&data[0], cfg.eol)
+            .map(|l| fields(l, cfg.tab))
+            .collect(),
+        records(&data[1], cfg.eol)
+            .map(|l| fields(l, cfg.tab))
+            .collect(),
     ];
-    let raw: [Vec<&[u8]>; 2] = [records(&data[0], cfg.eol).collect(), records(&data[1], cfg.eol).collect()];
+    let raw: [Vec<&[u8]>; 2] = [
+        records(&data[0], cfg.eol).collect(),
+        records(&data[1], cfg.eol).collect(),
+    ];
     if cfg.auto {
-        cfg.nf = [lines[0].first().map_or(0, |l| l.len()), lines[1].first().map_or(0, |l| l.len())];
+        cfg.nf = [
+            lines[0].first().map_or(0, |l| l.len()),
+            lines[1].first().map_or(0, |l| l.len()),
+        ];
     }
     let mut out = stdout();
     let mut idx = [0usize, 0usize];
@@ -199,7 +224,13 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         let (a, b) = (lines[0].first(), lines[1].first());
         if a.is_some() || b.is_some() {
             let empty: Vec<&[u8]> = Vec::new();
-            emit(&mut out, &cfg, a.unwrap_or(&empty), b.unwrap_or(&empty), if a.is_some() { 0 } else { 1 });
+            emit(
+                &mut out,
+                &cfg,
+                a.unwrap_or(&empty),
+                b.unwrap_or(&empty),
+                if a.is_some() { 0 } else { 1 },
+            );
             idx = [usize::from(a.is_some()), usize::from(b.is_some())];
         }
     }
@@ -213,7 +244,8 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         }
         if cmp_key(key(w, i - 1), key(w, i), cfg.icase) == Ordering::Greater {
             let _ = std::io::Write::flush(&mut std::io::stdout());
-            let mut msg = format!("join: {}:{}: is not sorted: ", disp(&p.operands[w]), i + 1).into_bytes();
+            let mut msg =
+                format!("join: {}:{}: is not sorted: ", disp(&p.operands[w]), i + 1).into_bytes();
             msg.extend_from_slice(raw[w][i]);
             msg.push(b'\n');
             let _ = std::io::Write::write_all(&mut std::io::stderr(), &msg);
@@ -249,11 +281,15 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             }
             Ordering::Equal => {
                 let mut e0 = idx[0] + 1;
-                while e0 < lines[0].len() && cmp_key(key(0, e0), key(0, idx[0]), cfg.icase) == Ordering::Equal {
+                while e0 < lines[0].len()
+                    && cmp_key(key(0, e0), key(0, idx[0]), cfg.icase) == Ordering::Equal
+                {
                     e0 += 1;
                 }
                 let mut e1 = idx[1] + 1;
-                while e1 < lines[1].len() && cmp_key(key(1, e1), key(1, idx[1]), cfg.icase) == Ordering::Equal {
+                while e1 < lines[1].len()
+                    && cmp_key(key(1, e1), key(1, idx[1]), cfg.icase) == Ordering::Equal
+                {
                     e1 += 1;
                 }
                 // GNU reads past the group (checking order) before printing it.
@@ -340,8 +376,8 @@ fn emit(out: &mut Out, cfg: &Cfg, a: &[&[u8]], b: &[&[u8]], keyfrom: usize) {
         v
     } else {
         let mut v = vec![Spec::Key];
-        for w in 0..2 {
-            for n in 0..sides[w].len() {
+        for (w, side) in sides.iter().enumerate() {
+            for n in 0..side.len() {
                 if n != cfg.key[w] {
                     v.push(Spec::Field(w, n));
                 }

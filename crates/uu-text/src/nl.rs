@@ -41,7 +41,13 @@ fn style(s: &[u8], which: &str) -> Result<Style, String> {
         b"t" => Style::NonEmpty,
         b"n" => Style::None,
         [b'p', rest @ ..] => Style::Literal(rest.to_vec()),
-        _ => return Err(format!("invalid {} numbering style: '{}'", which, String::from_utf8_lossy(s))),
+        _ => {
+            return Err(format!(
+                "invalid {} numbering style: '{}'",
+                which,
+                String::from_utf8_lossy(s)
+            ))
+        }
     })
 }
 
@@ -63,7 +69,10 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         Err(c) => return c,
     };
     let mut styles = [Style::None, Style::NonEmpty, Style::None];
-    for (i, (id, name)) in [("h", "header"), ("b", "body"), ("f", "footer")].iter().enumerate() {
+    for (i, (id, name)) in [("h", "header"), ("b", "body"), ("f", "footer")]
+        .iter()
+        .enumerate()
+    {
         if let Some(v) = p.last(id) {
             match style(os_bytes(v), name) {
                 Ok(s) => styles[i] = s,
@@ -82,7 +91,10 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             None => Ok(default),
             Some(s) => match s.parse::<i64>() {
                 Ok(n) if n >= min => Ok(n),
-                Ok(_) => Err(USAGE.die(1, &format!("invalid {}: '{}': Numerical result out of range", what, s))),
+                Ok(_) => Err(USAGE.die(
+                    1,
+                    &format!("invalid {}: '{}': Numerical result out of range", what, s),
+                )),
                 Err(_) => Err(USAGE.die(1, &format!("invalid {}: '{}'", what, s))),
             },
         }
@@ -103,7 +115,10 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         Ok(v) => v,
         Err(c) => return c,
     };
-    let sep: Vec<u8> = p.last("s").map(|s| os_bytes(s).to_vec()).unwrap_or_else(|| b"\t".to_vec());
+    let sep: Vec<u8> = p
+        .last("s")
+        .map(|s| os_bytes(s).to_vec())
+        .unwrap_or_else(|| b"\t".to_vec());
     let delim: Vec<u8> = match p.last("d") {
         Some(d) => {
             let b = os_bytes(d).to_vec();
@@ -115,7 +130,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         }
         None => b"\\:".to_vec(),
     };
-    let files = if p.operands.is_empty() { vec![OsString::from("-")] } else { p.operands.clone() };
+    let files = if p.operands.is_empty() {
+        vec![OsString::from("-")]
+    } else {
+        p.operands.clone()
+    };
     let mut out = stdout();
     let mut status = 0;
     let mut n = start;

@@ -72,8 +72,15 @@ fn scale_arg(s: &str, what: &str) -> Result<Scale, String> {
         "iec-i" => Scale::IecI,
         "auto" if what == "from" => Scale::Auto,
         _ => {
-            let valid = if what == "from" { "  - 'none'\n  - 'auto'\n  - 'si'\n  - 'iec'\n  - 'iec-i'" } else { "  - 'none'\n  - 'si'\n  - 'iec'\n  - 'iec-i'" };
-            return Err(format!("invalid argument '{}' for '--{}'\nValid arguments are:\n{}", s, what, valid));
+            let valid = if what == "from" {
+                "  - 'none'\n  - 'auto'\n  - 'si'\n  - 'iec'\n  - 'iec-i'"
+            } else {
+                "  - 'none'\n  - 'si'\n  - 'iec'\n  - 'iec-i'"
+            };
+            return Err(format!(
+                "invalid argument '{}' for '--{}'\nValid arguments are:\n{}",
+                s, what, valid
+            ));
         }
     })
 }
@@ -125,19 +132,26 @@ fn parse_num(s: &str, c: &Cfg) -> Result<(f64, usize), String> {
     if i == ds || (i == ds + 1 && b.get(ds) == Some(&b'.')) {
         return Err(format!("invalid number: '{}'", s));
     }
-    let v: f64 = t[..i].parse().map_err(|_| format!("invalid number: '{}'", s))?;
+    let v: f64 = t[..i]
+        .parse()
+        .map_err(|_| format!("invalid number: '{}'", s))?;
     let rest = &t[i..];
     if rest.is_empty() {
         return Ok((v * c.from_unit, frac_digits));
     }
     let rb = rest.as_bytes();
-    let pos = SUFFIXES.iter().position(|&x| x == rb[0].to_ascii_uppercase());
+    let pos = SUFFIXES
+        .iter()
+        .position(|&x| x == rb[0].to_ascii_uppercase());
     let pos = match pos {
-        Some(p) if rb[0] != b'k' || true => p,
-        _ => return Err(format!("invalid suffix in input: '{}'", s)),
+        Some(p) => p,
+        None => return Err(format!("invalid suffix in input: '{}'", s)),
     };
     if c.from == Scale::None {
-        return Err(format!("rejecting suffix in input: '{}' (consider using --from)", s));
+        return Err(format!(
+            "rejecting suffix in input: '{}' (consider using --from)",
+            s
+        ));
     }
     let has_i = rb.get(1) == Some(&b'i');
     let tail_len = 1 + usize::from(has_i);
@@ -159,7 +173,10 @@ fn parse_num(s: &str, c: &Cfg) -> Result<(f64, usize), String> {
         }
         Scale::IecI => {
             if !has_i {
-                return Err(format!("missing 'i' suffix in input: '{}' (e.g. Ki/Mi/Gi)", s));
+                return Err(format!(
+                    "missing 'i' suffix in input: '{}' (e.g Ki/Mi/Gi)",
+                    s
+                ));
             }
             1024.0
         }
@@ -212,7 +229,10 @@ fn format_value(v: f64, frac: usize, c: &Cfg) -> String {
     let mut s = if c.to == Scale::None {
         let v = v / c.to_unit;
         match c.precision {
-            Some(p) => format!("{:.*}", p, v),
+            Some(p) => {
+                let sc = 10f64.powi(p as i32);
+                format!("{:.*}", p, round(v * sc, c.round) / sc)
+            }
             None => {
                 if frac == 0 {
                     let r = round(v, c.round);
@@ -233,7 +253,11 @@ fn format_value(v: f64, frac: usize, c: &Cfg) -> String {
         if c.fmt_width < 0 {
             s = format!("{:<w$}", s, w = w);
         } else if c.fmt_zero && s.len() < w {
-            let (sign, body) = if let Some(b) = s.strip_prefix('-') { ("-", b.to_string()) } else { ("", s.clone()) };
+            let (sign, body) = if let Some(b) = s.strip_prefix('-') {
+                ("-", b.to_string())
+            } else {
+                ("", s.clone())
+            };
             s = format!("{}{}{}", sign, "0".repeat(w - s.len()), body);
         } else {
             s = format!("{:>w$}", s, w = w);
@@ -242,14 +266,25 @@ fn format_value(v: f64, frac: usize, c: &Cfg) -> String {
     s = format!("{}{}{}", c.fmt_prefix, s, c.fmt_suffix);
     if c.padding != 0 {
         let w = c.padding.unsigned_abs() as usize;
-        s = if c.padding < 0 { format!("{:<w$}", s, w = w) } else { format!("{:>w$}", s, w = w) };
+        s = if c.padding < 0 {
+            format!("{:<w$}", s, w = w)
+        } else {
+            format!("{:>w$}", s, w = w)
+        };
     }
     s
 }
 
 fn parse_format(f: &str, c: &mut Cfg) -> Result<(), String> {
-    let bad = || format!("invalid format '{}', directive must be %[0]['][-][N][.][N]f", f);
-    let p = f.find('%').ok_or_else(|| format!("format '{}' has no % directive", f))?;
+    let bad = || {
+        format!(
+            "invalid format '{}', directive must be %[0]['][-][N][.][N]f",
+            f
+        )
+    };
+    let p = f
+        .find('%')
+        .ok_or_else(|| format!("format '{}' has no % directive", f))?;
     let mut rest = &f[p + 1..];
     if rest.starts_with('%') {
         return Err(format!("format '{}' has no % directive", f));
@@ -265,13 +300,27 @@ fn parse_format(f: &str, c: &mut Cfg) -> Result<(), String> {
         }
         rest = &rest[1..];
     }
-    let wend = rest.bytes().position(|b| !b.is_ascii_digit()).unwrap_or(rest.len());
-    let w: i64 = if wend > 0 { rest[..wend].parse().map_err(|_| bad())? } else { 0 };
+    let wend = rest
+        .bytes()
+        .position(|b| !b.is_ascii_digit())
+        .unwrap_or(rest.len());
+    let w: i64 = if wend > 0 {
+        rest[..wend].parse().map_err(|_| bad())?
+    } else {
+        0
+    };
     c.fmt_width = if left { -w } else { w };
     rest = &rest[wend..];
     if let Some(r) = rest.strip_prefix('.') {
-        let pend = r.bytes().position(|b| !b.is_ascii_digit()).unwrap_or(r.len());
-        c.precision = Some(if pend == 0 { 0 } else { r[..pend].parse().map_err(|_| bad())? });
+        let pend = r
+            .bytes()
+            .position(|b| !b.is_ascii_digit())
+            .unwrap_or(r.len());
+        c.precision = Some(if pend == 0 {
+            0
+        } else {
+            r[..pend].parse().map_err(|_| bad())?
+        });
         rest = &r[pend..];
     }
     let r = rest.strip_prefix('f').ok_or_else(bad)?;
@@ -370,7 +419,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         Some(d) => {
             let b = os_bytes(d);
             if b.len() != 1 {
-                return USAGE.die(1, &format!("the delimiter must be a single character"));
+                return USAGE.die(1, "the delimiter must be a single character");
             }
             Some(b[0])
         }
@@ -425,7 +474,15 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             o.push_str(ws);
             if contains(&fields, k + 1) {
                 match parse_num(f, &c) {
-                    Ok((v, frac)) => o.push_str(&format_value(v, frac, &c)),
+                    Ok((v, frac)) => {
+                        let s = format_value(v, frac, &c);
+                        // GNU keeps a blank-separated field's width when no
+                        // padding was asked for.
+                        if delim.is_none() && !ws.is_empty() && c.padding == 0 && s.len() < f.len() {
+                            o.push_str(&" ".repeat(f.len() - s.len()));
+                        }
+                        o.push_str(&s);
+                    }
                     Err(m) => {
                         match c.invalid {
                             0 => {

@@ -3,13 +3,19 @@
 //! with GNU's column alignment and `*` for repeated lines.
 
 use std::ffi::OsString;
+use std::fmt::Write as _;
 
 use crate::common::args::{opt, parse, Arg, Opt, Usage};
 use crate::common::bytes::{disp, qf};
 use crate::common::input::{err_text, finish, put, read_all, stdout};
 use crate::common::num::parse_size;
 
-const USAGE: Usage = Usage { prog: "od", help: "[OPTION]... [FILE]...\nWrite an unambiguous representation of FILE to standard output.\n", code: 1 };
+const USAGE: Usage = Usage {
+    prog: "od",
+    help:
+        "[OPTION]... [FILE]...\nWrite an unambiguous representation of FILE to standard output.\n",
+    code: 1,
+};
 
 const SPEC: &[Opt] = &[
     opt("A", Some('A'), Some("address-radix"), Arg::Yes),
@@ -85,7 +91,12 @@ fn width_of(kind: Kind, size: usize) -> usize {
 }
 
 fn mk(kind: Kind, size: usize) -> Fmt {
-    Fmt { kind, size, width: width_of(kind, size), show_chars: false }
+    Fmt {
+        kind,
+        size,
+        width: width_of(kind, size),
+        show_chars: false,
+    }
 }
 
 fn parse_type(s: &str) -> Result<Vec<Fmt>, String> {
@@ -103,23 +114,45 @@ fn parse_type(s: &str) -> Result<Vec<Fmt>, String> {
             b'o' => Kind::Octal,
             b'x' => Kind::Hex,
             b'f' => Kind::Float,
-            _ => return Err(format!("invalid character '{}' in type string '{}'", c as char, s)),
+            _ => {
+                return Err(format!(
+                    "invalid character '{}' in type string '{}'",
+                    c as char, s
+                ))
+            }
         };
         let mut size = match kind {
             Kind::Named | Kind::Char => 1,
             Kind::Float => 8,
             _ => 4,
         };
-        if matches!(kind, Kind::Signed | Kind::Unsigned | Kind::Octal | Kind::Hex | Kind::Float) && i < b.len() {
+        if matches!(
+            kind,
+            Kind::Signed | Kind::Unsigned | Kind::Octal | Kind::Hex | Kind::Float
+        ) && i < b.len()
+        {
             let st = i;
             while i < b.len() && b[i].is_ascii_digit() {
                 i += 1;
             }
             if i > st {
                 let n: usize = s[st..i].parse().unwrap_or(0);
-                let ok = if kind == Kind::Float { n == 4 || n == 8 } else { matches!(n, 1 | 2 | 4 | 8) };
+                let ok = if kind == Kind::Float {
+                    n == 4 || n == 8
+                } else {
+                    matches!(n, 1 | 2 | 4 | 8)
+                };
                 if !ok {
-                    return Err(format!("invalid type string '{}';\nthis system doesn't provide a {}-byte {} type", s, n, if kind == Kind::Float { "floating point" } else { "integral" }));
+                    return Err(format!(
+                        "invalid type string '{}';\nthis system doesn't provide a {}-byte {} type",
+                        s,
+                        n,
+                        if kind == Kind::Float {
+                            "floating point"
+                        } else {
+                            "integral"
+                        }
+                    ));
                 }
                 size = n;
             } else if kind == Kind::Float {
@@ -167,8 +200,9 @@ fn parse_type(s: &str) -> Result<Vec<Fmt>, String> {
 }
 
 const NAMES: [&str; 33] = [
-    "nul", "soh", "stx", "etx", "eot", "enq", "ack", "bel", "bs", "ht", "nl", "vt", "ff", "cr", "so", "si", "dle", "dc1", "dc2",
-    "dc3", "dc4", "nak", "syn", "etb", "can", "em", "sub", "esc", "fs", "gs", "rs", "us", "sp",
+    "nul", "soh", "stx", "etx", "eot", "enq", "ack", "bel", "bs", "ht", "nl", "vt", "ff", "cr",
+    "so", "si", "dle", "dc1", "dc2", "dc3", "dc4", "nak", "syn", "etb", "can", "em", "sub", "esc",
+    "fs", "gs", "rs", "us", "sp",
 ];
 
 /// C `%g`-style text of the shortest round-trip digits.
@@ -176,7 +210,7 @@ fn float_text(digits_e: String) -> String {
     // digits_e is Rust's `{:e}`: "-1.2345e22" / "inf" / "NaN".
     let (mant, exp) = match digits_e.split_once('e') {
         Some((m, e)) => (m.to_string(), e.parse::<i32>().unwrap_or(0)),
-        None => return digits_e.to_lowercase().replace("inf", "inf"),
+        None => return digits_e.to_lowercase(),
     };
     let neg = mant.starts_with('-');
     let digits: String = mant.chars().filter(|c| c.is_ascii_digit()).collect();
@@ -184,8 +218,18 @@ fn float_text(digits_e: String) -> String {
     let sign = if neg { "-" } else { "" };
     if exp < -4 || exp >= p.max(1) {
         let rest = &digits[1..];
-        let m = if rest.is_empty() { digits[..1].to_string() } else { format!("{}.{}", &digits[..1], rest) };
-        format!("{}{}e{}{:02}", sign, m, if exp < 0 { '-' } else { '+' }, exp.abs())
+        let m = if rest.is_empty() {
+            digits[..1].to_string()
+        } else {
+            format!("{}.{}", &digits[..1], rest)
+        };
+        format!(
+            "{}{}e{}{:02}",
+            sign,
+            m,
+            if exp < 0 { '-' } else { '+' },
+            exp.abs()
+        )
     } else if exp >= 0 {
         let int_len = (exp + 1) as usize;
         if digits.len() <= int_len {
@@ -215,18 +259,38 @@ fn field(f: &Fmt, bytes: &[u8]) -> String {
             if f.size == 4 {
                 let x = f32::from_bits(v as u32);
                 if x.is_nan() || x.is_infinite() {
-                    if x.is_nan() { "nan".into() } else if x < 0.0 { "-inf".into() } else { "inf".into() }
+                    if x.is_nan() {
+                        "nan".into()
+                    } else if x < 0.0 {
+                        "-inf".into()
+                    } else {
+                        "inf".into()
+                    }
                 } else if x == 0.0 {
-                    if x.is_sign_negative() { "-0".into() } else { "0".into() }
+                    if x.is_sign_negative() {
+                        "-0".into()
+                    } else {
+                        "0".into()
+                    }
                 } else {
                     float_text(format!("{:e}", x))
                 }
             } else {
                 let x = f64::from_bits(v);
                 if x.is_nan() || x.is_infinite() {
-                    if x.is_nan() { "nan".into() } else if x < 0.0 { "-inf".into() } else { "inf".into() }
+                    if x.is_nan() {
+                        "nan".into()
+                    } else if x < 0.0 {
+                        "-inf".into()
+                    } else {
+                        "inf".into()
+                    }
                 } else if x == 0.0 {
-                    if x.is_sign_negative() { "-0".into() } else { "0".into() }
+                    if x.is_sign_negative() {
+                        "-0".into()
+                    } else {
+                        "0".into()
+                    }
                 } else {
                     float_text(format!("{:e}", x))
                 }
@@ -279,7 +343,10 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     let mut fmts: Vec<Fmt> = Vec::new();
     let mut radix = 'o';
     for (id, v) in &p.opts {
-        let s = v.as_ref().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let s = v
+            .as_ref()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
         let add: Option<Fmt> = match *id {
             "t" => match parse_type(&s) {
                 Ok(mut f) => {
@@ -336,7 +403,12 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     let limit = match p.last_str("N") {
         Some(s) => match parse_offset(&s) {
             Some(n) => Some(n),
-            None => return USAGE.die(1, &format!("invalid maximum number of bytes to read argument '{}'", s)),
+            None => {
+                return USAGE.die(
+                    1,
+                    &format!("invalid maximum number of bytes to read argument '{}'", s),
+                )
+            }
         },
         None => None,
     };
@@ -354,11 +426,18 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     };
     let lcm = fmts.iter().fold(1, |acc, f| lcm(acc, f.size));
     if width % lcm != 0 {
-        return USAGE.die(1, &format!("warning: invalid width {}; using {} instead", width, lcm));
+        return USAGE.die(
+            1,
+            &format!("warning: invalid width {}; using {} instead", width, lcm),
+        );
     }
     let _ = max_size;
     // Read all inputs as one stream.
-    let files = if p.operands.is_empty() { vec![OsString::from("-")] } else { p.operands.clone() };
+    let files = if p.operands.is_empty() {
+        vec![OsString::from("-")]
+    } else {
+        p.operands.clone()
+    };
     let mut data = Vec::new();
     let mut status = 0;
     let mut any_read = false;
@@ -385,7 +464,10 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     };
     let body = &data[start..end];
     // Each format's fields are padded to a common per-line width.
-    let line_w: Vec<usize> = fmts.iter().map(|f| (f.width + 1) * (width / f.size)).collect();
+    let line_w: Vec<usize> = fmts
+        .iter()
+        .map(|f| (f.width + 1) * (width / f.size))
+        .collect();
     let block_w = line_w.iter().copied().max().unwrap_or(0);
     let mut out = stdout();
     let addr = |a: usize| -> String {
@@ -413,7 +495,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         starred = false;
         prev = Some(chunk);
         for (fi, f) in fmts.iter().enumerate() {
-            let mut line = if fi == 0 { addr(start + off) } else { " ".repeat(addr(0).len()) };
+            let mut line = if fi == 0 {
+                addr(start + off)
+            } else {
+                " ".repeat(addr(0).len())
+            };
             let fields = width / f.size;
             let pad = block_w - line_w[fi];
             let mut pad_remaining = pad;
@@ -431,7 +517,9 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 bytes[..hi - lo].copy_from_slice(&chunk[lo..hi]);
                 let text = field(f, &bytes[..f.size]);
                 line.push(' ');
-                line.push_str(&format!("{:>w$}", text, w = w));
+                {
+                    let _ = write!(line, "{:>w$}", text, w = w);
+                }
             }
             if f.show_chars {
                 let used: usize = line.len();
@@ -439,7 +527,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 line.push_str(&" ".repeat(full.saturating_sub(used)));
                 line.push_str("  >");
                 for &c in chunk {
-                    line.push(if (0x20..0x7f).contains(&c) { c as char } else { '.' });
+                    line.push(if (0x20..0x7f).contains(&c) {
+                        c as char
+                    } else {
+                        '.'
+                    });
                 }
                 line.push('<');
             }
@@ -449,7 +541,10 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         off += width;
     }
     if radix != 'n' && any_read {
-        put(&mut out, format!("{}\n", addr(start + body.len())).as_bytes());
+        put(
+            &mut out,
+            format!("{}\n", addr(start + body.len())).as_bytes(),
+        );
     }
     let _ = disp;
     finish(&mut out, "od", status)

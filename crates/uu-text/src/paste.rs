@@ -64,7 +64,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     };
     let d = if d.is_empty() { vec![None] } else { d };
     let eol = if p.has("z") { 0 } else { b'\n' };
-    let files = if p.operands.is_empty() { vec![OsString::from("-")] } else { p.operands.clone() };
+    let files = if p.operands.is_empty() {
+        vec![OsString::from("-")]
+    } else {
+        p.operands.clone()
+    };
     // Standard input named several times is read once and its lines dealt
     // out in turn, as GNU does.
     let mut stdin_data: Option<Vec<u8>> = None;
@@ -82,7 +86,10 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             Err(e) => return USAGE.die(1, &format!("{}: {}", qf(f), err_text(&e))),
         }
     }
-    let stdin_lines: Vec<&[u8]> = stdin_data.as_deref().map(|s| records(s, eol).collect()).unwrap_or_default();
+    let stdin_lines: Vec<&[u8]> = stdin_data
+        .as_deref()
+        .map(|s| records(s, eol).collect())
+        .unwrap_or_default();
     let mut out = stdout();
     if p.has("s") {
         let mut si = 0;
@@ -111,7 +118,13 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     let per: Vec<Vec<&[u8]>> = files
         .iter()
         .enumerate()
-        .map(|(k, f)| if f == "-" { Vec::new() } else { records(&contents[k], eol).collect() })
+        .map(|(k, f)| {
+            if f == "-" {
+                Vec::new()
+            } else {
+                records(&contents[k], eol).collect()
+            }
+        })
         .collect();
     let mut idx = vec![0usize; files.len()];
     let mut si = 0;

@@ -3,6 +3,7 @@
 //! offset/fuzz search and GNU's messages, rejects and `.orig` backups.
 
 use std::ffi::OsString;
+use std::fmt::Write as _;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
@@ -10,7 +11,11 @@ use crate::common::args::{opt, parse, Arg, Opt, Usage};
 use crate::common::bytes::{bytes_os, disp, os_bytes};
 use crate::common::input::{err_text, read_all};
 
-const USAGE: Usage = Usage { prog: "patch", help: "[OPTION]... [ORIGFILE [PATCHFILE]]\nApply a diff file to an original.\n", code: 2 };
+const USAGE: Usage = Usage {
+    prog: "patch",
+    help: "[OPTION]... [ORIGFILE [PATCHFILE]]\nApply a diff file to an original.\n",
+    code: 2,
+};
 
 const SPEC: &[Opt] = &[
     opt("p", Some('p'), Some("strip"), Arg::Yes),
@@ -30,7 +35,12 @@ const SPEC: &[Opt] = &[
     opt("r", Some('r'), Some("reject-file"), Arg::Yes),
     opt("dry", None, Some("dry-run"), Arg::No),
     opt("nobackup", None, Some("no-backup-if-mismatch"), Arg::No),
-    opt("backup-if-mismatch", None, Some("backup-if-mismatch"), Arg::No),
+    opt(
+        "backup-if-mismatch",
+        None,
+        Some("backup-if-mismatch"),
+        Arg::No,
+    ),
     opt("l", Some('l'), Some("ignore-whitespace"), Arg::No),
 ];
 
@@ -69,10 +79,18 @@ impl Hunk {
         }
     }
     fn old(&self) -> Vec<&[u8]> {
-        self.lines.iter().filter(|(k, _)| *k != b'+').map(|(_, l)| &l[..]).collect()
+        self.lines
+            .iter()
+            .filter(|(k, _)| *k != b'+')
+            .map(|(_, l)| &l[..])
+            .collect()
     }
-    fn new(&self) -> Vec<&[u8]> {
-        self.lines.iter().filter(|(k, _)| *k != b'-').map(|(_, l)| &l[..]).collect()
+    fn new_side(&self) -> Vec<&[u8]> {
+        self.lines
+            .iter()
+            .filter(|(k, _)| *k != b'-')
+            .map(|(_, l)| &l[..])
+            .collect()
     }
 }
 
@@ -114,7 +132,11 @@ fn parse_patch(data: &[u8]) -> Result<Vec<FilePatch>, String> {
     while i < lines.len() {
         let l = lines[i];
         if l.starts_with(b"--- ") && i + 1 < lines.len() && lines[i + 1].starts_with(b"+++ ") {
-            let mut fp = FilePatch { old: Some(parse_name(l)), new: Some(parse_name(lines[i + 1])), ..Default::default() };
+            let mut fp = FilePatch {
+                old: Some(parse_name(l)),
+                new: Some(parse_name(lines[i + 1])),
+                ..Default::default()
+            };
             pending_header.extend_from_slice(l);
             pending_header.push(b'\n');
             pending_header.extend_from_slice(lines[i + 1]);
@@ -124,21 +146,41 @@ fn parse_patch(data: &[u8]) -> Result<Vec<FilePatch>, String> {
             i += 2;
             while i < lines.len() && lines[i].starts_with(b"@@ ") {
                 let h = lines[i];
-                let end = h[3..].windows(2).position(|w| w == b"@@").map(|p| p + 3).ok_or("malformed hunk header")?;
+                let end = h[3..]
+                    .windows(2)
+                    .position(|w| w == b"@@")
+                    .map(|p| p + 3)
+                    .ok_or("malformed hunk header")?;
                 let spec = &h[3..end];
-                let parts: Vec<&[u8]> = spec.split(|&c| c == b' ').filter(|p| !p.is_empty()).collect();
+                let parts: Vec<&[u8]> = spec
+                    .split(|&c| c == b' ')
+                    .filter(|p| !p.is_empty())
+                    .collect();
                 if parts.len() != 2 || parts[0][0] != b'-' || parts[1][0] != b'+' {
-                    return Err(format!("malformed patch at line {}: {}", i + 1, String::from_utf8_lossy(h)));
+                    return Err(format!(
+                        "malformed patch at line {}: {}",
+                        i + 1,
+                        String::from_utf8_lossy(h)
+                    ));
                 }
                 let (os, ol) = parse_range(&parts[0][1..]).ok_or("bad range")?;
                 let (ns, nl) = parse_range(&parts[1][1..]).ok_or("bad range")?;
-                let mut hunk = Hunk { old_start: os, new_start: ns, lines: Vec::new(), old_nonl: false, new_nonl: false, text: Vec::new() };
+                let mut hunk = Hunk {
+                    old_start: os,
+                    new_start: ns,
+                    lines: Vec::new(),
+                    old_nonl: false,
+                    new_nonl: false,
+                    text: Vec::new(),
+                };
                 hunk.text.extend_from_slice(h);
                 hunk.text.push(b'\n');
                 i += 1;
                 let (mut seen_old, mut seen_new) = (0, 0);
                 let mut last_kind = b' ';
-                while i < lines.len() && (seen_old < ol || seen_new < nl || lines[i].starts_with(b"\\")) {
+                while i < lines.len()
+                    && (seen_old < ol || seen_new < nl || lines[i].starts_with(b"\\"))
+                {
                     let t = lines[i];
                     if t.starts_with(b"\\") {
                         match last_kind {
@@ -157,9 +199,13 @@ fn parse_patch(data: &[u8]) -> Result<Vec<FilePatch>, String> {
                     let (kind, body) = match t.first() {
                         Some(&k @ (b' ' | b'-' | b'+')) => (k, &t[1..]),
                         // An empty line inside a hunk is an empty context line.
-                        None => (b' ', &t[..]),
+                        None => (b' ', t),
                         Some(_) => {
-                            return Err(format!("malformed patch at line {}: {}", i + 1, String::from_utf8_lossy(t)));
+                            return Err(format!(
+                                "malformed patch at line {}: {}",
+                                i + 1,
+                                String::from_utf8_lossy(t)
+                            ));
                         }
                     };
                     let body = body.strip_suffix(b"\r").filter(|_| false).unwrap_or(body);
@@ -178,7 +224,10 @@ fn parse_patch(data: &[u8]) -> Result<Vec<FilePatch>, String> {
                     i += 1;
                 }
                 if seen_old != ol || seen_new != nl {
-                    return Err(format!("malformed patch at line {}: unexpected end of hunk", i + 1));
+                    return Err(format!(
+                        "malformed patch at line {}: unexpected end of hunk",
+                        i + 1
+                    ));
                 }
                 fp.hunks.push(hunk);
             }
@@ -191,9 +240,9 @@ fn parse_patch(data: &[u8]) -> Result<Vec<FilePatch>, String> {
     Ok(out)
 }
 
-fn strip(name: &[u8], p: Option<usize>) -> Vec<u8> {
+fn strip(name: &[u8], p: Option<usize>) -> Option<Vec<u8>> {
     match p {
-        None => name.rsplit(|&c| c == b'/').next().unwrap_or(name).to_vec(),
+        None => Some(name.rsplit(|&c| c == b'/').next().unwrap_or(name).to_vec()),
         Some(n) => {
             let mut rest = name;
             for _ in 0..n {
@@ -204,10 +253,11 @@ fn strip(name: &[u8], p: Option<usize>) -> Vec<u8> {
                             rest = &rest[1..];
                         }
                     }
-                    None => return rest.to_vec(),
+                    // Fewer components than -p strips: no usable name.
+                    None => return None,
                 }
             }
-            rest.to_vec()
+            Some(rest.to_vec())
         }
     }
 }
@@ -219,7 +269,12 @@ fn matches_at(lines: &[Vec<u8>], pat: &[&[u8]], at: usize, ws: bool) -> bool {
     pat.iter().enumerate().all(|(k, p)| {
         let l = &lines[at + k];
         if ws {
-            let norm = |s: &[u8]| -> Vec<u8> { s.split(|c| c.is_ascii_whitespace()).filter(|w| !w.is_empty()).flat_map(|w| w.iter().copied().chain(std::iter::once(b' '))).collect() };
+            let norm = |s: &[u8]| -> Vec<u8> {
+                s.split(|c| c.is_ascii_whitespace())
+                    .filter(|w| !w.is_empty())
+                    .flat_map(|w| w.iter().copied().chain(std::iter::once(b' ')))
+                    .collect()
+            };
             norm(l) == norm(p)
         } else {
             l[..] == p[..]
@@ -228,7 +283,13 @@ fn matches_at(lines: &[Vec<u8>], pat: &[&[u8]], at: usize, ws: bool) -> bool {
 }
 
 /// Where `h` applies (line index, fuzz), searching outward from `expect`.
-fn locate(lines: &[Vec<u8>], h: &Hunk, expect: usize, max_fuzz: usize, ws: bool) -> Option<(usize, usize, usize, usize)> {
+fn locate(
+    lines: &[Vec<u8>],
+    h: &Hunk,
+    expect: usize,
+    max_fuzz: usize,
+    ws: bool,
+) -> Option<(usize, usize, usize, usize)> {
     let old = h.old();
     let lead = h.lines.iter().take_while(|(k, _)| *k == b' ').count();
     let trail = h.lines.iter().rev().take_while(|(k, _)| *k == b' ').count();
@@ -248,15 +309,21 @@ fn locate(lines: &[Vec<u8>], h: &Hunk, expect: usize, max_fuzz: usize, ws: bool)
         let mut d = 0usize;
         loop {
             let mut tried = false;
+            // Unequal context at fuzz 0 pins the hunk to the file's start
+            // (less leading context) or end (less trailing), as GNU does.
+            let anchored = |pos: usize| {
+                fuzz > 0
+                    || (lead >= trail || pos == 0) && (trail >= lead || pos + pat.len() == lines.len())
+            };
             if base + d <= maxpos {
                 tried = true;
-                if matches_at(lines, pat, base + d, ws) {
+                if anchored(base + d) && matches_at(lines, pat, base + d, ws) {
                     return Some((base + d - cut_front, fuzz, cut_front, cut_back));
                 }
             }
             if d > 0 && d <= base && base - d <= maxpos {
                 tried = true;
-                if matches_at(lines, pat, base - d, ws) {
+                if anchored(base - d) && matches_at(lines, pat, base - d, ws) {
                     return Some((base - d - cut_front, fuzz, cut_front, cut_back));
                 }
             }
@@ -324,7 +391,14 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     };
     if let Some(d) = p.last("d") {
         if let Err(e) = std::env::set_current_dir(d) {
-            return USAGE.die(2, &format!("**** Can't change to directory {} : {}", disp(d), err_text(&e)));
+            return USAGE.die(
+                2,
+                &format!(
+                    "**** Can't change to directory {} : {}",
+                    disp(d),
+                    err_text(&e)
+                ),
+            );
         }
     }
     if p.operands.len() > 2 {
@@ -334,7 +408,12 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     let data = match &patch_src {
         Some(f) => match read_all(f) {
             Ok(d) => d,
-            Err(e) => return USAGE.die(2, &format!("**** Can't open patch file {} : {}", disp(f), err_text(&e))),
+            Err(e) => {
+                return USAGE.die(
+                    2,
+                    &format!("**** Can't open patch file {} : {}", disp(f), err_text(&e)),
+                )
+            }
         },
         None => {
             let mut v = Vec::new();
@@ -352,8 +431,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     let mut status = 0;
     if patches.is_empty() {
         if !data.iter().all(|c| c.is_ascii_whitespace()) {
-            out.extend_from_slice(b"patch: **** Only garbage was found in the patch input.\n");
-            let _ = std::io::stdout().write_all(&out);
+            eprintln!("patch: **** Only garbage was found in the patch input.");
             return 2;
         }
         let _ = std::io::stdout().write_all(&out);
@@ -369,22 +447,44 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     status
 }
 
-fn apply_file(o: &Opts, fp: &FilePatch, target_override: Option<&OsString>, out: &mut Vec<u8>) -> i32 {
+fn apply_file(
+    o: &Opts,
+    fp: &FilePatch,
+    target_override: Option<&OsString>,
+    out: &mut Vec<u8>,
+) -> i32 {
     let dev_null = |n: &Option<Vec<u8>>| n.as_deref() == Some(b"/dev/null");
     let (mut creating, mut deleting) = (dev_null(&fp.old), dev_null(&fp.new));
     if o.reverse {
         std::mem::swap(&mut creating, &mut deleting);
     }
-    let old_name = fp.old.as_ref().filter(|_| !dev_null(&fp.old)).map(|n| strip(n, o.strip));
-    let new_name = fp.new.as_ref().filter(|_| !dev_null(&fp.new)).map(|n| strip(n, o.strip));
+    let old_name = fp
+        .old
+        .as_ref()
+        .filter(|_| !dev_null(&fp.old))
+        .and_then(|n| strip(n, o.strip));
+    let new_name = fp
+        .new
+        .as_ref()
+        .filter(|_| !dev_null(&fp.new))
+        .and_then(|n| strip(n, o.strip));
     let target: Option<PathBuf> = if let Some(t) = target_override {
         Some(PathBuf::from(t))
     } else {
-        let cands: Vec<&Vec<u8>> = [&old_name, &new_name].iter().filter_map(|x| x.as_ref()).collect();
+        let cands: Vec<&Vec<u8>> = [&old_name, &new_name]
+            .iter()
+            .filter_map(|x| x.as_ref())
+            .collect();
         cands
             .iter()
             .find(|n| Path::new(&bytes_os((**n).clone())).exists())
-            .or_else(|| if creating || fp.hunks.iter().all(|h| h.old().is_empty()) { cands.last() } else { None })
+            .or_else(|| {
+                if creating || fp.hunks.iter().all(|h| h.old().is_empty()) {
+                    cands.last()
+                } else {
+                    None
+                }
+            })
             .map(|n| PathBuf::from(bytes_os((**n).clone())))
     };
     let nh = fp.hunks.len();
@@ -392,26 +492,54 @@ fn apply_file(o: &Opts, fp: &FilePatch, target_override: Option<&OsString>, out:
     let target = match target {
         Some(t) => t,
         None => {
-            out.extend_from_slice(format!("can't find file to patch at input line {}\n", fp.header_line).as_bytes());
-            out.extend_from_slice(b"Perhaps you should have used the -p or --strip option?\nThe text leading up to this was:\n--------------------------\n");
+            out.extend_from_slice(
+                format!(
+                    "can't find file to patch at input line {}\n",
+                    fp.header_line
+                )
+                .as_bytes(),
+            );
+            out.extend_from_slice(if o.strip.is_some() {
+                &b"Perhaps you used the wrong -p or --strip option?\n"[..]
+            } else {
+                &b"Perhaps you should have used the -p or --strip option?\n"[..]
+            });
+            out.extend_from_slice(b"The text leading up to this was:\n--------------------------\n");
             for l in fp.header.split(|&c| c == b'\n').filter(|l| !l.is_empty()) {
                 out.push(b'|');
                 out.extend_from_slice(l);
                 out.push(b'\n');
             }
             out.extend_from_slice(b"--------------------------\n");
-            out.extend_from_slice(b"No file to patch.  Skipping patch.\n");
-            out.extend_from_slice(format!("{} out of {} {} ignored\n", nh, nh, plural(nh)).as_bytes());
+            // No terminal to ask on: GNU's prompts fall through to "skip".
+            out.extend_from_slice(b"File to patch: \nSkip this patch? [y] \nSkipping patch.\n");
+            out.extend_from_slice(
+                format!("{} out of {} {} ignored\n", nh, nh, plural(nh)).as_bytes(),
+            );
             return 1;
         }
     };
     let shown = target.display().to_string();
-    say(out, o, &format!("{} file {}\n", if o.dry { "checking" } else { "patching" }, shown));
+    say(
+        out,
+        o,
+        &format!(
+            "{} file {}\n",
+            if o.dry { "checking" } else { "patching" },
+            match &o.output {
+                Some(out_name) => format!("{} (read from {})", disp(out_name), shown),
+                None => shown.clone(),
+            }
+        ),
+    );
     let original = if target.exists() {
         match read_all(target.as_os_str()) {
             Ok(d) => Some(d),
             Err(e) => {
-                out.extend_from_slice(format!("patch: **** Can't open file {} : {}\n", shown, err_text(&e)).as_bytes());
+                out.extend_from_slice(
+                    format!("patch: **** Can't open file {} : {}\n", shown, err_text(&e))
+                        .as_bytes(),
+                );
                 return 2;
             }
         }
@@ -419,19 +547,30 @@ fn apply_file(o: &Opts, fp: &FilePatch, target_override: Option<&OsString>, out:
         None
     };
     let orig_bytes = original.clone().unwrap_or_default();
-    let mut lines: Vec<Vec<u8>> = orig_bytes.split(|&c| c == b'\n').map(|l| l.to_vec()).collect();
+    let mut lines: Vec<Vec<u8>> = orig_bytes
+        .split(|&c| c == b'\n')
+        .map(|l| l.to_vec())
+        .collect();
     let mut missing_nl = !orig_bytes.is_empty() && orig_bytes.last() != Some(&b'\n');
     if !missing_nl {
         lines.pop();
     }
-    let hunks: Vec<Hunk> = fp.hunks.iter().map(|h| if o.reverse { h.reversed() } else { h.clone() }).collect();
+    let hunks: Vec<Hunk> = fp
+        .hunks
+        .iter()
+        .map(|h| if o.reverse { h.reversed() } else { h.clone() })
+        .collect();
     let mut offset: isize = 0;
     let mut failed: Vec<&Hunk> = Vec::new();
     let mut mismatch = false;
     let mut assume_applied = false;
     for (k, h) in hunks.iter().enumerate() {
         let old_len = h.old().len();
-        let expect = if old_len == 0 { h.old_start as isize } else { h.old_start as isize - 1 } + offset;
+        let expect = if old_len == 0 {
+            h.old_start as isize
+        } else {
+            h.old_start as isize - 1
+        } + offset;
         let expect = expect.max(0) as usize;
         let found = locate(&lines, h, expect, o.fuzz, o.ws);
         let found = match found {
@@ -439,9 +578,17 @@ fn apply_file(o: &Opts, fp: &FilePatch, target_override: Option<&OsString>, out:
             None => {
                 // A reversed hunk that applies means the patch is already in.
                 let rev = h.reversed();
-                if k == 0 && !o.force && locate(&lines, &rev, expect, 0, o.ws).is_some() && !rev.old().is_empty() {
+                if k == 0
+                    && !o.force
+                    && locate(&lines, &rev, expect, 0, o.ws).is_some()
+                    && !rev.old().is_empty()
+                {
                     if o.forward {
-                        say(out, o, "Reversed (or previously applied) patch detected!  Skipping patch.\n");
+                        say(
+                            out,
+                            o,
+                            "Reversed (or previously applied) patch detected!  Skipping patch.\n",
+                        );
                     } else {
                         say(out, o, "Reversed (or previously applied) patch detected!  Assume -R? [n] \nApply anyway? [n] \nSkipping patch.\n");
                     }
@@ -449,42 +596,73 @@ fn apply_file(o: &Opts, fp: &FilePatch, target_override: Option<&OsString>, out:
                     failed = hunks.iter().collect();
                     break;
                 }
-                say(out, o, &format!("Hunk #{} FAILED at {}.\n", k + 1, h.old_start));
+                say(
+                    out,
+                    o,
+                    &format!("Hunk #{} FAILED at {}.\n", k + 1, h.old_start),
+                );
                 failed.push(h);
                 continue;
             }
         };
-        let (at, fuzz, _cf, _cb) = found;
-        let new_lines: Vec<Vec<u8>> = h.new().iter().map(|l| l.to_vec()).collect();
+        let (at, fuzz, cut_front, cut_back) = found;
+        let new_all = h.new_side();
+        // Context lines dropped by fuzz stay as they are in the file.
+        let new_lines: Vec<Vec<u8>> = new_all[cut_front.min(new_all.len())..new_all.len().saturating_sub(cut_back).max(cut_front.min(new_all.len()))]
+            .iter()
+            .map(|l| l.to_vec())
+            .collect();
         let delta = at as isize - expect as isize;
         let line_no = at + 1 + usize::from(old_len == 0);
-        let off_total = at as isize - (if old_len == 0 { h.old_start as isize } else { h.old_start as isize - 1 });
+        let off_total = at as isize
+            - (if old_len == 0 {
+                h.old_start as isize
+            } else {
+                h.old_start as isize - 1
+            });
         if fuzz > 0 || off_total != offset || delta != 0 {
             mismatch = true;
         }
-        let shown_off = at as isize - (if old_len == 0 { h.old_start as isize } else { h.old_start as isize - 1 });
+        let shown_off = at as isize
+            - (if old_len == 0 {
+                h.old_start as isize
+            } else {
+                h.old_start as isize - 1
+            });
         let mut msg = String::new();
         if fuzz > 0 || shown_off != 0 {
-            msg.push_str(&format!("Hunk #{} succeeded at {}", k + 1, line_no - usize::from(old_len == 0 && at + 1 == line_no && false)));
+            {
+                let _ = write!(msg, "Hunk #{} succeeded at {}", k + 1, line_no);
+            }
             if fuzz > 0 {
-                msg.push_str(&format!(" with fuzz {}", fuzz));
+                {
+                    let _ = write!(msg, " with fuzz {}", fuzz);
+                }
             }
             if shown_off != 0 {
-                msg.push_str(&format!(" (offset {} line{})", shown_off, if shown_off.abs() == 1 { "" } else { "s" }));
+                {
+                    let _ = write!(
+                        msg,
+                        " (offset {} line{})",
+                        shown_off,
+                        if shown_off.abs() == 1 { "" } else { "s" }
+                    );
+                }
             }
             msg.push_str(".\n");
             say(out, o, &msg);
         }
-        let end = at + old_len;
+        let at_cut = at + cut_front;
+        let end = at + old_len - cut_back;
         if h.old_nonl && end == lines.len() {
             missing_nl = false;
         }
         if end == lines.len() {
             missing_nl = h.new_nonl;
         }
-        offset += new_lines.len() as isize - old_len as isize;
+        offset += new_lines.len() as isize - (end - at_cut) as isize;
         offset = offset + at as isize - expect as isize;
-        lines.splice(at..end, new_lines);
+        lines.splice(at_cut..end, new_lines);
         if lines.is_empty() {
             missing_nl = false;
         }
@@ -498,7 +676,16 @@ fn apply_file(o: &Opts, fp: &FilePatch, target_override: Option<&OsString>, out:
     }
     if o.dry {
         if !failed.is_empty() {
-            out.extend_from_slice(format!("{} out of {} {} {}\n", failed.len(), nh, plural(nh), if assume_applied { "ignored" } else { "FAILED" }).as_bytes());
+            out.extend_from_slice(
+                format!(
+                    "{} out of {} {} {}\n",
+                    failed.len(),
+                    nh,
+                    plural(nh),
+                    if assume_applied { "ignored" } else { "FAILED" }
+                )
+                .as_bytes(),
+            );
             return 1;
         }
         return 0;
@@ -532,7 +719,11 @@ fn apply_file(o: &Opts, fp: &FilePatch, target_override: Option<&OsString>, out:
         }
         mismatch = true;
     }
-    let dest = o.output.clone().map(PathBuf::from).unwrap_or_else(|| target.clone());
+    let dest = o
+        .output
+        .clone()
+        .map(PathBuf::from)
+        .unwrap_or_else(|| target.clone());
     if (o.backup || (mismatch && o.backup_mismatch)) && o.output.is_none() {
         if let Some(orig) = &original {
             let mut b = target.as_os_str().to_os_string();
@@ -546,7 +737,14 @@ fn apply_file(o: &Opts, fp: &FilePatch, target_override: Option<&OsString>, out:
     }
     if (deleting || o.remove_empty) && result.is_empty() && o.output.is_none() {
         if let Err(e) = std::fs::remove_file(&dest) {
-            out.extend_from_slice(format!("patch: **** Can't remove file {} : {}\n", dest.display(), err_text(&e)).as_bytes());
+            out.extend_from_slice(
+                format!(
+                    "patch: **** Can't remove file {} : {}\n",
+                    dest.display(),
+                    err_text(&e)
+                )
+                .as_bytes(),
+            );
             return 2;
         }
         return status;
@@ -557,7 +755,14 @@ fn apply_file(o: &Opts, fp: &FilePatch, target_override: Option<&OsString>, out:
         }
     }
     if let Err(e) = std::fs::write(&dest, &result) {
-        out.extend_from_slice(format!("patch: **** Can't create file {} : {}\n", dest.display(), err_text(&e)).as_bytes());
+        out.extend_from_slice(
+            format!(
+                "patch: **** Can't create file {} : {}\n",
+                dest.display(),
+                err_text(&e)
+            )
+            .as_bytes(),
+        );
         return 2;
     }
     let _ = os_bytes;
@@ -573,17 +778,29 @@ mod tests {
         let p = parse_patch(b"--- a/x\n+++ b/x\n@@ -1,2 +1,2 @@\n a\n-b\n+c\n").unwrap();
         assert_eq!(p.len(), 1);
         assert_eq!(p[0].hunks[0].old(), vec![&b"a"[..], b"b"]);
-        assert_eq!(p[0].hunks[0].new(), vec![&b"a"[..], b"c"]);
-        assert_eq!(strip(b"a/b/c", Some(1)), b"b/c");
-        assert_eq!(strip(b"a/b/c", None), b"c");
+        assert_eq!(p[0].hunks[0].new_side(), vec![&b"a"[..], b"c"]);
+        assert_eq!(strip(b"a/b/c", Some(1)).as_deref(), Some(&b"b/c"[..]));
+        assert_eq!(strip(b"a.txt", Some(1)), None);
+        assert_eq!(strip(b"a/b/c", None).as_deref(), Some(&b"c"[..]));
     }
 
     #[test]
     fn locates_with_offset_and_fuzz() {
-        let lines: Vec<Vec<u8>> = ["z", "a", "b", "c"].iter().map(|s| s.as_bytes().to_vec()).collect();
-        let h = &parse_patch(b"--- x\n+++ x\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n").unwrap()[0].hunks[0];
-        assert_eq!(locate(&lines, h, 0, 2, false).map(|f| (f.0, f.1)), Some((1, 0)));
-        let h2 = &parse_patch(b"--- x\n+++ x\n@@ -1,3 +1,3 @@\n Q\n-b\n+B\n c\n").unwrap()[0].hunks[0];
-        assert_eq!(locate(&lines, h2, 1, 2, false).map(|f| (f.0, f.1)), Some((1, 1)));
+        let lines: Vec<Vec<u8>> = ["z", "a", "b", "c"]
+            .iter()
+            .map(|s| s.as_bytes().to_vec())
+            .collect();
+        let h =
+            &parse_patch(b"--- x\n+++ x\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n").unwrap()[0].hunks[0];
+        assert_eq!(
+            locate(&lines, h, 0, 2, false).map(|f| (f.0, f.1)),
+            Some((1, 0))
+        );
+        let h2 =
+            &parse_patch(b"--- x\n+++ x\n@@ -1,3 +1,3 @@\n Q\n-b\n+B\n c\n").unwrap()[0].hunks[0];
+        assert_eq!(
+            locate(&lines, h2, 1, 2, false).map(|f| (f.0, f.1)),
+            Some((1, 1))
+        );
     }
 }

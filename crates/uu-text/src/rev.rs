@@ -20,7 +20,10 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             println!("rev (Sandglass coreutils) {}", env!("CARGO_PKG_VERSION"));
             return 0;
         } else if !dashdash && s.starts_with('-') && s.len() > 1 {
-            eprintln!("rev: invalid option -- '{}'", s.chars().nth(1).unwrap_or('-'));
+            eprintln!(
+                "rev: invalid option -- '{}'",
+                s.chars().nth(1).unwrap_or('-')
+            );
             eprintln!("Try 'rev --help' for more information.");
             return 1;
         } else {

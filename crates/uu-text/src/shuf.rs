@@ -56,13 +56,20 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     let count = match p.last_str("n") {
         Some(s) => match s.parse::<u64>() {
             Ok(n) => Some(n),
-            Err(_) => return USAGE.die(1, &format!("invalid line count: {}", q(std::ffi::OsStr::new(&s)))),
+            Err(_) => {
+                return USAGE.die(
+                    1,
+                    &format!("invalid line count: {}", q(std::ffi::OsStr::new(&s))),
+                )
+            }
         },
         None => None,
     };
     let seed = match p.last("random-source") {
         Some(f) => match read_all(f) {
-            Ok(d) => d.iter().fold(0x9E37_79B9_7F4A_7C15u64, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01B3)),
+            Ok(d) => d.iter().fold(0x9E37_79B9_7F4A_7C15u64, |h, &b| {
+                (h ^ u64::from(b)).wrapping_mul(0x100_0000_01B3)
+            }),
             Err(e) => return USAGE.die(1, &format!("{}: {}", qf(f), err_text(&e))),
         },
         None => {
@@ -79,7 +86,12 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         return USAGE.fail("cannot combine -e and -i options");
     }
     if let Some(r) = p.last_str("i") {
-        let bad = || USAGE.die(1, &format!("invalid input range: {}", q(std::ffi::OsStr::new(&r))));
+        let bad = || {
+            USAGE.die(
+                1,
+                &format!("invalid input range: {}", q(std::ffi::OsStr::new(&r))),
+            )
+        };
         let (lo, hi) = match r.split_once('-') {
             Some((a, b)) => match (a.parse::<u64>(), b.parse::<u64>()) {
                 (Ok(a), Ok(b)) if b.checked_add(1).map_or(false, |bb| a <= bb) => (a, b),
@@ -97,7 +109,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         if p.operands.len() > 1 {
             return USAGE.fail(&format!("extra operand {}", q(&p.operands[1])));
         }
-        let f = p.operands.first().cloned().unwrap_or_else(|| OsString::from("-"));
+        let f = p
+            .operands
+            .first()
+            .cloned()
+            .unwrap_or_else(|| OsString::from("-"));
         data = match read_all(&f) {
             Ok(d) => d,
             Err(e) => return USAGE.die(1, &format!("{}: {}", qf(&f), err_text(&e))),
@@ -155,7 +171,9 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         None => {
             let so = std::io::stdout();
             let mut lock = so.lock();
-            lock.write_all(&out).and_then(|_| lock.flush()).map_err(|e| err_text(&e))
+            lock.write_all(&out)
+                .and_then(|_| lock.flush())
+                .map_err(|e| err_text(&e))
         }
     };
     let _ = disp;

@@ -11,7 +11,11 @@ use crate::common::bytes::{bytes_os, os_bytes, q};
 use crate::common::input::{err_text, read_all};
 use crate::common::num::parse_size;
 
-const USAGE: Usage = Usage { prog: "split", help: "[OPTION]... [FILE [PREFIX]]\nOutput pieces of FILE to PREFIXaa, PREFIXab, ...\n", code: 1 };
+const USAGE: Usage = Usage {
+    prog: "split",
+    help: "[OPTION]... [FILE [PREFIX]]\nOutput pieces of FILE to PREFIXaa, PREFIXab, ...\n",
+    code: 1,
+};
 
 const SPEC: &[Opt] = &[
     opt("a", Some('a'), Some("suffix-length"), Arg::Yes),
@@ -109,7 +113,16 @@ fn write_piece(namer: &mut Namer, data: &[u8], verbose: bool) -> Result<(), Stri
 
 fn size_arg(s: &str, what: &str) -> Result<u64, String> {
     match parse_size(s) {
-        Ok(0) | Err(_) => Err(format!("invalid number of {}: {}", what, q(std::ffi::OsStr::new(s)))),
+        Ok(0) => Err(format!(
+            "invalid number of {}: {}: Numerical result out of range",
+            what,
+            q(std::ffi::OsStr::new(s))
+        )),
+        Err(_) => Err(format!(
+            "invalid number of {}: {}",
+            what,
+            q(std::ffi::OsStr::new(s))
+        )),
         Ok(n) => Ok(n),
     }
 }
@@ -132,7 +145,10 @@ pub fn uumain(mut args: Vec<OsString>) -> i32 {
     let mut start = 0u64;
     let mut sep = b'\n';
     for (id, v) in &p.opts {
-        let s = v.as_ref().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let s = v
+            .as_ref()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
         let m = match *id {
             "l" => match size_arg(&s, "lines") {
                 Ok(n) => Some(Mode::Lines(n)),
@@ -155,12 +171,31 @@ pub fn uumain(mut args: Vec<OsString>) -> i32 {
                 };
                 let nums: Result<Vec<u64>, _> = rest.iter().map(|x| x.parse::<u64>()).collect();
                 match nums.as_deref() {
-                    Ok([n]) if *n > 0 => Some(Mode::Chunks { n: *n, k: None, kind }),
-                    Ok([k, n]) if *n > 0 && *k > 0 && k <= n => Some(Mode::Chunks { n: *n, k: Some(*k), kind }),
+                    Ok([n]) if *n > 0 => Some(Mode::Chunks {
+                        n: *n,
+                        k: None,
+                        kind,
+                    }),
+                    Ok([k, n]) if *n > 0 && *k > 0 && k <= n => Some(Mode::Chunks {
+                        n: *n,
+                        k: Some(*k),
+                        kind,
+                    }),
                     Ok([k, n]) if *n > 0 && (*k == 0 || k > n) => {
-                        return USAGE.die(1, &format!("invalid chunk number: {}", q(std::ffi::OsStr::new(&k.to_string()))))
+                        return USAGE.die(
+                            1,
+                            &format!(
+                                "invalid chunk number: {}",
+                                q(std::ffi::OsStr::new(&k.to_string()))
+                            ),
+                        )
                     }
-                    _ => return USAGE.die(1, &format!("invalid number of chunks: {}", q(std::ffi::OsStr::new(&s)))),
+                    _ => {
+                        return USAGE.die(
+                            1,
+                            &format!("invalid number of chunks: {}", q(std::ffi::OsStr::new(&s))),
+                        )
+                    }
                 }
             }
             "d" => {
@@ -176,7 +211,15 @@ pub fn uumain(mut args: Vec<OsString>) -> i32 {
                 if !s.is_empty() {
                     match s.parse::<u64>() {
                         Ok(n) => start = n,
-                        Err(_) => return USAGE.die(1, &format!("invalid start value for numerical suffix: {}", q(std::ffi::OsStr::new(&s)))),
+                        Err(_) => {
+                            return USAGE.die(
+                                1,
+                                &format!(
+                                    "invalid start value for numerical suffix: {}",
+                                    q(std::ffi::OsStr::new(&s))
+                                ),
+                            )
+                        }
                     }
                 }
                 None
@@ -187,7 +230,12 @@ pub fn uumain(mut args: Vec<OsString>) -> i32 {
                     [c] => *c,
                     b"\\0" => 0,
                     [] => return USAGE.die(1, "empty record separator"),
-                    _ => return USAGE.die(1, &format!("multi-character separator {}", q(std::ffi::OsStr::new(&s)))),
+                    _ => {
+                        return USAGE.die(
+                            1,
+                            &format!("multi-character separator {}", q(std::ffi::OsStr::new(&s))),
+                        )
+                    }
                 };
                 None
             }
@@ -204,26 +252,63 @@ pub fn uumain(mut args: Vec<OsString>) -> i32 {
     if p.operands.len() > 2 {
         return USAGE.fail(&format!("extra operand {}", q(&p.operands[2])));
     }
-    let input = p.operands.first().cloned().unwrap_or_else(|| OsString::from("-"));
-    let prefix = p.operands.get(1).map(|s| os_bytes(s).to_vec()).unwrap_or_else(|| b"x".to_vec());
+    let input = p
+        .operands
+        .first()
+        .cloned()
+        .unwrap_or_else(|| OsString::from("-"));
+    let prefix = p
+        .operands
+        .get(1)
+        .map(|s| os_bytes(s).to_vec())
+        .unwrap_or_else(|| b"x".to_vec());
     let fixed = p.last_str("a");
     let len = match &fixed {
         Some(s) => match s.parse::<usize>() {
             Ok(n) if n > 0 => n,
-            _ => return USAGE.die(1, &format!("invalid suffix length: {}", q(std::ffi::OsStr::new(s)))),
+            _ => {
+                return USAGE.die(
+                    1,
+                    &format!("invalid suffix length: {}", q(std::ffi::OsStr::new(s))),
+                )
+            }
         },
         None => 2,
     };
-    let add = p.last("add").map(|s| os_bytes(s).to_vec()).unwrap_or_default();
+    let add = p
+        .last("add")
+        .map(|s| os_bytes(s).to_vec())
+        .unwrap_or_default();
     if add.contains(&b'/') {
-        return USAGE.die(1, &format!("invalid suffix {}, contains directory separator", q(std::ffi::OsStr::new(&String::from_utf8_lossy(&add).into_owned()))));
+        return USAGE.die(
+            1,
+            &format!(
+                "invalid suffix {}, contains directory separator",
+                q(std::ffi::OsStr::new(
+                    &String::from_utf8_lossy(&add).into_owned()
+                ))
+            ),
+        );
     }
     let data = match read_all(&input) {
         Ok(d) => d,
-        Err(e) => return USAGE.die(1, &format!("cannot open {} for reading: {}", q(&input), err_text(&e))),
+        Err(e) => {
+            return USAGE.die(
+                1,
+                &format!("cannot open {} for reading: {}", q(&input), err_text(&e)),
+            )
+        }
     };
     let chunks_mode = matches!(mode, Mode::Chunks { .. });
-    let mut namer = Namer { prefix, add, len, auto: fixed.is_none() && !chunks_mode && start == 0, radix, start, idx: 0 };
+    let mut namer = Namer {
+        prefix,
+        add,
+        len,
+        auto: fixed.is_none() && !chunks_mode && start == 0,
+        radix,
+        start,
+        idx: 0,
+    };
     if let Mode::Chunks { n, .. } = mode {
         // Enough suffix length for all chunks.
         let r = u64::from(radix);
@@ -243,7 +328,14 @@ pub fn uumain(mut args: Vec<OsString>) -> i32 {
     }
 }
 
-fn run(mode: &Mode, data: &[u8], namer: &mut Namer, sep: u8, verbose: bool, elide: bool) -> Result<(), String> {
+fn run(
+    mode: &Mode,
+    data: &[u8],
+    namer: &mut Namer,
+    sep: u8,
+    verbose: bool,
+    elide: bool,
+) -> Result<(), String> {
     match *mode {
         Mode::Lines(n) => {
             let mut st = 0;
@@ -314,7 +406,11 @@ fn run(mode: &Mode, data: &[u8], namer: &mut Namer, sep: u8, verbose: bool, elid
                 _ => (1..=n)
                     .map(|i| {
                         let s = ((i - 1) * (size / n)) as usize;
-                        let e = if i == n { data.len() } else { (i * (size / n)) as usize };
+                        let e = if i == n {
+                            data.len()
+                        } else {
+                            (i * (size / n)) as usize
+                        };
                         (s, e)
                     })
                     .collect(),
@@ -324,7 +420,10 @@ fn run(mode: &Mode, data: &[u8], namer: &mut Namer, sep: u8, verbose: bool, elid
                 let mut st = 0;
                 let mut li = 0usize;
                 while st < data.len() {
-                    let end = data[st..].iter().position(|&c| c == sep).map_or(data.len(), |p| st + p + 1);
+                    let end = data[st..]
+                        .iter()
+                        .position(|&c| c == sep)
+                        .map_or(data.len(), |p| st + p + 1);
                     outs[li % n as usize].extend_from_slice(&data[st..end]);
                     li += 1;
                     st = end;

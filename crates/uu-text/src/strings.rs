@@ -6,7 +6,11 @@ use crate::common::args::{opt, parse, Arg, Opt, Usage};
 use crate::common::bytes::disp;
 use crate::common::input::{err_text, finish, put, read_all, stdout};
 
-const USAGE: Usage = Usage { prog: "strings", help: "[option(s)] [file(s)]\nDisplay printable strings in [file(s)] (stdin by default)\n", code: 1 };
+const USAGE: Usage = Usage {
+    prog: "strings",
+    help: "[option(s)] [file(s)]\nDisplay printable strings in [file(s)] (stdin by default)\n",
+    code: 1,
+};
 
 const SPEC: &[Opt] = &[
     opt("a", Some('a'), Some("all"), Arg::No),
@@ -38,27 +42,44 @@ pub fn uumain(mut args: Vec<OsString>) -> i32 {
         },
         None => 4,
     };
-    let radix = if p.has("o") { Some('o') } else { p.last_str("t").and_then(|s| s.chars().next()) };
+    let radix = if p.has("o") {
+        Some('o')
+    } else {
+        p.last_str("t").and_then(|s| s.chars().next())
+    };
     if let Some(r) = radix {
         if !"odx".contains(r) {
             return USAGE.die(1, "invalid radix");
         }
     }
-    let sep: Vec<u8> = p.last("s").map(|s| crate::common::bytes::os_bytes(s).to_vec()).unwrap_or_else(|| b"\n".to_vec());
+    let sep: Vec<u8> = p
+        .last("s")
+        .map(|s| crate::common::bytes::os_bytes(s).to_vec())
+        .unwrap_or_else(|| b"\n".to_vec());
     let all_ws = p.has("w");
-    let files = if p.operands.is_empty() { vec![OsString::from("-")] } else { p.operands.clone() };
+    let files = if p.operands.is_empty() {
+        vec![OsString::from("-")]
+    } else {
+        p.operands.clone()
+    };
     let mut out = stdout();
     let mut status = 0;
     for f in &files {
         let data = match read_all(f) {
             Ok(d) => d,
             Err(e) => {
-                eprintln!("strings: '{}': {}", disp(f), err_text(&e));
+                // binutils words a missing file its own way.
+                let why = if e.kind() == std::io::ErrorKind::NotFound { "No such file".to_string() } else { err_text(&e) };
+                eprintln!("strings: '{}': {}", disp(f), why);
                 status = 1;
                 continue;
             }
         };
-        let printable = |c: u8| (0x20..0x7f).contains(&c) || c == b'\t' || (all_ws && (c == b'\n' || c == b'\r' || c == 11 || c == 12));
+        let printable = |c: u8| {
+            (0x20..0x7f).contains(&c)
+                || c == b'\t'
+                || (all_ws && (c == b'\n' || c == b'\r' || c == 11 || c == 12))
+        };
         let mut i = 0;
         while i < data.len() {
             if !printable(data[i]) {

@@ -45,7 +45,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         None => b"\n".to_vec(),
     };
     let before = p.has("b");
-    let files = if p.operands.is_empty() { vec![OsString::from("-")] } else { p.operands.clone() };
+    let files = if p.operands.is_empty() {
+        vec![OsString::from("-")]
+    } else {
+        p.operands
+    };
     let mut out = stdout();
     let mut status = 0;
     for f in &files {

@@ -68,12 +68,13 @@ fn legacy(args: &mut Vec<OsString>) {
         _ => return,
     };
     let body = &a[1..];
-    let end = body.bytes().position(|c| !c.is_ascii_digit()).unwrap_or(body.len());
+    let end = body
+        .bytes()
+        .position(|c| !c.is_ascii_digit())
+        .unwrap_or(body.len());
     let (num, mut rest) = body.split_at(end);
-    if num.is_empty() && (sign == '-' || rest.is_empty()) {
-        if sign == '-' {
-            return;
-        }
+    if num.is_empty() && sign == '-' {
+        return;
     }
     let num = if num.is_empty() { "10" } else { num };
     let mut unit = "-n";
@@ -96,7 +97,15 @@ fn legacy(args: &mut Vec<OsString>) {
         "f" => true,
         _ => return,
     };
-    let mut new = vec![OsString::from(unit), OsString::from(format!("{}{}{}", if sign == '+' { "+" } else { "" }, num, mult))];
+    let mut new = vec![
+        OsString::from(unit),
+        OsString::from(format!(
+            "{}{}{}",
+            if sign == '+' { "+" } else { "" },
+            num,
+            mult
+        )),
+    ];
     if follow {
         new.push(OsString::from("-f"));
     }
@@ -110,17 +119,30 @@ pub fn uumain(mut args: Vec<OsString>) -> i32 {
         Ok(p) => p,
         Err(c) => return c,
     };
-    let mut mode = Mode { bytes: false, from_start: false, n: 10 };
+    let mut mode = Mode {
+        bytes: false,
+        from_start: false,
+        n: 10,
+    };
     let mut verbose = None;
     let mut follow = false;
     let mut by_name = false;
     for (id, v) in &p.opts {
-        let s = v.as_ref().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let s = v
+            .as_ref()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
         match *id {
             "n" | "c" => {
                 let what = if *id == "n" { "lines" } else { "bytes" };
                 match parse_count(&s, what) {
-                    Ok((n, plus)) => mode = Mode { bytes: *id == "c", from_start: plus, n },
+                    Ok((n, plus)) => {
+                        mode = Mode {
+                            bytes: *id == "c",
+                            from_start: plus,
+                            n,
+                        }
+                    }
                     Err(m) => return USAGE.die(1, &m),
                 }
             }
@@ -154,17 +176,28 @@ pub fn uumain(mut args: Vec<OsString>) -> i32 {
         None => Duration::from_secs(1),
     };
     let delim = if p.has("z") { 0 } else { b'\n' };
-    let files = if p.operands.is_empty() { vec![OsString::from("-")] } else { p.operands.clone() };
+    let files = if p.operands.is_empty() {
+        vec![OsString::from("-")]
+    } else {
+        p.operands
+    };
     let headers = verbose.unwrap_or(files.len() > 1);
     let mut out = stdout();
     let mut status = 0;
     let mut first = true;
     let mut followed: Vec<Followed> = Vec::new();
     for f in &files {
-        let shown = if f == "-" { "standard input".to_string() } else { f.to_string_lossy().into_owned() };
+        let shown = if f == "-" {
+            "standard input".to_string()
+        } else {
+            f.to_string_lossy().into_owned()
+        };
         let header = |out: &mut Out, first: &mut bool| {
             if headers {
-                put(out, format!("{}==> {} <==\n", if *first { "" } else { "\n" }, shown).as_bytes());
+                put(
+                    out,
+                    format!("{}==> {} <==\n", if *first { "" } else { "\n" }, shown).as_bytes(),
+                );
             }
             *first = false;
         };
@@ -184,7 +217,12 @@ pub fn uumain(mut args: Vec<OsString>) -> i32 {
                 eprintln!("tail: cannot open {} for reading: {}", q(f), err_text(&e));
                 status = 1;
                 if by_name {
-                    followed.push(Followed { name: f.clone(), shown, file: None, pos: 0 });
+                    followed.push(Followed {
+                        name: f.clone(),
+                        shown,
+                        file: None,
+                        pos: 0,
+                    });
                 }
                 continue;
             }
@@ -193,7 +231,11 @@ pub fn uumain(mut args: Vec<OsString>) -> i32 {
         if meta.as_ref().map(|m| m.is_dir()).unwrap_or(false) {
             header(&mut out, &mut first);
             let _ = out.flush();
-            eprintln!("tail: error reading {}: {}", q(f), err_text(&is_dir_error()));
+            eprintln!(
+                "tail: error reading {}: {}",
+                q(f),
+                err_text(&is_dir_error())
+            );
             status = 1;
             continue;
         }
@@ -203,7 +245,8 @@ pub fn uumain(mut args: Vec<OsString>) -> i32 {
             tail_seekable(&mut file, &mut out, mode, delim)
         } else {
             let mut all = Vec::new();
-            file.read_to_end(&mut all).map(|_| emit_tail(&all, &mut out, mode, delim))
+            file.read_to_end(&mut all)
+                .map(|_| emit_tail(&all, &mut out, mode, delim))
         };
         if let Err(e) = res {
             let _ = out.flush();
@@ -213,14 +256,26 @@ pub fn uumain(mut args: Vec<OsString>) -> i32 {
         }
         if follow {
             let pos = file.stream_position().unwrap_or(0);
-            followed.push(Followed { name: f.clone(), shown, file: Some(file), pos });
+            followed.push(Followed {
+                name: f.clone(),
+                shown,
+                file: Some(file),
+                pos,
+            });
         }
     }
     if follow && !followed.is_empty() {
         if out.flush().is_err() {
             return 1;
         }
-        follow_loop(&mut followed, &mut out, sleep, by_name, headers, files.len());
+        follow_loop(
+            &mut followed,
+            &mut out,
+            sleep,
+            by_name,
+            headers,
+            files.len(),
+        );
     }
     finish(&mut out, "tail", status)
 }
@@ -230,7 +285,8 @@ fn emit_tail(all: &[u8], out: &mut Out, mode: Mode, delim: u8) {
         let start = if mode.from_start {
             (mode.n.saturating_sub(1)).min(all.len() as u64) as usize
         } else {
-            all.len().saturating_sub(mode.n.min(all.len() as u64) as usize)
+            all.len()
+                .saturating_sub(mode.n.min(all.len() as u64) as usize)
         };
         put(out, &all[start..]);
         return;
@@ -295,7 +351,11 @@ fn tail_seekable(f: &mut File, out: &mut Out, mode: Mode, delim: u8) -> std::io:
         block.extend_from_slice(&tailbuf);
         tailbuf = block;
         start = from;
-        let body = if tailbuf.last() == Some(&delim) { &tailbuf[..tailbuf.len() - 1] } else { &tailbuf[..] };
+        let body = if tailbuf.last() == Some(&delim) {
+            &tailbuf[..tailbuf.len() - 1]
+        } else {
+            &tailbuf[..]
+        };
         let count = body.iter().filter(|&&c| c == delim).count() as u64;
         if count >= mode.n || start == 0 {
             break;
@@ -327,8 +387,19 @@ struct Followed {
 
 /// Poll the followed files forever (until the process is killed), printing
 /// what is appended; `-F` reopens files that are replaced or reappear.
-fn follow_loop(files: &mut [Followed], out: &mut Out, sleep: Duration, by_name: bool, headers: bool, nfiles: usize) {
-    let mut last_shown: Option<usize> = if nfiles > 0 { Some(files.len() - 1) } else { None };
+fn follow_loop(
+    files: &mut [Followed],
+    out: &mut Out,
+    sleep: Duration,
+    by_name: bool,
+    headers: bool,
+    nfiles: usize,
+) {
+    let mut last_shown: Option<usize> = if nfiles > 0 {
+        Some(files.len() - 1)
+    } else {
+        None
+    };
     let mut buf = vec![0u8; 64 * 1024];
     loop {
         let mut any = false;
@@ -345,7 +416,10 @@ fn follow_loop(files: &mut [Followed], out: &mut Out, sleep: Duration, by_name: 
                         }
                     }
                     (Some(_), None) => {
-                        eprintln!("tail: {} has become inaccessible: No such file or directory", q(&fo.name));
+                        eprintln!(
+                            "tail: {} has become inaccessible: No such file or directory",
+                            q(&fo.name)
+                        );
                         fo.file = None;
                         continue;
                     }

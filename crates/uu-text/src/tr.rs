@@ -40,7 +40,9 @@ fn class(name: &str) -> Option<(&'static str, Vec<u8>)> {
         "lower" => ("lower", |c| c.is_ascii_lowercase()),
         "print" => ("print", |c| (0x20..0x7f).contains(&c)),
         "punct" => ("punct", |c| c.is_ascii_punctuation()),
-        "space" => ("space", |c| matches!(c, b' ' | b'\t' | b'\n' | 11 | 12 | b'\r')),
+        "space" => ("space", |c| {
+            matches!(c, b' ' | b'\t' | b'\n' | 11 | 12 | b'\r')
+        }),
         "upper" => ("upper", |c| c.is_ascii_uppercase()),
         "xdigit" => ("xdigit", |c| c.is_ascii_hexdigit()),
         _ => return None,
@@ -162,7 +164,12 @@ fn parse_set(s: &[u8], is_set2: bool) -> Result<Vec<Elem>, String> {
                         match usize::from_str_radix(&digits, radix) {
                             Ok(0) => None,
                             Ok(n) => Some(n),
-                            Err(_) => return Err(format!("invalid repeat count '{}' in [c*n] construct", digits)),
+                            Err(_) => {
+                                return Err(format!(
+                                    "invalid repeat count '{}' in [c*n] construct",
+                                    digits
+                                ))
+                            }
                         }
                     };
                     out.push(Elem::Repeat(n1, count));
@@ -210,7 +217,10 @@ fn flatten(set: &[Elem], target_len: usize) -> Result<Vec<u8>, String> {
             Elem::Repeat(_, None) => 0,
         })
         .sum();
-    let fills = set.iter().filter(|e| matches!(e, Elem::Repeat(_, None))).count();
+    let fills = set
+        .iter()
+        .filter(|e| matches!(e, Elem::Repeat(_, None)))
+        .count();
     if fills > 1 {
         return Err("only one [c*] repeat construct may appear in string2".into());
     }
@@ -219,7 +229,9 @@ fn flatten(set: &[Elem], target_len: usize) -> Result<Vec<u8>, String> {
         match e {
             Elem::Chars(c) | Elem::Class(_, c) => v.extend_from_slice(c),
             Elem::Repeat(c, Some(n)) => v.extend(std::iter::repeat(*c).take(*n)),
-            Elem::Repeat(c, None) => v.extend(std::iter::repeat(*c).take(target_len.saturating_sub(fixed))),
+            Elem::Repeat(c, None) => {
+                v.extend(std::iter::repeat(*c).take(target_len.saturating_sub(fixed)))
+            }
         }
     }
     Ok(v)
@@ -234,18 +246,33 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     let (comp, del, sq, trunc) = (p.has("c"), p.has("d"), p.has("s"), p.has("t"));
     let ops = &p.operands;
     let translating = !del && ops.len() >= 2;
-    let need = if del && sq { 2 } else if del { 1 } else if sq && ops.len() < 2 { 1 } else { 2 };
+    let need = if (del && !sq) || (!del && sq && ops.len() < 2) {
+        1
+    } else {
+        2
+    };
     if ops.is_empty() {
         return USAGE.fail("missing operand");
     }
     if ops.len() < need {
-        let why = if del { "Two strings must be given when both deleting and squeezing repeats." } else { "Two strings must be given when translating." };
-        return USAGE.fail(&format!("missing operand after '{}'\n{}", ops[ops.len() - 1].to_string_lossy(), why));
+        let why = if del {
+            "Two strings must be given when both deleting and squeezing repeats."
+        } else {
+            "Two strings must be given when translating."
+        };
+        return USAGE.fail(&format!(
+            "missing operand after '{}'\n{}",
+            ops[ops.len() - 1].to_string_lossy(),
+            why
+        ));
     }
     if ops.len() > need {
         let extra = format!("extra operand '{}'", ops[need].to_string_lossy());
         if del && !sq {
-            return USAGE.fail(&format!("{}\nOnly one string may be given when deleting without squeezing repeats.", extra));
+            return USAGE.fail(&format!(
+                "{}\nOnly one string may be given when deleting without squeezing repeats.",
+                extra
+            ));
         }
         return USAGE.fail(&extra);
     }
@@ -361,11 +388,26 @@ mod tests {
     use super::*;
     #[test]
     fn sets_expand() {
-        assert_eq!(flatten(&parse_set(b"a-d", false).unwrap(), 0).unwrap(), b"abcd");
-        assert_eq!(flatten(&parse_set(b"[:digit:]x", false).unwrap(), 0).unwrap(), b"0123456789x");
-        assert_eq!(flatten(&parse_set(b"\\101\\n", false).unwrap(), 0).unwrap(), b"A\n");
-        assert_eq!(flatten(&parse_set(b"[x*]y", true).unwrap(), 4).unwrap(), b"xxxy");
-        assert_eq!(flatten(&parse_set(b"[x*2]", true).unwrap(), 9).unwrap(), b"xx");
+        assert_eq!(
+            flatten(&parse_set(b"a-d", false).unwrap(), 0).unwrap(),
+            b"abcd"
+        );
+        assert_eq!(
+            flatten(&parse_set(b"[:digit:]x", false).unwrap(), 0).unwrap(),
+            b"0123456789x"
+        );
+        assert_eq!(
+            flatten(&parse_set(b"\\101\\n", false).unwrap(), 0).unwrap(),
+            b"A\n"
+        );
+        assert_eq!(
+            flatten(&parse_set(b"[x*]y", true).unwrap(), 4).unwrap(),
+            b"xxxy"
+        );
+        assert_eq!(
+            flatten(&parse_set(b"[x*2]", true).unwrap(), 9).unwrap(),
+            b"xx"
+        );
         assert!(parse_set(b"z-a", false).is_err());
         assert!(parse_set(b"[:bogus:]", false).is_err());
         assert!(parse_set(b"[a*]", false).is_err());

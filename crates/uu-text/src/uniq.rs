@@ -86,11 +86,19 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         Ok(p) => p,
         Err(c) => return c,
     };
-    let mut cfg = Cfg { skip_fields: 0, skip_chars: 0, check: None, icase: p.has("i") };
+    let mut cfg = Cfg {
+        skip_fields: 0,
+        skip_chars: 0,
+        check: None,
+        icase: p.has("i"),
+    };
     let mut all_rep: Option<Delim> = None;
     let mut group: Option<Delim> = None;
     for (id, v) in &p.opts {
-        let s = v.as_ref().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let s = v
+            .as_ref()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
         let r = match *id {
             "f" => num(&s, "invalid number of fields to skip").map(|n| cfg.skip_fields = n),
             "s" => num(&s, "invalid number of bytes to skip").map(|n| cfg.skip_chars = n),
@@ -147,7 +155,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     if p.operands.len() > 2 {
         return USAGE.fail(&format!("extra operand {}", q(&p.operands[2])));
     }
-    let input = p.operands.first().cloned().unwrap_or_else(|| OsString::from("-"));
+    let input = p
+        .operands
+        .first()
+        .cloned()
+        .unwrap_or_else(|| OsString::from("-"));
     let data = match read_all(&input) {
         Ok(d) => d,
         Err(e) => return USAGE.die(1, &format!("{}: {}", qf(&input), err_text(&e))),
@@ -171,7 +183,9 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         }
         let n = j - i;
         if let Some(g) = group {
-            if (!first_group && g != Delim::Append) || (first_group && (g == Delim::Prepend || g == Delim::Both)) {
+            if (!first_group && g != Delim::Append)
+                || (first_group && (g == Delim::Prepend || g == Delim::Both))
+            {
                 w.push(eol);
             }
             for l in &lines[i..j] {

@@ -108,7 +108,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         }
     };
     let named = !p.operands.is_empty();
-    let files = if named { p.operands.clone() } else { vec![OsString::from("-")] };
+    let files = if named {
+        p.operands
+    } else {
+        vec![OsString::from("-")]
+    };
     let nshown = show.iter().filter(|&&b| b).count();
     // GNU sizes columns from the regular files' total size (7 when any
     // input is not a regular file), 1 for a single count of a single file.
@@ -148,6 +152,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             Err(e) => {
                 eprintln!("wc: {}: {}", qf(f), err_text(&e));
                 status = 1;
+                // A directory opens but cannot be read: GNU still prints zeros.
+                if std::fs::metadata(f).map(|m| m.is_dir()).unwrap_or(false) && total_mode != 2 {
+                    let name = if named { Some(crate::common::bytes::os_bytes(f)) } else { None };
+                    line(&mut out, &Counts::default(), &show, width, name);
+                }
                 continue;
             }
         };
@@ -177,7 +186,13 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         }
         if total_mode != 2 {
             let name = if named { Some(f.as_os_str()) } else { None };
-            line(&mut out, &c, &show, width, name.map(crate::common::bytes::os_bytes));
+            line(
+                &mut out,
+                &c,
+                &show,
+                width,
+                name.map(crate::common::bytes::os_bytes),
+            );
         }
     }
     let print_total = match total_mode {
@@ -186,13 +201,23 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         _ => false,
     };
     if print_total {
-        let name: Option<&[u8]> = if total_mode == 2 { None } else { Some(b"total") };
+        let name: Option<&[u8]> = if total_mode == 2 {
+            None
+        } else {
+            Some(b"total")
+        };
         line(&mut out, &sum, &show, width, name);
     }
     finish(&mut out, "wc", status)
 }
 
-fn line(out: &mut crate::common::input::Out, c: &Counts, show: &[bool; 5], width: usize, name: Option<&[u8]>) {
+fn line(
+    out: &mut crate::common::input::Out,
+    c: &Counts,
+    show: &[bool; 5],
+    width: usize,
+    name: Option<&[u8]>,
+) {
     let vals = [c.lines, c.words, c.bytes, c.bytes, c.maxlen];
     let mut s = Vec::with_capacity(64);
     for (i, v) in vals.iter().enumerate() {

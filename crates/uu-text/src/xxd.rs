@@ -45,7 +45,20 @@ fn parse_num(s: &str) -> Option<i64> {
 
 /// Entry point.
 pub fn uumain(args: Vec<OsString>) -> i32 {
-    let mut o = Opts { cols: None, group: None, len: None, seek: None, upper: false, plain: false, include: false, bits: false, little: false, reverse: false, offset: 0, name: None };
+    let mut o = Opts {
+        cols: None,
+        group: None,
+        len: None,
+        seek: None,
+        upper: false,
+        plain: false,
+        include: false,
+        bits: false,
+        little: false,
+        reverse: false,
+        offset: 0,
+        name: None,
+    };
     let mut files: Vec<OsString> = Vec::new();
     let mut i = 1;
     // xxd's own option syntax: `-c 8`, `-c8`, `-cols 8`, single dash longs.
@@ -58,9 +71,14 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         }
         let body = a.trim_start_matches('-');
         let key = body.chars().next().unwrap_or(' ');
-        let takes = matches!(key, 'c' | 'g' | 'l' | 's' | 'o' | 'n') && !body.starts_with("ps") && body != "postscript";
+        let takes = matches!(key, 'c' | 'g' | 'l' | 's' | 'o' | 'n')
+            && !body.starts_with("ps")
+            && body != "postscript";
         let mut val = || -> Option<String> {
-            let inline: String = body.chars().skip_while(|c| c.is_ascii_alphabetic()).collect();
+            let inline: String = body
+                .chars()
+                .skip_while(|c| c.is_ascii_alphabetic())
+                .collect();
             if !inline.is_empty() {
                 return Some(inline);
             }
@@ -123,7 +141,10 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         eprintln!("Usage:\n       xxd [options] [infile [outfile]]");
         return 1;
     }
-    let input = files.first().cloned().unwrap_or_else(|| OsString::from("-"));
+    let input = files
+        .first()
+        .cloned()
+        .unwrap_or_else(|| OsString::from("-"));
     let data = match read_all(&input) {
         Ok(d) => d,
         Err(e) => {
@@ -140,14 +161,27 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             Some(n) => n,
             None => return usage_err(&format!("invalid seek '{}'", s)),
         };
-        start = if n < 0 || s.starts_with("+-") { data.len().saturating_sub(n.unsigned_abs() as usize) } else { (n as usize).min(data.len()) };
+        start = if n < 0 || s.starts_with("+-") {
+            data.len().saturating_sub(n.unsigned_abs() as usize)
+        } else {
+            (n as usize).min(data.len())
+        };
     }
     let end = match o.len {
         Some(l) => (start + l).min(data.len()),
         None => data.len(),
     };
     let body = &data[start..end];
-    let text = render(&o, body, start, if input == "-" { None } else { Some(disp(&input)) });
+    let text = render(
+        &o,
+        body,
+        start,
+        if input == "-" {
+            None
+        } else {
+            Some(disp(&input))
+        },
+    );
     let res = match files.get(1) {
         Some(out) => std::fs::write(out, &text),
         None => {
@@ -167,7 +201,13 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
 
 fn render(o: &Opts, body: &[u8], start: usize, name: Option<String>) -> Vec<u8> {
     let mut out = Vec::with_capacity(body.len() * 5);
-    let hex = |b: u8| if o.upper { format!("{:02X}", b) } else { format!("{:02x}", b) };
+    let hex = |b: u8| {
+        if o.upper {
+            format!("{:02X}", b)
+        } else {
+            format!("{:02x}", b)
+        }
+    };
     if o.plain {
         let cols = o.cols.filter(|&c| c > 0).unwrap_or(30);
         for ch in body.chunks(cols) {
@@ -182,7 +222,10 @@ fn render(o: &Opts, body: &[u8], start: usize, name: Option<String>) -> Vec<u8> 
         let cols = o.cols.filter(|&c| c > 0).unwrap_or(12);
         let var = o.name.clone().or_else(|| {
             name.map(|n| {
-                let mut v: String = n.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
+                let mut v: String = n
+                    .chars()
+                    .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+                    .collect();
                 if v.starts_with(|c: char| c.is_ascii_digit()) {
                     v.insert_str(0, "__");
                 }
@@ -197,7 +240,9 @@ fn render(o: &Opts, body: &[u8], start: usize, name: Option<String>) -> Vec<u8> 
             out.extend_from_slice(b" ");
             for (k, &b) in ch.iter().enumerate() {
                 let last = ci * cols + k + 1 == n;
-                out.extend_from_slice(format!(" 0x{}{}", hex(b), if last { "" } else { "," }).as_bytes());
+                out.extend_from_slice(
+                    format!(" 0x{}{}", hex(b), if last { "" } else { "," }).as_bytes(),
+                );
             }
             out.push(b'\n');
         }
@@ -206,8 +251,17 @@ fn render(o: &Opts, body: &[u8], start: usize, name: Option<String>) -> Vec<u8> 
         }
         return out;
     }
-    let cols = o.cols.filter(|&c| c > 0).unwrap_or(if o.bits { 6 } else { 16 });
-    let group = o.group.unwrap_or(if o.bits { 1 } else if o.little { 4 } else { 2 });
+    let cols = o
+        .cols
+        .filter(|&c| c > 0)
+        .unwrap_or(if o.bits { 6 } else { 16 });
+    let group = o.group.unwrap_or(if o.bits {
+        1
+    } else if o.little {
+        4
+    } else {
+        2
+    });
     let unit = if o.bits { 8 } else { 2 };
     let group = if group == 0 { cols } else { group };
     let hex_width = cols * unit + (cols + group - 1) / group;
@@ -234,7 +288,11 @@ fn render(o: &Opts, body: &[u8], start: usize, name: Option<String>) -> Vec<u8> 
         line.push_str(&" ".repeat(hex_width.saturating_sub(h.len())));
         line.push(' ');
         for &b in ch {
-            line.push(if (0x20..0x7f).contains(&b) { b as char } else { '.' });
+            line.push(if (0x20..0x7f).contains(&b) {
+                b as char
+            } else {
+                '.'
+            });
         }
         line.push('\n');
         out.extend_from_slice(line.as_bytes());
@@ -299,13 +357,18 @@ fn reverse(o: &Opts, data: &[u8], outname: Option<&OsString>) -> i32 {
         }
     }
     let res = match outname {
-        Some(n) => OpenOptions::new().write(true).create(true).truncate(true).open(n).and_then(|mut f| {
-            for (a, v) in &bytes {
-                f.seek(SeekFrom::Start(*a as u64))?;
-                f.write_all(v)?;
-            }
-            Ok(())
-        }),
+        Some(n) => OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .open(n)
+            .and_then(|mut f| {
+                for (a, v) in &bytes {
+                    f.seek(SeekFrom::Start(*a as u64))?;
+                    f.write_all(v)?;
+                }
+                Ok(())
+            }),
         None => {
             let mut buf: Vec<u8> = Vec::new();
             for (a, v) in &bytes {

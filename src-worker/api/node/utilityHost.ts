@@ -50,10 +50,13 @@ function main(): void {
   }
   // Bundled as out/main/engine.js; packaged apps set SANDGLASS_PROGRAMS_DIR.
   const here = new URL('.', import.meta.url);
-  const backend = defaultBackend({ programsDir: fileURLToPath(new URL('../../resources/wasm', here)) });
+  const backend = defaultBackend({
+    programsDir: fileURLToPath(new URL('../../resources/wasm', here)),
+  });
   const engine = new SandglassEngine(backend.factory, backend.name);
   parentPort.on('message', ({ data, ports }) => {
-    const kind = typeof data === 'object' && data !== null ? (data as { type?: unknown }).type : undefined;
+    const kind =
+      typeof data === 'object' && data !== null ? (data as { type?: unknown }).type : undefined;
     const port = ports[0];
     if (kind === 'connect' && port) servePort(engine, port);
   });

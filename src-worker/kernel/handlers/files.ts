@@ -68,7 +68,10 @@ export const fileHandlers: Record<number, Handler> = {
   [Sys.FDSTAT]: (_k, p, args) => {
     const f = p.fds.get(a(args, 0));
     // rets[2] = 1 for a terminal: the glue then withholds seek/tell rights, which is how wasi-libc's isatty() tells.
-    return { errno: 0, rets: [f.filetype, (f.append ? 1 : 0) | (f.nonblock ? 4 : 0), f instanceof TtyFile ? 1 : 0] };
+    return {
+      errno: 0,
+      rets: [f.filetype, (f.append ? 1 : 0) | (f.nonblock ? 4 : 0), f instanceof TtyFile ? 1 : 0],
+    };
   },
   [Sys.SET_FLAGS]: (_k, p, args) => {
     const f = p.fds.get(a(args, 0));

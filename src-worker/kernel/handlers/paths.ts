@@ -53,6 +53,14 @@ function special(k: Kernel, p: Process, dirfd: number, path: BytePath): Special 
   }
   const m = /^\/dev\/fd\/(\d+)$/.exec(abs);
   if (m) return { kind: 'fd', fd: Number(m[1]) };
+  if (abs === '/dev/fd') {
+    // Listing /dev/fd shows the caller's open descriptors.
+    return {
+      kind: 'proc',
+      node: { kind: 'dir', entries: p.fds.entries().map(([fd]) => String(fd)) },
+      path: abs,
+    };
+  }
   return undefined;
 }
 

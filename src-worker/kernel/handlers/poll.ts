@@ -56,12 +56,24 @@ export const pollHandlers: Record<number, Handler> = {
     if (first.ready > 0 || timeout === 0)
       return { errno: 0, rets: [first.ready], data: first.data };
     const any = new Notifier();
+    // One armed callback per file at a time; all cancelled when the poll ends.
+    const armed = new Map<OpenFile, () => void>();
     try {
       const r = await p.block(
         () => {
           const ans = answer(subs);
           if (ans.ready > 0) return ans;
-          for (const s of subs) void s.file?.changed?.wait().then(() => any.notify());
+          for (const s of subs) {
+            const f = s.file;
+            if (!f?.changed || armed.has(f)) continue;
+            armed.set(
+              f,
+              f.changed.once(() => {
+                armed.delete(f);
+                any.notify();
+              }),
+            );
+          }
           return null;
         },
         any,
@@ -75,6 +87,8 @@ export const pollHandlers: Record<number, Handler> = {
         return { errno: 0, rets: [ans.ready], data: ans.data };
       }
       throw e;
+    } finally {
+      for (const cancel of armed.values()) cancel();
     }
   },
 };

@@ -145,7 +145,7 @@ impl Shell {
                 Err(e) => last_err = e,
             }
         }
-        let mut m = target.clone();
+        let mut m = target;
         m.extend_from_slice(b": ");
         m.extend_from_slice(crate::sys::strerror(last_err).as_bytes());
         self.berr("cd", &m);
@@ -209,7 +209,7 @@ impl Shell {
                 self.status = 0;
             }
             Err(e) => {
-                let mut m = target.clone();
+                let mut m = target;
                 m.extend_from_slice(b": ");
                 m.extend_from_slice(crate::sys::strerror(e).as_bytes());
                 self.berr("pushd", &m);

@@ -2,6 +2,7 @@
 
 use crate::ast::Bytes;
 use crate::eval::{Ctl, Shell, R};
+use std::fmt::Write;
 
 pub const SIGNALS: &[&str] = &[
     "EXIT", "HUP", "INT", "QUIT", "ILL", "TRAP", "ABRT", "BUS", "FPE", "KILL", "USR1", "SEGV",
@@ -77,10 +78,7 @@ impl Shell {
             self.status = 2;
             return Ok(());
         }
-        let st = match self.status_arg("return", args) {
-            Some(s) => s,
-            None => 2,
-        };
+        let st = self.status_arg("return", args).unwrap_or(2);
         Err(Ctl::Return(st))
     }
 
@@ -168,7 +166,7 @@ impl Shell {
         let code = match std::fs::read(crate::bytes::path(&path)) {
             Ok(c) => c,
             Err(e) => {
-                let mut m = file.clone();
+                let mut m = file;
                 m.extend_from_slice(b": ");
                 m.extend_from_slice(crate::sys::strerror(crate::sys::io_errno(&e)).as_bytes());
                 self.err(&m);
@@ -291,7 +289,7 @@ impl Shell {
         if args[0] == b"-l" {
             let mut out = String::new();
             for (i, n) in SIGNALS.iter().enumerate().skip(1) {
-                out.push_str(&format!("{:2}) SIG{}\n", i, n));
+                let _ = writeln!(out, "{:2}) SIG{}", i, n);
             }
             self.write_fd(1, out.as_bytes());
             return;

@@ -37,13 +37,8 @@ pub fn backslash_escapes(s: &[u8], echo_octal: bool) -> (Bytes, bool) {
             b'\\' => o.push(b'\\'),
             b'c' => return (o, true),
             b'0'..=b'7' => {
-                let max = if echo_octal && e == b'0' {
-                    3
-                } else if e == b'0' {
-                    3
-                } else {
-                    2
-                };
+                let _ = echo_octal;
+                let max = if e == b'0' { 3 } else { 2 };
                 let mut v = if e == b'0' { 0u32 } else { (e - b'0') as u32 };
                 let mut n = 0;
                 while n < max && i < s.len() && (b'0'..=b'7').contains(&s[i]) {
@@ -252,11 +247,7 @@ impl Shell {
                 // leading digits are used; the rest is an error
                 let digits: String = body.chars().take_while(|c| c.is_ascii_digit()).collect();
                 let mut m = a.to_vec();
-                m.extend_from_slice(if digits.is_empty() {
-                    b": invalid number"
-                } else {
-                    b": invalid number"
-                });
+                m.extend_from_slice(b": invalid number");
                 self.berr("printf", &m);
                 *st = 1;
                 let n = digits.parse::<i64>().unwrap_or(0);

@@ -128,10 +128,7 @@ impl Shell {
             *i += 1;
             return Ok(r);
         }
-        if *i + 2 < a.len() + 0
-            && *i + 2 <= a.len() - 1
-            && BINARY_OPS.contains(&a[*i + 1].as_slice())
-        {
+        if *i + 2 < a.len() && BINARY_OPS.contains(&a[*i + 1].as_slice()) {
             let r = self
                 .binary_test(&a[*i + 1], &a[*i], &a[*i + 2], false)
                 .map_err(TestErr)?;

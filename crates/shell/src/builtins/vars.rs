@@ -5,6 +5,7 @@ use crate::ast::*;
 use crate::eval::{Ctl, Shell, R};
 use crate::parse::{is_name, Parser};
 use crate::state::*;
+use std::fmt::Write;
 
 /// `${x@a}` letters for attributes.
 pub fn attr_letters(a: u16, v: &Option<Value>) -> Bytes {
@@ -752,9 +753,9 @@ impl Shell {
                 _ => self.opts.get(n).map(|b| *b).unwrap_or(false),
             };
             if human {
-                out.push_str(&format!("{:<15}\t{}\n", n, if on { "on" } else { "off" }));
+                let _ = writeln!(out, "{:<15}\t{}", n, if on { "on" } else { "off" });
             } else {
-                out.push_str(&format!("set {}o {}\n", if on { '-' } else { '+' }, n));
+                let _ = writeln!(out, "set {}o {}", if on { '-' } else { '+' }, n);
             }
         }
         self.write_fd(1, out.as_bytes());
@@ -806,9 +807,9 @@ impl Shell {
                     }
                 }
                 if print || set.is_some() {
-                    out.push_str(&format!("shopt -{} {}\n", if on { 's' } else { 'u' }, n));
+                    let _ = writeln!(out, "shopt -{} {}", if on { 's' } else { 'u' }, n);
                 } else {
-                    out.push_str(&format!("{:<15}\t{}\n", n, if on { "on" } else { "off" }));
+                    let _ = writeln!(out, "{:<15}\t{}", n, if on { "on" } else { "off" });
                 }
             }
             if !quiet {

@@ -3,6 +3,7 @@
 use super::pattern::{pat_match, MatchMode};
 use super::{Ctl, Shell, R};
 use crate::ast::*;
+use std::fmt::Write;
 
 impl Shell {
     /// Status of a `[[ ]]` expression: 0 true, 1 false, 2 error.
@@ -91,7 +92,7 @@ impl Shell {
             if c < 0x80 {
                 pat.push(c as char);
             } else {
-                pat.push_str(&format!("\\x{:02x}", c));
+                let _ = write!(pat, "\\x{:02x}", c);
             }
         }
         let pat = posix_classes(&pat);

@@ -651,14 +651,13 @@ impl Shell {
         self.funcnames.pop();
         self.vars.scopes.pop();
         self.positional = saved_pos;
-        let r = match r {
+        match r {
             Err(Ctl::Return(n)) => {
                 self.status = n;
                 Ok(())
             }
             other => other,
-        };
-        r
+        }
     }
 
     pub fn run_compound(&mut self, c: &Compound, redirs: &[Redir]) -> R<()> {

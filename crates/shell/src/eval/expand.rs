@@ -519,7 +519,7 @@ impl Shell {
                 match w.ok().and_then(|prog| first_param(&prog)) {
                     Some(inner) => self.lookup(&inner.name, inner.index.as_ref())?,
                     None => {
-                        let mut m = t.clone();
+                        let mut m = t;
                         m.extend_from_slice(b": invalid variable name");
                         self.err(&m);
                         return Err(Ctl::Abort(1));
@@ -628,11 +628,7 @@ impl Shell {
                             let s = self.expand_single(word)?;
                             let mut m = Self::name_text(p);
                             if s.is_empty() {
-                                m.extend_from_slice(if *colon && v.set {
-                                    b": parameter null or not set"
-                                } else {
-                                    b": parameter null or not set"
-                                });
+                                m.extend_from_slice(b": parameter null or not set");
                             } else {
                                 m.extend_from_slice(b": ");
                                 m.extend_from_slice(&s);
@@ -740,6 +736,34 @@ impl Shell {
                     };
                 } else {
                     for s in v.vals.iter_mut() {
+                        if s.is_ascii() {
+                            // fast path: byte offsets are character offsets
+                            let n = s.len() as i64;
+                            let mut o = o;
+                            if o < 0 {
+                                o += n;
+                                if o < 0 {
+                                    *s = Vec::new();
+                                    continue;
+                                }
+                            }
+                            let o = o.min(n);
+                            let e = match l {
+                                Some(l) if l < 0 => {
+                                    if n + l < o {
+                                        let mut m = Self::name_text(p);
+                                        m.extend_from_slice(format!(": {}: substring expression < 0", l).as_bytes());
+                                        self.err(&m);
+                                        return Err(Ctl::Abort(1));
+                                    }
+                                    n + l
+                                }
+                                Some(l) => (o + l).min(n),
+                                None => n,
+                            };
+                            *s = s[o as usize..e as usize].to_vec();
+                            continue;
+                        }
                         let chars = char_bounds(s);
                         let n = chars.len() as i64 - 1;
                         let mut o = o;
@@ -926,6 +950,9 @@ fn split_into(acc: &mut Acc, v: &[u8], ifs: &[u8]) {
 
 /// Byte offsets of character starts (UTF-8 aware; invalid bytes count as one), plus the end.
 pub fn char_bounds(s: &[u8]) -> Vec<usize> {
+    if s.is_ascii() {
+        return (0..=s.len()).collect();
+    }
     let mut v = Vec::with_capacity(s.len() + 1);
     let mut i = 0;
     while i < s.len() {

@@ -1,7 +1,7 @@
 //! Redirections, applied to the shell's own fd table with the previous fds
 //! saved (at fd >= 10) and restored after the command; `exec` keeps them.
 
-use super::{Ctl, Shell, R};
+use super::{Ctl, Shell};
 use crate::ast::*;
 use crate::sys::{strerror, O_APPEND, O_CREATE, O_READ, O_TRUNC, O_WRITE};
 

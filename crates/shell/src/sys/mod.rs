@@ -14,6 +14,7 @@ pub const EINTR: Errno = 27;
 pub const ENOENT: Errno = 44;
 pub const EACCES: Errno = 2;
 pub const ENOEXEC: Errno = 45;
+#[cfg(not(target_arch = "wasm32"))]
 pub const ECHILD: Errno = 12;
 
 /// A child process to start.

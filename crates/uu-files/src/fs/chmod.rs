@@ -11,14 +11,46 @@ use std::path::Path;
 
 const REFERENCE: char = '\u{e001}';
 const LONGS: &[LongOpt] = &[
-    LongOpt { name: "recursive", arg: HasArg::No, key: 'R' },
-    LongOpt { name: "verbose", arg: HasArg::No, key: 'v' },
-    LongOpt { name: "changes", arg: HasArg::No, key: 'c' },
-    LongOpt { name: "silent", arg: HasArg::No, key: 'f' },
-    LongOpt { name: "quiet", arg: HasArg::No, key: 'f' },
-    LongOpt { name: "reference", arg: HasArg::Required, key: REFERENCE },
-    LongOpt { name: "help", arg: HasArg::No, key: HELP },
-    LongOpt { name: "version", arg: HasArg::No, key: VERSION },
+    LongOpt {
+        name: "recursive",
+        arg: HasArg::No,
+        key: 'R',
+    },
+    LongOpt {
+        name: "verbose",
+        arg: HasArg::No,
+        key: 'v',
+    },
+    LongOpt {
+        name: "changes",
+        arg: HasArg::No,
+        key: 'c',
+    },
+    LongOpt {
+        name: "silent",
+        arg: HasArg::No,
+        key: 'f',
+    },
+    LongOpt {
+        name: "quiet",
+        arg: HasArg::No,
+        key: 'f',
+    },
+    LongOpt {
+        name: "reference",
+        arg: HasArg::Required,
+        key: REFERENCE,
+    },
+    LongOpt {
+        name: "help",
+        arg: HasArg::No,
+        key: HELP,
+    },
+    LongOpt {
+        name: "version",
+        arg: HasArg::No,
+        key: VERSION,
+    },
 ];
 
 struct Opts {
@@ -65,19 +97,32 @@ fn change(path: &Path, spec: &str, reference: Option<u32>, o: &Opts) -> bool {
             }
             ok = false;
         } else if o.verbose || o.changes {
-            println!("mode of {} changed from {} to {}", q, show(st.mode), show(new));
+            println!(
+                "mode of {} changed from {} to {}",
+                q,
+                show(st.mode),
+                show(new)
+            );
         }
     } else if o.verbose {
         println!("mode of {} retained as {}", q, show(st.mode));
     }
-    if o.recursive && is_dir && !std::fs::symlink_metadata(path).map(|m| m.file_type().is_symlink()).unwrap_or(false) {
+    if o.recursive
+        && is_dir
+        && !std::fs::symlink_metadata(path)
+            .map(|m| m.file_type().is_symlink())
+            .unwrap_or(false)
+    {
         if let Ok(rd) = std::fs::read_dir(path) {
             let mut names: Vec<_> = rd.filter_map(|e| e.ok()).map(|e| e.file_name()).collect();
             names.sort();
             for n in names {
                 let child = path.join(n);
                 // Symlinks met during recursion are not followed (GNU -P default).
-                if std::fs::symlink_metadata(&child).map(|m| m.file_type().is_symlink()).unwrap_or(false) {
+                if std::fs::symlink_metadata(&child)
+                    .map(|m| m.file_type().is_symlink())
+                    .unwrap_or(false)
+                {
                     continue;
                 }
                 ok &= change(&child, spec, reference, o);
@@ -94,7 +139,10 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     let mut mode_arg: Option<OsString> = None;
     if let Some(i) = args.iter().skip(1).position(|a| {
         let b = os_bytes(a);
-        b.len() > 1 && b[0] == b'-' && b[1..].iter().all(|c| b"rwxXstugoa=+-,".contains(c)) && !b[1..].iter().all(|c| *c == b'R')
+        b.len() > 1
+            && b[0] == b'-'
+            && b[1..].iter().all(|c| b"rwxXstugoa=+-,".contains(c))
+            && !b[1..].iter().all(|c| *c == b'R')
     }) {
         mode_arg = Some(args.remove(i + 1));
     }
@@ -117,7 +165,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         Some(r) => match meta::stat_ext(Path::new(r), true) {
             Ok(s) => Some(s.mode),
             Err(e) => {
-                eprintln!("chmod: failed to get attributes of {}: {}", quote_gnu(r), strerror(&e));
+                eprintln!(
+                    "chmod: failed to get attributes of {}: {}",
+                    quote_gnu(r),
+                    strerror(&e)
+                );
                 return 1;
             }
         },
@@ -137,11 +189,22 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         }
     };
     if ops.is_empty() {
-        let after = if reference.is_some() || spec.is_empty() { String::new() } else { spec.clone() };
+        let after = if reference.is_some() || spec.is_empty() {
+            String::new()
+        } else {
+            spec.clone()
+        };
         if after.is_empty() {
             return usage_error("chmod", "missing operand", 1);
         }
-        return usage_error("chmod", &format!("missing operand after {}", quote_gnu(&OsString::from(after))), 1);
+        return usage_error(
+            "chmod",
+            &format!(
+                "missing operand after {}",
+                quote_gnu(&OsString::from(after))
+            ),
+            1,
+        );
     }
     if reference.is_none() && apply(&spec, 0o100644, o.umask, false).is_err() {
         eprintln!("chmod: invalid mode: {}", quote_gnu(&OsString::from(&spec)));

@@ -12,24 +12,72 @@ use std::path::Path;
 
 const REFERENCE: char = '\u{e001}';
 const LONGS: &[LongOpt] = &[
-    LongOpt { name: "recursive", arg: HasArg::No, key: 'R' },
-    LongOpt { name: "verbose", arg: HasArg::No, key: 'v' },
-    LongOpt { name: "changes", arg: HasArg::No, key: 'c' },
-    LongOpt { name: "silent", arg: HasArg::No, key: 'f' },
-    LongOpt { name: "quiet", arg: HasArg::No, key: 'f' },
-    LongOpt { name: "no-dereference", arg: HasArg::No, key: 'h' },
-    LongOpt { name: "dereference", arg: HasArg::No, key: '\u{e002}' },
-    LongOpt { name: "reference", arg: HasArg::Required, key: REFERENCE },
-    LongOpt { name: "help", arg: HasArg::No, key: HELP },
-    LongOpt { name: "version", arg: HasArg::No, key: VERSION },
+    LongOpt {
+        name: "recursive",
+        arg: HasArg::No,
+        key: 'R',
+    },
+    LongOpt {
+        name: "verbose",
+        arg: HasArg::No,
+        key: 'v',
+    },
+    LongOpt {
+        name: "changes",
+        arg: HasArg::No,
+        key: 'c',
+    },
+    LongOpt {
+        name: "silent",
+        arg: HasArg::No,
+        key: 'f',
+    },
+    LongOpt {
+        name: "quiet",
+        arg: HasArg::No,
+        key: 'f',
+    },
+    LongOpt {
+        name: "no-dereference",
+        arg: HasArg::No,
+        key: 'h',
+    },
+    LongOpt {
+        name: "dereference",
+        arg: HasArg::No,
+        key: '\u{e002}',
+    },
+    LongOpt {
+        name: "reference",
+        arg: HasArg::Required,
+        key: REFERENCE,
+    },
+    LongOpt {
+        name: "help",
+        arg: HasArg::No,
+        key: HELP,
+    },
+    LongOpt {
+        name: "version",
+        arg: HasArg::No,
+        key: VERSION,
+    },
 ];
 
 fn user_id(s: &str) -> Option<u32> {
-    users().into_iter().find(|u| u.name == s).map(|u| u.uid).or_else(|| s.parse().ok())
+    users()
+        .into_iter()
+        .find(|u| u.name == s)
+        .map(|u| u.uid)
+        .or_else(|| s.parse().ok())
 }
 
 fn group_id(s: &str) -> Option<u32> {
-    groups().into_iter().find(|g| g.name == s).map(|g| g.gid).or_else(|| s.parse().ok())
+    groups()
+        .into_iter()
+        .find(|g| g.name == s)
+        .map(|g| g.gid)
+        .or_else(|| s.parse().ok())
 }
 
 struct Job {
@@ -68,7 +116,11 @@ fn change(j: &mut Job, path: &Path) -> bool {
     let nu = j.uid.unwrap_or(st.uid);
     let ng = j.gid.unwrap_or(st.gid);
     let mut ok = true;
-    let what = if j.prog == "chgrp" { "group" } else { "ownership" };
+    let what = if j.prog == "chgrp" {
+        "group"
+    } else {
+        "ownership"
+    };
     if nu != st.uid || ng != st.gid {
         match meta::chown(path, j.uid, j.gid, j.follow) {
             Ok(()) => {
@@ -120,9 +172,17 @@ fn run(prog: &'static str, args: Vec<OsString>) -> i32 {
     let mut ops = p.operands.clone();
     let (uid, gid) = if let Some(r) = p.last(REFERENCE) {
         match meta::stat_ext(Path::new(r), true) {
-            Ok(s) => (if prog == "chown" { Some(s.uid) } else { None }, Some(s.gid)),
+            Ok(s) => (
+                if prog == "chown" { Some(s.uid) } else { None },
+                Some(s.gid),
+            ),
             Err(e) => {
-                eprintln!("{}: failed to get attributes of {}: {}", prog, quote_gnu(r), strerror(&e));
+                eprintln!(
+                    "{}: failed to get attributes of {}: {}",
+                    prog,
+                    quote_gnu(r),
+                    strerror(&e)
+                );
                 return 1;
             }
         }
@@ -133,7 +193,11 @@ fn run(prog: &'static str, args: Vec<OsString>) -> i32 {
         let spec_os = ops.remove(0);
         let spec = spec_os.to_string_lossy().into_owned();
         if ops.is_empty() {
-            return usage_error(prog, &format!("missing operand after {}", quote_gnu(&spec_os)), 1);
+            return usage_error(
+                prog,
+                &format!("missing operand after {}", quote_gnu(&spec_os)),
+                1,
+            );
         }
         if prog == "chgrp" {
             match group_id(&spec) {
@@ -163,7 +227,10 @@ fn run(prog: &'static str, args: Vec<OsString>) -> i32 {
                 None | Some("") => {
                     // `user:` means the user's login group.
                     if g.is_some() {
-                        users().into_iter().find(|x| Some(x.uid) == uid).map(|x| x.gid)
+                        users()
+                            .into_iter()
+                            .find(|x| Some(x.uid) == uid)
+                            .map(|x| x.gid)
                     } else {
                         None
                     }

@@ -14,17 +14,61 @@ use std::path::Path;
 
 const APPARENT: char = '\u{e001}';
 const LONGS: &[LongOpt] = &[
-    LongOpt { name: "all", arg: HasArg::No, key: 'a' },
-    LongOpt { name: "summarize", arg: HasArg::No, key: 's' },
-    LongOpt { name: "human-readable", arg: HasArg::No, key: 'h' },
-    LongOpt { name: "total", arg: HasArg::No, key: 'c' },
-    LongOpt { name: "bytes", arg: HasArg::No, key: 'b' },
-    LongOpt { name: "max-depth", arg: HasArg::Required, key: 'd' },
-    LongOpt { name: "apparent-size", arg: HasArg::No, key: APPARENT },
-    LongOpt { name: "dereference", arg: HasArg::No, key: 'L' },
-    LongOpt { name: "null", arg: HasArg::No, key: '0' },
-    LongOpt { name: "help", arg: HasArg::No, key: HELP },
-    LongOpt { name: "version", arg: HasArg::No, key: VERSION },
+    LongOpt {
+        name: "all",
+        arg: HasArg::No,
+        key: 'a',
+    },
+    LongOpt {
+        name: "summarize",
+        arg: HasArg::No,
+        key: 's',
+    },
+    LongOpt {
+        name: "human-readable",
+        arg: HasArg::No,
+        key: 'h',
+    },
+    LongOpt {
+        name: "total",
+        arg: HasArg::No,
+        key: 'c',
+    },
+    LongOpt {
+        name: "bytes",
+        arg: HasArg::No,
+        key: 'b',
+    },
+    LongOpt {
+        name: "max-depth",
+        arg: HasArg::Required,
+        key: 'd',
+    },
+    LongOpt {
+        name: "apparent-size",
+        arg: HasArg::No,
+        key: APPARENT,
+    },
+    LongOpt {
+        name: "dereference",
+        arg: HasArg::No,
+        key: 'L',
+    },
+    LongOpt {
+        name: "null",
+        arg: HasArg::No,
+        key: '0',
+    },
+    LongOpt {
+        name: "help",
+        arg: HasArg::No,
+        key: HELP,
+    },
+    LongOpt {
+        name: "version",
+        arg: HasArg::No,
+        key: VERSION,
+    },
 ];
 
 struct Opts {
@@ -72,11 +116,19 @@ impl<'a> Walker<'a> {
     }
 
     fn walk(&mut self, path: &Path, depth: usize, top: bool) -> u64 {
-        let md = if self.o.deref || top { std::fs::metadata(path).or_else(|_| std::fs::symlink_metadata(path)) } else { std::fs::symlink_metadata(path) };
+        let md = if self.o.deref || top {
+            std::fs::metadata(path).or_else(|_| std::fs::symlink_metadata(path))
+        } else {
+            std::fs::symlink_metadata(path)
+        };
         let m = match md {
             Ok(m) => m,
             Err(e) => {
-                eprintln!("du: cannot access {}: {}", quote_gnu(path.as_os_str()), strerror(&e));
+                eprintln!(
+                    "du: cannot access {}: {}",
+                    quote_gnu(path.as_os_str()),
+                    strerror(&e)
+                );
                 self.status = 1;
                 return 0;
             }
@@ -89,7 +141,11 @@ impl<'a> Walker<'a> {
                 }
             }
         }
-        let own = if self.o.apparent { m.len() } else { disk_bytes(&m) };
+        let own = if self.o.apparent {
+            m.len()
+        } else {
+            disk_bytes(&m)
+        };
         if !m.is_dir() {
             if self.o.all && self.o.max_depth.map_or(true, |d| depth <= d) || top {
                 self.emit(own, path);
@@ -106,7 +162,11 @@ impl<'a> Walker<'a> {
                 }
             }
             Err(e) => {
-                eprintln!("du: cannot read directory {}: {}", quote_gnu(path.as_os_str()), strerror(&e));
+                eprintln!(
+                    "du: cannot read directory {}: {}",
+                    quote_gnu(path.as_os_str()),
+                    strerror(&e)
+                );
                 self.status = 1;
             }
         }
@@ -126,7 +186,15 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     if let Some(c) = std_opts("du", &p, "Usage: du [OPTION]... [FILE]...\nSummarize device usage of the set of FILEs, recursively for directories.\n") {
         return c;
     }
-    let mut o = Opts { all: p.has('a'), apparent: p.has(APPARENT), max_depth: None, unit: 1024, human: false, deref: p.has('L'), term: if p.has('0') { 0 } else { b'\n' } };
+    let mut o = Opts {
+        all: p.has('a'),
+        apparent: p.has(APPARENT),
+        max_depth: None,
+        unit: 1024,
+        human: false,
+        deref: p.has('L'),
+        term: if p.has('0') { 0 } else { b'\n' },
+    };
     for opt in &p.opts {
         match opt.key {
             'b' => {
@@ -146,7 +214,10 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             'd' => match opt.val().parse::<usize>() {
                 Ok(d) => o.max_depth = Some(d),
                 Err(_) => {
-                    eprintln!("du: invalid maximum depth {}", quote_gnu(opt.value.as_deref().unwrap_or_default()));
+                    eprintln!(
+                        "du: invalid maximum depth {}",
+                        quote_gnu(opt.value.as_deref().unwrap_or_default())
+                    );
                     eprintln!("Try 'du --help' for more information.");
                     return 1;
                 }
@@ -159,13 +230,25 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             return usage_error("du", "cannot both summarize and show all entries", 1);
         }
         if matches!(o.max_depth, Some(d) if d > 0) {
-            eprintln!("du: warning: summarizing conflicts with --max-depth={}", o.max_depth.unwrap_or(0));
+            eprintln!(
+                "du: warning: summarizing conflicts with --max-depth={}",
+                o.max_depth.unwrap_or(0)
+            );
             return usage_error("du", "", 1).min(1);
         }
         o.max_depth = Some(0);
     }
-    let ops: Vec<OsString> = if p.operands.is_empty() { vec![OsString::from(".")] } else { p.operands.clone() };
-    let mut w = Walker { o: &o, seen: HashSet::new(), out: Vec::new(), status: 0 };
+    let ops: Vec<OsString> = if p.operands.is_empty() {
+        vec![OsString::from(".")]
+    } else {
+        p.operands.clone()
+    };
+    let mut w = Walker {
+        o: &o,
+        seen: HashSet::new(),
+        out: Vec::new(),
+        status: 0,
+    };
     let mut grand = 0;
     for op in &ops {
         grand += w.walk(Path::new(op), 0, true);

@@ -10,18 +10,66 @@ use std::ffi::OsString;
 use std::path::Path;
 
 const LONGS: &[LongOpt] = &[
-    LongOpt { name: "directory", arg: HasArg::No, key: 'd' },
-    LongOpt { name: "mode", arg: HasArg::Required, key: 'm' },
-    LongOpt { name: "verbose", arg: HasArg::No, key: 'v' },
-    LongOpt { name: "target-directory", arg: HasArg::Required, key: 't' },
-    LongOpt { name: "no-target-directory", arg: HasArg::No, key: 'T' },
-    LongOpt { name: "compare", arg: HasArg::No, key: 'C' },
-    LongOpt { name: "preserve-timestamps", arg: HasArg::No, key: 'p' },
-    LongOpt { name: "owner", arg: HasArg::Required, key: 'o' },
-    LongOpt { name: "group", arg: HasArg::Required, key: 'g' },
-    LongOpt { name: "strip", arg: HasArg::No, key: 's' },
-    LongOpt { name: "help", arg: HasArg::No, key: HELP },
-    LongOpt { name: "version", arg: HasArg::No, key: VERSION },
+    LongOpt {
+        name: "directory",
+        arg: HasArg::No,
+        key: 'd',
+    },
+    LongOpt {
+        name: "mode",
+        arg: HasArg::Required,
+        key: 'm',
+    },
+    LongOpt {
+        name: "verbose",
+        arg: HasArg::No,
+        key: 'v',
+    },
+    LongOpt {
+        name: "target-directory",
+        arg: HasArg::Required,
+        key: 't',
+    },
+    LongOpt {
+        name: "no-target-directory",
+        arg: HasArg::No,
+        key: 'T',
+    },
+    LongOpt {
+        name: "compare",
+        arg: HasArg::No,
+        key: 'C',
+    },
+    LongOpt {
+        name: "preserve-timestamps",
+        arg: HasArg::No,
+        key: 'p',
+    },
+    LongOpt {
+        name: "owner",
+        arg: HasArg::Required,
+        key: 'o',
+    },
+    LongOpt {
+        name: "group",
+        arg: HasArg::Required,
+        key: 'g',
+    },
+    LongOpt {
+        name: "strip",
+        arg: HasArg::No,
+        key: 's',
+    },
+    LongOpt {
+        name: "help",
+        arg: HasArg::No,
+        key: HELP,
+    },
+    LongOpt {
+        name: "version",
+        arg: HasArg::No,
+        key: VERSION,
+    },
 ];
 
 fn mkdirs(path: &Path, mode: u32, verbose: bool) -> std::io::Result<()> {
@@ -67,8 +115,14 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             return usage_error("install", "missing file operand", 1);
         }
         for d in &p.operands {
-            if let Err(e) = mkdirs(Path::new(d), 0o755, verbose).and_then(|_| meta::chmod(Path::new(d), mode, true)) {
-                eprintln!("install: cannot create directory {}: {}", quote_gnu(d), strerror(&e));
+            if let Err(e) = mkdirs(Path::new(d), 0o755, verbose)
+                .and_then(|_| meta::chmod(Path::new(d), mode, true))
+            {
+                eprintln!(
+                    "install: cannot create directory {}: {}",
+                    quote_gnu(d),
+                    strerror(&e)
+                );
                 status = 1;
             }
         }
@@ -79,7 +133,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         if let Some(parent) = Path::new(&p.operands[p.operands.len() - 1]).parent() {
             if !parent.as_os_str().is_empty() && p.operands.len() == 2 {
                 if let Err(e) = mkdirs(parent, 0o755, verbose) {
-                    eprintln!("install: cannot create directory {}: {}", quote_gnu(parent.as_os_str()), strerror(&e));
+                    eprintln!(
+                        "install: cannot create directory {}: {}",
+                        quote_gnu(parent.as_os_str()),
+                        strerror(&e)
+                    );
                     return 1;
                 }
             }
@@ -108,23 +166,38 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             }
         }
         if dst.is_dir() {
-            eprintln!("install: cannot overwrite directory {} with non-directory", quote_gnu(dst.as_os_str()));
+            eprintln!(
+                "install: cannot overwrite directory {} with non-directory",
+                quote_gnu(dst.as_os_str())
+            );
             status = 1;
             continue;
         }
         // Replace rather than write through: install unlinks the old file.
         let _ = std::fs::remove_file(&dst);
         let r = std::fs::File::open(&src).and_then(|mut f| {
-            let mut out = std::fs::OpenOptions::new().write(true).create(true).truncate(true).open(&dst)?;
+            let mut out = std::fs::OpenOptions::new()
+                .write(true)
+                .create(true)
+                .truncate(true)
+                .open(&dst)?;
             std::io::copy(&mut f, &mut out).map(|_| ())
         });
         if let Err(e) = r {
-            eprintln!("install: cannot create regular file {}: {}", quote_gnu(dst.as_os_str()), strerror(&e));
+            eprintln!(
+                "install: cannot create regular file {}: {}",
+                quote_gnu(dst.as_os_str()),
+                strerror(&e)
+            );
             status = 1;
             continue;
         }
         if let Err(e) = meta::chmod(&dst, mode, true) {
-            eprintln!("install: cannot change permissions of {}: {}", quote_gnu(dst.as_os_str()), strerror(&e));
+            eprintln!(
+                "install: cannot change permissions of {}: {}",
+                quote_gnu(dst.as_os_str()),
+                strerror(&e)
+            );
             status = 1;
         }
         if verbose {

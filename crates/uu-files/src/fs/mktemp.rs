@@ -12,13 +12,41 @@ use std::path::PathBuf;
 const TMPDIR: char = '\u{e001}';
 const SUFFIX: char = '\u{e002}';
 const LONGS: &[LongOpt] = &[
-    LongOpt { name: "directory", arg: HasArg::No, key: 'd' },
-    LongOpt { name: "dry-run", arg: HasArg::No, key: 'u' },
-    LongOpt { name: "quiet", arg: HasArg::No, key: 'q' },
-    LongOpt { name: "tmpdir", arg: HasArg::Optional, key: TMPDIR },
-    LongOpt { name: "suffix", arg: HasArg::Required, key: SUFFIX },
-    LongOpt { name: "help", arg: HasArg::No, key: HELP },
-    LongOpt { name: "version", arg: HasArg::No, key: VERSION },
+    LongOpt {
+        name: "directory",
+        arg: HasArg::No,
+        key: 'd',
+    },
+    LongOpt {
+        name: "dry-run",
+        arg: HasArg::No,
+        key: 'u',
+    },
+    LongOpt {
+        name: "quiet",
+        arg: HasArg::No,
+        key: 'q',
+    },
+    LongOpt {
+        name: "tmpdir",
+        arg: HasArg::Optional,
+        key: TMPDIR,
+    },
+    LongOpt {
+        name: "suffix",
+        arg: HasArg::Required,
+        key: SUFFIX,
+    },
+    LongOpt {
+        name: "help",
+        arg: HasArg::No,
+        key: HELP,
+    },
+    LongOpt {
+        name: "version",
+        arg: HasArg::No,
+        key: VERSION,
+    },
 ];
 
 const CHARS: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
@@ -52,10 +80,19 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         return usage_error("mktemp", &format!("too many templates"), 1);
     }
     let given = p.operands.first().cloned();
-    let template: Vec<u8> = given.as_ref().map(|t| os_bytes(t).to_vec()).unwrap_or_else(|| b"tmp.XXXXXXXXXX".to_vec());
-    let suffix: Vec<u8> = p.last(SUFFIX).map(|s| os_bytes(s).to_vec()).unwrap_or_default();
+    let template: Vec<u8> = given
+        .as_ref()
+        .map(|t| os_bytes(t).to_vec())
+        .unwrap_or_else(|| b"tmp.XXXXXXXXXX".to_vec());
+    let suffix: Vec<u8> = p
+        .last(SUFFIX)
+        .map(|s| os_bytes(s).to_vec())
+        .unwrap_or_default();
     if !suffix.is_empty() && given.is_some() && !template.ends_with(b"X") {
-        return fail(format!("with --suffix, template {} must end in X", quote_gnu(given.as_ref().map(|g| g.as_os_str()).unwrap_or_default())));
+        return fail(format!(
+            "with --suffix, template {} must end in X",
+            quote_gnu(given.as_ref().map(|g| g.as_os_str()).unwrap_or_default())
+        ));
     }
     // Suffix after the last X run, if the template has one.
     let last_x = template.iter().rposition(|&c| c == b'X');
@@ -66,22 +103,31 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     let nx = base.iter().rev().take_while(|&&c| c == b'X').count();
     if nx < 3 {
         // -q hides only creation failures, not template errors.
-        eprintln!("mktemp: too few X's in template {}", quote_gnu(&os_from_vec(template.clone())));
+        eprintln!(
+            "mktemp: too few X's in template {}",
+            quote_gnu(&os_from_vec(template.clone()))
+        );
         return 1;
-    }
-    if nx < 3 {
-        return fail(format!("too few X's in template {}", quote_gnu(&os_from_vec(template.clone()))));
     }
     let mut full_suffix = tail;
     full_suffix.extend_from_slice(&suffix);
     let use_tmpdir = p.has(TMPDIR) || p.has('p') || p.has('t') || given.is_none();
     let dir: Option<PathBuf> = if use_tmpdir {
-        let explicit = p.opts.iter().rev().find(|o| o.key == 'p' || o.key == TMPDIR).and_then(|o| o.value.clone()).filter(|v| !v.is_empty());
+        let explicit = p
+            .opts
+            .iter()
+            .rev()
+            .find(|o| o.key == 'p' || o.key == TMPDIR)
+            .and_then(|o| o.value.clone())
+            .filter(|v| !v.is_empty());
         let d = explicit
             .or_else(|| std::env::var_os("TMPDIR").filter(|v| !v.is_empty()))
             .unwrap_or_else(|| OsString::from("/tmp"));
         if base.contains(&b'/') && (p.has(TMPDIR) || p.has('t')) {
-            return fail(format!("invalid template, {}, contains directory separator", quote_gnu(&os_from_vec(template.clone()))));
+            return fail(format!(
+                "invalid template, {}, contains directory separator",
+                quote_gnu(&os_from_vec(template.clone()))
+            ));
         }
         Some(PathBuf::from(d))
     } else {
@@ -115,9 +161,13 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 let _ = coreutils_core::meta::chmod(&path, 0o700, true);
             })
         } else {
-            std::fs::OpenOptions::new().write(true).create_new(true).open(&path).map(|_| {
-                let _ = coreutils_core::meta::chmod(&path, 0o600, true);
-            })
+            std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&path)
+                .map(|_| {
+                    let _ = coreutils_core::meta::chmod(&path, 0o600, true);
+                })
         };
         match r {
             Ok(()) => {
@@ -134,7 +184,12 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                     Some(d) => d.join(os_from_vec(template.clone())),
                     None => PathBuf::from(os_from_vec(template.clone())),
                 };
-                return fail(format!("failed to create {} via template {}: {}", what, quote_gnu(tpl.as_os_str()), strerror(&e)));
+                return fail(format!(
+                    "failed to create {} via template {}: {}",
+                    what,
+                    quote_gnu(tpl.as_os_str()),
+                    strerror(&e)
+                ));
             }
         }
     }

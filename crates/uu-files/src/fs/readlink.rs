@@ -1,7 +1,9 @@
 //! `readlink [-f|-e|-m] [-n] [-z] [-v] FILE...` and `realpath [-e|-m]
 //! [-s] [--relative-to=DIR] FILE...`: symlink targets and canonical paths.
 
-use coreutils_core::args::{missing_operand, parse_or_usage, std_opts, HasArg, LongOpt, HELP, VERSION};
+use coreutils_core::args::{
+    missing_operand, parse_or_usage, std_opts, HasArg, LongOpt, HELP, VERSION,
+};
 use coreutils_core::bytes::{os_bytes, path_bytes};
 use coreutils_core::error::strerror;
 use coreutils_core::io::{exit_on_write_error, stdout};
@@ -23,8 +25,16 @@ pub enum Mode {
 
 /// Resolve `p` to an absolute path without `.`, `..` or symlinks.
 pub fn canonicalize(p: &Path, mode: Mode, resolve_links: bool) -> io::Result<PathBuf> {
-    let start = if p.is_absolute() { PathBuf::from("/") } else { std::env::current_dir()? };
-    let mut pending: Vec<PathBuf> = p.components().rev().map(|c| PathBuf::from(c.as_os_str())).collect();
+    let start = if p.is_absolute() {
+        PathBuf::from("/")
+    } else {
+        std::env::current_dir()?
+    };
+    let mut pending: Vec<PathBuf> = p
+        .components()
+        .rev()
+        .map(|c| PathBuf::from(c.as_os_str()))
+        .collect();
     let mut out = start;
     let mut hops = 0;
     while let Some(c) = pending.pop() {
@@ -42,7 +52,9 @@ pub fn canonicalize(p: &Path, mode: Mode, resolve_links: bool) -> io::Result<Pat
                     Ok(m) if m.file_type().is_symlink() && resolve_links => {
                         hops += 1;
                         if hops > 40 {
-                            return Err(io::Error::from_raw_os_error(if cfg!(target_os = "wasi") { 32 } else { 40 }));
+                            return Err(io::Error::from_raw_os_error(
+                                if cfg!(target_os = "wasi") { 32 } else { 40 },
+                            ));
                         }
                         let t = std::fs::read_link(&next)?;
                         if t.is_absolute() {
@@ -54,7 +66,9 @@ pub fn canonicalize(p: &Path, mode: Mode, resolve_links: bool) -> io::Result<Pat
                     }
                     Ok(m) => {
                         if !last && !m.is_dir() && mode != Mode::Missing {
-                            return Err(io::Error::from_raw_os_error(if cfg!(target_os = "wasi") { 54 } else { 20 }));
+                            return Err(io::Error::from_raw_os_error(
+                                if cfg!(target_os = "wasi") { 54 } else { 20 },
+                            ));
                         }
                         out = next;
                     }
@@ -73,16 +87,56 @@ pub fn canonicalize(p: &Path, mode: Mode, resolve_links: bool) -> io::Result<Pat
 }
 
 const LONGS: &[LongOpt] = &[
-    LongOpt { name: "canonicalize", arg: HasArg::No, key: 'f' },
-    LongOpt { name: "canonicalize-existing", arg: HasArg::No, key: 'e' },
-    LongOpt { name: "canonicalize-missing", arg: HasArg::No, key: 'm' },
-    LongOpt { name: "no-newline", arg: HasArg::No, key: 'n' },
-    LongOpt { name: "zero", arg: HasArg::No, key: 'z' },
-    LongOpt { name: "verbose", arg: HasArg::No, key: 'v' },
-    LongOpt { name: "quiet", arg: HasArg::No, key: 'q' },
-    LongOpt { name: "silent", arg: HasArg::No, key: 's' },
-    LongOpt { name: "help", arg: HasArg::No, key: HELP },
-    LongOpt { name: "version", arg: HasArg::No, key: VERSION },
+    LongOpt {
+        name: "canonicalize",
+        arg: HasArg::No,
+        key: 'f',
+    },
+    LongOpt {
+        name: "canonicalize-existing",
+        arg: HasArg::No,
+        key: 'e',
+    },
+    LongOpt {
+        name: "canonicalize-missing",
+        arg: HasArg::No,
+        key: 'm',
+    },
+    LongOpt {
+        name: "no-newline",
+        arg: HasArg::No,
+        key: 'n',
+    },
+    LongOpt {
+        name: "zero",
+        arg: HasArg::No,
+        key: 'z',
+    },
+    LongOpt {
+        name: "verbose",
+        arg: HasArg::No,
+        key: 'v',
+    },
+    LongOpt {
+        name: "quiet",
+        arg: HasArg::No,
+        key: 'q',
+    },
+    LongOpt {
+        name: "silent",
+        arg: HasArg::No,
+        key: 's',
+    },
+    LongOpt {
+        name: "help",
+        arg: HasArg::No,
+        key: HELP,
+    },
+    LongOpt {
+        name: "version",
+        arg: HasArg::No,
+        key: VERSION,
+    },
 ];
 
 /// `readlink`.
@@ -136,7 +190,11 @@ pub fn main_readlink(args: Vec<OsString>) -> i32 {
             Err(e) => {
                 if verbose {
                     let _ = out.flush();
-                    let msg = if mode.is_none() && std::fs::symlink_metadata(f).is_ok() { "Invalid argument".to_string() } else { strerror(&e) };
+                    let msg = if mode.is_none() && std::fs::symlink_metadata(f).is_ok() {
+                        "Invalid argument".to_string()
+                    } else {
+                        strerror(&e)
+                    };
                     eprintln!("readlink: {}: {}", coreutils_core::quote::quotef(f), msg);
                 }
                 status = 1;
@@ -148,18 +206,66 @@ pub fn main_readlink(args: Vec<OsString>) -> i32 {
 }
 
 const RP_LONGS: &[LongOpt] = &[
-    LongOpt { name: "canonicalize-existing", arg: HasArg::No, key: 'e' },
-    LongOpt { name: "canonicalize-missing", arg: HasArg::No, key: 'm' },
-    LongOpt { name: "no-symlinks", arg: HasArg::No, key: 's' },
-    LongOpt { name: "strip", arg: HasArg::No, key: 's' },
-    LongOpt { name: "logical", arg: HasArg::No, key: 'L' },
-    LongOpt { name: "physical", arg: HasArg::No, key: 'P' },
-    LongOpt { name: "quiet", arg: HasArg::No, key: 'q' },
-    LongOpt { name: "zero", arg: HasArg::No, key: 'z' },
-    LongOpt { name: "relative-to", arg: HasArg::Required, key: '\u{e001}' },
-    LongOpt { name: "relative-base", arg: HasArg::Required, key: '\u{e002}' },
-    LongOpt { name: "help", arg: HasArg::No, key: HELP },
-    LongOpt { name: "version", arg: HasArg::No, key: VERSION },
+    LongOpt {
+        name: "canonicalize-existing",
+        arg: HasArg::No,
+        key: 'e',
+    },
+    LongOpt {
+        name: "canonicalize-missing",
+        arg: HasArg::No,
+        key: 'm',
+    },
+    LongOpt {
+        name: "no-symlinks",
+        arg: HasArg::No,
+        key: 's',
+    },
+    LongOpt {
+        name: "strip",
+        arg: HasArg::No,
+        key: 's',
+    },
+    LongOpt {
+        name: "logical",
+        arg: HasArg::No,
+        key: 'L',
+    },
+    LongOpt {
+        name: "physical",
+        arg: HasArg::No,
+        key: 'P',
+    },
+    LongOpt {
+        name: "quiet",
+        arg: HasArg::No,
+        key: 'q',
+    },
+    LongOpt {
+        name: "zero",
+        arg: HasArg::No,
+        key: 'z',
+    },
+    LongOpt {
+        name: "relative-to",
+        arg: HasArg::Required,
+        key: '\u{e001}',
+    },
+    LongOpt {
+        name: "relative-base",
+        arg: HasArg::Required,
+        key: '\u{e002}',
+    },
+    LongOpt {
+        name: "help",
+        arg: HasArg::No,
+        key: HELP,
+    },
+    LongOpt {
+        name: "version",
+        arg: HasArg::No,
+        key: VERSION,
+    },
 ];
 
 fn relative(path: &Path, base: &Path) -> PathBuf {
@@ -185,7 +291,11 @@ pub fn main_realpath(args: Vec<OsString>) -> i32 {
         Ok(p) => p,
         Err(c) => return c,
     };
-    if let Some(c) = std_opts("realpath", &p, "Usage: realpath [OPTION]... FILE...\nPrint the resolved absolute file name.\n") {
+    if let Some(c) = std_opts(
+        "realpath",
+        &p,
+        "Usage: realpath [OPTION]... FILE...\nPrint the resolved absolute file name.\n",
+    ) {
         return c;
     }
     if p.operands.is_empty() {
@@ -206,7 +316,11 @@ pub fn main_realpath(args: Vec<OsString>) -> i32 {
         Some(r) => match canonicalize(Path::new(r), mode, links) {
             Ok(x) => Some(x),
             Err(e) => {
-                eprintln!("realpath: {}: {}", coreutils_core::quote::quotef(r), strerror(&e));
+                eprintln!(
+                    "realpath: {}: {}",
+                    coreutils_core::quote::quotef(r),
+                    strerror(&e)
+                );
                 return 1;
             }
         },
@@ -237,7 +351,11 @@ pub fn main_realpath(args: Vec<OsString>) -> i32 {
             Err(e) => {
                 let _ = out.flush();
                 if !quiet {
-                    eprintln!("realpath: {}: {}", coreutils_core::quote::quotef(f), strerror(&e));
+                    eprintln!(
+                        "realpath: {}: {}",
+                        coreutils_core::quote::quotef(f),
+                        strerror(&e)
+                    );
                 }
                 status = 1;
             }
@@ -253,8 +371,14 @@ mod tests {
     use super::*;
     #[test]
     fn relative_paths() {
-        assert_eq!(relative(Path::new("/a/b/c"), Path::new("/a/d")), PathBuf::from("../b/c"));
-        assert_eq!(relative(Path::new("/a"), Path::new("/a")), PathBuf::from("."));
+        assert_eq!(
+            relative(Path::new("/a/b/c"), Path::new("/a/d")),
+            PathBuf::from("../b/c")
+        );
+        assert_eq!(
+            relative(Path::new("/a"), Path::new("/a")),
+            PathBuf::from(".")
+        );
     }
     #[test]
     fn missing_mode_normalises() {

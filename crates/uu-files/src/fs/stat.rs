@@ -4,7 +4,9 @@
 use super::mode::{perm_string, type_char};
 use crate::misc::datetime::{strftime, Time};
 use crate::printf::escape::{expand, Style};
-use coreutils_core::args::{missing_operand, parse_or_usage, std_opts, HasArg, LongOpt, HELP, VERSION};
+use coreutils_core::args::{
+    missing_operand, parse_or_usage, std_opts, HasArg, LongOpt, HELP, VERSION,
+};
 use coreutils_core::bytes::{os_bytes, path_bytes};
 use coreutils_core::error::strerror;
 use coreutils_core::io::{exit_on_write_error, stdout};
@@ -17,13 +19,41 @@ use std::path::Path;
 
 const PRINTF: char = '\u{e001}';
 const LONGS: &[LongOpt] = &[
-    LongOpt { name: "dereference", arg: HasArg::No, key: 'L' },
-    LongOpt { name: "format", arg: HasArg::Required, key: 'c' },
-    LongOpt { name: "printf", arg: HasArg::Required, key: PRINTF },
-    LongOpt { name: "terse", arg: HasArg::No, key: 't' },
-    LongOpt { name: "file-system", arg: HasArg::No, key: 'f' },
-    LongOpt { name: "help", arg: HasArg::No, key: HELP },
-    LongOpt { name: "version", arg: HasArg::No, key: VERSION },
+    LongOpt {
+        name: "dereference",
+        arg: HasArg::No,
+        key: 'L',
+    },
+    LongOpt {
+        name: "format",
+        arg: HasArg::Required,
+        key: 'c',
+    },
+    LongOpt {
+        name: "printf",
+        arg: HasArg::Required,
+        key: PRINTF,
+    },
+    LongOpt {
+        name: "terse",
+        arg: HasArg::No,
+        key: 't',
+    },
+    LongOpt {
+        name: "file-system",
+        arg: HasArg::No,
+        key: 'f',
+    },
+    LongOpt {
+        name: "help",
+        arg: HasArg::No,
+        key: HELP,
+    },
+    LongOpt {
+        name: "version",
+        arg: HasArg::No,
+        key: VERSION,
+    },
 ];
 
 struct Info {
@@ -36,7 +66,10 @@ struct Info {
 
 fn t_of(r: std::io::Result<std::time::SystemTime>) -> Option<Time> {
     let d = r.ok()?.duration_since(std::time::UNIX_EPOCH).ok()?;
-    Some(Time { secs: d.as_secs() as i64, nanos: d.subsec_nanos() })
+    Some(Time {
+        secs: d.as_secs() as i64,
+        nanos: d.subsec_nanos(),
+    })
 }
 
 fn human_time(t: Option<Time>) -> String {
@@ -77,7 +110,10 @@ fn blocks(m: &std::fs::Metadata) -> u64 {
 }
 
 fn ctime(i: &Info) -> Time {
-    Time { secs: (i.raw.ctime_ns / 1_000_000_000) as i64, nanos: (i.raw.ctime_ns % 1_000_000_000) as u32 }
+    Time {
+        secs: (i.raw.ctime_ns / 1_000_000_000) as i64,
+        nanos: (i.raw.ctime_ns % 1_000_000_000) as u32,
+    }
 }
 
 fn directive(c: char, i: &Info, names: &mut NameCache, out: &mut Vec<u8>) -> bool {
@@ -148,7 +184,9 @@ fn render(fmt: &[u8], i: &Info, names: &mut NameCache) -> Vec<u8> {
         }
         let mut width = 0usize;
         while k < fmt.len() && fmt[k].is_ascii_digit() {
-            width = width.saturating_mul(10).saturating_add((fmt[k] - b'0') as usize);
+            width = width
+                .saturating_mul(10)
+                .saturating_add((fmt[k] - b'0') as usize);
             k += 1;
         }
         if k < fmt.len() && fmt[k] == b'.' {
@@ -209,7 +247,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         Ok(p) => p,
         Err(c) => return c,
     };
-    if let Some(c) = std_opts("stat", &p, "Usage: stat [OPTION]... FILE...\nDisplay file or file system status.\n") {
+    if let Some(c) = std_opts(
+        "stat",
+        &p,
+        "Usage: stat [OPTION]... FILE...\nDisplay file or file system status.\n",
+    ) {
         return c;
     }
     if p.operands.is_empty() {
@@ -219,9 +261,28 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     let mut fmt: Option<(Vec<u8>, bool)> = None;
     for o in &p.opts {
         match o.key {
-            'c' => fmt = Some((os_bytes(o.value.as_deref().unwrap_or_default()).to_vec(), true)),
-            PRINTF => fmt = Some((expand(os_bytes(o.value.as_deref().unwrap_or_default()), Style::Format).0, false)),
-            't' => fmt = Some((b"%n %s %b %f %u %g %D %i %h %t %T %X %Y %Z %W %o".to_vec(), true)),
+            'c' => {
+                fmt = Some((
+                    os_bytes(o.value.as_deref().unwrap_or_default()).to_vec(),
+                    true,
+                ))
+            }
+            PRINTF => {
+                fmt = Some((
+                    expand(
+                        os_bytes(o.value.as_deref().unwrap_or_default()),
+                        Style::Format,
+                    )
+                    .0,
+                    false,
+                ))
+            }
+            't' => {
+                fmt = Some((
+                    b"%n %s %b %f %u %g %D %i %h %t %T %X %Y %Z %W %o".to_vec(),
+                    true,
+                ))
+            }
             _ => {}
         }
     }
@@ -230,7 +291,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     let mut status = 0;
     for f in &p.operands {
         let path = Path::new(f);
-        let md = if follow { std::fs::metadata(path) } else { std::fs::symlink_metadata(path) };
+        let md = if follow {
+            std::fs::metadata(path)
+        } else {
+            std::fs::symlink_metadata(path)
+        };
         let md = match md {
             Ok(m) => m,
             Err(e) => {
@@ -244,7 +309,13 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             name: os_bytes(f).to_vec(),
             ext: meta::stat_ext(path, follow).unwrap_or_default(),
             raw: meta::raw_stat(path, follow).unwrap_or_default(),
-            target: if md.file_type().is_symlink() { std::fs::read_link(path).ok().map(|t| path_bytes(&t).to_vec()) } else { None },
+            target: if md.file_type().is_symlink() {
+                std::fs::read_link(path)
+                    .ok()
+                    .map(|t| path_bytes(&t).to_vec())
+            } else {
+                None
+            },
             md,
         };
         let bytes = match &fmt {

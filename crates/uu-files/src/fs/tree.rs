@@ -10,9 +10,21 @@ use std::path::Path;
 
 const NOREPORT: char = '\u{e001}';
 const LONGS: &[LongOpt] = &[
-    LongOpt { name: "noreport", arg: HasArg::No, key: NOREPORT },
-    LongOpt { name: "help", arg: HasArg::No, key: HELP },
-    LongOpt { name: "version", arg: HasArg::No, key: VERSION },
+    LongOpt {
+        name: "noreport",
+        arg: HasArg::No,
+        key: NOREPORT,
+    },
+    LongOpt {
+        name: "help",
+        arg: HasArg::No,
+        key: HELP,
+    },
+    LongOpt {
+        name: "version",
+        arg: HasArg::No,
+        key: VERSION,
+    },
 ];
 
 struct Opts {
@@ -21,6 +33,7 @@ struct Opts {
     max_level: Option<usize>,
     classify: bool,
     quote: bool,
+    utf8: bool,
 }
 
 #[derive(Default)]
@@ -29,7 +42,41 @@ struct Counts {
     files: u64,
 }
 
+/// Tree graphics: box drawing in a UTF-8 locale, ASCII otherwise.
+struct Art {
+    mid: &'static str,
+    last: &'static str,
+    bar: &'static str,
+}
+
+fn art() -> Art {
+    if crate::printf::escape::utf8_locale() {
+        Art {
+            mid: "├── ",
+            last: "└── ",
+            bar: "│   ",
+        }
+    } else {
+        Art {
+            mid: "|-- ",
+            last: "`-- ",
+            bar: "|   ",
+        }
+    }
+}
+
 fn name_bytes(o: &Opts, b: &[u8]) -> Vec<u8> {
+    if !o.quote && !o.utf8 && b.contains(&b' ') {
+        // tree escapes spaces in the C locale.
+        let mut v = Vec::with_capacity(b.len() + 4);
+        for &c in b {
+            if c == b' ' {
+                v.push(b'\\');
+            }
+            v.push(c);
+        }
+        return v;
+    }
     if o.quote {
         let mut v = vec![b'"'];
         v.extend_from_slice(b);
@@ -40,11 +87,20 @@ fn name_bytes(o: &Opts, b: &[u8]) -> Vec<u8> {
     }
 }
 
-fn walk(out: &mut Vec<u8>, dir: &Path, prefix: &mut Vec<u8>, level: usize, o: &Opts, c: &mut Counts) {
+/// List `dir` under `prefix`; returns how many entries were shown.
+fn walk(
+    out: &mut Vec<u8>,
+    dir: &Path,
+    prefix: &mut Vec<u8>,
+    level: usize,
+    o: &Opts,
+    c: &mut Counts,
+) -> usize {
     let rd = match std::fs::read_dir(dir) {
         Ok(r) => r,
-        Err(_) => return,
+        Err(_) => return 0,
     };
+    let a = art();
     let mut entries: Vec<(Vec<u8>, std::path::PathBuf)> = rd
         .filter_map(|e| e.ok())
         .map(|e| (os_bytes(&e.file_name()).to_vec(), e.path()))
@@ -56,7 +112,11 @@ fn walk(out: &mut Vec<u8>, dir: &Path, prefix: &mut Vec<u8>, level: usize, o: &O
     for (i, (name, path)) in entries.into_iter().enumerate() {
         let last = i + 1 == n;
         out.extend_from_slice(prefix);
-        out.extend_from_slice(if last { "└── ".as_bytes() } else { "├── ".as_bytes() });
+        out.extend_from_slice(if last {
+            a.last.as_bytes()
+        } else {
+            a.mid.as_bytes()
+        });
         out.extend_from_slice(&name_bytes(o, &name));
         let lm = std::fs::symlink_metadata(&path).ok();
         let is_link = lm.as_ref().map_or(false, |m| m.file_type().is_symlink());
@@ -70,7 +130,11 @@ fn walk(out: &mut Vec<u8>, dir: &Path, prefix: &mut Vec<u8>, level: usize, o: &O
         if o.classify {
             if is_dir && !is_link {
                 out.push(b'/');
-            } else if !is_link && !is_dir && coreutils_core::meta::stat_ext(&path, false).map_or(false, |s| s.mode & 0o111 != 0) {
+            } else if !is_link
+                && !is_dir
+                && coreutils_core::meta::stat_ext(&path, false)
+                    .map_or(false, |s| s.mode & 0o111 != 0)
+            {
                 out.push(b'*');
             }
         }
@@ -79,7 +143,11 @@ fn walk(out: &mut Vec<u8>, dir: &Path, prefix: &mut Vec<u8>, level: usize, o: &O
             c.dirs += 1;
             if !is_link && o.max_level.map_or(true, |m| level < m) {
                 let save = prefix.len();
-                prefix.extend_from_slice(if last { "    ".as_bytes() } else { "│   ".as_bytes() });
+                prefix.extend_from_slice(if last {
+                    "    ".as_bytes()
+                } else {
+                    a.bar.as_bytes()
+                });
                 walk(out, &path, prefix, level + 1, o, c);
                 prefix.truncate(save);
             }
@@ -87,6 +155,7 @@ fn walk(out: &mut Vec<u8>, dir: &Path, prefix: &mut Vec<u8>, level: usize, o: &O
             c.files += 1;
         }
     }
+    n
 }
 
 /// Entry point.
@@ -95,7 +164,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         Ok(p) => p,
         Err(c) => return c,
     };
-    if let Some(c) = std_opts("tree", &p, "usage: tree [-adFQ] [-L level] [--noreport] [--] [directory ...]\n") {
+    if let Some(c) = std_opts(
+        "tree",
+        &p,
+        "usage: tree [-adFQ] [-L level] [--noreport] [--] [directory ...]\n",
+    ) {
         return c;
     }
     let max_level = match p.last('L') {
@@ -103,13 +176,24 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             Ok(n) if n > 0 => Some(n),
             _ => {
                 eprintln!("tree: Invalid level, must be greater than 0.");
-                return 2;
+                return 1;
             }
         },
         None => None,
     };
-    let o = Opts { all: p.has('a'), dirs_only: p.has('d'), max_level, classify: p.has('F'), quote: p.has('Q') };
-    let ops: Vec<OsString> = if p.operands.is_empty() { vec![OsString::from(".")] } else { p.operands.clone() };
+    let o = Opts {
+        all: p.has('a'),
+        dirs_only: p.has('d'),
+        max_level,
+        classify: p.has('F'),
+        quote: p.has('Q'),
+        utf8: crate::printf::escape::utf8_locale(),
+    };
+    let ops: Vec<OsString> = if p.operands.is_empty() {
+        vec![OsString::from(".")]
+    } else {
+        p.operands.clone()
+    };
     let mut out = Vec::new();
     let mut c = Counts::default();
     let mut status = 0;
@@ -129,16 +213,30 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             out.push(b'/');
         }
         out.push(b'\n');
-        c.dirs += 1;
         let mut prefix = Vec::new();
-        walk(&mut out, path, &mut prefix, 1, &o, &mut c);
+        // tree 2 counts a top directory only when it lists something.
+        if walk(&mut out, path, &mut prefix, 1, &o, &mut c) > 0 {
+            c.dirs += 1;
+        }
     }
     if !p.has(NOREPORT) {
-        let d = format!("{} director{}", c.dirs, if c.dirs == 1 { "y" } else { "ies" });
+        let d = format!(
+            "{} director{}",
+            c.dirs,
+            if c.dirs == 1 { "y" } else { "ies" }
+        );
         if o.dirs_only {
             out.extend_from_slice(format!("\n{}\n", d).as_bytes());
         } else {
-            out.extend_from_slice(format!("\n{}, {} file{}\n", d, c.files, if c.files == 1 { "" } else { "s" }).as_bytes());
+            out.extend_from_slice(
+                format!(
+                    "\n{}, {} file{}\n",
+                    d,
+                    c.files,
+                    if c.files == 1 { "" } else { "s" }
+                )
+                .as_bytes(),
+            );
         }
     }
     let mut so = stdout();

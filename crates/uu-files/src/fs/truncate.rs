@@ -7,12 +7,36 @@ use coreutils_core::quote::quote_gnu;
 use std::ffi::OsString;
 
 const LONGS: &[LongOpt] = &[
-    LongOpt { name: "no-create", arg: HasArg::No, key: 'c' },
-    LongOpt { name: "io-blocks", arg: HasArg::No, key: 'o' },
-    LongOpt { name: "reference", arg: HasArg::Required, key: 'r' },
-    LongOpt { name: "size", arg: HasArg::Required, key: 's' },
-    LongOpt { name: "help", arg: HasArg::No, key: HELP },
-    LongOpt { name: "version", arg: HasArg::No, key: VERSION },
+    LongOpt {
+        name: "no-create",
+        arg: HasArg::No,
+        key: 'c',
+    },
+    LongOpt {
+        name: "io-blocks",
+        arg: HasArg::No,
+        key: 'o',
+    },
+    LongOpt {
+        name: "reference",
+        arg: HasArg::Required,
+        key: 'r',
+    },
+    LongOpt {
+        name: "size",
+        arg: HasArg::Required,
+        key: 's',
+    },
+    LongOpt {
+        name: "help",
+        arg: HasArg::No,
+        key: HELP,
+    },
+    LongOpt {
+        name: "version",
+        arg: HasArg::No,
+        key: VERSION,
+    },
 ];
 
 /// Size adjustment operator.
@@ -116,10 +140,18 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         None => None,
     };
     if spec.is_none() && reference.is_none() {
-        return usage_error("truncate", "you must specify either '--size' or '--reference'", 1);
+        return usage_error(
+            "truncate",
+            "you must specify either '--size' or '--reference'",
+            1,
+        );
     }
     if let (Some((Op::Set, _)), Some(_)) = (spec, reference) {
-        return usage_error("truncate", "you must specify a relative '--size' with '--reference'", 1);
+        return usage_error(
+            "truncate",
+            "you must specify a relative '--size' with '--reference'",
+            1,
+        );
     }
     if let Some((Op::RoundDown | Op::RoundUp, 0)) = spec {
         eprintln!("truncate: division by zero");
@@ -134,10 +166,18 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         if !exists && p.has('c') {
             continue;
         }
-        let file = match std::fs::OpenOptions::new().write(true).create(!p.has('c')).open(f) {
+        let file = match std::fs::OpenOptions::new()
+            .write(true)
+            .create(!p.has('c'))
+            .open(f)
+        {
             Ok(h) => h,
             Err(e) => {
-                eprintln!("truncate: cannot open {} for writing: {}", quote_gnu(f), strerror(&e));
+                eprintln!(
+                    "truncate: cannot open {} for writing: {}",
+                    quote_gnu(f),
+                    strerror(&e)
+                );
                 status = 1;
                 continue;
             }
@@ -156,7 +196,12 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             }
         };
         if let Err(e) = file.set_len(size) {
-            eprintln!("truncate: failed to truncate {} at {} bytes: {}", quote_gnu(f), size, strerror(&e));
+            eprintln!(
+                "truncate: failed to truncate {} at {} bytes: {}",
+                quote_gnu(f),
+                size,
+                strerror(&e)
+            );
             status = 1;
         }
     }

@@ -8,9 +8,21 @@ use std::io::Write;
 use std::path::Path;
 
 const PE_LONGS: &[LongOpt] = &[
-    LongOpt { name: "null", arg: HasArg::No, key: '0' },
-    LongOpt { name: "help", arg: HasArg::No, key: HELP },
-    LongOpt { name: "version", arg: HasArg::No, key: VERSION },
+    LongOpt {
+        name: "null",
+        arg: HasArg::No,
+        key: '0',
+    },
+    LongOpt {
+        name: "help",
+        arg: HasArg::No,
+        key: HELP,
+    },
+    LongOpt {
+        name: "version",
+        arg: HasArg::No,
+        key: VERSION,
+    },
 ];
 
 /// `printenv`.
@@ -73,7 +85,16 @@ pub fn main_which(args: Vec<OsString>) -> i32 {
     let all = p.has('a');
     let silent = p.has('s');
     let path = std::env::var_os("PATH").unwrap_or_default();
-    let dirs: Vec<Vec<u8>> = os_bytes(&path).split(|&c| c == b':').map(|d| if d.is_empty() { b".".to_vec() } else { d.to_vec() }).collect();
+    let dirs: Vec<Vec<u8>> = os_bytes(&path)
+        .split(|&c| c == b':')
+        .map(|d| {
+            if d.is_empty() {
+                b".".to_vec()
+            } else {
+                d.to_vec()
+            }
+        })
+        .collect();
     let mut out = stdout();
     let mut status = 0;
     for name in &p.operands {

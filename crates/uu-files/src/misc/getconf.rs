@@ -3,7 +3,10 @@
 use std::ffi::OsString;
 
 fn table() -> Vec<(&'static str, String)> {
-    let nproc = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1).to_string();
+    let nproc = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1)
+        .to_string();
     let long_bit = (std::mem::size_of::<usize>() * 8).to_string();
     vec![
         ("ARG_MAX", "2097152".into()),
@@ -14,13 +17,10 @@ fn table() -> Vec<(&'static str, String)> {
         ("LINK_MAX", "65000".into()),
         ("LOGIN_NAME_MAX", "256".into()),
         ("LONG_BIT", long_bit),
-
         ("NGROUPS_MAX", "65536".into()),
         ("OPEN_MAX", "1024".into()),
         ("PAGESIZE", "4096".into()),
         ("PAGE_SIZE", "4096".into()),
-
-
         ("_NPROCESSORS_CONF", nproc.clone()),
         ("_NPROCESSORS_ONLN", nproc),
         ("_POSIX_ARG_MAX", "2097152".into()),
@@ -36,7 +36,11 @@ fn table() -> Vec<(&'static str, String)> {
 
 /// Entry point.
 pub fn uumain(args: Vec<OsString>) -> i32 {
-    let ops: Vec<String> = args.iter().skip(1).map(|a| a.to_string_lossy().into_owned()).collect();
+    let ops: Vec<String> = args
+        .iter()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
     let usage = || {
         eprintln!("Usage: getconf [-v specification] variable_name [pathname]");
         eprintln!("       getconf -a [pathname]");
@@ -55,7 +59,12 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 return usage();
             }
             // pathconf variables need a path operand.
-            let path_vars = [("NAME_MAX", "255"), ("PATH_MAX", "4096"), ("PIPE_BUF", "4096"), ("LINK_MAX", "65000")];
+            let path_vars = [
+                ("NAME_MAX", "255"),
+                ("PATH_MAX", "4096"),
+                ("PIPE_BUF", "4096"),
+                ("LINK_MAX", "65000"),
+            ];
             if let Some((_, v)) = path_vars.iter().find(|(k, _)| *k == name) {
                 if ops.len() == 2 {
                     println!("{}", v);

@@ -54,20 +54,56 @@ pub fn main_whoami(args: Vec<OsString>) -> i32 {
 }
 
 const ID_LONGS: &[LongOpt] = &[
-    LongOpt { name: "user", arg: HasArg::No, key: 'u' },
-    LongOpt { name: "group", arg: HasArg::No, key: 'g' },
-    LongOpt { name: "groups", arg: HasArg::No, key: 'G' },
-    LongOpt { name: "name", arg: HasArg::No, key: 'n' },
-    LongOpt { name: "real", arg: HasArg::No, key: 'r' },
-    LongOpt { name: "zero", arg: HasArg::No, key: 'z' },
-    LongOpt { name: "help", arg: HasArg::No, key: HELP },
-    LongOpt { name: "version", arg: HasArg::No, key: VERSION },
+    LongOpt {
+        name: "user",
+        arg: HasArg::No,
+        key: 'u',
+    },
+    LongOpt {
+        name: "group",
+        arg: HasArg::No,
+        key: 'g',
+    },
+    LongOpt {
+        name: "groups",
+        arg: HasArg::No,
+        key: 'G',
+    },
+    LongOpt {
+        name: "name",
+        arg: HasArg::No,
+        key: 'n',
+    },
+    LongOpt {
+        name: "real",
+        arg: HasArg::No,
+        key: 'r',
+    },
+    LongOpt {
+        name: "zero",
+        arg: HasArg::No,
+        key: 'z',
+    },
+    LongOpt {
+        name: "help",
+        arg: HasArg::No,
+        key: HELP,
+    },
+    LongOpt {
+        name: "version",
+        arg: HasArg::No,
+        key: VERSION,
+    },
 ];
 
 fn lookup_user(arg: &OsString) -> Option<User> {
     let s = arg.to_string_lossy();
     let all = users();
-    all.iter().find(|u| u.name == s).cloned().or_else(|| s.parse::<u32>().ok().and_then(|n| all.into_iter().find(|u| u.uid == n)))
+    all.iter().find(|u| u.name == s).cloned().or_else(|| {
+        s.parse::<u32>()
+            .ok()
+            .and_then(|n| all.into_iter().find(|u| u.uid == n))
+    })
 }
 
 /// `id`.
@@ -93,7 +129,11 @@ pub fn main_id(args: Vec<OsString>) -> i32 {
         eprintln!("id: option --zero not permitted in default format");
         return 1;
     }
-    let targets: Vec<Option<&OsString>> = if p.operands.is_empty() { vec![None] } else { p.operands.iter().map(Some).collect() };
+    let targets: Vec<Option<&OsString>> = if p.operands.is_empty() {
+        vec![None]
+    } else {
+        p.operands.iter().map(Some).collect()
+    };
     let mut status = 0;
     for t in targets {
         let (uid, gid, name) = match t {
@@ -107,7 +147,11 @@ pub fn main_id(args: Vec<OsString>) -> i32 {
             },
             None => {
                 let ids = meta::ids().unwrap_or_default();
-                let (uid, gid) = if p.has('r') { (ids.uid, ids.gid) } else { (ids.euid, ids.egid) };
+                let (uid, gid) = if p.has('r') {
+                    (ids.uid, ids.gid)
+                } else {
+                    (ids.euid, ids.egid)
+                };
                 (uid, gid, name_of_user(uid))
             }
         };
@@ -115,12 +159,23 @@ pub fn main_id(args: Vec<OsString>) -> i32 {
         let gname = |g: u32| name_of_group(g).unwrap_or_else(|| g.to_string());
         let term = if z { "\0" } else { "\n" };
         if u {
-            print!("{}{}", if n { name.clone().unwrap_or_else(|| uid.to_string()) } else { uid.to_string() }, term);
+            print!(
+                "{}{}",
+                if n {
+                    name.clone().unwrap_or_else(|| uid.to_string())
+                } else {
+                    uid.to_string()
+                },
+                term
+            );
         } else if g {
             print!("{}{}", if n { gname(gid) } else { gid.to_string() }, term);
         } else if gs {
             let sep = if z { "\0" } else { " " };
-            let items: Vec<String> = gl.iter().map(|&x| if n { gname(x) } else { x.to_string() }).collect();
+            let items: Vec<String> = gl
+                .iter()
+                .map(|&x| if n { gname(x) } else { x.to_string() })
+                .collect();
             print!("{}{}", items.join(sep), term);
         } else {
             let mut s = format!("uid={}", uid);
@@ -166,7 +221,10 @@ pub fn main_groups(args: Vec<OsString>) -> i32 {
     for a in &p.operands {
         match lookup_user(a) {
             Some(u) => {
-                let v: Vec<String> = group_list(Some(&u.name), u.gid).into_iter().map(gname).collect();
+                let v: Vec<String> = group_list(Some(&u.name), u.gid)
+                    .into_iter()
+                    .map(gname)
+                    .collect();
                 println!("{} : {}", a.to_string_lossy(), v.join(" "));
             }
             None => {

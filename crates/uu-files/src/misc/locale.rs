@@ -3,8 +3,18 @@
 use std::ffi::OsString;
 
 const CATEGORIES: [&str; 12] = [
-    "LC_CTYPE", "LC_NUMERIC", "LC_TIME", "LC_COLLATE", "LC_MONETARY", "LC_MESSAGES", "LC_PAPER", "LC_NAME", "LC_ADDRESS", "LC_TELEPHONE",
-    "LC_MEASUREMENT", "LC_IDENTIFICATION",
+    "LC_CTYPE",
+    "LC_NUMERIC",
+    "LC_TIME",
+    "LC_COLLATE",
+    "LC_MONETARY",
+    "LC_MESSAGES",
+    "LC_PAPER",
+    "LC_NAME",
+    "LC_ADDRESS",
+    "LC_TELEPHONE",
+    "LC_MEASUREMENT",
+    "LC_IDENTIFICATION",
 ];
 
 fn var(k: &str) -> String {
@@ -13,7 +23,11 @@ fn var(k: &str) -> String {
 
 /// Entry point.
 pub fn uumain(args: Vec<OsString>) -> i32 {
-    let ops: Vec<String> = args.iter().skip(1).map(|a| a.to_string_lossy().into_owned()).collect();
+    let ops: Vec<String> = args
+        .iter()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
     match ops.first().map(|s| s.as_str()) {
         Some("-a") | Some("--all-locales") => {
             println!("C\nC.utf8\nPOSIX");
@@ -28,7 +42,10 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             0
         }
         Some(o) if o.starts_with('-') => {
-            eprintln!("locale: invalid option -- '{}'", o.trim_start_matches('-').chars().next().unwrap_or('-'));
+            eprintln!(
+                "locale: invalid option -- '{}'",
+                o.trim_start_matches('-').chars().next().unwrap_or('-')
+            );
             eprintln!("Try 'locale --help' or 'locale --usage' for more information.");
             64
         }
@@ -36,7 +53,14 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             // Keyword queries: the few agents ask for.
             for k in &ops {
                 match k.as_str() {
-                    "charmap" => println!("{}", if crate::printf::escape::utf8_locale() { "UTF-8" } else { "ANSI_X3.4-1968" }),
+                    "charmap" => println!(
+                        "{}",
+                        if crate::printf::escape::utf8_locale() {
+                            "UTF-8"
+                        } else {
+                            "ANSI_X3.4-1968"
+                        }
+                    ),
                     "decimal_point" => println!("."),
                     "thousands_sep" => println!(),
                     _ => {}

@@ -2,7 +2,9 @@
 //! itself, read from `/proc` where the kernel offers it, with the
 //! sandbox's fixed identity otherwise.
 
-use coreutils_core::args::{extra_operand, parse_or_usage, std_opts, usage_error, HasArg, LongOpt, HELP, VERSION};
+use coreutils_core::args::{
+    extra_operand, parse_or_usage, std_opts, usage_error, HasArg, LongOpt, HELP, VERSION,
+};
 use coreutils_core::quote::quote_gnu;
 use std::ffi::OsString;
 
@@ -31,17 +33,61 @@ fn machine() -> String {
 }
 
 const UNAME_LONGS: &[LongOpt] = &[
-    LongOpt { name: "all", arg: HasArg::No, key: 'a' },
-    LongOpt { name: "kernel-name", arg: HasArg::No, key: 's' },
-    LongOpt { name: "nodename", arg: HasArg::No, key: 'n' },
-    LongOpt { name: "kernel-release", arg: HasArg::No, key: 'r' },
-    LongOpt { name: "kernel-version", arg: HasArg::No, key: 'v' },
-    LongOpt { name: "machine", arg: HasArg::No, key: 'm' },
-    LongOpt { name: "processor", arg: HasArg::No, key: 'p' },
-    LongOpt { name: "hardware-platform", arg: HasArg::No, key: 'i' },
-    LongOpt { name: "operating-system", arg: HasArg::No, key: 'o' },
-    LongOpt { name: "help", arg: HasArg::No, key: HELP },
-    LongOpt { name: "version", arg: HasArg::No, key: VERSION },
+    LongOpt {
+        name: "all",
+        arg: HasArg::No,
+        key: 'a',
+    },
+    LongOpt {
+        name: "kernel-name",
+        arg: HasArg::No,
+        key: 's',
+    },
+    LongOpt {
+        name: "nodename",
+        arg: HasArg::No,
+        key: 'n',
+    },
+    LongOpt {
+        name: "kernel-release",
+        arg: HasArg::No,
+        key: 'r',
+    },
+    LongOpt {
+        name: "kernel-version",
+        arg: HasArg::No,
+        key: 'v',
+    },
+    LongOpt {
+        name: "machine",
+        arg: HasArg::No,
+        key: 'm',
+    },
+    LongOpt {
+        name: "processor",
+        arg: HasArg::No,
+        key: 'p',
+    },
+    LongOpt {
+        name: "hardware-platform",
+        arg: HasArg::No,
+        key: 'i',
+    },
+    LongOpt {
+        name: "operating-system",
+        arg: HasArg::No,
+        key: 'o',
+    },
+    LongOpt {
+        name: "help",
+        arg: HasArg::No,
+        key: HELP,
+    },
+    LongOpt {
+        name: "version",
+        arg: HasArg::No,
+        key: VERSION,
+    },
 ];
 
 /// `uname`.
@@ -57,7 +103,10 @@ pub fn main_uname(args: Vec<OsString>) -> i32 {
         return extra_operand("uname", op, 1);
     }
     let all = p.has('a');
-    let mut want: Vec<char> = "snrvmpio".chars().filter(|c| p.has(*c) || (all && !"pi".contains(*c))).collect();
+    let mut want: Vec<char> = "snrvmpio"
+        .chars()
+        .filter(|c| p.has(*c) || (all && !"pi".contains(*c)))
+        .collect();
     if want.is_empty() {
         want.push('s');
     }
@@ -66,7 +115,9 @@ pub fn main_uname(args: Vec<OsString>) -> i32 {
         let v = match c {
             's' => read_trim("/proc/sys/kernel/ostype").unwrap_or_else(|| "Linux".into()),
             'n' => hostname(),
-            'r' => read_trim("/proc/sys/kernel/osrelease").unwrap_or_else(|| "6.0.0-sandglass".into()),
+            'r' => {
+                read_trim("/proc/sys/kernel/osrelease").unwrap_or_else(|| "6.0.0-sandglass".into())
+            }
             'v' => read_trim("/proc/sys/kernel/version").unwrap_or_else(|| "#1 Sandglass".into()),
             'm' => machine(),
             'p' | 'i' => {
@@ -85,11 +136,21 @@ pub fn main_uname(args: Vec<OsString>) -> i32 {
 
 /// `hostname`: prints the name; setting it is not possible here.
 pub fn main_hostname(args: Vec<OsString>) -> i32 {
-    let p = match parse_or_usage("hostname", &args, "sfiIdaAy", &coreutils_core::args::STD_LONGS, 1) {
+    let p = match parse_or_usage(
+        "hostname",
+        &args,
+        "sfiIdaAy",
+        &coreutils_core::args::STD_LONGS,
+        1,
+    ) {
         Ok(p) => p,
         Err(c) => return c,
     };
-    if let Some(c) = std_opts("hostname", &p, "Usage: hostname [-s]\nShow the system's host name.\n") {
+    if let Some(c) = std_opts(
+        "hostname",
+        &p,
+        "Usage: hostname [-s]\nShow the system's host name.\n",
+    ) {
         return c;
     }
     if !p.operands.is_empty() {
@@ -108,10 +169,26 @@ pub fn main_hostname(args: Vec<OsString>) -> i32 {
 }
 
 const NPROC_LONGS: &[LongOpt] = &[
-    LongOpt { name: "all", arg: HasArg::No, key: 'a' },
-    LongOpt { name: "ignore", arg: HasArg::Required, key: 'i' },
-    LongOpt { name: "help", arg: HasArg::No, key: HELP },
-    LongOpt { name: "version", arg: HasArg::No, key: VERSION },
+    LongOpt {
+        name: "all",
+        arg: HasArg::No,
+        key: 'a',
+    },
+    LongOpt {
+        name: "ignore",
+        arg: HasArg::Required,
+        key: 'i',
+    },
+    LongOpt {
+        name: "help",
+        arg: HasArg::No,
+        key: HELP,
+    },
+    LongOpt {
+        name: "version",
+        arg: HasArg::No,
+        key: VERSION,
+    },
 ];
 
 /// `nproc [--all] [--ignore=N]`.
@@ -126,14 +203,23 @@ pub fn main_nproc(args: Vec<OsString>) -> i32 {
     if let Some(op) = p.operands.first() {
         return extra_operand("nproc", op, 1);
     }
-    let mut n = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+    let mut n = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1);
     if !p.has('a') {
-        if let Some(v) = std::env::var("OMP_NUM_THREADS").ok().and_then(|s| s.split(',').next().and_then(|x| x.trim().parse::<usize>().ok())) {
+        if let Some(v) = std::env::var("OMP_NUM_THREADS").ok().and_then(|s| {
+            s.split(',')
+                .next()
+                .and_then(|x| x.trim().parse::<usize>().ok())
+        }) {
             if v > 0 {
                 n = v;
             }
         }
-        if let Some(l) = std::env::var("OMP_THREAD_LIMIT").ok().and_then(|s| s.trim().parse::<usize>().ok()) {
+        if let Some(l) = std::env::var("OMP_THREAD_LIMIT")
+            .ok()
+            .and_then(|s| s.trim().parse::<usize>().ok())
+        {
             if l > 0 {
                 n = n.min(l);
             }
@@ -164,9 +250,16 @@ pub fn main_uptime(args: Vec<OsString>) -> i32 {
     if let Some(op) = p.operands.first() {
         return usage_error("uptime", &format!("extra operand {}", quote_gnu(op)), 1);
     }
-    let up: f64 = read_trim("/proc/uptime").and_then(|s| s.split_whitespace().next().and_then(|x| x.parse().ok())).unwrap_or(0.0);
+    let up: f64 = read_trim("/proc/uptime")
+        .and_then(|s| s.split_whitespace().next().and_then(|x| x.parse().ok()))
+        .unwrap_or(0.0);
     let load = read_trim("/proc/loadavg")
-        .map(|s| s.split_whitespace().take(3).map(String::from).collect::<Vec<_>>())
+        .map(|s| {
+            s.split_whitespace()
+                .take(3)
+                .map(String::from)
+                .collect::<Vec<_>>()
+        })
         .filter(|v| v.len() == 3)
         .unwrap_or_else(|| vec!["0.00".into(), "0.00".into(), "0.00".into()]);
     let secs = up as u64;
@@ -177,20 +270,40 @@ pub fn main_uptime(args: Vec<OsString>) -> i32 {
             parts.push(format!("{} day{}", days, if days == 1 { "" } else { "s" }));
         }
         if hours > 0 {
-            parts.push(format!("{} hour{}", hours, if hours == 1 { "" } else { "s" }));
+            parts.push(format!(
+                "{} hour{}",
+                hours,
+                if hours == 1 { "" } else { "s" }
+            ));
         }
-        parts.push(format!("{} minute{}", mins, if mins == 1 { "" } else { "s" }));
+        parts.push(format!(
+            "{} minute{}",
+            mins,
+            if mins == 1 { "" } else { "s" }
+        ));
         println!("up {}", parts.join(", "));
         return 0;
     }
     let now = crate::misc::datetime::Time::now();
     if p.has('s') {
-        let boot = crate::misc::datetime::Time { secs: now.secs - secs as i64, nanos: 0 };
-        println!("{}", crate::misc::datetime::strftime("%Y-%m-%d %H:%M:%S", boot));
+        let boot = crate::misc::datetime::Time {
+            secs: now.secs - secs as i64,
+            nanos: 0,
+        };
+        println!(
+            "{}",
+            crate::misc::datetime::strftime("%Y-%m-%d %H:%M:%S", boot)
+        );
         return 0;
     }
     let upstr = if days > 0 {
-        format!("{} day{}, {:2}:{:02}", days, if days == 1 { "" } else { "s" }, hours, mins)
+        format!(
+            "{} day{}, {:2}:{:02}",
+            days,
+            if days == 1 { "" } else { "s" },
+            hours,
+            mins
+        )
     } else if hours > 0 {
         format!("{:2}:{:02}", hours, mins)
     } else {

@@ -7,10 +7,26 @@ use std::ffi::OsString;
 use std::io::Write;
 
 const TTY_LONGS: &[LongOpt] = &[
-    LongOpt { name: "silent", arg: HasArg::No, key: 's' },
-    LongOpt { name: "quiet", arg: HasArg::No, key: 's' },
-    LongOpt { name: "help", arg: HasArg::No, key: HELP },
-    LongOpt { name: "version", arg: HasArg::No, key: VERSION },
+    LongOpt {
+        name: "silent",
+        arg: HasArg::No,
+        key: 's',
+    },
+    LongOpt {
+        name: "quiet",
+        arg: HasArg::No,
+        key: 's',
+    },
+    LongOpt {
+        name: "help",
+        arg: HasArg::No,
+        key: HELP,
+    },
+    LongOpt {
+        name: "version",
+        arg: HasArg::No,
+        key: VERSION,
+    },
 ];
 
 /// `tty [-s]`.
@@ -29,7 +45,10 @@ pub fn main_tty(args: Vec<OsString>) -> i32 {
     if !p.has('s') {
         if t {
             // The sandbox has one terminal device.
-            let name = std::fs::read_link("/proc/self/fd/0").ok().filter(|p| p.starts_with("/dev")).map(|p| p.to_string_lossy().into_owned());
+            let name = std::fs::read_link("/proc/self/fd/0")
+                .ok()
+                .filter(|p| p.starts_with("/dev"))
+                .map(|p| p.to_string_lossy().into_owned());
             println!("{}", name.unwrap_or_else(|| "/dev/tty".into()));
         } else {
             println!("not a tty");
@@ -52,7 +71,10 @@ pub fn main_clear(args: Vec<OsString>) -> i32 {
         Ok(p) => p,
         Err(c) => return c,
     };
-    let t = p.last('T').map(|s| s.to_string_lossy().into_owned()).or_else(term);
+    let t = p
+        .last('T')
+        .map(|s| s.to_string_lossy().into_owned())
+        .or_else(term);
     match t.as_deref() {
         None => {
             eprintln!("TERM environment variable not set.");
@@ -62,7 +84,11 @@ pub fn main_clear(args: Vec<OsString>) -> i32 {
         Some("dumb") => return 1,
         _ => {}
     }
-    let seq: &[u8] = if p.has('x') { b"\x1b[H\x1b[2J" } else { b"\x1b[H\x1b[2J\x1b[3J" };
+    let seq: &[u8] = if p.has('x') {
+        b"\x1b[H\x1b[2J"
+    } else {
+        b"\x1b[H\x1b[2J\x1b[3J"
+    };
     let mut out = std::io::stdout();
     let _ = out.write_all(seq).and_then(|_| out.flush());
     0
@@ -70,13 +96,22 @@ pub fn main_clear(args: Vec<OsString>) -> i32 {
 
 fn winsize(lines: bool) -> usize {
     let var = if lines { "LINES" } else { "COLUMNS" };
-    std::env::var(var).ok().and_then(|v| v.trim().parse().ok()).filter(|&n: &usize| n > 0).unwrap_or(if lines { 24 } else { 80 })
+    std::env::var(var)
+        .ok()
+        .and_then(|v| v.trim().parse().ok())
+        .filter(|&n: &usize| n > 0)
+        .unwrap_or(if lines { 24 } else { 80 })
 }
 
 /// The string or number for capability `cap` with parameters.
 fn capability(cap: &str, params: &[String], term: &str) -> Result<String, ()> {
     let colors = if term.contains("256color") { 256 } else { 8 };
-    let n = |i: usize| params.get(i).and_then(|s| s.parse::<i64>().ok()).unwrap_or(0);
+    let n = |i: usize| {
+        params
+            .get(i)
+            .and_then(|s| s.parse::<i64>().ok())
+            .unwrap_or(0)
+    };
     Ok(match cap {
         "clear" => "\x1b[H\x1b[2J\x1b[3J".into(),
         "cols" => format!("{}\n", winsize(false)),
@@ -123,14 +158,22 @@ pub fn main_tput(args: Vec<OsString>) -> i32 {
         Ok(p) => p,
         Err(c) => return c,
     };
-    let t = match p.last('T').map(|s| s.to_string_lossy().into_owned()).or_else(term) {
+    let t = match p
+        .last('T')
+        .map(|s| s.to_string_lossy().into_owned())
+        .or_else(term)
+    {
         Some(t) => t,
         None => {
             eprintln!("tput: No value for $TERM and no -T specified");
             return 2;
         }
     };
-    let ops: Vec<String> = p.operands.iter().map(|o| o.to_string_lossy().into_owned()).collect();
+    let ops: Vec<String> = p
+        .operands
+        .iter()
+        .map(|o| o.to_string_lossy().into_owned())
+        .collect();
     let cap = match ops.first() {
         Some(c) => c.clone(),
         None => {

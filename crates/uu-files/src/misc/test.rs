@@ -23,7 +23,17 @@ fn q(s: &[u8]) -> String {
 fn is_binop(s: &[u8]) -> bool {
     matches!(
         s,
-        b"=" | b"==" | b"!=" | b"-eq" | b"-ne" | b"-lt" | b"-le" | b"-gt" | b"-ge" | b"-nt" | b"-ot" | b"-ef"
+        b"=" | b"=="
+            | b"!="
+            | b"-eq"
+            | b"-ne"
+            | b"-lt"
+            | b"-le"
+            | b"-gt"
+            | b"-ge"
+            | b"-nt"
+            | b"-ot"
+            | b"-ef"
     )
 }
 
@@ -40,11 +50,14 @@ fn int(s: &[u8]) -> TResult<i128> {
     if digits.is_empty() || !digits.bytes().all(|c| c.is_ascii_digit()) {
         return Err(format!("invalid integer {}", q(s)));
     }
-    body.parse::<i128>().map_err(|_| format!("invalid integer {}", q(s)))
+    body.parse::<i128>()
+        .map_err(|_| format!("invalid integer {}", q(s)))
 }
 
 fn mtime(p: &[u8]) -> Option<std::time::SystemTime> {
-    std::fs::metadata(Path::new(&coreutils_core::bytes::os_from_bytes(p))).and_then(|m| m.modified()).ok()
+    std::fs::metadata(Path::new(&coreutils_core::bytes::os_from_bytes(p)))
+        .and_then(|m| m.modified())
+        .ok()
 }
 
 fn binary(a: &[u8], op: &[u8], b: &[u8]) -> TResult<bool> {
@@ -68,10 +81,18 @@ fn binary(a: &[u8], op: &[u8], b: &[u8]) -> TResult<bool> {
             _ => false,
         },
         _ => {
-            let pa = Path::new(std::ffi::OsStr::new(&coreutils_core::bytes::os_from_bytes(a))).to_path_buf();
-            let pb = Path::new(std::ffi::OsStr::new(&coreutils_core::bytes::os_from_bytes(b))).to_path_buf();
+            let pa = Path::new(std::ffi::OsStr::new(&coreutils_core::bytes::os_from_bytes(
+                a,
+            )))
+            .to_path_buf();
+            let pb = Path::new(std::ffi::OsStr::new(&coreutils_core::bytes::os_from_bytes(
+                b,
+            )))
+            .to_path_buf();
             match (meta::inode(&pa, true), meta::inode(&pb, true)) {
-                (Ok(x), Ok(y)) => x == y && std::fs::canonicalize(&pa).ok() == std::fs::canonicalize(&pb).ok(),
+                (Ok(x), Ok(y)) => {
+                    x == y && std::fs::canonicalize(&pa).ok() == std::fs::canonicalize(&pb).ok()
+                }
                 _ => false,
             }
         }
@@ -86,10 +107,18 @@ fn unary(op: u8, arg: &[u8]) -> TResult<bool> {
         b'n' => !arg.is_empty(),
         b'z' => arg.is_empty(),
         b'e' => std::fs::metadata(&path).is_ok(),
-        b'f' => std::fs::metadata(&path).map(|m| m.is_file()).unwrap_or(false),
-        b'd' => std::fs::metadata(&path).map(|m| m.is_dir()).unwrap_or(false),
-        b'h' | b'L' => std::fs::symlink_metadata(&path).map(|m| m.file_type().is_symlink()).unwrap_or(false),
-        b's' => std::fs::metadata(&path).map(|m| m.len() > 0).unwrap_or(false),
+        b'f' => std::fs::metadata(&path)
+            .map(|m| m.is_file())
+            .unwrap_or(false),
+        b'd' => std::fs::metadata(&path)
+            .map(|m| m.is_dir())
+            .unwrap_or(false),
+        b'h' | b'L' => std::fs::symlink_metadata(&path)
+            .map(|m| m.file_type().is_symlink())
+            .unwrap_or(false),
+        b's' => std::fs::metadata(&path)
+            .map(|m| m.len() > 0)
+            .unwrap_or(false),
         b'r' => meta::access(&path, R_OK).is_ok(),
         b'w' => meta::access(&path, W_OK).is_ok(),
         b'x' => meta::access(&path, X_OK).is_ok(),
@@ -116,7 +145,10 @@ fn unary(op: u8, arg: &[u8]) -> TResult<bool> {
 
 impl<'a> Parser<'a> {
     fn beyond(&self) -> String {
-        format!("missing argument after {}", q(self.args[self.args.len() - 1]))
+        format!(
+            "missing argument after {}",
+            q(self.args[self.args.len() - 1])
+        )
     }
 
     fn posix(&mut self, n: usize) -> TResult<bool> {
@@ -240,7 +272,11 @@ impl<'a> Parser<'a> {
 /// Evaluate a test expression.
 pub fn evaluate(args: &[&[u8]]) -> TResult<bool> {
     let mut p = Parser { args, pos: 0 };
-    let v = if args.len() <= 4 { p.posix(args.len())? } else { p.expr()? };
+    let v = if args.len() <= 4 {
+        p.posix(args.len())?
+    } else {
+        p.expr()?
+    };
     if p.pos < args.len() {
         return Err(format!("extra argument {}", q(args[p.pos])));
     }
@@ -288,7 +324,11 @@ pub fn main_bracket(args: Vec<OsString>) -> i32 {
 mod tests {
     use super::evaluate;
     fn t(s: &str) -> Result<bool, String> {
-        let v: Vec<&[u8]> = s.split(' ').filter(|x| !x.is_empty()).map(|x| x.as_bytes()).collect();
+        let v: Vec<&[u8]> = s
+            .split(' ')
+            .filter(|x| !x.is_empty())
+            .map(|x| x.as_bytes())
+            .collect();
         evaluate(&v)
     }
     #[test]

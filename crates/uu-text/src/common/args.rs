@@ -31,8 +31,18 @@ pub struct Opt {
 }
 
 /// Shorthand constructor for an [`Opt`].
-pub const fn opt(id: &'static str, short: Option<char>, long: Option<&'static str>, arg: Arg) -> Opt {
-    Opt { id, short, long, arg }
+pub const fn opt(
+    id: &'static str,
+    short: Option<char>,
+    long: Option<&'static str>,
+    arg: Arg,
+) -> Opt {
+    Opt {
+        id,
+        short,
+        long,
+        arg,
+    }
 }
 
 /// Result of parsing: options in command-line order and the operands.
@@ -89,7 +99,11 @@ impl Usage {
     pub fn fail(&self, msg: &str) -> Exit {
         eprintln!("{}: {}", self.prog, msg);
         // diffutils put the program name before the hint too.
-        let pre = if matches!(self.prog, "diff" | "cmp") { format!("{}: ", self.prog) } else { String::new() };
+        let pre = if matches!(self.prog, "diff" | "cmp") {
+            format!("{}: ", self.prog)
+        } else {
+            String::new()
+        };
         eprintln!("{}Try '{} --help' for more information.", pre, self.prog);
         self.code
     }
@@ -129,11 +143,18 @@ pub fn parse(usage: &Usage, spec: &[Opt], args: &[OsString]) -> Result<Parsed, E
                 if name_s == "help" {
                     print!("Usage: {} {}", usage.prog, usage.help);
                 } else {
-                    println!("{} (Sandglass coreutils) {}", usage.prog, env!("CARGO_PKG_VERSION"));
+                    println!(
+                        "{} (Sandglass coreutils) {}",
+                        usage.prog,
+                        env!("CARGO_PKG_VERSION")
+                    );
                 }
                 return Err(0);
             }
-            let exact: Vec<&Opt> = spec.iter().filter(|o| o.long == Some(name_s.as_str())).collect();
+            let exact: Vec<&Opt> = spec
+                .iter()
+                .filter(|o| o.long == Some(name_s.as_str()))
+                .collect();
             let cands: Vec<&Opt> = if !exact.is_empty() {
                 exact
             } else {
@@ -171,7 +192,9 @@ pub fn parse(usage: &Usage, spec: &[Opt], args: &[OsString]) -> Result<Parsed, E
             let long = o.long.unwrap_or("");
             match (o.arg, val) {
                 (Arg::No, Some(_)) => {
-                    return Err(usage.fail(&format!("option '--{}' doesn't allow an argument", long)))
+                    return Err(
+                        usage.fail(&format!("option '--{}' doesn't allow an argument", long))
+                    )
                 }
                 (Arg::No, None) | (Arg::Maybe, None) => out.opts.push((o.id, None)),
                 (_, Some(v)) => out.opts.push((o.id, Some(bytes_os(v.to_vec())))),
@@ -180,7 +203,9 @@ pub fn parse(usage: &Usage, spec: &[Opt], args: &[OsString]) -> Result<Parsed, E
                         out.opts.push((o.id, Some(args[i].clone())));
                         i += 1;
                     } else {
-                        return Err(usage.fail(&format!("option '--{}' requires an argument", long)));
+                        return Err(
+                            usage.fail(&format!("option '--{}' requires an argument", long))
+                        );
                     }
                 }
             }
@@ -206,7 +231,14 @@ pub fn parse(usage: &Usage, spec: &[Opt], args: &[OsString]) -> Result<Parsed, E
                     Arg::No => out.opts.push((o.id, None)),
                     Arg::Maybe => {
                         let rest = &a[j..];
-                        out.opts.push((o.id, if rest.is_empty() { None } else { Some(bytes_os(rest.to_vec())) }));
+                        out.opts.push((
+                            o.id,
+                            if rest.is_empty() {
+                                None
+                            } else {
+                                Some(bytes_os(rest.to_vec()))
+                            },
+                        ));
                         break;
                     }
                     Arg::Yes => {
@@ -217,7 +249,9 @@ pub fn parse(usage: &Usage, spec: &[Opt], args: &[OsString]) -> Result<Parsed, E
                             out.opts.push((o.id, Some(args[i].clone())));
                             i += 1;
                         } else {
-                            return Err(usage.fail(&format!("option requires an argument -- '{}'", c)));
+                            return Err(
+                                usage.fail(&format!("option requires an argument -- '{}'", c))
+                            );
                         }
                         break;
                     }
@@ -240,7 +274,11 @@ mod tests {
         opt("s", Some('s'), Some("stable"), Arg::No),
         opt("S", None, Some("sort"), Arg::Yes),
     ];
-    const U: Usage = Usage { prog: "t", help: "", code: 2 };
+    const U: Usage = Usage {
+        prog: "t",
+        help: "",
+        code: 2,
+    };
 
     fn v(a: &[&str]) -> Vec<OsString> {
         a.iter().map(OsString::from).collect()
@@ -248,7 +286,14 @@ mod tests {
 
     #[test]
     fn clusters_attached_and_permutation() {
-        let p = parse(&U, SPEC, &v(&["-rn5", "file", "--lines", "7", "-n", "8", "--rev", "--", "-r"])).unwrap();
+        let p = parse(
+            &U,
+            SPEC,
+            &v(&[
+                "-rn5", "file", "--lines", "7", "-n", "8", "--rev", "--", "-r",
+            ]),
+        )
+        .unwrap();
         let ids: Vec<_> = p.opts.iter().map(|(i, _)| *i).collect();
         assert_eq!(ids, vec!["r", "n", "n", "n", "r"]);
         assert_eq!(p.last_str("n").as_deref(), Some("8"));

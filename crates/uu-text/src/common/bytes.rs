@@ -3,10 +3,10 @@
 
 use std::ffi::{OsStr, OsString};
 
-#[cfg(target_os = "wasi")]
-use std::os::wasi::ffi::{OsStrExt, OsStringExt};
 #[cfg(not(target_os = "wasi"))]
 use std::os::unix::ffi::{OsStrExt, OsStringExt};
+#[cfg(target_os = "wasi")]
+use std::os::wasi::ffi::{OsStrExt, OsStringExt};
 
 /// The bytes of an OS string.
 pub fn os_bytes(s: &OsStr) -> &[u8] {

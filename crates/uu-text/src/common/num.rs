@@ -12,7 +12,10 @@ pub enum SizeError {
 
 /// Parse a non-negative size with optional multiplier suffix.
 pub fn parse_size(s: &str) -> Result<u64, SizeError> {
-    let digits_end = s.bytes().position(|c| !c.is_ascii_digit()).unwrap_or(s.len());
+    let digits_end = s
+        .bytes()
+        .position(|c| !c.is_ascii_digit())
+        .unwrap_or(s.len());
     let (num, suf) = s.split_at(digits_end);
     if num.is_empty() {
         return Err(SizeError::Invalid);
@@ -71,6 +74,9 @@ mod tests {
         assert_eq!(parse_size("1MiB"), Ok(1 << 20));
         assert_eq!(parse_size("x"), Err(SizeError::Invalid));
         assert_eq!(parse_size("1Q"), Err(SizeError::Invalid));
-        assert_eq!(parse_size("99999999999999999999999"), Err(SizeError::TooLarge));
+        assert_eq!(
+            parse_size("99999999999999999999999"),
+            Err(SizeError::TooLarge)
+        );
     }
 }

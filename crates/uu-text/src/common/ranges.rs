@@ -6,7 +6,11 @@ pub type Ranges = Vec<(usize, usize)>;
 
 /// Parse a list; `fields` picks the wording of GNU's messages.
 pub fn parse_list(s: &str, fields: bool) -> Result<Ranges, String> {
-    let from1 = if fields { "fields are numbered from 1" } else { "byte/character positions are numbered from 1" };
+    let from1 = if fields {
+        "fields are numbered from 1"
+    } else {
+        "byte/character positions are numbered from 1"
+    };
     let mut out: Ranges = Vec::new();
     for item in s.split(|c| c == ',' || c == ' ' || c == '\t') {
         if item.is_empty() {
@@ -92,11 +96,23 @@ mod tests {
     use super::*;
     #[test]
     fn parses_and_merges() {
-        assert_eq!(parse_list("3,1-2,5-", true).unwrap(), vec![(1, 3), (5, usize::MAX)]);
+        assert_eq!(
+            parse_list("3,1-2,5-", true).unwrap(),
+            vec![(1, 3), (5, usize::MAX)]
+        );
         assert_eq!(parse_list("-2", true).unwrap(), vec![(1, 2)]);
-        assert_eq!(parse_list("0", true).unwrap_err(), "fields are numbered from 1");
-        assert_eq!(parse_list("3-1", false).unwrap_err(), "invalid decreasing range");
-        assert_eq!(parse_list("x", true).unwrap_err(), "invalid field value 'x'");
+        assert_eq!(
+            parse_list("0", true).unwrap_err(),
+            "fields are numbered from 1"
+        );
+        assert_eq!(
+            parse_list("3-1", false).unwrap_err(),
+            "invalid decreasing range"
+        );
+        assert_eq!(
+            parse_list("x", true).unwrap_err(),
+            "invalid field value 'x'"
+        );
         assert_eq!(complement(&vec![(2, 3)]), vec![(1, 1), (4, usize::MAX)]);
     }
 }

@@ -80,7 +80,8 @@ impl<'a> Ctx<'a> {
                 let thi = self.bd[(d + 1 + o) as usize];
                 let x0 = if tlo < thi { tlo } else { thi - 1 };
                 let (mut x, mut y) = (x0, x0 - d);
-                while xoff < x && yoff < y && self.xv[(x - 1) as usize] == self.yv[(y - 1) as usize] {
+                while xoff < x && yoff < y && self.xv[(x - 1) as usize] == self.yv[(y - 1) as usize]
+                {
                     x -= 1;
                     y -= 1;
                 }
@@ -100,7 +101,10 @@ impl<'a> Ctx<'a> {
                 xoff += 1;
                 yoff += 1;
             }
-            while xoff < xlim && yoff < ylim && self.xv[(xlim - 1) as usize] == self.yv[(ylim - 1) as usize] {
+            while xoff < xlim
+                && yoff < ylim
+                && self.xv[(xlim - 1) as usize] == self.yv[(ylim - 1) as usize]
+            {
                 xlim -= 1;
                 ylim -= 1;
             }
@@ -199,10 +203,10 @@ fn discards(eq: &[usize], other_counts: &[usize]) -> Vec<u8> {
                         consec = 0;
                     } else {
                         consec += 1;
-                        if minimum == consec {
-                            jj -= consec as isize;
-                        } else if minimum < consec {
-                            d[k] = 0;
+                        match minimum.cmp(&consec) {
+                            std::cmp::Ordering::Equal => jj -= consec as isize,
+                            std::cmp::Ordering::Less => d[k] = 0,
+                            std::cmp::Ordering::Greater => {}
                         }
                     }
                     jj += 1;
@@ -445,7 +449,12 @@ pub fn hunks(c: &Changes) -> Vec<Hunk> {
             j += usize::from(j < m);
             continue;
         }
-        v.push(Hunk { a0, a1: i, b0, b1: j });
+        v.push(Hunk {
+            a0,
+            a1: i,
+            b0,
+            b1: j,
+        });
     }
     v
 }
@@ -468,15 +477,55 @@ mod tests {
     #[test]
     fn simple_edits() {
         assert_eq!(run("abc", "abc"), vec![]);
-        assert_eq!(run("abc", "abxc"), vec![Hunk { a0: 2, a1: 2, b0: 2, b1: 3 }]);
-        assert_eq!(run("abc", "ac"), vec![Hunk { a0: 1, a1: 2, b0: 1, b1: 1 }]);
-        assert_eq!(run("abc", "axc"), vec![Hunk { a0: 1, a1: 2, b0: 1, b1: 2 }]);
-        assert_eq!(run("", "ab"), vec![Hunk { a0: 0, a1: 0, b0: 0, b1: 2 }]);
+        assert_eq!(
+            run("abc", "abxc"),
+            vec![Hunk {
+                a0: 2,
+                a1: 2,
+                b0: 2,
+                b1: 3
+            }]
+        );
+        assert_eq!(
+            run("abc", "ac"),
+            vec![Hunk {
+                a0: 1,
+                a1: 2,
+                b0: 1,
+                b1: 1
+            }]
+        );
+        assert_eq!(
+            run("abc", "axc"),
+            vec![Hunk {
+                a0: 1,
+                a1: 2,
+                b0: 1,
+                b1: 2
+            }]
+        );
+        assert_eq!(
+            run("", "ab"),
+            vec![Hunk {
+                a0: 0,
+                a1: 0,
+                b0: 0,
+                b1: 2
+            }]
+        );
     }
 
     #[test]
     fn runs_slide_to_the_end() {
         // Deleting one of two equal lines reports the later one, as GNU.
-        assert_eq!(run("aab", "ab"), vec![Hunk { a0: 1, a1: 2, b0: 1, b1: 1 }]);
+        assert_eq!(
+            run("aab", "ab"),
+            vec![Hunk {
+                a0: 1,
+                a1: 2,
+                b0: 1,
+                b1: 1
+            }]
+        );
     }
 }

@@ -16,7 +16,11 @@ use crate::common::input::{err_text, read_all};
 use analyze::{analyze, hunks, Hunk};
 use output::Side;
 
-const USAGE: Usage = Usage { prog: "diff", help: "[OPTION]... FILES\nCompare FILES line by line.\n", code: 2 };
+const USAGE: Usage = Usage {
+    prog: "diff",
+    help: "[OPTION]... FILES\nCompare FILES line by line.\n",
+    code: 2,
+};
 
 const SPEC: &[Opt] = &[
     opt("q", Some('q'), Some("brief"), Arg::No),
@@ -37,7 +41,12 @@ const SPEC: &[Opt] = &[
     opt("label", None, Some("label"), Arg::Yes),
     opt("color", None, Some("color"), Arg::Maybe),
     opt("d", Some('d'), Some("minimal"), Arg::No),
-    opt("strip-trailing-cr", None, Some("strip-trailing-cr"), Arg::No),
+    opt(
+        "strip-trailing-cr",
+        None,
+        Some("strip-trailing-cr"),
+        Arg::No,
+    ),
     opt("x", Some('x'), Some("exclude"), Arg::Yes),
     opt("no-dereference", None, Some("no-dereference"), Arg::No),
     opt("p", Some('p'), Some("show-c-function"), Arg::No),
@@ -102,12 +111,13 @@ fn canon(line: &[u8], c: &Cfg) -> Vec<u8> {
     l
 }
 
-fn mtime_text(path: &Path) -> String {
-    let md = match std::fs::metadata(path) {
-        Ok(m) => m,
-        Err(_) => return String::new(),
-    };
-    let (secs, nanos) = match md.modified().ok().and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok()) {
+fn mtime_text(path: &Path, context: bool) -> String {
+    // A missing file (with -N) shows the epoch, as GNU does.
+    let (secs, nanos) = match std::fs::metadata(path)
+        .ok()
+        .and_then(|m| m.modified().ok())
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+    {
         Some(d) => (d.as_secs() as i64, d.subsec_nanos()),
         None => (0, 0),
     };
@@ -124,16 +134,14 @@ fn mtime_text(path: &Path) -> String {
     let d = doy - (153 * mp + 2) / 5 + 1;
     let m = if mp < 10 { mp + 3 } else { mp - 9 };
     let y = if m <= 2 { y + 1 } else { y };
-    format!(
-        "{:04}-{:02}-{:02} {:02}:{:02}:{:02}.{:09} +0000",
-        y,
-        m,
-        d,
-        rem / 3600,
-        rem / 60 % 60,
-        rem % 60,
-        nanos
-    )
+    let (hh, mm, ss) = (rem / 3600, rem / 60 % 60, rem % 60);
+    if context {
+        const WD: [&str; 7] = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+        const MON: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+        let wd = WD[(days + 4).rem_euclid(7) as usize];
+        return format!("{} {} {:>2} {:02}:{:02}:{:02} {}", wd, MON[(m - 1) as usize], d, hh, mm, ss, y);
+    }
+    format!("{:04}-{:02}-{:02} {:02}:{:02}:{:02}.{:09} +0000", y, m, d, hh, mm, ss, nanos)
 }
 
 /// Result of one comparison: 0 same, 1 different, 2 trouble.
@@ -144,7 +152,9 @@ fn diff_files(cfg: &Cfg, pa: &Path, pb: &Path, out: &mut Vec<u8>, header: Option
         }
         match read_all(p.as_os_str()) {
             Ok(d) => Ok(d),
-            Err(e) if cfg.new_file && e.kind() == std::io::ErrorKind::NotFound && other_exists => Ok(Vec::new()),
+            Err(e) if cfg.new_file && e.kind() == std::io::ErrorKind::NotFound && other_exists => {
+                Ok(Vec::new())
+            }
             Err(e) => {
                 eprintln!("diff: {}: {}", p.display(), err_text(&e));
                 Err(2)
@@ -161,11 +171,21 @@ fn diff_files(cfg: &Cfg, pa: &Path, pb: &Path, out: &mut Vec<u8>, header: Option
         Ok(d) => d,
         Err(c) => return c,
     };
-    let name_a = cfg.labels.first().map(|l| disp(l)).unwrap_or_else(|| pa.display().to_string());
-    let name_b = cfg.labels.get(1).map(|l| disp(l)).unwrap_or_else(|| pb.display().to_string());
+    let name_a = cfg
+        .labels
+        .first()
+        .map(|l| disp(l))
+        .unwrap_or_else(|| pa.display().to_string());
+    let name_b = cfg
+        .labels
+        .get(1)
+        .map(|l| disp(l))
+        .unwrap_or_else(|| pb.display().to_string());
     if da == db {
         if cfg.report_same {
-            out.extend_from_slice(format!("Files {} and {} are identical\n", name_a, name_b).as_bytes());
+            out.extend_from_slice(
+                format!("Files {} and {} are identical\n", name_a, name_b).as_bytes(),
+            );
         }
         return 0;
     }
@@ -175,7 +195,9 @@ fn diff_files(cfg: &Cfg, pa: &Path, pb: &Path, out: &mut Vec<u8>, header: Option
             let _ = h;
         }
         if binary && cfg.format != Format::Brief {
-            out.extend_from_slice(format!("Binary files {} and {} differ\n", name_a, name_b).as_bytes());
+            out.extend_from_slice(
+                format!("Binary files {} and {} differ\n", name_a, name_b).as_bytes(),
+            );
             return 1;
         }
     }
@@ -207,13 +229,19 @@ fn diff_files(cfg: &Cfg, pa: &Path, pb: &Path, out: &mut Vec<u8>, header: Option
     let mut hs: Vec<Hunk> = hunks(&ch);
     if cfg.blank {
         hs.retain(|h| {
-            !(sa.lines[h.a0..h.a1].iter().all(|l| canon(l, cfg).iter().all(|b| b.is_ascii_whitespace()))
-                && sb.lines[h.b0..h.b1].iter().all(|l| canon(l, cfg).iter().all(|b| b.is_ascii_whitespace())))
+            !(sa.lines[h.a0..h.a1]
+                .iter()
+                .all(|l| canon(l, cfg).iter().all(|b| b.is_ascii_whitespace()))
+                && sb.lines[h.b0..h.b1]
+                    .iter()
+                    .all(|l| canon(l, cfg).iter().all(|b| b.is_ascii_whitespace())))
         });
     }
     if hs.is_empty() {
         if cfg.report_same {
-            out.extend_from_slice(format!("Files {} and {} are identical\n", name_a, name_b).as_bytes());
+            out.extend_from_slice(
+                format!("Files {} and {} are identical\n", name_a, name_b).as_bytes(),
+            );
         }
         return 0;
     }
@@ -226,15 +254,35 @@ fn diff_files(cfg: &Cfg, pa: &Path, pb: &Path, out: &mut Vec<u8>, header: Option
         }
         Format::Normal => output::normal(out, &sa, &sb, &hs),
         Format::Unified(c) => {
-            let ta = if cfg.labels.is_empty() { format!("\t{}", mtime_text(pa)) } else { String::new() };
-            let tb = if cfg.labels.len() < 2 { format!("\t{}", mtime_text(pb)) } else { String::new() };
-            out.extend_from_slice(format!("--- {}{}\n+++ {}{}\n", name_a, ta, name_b, tb).as_bytes());
+            let ta = if cfg.labels.is_empty() {
+                format!("\t{}", mtime_text(pa, false))
+            } else {
+                String::new()
+            };
+            let tb = if cfg.labels.len() < 2 {
+                format!("\t{}", mtime_text(pb, false))
+            } else {
+                String::new()
+            };
+            out.extend_from_slice(
+                format!("--- {}{}\n+++ {}{}\n", name_a, ta, name_b, tb).as_bytes(),
+            );
             output::unified(out, &sa, &sb, &hs, c);
         }
         Format::Context(c) => {
-            let ta = if cfg.labels.is_empty() { format!("\t{}", mtime_text(pa)) } else { String::new() };
-            let tb = if cfg.labels.len() < 2 { format!("\t{}", mtime_text(pb)) } else { String::new() };
-            out.extend_from_slice(format!("*** {}{}\n--- {}{}\n", name_a, ta, name_b, tb).as_bytes());
+            let ta = if cfg.labels.is_empty() {
+                format!("\t{}", mtime_text(pa, true))
+            } else {
+                String::new()
+            };
+            let tb = if cfg.labels.len() < 2 {
+                format!("\t{}", mtime_text(pb, true))
+            } else {
+                String::new()
+            };
+            out.extend_from_slice(
+                format!("*** {}{}\n--- {}{}\n", name_a, ta, name_b, tb).as_bytes(),
+            );
             output::context(out, &sa, &sb, &hs, c);
         }
     }
@@ -242,14 +290,19 @@ fn diff_files(cfg: &Cfg, pa: &Path, pb: &Path, out: &mut Vec<u8>, header: Option
 }
 
 fn list_dir(p: &Path) -> std::io::Result<Vec<OsString>> {
-    let mut v: Vec<OsString> = std::fs::read_dir(p)?.filter_map(|e| e.ok()).map(|e| e.file_name()).collect();
+    let mut v: Vec<OsString> = std::fs::read_dir(p)?
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name())
+        .collect();
     v.sort_by(|a, b| os_bytes(a).cmp(os_bytes(b)));
     Ok(v)
 }
 
 fn excluded(cfg: &Cfg, name: &OsStr) -> bool {
     let n = name.to_string_lossy();
-    cfg.excludes.iter().any(|pat| glob_match(pat.as_bytes(), n.as_bytes()))
+    cfg.excludes
+        .iter()
+        .any(|pat| glob_match(pat.as_bytes(), n.as_bytes()))
 }
 
 fn glob_match(p: &[u8], s: &[u8]) -> bool {
@@ -265,6 +318,7 @@ fn glob_match(p: &[u8], s: &[u8]) -> bool {
 fn diff_dirs(cfg: &Cfg, a: &Path, b: &Path, out: &mut Vec<u8>) -> i32 {
     let la = match list_dir(a) {
         Ok(v) => v,
+        Err(e) if cfg.new_file && e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
         Err(e) => {
             eprintln!("diff: {}: {}", a.display(), err_text(&e));
             return 2;
@@ -272,6 +326,7 @@ fn diff_dirs(cfg: &Cfg, a: &Path, b: &Path, out: &mut Vec<u8>) -> i32 {
     };
     let lb = match list_dir(b) {
         Ok(v) => v,
+        Err(e) if cfg.new_file && e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
         Err(e) => {
             eprintln!("diff: {}: {}", b.display(), err_text(&e));
             return 2;
@@ -287,25 +342,28 @@ fn diff_dirs(cfg: &Cfg, a: &Path, b: &Path, out: &mut Vec<u8>) -> i32 {
         }
         let (pa, pb) = (a.join(&n), b.join(&n));
         let (ina, inb) = (la.contains(&n), lb.contains(&n));
-        if !(ina && inb) && !cfg.new_file {
+        if (!ina || !inb) && !cfg.new_file {
             let (dir, _) = if ina { (a, &pa) } else { (b, &pb) };
-            out.extend_from_slice(format!("Only in {}: {}\n", dir.display(), n.to_string_lossy()).as_bytes());
+            out.extend_from_slice(
+                format!("Only in {}: {}\n", dir.display(), n.to_string_lossy()).as_bytes(),
+            );
             status = status.max(1);
             continue;
         }
         let (da, dbb) = (pa.is_dir(), pb.is_dir());
         if (da || !ina) && (dbb || !inb) && (da || dbb) {
             if cfg.recursive {
-                if !ina || !inb {
-                    // -N with a missing directory: compare against empty.
-                    let (dir, _) = if ina { (a, &pa) } else { (b, &pb) };
-                    out.extend_from_slice(format!("Only in {}: {}\n", dir.display(), n.to_string_lossy()).as_bytes());
-                    status = status.max(1);
-                } else {
-                    status = status.max(diff_dirs(cfg, &pa, &pb, out));
-                }
+                // With -N a directory missing on one side compares as empty.
+                status = status.max(diff_dirs(cfg, &pa, &pb, out));
             } else {
-                out.extend_from_slice(format!("Common subdirectories: {} and {}\n", pa.display(), pb.display()).as_bytes());
+                out.extend_from_slice(
+                    format!(
+                        "Common subdirectories: {} and {}\n",
+                        pa.display(),
+                        pb.display()
+                    )
+                    .as_bytes(),
+                );
             }
             continue;
         }
@@ -326,14 +384,24 @@ fn diff_dirs(cfg: &Cfg, a: &Path, b: &Path, out: &mut Vec<u8>) -> i32 {
             status = status.max(1);
             continue;
         }
-        let header = if cfg.format == Format::Brief { None } else { Some(format!("diff{} {} {}\n", cfg.argv_opts, pa.display(), pb.display())) };
+        let header = if cfg.format == Format::Brief {
+            None
+        } else {
+            Some(format!(
+                "diff{} {} {}\n",
+                cfg.argv_opts,
+                pa.display(),
+                pb.display()
+            ))
+        };
         status = status.max(diff_files(cfg, &pa, &pb, out, header.as_deref()));
     }
     status
 }
 
 fn ctx_num(s: &str) -> Result<usize, String> {
-    s.parse::<usize>().map_err(|_| format!("invalid context length '{}'", s))
+    s.parse::<usize>()
+        .map_err(|_| format!("invalid context length '{}'", s))
 }
 
 /// Entry point.
@@ -344,7 +412,10 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     };
     let mut format = Format::Normal;
     for (id, v) in &p.opts {
-        let s = v.as_ref().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let s = v
+            .as_ref()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
         format = match *id {
             "u" => Format::Unified(3),
             "c" => Format::Context(3),
@@ -385,7 +456,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         text: p.has("a"),
         strip_cr: p.has("strip-trailing-cr"),
         labels: p.all("label").into_iter().cloned().collect(),
-        excludes: p.all("x").iter().map(|s| s.to_string_lossy().into_owned()).collect(),
+        excludes: p
+            .all("x")
+            .iter()
+            .map(|s| s.to_string_lossy().into_owned())
+            .collect(),
         argv_opts,
     };
     let ops = &p.operands;

@@ -54,7 +54,15 @@ pub fn normal(o: &mut Vec<u8>, a: &Side, b: &Side, hunks: &[Hunk]) {
         } else {
             'c'
         };
-        o.extend_from_slice(format!("{}{}{}\n", range_normal(h.a0, h.a1), op, range_normal(h.b0, h.b1)).as_bytes());
+        o.extend_from_slice(
+            format!(
+                "{}{}{}\n",
+                range_normal(h.a0, h.a1),
+                op,
+                range_normal(h.b0, h.b1)
+            )
+            .as_bytes(),
+        );
         for i in h.a0..h.a1 {
             push_line(o, b"< ", a, i);
         }
@@ -96,7 +104,14 @@ pub fn unified(o: &mut Vec<u8>, a: &Side, b: &Side, hunks: &[Hunk], ctx: usize) 
         let b0 = first.b0.saturating_sub(ctx);
         let a1 = (last.a1 + ctx).min(a.lines.len());
         let b1 = (last.b1 + ctx).min(b.lines.len());
-        o.extend_from_slice(format!("@@ -{} +{} @@\n", range_unified(a0, a1 - a0), range_unified(b0, b1 - b0)).as_bytes());
+        o.extend_from_slice(
+            format!(
+                "@@ -{} +{} @@\n",
+                range_unified(a0, a1 - a0),
+                range_unified(b0, b1 - b0)
+            )
+            .as_bytes(),
+        );
         let mut i = a0;
         for h in &g {
             while i < h.a0 {

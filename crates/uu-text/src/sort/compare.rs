@@ -5,7 +5,10 @@
 use std::cmp::Ordering;
 
 fn skip_blanks(s: &[u8]) -> &[u8] {
-    let i = s.iter().position(|&c| c != b' ' && c != b'\t').unwrap_or(s.len());
+    let i = s
+        .iter()
+        .position(|&c| c != b' ' && c != b'\t')
+        .unwrap_or(s.len());
     &s[i..]
 }
 
@@ -46,7 +49,12 @@ fn split_num(s: &[u8]) -> Num<'_> {
         }
     }
     let zero = int.is_empty() && frac.is_empty();
-    Num { neg: neg && !zero, int, frac, end: i }
+    Num {
+        neg: neg && !zero,
+        int,
+        frac,
+        end: i,
+    }
 }
 
 fn cmp_mag(a: &Num, b: &Num) -> Ordering {
@@ -103,22 +111,35 @@ fn human_order(s: &[u8]) -> i32 {
 /// `-h`: numbers with SI suffixes; the suffix ranks first.
 pub fn human(a: &[u8], b: &[u8]) -> Ordering {
     let (a, b) = (skip_blanks(a), skip_blanks(b));
-    human_order(a).cmp(&human_order(b)).then_with(|| numeric(a, b))
+    human_order(a)
+        .cmp(&human_order(b))
+        .then_with(|| numeric(a, b))
 }
 
 /// The longest prefix of `s` that `strtod` would accept, as a value.
 pub fn strtod(s: &[u8]) -> Option<f64> {
-    let st = s.iter().position(|c| !c.is_ascii_whitespace()).unwrap_or(s.len());
+    let st = s
+        .iter()
+        .position(|c| !c.is_ascii_whitespace())
+        .unwrap_or(s.len());
     let t = &s[st..];
     let mut i = 0;
     if i < t.len() && (t[i] == b'+' || t[i] == b'-') {
         i += 1;
     }
     let rest = &t[i..];
-    let lower: Vec<u8> = rest.iter().take(8).map(|c| c.to_ascii_lowercase()).collect();
+    let lower: Vec<u8> = rest
+        .iter()
+        .take(8)
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
     let neg = t.first() == Some(&b'-');
     if lower.starts_with(b"inf") {
-        return Some(if neg { f64::NEG_INFINITY } else { f64::INFINITY });
+        return Some(if neg {
+            f64::NEG_INFINITY
+        } else {
+            f64::INFINITY
+        });
     }
     if lower.starts_with(b"nan") {
         return Some(f64::NAN);
@@ -152,7 +173,9 @@ pub fn strtod(s: &[u8]) -> Option<f64> {
             i = j;
         }
     }
-    std::str::from_utf8(&t[..i]).ok().and_then(|x| x.parse::<f64>().ok())
+    std::str::from_utf8(&t[..i])
+        .ok()
+        .and_then(|x| x.parse::<f64>().ok())
 }
 
 /// `-g`: floating point; unparsable first, then NaN, then numbers.
@@ -176,11 +199,19 @@ pub fn month_of(s: &[u8]) -> u8 {
     if s.len() < 3 {
         return 0;
     }
-    let m = [s[0].to_ascii_uppercase(), s[1].to_ascii_uppercase(), s[2].to_ascii_uppercase()];
-    const NAMES: [&[u8; 3]; 12] = [
-        b"JAN", b"FEB", b"MAR", b"APR", b"MAY", b"JUN", b"JUL", b"AUG", b"SEP", b"OCT", b"NOV", b"DEC",
+    let m = [
+        s[0].to_ascii_uppercase(),
+        s[1].to_ascii_uppercase(),
+        s[2].to_ascii_uppercase(),
     ];
-    NAMES.iter().position(|n| **n == m).map_or(0, |p| p as u8 + 1)
+    const NAMES: [&[u8; 3]; 12] = [
+        b"JAN", b"FEB", b"MAR", b"APR", b"MAY", b"JUN", b"JUL", b"AUG", b"SEP", b"OCT", b"NOV",
+        b"DEC",
+    ];
+    NAMES
+        .iter()
+        .position(|n| **n == m)
+        .map_or(0, |p| p as u8 + 1)
 }
 
 /// `-M`.
@@ -306,7 +337,11 @@ pub fn text(a: &[u8], b: &[u8], dict: bool, printable: bool, fold: bool) -> Orde
         if i >= a.len() || j >= b.len() {
             return (i < a.len()).cmp(&(j < b.len()));
         }
-        let (x, y) = if fold { (a[i].to_ascii_uppercase(), b[j].to_ascii_uppercase()) } else { (a[i], b[j]) };
+        let (x, y) = if fold {
+            (a[i].to_ascii_uppercase(), b[j].to_ascii_uppercase())
+        } else {
+            (a[i], b[j])
+        };
         if x != y {
             return x.cmp(&y);
         }

@@ -133,7 +133,9 @@ fn count(s: &[u8], i: &mut usize) -> Option<usize> {
     let st = *i;
     let mut v: usize = 0;
     while *i < s.len() && s[*i].is_ascii_digit() {
-        v = v.saturating_mul(10).saturating_add(usize::from(s[*i] - b'0'));
+        v = v
+            .saturating_mul(10)
+            .saturating_add(usize::from(s[*i] - b'0'));
         *i += 1;
     }
     if *i == st {
@@ -150,7 +152,12 @@ pub fn parse_key(spec: &str) -> Result<KeyDef, String> {
     let mut i = 0;
     let sf = match count(s, &mut i) {
         Some(v) => v,
-        None => return Err(format!("invalid number at field start: invalid count at start of '{}'", spec)),
+        None => {
+            return Err(format!(
+                "invalid number at field start: invalid count at start of '{}'",
+                spec
+            ))
+        }
     };
     if sf == 0 {
         return Err(bad("field number is zero"));
@@ -161,7 +168,12 @@ pub fn parse_key(spec: &str) -> Result<KeyDef, String> {
         let rest = String::from_utf8_lossy(&s[i..]).into_owned();
         schar = match count(s, &mut i) {
             Some(v) => v,
-            None => return Err(format!("invalid number after '.': invalid count at start of '{}'", rest)),
+            None => {
+                return Err(format!(
+                    "invalid number after '.': invalid count at start of '{}'",
+                    rest
+                ))
+            }
         };
         if schar == 0 {
             return Err(bad("character offset is zero"));
@@ -181,7 +193,12 @@ pub fn parse_key(spec: &str) -> Result<KeyDef, String> {
         let rest = String::from_utf8_lossy(&s[i..]).into_owned();
         let ef = match count(s, &mut i) {
             Some(v) => v,
-            None => return Err(format!("invalid number after ',': invalid count at start of '{}'", rest)),
+            None => {
+                return Err(format!(
+                    "invalid number after ',': invalid count at start of '{}'",
+                    rest
+                ))
+            }
         };
         if ef == 0 {
             return Err(bad("field number is zero"));
@@ -192,7 +209,12 @@ pub fn parse_key(spec: &str) -> Result<KeyDef, String> {
             let rest = String::from_utf8_lossy(&s[i..]).into_owned();
             echar = match count(s, &mut i) {
                 Some(v) => v,
-                None => return Err(format!("invalid number after '.': invalid count at start of '{}'", rest)),
+                None => {
+                    return Err(format!(
+                        "invalid number after '.': invalid count at start of '{}'",
+                        rest
+                    ))
+                }
             };
         }
         while i < s.len() {
@@ -202,7 +224,13 @@ pub fn parse_key(spec: &str) -> Result<KeyDef, String> {
             i += 1;
         }
     }
-    Ok(KeyDef { sword: sf - 1, schar: schar.saturating_sub(1), eword, echar, opts })
+    Ok(KeyDef {
+        sword: sf - 1,
+        schar: schar.saturating_sub(1),
+        eword,
+        echar,
+        opts,
+    })
 }
 
 /// Whether `c` is a blank for field splitting (C locale: space and tab,
@@ -317,9 +345,13 @@ mod tests {
         assert_eq!((k.sword, k.schar, k.eword, k.echar), (1, 2, Some(3), 5));
         assert!(k.opts.numeric && k.opts.reverse && k.opts.skip_eblanks && !k.opts.skip_sblanks);
         assert!(parse_key("0").unwrap_err().contains("field number is zero"));
-        assert!(parse_key("1.0").unwrap_err().contains("character offset is zero"));
+        assert!(parse_key("1.0")
+            .unwrap_err()
+            .contains("character offset is zero"));
         assert!(parse_key("1x").unwrap_err().contains("stray character"));
-        assert!(parse_key("a").unwrap_err().starts_with("invalid number at field start"));
+        assert!(parse_key("a")
+            .unwrap_err()
+            .starts_with("invalid number at field start"));
     }
 
     #[test]

@@ -92,7 +92,9 @@ fn key_compare(a: &[u8], b: &[u8], k: &KeyDef, cfg: &Config) -> Ordering {
             }
             hs.finish()
         };
-        h(ka).cmp(&h(kb)).then_with(|| compare::text(ka, kb, o.dictionary, o.printable, o.fold))
+        h(ka)
+            .cmp(&h(kb))
+            .then_with(|| compare::text(ka, kb, o.dictionary, o.printable, o.fold))
     } else {
         compare::text(ka, kb, o.dictionary, o.printable, o.fold)
     };
@@ -139,7 +141,10 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     let mut tab: Option<u8> = None;
     let mut check: Option<bool> = None; // Some(quiet)
     for (id, v) in &p.opts {
-        let s = v.as_ref().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let s = v
+            .as_ref()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
         match *id {
             "b" => {
                 g.skip_sblanks = true;
@@ -158,7 +163,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                     "version" => b'V',
                     _ => {
                         return USAGE.fail_with(1, &format!(
-                            "invalid argument '{}' for '--sort''\nValid arguments are:\n  - 'general-numeric'\n  - 'human-numeric'\n  - 'month'\n  - 'numeric'\n  - 'random'\n  - 'version'",
+                            "invalid argument '{}' for '--sort'\nValid arguments are:\n  - 'general-numeric'\n  - 'human-numeric'\n  - 'month'\n  - 'numeric'\n  - 'random'\n  - 'version'",
                             s
                         ))
                     }
@@ -173,7 +178,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                     "quiet" | "silent" => true,
                     _ => {
                         return USAGE.fail_with(1, &format!(
-                            "invalid argument '{}' for '--check''\nValid arguments are:\n  - 'diagnose-first'\n  - 'quiet', 'silent'",
+                            "invalid argument '{}' for '--check'\nValid arguments are:\n  - 'diagnose-first'\n  - 'quiet', 'silent'",
                             s
                         ))
                     }
@@ -218,14 +223,23 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             k.opts = g;
         }
         if k.opts.incompatible() {
-            return USAGE.die(2, &format!("options '-{}' are incompatible", k.opts.letters()));
+            return USAGE.die(
+                2,
+                &format!("options '-{}' are incompatible", k.opts.letters()),
+            );
         }
     }
-    if g.incompatible() {
+    if keys.is_empty() && g.incompatible() {
         return USAGE.die(2, &format!("options '-{}' are incompatible", g.letters()));
     }
     if keys.is_empty() && !g.is_default() {
-        keys.push(KeyDef { sword: 0, schar: 0, eword: None, echar: 0, opts: g });
+        keys.push(KeyDef {
+            sword: 0,
+            schar: 0,
+            eword: None,
+            echar: 0,
+            opts: g,
+        });
     }
     let seed = match p.last("random-source") {
         Some(src) => match read_all(src) {
@@ -234,13 +248,28 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         },
         None => RandomState::new(),
     };
-    let cfg = Config { keys, tab, reverse, stable: p.has("s"), unique: p.has("u"), seed };
+    let cfg = Config {
+        keys,
+        tab,
+        reverse,
+        stable: p.has("s"),
+        unique: p.has("u"),
+        seed,
+    };
     let delim = if p.has("z") { 0 } else { b'\n' };
-    let files = if p.operands.is_empty() { vec![OsString::from("-")] } else { p.operands.clone() };
+    let files = if p.operands.is_empty() {
+        vec![OsString::from("-")]
+    } else {
+        p.operands.clone()
+    };
 
     if let Some(quiet) = check {
         if files.len() > 1 {
-            return USAGE.fail(&format!("extra operand {} not allowed with -{}", q(&files[1]), if quiet { 'C' } else { 'c' }));
+            return USAGE.die(2, &format!(
+                "extra operand {} not allowed with -{}",
+                q(&files[1]),
+                if quiet { 'C' } else { 'c' }
+            ));
         }
         return check_sorted(&files[0], &cfg, delim, quiet);
     }
@@ -250,7 +279,9 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         match read_all(f) {
             Ok(b) => bufs.push(b),
             Err(e) => {
-                if e.kind() == std::io::ErrorKind::NotFound || e.kind() == std::io::ErrorKind::PermissionDenied {
+                if e.kind() == std::io::ErrorKind::NotFound
+                    || e.kind() == std::io::ErrorKind::PermissionDenied
+                {
                     return USAGE.die(2, &format!("cannot read: {}: {}", disp(f), err_text(&e)));
                 }
                 return USAGE.die(2, &format!("read failed: {}: {}", disp(f), err_text(&e)));
@@ -282,7 +313,9 @@ fn write_lines(lines: &[&[u8]], output: Option<&OsString>, delim: u8) -> i32 {
         Some(path) => {
             let f = match std::fs::File::create(path) {
                 Ok(f) => f,
-                Err(e) => return USAGE.die(2, &format!("open failed: {}: {}", disp(path), err_text(&e))),
+                Err(e) => {
+                    return USAGE.die(2, &format!("open failed: {}: {}", disp(path), err_text(&e)))
+                }
             };
             let mut w = std::io::BufWriter::with_capacity(64 * 1024, f);
             emit(&mut w, lines, delim).and_then(|_| w.flush())

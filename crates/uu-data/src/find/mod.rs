@@ -1,0 +1,651 @@
+//! find: walk directory trees and evaluate an expression per file (GNU
+//! findutils semantics). Lives in the `procutils` binary because -exec,
+//! -execdir and -ok run programs.
+
+mod glob;
+mod parse;
+mod print;
+
+use coreutils_core::bytes::{os_bytes, path_bytes, path_from_bytes};
+use coreutils_core::error::strerror;
+use coreutils_core::meta::{self, ExtStat};
+use coreutils_core::process::{self, Command};
+use parse::{Exec, Node, PermKind, Stamp};
+use std::cell::Cell;
+use std::ffi::OsString;
+use std::fs::Metadata;
+use std::io::{BufRead, Write};
+
+/// Total argument bytes per batched `-exec ... {} +` run.
+const BATCH_BYTES: usize = 128 * 1024;
+
+/// Nanoseconds since the epoch of one of `m`'s timestamps.
+pub(crate) fn mtime_ns(m: &Metadata, st: Stamp, path: &std::path::Path) -> i128 {
+    let t = match st {
+        Stamp::M => m.modified(),
+        Stamp::A => m.accessed(),
+        Stamp::C => {
+            return meta::raw_stat(path, true)
+                .map(|r| r.ctime_ns as i128)
+                .unwrap_or(0)
+        }
+    };
+    match t {
+        Ok(t) => match t.duration_since(std::time::UNIX_EPOCH) {
+            Ok(d) => d.as_nanos() as i128,
+            Err(e) => -(e.duration().as_nanos() as i128),
+        },
+        Err(_) => 0,
+    }
+}
+
+/// One file being evaluated.
+pub(crate) struct Ent<'a> {
+    path: &'a [u8],
+    depth: usize,
+    root_len: usize,
+    meta: &'a Metadata,
+    follow: bool,
+    ext: Cell<Option<ExtStat>>,
+}
+
+impl<'a> Ent<'a> {
+    fn p(&self) -> std::path::PathBuf {
+        path_from_bytes(self.path)
+    }
+
+    fn ext(&self) -> ExtStat {
+        if let Some(e) = self.ext.get() {
+            return e;
+        }
+        let e = meta::stat_ext(&self.p(), self.follow).unwrap_or_default();
+        self.ext.set(Some(e));
+        e
+    }
+
+    /// The name -name matches: last component, trailing slashes ignored.
+    fn base(&self) -> &'a [u8] {
+        base_of(self.path)
+    }
+
+    fn type_char(&self) -> u8 {
+        type_char(self.meta)
+    }
+}
+
+fn base_of(p: &[u8]) -> &[u8] {
+    let mut end = p.len();
+    while end > 1 && p[end - 1] == b'/' {
+        end -= 1;
+    }
+    let t = &p[..end];
+    match t.iter().rposition(|&c| c == b'/') {
+        Some(i) if t.len() > 1 => &t[i + 1..],
+        _ => t,
+    }
+}
+
+fn type_char(m: &Metadata) -> u8 {
+    let ft = m.file_type();
+    if ft.is_dir() {
+        b'd'
+    } else if ft.is_symlink() {
+        b'l'
+    } else if ft.is_file() {
+        b'f'
+    } else {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::FileTypeExt;
+            if ft.is_fifo() {
+                return b'p';
+            }
+            if ft.is_socket() {
+                return b's';
+            }
+            if ft.is_block_device() {
+                return b'b';
+            }
+            if ft.is_char_device() {
+                return b'c';
+            }
+        }
+        #[cfg(target_os = "wasi")]
+        {
+            use std::os::wasi::fs::FileTypeExt;
+            if ft.is_socket() {
+                return b's';
+            }
+            if ft.is_block_device() {
+                return b'b';
+            }
+            if ft.is_char_device() {
+                return b'c';
+            }
+        }
+        b'p'
+    }
+}
+
+struct Batch {
+    argv: Vec<Vec<u8>>,
+    files: Vec<Vec<u8>>,
+    bytes: usize,
+    dir: Option<Vec<u8>>,
+}
+
+struct Finder<W: Write> {
+    out: W,
+    status: i32,
+    quit: bool,
+    prune: bool,
+    now: i128,
+    g: parse::Globals,
+    follow_all: bool,
+    follow_roots: bool,
+    batches: Vec<Option<Batch>>,
+    names: coreutils_core::users::NameCache,
+    root_dev: u64,
+}
+
+fn q(b: &[u8]) -> String {
+    format!("'{}'", String::from_utf8_lossy(b))
+}
+
+impl<W: Write> Finder<W> {
+    fn err(&mut self, msg: &str) {
+        let _ = self.out.flush();
+        eprintln!("find: {}", msg);
+        self.status = 1;
+    }
+
+    fn visit(&mut self, expr: &Node, path: Vec<u8>, depth: usize, root_len: usize, anc: &mut Vec<(u64, u64, Vec<u8>)>) {
+        let p = path_from_bytes(&path);
+        let follow = self.follow_all || (depth == 0 && self.follow_roots);
+        let m = if follow {
+            std::fs::metadata(&p).or_else(|_| std::fs::symlink_metadata(&p))
+        } else {
+            std::fs::symlink_metadata(&p)
+        };
+        let m = match m {
+            Ok(m) => m,
+            Err(e) => {
+                self.err(&format!("{}: {}", q(&path), strerror(&e)));
+                return;
+            }
+        };
+        let in_range = depth >= self.g.mindepth;
+        let ent = Ent {
+            path: &path,
+            depth,
+            root_len,
+            meta: &m,
+            follow,
+            ext: Cell::new(None),
+        };
+        let mut pruned = false;
+        if !self.g.depth && in_range {
+            self.prune = false;
+            self.eval(expr, &ent);
+            pruned = self.prune;
+            if self.quit {
+                return;
+            }
+        }
+        let descend = m.is_dir() && !pruned && self.g.maxdepth.map_or(true, |d| depth < d);
+        if descend {
+            let mut key = None;
+            if self.follow_all || self.follow_roots || self.g.xdev {
+                if let Ok(r) = meta::raw_stat(&p, follow) {
+                    if depth == 0 {
+                        self.root_dev = r.dev;
+                    }
+                    key = Some((r.dev, r.ino));
+                }
+            }
+            let mut skip = false;
+            if let Some((dev, ino)) = key {
+                if self.g.xdev && dev != self.root_dev {
+                    skip = true;
+                }
+                if self.follow_all {
+                    if let Some(a) = anc.iter().find(|a| a.0 == dev && a.1 == ino) {
+                        let msg = format!(
+                            "File system loop detected; {} is part of the same file system loop as {}.",
+                            q(&path),
+                            q(&a.2)
+                        );
+                        self.err(&msg);
+                        skip = true;
+                    }
+                }
+            }
+            if !skip {
+                match std::fs::read_dir(&p) {
+                    Ok(rd) => {
+                        let mut names: Vec<OsString> = Vec::new();
+                        for de in rd {
+                            match de {
+                                Ok(de) => names.push(de.file_name()),
+                                Err(e) => {
+                                    self.err(&format!("{}: {}", q(&path), strerror(&e)));
+                                    break;
+                                }
+                            }
+                        }
+                        if let Some((dev, ino)) = key {
+                            anc.push((dev, ino, path.clone()));
+                        }
+                        for n in names {
+                            let mut child = path.clone();
+                            if child.last() != Some(&b'/') {
+                                child.push(b'/');
+                            }
+                            child.extend_from_slice(os_bytes(&n));
+                            self.visit(expr, child, depth + 1, root_len, anc);
+                            if self.quit {
+                                return;
+                            }
+                        }
+                        if key.is_some() {
+                            anc.pop();
+                        }
+                    }
+                    Err(e) => self.err(&format!("{}: {}", q(&path), strerror(&e))),
+                }
+            }
+        }
+        if self.g.depth && in_range {
+            let ent = Ent {
+                path: &path,
+                depth,
+                root_len,
+                meta: &m,
+                follow,
+                ext: Cell::new(None),
+            };
+            self.eval(expr, &ent);
+        }
+    }
+
+    fn eval(&mut self, n: &Node, e: &Ent) -> bool {
+        match n {
+            Node::And(a, b) => self.eval(a, e) && !self.quit && self.eval(b, e),
+            Node::Or(a, b) => self.eval(a, e) || (!self.quit && self.eval(b, e)),
+            Node::Comma(a, b) => {
+                self.eval(a, e);
+                !self.quit && self.eval(b, e)
+            }
+            Node::Not(a) => !self.eval(a, e),
+            Node::True => true,
+            Node::False => false,
+            Node::Name(pat, fold) => glob::fnmatch(pat, e.base(), *fold),
+            Node::Path(pat, fold) => glob::fnmatch(pat, e.path, *fold),
+            Node::Lname(pat, fold) => {
+                if !e.meta.file_type().is_symlink() {
+                    return false;
+                }
+                match std::fs::read_link(e.p()) {
+                    Ok(t) => glob::fnmatch(pat, path_bytes(&t), *fold),
+                    Err(_) => false,
+                }
+            }
+            Node::Regex(re) => re.is_match(e.path),
+            Node::Type(set, x) => {
+                let c = if *x {
+                    // -xtype: the type on the other side of a symlink.
+                    let other = if e.follow {
+                        std::fs::symlink_metadata(e.p())
+                    } else {
+                        std::fs::metadata(e.p())
+                    };
+                    match other {
+                        Ok(m) => type_char(&m),
+                        Err(_) => b'l',
+                    }
+                } else {
+                    e.type_char()
+                };
+                set.contains(&c)
+            }
+            Node::Size(num, unit) => {
+                let len = e.meta.len();
+                let units = if *unit == 1 { len } else { (len + unit - 1) / unit };
+                num.test(units)
+            }
+            Node::Age(st, num, unit) => {
+                let t = mtime_ns(e.meta, *st, &e.p());
+                let base = if self.g.daystart {
+                    let day = 86_400_000_000_000i128;
+                    (self.now.div_euclid(day) + 1) * day
+                } else {
+                    self.now
+                };
+                let age = base - t;
+                let u = *unit as i128 * 1_000_000_000;
+                if *unit == 60 {
+                    // Minutes compare exactly against the fraction.
+                    let n = num.n as i128 * u;
+                    match num.ord {
+                        1 => age > n,
+                        -1 => age < n,
+                        _ => age > n - u && age <= n,
+                    }
+                } else {
+                    let days = age.div_euclid(u);
+                    if days < 0 {
+                        return num.ord == -1;
+                    }
+                    num.test(days as u64)
+                }
+            }
+            Node::Newer(st, t) => mtime_ns(e.meta, *st, &e.p()) > *t,
+            Node::Perm(m, kind) => {
+                let mode = e.ext().mode & 0o7777;
+                match kind {
+                    PermKind::Exact => mode == *m,
+                    PermKind::All => mode & m == *m,
+                    PermKind::Any => *m == 0 || mode & m != 0,
+                }
+            }
+            Node::Empty => {
+                if e.meta.is_dir() {
+                    match std::fs::read_dir(e.p()) {
+                        Ok(mut rd) => rd.next().is_none(),
+                        Err(_) => false,
+                    }
+                } else {
+                    e.meta.is_file() && e.meta.len() == 0
+                }
+            }
+            Node::Uid(num) => num.test(e.ext().uid as u64),
+            Node::Gid(num) => num.test(e.ext().gid as u64),
+            Node::NoUser => {
+                let uid = e.ext().uid;
+                !coreutils_core::users::users().iter().any(|u| u.uid == uid)
+            }
+            Node::NoGroup => {
+                let gid = e.ext().gid;
+                !coreutils_core::users::groups().iter().any(|g| g.gid == gid)
+            }
+            Node::Links(num) => num.test(e.ext().nlink as u64),
+            Node::Inum(num) => meta::inode(&e.p(), e.follow).map(|i| num.test(i)).unwrap_or(false),
+            Node::Same(dev, ino) => meta::raw_stat(&e.p(), e.follow)
+                .map(|r| r.dev == *dev && r.ino == *ino)
+                .unwrap_or(false),
+            Node::Access(m) => meta::access(&e.p(), *m).is_ok(),
+            Node::Prune => {
+                self.prune = true;
+                true
+            }
+            Node::Quit => {
+                self.quit = true;
+                true
+            }
+            Node::Print(nul) => {
+                let r = self
+                    .out
+                    .write_all(e.path)
+                    .and_then(|_| self.out.write_all(if *nul { b"\0" } else { b"\n" }));
+                if let Err(err) = r {
+                    coreutils_core::io::exit_on_write_error(err);
+                }
+                true
+            }
+            Node::Printf(fmt) => {
+                let s = print::printf(fmt, e, self.now, &mut self.names);
+                if let Err(err) = self.out.write_all(&s) {
+                    coreutils_core::io::exit_on_write_error(err);
+                }
+                true
+            }
+            Node::Ls => {
+                let s = print::ls(e, self.now, &mut self.names);
+                if let Err(err) = self.out.write_all(&s) {
+                    coreutils_core::io::exit_on_write_error(err);
+                }
+                true
+            }
+            Node::Delete => {
+                if e.path == b"." {
+                    return true;
+                }
+                let r = if e.meta.is_dir() {
+                    std::fs::remove_dir(e.p())
+                } else {
+                    std::fs::remove_file(e.p())
+                };
+                match r {
+                    Ok(()) => true,
+                    Err(err) => {
+                        self.err(&format!("cannot delete {}: {}", q(e.path), strerror(&err)));
+                        false
+                    }
+                }
+            }
+            Node::Exec(x) => self.exec(x, e),
+        }
+    }
+
+    /// The `{}` replacement and working directory for one file.
+    fn target(&self, x: &Exec, e: &Ent) -> (Vec<u8>, Option<Vec<u8>>) {
+        if !x.dir {
+            return (e.path.to_vec(), None);
+        }
+        let base = base_of(e.path);
+        let mut end = e.path.len();
+        while end > 1 && e.path[end - 1] == b'/' {
+            end -= 1;
+        }
+        let dir = match e.path[..end].iter().rposition(|&c| c == b'/') {
+            Some(0) => b"/".to_vec(),
+            Some(i) => e.path[..i].to_vec(),
+            None => b".".to_vec(),
+        };
+        let mut t = b"./".to_vec();
+        if base == b"/" {
+            t = b"/".to_vec();
+        } else {
+            t.extend_from_slice(base);
+        }
+        (t, Some(dir))
+    }
+
+    fn exec(&mut self, x: &Exec, e: &Ent) -> bool {
+        let (t, dir) = self.target(x, e);
+        if x.plus {
+            let full = match &self.batches[x.batch] {
+                Some(b) => b.bytes + t.len() + 1 > BATCH_BYTES || b.dir != dir,
+                None => false,
+            };
+            if full {
+                self.flush_batch(x.batch);
+            }
+            let b = self.batches[x.batch].get_or_insert_with(|| Batch {
+                argv: x.argv.clone(),
+                files: Vec::new(),
+                bytes: 0,
+                dir: dir.clone(),
+            });
+            b.bytes += t.len() + 1;
+            b.files.push(t);
+            return true;
+        }
+        let argv: Vec<Vec<u8>> = x.argv.iter().map(|w| replace_braces(w, &t)).collect();
+        if x.ask {
+            let _ = self.out.flush();
+            let words: Vec<String> = argv.iter().map(|w| String::from_utf8_lossy(w).into_owned()).collect();
+            eprint!("< {} ... {} > ? ", words[0], String::from_utf8_lossy(&t));
+            let _ = std::io::stderr().flush();
+            let mut line = String::new();
+            let _ = std::io::stdin().lock().read_line(&mut line);
+            if !line.starts_with('y') && !line.starts_with('Y') {
+                return false;
+            }
+        }
+        self.run(&argv, dir) == Some(0)
+    }
+
+    fn run(&mut self, argv: &[Vec<u8>], dir: Option<Vec<u8>>) -> Option<i32> {
+        if let Err(e) = self.out.flush() {
+            coreutils_core::io::exit_on_write_error(e);
+        }
+        let cmd = Command {
+            program: coreutils_core::bytes::os_from_bytes(&argv[0]),
+            args: argv[1..].iter().map(|a| coreutils_core::bytes::os_from_bytes(a)).collect(),
+            cwd: dir.map(|d| path_from_bytes(&d)),
+            ..Default::default()
+        };
+        match process::run(&cmd) {
+            Ok(st) => Some(st.code()),
+            Err(err) => {
+                // GNU's forked child reports this; find's own status stays.
+                let keep = self.status;
+                self.err(&format!("{}: {}", q(&argv[0]), strerror(&err)));
+                self.status = keep;
+                None
+            }
+        }
+    }
+
+    fn flush_batch(&mut self, i: usize) {
+        if let Some(b) = self.batches[i].take() {
+            let mut argv = b.argv;
+            argv.extend(b.files);
+            if self.run(&argv, b.dir) != Some(0) {
+                self.status = 1;
+            }
+        }
+    }
+}
+
+fn replace_braces(w: &[u8], t: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(w.len());
+    let mut i = 0;
+    while i < w.len() {
+        if w[i] == b'{' && w.get(i + 1) == Some(&b'}') {
+            out.extend_from_slice(t);
+            i += 2;
+        } else {
+            out.push(w[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
+fn usage() -> i32 {
+    println!("Usage: find [-H] [-L] [-P] [path...] [expression]");
+    0
+}
+
+/// Entry point.
+pub fn uumain(args: Vec<OsString>) -> i32 {
+    let words: Vec<Vec<u8>> = args.iter().skip(1).map(|a| os_bytes(a).to_vec()).collect();
+    let mut i = 0;
+    let mut follow_all = false;
+    let mut follow_roots = false;
+    while i < words.len() {
+        match words[i].as_slice() {
+            b"-H" => {
+                follow_roots = true;
+                follow_all = false;
+            }
+            b"-L" => {
+                follow_all = true;
+                follow_roots = false;
+            }
+            b"-P" => {
+                follow_all = false;
+                follow_roots = false;
+            }
+            b"--help" => return usage(),
+            b"--version" => return crate::common::version("find"),
+            b"-D" | b"-O" => i += 1,
+            b"--" => {
+                i += 1;
+                break;
+            }
+            w if w.starts_with(b"-O") || w.starts_with(b"-D") => {}
+            _ => break,
+        }
+        i += 1;
+    }
+    let start = i;
+    while i < words.len() {
+        let w = &words[i];
+        if (w.len() > 1 && w[0] == b'-') || w == b"(" || w == b"!" || w == b")" || w == b"," {
+            break;
+        }
+        i += 1;
+    }
+    let mut roots: Vec<Vec<u8>> = words[start..i].to_vec();
+    if roots.is_empty() {
+        roots.push(b".".to_vec());
+    }
+    let now = match std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH) {
+        Ok(d) => d.as_nanos() as i128,
+        Err(_) => 0,
+    };
+    let env = parse::Env {
+        now,
+        follow: follow_all,
+    };
+    let parsed = match parse::parse(&words[i..], &env) {
+        Ok(p) => p,
+        Err(m) => {
+            eprintln!("find: {}", m);
+            return 1;
+        }
+    };
+    let mut f = Finder {
+        out: coreutils_core::io::stdout(),
+        status: 0,
+        quit: false,
+        prune: false,
+        now,
+        g: parsed.g,
+        follow_all,
+        follow_roots,
+        batches: (0..parsed.batches).map(|_| None).collect(),
+        names: Default::default(),
+        root_dev: 0,
+    };
+    for r in roots {
+        if r.is_empty() {
+            f.err("'': No such file or directory");
+            continue;
+        }
+        let len = r.len();
+        let mut anc = Vec::new();
+        f.visit(&parsed.expr, r, 0, len, &mut anc);
+        if f.quit {
+            break;
+        }
+    }
+    for b in 0..f.batches.len() {
+        f.flush_batch(b);
+    }
+    if let Err(e) = f.out.flush() {
+        coreutils_core::io::exit_on_write_error(e);
+    }
+    f.status
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn basenames() {
+        assert_eq!(base_of(b"./a/b"), b"b");
+        assert_eq!(base_of(b"dir/"), b"dir");
+        assert_eq!(base_of(b"/"), b"/");
+        assert_eq!(base_of(b"."), b".");
+    }
+
+    #[test]
+    fn braces_replace_everywhere() {
+        assert_eq!(replace_braces(b"x{}y{}", b"f"), b"xfyf".to_vec());
+    }
+}
