@@ -61,9 +61,28 @@ export async function runInTerminal(page: Page, command: string): Promise<void> 
   await page.keyboard.press('Enter');
 }
 
-/** Waits until the terminal shows a prompt at the end (a line ending in `$ `). */
-export async function waitForPrompt(page: Page, count = 1, timeout = 20_000): Promise<void> {
+/** Waits until the terminal is idle at a prompt: its last non-empty line ends in `$ ` or `# `. */
+export async function waitForPrompt(page: Page, timeout = 20_000): Promise<void> {
   await expect
-    .poll(async () => ((await terminalText(page)).match(/[$#] *$/gm) ?? []).length, { timeout })
-    .toBeGreaterThanOrEqual(count);
+    .poll(
+      async () =>
+        (await terminalText(page))
+          .split('\n')
+          .filter((l) => l.trim() !== '')
+          .pop() ?? '',
+      { timeout },
+    )
+    .toMatch(/[$#] *$/);
+}
+
+/** Number of steps listed for the current sandbox. */
+export function stepCount(page: Page): Promise<number> {
+  return page.getByRole('list', { name: 'Step list' }).locator('li.step').count();
+}
+
+/** Runs a command line and waits until it finished (its step appeared). */
+export async function runAndWait(page: Page, command: string, timeout = 20_000): Promise<void> {
+  const before = await stepCount(page);
+  await runInTerminal(page, command);
+  await expect.poll(() => stepCount(page), { timeout }).toBeGreaterThan(before);
 }

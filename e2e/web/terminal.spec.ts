@@ -8,6 +8,7 @@ import { newSandbox, treeRow } from '../support/sandbox.js';
 import {
   expect,
   focusTerminal,
+  runAndWait,
   runInTerminal,
   terminalText,
   test,
@@ -41,7 +42,7 @@ test('runs commands in the terminal and shows their output', async ({ workbench:
 
 test('a file created from the terminal appears in the tree', async ({ workbench: page }) => {
   await freshShell(page, 'term-tree');
-  await runInTerminal(page, 'mkdir -p /tmp/e2e && echo made > /tmp/e2e/fromterm.txt');
+  await runAndWait(page, 'mkdir -p /tmp/e2e && echo made > /tmp/e2e/fromterm.txt');
   await treeRow(page, '/tmp').click();
   await expect(treeRow(page, '/tmp/e2e')).toBeVisible();
   await treeRow(page, '/tmp/e2e').click();
@@ -52,7 +53,7 @@ test('a file created from the terminal appears in the tree', async ({ workbench:
 
 test('open a file, edit, save, and cat it in the terminal', async ({ workbench: page }) => {
   await freshShell(page, 'term-edit');
-  await runInTerminal(page, 'echo original > /tmp/edit.txt');
+  await runAndWait(page, 'echo original > /tmp/edit.txt');
   await treeRow(page, '/tmp').click();
   await treeRow(page, '/tmp/edit.txt').click();
   await expect(page.locator('.monaco-editor .view-lines')).toContainText('original');
@@ -82,11 +83,10 @@ test('Ctrl-C interrupts sleep 100 and gives the prompt back', async ({ workbench
 
 test('tab completes a path', async ({ workbench: page }) => {
   await freshShell(page, 'term-tab');
-  await runInTerminal(
+  await runAndWait(
     page,
     'mkdir -p /tmp/completion-target-dir && touch /tmp/completion-target-dir/inside.txt',
   );
-  await waitForPrompt(page, 2);
   await focusTerminal(page);
   await page.keyboard.type('ls /tmp/completion-ta');
   await page.keyboard.press('Tab');
@@ -97,9 +97,9 @@ test('tab completes a path', async ({ workbench: page }) => {
 
 test('every command is a step with its exit status', async ({ workbench: page }) => {
   await freshShell(page, 'term-steps');
-  await runInTerminal(page, 'true');
-  await runInTerminal(page, 'false');
-  await runInTerminal(page, '(exit 3)');
+  await runAndWait(page, 'true');
+  await runAndWait(page, 'false');
+  await runAndWait(page, '(exit 3)');
   await expect(stepRows(page)).toHaveCount(3, { timeout: 15_000 });
   await expect(stepRows(page).nth(0)).toHaveAttribute('data-status', '0');
   await expect(stepRows(page).nth(0)).toContainText('true');
@@ -117,8 +117,8 @@ test('restoring an earlier step brings the tree and cat into agreement', async (
   workbench: page,
 }) => {
   await freshShell(page, 'term-restore');
-  await runInTerminal(page, 'echo v1 > /tmp/r.txt');
-  await runInTerminal(page, 'echo v2 > /tmp/r.txt && touch /tmp/later.txt');
+  await runAndWait(page, 'echo v1 > /tmp/r.txt');
+  await runAndWait(page, 'echo v2 > /tmp/r.txt && touch /tmp/later.txt');
   await expect(stepRows(page)).toHaveCount(2, { timeout: 15_000 });
   await treeRow(page, '/tmp').click();
   await expect(treeRow(page, '/tmp/later.txt')).toBeVisible();

@@ -1,14 +1,20 @@
 /**
  * The `sandglass` command line: subcommands dispatch here. `exec` runs one
- * program; `run` and `shell` arrive with the shell.
+ * program, `run` a shell script, `shell` an interactive session.
  */
 import { EXEC_USAGE, parseExecArgs, runExec, UsageError } from './exec.js';
+import { parseRunArgs, RUN_USAGE, runScript } from './run.js';
+import { parseShellArgs, runShell, SHELL_USAGE } from './shell.js';
 
 const USAGE = `usage: sandglass <command> [options]
 
 commands:
   exec     run one program in a fresh sandbox
            ${EXEC_USAGE.replace('usage: ', '')}
+  run      run a shell script in a fresh sandbox
+           ${RUN_USAGE.replace('usage: ', '')}
+  shell    open an interactive shell in a fresh sandbox
+           ${SHELL_USAGE.replace('usage: ', '')}
 `;
 
 export async function main(argv: readonly string[]): Promise<number> {
@@ -17,6 +23,18 @@ export async function main(argv: readonly string[]): Promise<number> {
     switch (cmd) {
       case 'exec':
         return await runExec(parseExecArgs(rest), {
+          stdin: process.stdin,
+          stdout: process.stdout,
+          stderr: process.stderr,
+        });
+      case 'run':
+        return await runScript(parseRunArgs(rest), {
+          stdin: process.stdin,
+          stdout: process.stdout,
+          stderr: process.stderr,
+        });
+      case 'shell':
+        return await runShell(parseShellArgs(rest), {
           stdin: process.stdin,
           stdout: process.stdout,
           stderr: process.stderr,
@@ -33,7 +51,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
   } catch (e) {
     if (e instanceof UsageError) {
-      process.stderr.write(`sandglass ${cmd}: ${e.message}\n${EXEC_USAGE}\n`);
+      const usage = cmd === 'run' ? RUN_USAGE : cmd === 'shell' ? SHELL_USAGE : EXEC_USAGE;
+      process.stderr.write(`sandglass ${cmd}: ${e.message}\n${usage}\n`);
       return 2;
     }
     process.stderr.write(`sandglass: ${(e as Error).message}\n`);

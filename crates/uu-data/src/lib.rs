@@ -4,8 +4,10 @@
 
 pub mod common;
 pub mod env;
+pub mod expr;
 pub mod find;
 pub mod getopt;
+pub mod gzip;
 pub mod jq;
 pub mod nice;
 pub mod nohup;
@@ -15,10 +17,28 @@ pub mod xargs;
 use coreutils_core::Applet;
 
 /// The utilities of the plain `coreutils` binary, in `--list` order.
-pub const APPLETS: &[Applet] = &[Applet {
-    name: "jq",
-    main: jq::uumain,
-}];
+pub const APPLETS: &[Applet] = &[
+    Applet {
+        name: "expr",
+        main: expr::uumain,
+    },
+    Applet {
+        name: "gunzip",
+        main: gzip::uumain,
+    },
+    Applet {
+        name: "gzip",
+        main: gzip::uumain,
+    },
+    Applet {
+        name: "jq",
+        main: jq::uumain,
+    },
+    Applet {
+        name: "zcat",
+        main: gzip::uumain,
+    },
+];
 
 /// The utilities of the `procutils` binary (they spawn processes).
 pub const PROC_APPLETS: &[Applet] = &[

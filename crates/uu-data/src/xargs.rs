@@ -370,7 +370,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
 
 fn run_items(o: &Opts, base: &[Vec<u8>], items: &[Item], r: &mut Runner) -> i32 {
     if let Some(rep) = &o.replace {
-        for it in &items {
+        for it in items {
             let argv: Vec<Vec<u8>> = base.iter().map(|w| replace_all(w, rep, &it.word)).collect();
             if !r.run(&argv) {
                 return r.status;

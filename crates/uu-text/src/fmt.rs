@@ -5,7 +5,7 @@
 use std::ffi::OsString;
 
 use crate::common::args::{opt, parse, Arg, Opt, Usage};
-use crate::common::bytes::{os_bytes, qf, records};
+use crate::common::bytes::{os_bytes, records};
 use crate::common::input::{err_text, finish, put, read_all, stdout};
 
 const USAGE: Usage = Usage { prog: "fmt", help: "[-WIDTH] [OPTION]... [FILE]...\nReformat each paragraph in the FILE(s), writing to standard output.\n", code: 1 };

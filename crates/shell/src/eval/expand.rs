@@ -76,7 +76,10 @@ impl Shell {
         for w in words {
             // fast path: one plain literal without glob or brace characters
             if let [WordPart::Lit(s)] = w.parts.as_slice() {
-                if !s.iter().any(|c| matches!(c, b'*' | b'?' | b'[' | b'{')) {
+                if !s
+                    .iter()
+                    .any(|c| matches!(c, b'*' | b'?' | b'[' | b'{' | b'('))
+                {
                     out.push(s.clone());
                     continue;
                 }
@@ -752,7 +755,9 @@ impl Shell {
                                 Some(l) if l < 0 => {
                                     if n + l < o {
                                         let mut m = Self::name_text(p);
-                                        m.extend_from_slice(format!(": {}: substring expression < 0", l).as_bytes());
+                                        m.extend_from_slice(
+                                            format!(": {}: substring expression < 0", l).as_bytes(),
+                                        );
                                         self.err(&m);
                                         return Err(Ctl::Abort(1));
                                     }

@@ -192,7 +192,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         let after = if reference.is_some() || spec.is_empty() {
             String::new()
         } else {
-            spec.clone()
+            spec
         };
         if after.is_empty() {
             return usage_error("chmod", "missing operand", 1);

@@ -8,6 +8,7 @@ use coreutils_core::bytes::{os_bytes, path_bytes};
 use coreutils_core::error::strerror;
 use coreutils_core::io::{exit_on_write_error, stdout};
 use std::ffi::OsString;
+use std::fmt::Write as _;
 use std::io::{Read, Write};
 use std::path::Path;
 
@@ -104,14 +105,12 @@ fn gzip(b: &[u8], total_tail: Option<u32>) -> Kind {
             };
         if let Some(rest) = b.get(start..) {
             let end = rest.iter().position(|&c| c == 0).unwrap_or(rest.len());
-            d.push_str(&format!(
-                ", was \"{}\"",
-                String::from_utf8_lossy(&rest[..end])
-            ));
+            let _ = write!(d, ", was \"{}\"", String::from_utf8_lossy(&rest[..end]));
         }
     }
     if mtime != 0 {
-        d.push_str(&format!(
+        let _ = write!(
+            d,
             ", last modified: {}",
             strftime(
                 "%a %b %e %H:%M:%S %Y",
@@ -120,7 +119,7 @@ fn gzip(b: &[u8], total_tail: Option<u32>) -> Kind {
                     nanos: 0
                 }
             )
-        ));
+        );
     }
     match b.get(8) {
         Some(2) => d.push_str(", max compression"),
@@ -135,10 +134,10 @@ fn gzip(b: &[u8], total_tail: Option<u32>) -> Kind {
         _ => None,
     };
     if let Some(o) = os {
-        d.push_str(&format!(", from {}", o));
+        let _ = write!(d, ", from {}", o);
     }
     if let Some(sz) = total_tail {
-        d.push_str(&format!(", original size modulo 2^32 {}", sz));
+        let _ = write!(d, ", original size modulo 2^32 {}", sz);
     }
     kind(d, "application/gzip", "binary")
 }
@@ -387,7 +386,7 @@ fn text_suffix(b: &[u8]) -> String {
     longest = longest.max(cur);
     let mut s = String::new();
     if longest > 300 {
-        s.push_str(&format!(", with very long lines ({})", longest));
+        let _ = write!(s, ", with very long lines ({})", longest);
     }
     let mut kinds = Vec::new();
     if crlf > 0 {
@@ -400,7 +399,7 @@ fn text_suffix(b: &[u8]) -> String {
         kinds.push("LF");
     }
     if !kinds.is_empty() {
-        s.push_str(&format!(", with {} line terminators", kinds.join(", ")));
+        let _ = write!(s, ", with {} line terminators", kinds.join(", "));
     } else if lf == 0 {
         s.push_str(", with no line terminators");
     }

@@ -77,7 +77,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         1
     };
     if p.operands.len() > 1 {
-        return usage_error("mktemp", &format!("too many templates"), 1);
+        return usage_error("mktemp", "too many templates", 1);
     }
     let given = p.operands.first().cloned();
     let template: Vec<u8> = given
@@ -91,7 +91,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     if !suffix.is_empty() && given.is_some() && !template.ends_with(b"X") {
         return fail(format!(
             "with --suffix, template {} must end in X",
-            quote_gnu(given.as_ref().map(|g| g.as_os_str()).unwrap_or_default())
+            quote_gnu(given.as_deref().unwrap_or_default())
         ));
     }
     // Suffix after the last X run, if the template has one.
@@ -105,7 +105,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         // -q hides only creation failures, not template errors.
         eprintln!(
             "mktemp: too few X's in template {}",
-            quote_gnu(&os_from_vec(template.clone()))
+            quote_gnu(&os_from_vec(template))
         );
         return 1;
     }
@@ -126,7 +126,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         if base.contains(&b'/') && (p.has(TMPDIR) || p.has('t')) {
             return fail(format!(
                 "invalid template, {}, contains directory separator",
-                quote_gnu(&os_from_vec(template.clone()))
+                quote_gnu(&os_from_vec(template))
             ));
         }
         Some(PathBuf::from(d))
@@ -181,8 +181,8 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             Err(e) => {
                 let what = if p.has('d') { "directory" } else { "file" };
                 let tpl = match &dir {
-                    Some(d) => d.join(os_from_vec(template.clone())),
-                    None => PathBuf::from(os_from_vec(template.clone())),
+                    Some(d) => d.join(os_from_vec(template)),
+                    None => PathBuf::from(os_from_vec(template)),
                 };
                 return fail(format!(
                     "failed to create {} via template {}: {}",

@@ -6,6 +6,7 @@ use coreutils_core::meta;
 use coreutils_core::quote::quote_gnu;
 use coreutils_core::users::{groups, users, User};
 use std::ffi::OsString;
+use std::fmt::Write as _;
 
 fn name_of_user(uid: u32) -> Option<String> {
     users().into_iter().find(|u| u.uid == uid).map(|u| u.name)
@@ -180,11 +181,11 @@ pub fn main_id(args: Vec<OsString>) -> i32 {
         } else {
             let mut s = format!("uid={}", uid);
             if let Some(nm) = &name {
-                s.push_str(&format!("({})", nm));
+                let _ = write!(s, "({})", nm);
             }
-            s.push_str(&format!(" gid={}", gid));
+            let _ = write!(s, " gid={}", gid);
             if let Some(gn) = name_of_group(gid) {
-                s.push_str(&format!("({})", gn));
+                let _ = write!(s, "({})", gn);
             }
             let items: Vec<String> = gl
                 .iter()
@@ -193,7 +194,7 @@ pub fn main_id(args: Vec<OsString>) -> i32 {
                     None => x.to_string(),
                 })
                 .collect();
-            s.push_str(&format!(" groups={}", items.join(",")));
+            let _ = write!(s, " groups={}", items.join(","));
             println!("{}", s);
         }
     }

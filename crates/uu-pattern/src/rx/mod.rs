@@ -82,6 +82,9 @@ enum Inner {
 /// A compiled pattern.
 pub struct Regex {
     inner: Inner,
+    /// Set when the whole pattern is one plain literal: searched with
+    /// memmem, which beats the regex engine's per-call overhead.
+    lit: Option<memchr::memmem::Finder<'static>>,
     /// Number of capture groups (not counting the whole match).
     pub groups: usize,
 }
@@ -156,6 +159,7 @@ impl Regex {
             let groups = re.captures_len().saturating_sub(1);
             return Ok(Regex {
                 inner: Inner::Fancy(re),
+                lit: None,
                 groups,
             });
         }
@@ -193,9 +197,15 @@ impl Regex {
                 .map_err(|e| e.to_string())?;
             return Ok(Regex {
                 inner: Inner::Fancy(re),
+                lit: None,
                 groups,
             });
         }
+        let lit = if body.len() == 1 && !cfg.icase && !cfg.whole_line {
+            plain_literal(&body[0]).map(|l| memchr::memmem::Finder::new(&l).into_owned())
+        } else {
+            None
+        };
         let p = format!("(?-u){}", wrap(&flags, &body, cfg.whole_line));
         let re = regex::bytes::RegexBuilder::new(&p)
             .size_limit(64 << 20)
@@ -207,6 +217,7 @@ impl Regex {
             })?;
         Ok(Regex {
             inner: Inner::Fast(re),
+            lit,
             groups,
         })
     }
@@ -218,6 +229,10 @@ impl Regex {
 
     /// First match at or after `start`.
     pub fn find_at(&self, hay: &[u8], start: usize) -> Option<(usize, usize)> {
+        if let Some(f) = &self.lit {
+            let s = start + f.find(hay.get(start..)?)?;
+            return Some((s, s + f.needle().len()));
+        }
         match &self.inner {
             Inner::Fast(re) => re.find_at(hay, start).map(|m| (m.start(), m.end())),
             Inner::Fancy(re) => {
@@ -236,6 +251,9 @@ impl Regex {
     /// End of some match at or after `start`, computed cheaply (the byte
     /// engine stops at the first accepting state).
     pub fn shortest_match_at(&self, hay: &[u8], start: usize) -> Option<usize> {
+        if self.lit.is_some() {
+            return self.find_at(hay, start).map(|m| m.1);
+        }
         match &self.inner {
             Inner::Fast(re) => re.shortest_match_at(hay, start),
             Inner::Fancy(_) => self.find_at(hay, start).map(|m| m.1),
@@ -244,6 +262,9 @@ impl Regex {
 
     /// Whether the pattern matches anywhere in `hay`.
     pub fn is_match(&self, hay: &[u8]) -> bool {
+        if let Some(f) = &self.lit {
+            return f.find(hay).is_some();
+        }
         match &self.inner {
             Inner::Fast(re) => re.is_match(hay),
             Inner::Fancy(_) => self.find_at(hay, 0).is_some(),
@@ -253,6 +274,11 @@ impl Regex {
     /// Match at or after `start`, filling `locs` with group positions.
     pub fn captures_at(&self, hay: &[u8], start: usize, locs: &mut Locs) -> bool {
         locs.clear();
+        if self.lit.is_some() {
+            let m = self.find_at(hay, start);
+            locs.push(m);
+            return m.is_some();
+        }
         match &self.inner {
             Inner::Fast(re) => {
                 let mut cl = re.capture_locations();
@@ -281,6 +307,36 @@ impl Regex {
                 }
             }
         }
+    }
+}
+
+/// The bytes a translated pattern matches when it is one plain literal
+/// (escaped punctuation allowed), else `None`.
+fn plain_literal(pat: &str) -> Option<Vec<u8>> {
+    let b = pat.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c == b'\\' {
+            let n = *b.get(i + 1)?;
+            if !n.is_ascii_punctuation() {
+                return None;
+            }
+            out.push(n);
+            i += 2;
+            continue;
+        }
+        if !c.is_ascii() || b".+*?()|[]{}^$".contains(&c) {
+            return None;
+        }
+        out.push(c);
+        i += 1;
+    }
+    if out.is_empty() {
+        None
+    } else {
+        Some(out)
     }
 }
 
@@ -315,6 +371,22 @@ mod tests {
         assert_eq!(re.find_at(b"a\nb", 0), None);
         let re = Regex::new(b"^b$", &c).unwrap();
         assert_eq!(re.find_at(b"a\nb\nc", 0), Some((2, 3)));
+    }
+
+    #[test]
+    fn literal_fast_path_matches_like_regex() {
+        let re = Regex::new(b"a.b", &Config::new(Syntax::Basic)).unwrap();
+        assert!(re.lit.is_none());
+        let re = Regex::new(b"x\\.y z", &Config::new(Syntax::Basic)).unwrap();
+        assert!(re.lit.is_some());
+        assert_eq!(re.find_at(b"ax.y zx.y z", 2), Some((5, 11)));
+        assert_eq!(re.find_at(b"ax.y z", 9), None);
+        assert!(!re.is_match(b"xay z"));
+        assert_eq!(re.shortest_match_at(b"..x.y z", 0), Some(7));
+        let mut c = Config::new(Syntax::Extended);
+        c.icase = true;
+        assert!(Regex::new(b"ab", &c).unwrap().lit.is_none());
+        assert_eq!(plain_literal("a\\d"), None);
     }
 
     #[test]

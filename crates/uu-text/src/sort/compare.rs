@@ -14,7 +14,7 @@ fn skip_blanks(s: &[u8]) -> &[u8] {
 
 /// A decimal number split GNU-style: sign, integer digits without leading
 /// zeros, fraction digits without trailing zeros.
-struct Num<'a> {
+pub struct Num<'a> {
     neg: bool,
     int: &'a [u8],
     frac: &'a [u8],
@@ -22,7 +22,9 @@ struct Num<'a> {
     end: usize,
 }
 
-fn split_num(s: &[u8]) -> Num<'_> {
+/// Parse the numeric prefix of `s` (after blanks) for `-n`.
+pub fn split_num(s: &[u8]) -> Num<'_> {
+    let s = skip_blanks(s);
     let mut i = 0;
     let neg = s.first() == Some(&b'-');
     if neg {
@@ -65,7 +67,8 @@ fn cmp_mag(a: &Num, b: &Num) -> Ordering {
         .then_with(|| a.frac.cmp(b.frac))
 }
 
-fn cmp_nums(a: &Num, b: &Num) -> Ordering {
+/// Compare two parsed numbers.
+pub fn cmp_nums(a: &Num, b: &Num) -> Ordering {
     match (a.neg, b.neg) {
         (false, true) => Ordering::Greater,
         (true, false) => Ordering::Less,

@@ -300,7 +300,28 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             lines.reverse();
         }
     } else {
-        lines.sort_by(|a, b| compare(a, b, &cfg));
+        let k0 = cfg.keys[0];
+        if cfg.keys.len() == 1 && k0.opts.numeric && k0.sword == 0 && k0.schar == 0 && k0.eword.is_none() {
+            // `sort -n`: parse each number once, not per comparison.
+            let mut dec: Vec<(compare::Num, &[u8])> = lines.iter().map(|l| (compare::split_num(l), *l)).collect();
+            let (rev_key, unique_or_stable, rev_all) = (k0.opts.reverse, cfg.unique || cfg.stable, cfg.reverse);
+            dec.sort_by(|a, b| {
+                let d = compare::cmp_nums(&a.0, &b.0);
+                let d = if rev_key { d.reverse() } else { d };
+                if d != Ordering::Equal || unique_or_stable {
+                    return d;
+                }
+                let d = a.1.cmp(b.1);
+                if rev_all {
+                    d.reverse()
+                } else {
+                    d
+                }
+            });
+            lines = dec.into_iter().map(|(_, l)| l).collect();
+        } else {
+            lines.sort_by(|a, b| compare(a, b, &cfg));
+        }
     }
     if cfg.unique {
         lines.dedup_by(|b, a| compare(a, b, &cfg) == Ordering::Equal);
