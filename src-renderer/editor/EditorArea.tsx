@@ -161,8 +161,8 @@ function MonacoHost({ tab }: { tab: EditorTab | null }) {
     ed.updateOptions({ readOnly });
     if (key && model) {
       const state = viewStates.current.get(key);
+      // Focus stays where the user is (tree, terminal): opening a file does not steal it.
       if (state) ed.restoreViewState(state);
-      ed.focus();
     }
   }, [key, readOnly, tab?.kind]);
 

@@ -139,12 +139,10 @@ export async function reloadTab(key: string): Promise<void> {
     const file = await api().readFile({ sandboxId: t.sandboxId, path: t.path });
     const text = decodeText(base64ToBytes(file.base64));
     if (text === null) {
-      useApp
-        .getState()
-        .patchTab(key, {
-          conflict: false,
-          message: 'The file is now binary; close and reopen it.',
-        });
+      useApp.getState().patchTab(key, {
+        conflict: false,
+        message: 'The file is now binary; close and reopen it.',
+      });
       return;
     }
     if (model.getValue() !== text)
@@ -175,11 +173,9 @@ export function onFileChanged(sandboxId: string, change: FsChange): void {
     }
     if (t.path !== change.path) continue;
     if (change.kind === 'deleted') {
-      useApp
-        .getState()
-        .patchTab(t.key, {
-          message: 'This file was deleted in the sandbox. Saving will create it again.',
-        });
+      useApp.getState().patchTab(t.key, {
+        message: 'This file was deleted in the sandbox. Saving will create it again.',
+      });
       continue;
     }
     void refreshFromDisk(t.key);

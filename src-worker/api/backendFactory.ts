@@ -1,10 +1,9 @@
 /**
- * Chooses the sandbox implementation the engine runs on: the kernel
- * (default), or the files-only memory backend when SANDGLASS_BACKEND=memory.
+ * The sandbox implementation the engine runs on: the kernel. (The files-only
+ * `MemoryBackend` exists only as a test double for engine and server tests.)
  */
 import type { BackendFactory } from './backend.js';
 import { KernelBackend } from './kernelBackend.js';
-import { MemoryBackend } from './memoryBackend.js';
 
 export interface BackendChoice {
   factory: BackendFactory;
@@ -12,9 +11,6 @@ export interface BackendChoice {
 }
 
 export function defaultBackend(options: { programsDir?: string } = {}): BackendChoice {
-  if (process.env.SANDGLASS_BACKEND === 'memory') {
-    return { factory: async () => new MemoryBackend(), name: 'memory (no kernel: files only)' };
-  }
   const programsDir = process.env.SANDGLASS_PROGRAMS_DIR ?? options.programsDir;
   return {
     factory: (settings) => KernelBackend.create(settings, programsDir),

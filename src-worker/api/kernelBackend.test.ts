@@ -4,7 +4,6 @@ import { DEFAULT_SETTINGS, SandglassEngine } from './engine.js';
 import { KernelBackend } from './kernelBackend.js';
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
-const text = (r: { base64: string }) => Buffer.from(r.base64, 'base64').toString();
 
 let engine: SandglassEngine;
 afterEach(async () => engine.dispose());
@@ -67,7 +66,7 @@ describe('KernelBackend through the engine', () => {
     }
   });
 
-  it('refuses limit changes it cannot apply, but takes env and timeout', async () => {
+  it('applies new limits, env and timeout to a running sandbox', async () => {
     engine = new SandglassEngine((s) => KernelBackend.create(s), 'kernel');
     const sb = await engine.call('createSandbox', { name: 'k' });
     const updated = await engine.call('updateSettings', {
@@ -75,11 +74,12 @@ describe('KernelBackend through the engine', () => {
       settings: { ...DEFAULT_SETTINGS, env: { A: '1' }, timeoutMs: 5 },
     });
     expect(updated.settings.env).toEqual({ A: '1' });
+    await engine.call('updateSettings', {
+      sandboxId: sb.id,
+      settings: { ...DEFAULT_SETTINGS, limits: { ...DEFAULT_SETTINGS.limits, fileBytes: 4 } },
+    });
     await expect(
-      engine.call('updateSettings', {
-        sandboxId: sb.id,
-        settings: { ...DEFAULT_SETTINGS, limits: { ...DEFAULT_SETTINGS.limits, processCount: 3 } },
-      }),
-    ).rejects.toMatchObject({ code: 'ENOTSUP' });
+      engine.call('writeFile', { sandboxId: sb.id, path: '/tmp/big', base64: btoa('too big') }),
+    ).rejects.toMatchObject({ code: 'EFBIG' });
   });
 });

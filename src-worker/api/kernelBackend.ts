@@ -57,10 +57,6 @@ function limitsOf(settings: SandboxSettings): SandboxOptions {
   return { limits, vfsLimits, env: settings.env };
 }
 
-function sameLimits(a: SandboxSettings, b: SandboxSettings): boolean {
-  return JSON.stringify(a.limits) === JSON.stringify(b.limits);
-}
-
 export class KernelBackend implements BackendSandbox {
   readonly kind = 'kernel';
   private settings: SandboxSettings;
@@ -82,7 +78,7 @@ export class KernelBackend implements BackendSandbox {
   }
 
   private vfs(snapshotId?: string): Vfs {
-    const live = this.sandbox.kernelForTests.vfs;
+    const live = this.sandbox.vfs;
     if (snapshotId === undefined) return live;
     let view = this.views.get(snapshotId);
     if (!view) {
@@ -182,11 +178,13 @@ export class KernelBackend implements BackendSandbox {
   }
 
   async configure(settings: SandboxSettings): Promise<void> {
-    if (!sameLimits(settings, this.settings)) {
-      throw new BackendError(
-        'ENOTSUP',
-        'the kernel cannot change limits of a running sandbox yet: create a new sandbox with these limits',
-      );
+    // New limits apply to processes, runs and writes started from now on.
+    const { limits, vfsLimits } = limitsOf(settings);
+    try {
+      if (limits) this.sandbox.setLimits(limits);
+      if (vfsLimits) this.sandbox.vfs.setLimits(vfsLimits);
+    } catch (err) {
+      rethrow(err);
     }
     this.settings = settings;
   }

@@ -1,7 +1,7 @@
 /**
- * A files-only sandbox held in memory: the API's test double, and the engine's
- * fallback when the kernel is not built in. It has no processes: `run` and
- * `openTerminal` fail with ENOSYS and a message saying why.
+ * A files-only sandbox held in memory: the test double that engine and server
+ * tests run the API against without starting workers. It has no processes:
+ * `run` and `openTerminal` fail with ENOSYS and a message saying why.
  */
 import type { FsChange, SandboxSettings } from '../contract/api.js';
 import {

@@ -85,7 +85,12 @@ describe.skipIf(!haveShell)('sandglass run', () => {
       expect(s.out()).toBe(`${file} x y z\n`);
       const missing = io('');
       expect(await runScript(parseRunArgs([join(dir, 'nope.sh')]), missing.streams)).toBe(127);
-      expect(missing.err()).toMatch(/nope\.sh: .*no such file/i);
+      expect(missing.err()).toBe(
+        `sandglass run: ${join(dir, 'nope.sh')}: No such file or directory\n`,
+      );
+      const isDir = io('');
+      expect(await runScript(parseRunArgs([dir]), isDir.streams)).toBe(126);
+      expect(isDir.err()).toMatch(/Is a directory/);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

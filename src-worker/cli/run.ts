@@ -89,7 +89,7 @@ async function stageScript(
   const abs = resolve(file);
   const data = new Uint8Array(await readFile(abs));
   // Imported directories may already hold the script; never overwrite them.
-  let present = false;
+  let present: boolean;
   try {
     present = (await sb.stat(abs)).kind === 'file';
   } catch {
@@ -123,8 +123,18 @@ export async function runScript(args: RunArgs, io: CliIo): Promise<number> {
       try {
         scriptCwd = (await stageScript(sb, stagedFile)).cwd;
       } catch (e) {
-        io.stderr.write(`sandglass run: ${stagedFile}: ${(e as Error).message}\n`);
-        return 127;
+        // Report like bash does for a script it cannot open: 127 if missing, else 126.
+        const code = (e as { code?: string }).code;
+        const why =
+          code === 'ENOENT'
+            ? 'No such file or directory'
+            : code === 'EISDIR'
+              ? 'Is a directory'
+              : code === 'EACCES'
+                ? 'Permission denied'
+                : (e as Error).message;
+        io.stderr.write(`sandglass run: ${stagedFile}: ${why}\n`);
+        return code === 'ENOENT' ? 127 : 126;
       }
     }
     let p;

@@ -26,7 +26,7 @@ import {
   type VfsEvent,
   type VfsLimits,
 } from '../vfs/index.js';
-import { importHostDir } from '../vfs/node/index.js';
+import { exportTree, importHostDir } from '../vfs/node/index.js';
 import { HostStdin } from './hostStreams.js';
 import { openTerminal, type Terminal } from './terminal.js';
 
@@ -594,6 +594,16 @@ export class Sandbox {
       });
     } catch (e) {
       throw apiError(e, `importHostDir ${hostPath}`);
+    }
+  }
+
+  /** Copy a VFS subtree (or file) out to a host directory that is new or empty. */
+  async exportTree(path: string, hostPath: string): Promise<void> {
+    this.live();
+    try {
+      await exportTree(this.kernel.vfs, utf8ToPath(path), hostPath);
+    } catch (e) {
+      throw apiError(e, `exportTree ${path}`);
     }
   }
 

@@ -3,8 +3,7 @@
  * workbench on 127.0.0.1. Prints the URL (with its token) on stdout.
  * Environment: SANDGLASS_PORT (default: a free port), SANDGLASS_RENDERER_DIR
  * (default: out/renderer next to this file's out/main), SANDGLASS_INFO_FILE
- * (writes {url, port, token} as JSON, for tests), SANDGLASS_BACKEND=memory
- * (files-only engine without the kernel), SANDGLASS_PROGRAMS_DIR.
+ * (writes {url, port, token} as JSON, for tests), SANDGLASS_PROGRAMS_DIR.
  */
 import { writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';

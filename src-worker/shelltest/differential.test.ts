@@ -7,7 +7,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,8 +19,13 @@ import { compareResults } from './compare.js';
 import { summarise, type Outcome } from './report.js';
 import { runInSandbox, runOnHost } from './runners.js';
 
-/** Measured pass rate rounded down; raise it when the shell gets better. */
-const PASS_RATE_FLOOR = 0;
+/**
+ * Measured pass rates rounded down; raise them when the shell gets better.
+ * Many cases call cat, sort, touch...: without coreutils.wasm they fail for
+ * that reason alone, so that setup has its own floor.
+ */
+const PASS_RATE_FLOOR = 79;
+const PASS_RATE_FLOOR_WITHOUT_COREUTILS = 79;
 /** Sandboxes running cases at once (the machine has 2 cores). */
 const POOL = 3;
 
@@ -28,6 +33,16 @@ const repo = fileURLToPath(new URL('../../', import.meta.url));
 const casesDir = join(repo, 'crates/shell/tests/diff');
 const reportFile = join(repo, 'test-results/shell-diff.txt');
 const shellBuilt = existsSync(join(defaultProgramsDir(), 'shell.wasm'));
+const coreutilsBuilt = ((): boolean => {
+  try {
+    const manifest = JSON.parse(
+      readFileSync(join(defaultProgramsDir(), 'manifest.json'), 'utf8'),
+    ) as { programs?: { name?: string }[] };
+    return (manifest.programs ?? []).some((p) => p.name === 'coreutils');
+  } catch {
+    return false;
+  }
+})();
 const hostBash = ((): boolean => {
   try {
     execFileSync('bash', ['--version'], { stdio: 'ignore' });
@@ -76,9 +91,12 @@ describe.skipIf(!shellBuilt || !hostBash)('shell differential suite', () => {
       await rm(base, { recursive: true, force: true });
     }
     const summary = summarise(outcomes, performance.now() - t0);
+    if (!coreutilsBuilt) console.warn('coreutils.wasm is not built: cases calling utilities fail');
     await mkdir(join(repo, 'test-results'), { recursive: true });
     await writeFile(reportFile, summary.text);
     console.log(summary.text);
-    expect(summary.rate).toBeGreaterThanOrEqual(PASS_RATE_FLOOR);
+    expect(summary.rate).toBeGreaterThanOrEqual(
+      coreutilsBuilt ? PASS_RATE_FLOOR : PASS_RATE_FLOOR_WITHOUT_COREUTILS,
+    );
   });
 });

@@ -7,10 +7,18 @@ use crate::eval::{Ctl, Shell};
 const TTY_CANON: u32 = 1;
 const TTY_ECHO: u32 = 2;
 const TTY_ISIG: u32 = 4;
+const SIGQUIT: u32 = 3;
+const SIGTSTP: u32 = 20;
 
 /// API mode: run each session request in the persistent shell state.
 pub fn api_loop(sh: &mut Shell) -> i32 {
+    // the sandbox interrupts a command that runs past its limits with SIGINT:
+    // that ends the command, not the session
+    let _ = sh.sys.sigaction(2, 2);
     loop {
+        // a SIGINT that arrived between commands belongs to no command
+        let _ = sh.sys.sigpending();
+        sh.pending_signals = 0;
         let req = match sh.sys.session_next() {
             Ok(r) => r,
             Err(crate::sys::EINTR) => continue,
@@ -405,6 +413,7 @@ impl Shell {
                     // incremental reverse search
                     let mut q = String::new();
                     let mut found: Option<usize> = None;
+                    let mut accept = false;
                     loop {
                         let shown = found
                             .map(|i| String::from_utf8_lossy(&self.history[i]).into_owned())
@@ -434,17 +443,23 @@ impl Shell {
                                     .or(found);
                             }
                             Key::Ctrl(b'g') | Key::Ctrl(b'c') => break,
-                            _ => {
+                            k => {
                                 if let Some(i) = found {
                                     ed.buf =
                                         String::from_utf8_lossy(&self.history[i]).chars().collect();
                                     ed.cur = ed.buf.len();
                                 }
+                                accept = matches!(k, Key::Ctrl(b'm'));
                                 break;
                             }
                         }
                     }
                     self.redraw(prompt, &ed);
+                    if accept {
+                        // Enter in a search runs the found line, as in bash
+                        self.write_fd(2, b"\r\n");
+                        return Some(Ok(ed.buf.iter().collect()));
+                    }
                 }
                 Key::Ctrl(b'i') => self.complete(&mut ed, prompt),
                 _ => {}
@@ -457,6 +472,17 @@ impl Shell {
 pub fn repl(sh: &mut Shell) -> i32 {
     let _ = sh.sys.sigaction(2, 2);
     let raw = sh.sys.tty_get(0).is_ok();
+    if raw {
+        // job control: lead our own group and own the terminal; caught (not
+        // ignored) so children still get the default actions
+        let (pid, _) = sh.sys.getpid();
+        if sh.sys.setpgid(0, 0).is_ok() && sh.sys.tcsetpgrp(0, pid).is_ok() {
+            sh.jc = true;
+            sh.shell_pgid = pid;
+            let _ = sh.sys.sigaction(SIGQUIT, 2);
+            let _ = sh.sys.sigaction(SIGTSTP, 2);
+        }
+    }
     loop {
         sh.reap_nohang();
         let _ = sh.sys.sigpending();

@@ -6,6 +6,7 @@
 use coreutils_core::bytes::{os_bytes, path_bytes};
 use regex::bytes::Regex;
 use std::ffi::OsString;
+use std::fmt::Write as _;
 use std::io::Write;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -64,7 +65,11 @@ impl<'a> P<'a> {
     }
 
     fn missing_after(&self) -> Fail {
-        let prev = if self.i > 0 { String::from_utf8_lossy(&self.a[self.i - 1]).into_owned() } else { String::new() };
+        let prev = if self.i > 0 {
+            String::from_utf8_lossy(&self.a[self.i - 1]).into_owned()
+        } else {
+            String::new()
+        };
         syntax(format!("missing argument after '{}'", prev))
     }
 
@@ -141,7 +146,8 @@ impl<'a> P<'a> {
             }
             _ => None,
         };
-        v.map(Val::Int).ok_or_else(|| Fail(2, "integer result too large".into()))
+        v.map(Val::Int)
+            .ok_or_else(|| Fail(2, "integer result too large".into()))
     }
 
     fn add(&mut self) -> Result<Val, Fail> {
@@ -211,7 +217,10 @@ impl<'a> P<'a> {
                         self.i += 1;
                         Ok(v)
                     }
-                    Some(x) => Err(syntax(format!("expecting ')' instead of '{}'", String::from_utf8_lossy(x)))),
+                    Some(x) => Err(syntax(format!(
+                        "expecting ')' instead of '{}'",
+                        String::from_utf8_lossy(x)
+                    ))),
                     None => Err(syntax(format!(
                         "expecting ')' after '{}'",
                         String::from_utf8_lossy(&self.a[self.i - 1])
@@ -238,7 +247,11 @@ impl<'a> P<'a> {
             b"index" => {
                 let s = self.operand()?;
                 let c = self.operand()?;
-                let pos = s.iter().position(|b| c.contains(b)).map(|p| p + 1).unwrap_or(0);
+                let pos = s
+                    .iter()
+                    .position(|b| c.contains(b))
+                    .map(|p| p + 1)
+                    .unwrap_or(0);
                 Ok(Val::Int(pos as i128))
             }
             b"substr" => {
@@ -264,11 +277,14 @@ impl<'a> P<'a> {
 /// `STR : RE`, anchored at the start (POSIX basic regex).
 fn do_match(s: &[u8], re: &[u8]) -> Result<Val, Fail> {
     let (src, groups) = translate_bre(re)?;
-    let r = Regex::new(&format!("(?s-u)^(?:{})", src)).map_err(|_| Fail(2, "Invalid regular expression".into()))?;
+    let r = Regex::new(&format!("(?s-u)^(?:{})", src))
+        .map_err(|_| Fail(2, "Invalid regular expression".into()))?;
     match r.captures(s) {
         Some(c) => {
             if groups > 0 {
-                Ok(Val::Str(c.get(1).map(|m| m.as_bytes().to_vec()).unwrap_or_default()))
+                Ok(Val::Str(
+                    c.get(1).map(|m| m.as_bytes().to_vec()).unwrap_or_default(),
+                ))
             } else {
                 let m = c.get(0).map(|m| m.end()).unwrap_or(0);
                 Ok(Val::Int(m as i128))
@@ -295,7 +311,7 @@ fn translate_bre(re: &[u8]) -> Result<(String, usize), Fail> {
         if c.is_ascii_alphanumeric() {
             out.push(c as char);
         } else {
-            out.push_str(&format!("\\x{:02x}", c));
+            let _ = write!(out, "\\x{:02x}", c);
         }
     };
     let mut at_start = true;
@@ -322,9 +338,13 @@ fn translate_bre(re: &[u8]) -> Result<(String, usize), Fail> {
                         out.push(')');
                     }
                     b'{' => {
-                        let end = re[i..].windows(2).position(|w| w == b"\\}").ok_or_else(|| Fail(2, "Unmatched \\{".into()))?;
+                        let end = re[i..]
+                            .windows(2)
+                            .position(|w| w == b"\\}")
+                            .ok_or_else(|| Fail(2, "Unmatched \\{".into()))?;
                         let body = String::from_utf8_lossy(&re[i..i + end]).into_owned();
-                        if !body.chars().all(|c| c.is_ascii_digit() || c == ',') || body.is_empty() {
+                        if !body.chars().all(|c| c.is_ascii_digit() || c == ',') || body.is_empty()
+                        {
                             return Err(Fail(2, "Invalid content of \\{\\}".into()));
                         }
                         out.push('{');
@@ -382,7 +402,12 @@ fn translate_bre(re: &[u8]) -> Result<(String, usize), Fail> {
             b'*' if start_here => hex(&mut out, c),
             b'*' | b'.' => out.push(c as char),
             b'^' if start_here => out.push('^'),
-            b'$' if i + 1 == re.len() || re[i + 1..].starts_with(b"\\)") || re[i + 1..].starts_with(b"\\|") => out.push('$'),
+            b'$' if i + 1 == re.len()
+                || re[i + 1..].starts_with(b"\\)")
+                || re[i + 1..].starts_with(b"\\|") =>
+            {
+                out.push('$')
+            }
             _ => hex(&mut out, c),
         }
         i += 1;
@@ -415,7 +440,10 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     let mut p = P { a: &words, i: 0 };
     let r = p.or().and_then(|v| {
         if p.i < words.len() {
-            Err(syntax(format!("unexpected argument '{}'", String::from_utf8_lossy(&words[p.i]))))
+            Err(syntax(format!(
+                "unexpected argument '{}'",
+                String::from_utf8_lossy(&words[p.i])
+            )))
         } else {
             Ok(v)
         }
@@ -455,7 +483,10 @@ mod tests {
     #[test]
     fn arithmetic_and_precedence() {
         assert_eq!(ev(&["1", "+", "2", "*", "3"]).ok(), Some(Val::Int(7)));
-        assert_eq!(ev(&["(", "1", "+", "2", ")", "*", "3"]).ok(), Some(Val::Int(9)));
+        assert_eq!(
+            ev(&["(", "1", "+", "2", ")", "*", "3"]).ok(),
+            Some(Val::Int(9))
+        );
         assert_eq!(ev(&["7", "%", "3"]).ok(), Some(Val::Int(1)));
         assert!(ev(&["1", "/", "0"]).is_err());
     }
@@ -463,8 +494,14 @@ mod tests {
     #[test]
     fn matching() {
         assert_eq!(ev(&["abc", ":", "a.c"]).ok(), Some(Val::Int(3)));
-        assert_eq!(ev(&["abc", ":", "a\\(.\\)c"]).ok(), Some(Val::Str(b"b".to_vec())));
-        assert_eq!(ev(&["substr", "hello", "2", "3"]).ok(), Some(Val::Str(b"ell".to_vec())));
+        assert_eq!(
+            ev(&["abc", ":", "a\\(.\\)c"]).ok(),
+            Some(Val::Str(b"b".to_vec()))
+        );
+        assert_eq!(
+            ev(&["substr", "hello", "2", "3"]).ok(),
+            Some(Val::Str(b"ell".to_vec()))
+        );
         assert_eq!(ev(&["index", "hello", "lo"]).ok(), Some(Val::Int(3)));
     }
 }

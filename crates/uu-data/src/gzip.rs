@@ -2,36 +2,104 @@
 //! decompression bomb stops at the first failed write (the VFS size
 //! limit) with GNU's `gzip: NAME: No space left on device`.
 
-use crate::common::usage_error;
 use crate::getopt::{self, HasArg, Long};
 use coreutils_core::bytes::{os_bytes, path_from_bytes};
 use coreutils_core::error::strerror;
 use flate2::read::MultiGzDecoder;
 use flate2::{Compression, GzBuilder};
 use std::ffi::OsString;
+use std::fmt::Write as _;
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Write};
 
 const CHUNK: usize = 64 * 1024;
 
 const LONGS: &[Long] = &[
-    Long { name: "stdout", arg: HasArg::No, key: 'c' },
-    Long { name: "to-stdout", arg: HasArg::No, key: 'c' },
-    Long { name: "decompress", arg: HasArg::No, key: 'd' },
-    Long { name: "uncompress", arg: HasArg::No, key: 'd' },
-    Long { name: "force", arg: HasArg::No, key: 'f' },
-    Long { name: "keep", arg: HasArg::No, key: 'k' },
-    Long { name: "list", arg: HasArg::No, key: 'l' },
-    Long { name: "no-name", arg: HasArg::No, key: 'n' },
-    Long { name: "name", arg: HasArg::No, key: 'N' },
-    Long { name: "quiet", arg: HasArg::No, key: 'q' },
-    Long { name: "test", arg: HasArg::No, key: 't' },
-    Long { name: "verbose", arg: HasArg::No, key: 'v' },
-    Long { name: "fast", arg: HasArg::No, key: '1' },
-    Long { name: "best", arg: HasArg::No, key: '9' },
-    Long { name: "suffix", arg: HasArg::Yes, key: 'S' },
-    Long { name: "help", arg: HasArg::No, key: 'h' },
-    Long { name: "version", arg: HasArg::No, key: 'V' },
+    Long {
+        name: "stdout",
+        arg: HasArg::No,
+        key: 'c',
+    },
+    Long {
+        name: "to-stdout",
+        arg: HasArg::No,
+        key: 'c',
+    },
+    Long {
+        name: "decompress",
+        arg: HasArg::No,
+        key: 'd',
+    },
+    Long {
+        name: "uncompress",
+        arg: HasArg::No,
+        key: 'd',
+    },
+    Long {
+        name: "force",
+        arg: HasArg::No,
+        key: 'f',
+    },
+    Long {
+        name: "keep",
+        arg: HasArg::No,
+        key: 'k',
+    },
+    Long {
+        name: "list",
+        arg: HasArg::No,
+        key: 'l',
+    },
+    Long {
+        name: "no-name",
+        arg: HasArg::No,
+        key: 'n',
+    },
+    Long {
+        name: "name",
+        arg: HasArg::No,
+        key: 'N',
+    },
+    Long {
+        name: "quiet",
+        arg: HasArg::No,
+        key: 'q',
+    },
+    Long {
+        name: "test",
+        arg: HasArg::No,
+        key: 't',
+    },
+    Long {
+        name: "verbose",
+        arg: HasArg::No,
+        key: 'v',
+    },
+    Long {
+        name: "fast",
+        arg: HasArg::No,
+        key: '1',
+    },
+    Long {
+        name: "best",
+        arg: HasArg::No,
+        key: '9',
+    },
+    Long {
+        name: "suffix",
+        arg: HasArg::Yes,
+        key: 'S',
+    },
+    Long {
+        name: "help",
+        arg: HasArg::No,
+        key: 'h',
+    },
+    Long {
+        name: "version",
+        arg: HasArg::No,
+        key: 'V',
+    },
 ];
 
 #[derive(Default)]
@@ -64,6 +132,12 @@ fn error(msg: &str) -> Failure {
     Failure(1)
 }
 
+/// GNU starts a line before reporting bad data in a named file.
+fn data_fail(msg: &str) -> Failure {
+    eprintln!("\ngzip: {}", msg);
+    Failure(1)
+}
+
 /// A stream error while decompressing, in gzip's words.
 fn data_error(name: &str, e: &io::Error) -> String {
     let m = e.to_string();
@@ -80,7 +154,10 @@ fn data_error(name: &str, e: &io::Error) -> String {
 
 /// Copy `r` to `w` in chunks, telling read failures (`Err(Ok)`) from
 /// write failures (`Err(Err)`). Returns bytes copied.
-fn pump<R: Read + ?Sized, W: Write>(r: &mut R, w: &mut W) -> Result<u64, Result<io::Error, io::Error>> {
+fn pump<R: Read + ?Sized, W: Write>(
+    r: &mut R,
+    w: &mut W,
+) -> Result<u64, Result<io::Error, io::Error>> {
     let mut buf = vec![0u8; CHUNK];
     let mut n = 0u64;
     loop {
@@ -101,14 +178,23 @@ fn pump<R: Read + ?Sized, W: Write>(r: &mut R, w: &mut W) -> Result<u64, Result<
 struct Counted<R> {
     inner: R,
     n: u64,
+    /// The input ran out: a stream error then means truncation.
+    eof: bool,
 }
 
 impl<R: Read> Read for Counted<R> {
     fn read(&mut self, b: &mut [u8]) -> io::Result<usize> {
         let k = self.inner.read(b)?;
+        if k == 0 && !b.is_empty() {
+            self.eof = true;
+        }
         self.n += k as u64;
         Ok(k)
     }
+}
+
+fn truncated(name: &str) -> String {
+    format!("{}: unexpected end of file", name)
 }
 
 /// gzip's ratio: space saved relative to the uncompressed size.
@@ -117,7 +203,6 @@ fn ratio(packed: u64, unpacked: u64) -> String {
         return "  0.0%".to_string();
     }
     let r = (unpacked as f64 - packed as f64) * 100.0 / unpacked as f64;
-    let r = (r * 10.0).trunc() / 10.0;
     format!("{:5.1}%", r)
 }
 
@@ -148,7 +233,12 @@ fn is_gzip(head: &[u8]) -> bool {
 }
 
 /// Decompress stdin or one file to stdout (-c, zcat, -t).
-fn decompress_stream(o: &Opts, name: &str, input: &mut dyn Read, test: bool) -> Result<(), Failure> {
+fn decompress_stream(
+    o: &Opts,
+    name: &str,
+    input: &mut dyn Read,
+    test: bool,
+) -> Result<(), Failure> {
     let mut head = [0u8; 2];
     let mut got = 0;
     while got < 2 {
@@ -160,7 +250,7 @@ fn decompress_stream(o: &Opts, name: &str, input: &mut dyn Read, test: bool) -> 
     }
     if !is_gzip(&head[..got]) {
         if got == 0 && name == "stdin" {
-            return Err(error("stdin: unexpected end of file"));
+            return Err(data_fail("stdin: unexpected end of file"));
         }
         if o.force && o.stdout && !test {
             // gzip -cdf passes non-gzip data through unchanged.
@@ -173,9 +263,13 @@ fn decompress_stream(o: &Opts, name: &str, input: &mut dyn Read, test: bool) -> 
                 Err(Err(e)) => coreutils_core::io::exit_on_write_error(e),
             };
         }
-        return Err(error(&format!("{}: not in gzip format", name)));
+        return Err(data_fail(&format!("{}: not in gzip format", name)));
     }
-    let chained = (&head[..got]).chain(input);
+    let chained = Counted {
+        inner: (&head[..got]).chain(input),
+        n: 0,
+        eof: false,
+    };
     let mut dec = MultiGzDecoder::new(BufReader::with_capacity(CHUNK, chained));
     let r = if test {
         pump(&mut dec, &mut io::sink())
@@ -190,7 +284,14 @@ fn decompress_stream(o: &Opts, name: &str, input: &mut dyn Read, test: bool) -> 
             }
             Ok(())
         }
-        Err(Ok(e)) => Err(error(&data_error(name, &e))),
+        Err(Ok(e)) => {
+            let m = if dec.get_ref().get_ref().eof {
+                truncated(name)
+            } else {
+                data_error(name, &e)
+            };
+            Err(data_fail(&m))
+        }
         Err(Err(e)) => coreutils_core::io::exit_on_write_error(e),
     }
 }
@@ -198,12 +299,24 @@ fn decompress_stream(o: &Opts, name: &str, input: &mut dyn Read, test: bool) -> 
 /// Decompress a file to a new file next to it.
 fn decompress_file(o: &Opts, name: &[u8]) -> Result<(), Failure> {
     let mut src = name.to_vec();
+    if std::fs::metadata(path_from_bytes(name))
+        .map(|m| m.is_dir())
+        .unwrap_or(false)
+    {
+        return Err(warn(o, &format!("{} is a directory -- ignored", s(name))));
+    }
     let target = match strip_suffix(name, o) {
         Some(t) => t,
         None => {
             let mut alt = name.to_vec();
-            alt.extend_from_slice(if o.suffix.is_empty() { b".gz" } else { &o.suffix });
-            if std::fs::metadata(path_from_bytes(name)).is_err() && std::fs::metadata(path_from_bytes(&alt)).is_ok() {
+            alt.extend_from_slice(if o.suffix.is_empty() {
+                b".gz"
+            } else {
+                &o.suffix
+            });
+            if std::fs::metadata(path_from_bytes(name)).is_err()
+                && std::fs::metadata(path_from_bytes(&alt)).is_ok()
+            {
                 src = alt;
                 name.to_vec()
             } else if std::fs::metadata(path_from_bytes(name)).is_err() {
@@ -214,7 +327,8 @@ fn decompress_file(o: &Opts, name: &[u8]) -> Result<(), Failure> {
         }
     };
     let sp = path_from_bytes(&src);
-    let meta = std::fs::metadata(&sp).map_err(|e| error(&format!("{}: {}", s(&src), strerror(&e))))?;
+    let meta =
+        std::fs::metadata(&sp).map_err(|e| error(&format!("{}: {}", s(&src), strerror(&e))))?;
     if meta.is_dir() {
         return Err(warn(o, &format!("{} is a directory -- ignored", s(&src))));
     }
@@ -222,12 +336,15 @@ fn decompress_file(o: &Opts, name: &[u8]) -> Result<(), Failure> {
     let mut head = [0u8; 2];
     let got = f.read(&mut head).unwrap_or(0);
     if !is_gzip(&head[..got]) {
-        return Err(error(&format!("{}: not in gzip format", s(&src))));
+        return Err(data_fail(&format!("{}: not in gzip format", s(&src))));
     }
     let tp = path_from_bytes(&target);
     if std::fs::symlink_metadata(&tp).is_ok() {
         if !o.force {
-            return Err(warn(o, &format!("{} already exists;\tnot overwritten", s(&target))));
+            return Err(warn(
+                o,
+                &format!("{} already exists;\tnot overwritten", s(&target)),
+            ));
         }
         let _ = std::fs::remove_file(&tp);
     }
@@ -236,6 +353,7 @@ fn decompress_file(o: &Opts, name: &[u8]) -> Result<(), Failure> {
     let input = Counted {
         inner: (&head[..got]).chain(f),
         n: 0,
+        eof: false,
     };
     let mut dec = MultiGzDecoder::new(BufReader::with_capacity(CHUNK, input));
     let r = pump(&mut dec, &mut out);
@@ -245,14 +363,26 @@ fn decompress_file(o: &Opts, name: &[u8]) -> Result<(), Failure> {
             let packed = dec.get_ref().get_ref().n;
             finish(&sp, &tp, &meta, o);
             if o.verbose {
-                eprintln!("{}:\t{} -- replaced with {}", s(&src), ratio(packed.saturating_sub(18 + 1 + target.len() as u64), n), s(&target));
+                eprintln!(
+                    "{}:\t{} -- replaced with {}",
+                    s(&src),
+                    ratio(packed.saturating_sub(18 + 1 + target.len() as u64), n),
+                    s(&target)
+                );
             }
             Ok(())
         }
         Err(e) => {
             let _ = std::fs::remove_file(&tp);
             match e {
-                Ok(e) => Err(error(&data_error(&s(&src), &e))),
+                Ok(e) => {
+                    let m = if dec.get_ref().get_ref().eof {
+                        truncated(&s(&src))
+                    } else {
+                        data_error(&s(&src), &e)
+                    };
+                    Err(data_fail(&m))
+                }
                 Err(e) => Err(error(&format!("{}: {}", s(&target), strerror(&e)))),
             }
         }
@@ -281,7 +411,13 @@ fn mtime_secs(meta: &std::fs::Metadata) -> u32 {
         .unwrap_or(0)
 }
 
-fn compress_to<W: Write>(o: &Opts, input: &mut dyn Read, w: W, name: Option<&[u8]>, mtime: u32) -> Result<(u64, W), Result<io::Error, io::Error>> {
+fn compress_to<W: Write>(
+    o: &Opts,
+    input: &mut dyn Read,
+    w: W,
+    name: Option<&[u8]>,
+    mtime: u32,
+) -> Result<(u64, W), Result<io::Error, io::Error>> {
     let mut b = GzBuilder::new().mtime(mtime).operating_system(3);
     if let Some(n) = name {
         b = b.filename(n.to_vec());
@@ -294,13 +430,23 @@ fn compress_to<W: Write>(o: &Opts, input: &mut dyn Read, w: W, name: Option<&[u8
 
 fn compress_file(o: &Opts, name: &[u8]) -> Result<(), Failure> {
     let sp = path_from_bytes(name);
-    let meta = std::fs::metadata(&sp).map_err(|e| error(&format!("{}: {}", s(name), strerror(&e))))?;
+    let meta =
+        std::fs::metadata(&sp).map_err(|e| error(&format!("{}: {}", s(name), strerror(&e))))?;
     if meta.is_dir() {
         return Err(warn(o, &format!("{} is a directory -- ignored", s(name))));
     }
-    let suffix: &[u8] = if o.suffix.is_empty() { b".gz" } else { &o.suffix };
+    let suffix: &[u8] = if o.suffix.is_empty() {
+        b".gz"
+    } else {
+        &o.suffix
+    };
     if !o.stdout && name.ends_with(suffix) && !o.force {
-        return Err(warn(o, &format!("{} already has {} suffix -- unchanged", s(name), s(suffix))));
+        // GNU warns but keeps status 0 for this one.
+        let _ = warn(
+            o,
+            &format!("{} already has {} suffix -- unchanged", s(name), s(suffix)),
+        );
+        return Err(Failure(0));
     }
     let mut f = File::open(&sp).map_err(|e| error(&format!("{}: {}", s(name), strerror(&e))))?;
     let base = name.rsplit(|&c| c == b'/').next().unwrap_or(name);
@@ -319,7 +465,10 @@ fn compress_file(o: &Opts, name: &[u8]) -> Result<(), Failure> {
     let tp = path_from_bytes(&target);
     if std::fs::symlink_metadata(&tp).is_ok() {
         if !o.force {
-            return Err(warn(o, &format!("{} already exists;\tnot overwritten", s(&target))));
+            return Err(warn(
+                o,
+                &format!("{} already exists;\tnot overwritten", s(&target)),
+            ));
         }
         let _ = std::fs::remove_file(&tp);
     }
@@ -338,7 +487,13 @@ fn compress_file(o: &Opts, name: &[u8]) -> Result<(), Failure> {
             if o.verbose {
                 let hdr = 18 + hname.map(|n| n.len() as u64 + 1).unwrap_or(0);
                 let what = if o.keep { "created" } else { "replaced with" };
-                eprintln!("{}:\t{} -- {} {}", s(name), ratio(packed.saturating_sub(hdr), n), what, s(&target));
+                eprintln!(
+                    "{}:\t{} -- {} {}",
+                    s(name),
+                    ratio(packed.saturating_sub(hdr), n),
+                    what,
+                    s(&target)
+                );
             }
             Ok(())
         }
@@ -371,9 +526,10 @@ impl<W: Write> Write for Counting<W> {
 
 /// `-l` for one file: (compressed, uncompressed, name) or a failure.
 fn list_one(o: &Opts, name: &[u8]) -> Result<(u64, u64, Vec<u8>), Failure> {
-    let data = std::fs::read(path_from_bytes(name)).map_err(|e| error(&format!("{}: {}", s(name), strerror(&e))))?;
+    let data = std::fs::read(path_from_bytes(name))
+        .map_err(|e| error(&format!("{}: {}", s(name), strerror(&e))))?;
     if !is_gzip(&data) || data.len() < 18 {
-        return Err(error(&format!("{}: not in gzip format", s(name))));
+        return Err(data_fail(&format!("{}: not in gzip format", s(name))));
     }
     let t = &data[data.len() - 4..];
     let isize = u32::from_le_bytes([t[0], t[1], t[2], t[3]]) as u64;
@@ -396,7 +552,13 @@ fn header_len(data: &[u8]) -> u64 {
 pub fn uumain(args: Vec<OsString>) -> i32 {
     let prog = args
         .first()
-        .map(|a| s(os_bytes(a)).rsplit('/').next().unwrap_or("gzip").to_string())
+        .map(|a| {
+            s(os_bytes(a))
+                .rsplit('/')
+                .next()
+                .unwrap_or("gzip")
+                .to_string()
+        })
         .unwrap_or_else(|| "gzip".into());
     let spec = getopt::Spec {
         short: "cdfklnNqrtvS:hV123456789L",
@@ -405,7 +567,17 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     };
     let parsed = match getopt::parse(&args[1..], &spec) {
         Ok(p) => p,
-        Err(m) => return usage_error(&prog, &m, 1),
+        Err(m) => {
+            // gzip's own wording and its old-style quotes.
+            let m = if m == "invalid option -- 'Z'" {
+                "-Z not supported in this version".to_string()
+            } else {
+                m
+            };
+            eprintln!("{}: {}", prog, m);
+            eprintln!("Try `{} --help' for more information.", prog);
+            return 1;
+        }
     };
     let mut o = Opts {
         level: 6,
@@ -430,7 +602,13 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             'q' => o.quiet = true,
             't' => o.test = true,
             'v' => o.verbose = true,
-            'S' => o.suffix = op.arg.as_ref().map(|a| os_bytes(a).to_vec()).unwrap_or_default(),
+            'S' => {
+                o.suffix = op
+                    .arg
+                    .as_ref()
+                    .map(|a| os_bytes(a).to_vec())
+                    .unwrap_or_default()
+            }
             'h' => {
                 println!("Usage: {} [OPTION]... [FILE]...", prog);
                 return 0;
@@ -441,7 +619,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             _ => {}
         }
     }
-    let mut files: Vec<Vec<u8>> = parsed.operands.iter().map(|a| os_bytes(a).to_vec()).collect();
+    let mut files: Vec<Vec<u8>> = parsed
+        .operands
+        .iter()
+        .map(|a| os_bytes(a).to_vec())
+        .collect();
     if files.is_empty() {
         files.push(b"-".to_vec());
     }
@@ -453,7 +635,9 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     };
     if o.list {
         let mut out = coreutils_core::io::stdout();
-        let mut text = String::from("         compressed        uncompressed  ratio uncompressed_name\n");
+        let mut text =
+            String::from("         compressed        uncompressed  ratio uncompressed_name\n");
+        // GNU's totals line subtracts only the last file's header size.
         let (mut tc, mut tu, mut th, mut count) = (0u64, 0u64, 0u64, 0);
         for f in &files {
             if f == b"-" {
@@ -466,27 +650,48 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 let t = &data[data.len() - 4..];
                 let u = u32::from_le_bytes([t[0], t[1], t[2], t[3]]) as u64;
                 let h = header_len(&data);
-                text.push_str(&format!("{:>19} {:>19} {} {}\n", data.len(), u, ratio(data.len() as u64 - h, u), "stdout"));
+                let _ = writeln!(
+                    text,
+                    "{:>19} {:>19} {} stdout",
+                    data.len(),
+                    u,
+                    ratio(data.len() as u64 - h, u)
+                );
                 tc += data.len() as u64;
                 tu += u;
-                th += h;
+                th = h;
                 count += 1;
                 continue;
             }
             match list_one(&o, f) {
                 Ok((c, u, n)) => {
-                    let h = std::fs::read(path_from_bytes(f)).map(|d| header_len(&d)).unwrap_or(18);
-                    text.push_str(&format!("{:>19} {:>19} {} {}\n", c, u, ratio(c.saturating_sub(h), u), s(&n)));
+                    let h = std::fs::read(path_from_bytes(f))
+                        .map(|d| header_len(&d))
+                        .unwrap_or(18);
+                    let _ = writeln!(
+                        text,
+                        "{:>19} {:>19} {} {}",
+                        c,
+                        u,
+                        ratio(c.saturating_sub(h), u),
+                        s(&n)
+                    );
                     tc += c;
                     tu += u;
-                    th += h;
+                    th = h;
                     count += 1;
                 }
                 Err(e) => bump(e),
             }
         }
         if count > 1 {
-            text.push_str(&format!("{:>19} {:>19} {} (totals)\n", tc, tu, ratio(tc.saturating_sub(th), tu)));
+            let _ = writeln!(
+                text,
+                "{:>19} {:>19} {} (totals)",
+                tc,
+                tu,
+                ratio(tc.saturating_sub(th), tu)
+            );
         }
         if count > 0 {
             coreutils_core::io::write_or_exit(&mut out, text.as_bytes());
@@ -499,7 +704,9 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             if o.decompress || o.test {
                 decompress_stream(&o, "stdin", &mut io::stdin().lock(), o.test)
             } else if !o.force && coreutils_core::tty::isatty(1) {
-                eprintln!("gzip: compressed data not written to a terminal. Use -f to force compression.");
+                eprintln!(
+                    "gzip: compressed data not written to a terminal. Use -f to force compression."
+                );
                 eprintln!("For help, type: gzip -h");
                 Err(Failure(1))
             } else {
@@ -550,7 +757,9 @@ mod tests {
             ..Default::default()
         };
         let data: Vec<u8> = (0..200_000u32).map(|i| (i % 251) as u8).collect();
-        let (n, packed) = compress_to(&o, &mut &data[..], Vec::new(), Some(b"x"), 0).ok().unwrap();
+        let (n, packed) = compress_to(&o, &mut &data[..], Vec::new(), Some(b"x"), 0)
+            .ok()
+            .unwrap();
         assert_eq!(n, data.len() as u64);
         assert!(packed.len() < data.len() / 10);
         let mut dec = MultiGzDecoder::new(&packed[..]);
@@ -580,9 +789,14 @@ mod tests {
                 Ok(())
             }
         }
-        let o = Opts { level: 9, ..Default::default() };
+        let o = Opts {
+            level: 9,
+            ..Default::default()
+        };
         let zeros = vec![0u8; 8 << 20];
-        let (_, packed) = compress_to(&o, &mut &zeros[..], Vec::new(), None, 0).ok().unwrap();
+        let (_, packed) = compress_to(&o, &mut &zeros[..], Vec::new(), None, 0)
+            .ok()
+            .unwrap();
         let mut dec = MultiGzDecoder::new(&packed[..]);
         let r = pump(&mut dec, &mut Limited(0));
         assert!(matches!(r, Err(Err(_))));

@@ -11,6 +11,7 @@ pub mod gzip;
 pub mod jq;
 pub mod nice;
 pub mod nohup;
+pub mod tar;
 pub mod timeout;
 pub mod xargs;
 
@@ -33,6 +34,10 @@ pub const APPLETS: &[Applet] = &[
     Applet {
         name: "jq",
         main: jq::uumain,
+    },
+    Applet {
+        name: "tar",
+        main: tar::uumain,
     },
     Applet {
         name: "zcat",

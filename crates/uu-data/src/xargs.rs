@@ -11,23 +11,91 @@ use std::ffi::OsString;
 use std::io::{Read, Write};
 
 const LONGS: &[Long] = &[
-    Long { name: "null", arg: HasArg::No, key: '0' },
-    Long { name: "delimiter", arg: HasArg::Yes, key: 'd' },
-    Long { name: "arg-file", arg: HasArg::Yes, key: 'a' },
-    Long { name: "max-args", arg: HasArg::Yes, key: 'n' },
-    Long { name: "max-lines", arg: HasArg::Optional, key: 'l' },
-    Long { name: "replace", arg: HasArg::Optional, key: 'i' },
-    Long { name: "max-chars", arg: HasArg::Yes, key: 's' },
-    Long { name: "no-run-if-empty", arg: HasArg::No, key: 'r' },
-    Long { name: "verbose", arg: HasArg::No, key: 't' },
-    Long { name: "interactive", arg: HasArg::No, key: 'p' },
-    Long { name: "max-procs", arg: HasArg::Yes, key: 'P' },
-    Long { name: "eof", arg: HasArg::Optional, key: 'e' },
-    Long { name: "exit", arg: HasArg::No, key: 'x' },
-    Long { name: "process-slot-var", arg: HasArg::Yes, key: 'S' },
-    Long { name: "open-tty", arg: HasArg::No, key: 'o' },
-    Long { name: "help", arg: HasArg::No, key: 'h' },
-    Long { name: "version", arg: HasArg::No, key: 'V' },
+    Long {
+        name: "null",
+        arg: HasArg::No,
+        key: '0',
+    },
+    Long {
+        name: "delimiter",
+        arg: HasArg::Yes,
+        key: 'd',
+    },
+    Long {
+        name: "arg-file",
+        arg: HasArg::Yes,
+        key: 'a',
+    },
+    Long {
+        name: "max-args",
+        arg: HasArg::Yes,
+        key: 'n',
+    },
+    Long {
+        name: "max-lines",
+        arg: HasArg::Optional,
+        key: 'l',
+    },
+    Long {
+        name: "replace",
+        arg: HasArg::Optional,
+        key: 'i',
+    },
+    Long {
+        name: "max-chars",
+        arg: HasArg::Yes,
+        key: 's',
+    },
+    Long {
+        name: "no-run-if-empty",
+        arg: HasArg::No,
+        key: 'r',
+    },
+    Long {
+        name: "verbose",
+        arg: HasArg::No,
+        key: 't',
+    },
+    Long {
+        name: "interactive",
+        arg: HasArg::No,
+        key: 'p',
+    },
+    Long {
+        name: "max-procs",
+        arg: HasArg::Yes,
+        key: 'P',
+    },
+    Long {
+        name: "eof",
+        arg: HasArg::Optional,
+        key: 'e',
+    },
+    Long {
+        name: "exit",
+        arg: HasArg::No,
+        key: 'x',
+    },
+    Long {
+        name: "process-slot-var",
+        arg: HasArg::Yes,
+        key: 'S',
+    },
+    Long {
+        name: "open-tty",
+        arg: HasArg::No,
+        key: 'o',
+    },
+    Long {
+        name: "help",
+        arg: HasArg::No,
+        key: 'h',
+    },
+    Long {
+        name: "version",
+        arg: HasArg::No,
+        key: 'V',
+    },
 ];
 
 /// Default and maximum command-line size in bytes.
@@ -48,18 +116,32 @@ struct Opts {
 }
 
 fn num(v: &Option<OsString>, opt: char, min: usize) -> Result<usize, i32> {
-    let s = v.as_ref().map(|x| x.to_string_lossy().into_owned()).unwrap_or_default();
+    let s = v
+        .as_ref()
+        .map(|x| x.to_string_lossy().into_owned())
+        .unwrap_or_default();
     match s.trim().parse::<usize>() {
         Ok(n) if n >= min => Ok(n),
         Ok(_) => {
             if opt == 's' {
-                eprintln!("xargs: value {} for -{} option should be >= {}", s, opt, min);
+                eprintln!(
+                    "xargs: value {} for -{} option should be >= {}",
+                    s, opt, min
+                );
                 eprintln!("xargs: cannot fit single argument within argument list size limit");
                 return Err(1);
             }
-            Err(usage_error("xargs", &format!("value {} for -{} option should be >= {}", s, opt, min), 1))
+            Err(usage_error(
+                "xargs",
+                &format!("value {} for -{} option should be >= {}", s, opt, min),
+                1,
+            ))
         }
-        Err(_) => Err(usage_error("xargs", &format!("invalid number \"{}\" for -{} option", s, opt), 1)),
+        Err(_) => Err(usage_error(
+            "xargs",
+            &format!("invalid number \"{}\" for -{} option", s, opt),
+            1,
+        )),
     }
 }
 
@@ -81,7 +163,9 @@ fn parse_delim(s: &[u8]) -> Option<u8> {
         b"f" => 12,
         b"r" => b'\r',
         b"v" => 11,
-        _ if r.first() == Some(&b'x') => u8::from_str_radix(std::str::from_utf8(&r[1..]).ok()?, 16).ok()?,
+        _ if r.first() == Some(&b'x') => {
+            u8::from_str_radix(std::str::from_utf8(&r[1..]).ok()?, 16).ok()?
+        }
         _ => u8::from_str_radix(std::str::from_utf8(r).ok()?, 8).ok()?,
     })
 }
@@ -93,7 +177,11 @@ struct Item {
 }
 
 /// Split the default (quote-aware, blank-separated) input.
-fn split_quoted(input: &[u8], eof: &Option<Vec<u8>>, lines_mode: bool) -> (Vec<Item>, Option<String>) {
+fn split_quoted(
+    input: &[u8],
+    eof: &Option<Vec<u8>>,
+    lines_mode: bool,
+) -> (Vec<Item>, Option<String>) {
     let mut items: Vec<Item> = Vec::new();
     let mut cur: Vec<u8> = Vec::new();
     let mut have = false;
@@ -108,7 +196,10 @@ fn split_quoted(input: &[u8], eof: &Option<Vec<u8>>, lines_mode: bool) -> (Vec<I
                         return (items, None);
                     }
                     // A line ending in a blank continues (-L semantics).
-                    items.push(Item { word: std::mem::take(&mut cur), eol: c == b'\n' });
+                    items.push(Item {
+                        word: std::mem::take(&mut cur),
+                        eol: c == b'\n',
+                    });
                     have = false;
                 } else if c == b'\n' && lines_mode {
                     if let Some(last) = items.last_mut() {
@@ -150,7 +241,10 @@ fn split_quoted(input: &[u8], eof: &Option<Vec<u8>>, lines_mode: bool) -> (Vec<I
         }
     }
     if have && eof.as_deref() != Some(cur.as_slice()) {
-        items.push(Item { word: cur, eol: true });
+        items.push(Item {
+            word: cur,
+            eol: true,
+        });
     }
     (items, None)
 }
@@ -160,7 +254,10 @@ fn split_quoted(input: &[u8], eof: &Option<Vec<u8>>, lines_mode: bool) -> (Vec<I
 fn split_lines(input: &[u8], eof: &Option<Vec<u8>>) -> (Vec<Item>, Option<String>) {
     let mut items = Vec::new();
     for line in input.split(|&c| c == b'\n') {
-        let start = line.iter().position(|&c| c != b' ' && c != b'\t').unwrap_or(line.len());
+        let start = line
+            .iter()
+            .position(|&c| c != b' ' && c != b'\t')
+            .unwrap_or(line.len());
         let l = &line[start..];
         if l.is_empty() {
             continue;
@@ -211,7 +308,10 @@ impl Runner {
     /// Run one command line; returns false when xargs must stop now.
     fn run(&mut self, argv: &[Vec<u8>]) -> bool {
         if self.verbose {
-            let words: Vec<String> = argv.iter().map(|w| String::from_utf8_lossy(w).into_owned()).collect();
+            let words: Vec<String> = argv
+                .iter()
+                .map(|w| String::from_utf8_lossy(w).into_owned())
+                .collect();
             eprintln!("{}", words.join(" "));
         }
         let _ = std::io::stdout().flush();
@@ -239,7 +339,11 @@ impl Runner {
             }
             Err(e) => {
                 eprintln!("xargs: {}: {}", name, strerror(&e));
-                self.status = if e.kind() == std::io::ErrorKind::NotFound { 127 } else { 126 };
+                self.status = if e.kind() == std::io::ErrorKind::NotFound {
+                    127
+                } else {
+                    126
+                };
                 false
             }
         }
@@ -265,7 +369,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         match op.key {
             '0' => o.delim = Some(0),
             'd' => {
-                let v = op.arg.as_ref().map(|a| os_bytes(a).to_vec()).unwrap_or_default();
+                let v = op
+                    .arg
+                    .as_ref()
+                    .map(|a| os_bytes(a).to_vec())
+                    .unwrap_or_default();
                 match parse_delim(&v) {
                     Some(d) => o.delim = Some(d),
                     None => {
@@ -297,7 +405,12 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 o.replace = None;
             }
             'I' | 'i' => {
-                o.replace = Some(op.arg.as_ref().map(|a| os_bytes(a).to_vec()).unwrap_or_else(|| b"{}".to_vec()));
+                o.replace = Some(
+                    op.arg
+                        .as_ref()
+                        .map(|a| os_bytes(a).to_vec())
+                        .unwrap_or_else(|| b"{}".to_vec()),
+                );
                 o.max_lines = None;
                 o.max_args = None;
             }
@@ -313,7 +426,13 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                     return c;
                 }
             }
-            'E' | 'e' => o.eof = op.arg.as_ref().map(|a| os_bytes(a).to_vec()).filter(|v| !v.is_empty()),
+            'E' | 'e' => {
+                o.eof = op
+                    .arg
+                    .as_ref()
+                    .map(|a| os_bytes(a).to_vec())
+                    .filter(|v| !v.is_empty())
+            }
             'x' => o.exit_on_size = true,
             'h' => {
                 println!("Usage: xargs [OPTION]... COMMAND [INITIAL-ARGS]...");
@@ -326,7 +445,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     let base: Vec<Vec<u8>> = if parsed.operands.is_empty() {
         vec![b"echo".to_vec()]
     } else {
-        parsed.operands.iter().map(|a| os_bytes(a).to_vec()).collect()
+        parsed
+            .operands
+            .iter()
+            .map(|a| os_bytes(a).to_vec())
+            .collect()
     };
     let mut input = Vec::new();
     let read = match &o.file {
@@ -335,13 +458,23 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     };
     if let Err(e) = read {
         match &o.file {
-            Some(f) => eprintln!("xargs: Cannot open input file '{}': {}", f.to_string_lossy(), strerror(&e)),
+            Some(f) => eprintln!(
+                "xargs: Cannot open input file '{}': {}",
+                f.to_string_lossy(),
+                strerror(&e)
+            ),
             None => eprintln!("xargs: read error: {}", strerror(&e)),
         }
         return 1;
     }
     let items = if let Some(d) = o.delim {
-        let mut v: Vec<Item> = input.split(|&c| c == d).map(|w| Item { word: w.to_vec(), eol: true }).collect();
+        let mut v: Vec<Item> = input
+            .split(|&c| c == d)
+            .map(|w| Item {
+                word: w.to_vec(),
+                eol: true,
+            })
+            .collect();
         if input.last() == Some(&d) || input.is_empty() {
             v.pop();
         }

@@ -46,6 +46,10 @@ pub const APPLETS: &[Applet] = &[
         main: misc::date::uumain,
     },
     Applet {
+        name: "df",
+        main: fs::df::uumain,
+    },
+    Applet {
         name: "dirname",
         main: misc::dirname::uumain,
     },

@@ -14,6 +14,14 @@ pub mod sed;
 
 use coreutils_core::Applet;
 
+/// The utilities that run other programs (awk's pipes and `system`):
+/// dispatched by the `procutils` binary, the one granted the process
+/// imports (docs/abi.md, role `proc`).
+pub const PROC_APPLETS: &[Applet] = &[Applet {
+    name: "awk",
+    main: awk::uumain,
+}];
+
 /// The utilities this crate provides, in the order `--list` shows them.
 pub const APPLETS: &[Applet] = &[
     Applet {
@@ -27,10 +35,6 @@ pub const APPLETS: &[Applet] = &[
     Applet {
         name: "fgrep",
         main: grep::uumain,
-    },
-    Applet {
-        name: "awk",
-        main: awk::uumain,
     },
     Applet {
         name: "sed",

@@ -100,13 +100,13 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             let mut line = Vec::new();
             // Short rows count as having empty trailing cells, so every
             // cell before the last column is padded (util-linux does this).
-            for i in 0..ncols {
+            for (i, width) in widths.iter().enumerate() {
                 let c: &[u8] = r.get(i).copied().unwrap_or(b"");
                 line.extend_from_slice(c);
                 if i + 1 < ncols {
                     let w =
                         unicode_width::UnicodeWidthStr::width(String::from_utf8_lossy(c).as_ref());
-                    line.extend(std::iter::repeat(b' ').take(widths[i] - w));
+                    line.extend(std::iter::repeat(b' ').take(width - w));
                     line.extend_from_slice(&osep);
                 }
             }

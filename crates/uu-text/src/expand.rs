@@ -104,7 +104,11 @@ fn parse_stops(specs: &[String], prog: &str) -> Result<Stops, String> {
             list.push(r);
         }
     }
-    Ok(Stops { list, repeat, absolute })
+    Ok(Stops {
+        list,
+        repeat,
+        absolute,
+    })
 }
 
 fn prep(mut args: Vec<OsString>) -> Vec<OsString> {

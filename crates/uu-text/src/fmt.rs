@@ -286,7 +286,11 @@ pub fn uumain(mut args: Vec<OsString>) -> i32 {
         let data = match read_all(f) {
             Ok(d) => d,
             Err(e) => {
-                eprintln!("fmt: cannot open {} for reading: {}", crate::common::bytes::q(f), err_text(&e));
+                eprintln!(
+                    "fmt: cannot open {} for reading: {}",
+                    crate::common::bytes::q(f),
+                    err_text(&e)
+                );
                 status = 1;
                 continue;
             }

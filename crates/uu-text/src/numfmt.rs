@@ -478,7 +478,8 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                         let s = format_value(v, frac, &c);
                         // GNU keeps a blank-separated field's width when no
                         // padding was asked for.
-                        if delim.is_none() && !ws.is_empty() && c.padding == 0 && s.len() < f.len() {
+                        if delim.is_none() && !ws.is_empty() && c.padding == 0 && s.len() < f.len()
+                        {
                             o.push_str(&" ".repeat(f.len() - s.len()));
                         }
                         o.push_str(&s);

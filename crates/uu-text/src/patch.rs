@@ -142,7 +142,7 @@ fn parse_patch(data: &[u8]) -> Result<Vec<FilePatch>, String> {
             pending_header.extend_from_slice(lines[i + 1]);
             pending_header.push(b'\n');
             fp.header = std::mem::take(&mut pending_header);
-            fp.header_line = i + 2;
+            fp.header_line = i + 3;
             i += 2;
             while i < lines.len() && lines[i].starts_with(b"@@ ") {
                 let h = lines[i];
@@ -313,7 +313,8 @@ fn locate(
             // (less leading context) or end (less trailing), as GNU does.
             let anchored = |pos: usize| {
                 fuzz > 0
-                    || (lead >= trail || pos == 0) && (trail >= lead || pos + pat.len() == lines.len())
+                    || (lead >= trail || pos == 0)
+                        && (trail >= lead || pos + pat.len() == lines.len())
             };
             if base + d <= maxpos {
                 tried = true;
@@ -504,7 +505,9 @@ fn apply_file(
             } else {
                 &b"Perhaps you should have used the -p or --strip option?\n"[..]
             });
-            out.extend_from_slice(b"The text leading up to this was:\n--------------------------\n");
+            out.extend_from_slice(
+                b"The text leading up to this was:\n--------------------------\n",
+            );
             for l in fp.header.split(|&c| c == b'\n').filter(|l| !l.is_empty()) {
                 out.push(b'|');
                 out.extend_from_slice(l);
@@ -528,7 +531,7 @@ fn apply_file(
             if o.dry { "checking" } else { "patching" },
             match &o.output {
                 Some(out_name) => format!("{} (read from {})", disp(out_name), shown),
-                None => shown.clone(),
+                None => target.display().to_string(),
             }
         ),
     );
@@ -608,7 +611,11 @@ fn apply_file(
         let (at, fuzz, cut_front, cut_back) = found;
         let new_all = h.new_side();
         // Context lines dropped by fuzz stay as they are in the file.
-        let new_lines: Vec<Vec<u8>> = new_all[cut_front.min(new_all.len())..new_all.len().saturating_sub(cut_back).max(cut_front.min(new_all.len()))]
+        let new_lines: Vec<Vec<u8>> = new_all[cut_front.min(new_all.len())
+            ..new_all
+                .len()
+                .saturating_sub(cut_back)
+                .max(cut_front.min(new_all.len()))]
             .iter()
             .map(|l| l.to_vec())
             .collect();
@@ -754,6 +761,7 @@ fn apply_file(
             let _ = std::fs::create_dir_all(parent);
         }
     }
+    let fresh_output = o.output.is_some() && !dest.exists();
     if let Err(e) = std::fs::write(&dest, &result) {
         out.extend_from_slice(
             format!(
@@ -764,6 +772,14 @@ fn apply_file(
             .as_bytes(),
         );
         return 2;
+    }
+    if fresh_output {
+        // GNU creates an -o file privately (mode 0600).
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let _ = std::fs::set_permissions(&dest, std::fs::Permissions::from_mode(0o600));
+        }
     }
     let _ = os_bytes;
     status

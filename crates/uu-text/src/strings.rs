@@ -69,7 +69,11 @@ pub fn uumain(mut args: Vec<OsString>) -> i32 {
             Ok(d) => d,
             Err(e) => {
                 // binutils words a missing file its own way.
-                let why = if e.kind() == std::io::ErrorKind::NotFound { "No such file".to_string() } else { err_text(&e) };
+                let why = if e.kind() == std::io::ErrorKind::NotFound {
+                    "No such file".to_string()
+                } else {
+                    err_text(&e)
+                };
                 eprintln!("strings: '{}': {}", disp(f), why);
                 status = 1;
                 continue;

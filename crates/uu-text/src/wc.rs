@@ -154,7 +154,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 status = 1;
                 // A directory opens but cannot be read: GNU still prints zeros.
                 if std::fs::metadata(f).map(|m| m.is_dir()).unwrap_or(false) && total_mode != 2 {
-                    let name = if named { Some(crate::common::bytes::os_bytes(f)) } else { None };
+                    let name = if named {
+                        Some(crate::common::bytes::os_bytes(f))
+                    } else {
+                        None
+                    };
                     line(&mut out, &Counts::default(), &show, width, name);
                 }
                 continue;

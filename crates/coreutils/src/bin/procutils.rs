@@ -12,7 +12,10 @@ pub extern "C" fn sandglass_abi_version() -> i32 {
 }
 
 fn find(name: &str) -> Option<&'static Applet> {
-    uu_data::PROC_APPLETS.iter().find(|a| a.name == name)
+    uu_data::PROC_APPLETS
+        .iter()
+        .chain(uu_pattern::PROC_APPLETS)
+        .find(|a| a.name == name)
 }
 
 fn basename(arg0: &OsString) -> String {
@@ -30,7 +33,11 @@ fn main() {
         args.remove(0);
         match args.first().map(|a| a.to_string_lossy().into_owned()) {
             Some(ref flag) if flag == "--list" => {
-                let mut names: Vec<&str> = uu_data::PROC_APPLETS.iter().map(|a| a.name).collect();
+                let mut names: Vec<&str> = uu_data::PROC_APPLETS
+                    .iter()
+                    .chain(uu_pattern::PROC_APPLETS)
+                    .map(|a| a.name)
+                    .collect();
                 names.sort_unstable();
                 for n in names {
                     println!("{}", n);

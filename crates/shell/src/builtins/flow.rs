@@ -63,7 +63,7 @@ impl Shell {
             return Ok(());
         }
         let st = self.status_arg("exit", args).unwrap_or(2);
-        if self.opts.interactive && self.funcnames.is_empty() {
+        if self.opts.interactive && self.funcnames.is_empty() && self.subshells == 0 {
             self.write_fd(2, b"exit\n");
         }
         Err(Ctl::Exit(st))

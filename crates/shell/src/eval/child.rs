@@ -257,18 +257,20 @@ impl Shell {
         ];
         let env = self.child_env(&[]);
         let exe = self.exe.clone();
+        let (pgid, foreground) = self.job_pgid(pgid);
         let req = crate::sys::SpawnReq {
             path: &exe,
             argv: &argv,
             env: &env,
             fds: &fds,
             pgid,
-            foreground: false,
+            foreground,
         };
         let r = self.sys.spawn(&req);
         self.sys.close(rd);
         match r {
             Ok(pid) => {
+                self.job_spawned(pid);
                 self.write_fd(wr, &state);
                 self.sys.close(wr);
                 Ok(pid)
@@ -291,6 +293,38 @@ impl Shell {
             v.push((*fd as u32, *fd as u32));
         }
         v
+    }
+
+    /// (pgid, foreground) for a child being spawned: under job control the
+    /// first process of a foreground job leads a new group that becomes the
+    /// tty's foreground group, later pipeline stages join it.
+    pub fn job_pgid(&self, default: i32) -> (i32, bool) {
+        if !self.jc || !self.jc_job {
+            (default, false)
+        } else if self.jc_group == 0 {
+            (0, true)
+        } else {
+            (self.jc_group, false)
+        }
+    }
+
+    /// Record a spawned child's pid as the foreground job's group if it leads one.
+    pub fn job_spawned(&mut self, pid: i32) {
+        if self.jc && self.jc_job && self.jc_group == 0 {
+            self.jc_group = pid;
+        }
+    }
+
+    /// After a foreground job: take the terminal back and forget the job's group.
+    /// The job had the terminal, so a Ctrl-C meant for it is not the shell's.
+    pub fn end_job(&mut self) {
+        if self.jc && self.jc_group != 0 {
+            let _ = self.sys.tcsetpgrp(0, self.shell_pgid);
+            let p = self.sys.sigpending();
+            self.pending_signals |= p & !(1u64 << 2);
+        }
+        self.jc_group = 0;
+        self.jc_job = false;
     }
 
     /// Wait for a child, returning its shell status (128+n when killed).

@@ -105,6 +105,19 @@ impl Shell {
     }
 
     fn run_multi(&mut self, pl: &Pipeline) -> R<()> {
+        self.jc_group = 0;
+        let r = self.run_multi_stages(pl);
+        let job = self.jc_group != 0;
+        self.end_job();
+        r?;
+        if job && self.status == 130 && self.opts.interactive {
+            self.write_fd(2, b"\n");
+            return Err(Ctl::Abort(130));
+        }
+        Ok(())
+    }
+
+    fn run_multi_stages(&mut self, pl: &Pipeline) -> R<()> {
         let n = pl.cmds.len();
         let mut pids: Vec<Option<i32>> = Vec::with_capacity(n);
         let mut prev: Option<i32> = None;
@@ -221,7 +234,9 @@ impl Shell {
                         Ok(s) => s,
                         Err(st) => return Err(Ctl::Abort(st)),
                     };
+                    self.jc_job = true;
                     let r = self.start_external(&argv, &env);
+                    self.jc_job = false;
                     self.restore_all(saved);
                     return match r {
                         Some(pid) => Ok(pid),
@@ -230,7 +245,10 @@ impl Shell {
                 }
             }
         }
-        self.spawn_shell(src, -1)
+        self.jc_job = true;
+        let r = self.spawn_shell(src, -1);
+        self.jc_job = false;
+        r
     }
 
     /// PATH search (with the hash table). None if not found.
@@ -268,15 +286,18 @@ impl Shell {
     ) -> Result<i32, i32> {
         let env = self.child_env(env);
         let fds = self.child_fds();
+        let (pgid, foreground) = self.job_pgid(-1);
         let req = crate::sys::SpawnReq {
             path,
             argv,
             env: &env,
             fds: &fds,
-            pgid: -1,
-            foreground: false,
+            pgid,
+            foreground,
         };
-        self.sys.spawn(&req)
+        let pid = self.sys.spawn(&req)?;
+        self.job_spawned(pid);
+        Ok(pid)
     }
 
     /// Find and spawn an external command, reporting errors bash's way.
@@ -620,12 +641,20 @@ impl Shell {
                 return Ok(());
             }
         };
+        self.jc_job = true;
         let pid = self.start_external(&argv, &env);
+        self.jc_job = false;
         self.restore_all(saved);
         if let Some(pid) = pid {
             self.status = self.wait_pid(pid);
+            let job = self.jc_group != 0;
+            self.end_job();
             if self.status == 130 && self.opts.interactive {
                 self.write_fd(2, b"\n");
+                if job {
+                    // the job died of Ctrl-C: the rest of the command line is cancelled too
+                    return Err(Ctl::Abort(130));
+                }
             }
         }
         Ok(())
@@ -922,7 +951,9 @@ impl Shell {
         let saved_fds: Vec<(i32, Option<i32>)> =
             fds.iter().map(|fd| (*fd, self.save_fd(*fd))).collect();
         let snap_open = self.open_fds.clone();
+        self.subshells += 1;
         let r = self.run_program(p);
+        self.subshells -= 1;
         let mut status = self.status;
         let mut ctl = None;
         match r {

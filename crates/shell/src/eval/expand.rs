@@ -240,7 +240,11 @@ impl Shell {
                 acc.push_lit(&t, true)
             }
             WordPart::Double(parts) => {
-                acc.cur.started = true;
+                // "" makes a word; but "$@" / "${a[@]}" with no elements makes none,
+                // so a quote made only of parameters starts the word through them
+                if parts.is_empty() || !parts.iter().all(|q| matches!(q, WordPart::Param(_))) {
+                    acc.cur.started = true;
+                }
                 for q in parts {
                     self.field_part(q, acc, true, ifs)?;
                 }
@@ -449,6 +453,140 @@ impl Shell {
         })
     }
 
+    /// `${#s}`, `${s:o:n}`, `${s^^}`, `${s//a/b}`, `${s#p}` on a plain scalar
+    /// variable: work on the stored value in place instead of copying it first,
+    /// so string loops over a long value do not copy it on every step. None
+    /// when the general path is needed (arrays, specials, indirection, errors).
+    fn param_scalar_fast(&mut self, p: &Param) -> R<Option<PVal>> {
+        let name = match &p.name {
+            ParamName::Var(n) if !p.indirect && p.index.is_none() => n,
+            _ => return Ok(None),
+        };
+        if matches!(
+            name.as_slice(),
+            b"_" | b"RANDOM"
+                | b"SECONDS"
+                | b"LINENO"
+                | b"BASHPID"
+                | b"EPOCHSECONDS"
+                | b"PPID"
+                | b"UID"
+                | b"EUID"
+                | b"PIPESTATUS"
+                | b"FUNCNAME"
+                | b"BASH_SOURCE"
+        ) {
+            return Ok(None);
+        }
+        let is_str = |sh: &Self| {
+            matches!(
+                sh.vars.get(name).and_then(|v| v.value.as_ref()),
+                Some(Value::Str(_))
+            )
+        };
+        if !is_str(self) {
+            return Ok(None);
+        }
+        enum Op {
+            Len,
+            Sub(i64, Option<i64>),
+            Case(Bytes, bool, bool),
+            Rep(Bytes, Bytes, bool, u8, MatchMode),
+            Rem(Bytes, bool, bool, MatchMode),
+        }
+        // operands first: evaluating them needs the whole shell
+        let op = if p.length {
+            if !matches!(p.op, ParamOp::None) {
+                return Ok(None);
+            }
+            Op::Len
+        } else {
+            match &p.op {
+                ParamOp::Substr { off, len } => {
+                    let ot = self.expand_single(off)?;
+                    let o = self.eval_arith_text(&ot)?;
+                    let l = match len {
+                        Some(l) => {
+                            let lt = self.expand_single(l)?;
+                            Some(self.eval_arith_text(&lt)?)
+                        }
+                        None => None,
+                    };
+                    Op::Sub(o, l)
+                }
+                ParamOp::Case { upper, all, pat } => {
+                    let pt = if pat.parts.is_empty() {
+                        b"?".to_vec()
+                    } else {
+                        self.expand_pattern(pat)?
+                    };
+                    Op::Case(pt, *upper, *all)
+                }
+                ParamOp::Replace {
+                    all,
+                    anchor,
+                    pat,
+                    rep,
+                } => {
+                    let pt = self.expand_pattern(pat)?;
+                    let r = self.expand_single(rep)?;
+                    Op::Rep(pt, r, *all, *anchor, self.match_mode())
+                }
+                ParamOp::Remove {
+                    suffix,
+                    longest,
+                    pat,
+                } => {
+                    let pt = self.expand_pattern(pat)?;
+                    Op::Rem(pt, *suffix, *longest, self.match_mode())
+                }
+                _ => return Ok(None),
+            }
+        };
+        let s: &[u8] = match self.vars.get(name).and_then(|v| v.value.as_ref()) {
+            Some(Value::Str(s)) => s,
+            // the operands changed the variable's kind: take the general path's view
+            _ => return Ok(None),
+        };
+        let out = match op {
+            Op::Len => char_len(s).to_string().into_bytes(),
+            Op::Sub(o, l) => {
+                if !s.is_ascii() {
+                    // character offsets: the general path handles it
+                    return Ok(None);
+                }
+                let n = s.len() as i64;
+                let o = if o < 0 { o + n } else { o };
+                if o < 0 {
+                    Vec::new()
+                } else {
+                    let o = o.min(n);
+                    let e = match l {
+                        Some(l) if l < 0 => {
+                            if n + l < o {
+                                // an error message: the general path prints it
+                                return Ok(None);
+                            }
+                            n + l
+                        }
+                        Some(l) => o.saturating_add(l).min(n),
+                        None => n,
+                    };
+                    s[o as usize..e as usize].to_vec()
+                }
+            }
+            Op::Case(pt, upper, all) => case_change(s, &pt, upper, all),
+            Op::Rep(pt, r, all, anchor, mode) => replace_match(s, &pt, &r, all, anchor, mode),
+            Op::Rem(pt, suffix, longest, mode) => remove_match(s, &pt, suffix, longest, mode),
+        };
+        Ok(Some(PVal {
+            vals: vec![out],
+            list: false,
+            star: false,
+            set: true,
+        }))
+    }
+
     fn param(&mut self, p: &Param, quoted: bool) -> R<PVal> {
         if let ParamOp::Transform(0) = p.op {
             if let ParamName::Var(text) = &p.name {
@@ -493,6 +631,9 @@ impl Shell {
                 });
             }
             _ => {}
+        }
+        if let Some(v) = self.param_scalar_fast(p)? {
+            return Ok(v);
         }
         let mut v = if p.indirect {
             let target = self.lookup(&p.name, p.index.as_ref())?;
@@ -989,7 +1130,15 @@ pub fn utf8_len(s: &[u8], i: usize) -> usize {
 }
 
 pub fn char_len(s: &[u8]) -> usize {
-    char_bounds(s).len() - 1
+    if s.is_ascii() {
+        return s.len();
+    }
+    let (mut i, mut n) = (0, 0);
+    while i < s.len() {
+        i += utf8_len(s, i);
+        n += 1;
+    }
+    n
 }
 
 fn remove_match(s: &[u8], pat: &[u8], suffix: bool, longest: bool, mode: MatchMode) -> Bytes {
@@ -1089,6 +1238,21 @@ fn replace_match(
 }
 
 fn case_change(s: &[u8], pat: &[u8], upper: bool, all: bool) -> Bytes {
+    if pat == b"?" && s.is_ascii() {
+        // the common `${s^^}` / `${s,}`: no per-character pattern matching
+        let mut out = s.to_vec();
+        let part = if all {
+            &mut out[..]
+        } else {
+            &mut out[..s.len().min(1)]
+        };
+        if upper {
+            part.make_ascii_uppercase();
+        } else {
+            part.make_ascii_lowercase();
+        }
+        return out;
+    }
     let b = char_bounds(s);
     let mut out = Vec::with_capacity(s.len());
     let mode = MatchMode {

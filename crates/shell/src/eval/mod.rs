@@ -10,6 +10,8 @@ pub mod exec;
 pub mod expand;
 pub mod pattern;
 pub mod redir;
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests;
 
 use crate::ast::*;
 use crate::state::*;
@@ -89,6 +91,17 @@ pub struct Shell {
     pub last_optind: usize,
     /// Set by `exec` without a command: keep the redirections just applied.
     pub keep_redirs: bool,
+    /// Job control (interactive shell owning a tty): foreground jobs run in
+    /// their own process group, which the kernel makes the tty's foreground.
+    pub jc: bool,
+    /// The shell's own process group, given the terminal back after each job.
+    pub shell_pgid: i32,
+    /// Set while spawning a foreground job's process(es).
+    pub jc_job: bool,
+    /// Process group of the foreground job being started (0: none yet).
+    pub jc_group: i32,
+    /// Depth of `( )` subshells run in-process.
+    pub subshells: usize,
 }
 
 fn now_secs() -> u64 {
@@ -149,6 +162,11 @@ impl Shell {
             cmdsub_child: false,
             last_optind: 1,
             keep_redirs: false,
+            jc: false,
+            shell_pgid: 0,
+            jc_job: false,
+            jc_group: 0,
+            subshells: 0,
         };
         for (k, v) in std::env::vars_os() {
             use crate::bytes::os_bytes;
@@ -536,6 +554,8 @@ impl Shell {
                 } else if sig == 2 {
                     // interactive: SIGINT interrupts the current command line
                     return Err(Ctl::Abort(130));
+                } else if self.jc && (sig == 3 || sig == 20) {
+                    // an interactive shell ignores Ctrl-\ and Ctrl-Z meant for itself
                 } else {
                     return Err(Ctl::Exit(128 + sig as i32));
                 }

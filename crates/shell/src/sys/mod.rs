@@ -3,6 +3,8 @@
 //! (docs/abi.md); `native.rs` over libc for development and `cargo test`.
 //! Plain file I/O goes through std on both.
 
+#[cfg(all(test, not(target_arch = "wasm32")))]
+pub mod mock;
 #[cfg(not(target_arch = "wasm32"))]
 mod native;
 #[cfg(target_arch = "wasm32")]

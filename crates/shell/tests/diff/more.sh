@@ -183,3 +183,24 @@ f() { :; }; f; echo $?
 f() { return 255; }; f; echo $?
 #### exit with negative
 (exit -1); echo $?
+#### empty "$@" and "${a[@]}" expand to no word at all
+f() { echo "$#"; }
+f "$@"
+a=()
+f "${a[@]}"
+f "${a[@]}" "$@"
+f "x${a[@]}"
+f "$@"""
+f "$*"
+a=("")
+f "${a[@]}"
+set -- "" ""
+f "$@"
+#### string operators on a long value
+s=$(printf '%0500d' 0)
+s=${s//0/ab}
+echo ${#s} ${s:3:4} ${s: -3} ${s:998:10}
+u=${s^^}; echo ${u:0:6} ${#u}
+l=${u,,}; x=${u,}; echo ${l:0:2} ${x:0:3}
+t=${s#ab}; echo ${#t} ${s%%b*}
+v=é${s}; echo ${#v} ${v:0:3}

@@ -94,7 +94,9 @@ fn bracket(pat: &[u8], start: usize, c: u8, fold: bool) -> Option<(bool, usize)>
         if pat[i] == b'[' && i + 1 < pat.len() && pat[i + 1] == b':' {
             if let Some(end) = find_class_end(pat, i + 2) {
                 let name = &pat[i + 2..end];
-                if class_has(name, c) || (fold && (class_has(name, lc) || class_has(name, c.to_ascii_uppercase()))) {
+                if class_has(name, c)
+                    || (fold && (class_has(name, lc) || class_has(name, c.to_ascii_uppercase())))
+                {
                     matched = true;
                 }
                 i = end + 2;

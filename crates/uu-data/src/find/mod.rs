@@ -4,7 +4,7 @@
 
 mod glob;
 mod parse;
-mod print;
+pub(crate) mod print;
 
 use coreutils_core::bytes::{os_bytes, path_bytes, path_from_bytes};
 use coreutils_core::error::strerror;
@@ -155,7 +155,14 @@ impl<W: Write> Finder<W> {
         self.status = 1;
     }
 
-    fn visit(&mut self, expr: &Node, path: Vec<u8>, depth: usize, root_len: usize, anc: &mut Vec<(u64, u64, Vec<u8>)>) {
+    fn visit(
+        &mut self,
+        expr: &Node,
+        path: Vec<u8>,
+        depth: usize,
+        root_len: usize,
+        anc: &mut Vec<(u64, u64, Vec<u8>)>,
+    ) {
         let p = path_from_bytes(&path);
         let follow = self.follow_all || (depth == 0 && self.follow_roots);
         let m = if follow {
@@ -306,7 +313,11 @@ impl<W: Write> Finder<W> {
             }
             Node::Size(num, unit) => {
                 let len = e.meta.len();
-                let units = if *unit == 1 { len } else { (len + unit - 1) / unit };
+                let units = if *unit == 1 {
+                    len
+                } else {
+                    (len + unit - 1) / unit
+                };
                 num.test(units)
             }
             Node::Age(st, num, unit) => {
@@ -365,7 +376,9 @@ impl<W: Write> Finder<W> {
                 !coreutils_core::users::groups().iter().any(|g| g.gid == gid)
             }
             Node::Links(num) => num.test(e.ext().nlink as u64),
-            Node::Inum(num) => meta::inode(&e.p(), e.follow).map(|i| num.test(i)).unwrap_or(false),
+            Node::Inum(num) => meta::inode(&e.p(), e.follow)
+                .map(|i| num.test(i))
+                .unwrap_or(false),
             Node::Same(dev, ino) => meta::raw_stat(&e.p(), e.follow)
                 .map(|r| r.dev == *dev && r.ino == *ino)
                 .unwrap_or(false),
@@ -470,7 +483,10 @@ impl<W: Write> Finder<W> {
         let argv: Vec<Vec<u8>> = x.argv.iter().map(|w| replace_braces(w, &t)).collect();
         if x.ask {
             let _ = self.out.flush();
-            let words: Vec<String> = argv.iter().map(|w| String::from_utf8_lossy(w).into_owned()).collect();
+            let words: Vec<String> = argv
+                .iter()
+                .map(|w| String::from_utf8_lossy(w).into_owned())
+                .collect();
             eprint!("< {} ... {} > ? ", words[0], String::from_utf8_lossy(&t));
             let _ = std::io::stderr().flush();
             let mut line = String::new();
@@ -488,7 +504,10 @@ impl<W: Write> Finder<W> {
         }
         let cmd = Command {
             program: coreutils_core::bytes::os_from_bytes(&argv[0]),
-            args: argv[1..].iter().map(|a| coreutils_core::bytes::os_from_bytes(a)).collect(),
+            args: argv[1..]
+                .iter()
+                .map(|a| coreutils_core::bytes::os_from_bytes(a))
+                .collect(),
             cwd: dir.map(|d| path_from_bytes(&d)),
             ..Default::default()
         };
@@ -644,4 +663,9 @@ mod tests {
     fn braces_replace_everywhere() {
         assert_eq!(replace_braces(b"x{}y{}", b"f"), b"xfyf".to_vec());
     }
+}
+
+/// fnmatch for sibling utilities (tar --exclude).
+pub(crate) fn fnmatch_pub(pat: &[u8], name: &[u8]) -> bool {
+    glob::fnmatch(pat, name, false)
 }

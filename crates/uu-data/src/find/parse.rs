@@ -3,6 +3,7 @@
 //! GNU's diagnostics for bad expressions.
 
 use regex::bytes::Regex;
+use std::fmt::Write as _;
 
 /// Numeric comparison of `+n` (greater), `-n` (less) or `n` (equal).
 #[derive(Clone, Copy, Debug)]
@@ -339,7 +340,10 @@ impl<'a> P<'a> {
                 let a = self.arg(name)?;
                 let mut set = Vec::new();
                 if a.len() > 1 && !a.contains(&b',') {
-                    return Err(format!("Must separate multiple arguments to {} using: ','", s(t)));
+                    return Err(format!(
+                        "Must separate multiple arguments to {} using: ','",
+                        s(t)
+                    ));
                 }
                 for (k, part) in a.split(|&c| c == b',').enumerate() {
                     if part.len() != 1 || !b"fdlpsbcD".contains(&part[0]) {
@@ -349,7 +353,11 @@ impl<'a> P<'a> {
                         return Err(format!("Unknown argument to {}: {}", s(t), s(part)));
                     }
                     if set.contains(&part[0]) {
-                        return Err(format!("Duplicate file type '{}' in the argument list to {}.", part[0] as char, s(t)));
+                        return Err(format!(
+                            "Duplicate file type '{}' in the argument list to {}.",
+                            part[0] as char,
+                            s(t)
+                        ));
                     }
                     set.push(part[0]);
                 }
@@ -391,7 +399,11 @@ impl<'a> P<'a> {
                     std::fs::symlink_metadata(&p)
                 }
                 .map_err(|e| format!("'{}': {}", s(a), coreutils_core::error::strerror(&e)))?;
-                let st = if t == b"-newer" { Stamp::M } else { stamp(t[1]) };
+                let st = if t == b"-newer" {
+                    Stamp::M
+                } else {
+                    stamp(t[1])
+                };
                 let _ = st;
                 Node::Newer(st, super::mtime_ns(&m, Stamp::M, &p))
             }
@@ -480,7 +492,10 @@ impl<'a> P<'a> {
                         done = true;
                         break;
                     }
-                    if w == b"+" && argv.last().map(|l| l == b"{}").unwrap_or(false) && t.starts_with(b"-exec") {
+                    if w == b"+"
+                        && argv.last().map(|l| l == b"{}").unwrap_or(false)
+                        && t.starts_with(b"-exec")
+                    {
                         plus = true;
                         done = true;
                         break;
@@ -535,8 +550,12 @@ impl<'a> P<'a> {
                 self.g.daystart = true;
                 Node::True
             }
-            b"-noleaf" | b"-ignore_readdir_race" | b"-noignore_readdir_race" | b"-nowarn"
-            | b"-warn" | b"-follow" => Node::True,
+            b"-noleaf"
+            | b"-ignore_readdir_race"
+            | b"-noignore_readdir_race"
+            | b"-nowarn"
+            | b"-warn"
+            | b"-follow" => Node::True,
             _ => {
                 if t.first() == Some(&b'-') {
                     return Err(format!("unknown predicate `{}'", s(t)));
@@ -634,12 +653,12 @@ pub fn translate_regex(src: &[u8], kind: u8) -> String {
     let lit = |out: &mut String, c: u8| {
         if c.is_ascii_alphanumeric() || c >= 0x80 {
             if c >= 0x80 {
-                out.push_str(&format!("\\x{:02x}", c));
+                let _ = write!(out, "\\x{:02x}", c);
             } else {
                 out.push(c as char);
             }
         } else {
-            out.push_str(&format!("\\x{:02x}", c));
+            let _ = write!(out, "\\x{:02x}", c);
         }
     };
     while i < src.len() {
@@ -697,10 +716,8 @@ pub fn translate_regex(src: &[u8], kind: u8) -> String {
                 out.push_str("\\A");
             } else if d == b'\'' {
                 out.push_str("\\z");
-            } else if d.is_ascii_digit() {
-                // Back-references are unsupported by the engine: treat as literal.
-                lit(&mut out, d);
             } else {
+                // Includes back-references, which the engine lacks: literal.
                 lit(&mut out, d);
             }
             continue;

@@ -9,27 +9,44 @@ const MONTHS: [&str; 12] = [
     "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
 ];
 const MONTHS_LONG: [&str; 12] = [
-    "January", "February", "March", "April", "May", "June", "July", "August", "September",
-    "October", "November", "December",
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
 ];
 const DAYS: [&str; 7] = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 const DAYS_LONG: [&str; 7] = [
-    "Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday",
+    "Sunday",
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
 ];
 
 /// Broken-down UTC time.
-struct Tm {
-    year: i64,
-    mon: u32,
-    day: u32,
-    hour: u32,
-    min: u32,
-    sec: u32,
+pub(crate) struct Tm {
+    pub(crate) year: i64,
+    pub(crate) mon: u32,
+    pub(crate) day: u32,
+    pub(crate) hour: u32,
+    pub(crate) min: u32,
+    pub(crate) sec: u32,
     wday: u32,
     yday: u32,
 }
 
-fn tm(secs: i64) -> Tm {
+/// UTC calendar fields of `secs` since the epoch.
+pub(crate) fn tm(secs: i64) -> Tm {
     let days = secs.div_euclid(86400);
     let rem = secs.rem_euclid(86400);
     // Civil-from-days (proleptic Gregorian), era-based.
@@ -130,7 +147,7 @@ fn ctime(ns: i128, _short: bool) -> String {
 }
 
 /// `drwxr-xr-x` style mode.
-pub fn mode_string(mode: u32, tc: u8) -> String {
+pub(crate) fn mode_string(mode: u32, tc: u8) -> String {
     let mut s = String::with_capacity(10);
     s.push(match tc {
         b'f' => '-',
@@ -264,7 +281,10 @@ pub(crate) fn printf(fmt: &[u8], e: &Ent, _now: i128, names: &mut NameCache) -> 
         while i < fmt.len() && fmt[i].is_ascii_digit() {
             i += 1;
         }
-        let width: usize = std::str::from_utf8(&fmt[ws..i]).ok().and_then(|s| s.parse().ok()).unwrap_or(0);
+        let width: usize = std::str::from_utf8(&fmt[ws..i])
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(0);
         let mut prec = None;
         if i < fmt.len() && fmt[i] == b'.' {
             i += 1;
@@ -272,7 +292,10 @@ pub(crate) fn printf(fmt: &[u8], e: &Ent, _now: i128, names: &mut NameCache) -> 
             while i < fmt.len() && fmt[i].is_ascii_digit() {
                 i += 1;
             }
-            prec = std::str::from_utf8(&fmt[ps..i]).ok().and_then(|s| s.parse().ok()).or(Some(0));
+            prec = std::str::from_utf8(&fmt[ps..i])
+                .ok()
+                .and_then(|s| s.parse().ok())
+                .or(Some(0));
         }
         if i >= fmt.len() {
             out.push(b'%');
@@ -309,7 +332,10 @@ pub(crate) fn printf(fmt: &[u8], e: &Ent, _now: i128, names: &mut NameCache) -> 
             b'g' => names.group(e.ext().gid).into_bytes(),
             b'U' => e.ext().uid.to_string().into_bytes(),
             b'G' => e.ext().gid.to_string().into_bytes(),
-            b'i' => coreutils_core::meta::inode(&p, e.follow).unwrap_or(0).to_string().into_bytes(),
+            b'i' => coreutils_core::meta::inode(&p, e.follow)
+                .unwrap_or(0)
+                .to_string()
+                .into_bytes(),
             b'D' => coreutils_core::meta::raw_stat(&p, e.follow)
                 .map(|r| r.dev)
                 .unwrap_or(0)
@@ -317,7 +343,9 @@ pub(crate) fn printf(fmt: &[u8], e: &Ent, _now: i128, names: &mut NameCache) -> 
                 .into_bytes(),
             b'l' => {
                 if e.meta.file_type().is_symlink() {
-                    std::fs::read_link(&p).map(|t| path_bytes(&t).to_vec()).unwrap_or_default()
+                    std::fs::read_link(&p)
+                        .map(|t| path_bytes(&t).to_vec())
+                        .unwrap_or_default()
                 } else {
                     Vec::new()
                 }
@@ -382,9 +410,20 @@ pub(crate) fn ls(e: &Ent, now: i128, names: &mut NameCache) -> Vec<u8> {
     let half_year = 15_778_476i128 * 1_000_000_000;
     let recent = t <= now && now - t < half_year;
     let when = if recent {
-        format!("{} {:2} {:02}:{:02}", MONTHS[tmv.mon as usize - 1], tmv.day, tmv.hour, tmv.min)
+        format!(
+            "{} {:2} {:02}:{:02}",
+            MONTHS[tmv.mon as usize - 1],
+            tmv.day,
+            tmv.hour,
+            tmv.min
+        )
     } else {
-        format!("{} {:2}  {}", MONTHS[tmv.mon as usize - 1], tmv.day, tmv.year)
+        format!(
+            "{} {:2}  {}",
+            MONTHS[tmv.mon as usize - 1],
+            tmv.day,
+            tmv.year
+        )
     };
     let mut s = format!(
         "{:9} {:6} {:10} {:3} {:<8} {:<8} {:8} {} ",
@@ -416,7 +455,10 @@ mod tests {
     #[test]
     fn civil_time() {
         let t = tm(1_700_000_000);
-        assert_eq!((t.year, t.mon, t.day, t.hour, t.min, t.sec), (2023, 11, 14, 22, 13, 20));
+        assert_eq!(
+            (t.year, t.mon, t.day, t.hour, t.min, t.sec),
+            (2023, 11, 14, 22, 13, 20)
+        );
         assert_eq!(t.wday, 2);
         assert_eq!(mode_string(0o4755, b'f'), "-rwsr-xr-x");
         assert_eq!(mode_string(0o1777, b'd'), "drwxrwxrwt");

@@ -4,6 +4,7 @@ pub mod cat;
 pub mod chmod;
 pub mod chown;
 pub mod cp;
+pub mod df;
 pub mod du;
 pub mod file;
 pub mod install;

@@ -3,7 +3,7 @@
 
 use super::ast::*;
 use super::parser::*;
-use super::value::{num_to_str, sprintf, Value};
+use super::value::{check_format_args, num_to_str, sprintf, Value};
 use crate::rx::{Config, Regex, Syntax};
 use coreutils_core::error::strerror;
 use std::collections::HashMap;
@@ -83,6 +83,18 @@ pub struct Interp {
     frames: Vec<Vec<Cell>>,
     record: Vec<u8>,
     fields: Vec<Value>,
+    /// Field boundaries in `record` while `lazy`: fields are made into
+    /// values only when read, so unread fields cost no allocation.
+    spans: Vec<(usize, usize)>,
+    /// `spans` (not `fields`) describe the current fields.
+    lazy: bool,
+    /// Reused read buffer for the next record.
+    spare: Vec<u8>,
+    /// Regex-RS reading of the main input: bytes read, where the next
+    /// record starts, whether the input has ended.
+    rx_buf: Vec<u8>,
+    rx_pos: usize,
+    rx_eof: bool,
     split_done: bool,
     nf: usize,
     regexes: Vec<Rc<Regex>>,
@@ -100,7 +112,10 @@ pub struct Interp {
     rng: u64,
     pub exit_code: i32,
     convfmt: Vec<u8>,
-    warned_cmd: bool,
+    /// Output pipes (`print | cmd`), by command text.
+    cmd_out: HashMap<Vec<u8>, (super::cmd::Running, Box<dyn Write>)>,
+    /// Input pipes (`cmd | getline`), by command text.
+    cmd_in: HashMap<Vec<u8>, (super::cmd::Running, Box<dyn BufRead>)>,
     in_end: bool,
     used_file: bool,
     pending_var: Option<Vec<u8>>,
@@ -154,6 +169,12 @@ impl Interp {
             frames: Vec::new(),
             record: Vec::new(),
             fields: Vec::new(),
+            spans: Vec::new(),
+            lazy: false,
+            spare: Vec::new(),
+            rx_buf: Vec::new(),
+            rx_pos: 0,
+            rx_eof: false,
             split_done: true,
             nf: 0,
             regexes,
@@ -170,7 +191,8 @@ impl Interp {
             rng: 0x2545_F491_4F6C_DD1D,
             exit_code: 0,
             convfmt: b"%.6g".to_vec(),
-            warned_cmd: false,
+            cmd_out: HashMap::new(),
+            cmd_in: HashMap::new(),
             in_end: false,
             used_file: false,
             pending_var: None,
@@ -238,13 +260,71 @@ impl Interp {
         self.split_done = true;
         let fs = self.gstr(FS);
         let rs = self.gstr(RS);
-        let rec = std::mem::take(&mut self.record);
         self.fields.clear();
+        self.spans.clear();
+        if self.split_spans(&fs, rs.is_empty()) {
+            self.lazy = true;
+            self.nf = self.spans.len();
+            return;
+        }
+        self.lazy = false;
+        let rec = std::mem::take(&mut self.record);
         let mut parts: Vec<Value> = Vec::new();
         self.split_into(&rec, &fs, rs.is_empty(), &mut parts);
         self.fields = parts;
         self.nf = self.fields.len();
         self.record = rec;
+    }
+
+    /// Split the record into `spans` for the common separators (default
+    /// blanks, one plain byte); false when FS needs the general path.
+    fn split_spans(&mut self, fs: &[u8], para: bool) -> bool {
+        let rec = &self.record;
+        let spans = &mut self.spans;
+        if fs == b" " {
+            let mut i = 0;
+            let n = rec.len();
+            let blank = |c: u8| c == b' ' || c == b'\t' || c == b'\n';
+            while i < n {
+                while i < n && blank(rec[i]) {
+                    i += 1;
+                }
+                if i == n {
+                    break;
+                }
+                let a = i;
+                while i < n && !blank(rec[i]) {
+                    i += 1;
+                }
+                spans.push((a, i));
+            }
+            return true;
+        }
+        if fs.len() == 1 && fs[0] != b'\\' && (!para || fs[0] == b'\n') {
+            if rec.is_empty() {
+                return true;
+            }
+            let mut a = 0;
+            for i in memchr::memchr_iter(fs[0], rec) {
+                spans.push((a, i));
+                a = i + 1;
+            }
+            spans.push((a, rec.len()));
+            return true;
+        }
+        false
+    }
+
+    /// Turn lazy spans into field values before fields are changed.
+    fn materialize(&mut self) {
+        if !self.lazy {
+            return;
+        }
+        self.lazy = false;
+        self.fields.clear();
+        for &(a, b) in &self.spans {
+            self.fields.push(Value::input(&self.record[a..b]));
+        }
     }
 
     fn split_into(&mut self, s: &[u8], fs: &[u8], para: bool, out: &mut Vec<Value>) {
@@ -306,6 +386,7 @@ impl Interp {
     }
 
     fn set_nf(&mut self, n: usize) {
+        self.materialize();
         self.fields.resize(n, Value::from_bytes(b""));
         self.nf = n;
         self.rebuild();
@@ -329,6 +410,12 @@ impl Interp {
             return Value::input(&self.record);
         }
         self.ensure_split();
+        if self.lazy {
+            return match self.spans.get(i - 1) {
+                Some(&(a, b)) => Value::input(&self.record[a..b]),
+                None => Value::Uninit,
+            };
+        }
         self.fields.get(i - 1).cloned().unwrap_or(Value::Uninit)
     }
 
@@ -339,6 +426,7 @@ impl Interp {
             return;
         }
         self.ensure_split();
+        self.materialize();
         if i > self.fields.len() {
             self.fields.resize(i, Value::from_bytes(b""));
             self.nf = i;
@@ -591,23 +679,63 @@ impl Interp {
             }
             Expr::Builtin(name, args) => self.builtin(name, args)?,
             Expr::Getline(var, file) => self.getline(var.as_deref(), file.as_deref())?,
-            Expr::PipeGetline(cmd, _) => {
-                let c = self.eval(cmd)?;
-                let c = self.str_of(&c);
-                self.no_commands(&c);
-                Value::Num(-1.0)
+            Expr::PipeGetline(cmd, var) => {
+                let c = self.eval_str(Some(cmd))?;
+                self.pipe_getline(c, var.as_deref())?
             }
         })
     }
 
-    fn no_commands(&mut self, cmd: &[u8]) {
-        if !self.warned_cmd {
-            self.warned_cmd = true;
-            let _ = self.out.flush();
-            eprintln!(
-                "awk: cannot run command `{}': running programs is not supported here",
-                String::from_utf8_lossy(cmd)
-            );
+    /// `cmd | getline [var]`: start the command on first use, then read
+    /// its output a record at a time.
+    fn pipe_getline(&mut self, cmd: Vec<u8>, var: Option<&Expr>) -> R<Value> {
+        if !self.cmd_in.contains_key(&cmd) {
+            self.flush_all();
+            match super::cmd::open_read(&cmd) {
+                Ok((run, r)) => {
+                    let r: Box<dyn BufRead> = Box::new(BufReader::with_capacity(64 * 1024, r));
+                    self.cmd_in.insert(cmd.clone(), (run, r));
+                }
+                Err(_) => return Ok(Value::Num(-1.0)),
+            }
+        }
+        let rs = self.gstr(RS);
+        let mut rec = Vec::new();
+        let got = match self.cmd_in.get_mut(&cmd) {
+            Some((_, r)) => Self::read_record(r.as_mut(), &rs, &mut rec).unwrap_or(false),
+            None => false,
+        };
+        if !got {
+            return Ok(Value::Num(0.0));
+        }
+        let nr = self.get_global(NR).num() + 1.0;
+        self.set_global(NR, Value::Num(nr));
+        match var {
+            Some(v) => self.assign(v, Value::input(&rec))?,
+            None => self.set_record(rec),
+        }
+        Ok(Value::Num(1.0))
+    }
+
+    /// End every command still running (at exit): output pipes get EOF
+    /// and are waited for, so their output comes before we return.
+    pub fn close_all_cmds(&mut self) {
+        let _ = self.out.flush();
+        let mut outs: Vec<Vec<u8>> = self.cmd_out.keys().cloned().collect();
+        outs.sort();
+        for k in outs {
+            if let Some((run, mut w)) = self.cmd_out.remove(&k) {
+                let _ = w.flush();
+                drop(w);
+                run.wait();
+            }
+        }
+        let ins: Vec<Vec<u8>> = self.cmd_in.keys().cloned().collect();
+        for k in ins {
+            if let Some((run, r)) = self.cmd_in.remove(&k) {
+                drop(r);
+                run.wait();
+            }
         }
     }
 
@@ -842,6 +970,7 @@ impl Interp {
                 for a in &args[1..] {
                     vals.push(self.eval(a)?);
                 }
+                check_format_args(&fmt, vals.len()).map_err(Flow::Error)?;
                 Value::Str(Rc::from(sprintf(&fmt, &vals, &self.convfmt)))
             }
             "sin" => Value::Num(num(self, 0)?.sin()),
@@ -891,9 +1020,15 @@ impl Interp {
             }
             "system" => {
                 let c = self.eval_str(argn(0))?;
-                let _ = self.out.flush();
-                self.no_commands(&c);
-                Value::Num(-1.0)
+                self.flush_all();
+                match super::cmd::system(&c) {
+                    Ok(st) => Value::Num(st as f64),
+                    Err(e) => {
+                        let _ = self.out.flush();
+                        eprintln!("awk: warning: cannot run `sh': {}", strerror(&e));
+                        Value::Num(-1.0)
+                    }
+                }
             }
             "close" => {
                 let n = self.eval_str(argn(0))?;
@@ -905,13 +1040,20 @@ impl Interp {
                 if self.readers.remove(&n[..]).is_some() {
                     r = 0.0;
                 }
+                if let Some((run, mut w)) = self.cmd_out.remove(&n[..]) {
+                    let _ = self.out.flush();
+                    let _ = w.flush();
+                    drop(w);
+                    r = run.wait() as f64;
+                }
+                if let Some((run, rd)) = self.cmd_in.remove(&n[..]) {
+                    drop(rd);
+                    r = run.wait() as f64;
+                }
                 Value::Num(r)
             }
             "fflush" => {
-                let _ = self.out.flush();
-                for w in self.files.values_mut() {
-                    let _ = w.flush();
-                }
+                self.flush_all();
                 Value::Num(0.0)
             }
             "systime" => Value::Num(
@@ -991,7 +1133,8 @@ impl Interp {
                 self.main_done = true;
                 return Ok(false);
             }
-            let mut rec = Vec::new();
+            let mut rec = std::mem::take(&mut self.spare);
+            rec.clear();
             let got = if rs.len() > 1 {
                 self.read_regex_record(&rs, &mut rec)?
             } else {
@@ -1006,7 +1149,8 @@ impl Interp {
                 }
             };
             if got {
-                self.set_record(rec);
+                self.spare = std::mem::replace(&mut self.record, rec);
+                self.split_done = false;
                 let nr = self.get_global(NR).num() + 1.0;
                 self.set_global(NR, Value::Num(nr));
                 let fnr = self.get_global(FNR).num() + 1.0;
@@ -1018,44 +1162,53 @@ impl Interp {
     }
 
     fn read_regex_record(&mut self, rs: &[u8], rec: &mut Vec<u8>) -> R<bool> {
-        // Regex RS: slurp the rest of the input once, then cut records.
+        // Regex RS: read the input in chunks and cut records as separators
+        // are found; a separator touching the end of what was read may
+        // still grow, so it only counts once more data or EOF confirms it.
         let re = self.dyn_regex(rs)?;
-        let key = b"\0main-rest".to_vec();
-        if !self.readers.contains_key(&key) {
-            let mut all = Vec::new();
-            if let Some(m) = self.main.as_mut() {
-                let _ = m.read_to_end(&mut all);
+        loop {
+            let pos = self.rx_pos;
+            let found = match re.find_at(&self.rx_buf, pos) {
+                Some((a, b)) if b > a && (b < self.rx_buf.len() || self.rx_eof) => Some((a, b)),
+                _ => None,
+            };
+            if let Some((a, b)) = found {
+                rec.extend_from_slice(&self.rx_buf[pos..a]);
+                self.rx_pos = b;
+                return Ok(true);
             }
-            self.readers.insert(
-                key.clone(),
-                InputFile {
-                    reader: Box::new(std::io::Cursor::new(all)),
+            if self.rx_eof {
+                let rest = &self.rx_buf[pos..];
+                let got = !rest.is_empty();
+                rec.extend_from_slice(rest);
+                self.rx_buf.clear();
+                self.rx_pos = 0;
+                self.rx_eof = false;
+                return Ok(got);
+            }
+            // Drop consumed bytes, then read another chunk.
+            self.rx_buf.drain(..pos);
+            self.rx_pos = 0;
+            let old = self.rx_buf.len();
+            self.rx_buf.resize(old + 64 * 1024, 0);
+            let n = match self.main.as_mut() {
+                Some(m) => loop {
+                    match m.read(&mut self.rx_buf[old..]) {
+                        Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                        other => break other,
+                    }
                 },
-            );
+                None => Ok(0),
+            };
+            let n = match n {
+                Ok(n) => n,
+                Err(e) => return err(format!("read error: {}", strerror(&e))),
+            };
+            self.rx_buf.truncate(old + n);
+            if n == 0 {
+                self.rx_eof = true;
+            }
         }
-        let cur = match self.readers.get_mut(&key) {
-            Some(c) => c,
-            None => return Ok(false),
-        };
-        let mut rest = Vec::new();
-        let _ = cur.reader.read_to_end(&mut rest);
-        if rest.is_empty() {
-            self.readers.remove(&key);
-            return Ok(false);
-        }
-        let (rec_end, next) = match re.find_at(&rest, 0) {
-            Some((a, b)) if b > a => (a, b),
-            _ => (rest.len(), rest.len()),
-        };
-        rec.extend_from_slice(&rest[..rec_end]);
-        let remaining = rest[next..].to_vec();
-        if remaining.is_empty() {
-            self.readers.remove(&key);
-            // A trailing separator does not start an empty record.
-        } else if let Some(c) = self.readers.get_mut(&key) {
-            c.reader = Box::new(std::io::Cursor::new(remaining));
-        }
-        Ok(true)
     }
 
     fn open_next_main(&mut self) -> R<bool> {
@@ -1198,11 +1351,15 @@ impl Interp {
         let saved = std::mem::take(&mut self.record);
         let saved_split = self.split_done;
         let saved_fields = std::mem::take(&mut self.fields);
+        let saved_spans = std::mem::take(&mut self.spans);
+        let saved_lazy = self.lazy;
         let saved_nf = self.nf;
         let got = self.next_main()?;
         let rec = std::mem::replace(&mut self.record, saved);
         self.split_done = saved_split;
         self.fields = saved_fields;
+        self.spans = saved_spans;
+        self.lazy = saved_lazy;
         self.nf = saved_nf;
         if got {
             self.pending_var = Some(rec);
@@ -1221,7 +1378,27 @@ impl Interp {
             }
             Some(Redir::Pipe(c)) => {
                 let c = self.eval_str(Some(c))?;
-                self.no_commands(&c);
+                if !self.cmd_out.contains_key(&c) {
+                    self.flush_all();
+                    match super::cmd::open_write(&c) {
+                        Ok((run, w)) => {
+                            let w: Box<dyn Write> =
+                                Box::new(std::io::BufWriter::with_capacity(64 * 1024, w));
+                            self.cmd_out.insert(c.clone(), (run, w));
+                        }
+                        Err(e) => {
+                            return err(format!(
+                                "can't open pipe `{}' for output ({})",
+                                String::from_utf8_lossy(&c),
+                                strerror(&e)
+                            ))
+                        }
+                    }
+                }
+                if let Some((_, w)) = self.cmd_out.get_mut(&c) {
+                    // A command that stopped reading is not our error.
+                    let _ = w.write_all(data);
+                }
             }
             Some(Redir::File(f)) | Some(Redir::Append(f)) => {
                 let append = matches!(redir, Some(Redir::Append(_)));
@@ -1273,6 +1450,9 @@ impl Interp {
         for w in self.files.values_mut() {
             let _ = w.flush();
         }
+        for (_, w) in self.cmd_out.values_mut() {
+            let _ = w.flush();
+        }
     }
 
     // ---- statements ----
@@ -1317,6 +1497,7 @@ impl Interp {
                 for a in &args[1..] {
                     vals.push(self.eval(a)?);
                 }
+                check_format_args(&fmt, vals.len()).map_err(Flow::Error)?;
                 let s = sprintf(&fmt, &vals, &self.convfmt);
                 self.output(redir, &s)?;
             }
@@ -1534,11 +1715,13 @@ impl Interp {
             }
         }
         self.flush_all();
+        self.close_all_cmds();
         self.exit_code
     }
 
     fn fatal(&mut self, m: &str) -> i32 {
         self.flush_all();
+        self.close_all_cmds();
         let fnr = self.get_global(FNR).num();
         if self.used_file && fnr > 0.0 && !self.in_end {
             let name = self.gstr(FILENAME);

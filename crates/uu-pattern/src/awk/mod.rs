@@ -3,6 +3,7 @@
 //! interpreter ([`interp`]) over [`value`]s.
 
 pub mod ast;
+pub mod cmd;
 pub mod interp;
 pub mod lexer;
 pub mod parser;

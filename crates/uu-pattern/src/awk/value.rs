@@ -291,6 +291,57 @@ fn non_finite(v: f64, upper: bool) -> Option<String> {
 }
 
 /// awk's sprintf. `convfmt` is used for %s of numbers.
+/// Check that `nargs` values satisfy `fmt` (gawk makes a shortfall
+/// fatal); the error is gawk's message pointing at the conversion.
+pub fn check_format_args(fmt: &[u8], nargs: usize) -> Result<(), String> {
+    let mut need = 0usize;
+    let mut i = 0;
+    while i < fmt.len() {
+        if fmt[i] != b'%' {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        i += 1;
+        if i < fmt.len() && fmt[i] == b'%' {
+            i += 1;
+            continue;
+        }
+        while i < fmt.len() && b"-+ #0".contains(&fmt[i]) {
+            i += 1;
+        }
+        let mut uses = 0;
+        let mut digits_or_star = |i: &mut usize| {
+            if *i < fmt.len() && fmt[*i] == b'*' {
+                uses += 1;
+                *i += 1;
+            } else {
+                while *i < fmt.len() && fmt[*i].is_ascii_digit() {
+                    *i += 1;
+                }
+            }
+        };
+        digits_or_star(&mut i);
+        if i < fmt.len() && fmt[i] == b'.' {
+            i += 1;
+            digits_or_star(&mut i);
+        }
+        if i < fmt.len() && b"cdiouxXeEfFgGs".contains(&fmt[i]) {
+            uses += 1;
+            i += 1;
+        }
+        need += uses;
+        if need > nargs {
+            return Err(format!(
+                "not enough arguments to satisfy format string\n\t`{}'\n\t{}^ ran out for this one",
+                String::from_utf8_lossy(fmt),
+                " ".repeat(start + 1)
+            ));
+        }
+    }
+    Ok(())
+}
+
 pub fn sprintf(fmt: &[u8], args: &[Value], convfmt: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(fmt.len() + 16);
     let mut ai = 0;
@@ -547,6 +598,14 @@ mod tests {
             "abc|   ab"
         );
     }
+    #[test]
+    fn short_argument_lists_are_reported() {
+        assert!(check_format_args(b"%s %d%%\n", 2).is_ok());
+        let e = check_format_args(b"%s %*d", 2).unwrap_err();
+        assert!(e.ends_with("\t    ^ ran out for this one"), "{}", e);
+        assert!(check_format_args(b"100%%", 0).is_ok());
+    }
+
     #[test]
     fn numbers() {
         assert_eq!(num_to_str(0.1 + 0.2, b"%.6g"), b"0.3".to_vec());

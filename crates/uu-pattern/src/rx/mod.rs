@@ -320,6 +320,13 @@ fn plain_literal(pat: &str) -> Option<Vec<u8>> {
         let c = b[i];
         if c == b'\\' {
             let n = *b.get(i + 1)?;
+            if n == b'x' {
+                // The translator's `\xNN` byte escape.
+                let hex = std::str::from_utf8(b.get(i + 2..i + 4)?).ok()?;
+                out.push(u8::from_str_radix(hex, 16).ok()?);
+                i += 4;
+                continue;
+            }
             if !n.is_ascii_punctuation() {
                 return None;
             }
@@ -379,7 +386,7 @@ mod tests {
         assert!(re.lit.is_none());
         let re = Regex::new(b"x\\.y z", &Config::new(Syntax::Basic)).unwrap();
         assert!(re.lit.is_some());
-        assert_eq!(re.find_at(b"ax.y zx.y z", 2), Some((5, 11)));
+        assert_eq!(re.find_at(b"ax.y zx.y z", 2), Some((6, 11)));
         assert_eq!(re.find_at(b"ax.y z", 9), None);
         assert!(!re.is_match(b"xay z"));
         assert_eq!(re.shortest_match_at(b"..x.y z", 0), Some(7));

@@ -137,11 +137,25 @@ fn mtime_text(path: &Path, context: bool) -> String {
     let (hh, mm, ss) = (rem / 3600, rem / 60 % 60, rem % 60);
     if context {
         const WD: [&str; 7] = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-        const MON: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+        const MON: [&str; 12] = [
+            "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+        ];
         let wd = WD[(days + 4).rem_euclid(7) as usize];
-        return format!("{} {} {:>2} {:02}:{:02}:{:02} {}", wd, MON[(m - 1) as usize], d, hh, mm, ss, y);
+        return format!(
+            "{} {} {:>2} {:02}:{:02}:{:02} {}",
+            wd,
+            MON[(m - 1) as usize],
+            d,
+            hh,
+            mm,
+            ss,
+            y
+        );
     }
-    format!("{:04}-{:02}-{:02} {:02}:{:02}:{:02}.{:09} +0000", y, m, d, hh, mm, ss, nanos)
+    format!(
+        "{:04}-{:02}-{:02} {:02}:{:02}:{:02}.{:09} +0000",
+        y, m, d, hh, mm, ss, nanos
+    )
 }
 
 /// Result of one comparison: 0 same, 1 different, 2 trouble.

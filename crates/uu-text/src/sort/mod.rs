@@ -265,11 +265,14 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
 
     if let Some(quiet) = check {
         if files.len() > 1 {
-            return USAGE.die(2, &format!(
-                "extra operand {} not allowed with -{}",
-                q(&files[1]),
-                if quiet { 'C' } else { 'c' }
-            ));
+            return USAGE.die(
+                2,
+                &format!(
+                    "extra operand {} not allowed with -{}",
+                    q(&files[1]),
+                    if quiet { 'C' } else { 'c' }
+                ),
+            );
         }
         return check_sorted(&files[0], &cfg, delim, quiet);
     }
@@ -301,10 +304,17 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         }
     } else {
         let k0 = cfg.keys[0];
-        if cfg.keys.len() == 1 && k0.opts.numeric && k0.sword == 0 && k0.schar == 0 && k0.eword.is_none() {
+        if cfg.keys.len() == 1
+            && k0.opts.numeric
+            && k0.sword == 0
+            && k0.schar == 0
+            && k0.eword.is_none()
+        {
             // `sort -n`: parse each number once, not per comparison.
-            let mut dec: Vec<(compare::Num, &[u8])> = lines.iter().map(|l| (compare::split_num(l), *l)).collect();
-            let (rev_key, unique_or_stable, rev_all) = (k0.opts.reverse, cfg.unique || cfg.stable, cfg.reverse);
+            let mut dec: Vec<(compare::Num, &[u8])> =
+                lines.iter().map(|l| (compare::split_num(l), *l)).collect();
+            let (rev_key, unique_or_stable, rev_all) =
+                (k0.opts.reverse, cfg.unique || cfg.stable, cfg.reverse);
             dec.sort_by(|a, b| {
                 let d = compare::cmp_nums(&a.0, &b.0);
                 let d = if rev_key { d.reverse() } else { d };

@@ -1,0 +1,186 @@
+/**
+ * Shell and coreutils benchmarks: each workload runs in one process against
+ * native bash/GNU, the just-bash npm package and a Sandglass sandbox on the
+ * same generated data, and reports wall-time ratios measured in that run.
+ *
+ *   npx tsx bench/shell/compare.ts (copy of bench/compare.ts with working VFS limits)
+ *   npx tsx bench/compare.ts [--only name,name] [--scale 0.1] [--runs 3] [--no-just-bash]
+ *
+ * Results also go to bench/results/compare-<date>.json. Not a test: nothing
+ * is asserted.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Bash } from 'just-bash';
+import { Sandbox } from '../../src-worker/sandbox/sandbox.ts';
+import { WORKLOADS, type Workload } from '../workloads.ts';
+
+interface Args {
+  only: string[] | null;
+  scale: number;
+  runs: number;
+  justBash: boolean;
+}
+
+function parseArgs(argv: string[]): Args {
+  const a: Args = { only: null, scale: 1, runs: 3, justBash: true };
+  for (let i = 0; i < argv.length; i++) {
+    const v = argv[i];
+    if (v === '--only') a.only = (argv[++i] ?? '').split(',');
+    else if (v === '--scale') a.scale = Number(argv[++i]);
+    else if (v === '--runs') a.runs = Number(argv[++i]);
+    else if (v === '--no-just-bash') a.justBash = false;
+    else throw new Error(`unknown option ${v}`);
+  }
+  return a;
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((x, y) => x - y);
+  return s[Math.floor(s.length / 2)] ?? NaN;
+};
+
+type Files = Record<string, Uint8Array>;
+
+function writeHostFiles(dir: string, files: Files): void {
+  for (const [rel, data] of Object.entries(files)) {
+    const p = path.join(dir, rel);
+    fs.mkdirSync(path.dirname(p), { recursive: true });
+    fs.writeFileSync(p, data);
+  }
+}
+
+function timeNative(w: Workload, files: Files, runs: number): { ms: number; out: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-bench-'));
+  writeHostFiles(dir, files);
+  const times: number[] = [];
+  let out = '';
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    const r = spawnSync('bash', ['--norc', '--noprofile', '-c', w.script], {
+      cwd: dir,
+      encoding: 'utf8',
+      maxBuffer: 1 << 30,
+      env: { PATH: '/usr/bin:/bin', LC_ALL: 'C', HOME: dir },
+    });
+    times.push(performance.now() - t0);
+    out = r.stdout.trim();
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+  return { ms: median(times), out };
+}
+
+async function timeSandglass(
+  w: Workload,
+  files: Files,
+  runs: number,
+): Promise<{ ms: number; out: string }> {
+  const sb = await Sandbox.create({
+    vfsLimits: { maxBytes: 2 * 2 ** 30, maxFileSize: 2 ** 30, maxNodes: 1_000_000 },
+    limits: { wallTimeMs: 600_000 },
+  });
+  try {
+    const home = '/home/user/bench';
+    await sb.mkdir(home, { recursive: true });
+    for (const [rel, data] of Object.entries(files)) {
+      await sb.mkdir(path.posix.dirname(`${home}/${rel}`), { recursive: true });
+      await sb.writeFile(`${home}/${rel}`, data);
+    }
+    await sb.run('true', { cwd: home }); // start the session shell outside the timing
+    const times: number[] = [];
+    let out = '';
+    for (let i = 0; i < runs; i++) {
+      const t0 = performance.now();
+      const r = await sb.run(w.script, { cwd: home, timeoutMs: 600_000 });
+      times.push(performance.now() - t0);
+      out = r.exitCode === 0 ? r.stdout.trim() : `exit ${r.exitCode}: ${r.stderr.slice(0, 200)}`;
+    }
+    return { ms: median(times), out };
+  } finally {
+    await sb.destroy();
+  }
+}
+
+async function timeJustBash(
+  w: Workload,
+  files: Files,
+  runs: number,
+): Promise<{ ms: number; out: string }> {
+  const home = '/home/user/bench';
+  const initial: Record<string, string> = {};
+  // just-bash takes text files; binary data goes in as latin1 text.
+  for (const [rel, data] of Object.entries(files))
+    initial[`${home}/${rel}`] = Buffer.from(data).toString('latin1');
+  const bash = new Bash({
+    files: initial,
+    cwd: home,
+    executionLimits: {
+      maxCommandCount: 100_000_000,
+      maxExecutionTimeMs: 120_000,
+      maxFileSystemBytes: 2 * 1024 * 1024 * 1024,
+      maxOutputSize: 512 * 1024 * 1024,
+      maxArchiveBytes: 1024 * 1024 * 1024,
+    },
+  });
+  const times: number[] = [];
+  let out = '';
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    try {
+      const r = await bash.exec(w.script);
+      out = r.exitCode === 0 ? r.stdout.trim() : `exit ${r.exitCode}: ${r.stderr.slice(0, 200)}`;
+    } catch (e) {
+      out = `error: ${(e as Error).message.slice(0, 200)}`;
+    }
+    times.push(performance.now() - t0);
+  }
+  return { ms: median(times), out };
+}
+
+function fmt(ms: number): string {
+  return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(1)} ms`;
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const rows: Record<string, unknown>[] = [];
+  console.log(
+    `${'workload'.padEnd(26)} ${'native'.padStart(10)} ${'sandglass'.padStart(10)} ${'just-bash'.padStart(10)}  sg/native  jb/sg  outputs`,
+  );
+  for (const w of WORKLOADS) {
+    if (args.only && !args.only.includes(w.name)) continue;
+    const files = w.files(args.scale);
+    const runs = w.heavy ? 1 : args.runs;
+    const n = timeNative(w, files, runs);
+    const s = await timeSandglass(w, files, runs);
+    const j = args.justBash ? await timeJustBash(w, files, runs) : { ms: NaN, out: '(skipped)' };
+    const agree =
+      n.out === s.out ? 'sg=native' : `sg DIFFERS (${s.out.slice(0, 60)} vs ${n.out.slice(0, 60)})`;
+    const jagree = !args.justBash
+      ? ''
+      : j.out === n.out
+        ? ', jb=native'
+        : `, jb differs (${j.out.slice(0, 60)})`;
+    console.log(
+      `${w.name.padEnd(26)} ${fmt(n.ms).padStart(10)} ${fmt(s.ms).padStart(10)} ${fmt(j.ms).padStart(10)}  ${(s.ms / n.ms).toFixed(2).padStart(8)}x ${(j.ms / s.ms).toFixed(2).padStart(6)}x  ${agree}${jagree}`,
+    );
+    rows.push({
+      name: w.name,
+      nativeMs: n.ms,
+      sandglassMs: s.ms,
+      justBashMs: j.ms,
+      outputs: { native: n.out, sandglass: s.out, justBash: j.out },
+    });
+  }
+  const dir = path.join(path.dirname(new URL(import.meta.url).pathname), 'results');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, `compare-${new Date().toISOString().slice(0, 19)}.json`),
+    JSON.stringify(rows, null, 1),
+  );
+  process.exit(0);
+}
+
+void main();

@@ -1,0 +1,665 @@
+//! tar: create (c), extract (x) and list (t) archives, optionally
+//! gzip-compressed (-z, auto-detected when reading), streaming entry data
+//! so a header claiming a huge size fails at the first failed write or at
+//! the archive's real end instead of allocating it.
+
+use crate::getopt::{self, HasArg, Long};
+use coreutils_core::bytes::{os_bytes, path_bytes, path_from_bytes};
+use coreutils_core::error::strerror;
+use flate2::read::MultiGzDecoder;
+use flate2::write::GzEncoder;
+use flate2::Compression;
+use std::ffi::OsString;
+use std::io::{self, BufReader, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+
+const CHUNK: usize = 64 * 1024;
+
+const LONGS: &[Long] = &[
+    Long {
+        name: "create",
+        arg: HasArg::No,
+        key: 'c',
+    },
+    Long {
+        name: "extract",
+        arg: HasArg::No,
+        key: 'x',
+    },
+    Long {
+        name: "get",
+        arg: HasArg::No,
+        key: 'x',
+    },
+    Long {
+        name: "list",
+        arg: HasArg::No,
+        key: 't',
+    },
+    Long {
+        name: "file",
+        arg: HasArg::Yes,
+        key: 'f',
+    },
+    Long {
+        name: "gzip",
+        arg: HasArg::No,
+        key: 'z',
+    },
+    Long {
+        name: "gunzip",
+        arg: HasArg::No,
+        key: 'z',
+    },
+    Long {
+        name: "ungzip",
+        arg: HasArg::No,
+        key: 'z',
+    },
+    Long {
+        name: "directory",
+        arg: HasArg::Yes,
+        key: 'C',
+    },
+    Long {
+        name: "verbose",
+        arg: HasArg::No,
+        key: 'v',
+    },
+    Long {
+        name: "exclude",
+        arg: HasArg::Yes,
+        key: 'E',
+    },
+    Long {
+        name: "to-stdout",
+        arg: HasArg::No,
+        key: 'O',
+    },
+    Long {
+        name: "strip-components",
+        arg: HasArg::Yes,
+        key: 'S',
+    },
+    Long {
+        name: "preserve-permissions",
+        arg: HasArg::No,
+        key: 'p',
+    },
+    Long {
+        name: "same-permissions",
+        arg: HasArg::No,
+        key: 'p',
+    },
+    Long {
+        name: "no-same-owner",
+        arg: HasArg::No,
+        key: 'o',
+    },
+    Long {
+        name: "no-same-permissions",
+        arg: HasArg::No,
+        key: 'n',
+    },
+    Long {
+        name: "keep-old-files",
+        arg: HasArg::No,
+        key: 'k',
+    },
+    Long {
+        name: "overwrite",
+        arg: HasArg::No,
+        key: 'W',
+    },
+    Long {
+        name: "touch",
+        arg: HasArg::No,
+        key: 'm',
+    },
+    Long {
+        name: "auto-compress",
+        arg: HasArg::No,
+        key: 'a',
+    },
+    Long {
+        name: "numeric-owner",
+        arg: HasArg::No,
+        key: 'N',
+    },
+    Long {
+        name: "help",
+        arg: HasArg::No,
+        key: 'h',
+    },
+    Long {
+        name: "version",
+        arg: HasArg::No,
+        key: 'V',
+    },
+];
+
+#[derive(Default)]
+struct Opts {
+    mode: Option<char>,
+    file: Option<Vec<u8>>,
+    gzip: bool,
+    dir: Option<PathBuf>,
+    verbose: bool,
+    exclude: Vec<Vec<u8>>,
+    to_stdout: bool,
+    strip: usize,
+    preserve: bool,
+    keep_old: bool,
+    touch: bool,
+    auto: bool,
+}
+
+fn s(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// A usage error with tar's own `Try` line.
+fn usage(msg: &str, code: i32) -> i32 {
+    eprintln!("tar: {}", msg);
+    eprintln!("Try 'tar --help' or 'tar --usage' for more information.");
+    code
+}
+
+fn fatal(msg: &str) -> i32 {
+    eprintln!("tar: {}", msg);
+    eprintln!("tar: Error is not recoverable: exiting now");
+    2
+}
+
+fn excluded(o: &Opts, name: &[u8]) -> bool {
+    let base = name
+        .rsplit(|&c| c == b'/')
+        .find(|c| !c.is_empty())
+        .unwrap_or(name);
+    o.exclude
+        .iter()
+        .any(|p| crate::find::fnmatch_pub(p, base) || crate::find::fnmatch_pub(p, name))
+}
+
+/// Entry point.
+pub fn uumain(args: Vec<OsString>) -> i32 {
+    let mut words: Vec<OsString> = args[1..].to_vec();
+    let mut old_style = false;
+    // Old-style bundled first word: `tar czf x.tgz dir`.
+    if let Some(first) = words.first() {
+        let b = os_bytes(first);
+        if !b.is_empty() && b[0] != b'-' {
+            old_style = true;
+            let mut v = b"-".to_vec();
+            v.extend_from_slice(b);
+            words[0] = coreutils_core::bytes::os_from_vec(v);
+        }
+    }
+    let spec = getopt::Spec {
+        short: "cxtf:zC:vOpokmaNhjJ",
+        long: LONGS,
+        stop_at_operand: false,
+    };
+    let parsed = match getopt::parse(&words, &spec) {
+        Ok(p) => p,
+        Err(m) => {
+            if old_style && m.starts_with("option requires an argument -- '") {
+                let c = m.chars().rev().nth(1).unwrap_or('f');
+                return usage(&format!("Old option '{}' requires an argument.", c), 2);
+            }
+            return usage(&m, 64);
+        }
+    };
+    let mut o = Opts::default();
+    for op in &parsed.opts {
+        let arg = || {
+            op.arg
+                .as_ref()
+                .map(|a| os_bytes(a).to_vec())
+                .unwrap_or_default()
+        };
+        match op.key {
+            'c' | 'x' | 't' => {
+                if o.mode.map_or(false, |m| m != op.key) {
+                    return usage("You may not specify more than one '-Acdtrux', '--delete' or  '--test-label' option", 2);
+                }
+                o.mode = Some(op.key);
+            }
+            'f' => o.file = Some(arg()),
+            'z' => o.gzip = true,
+            'C' => o.dir = Some(path_from_bytes(&arg())),
+            'v' => o.verbose = true,
+            'E' => o.exclude.push(arg()),
+            'O' => o.to_stdout = true,
+            'S' => match s(&arg()).parse() {
+                Ok(n) => o.strip = n,
+                Err(_) => return usage(&format!("Invalid number of elements: '{}'", s(&arg())), 2),
+            },
+            'p' => o.preserve = true,
+            'k' => o.keep_old = true,
+            'm' => o.touch = true,
+            'a' => o.auto = true,
+            'j' | 'J' => {
+                eprintln!("tar: bzip2/xz compression is not available");
+                return 2;
+            }
+            'h' => {
+                println!("Usage: tar [OPTION...] [FILE]...");
+                return 0;
+            }
+            'V' => return crate::common::version("tar"),
+            _ => {}
+        }
+    }
+    let names: Vec<Vec<u8>> = parsed
+        .operands
+        .iter()
+        .map(|a| os_bytes(a).to_vec())
+        .collect();
+    match o.mode {
+        Some('c') => create(&o, &names),
+        Some(m) => read_archive(&o, &names, m == 'x'),
+        None => usage(
+            "You must specify one of the '-Acdtrux', '--delete' or '--test-label' options",
+            2,
+        ),
+    }
+}
+
+fn archive_name(o: &Opts) -> Vec<u8> {
+    o.file.clone().unwrap_or_else(|| b"-".to_vec())
+}
+
+fn create(o: &Opts, names: &[Vec<u8>]) -> i32 {
+    if names.is_empty() {
+        return usage("Cowardly refusing to create an empty archive", 2);
+    }
+    let an = archive_name(o);
+    let sink: Box<dyn Write> = if an == b"-" {
+        Box::new(coreutils_core::io::stdout())
+    } else {
+        match std::fs::File::create(path_from_bytes(&an)) {
+            Ok(f) => Box::new(BufWriter::with_capacity(CHUNK, f)),
+            Err(e) => return fatal(&format!("{}: Cannot open: {}", s(&an), strerror(&e))),
+        }
+    };
+    let sink: Box<dyn Write> =
+        if o.gzip || (o.auto && (an.ends_with(b".tgz") || an.ends_with(b".gz"))) {
+            Box::new(GzEncoder::new(sink, Compression::new(6)))
+        } else {
+            sink
+        };
+    let mut b = tar::Builder::new(sink);
+    b.follow_symlinks(false);
+    let base = o.dir.clone().unwrap_or_else(|| PathBuf::from("."));
+    let mut status = 0;
+    let mut warned = false;
+    // Verbose names go to stdout unless the archive itself is stdout.
+    let to_err = an == b"-";
+    for n in names {
+        let mut name = n.clone();
+        if name.first() == Some(&b'/') {
+            if !warned {
+                eprintln!("tar: Removing leading `/' from member names");
+                warned = true;
+            }
+            while name.first() == Some(&b'/') {
+                name.remove(0);
+            }
+        }
+        let src = if n.first() == Some(&b'/') {
+            path_from_bytes(n)
+        } else {
+            base.join(path_from_bytes(n))
+        };
+        if let Err(c) = add(o, &mut b, &src, &name, to_err) {
+            status = status.max(c);
+        }
+    }
+    let r = b.into_inner().and_then(|mut w| w.flush());
+    if let Err(e) = r {
+        return fatal(&format!("{}: Cannot write: {}", s(&an), strerror(&e)));
+    }
+    if status != 0 {
+        eprintln!("tar: Exiting with failure status due to previous errors");
+    }
+    status
+}
+
+fn add(
+    o: &Opts,
+    b: &mut tar::Builder<Box<dyn Write>>,
+    src: &Path,
+    name: &[u8],
+    to_err: bool,
+) -> Result<(), i32> {
+    if excluded(o, name) {
+        return Ok(());
+    }
+    let m = match std::fs::symlink_metadata(src) {
+        Ok(m) => m,
+        Err(e) => {
+            eprintln!("tar: {}: Cannot stat: {}", s(name), strerror(&e));
+            return Err(2);
+        }
+    };
+    let shown = if m.is_dir() && !name.ends_with(b"/") {
+        let mut v = name.to_vec();
+        v.push(b'/');
+        v
+    } else {
+        name.to_vec()
+    };
+    if o.verbose {
+        if to_err {
+            eprintln!("{}", s(&shown));
+        } else {
+            let mut so = io::stdout();
+            let _ = so.write_all(&shown).and_then(|_| so.write_all(b"\n"));
+        }
+    }
+    let entry_name = if name.is_empty() {
+        b".".to_vec()
+    } else {
+        name.to_vec()
+    };
+    if let Err(e) = b.append_path_with_name(src, path_from_bytes(&entry_name)) {
+        eprintln!("tar: {}: {}", s(name), strerror(&e));
+        return Err(2);
+    }
+    if m.is_dir() {
+        let rd = match std::fs::read_dir(src) {
+            Ok(r) => r,
+            Err(e) => {
+                eprintln!("tar: {}: Cannot open: {}", s(name), strerror(&e));
+                return Err(2);
+            }
+        };
+        let mut st = Ok(());
+        for de in rd.flatten() {
+            let fname = de.file_name();
+            let mut child = name.to_vec();
+            if !child.is_empty() && !child.ends_with(b"/") {
+                child.push(b'/');
+            }
+            child.extend_from_slice(os_bytes(&fname));
+            if let Err(c) = add(o, b, &src.join(&fname), &child, to_err) {
+                st = Err(c);
+            }
+        }
+        return st;
+    }
+    Ok(())
+}
+
+/// Reader over the archive with gzip auto-detected from the magic bytes.
+fn open_archive(o: &Opts) -> Result<Box<dyn Read>, i32> {
+    let an = archive_name(o);
+    let raw: Box<dyn Read> = if an == b"-" {
+        Box::new(io::stdin())
+    } else {
+        match std::fs::File::open(path_from_bytes(&an)) {
+            Ok(f) => Box::new(f),
+            Err(e) => return Err(fatal(&format!("{}: Cannot open: {}", s(&an), strerror(&e)))),
+        }
+    };
+    let mut r = BufReader::with_capacity(CHUNK, raw);
+    let head = match io::BufRead::fill_buf(&mut r) {
+        Ok(h) => h.to_vec(),
+        Err(e) => return Err(fatal(&format!("{}: Read error: {}", s(&an), strerror(&e)))),
+    };
+    if head.len() >= 2 && head[0] == 0x1f && head[1] == 0x8b {
+        Ok(Box::new(MultiGzDecoder::new(r)))
+    } else if head.is_empty() {
+        eprintln!("tar: This does not look like a tar archive");
+        eprintln!("tar: Exiting with failure status due to previous errors");
+        Err(2)
+    } else if o.gzip {
+        eprintln!("\ngzip: stdin: not in gzip format");
+        Err(fatal("Child returned status 1"))
+    } else {
+        Ok(Box::new(r))
+    }
+}
+
+fn mode_str(h: &tar::Header) -> String {
+    let tc = match h.entry_type() {
+        tar::EntryType::Directory => b'd',
+        tar::EntryType::Symlink => b'l',
+        tar::EntryType::Char => b'c',
+        tar::EntryType::Block => b'b',
+        tar::EntryType::Fifo => b'p',
+        tar::EntryType::Link => b'h',
+        _ => b'f',
+    };
+    let tc = if tc == b'h' { b'f' } else { tc };
+    crate::find::print::mode_string(h.mode().unwrap_or(0), tc)
+}
+
+fn listing(h: &tar::Header, name: &[u8], link: Option<Vec<u8>>) -> Vec<u8> {
+    let user = h
+        .username_bytes()
+        .filter(|u| !u.is_empty())
+        .map(s)
+        .unwrap_or_else(|| h.uid().unwrap_or(0).to_string());
+    let group = h
+        .groupname_bytes()
+        .filter(|u| !u.is_empty())
+        .map(s)
+        .unwrap_or_else(|| h.gid().unwrap_or(0).to_string());
+    let ug = format!("{}/{}", user, group);
+    let size = h.size().unwrap_or(0).to_string();
+    let w = 19usize.saturating_sub(ug.len()).max(size.len() + 1);
+    let t = crate::find::print::tm(h.mtime().unwrap_or(0) as i64);
+    let mut line = format!(
+        "{} {}{:>w$} {}-{:02}-{:02} {:02}:{:02} ",
+        mode_str(h),
+        ug,
+        size,
+        t.year,
+        t.mon,
+        t.day,
+        t.hour,
+        t.min,
+        w = w
+    )
+    .into_bytes();
+    line.extend_from_slice(name);
+    if let Some(l) = link {
+        line.extend_from_slice(if h.entry_type() == tar::EntryType::Link {
+            b" link to "
+        } else {
+            b" -> "
+        });
+        line.extend_from_slice(&l);
+    }
+    line.push(b'\n');
+    line
+}
+
+/// Does member `name` match an operand (itself or inside it)?
+fn selected(names: &[Vec<u8>], found: &mut [bool], name: &[u8]) -> bool {
+    if names.is_empty() {
+        return true;
+    }
+    let trimmed = name.strip_suffix(b"/").unwrap_or(name);
+    let mut hit = false;
+    for (i, n) in names.iter().enumerate() {
+        let n = n.strip_suffix(b"/").unwrap_or(n);
+        if trimmed == n || (trimmed.starts_with(n) && trimmed.get(n.len()) == Some(&b'/')) {
+            found[i] = true;
+            hit = true;
+        }
+    }
+    hit
+}
+
+fn read_archive(o: &Opts, names: &[Vec<u8>], extract: bool) -> i32 {
+    let input = match open_archive(o) {
+        Ok(r) => r,
+        Err(c) => return c,
+    };
+    let mut ar = tar::Archive::new(input);
+    ar.set_preserve_permissions(o.preserve);
+    ar.set_preserve_mtime(!o.touch);
+    ar.set_overwrite(!o.keep_old);
+    let base = o.dir.clone().unwrap_or_else(|| PathBuf::from("."));
+    if let Some(d) = &o.dir {
+        if let Err(e) = std::fs::metadata(d) {
+            return fatal(&format!("{}: Cannot open: {}", d.display(), strerror(&e)));
+        }
+    }
+    let mut found = vec![false; names.len()];
+    let mut status = 0;
+    let mut out = coreutils_core::io::stdout();
+    let mut warned_abs = false;
+    let entries = match ar.entries() {
+        Ok(e) => e,
+        Err(e) => return fatal(&strerror(&e)),
+    };
+    let mut seen_any = false;
+    for ent in entries {
+        let mut ent = match ent {
+            Ok(e) => e,
+            Err(e) => {
+                let _ = out.flush();
+                if !seen_any {
+                    eprintln!("tar: This does not look like a tar archive");
+                    eprintln!("tar: Exiting with failure status due to previous errors");
+                    return 2;
+                }
+                let msg = e.to_string();
+                if msg.contains("unexpected EOF")
+                    || e.kind() == io::ErrorKind::UnexpectedEof
+                    || msg.contains("failed to read entire block")
+                {
+                    return fatal("Unexpected EOF in archive");
+                }
+                return fatal(&format!("Damaged archive: {}", msg));
+            }
+        };
+        seen_any = true;
+        let raw_name = ent.path_bytes().into_owned();
+        let mut name = raw_name.clone();
+        if name.starts_with(b"../") && !warned_abs {
+            eprintln!("tar: Removing leading `../' from member names");
+            warned_abs = true;
+        }
+        if name.first() == Some(&b'/') {
+            if !warned_abs {
+                eprintln!("tar: Removing leading `/' from member names");
+                warned_abs = true;
+            }
+            while name.first() == Some(&b'/') {
+                name.remove(0);
+            }
+        }
+        if !selected(names, &mut found, &name) || excluded(o, &name) {
+            continue;
+        }
+        let link = ent.link_name_bytes().map(|l| l.into_owned());
+        if !extract {
+            let line = if o.verbose {
+                listing(ent.header(), &raw_name, link)
+            } else {
+                let mut v = raw_name.clone();
+                v.push(b'\n');
+                v
+            };
+            coreutils_core::io::write_or_exit(&mut out, &line);
+            continue;
+        }
+        if o.verbose {
+            let mut v = raw_name.clone();
+            v.push(b'\n');
+            coreutils_core::io::write_or_exit(&mut out, &v);
+        }
+        // Strip leading components for --strip-components.
+        let parts: Vec<&[u8]> = name
+            .split(|&c| c == b'/')
+            .filter(|p| !p.is_empty() && *p != b".")
+            .collect();
+        if parts.len() <= o.strip {
+            continue;
+        }
+        let parts = &parts[o.strip..];
+        if parts.iter().any(|p| *p == b"..") {
+            eprintln!("tar: {}: Member name contains '..'", s(&raw_name));
+            status = 2;
+            continue;
+        }
+        if o.to_stdout {
+            if ent.header().entry_type().is_file() {
+                let _ = out.flush();
+                let mut buf = vec![0u8; CHUNK];
+                loop {
+                    match ent.read(&mut buf) {
+                        Ok(0) => break,
+                        Ok(k) => coreutils_core::io::write_or_exit(&mut out, &buf[..k]),
+                        Err(_) => {
+                            let _ = out.flush();
+                            return fatal("Unexpected EOF in archive");
+                        }
+                    }
+                }
+            }
+            continue;
+        }
+        let rel = path_from_bytes(&parts.join(&b'/'));
+        let dst = base.join(&rel);
+        if let Some(parent) = dst.parent() {
+            let _ = std::fs::create_dir_all(parent);
+        }
+        if o.keep_old
+            && std::fs::symlink_metadata(&dst).is_ok()
+            && !ent.header().entry_type().is_dir()
+        {
+            eprintln!("tar: {}: Cannot open: File exists", s(&raw_name));
+            status = 2;
+            continue;
+        }
+        let is_file = ent.header().entry_type().is_file();
+        if let Err(e) = ent.unpack(&dst) {
+            let _ = out.flush();
+            let inner = std::error::Error::source(&e)
+                .and_then(|x| x.downcast_ref::<io::Error>())
+                .map(strerror)
+                .unwrap_or_else(|| strerror(&e));
+            if is_file
+                && (inner.contains("No space")
+                    || inner.contains("too large")
+                    || inner.contains("quota"))
+            {
+                eprintln!("tar: {}: Cannot write: {}", s(&raw_name), inner);
+                let _ = std::fs::remove_file(&dst);
+                eprintln!("tar: Exiting with failure status due to previous errors");
+                return 2;
+            }
+            if e.kind() == io::ErrorKind::UnexpectedEof
+                || inner.contains("unexpected")
+                || inner.contains("end of file")
+                || inner.contains("failed to write entire file")
+            {
+                // The archive ended inside the member (a header that
+                // claims more data than exists): GNU keeps the partial file.
+                return fatal("Unexpected EOF in archive");
+            }
+            eprintln!("tar: {}: Cannot open: {}", s(&raw_name), inner);
+            status = 2;
+        }
+    }
+    let _ = out.flush();
+    if extract && o.dir.is_some() {
+        let _ = path_bytes;
+    }
+    for (i, f) in found.iter().enumerate() {
+        if !f {
+            eprintln!("tar: {}: Not found in archive", s(&names[i]));
+            status = 2;
+        }
+    }
+    if status != 0 {
+        eprintln!("tar: Exiting with failure status due to previous errors");
+    }
+    status
+}

@@ -1,0 +1,220 @@
+//! Commands run by awk through `/bin/sh -c`: `cmd | getline` (we read
+//! the command's stdout), `print | cmd` (we write its stdin), `close(cmd)`
+//! and `system(cmd)`.
+//!
+//! Natively this uses `std::process`; on wasm32 it speaks the `sandglass`
+//! process imports (docs/abi.md: `pipe` plus a `spawn` whose fd table puts
+//! the pipe's other end at the child's fd 0 or 1), which only the
+//! `procutils` binary is granted — that is why awk lives there.
+
+use coreutils_core::process::{self, Status};
+use std::io::{self, Read, Write};
+
+/// awk's status for an ended command: the exit code, or 256 + signal
+/// (what gawk's `close` and `system` return).
+fn awk_status(s: Status) -> i32 {
+    match s {
+        Status::Exited(c) => c,
+        Status::Signaled(sig) => 256 + sig,
+    }
+}
+
+/// Run `cmd` with our stdin/stdout/stderr and wait for it.
+pub fn system(cmd: &[u8]) -> io::Result<i32> {
+    let c = process::Command {
+        program: "sh".into(),
+        args: vec!["-c".into(), crate::common::getopt::os(cmd).to_os_string()],
+        ..Default::default()
+    };
+    process::run(&c).map(awk_status)
+}
+
+/// A started command and our end of its pipe.
+pub struct Running {
+    child: imp::Child,
+}
+
+impl Running {
+    /// Wait for the command (our pipe end must already be dropped).
+    pub fn wait(mut self) -> i32 {
+        imp::wait(&mut self.child).map(awk_status).unwrap_or(-1)
+    }
+}
+
+/// Start `cmd` with its stdout connected to the returned reader.
+pub fn open_read(cmd: &[u8]) -> io::Result<(Running, Box<dyn Read>)> {
+    let (child, r) = imp::start_read(cmd)?;
+    Ok((Running { child }, r))
+}
+
+/// Start `cmd` with its stdin connected to the returned writer.
+pub fn open_write(cmd: &[u8]) -> io::Result<(Running, Box<dyn Write>)> {
+    let (child, w) = imp::start_write(cmd)?;
+    Ok((Running { child }, w))
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod imp {
+    use super::*;
+    use std::process::{Command, Stdio};
+
+    pub type Child = std::process::Child;
+
+    fn sh(cmd: &[u8]) -> Command {
+        let mut c = Command::new("/bin/sh");
+        c.arg("-c").arg(crate::common::getopt::os(cmd));
+        c
+    }
+
+    pub fn start_read(cmd: &[u8]) -> io::Result<(Child, Box<dyn Read>)> {
+        let mut child = sh(cmd).stdout(Stdio::piped()).spawn()?;
+        let out = child
+            .stdout
+            .take()
+            .ok_or_else(|| io::Error::from(io::ErrorKind::BrokenPipe))?;
+        Ok((child, Box::new(out)))
+    }
+
+    pub fn start_write(cmd: &[u8]) -> io::Result<(Child, Box<dyn Write>)> {
+        let mut child = sh(cmd).stdin(Stdio::piped()).spawn()?;
+        let inp = child
+            .stdin
+            .take()
+            .ok_or_else(|| io::Error::from(io::ErrorKind::BrokenPipe))?;
+        Ok((child, Box::new(inp)))
+    }
+
+    pub fn wait(child: &mut Child) -> io::Result<Status> {
+        use std::os::unix::process::ExitStatusExt;
+        let s = child.wait()?;
+        Ok(match (s.code(), s.signal()) {
+            (Some(c), _) => Status::Exited(c),
+            (None, Some(sg)) => Status::Signaled(sg),
+            _ => Status::Exited(1),
+        })
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+mod imp {
+    use super::*;
+    use std::fs::File;
+    use std::os::wasi::ffi::OsStrExt;
+    use std::os::wasi::io::FromRawFd;
+
+    pub type Child = process::Child;
+
+    #[link(wasm_import_module = "sandglass")]
+    extern "C" {
+        #[link_name = "spawn"]
+        fn sg_spawn(req: *const u8, req_len: u32, pid_out: *mut i32) -> i32;
+        #[link_name = "pipe"]
+        fn sg_pipe(fds_out: *mut u32) -> i32;
+    }
+
+    fn put_u32(buf: &mut Vec<u8>, v: u32) {
+        buf.extend_from_slice(&v.to_le_bytes());
+    }
+
+    fn put_str(buf: &mut Vec<u8>, s: &[u8]) {
+        put_u32(buf, s.len() as u32);
+        buf.extend_from_slice(s);
+    }
+
+    /// A pipe as (read end, write end).
+    fn pipe() -> io::Result<(File, File)> {
+        let mut fds = [0u32; 2];
+        // SAFETY: the host writes two u32s into the array.
+        let e = unsafe { sg_pipe(fds.as_mut_ptr()) };
+        if e != 0 {
+            return Err(io::Error::from_raw_os_error(e));
+        }
+        // SAFETY: fresh descriptors we now own.
+        unsafe { Ok((File::from_raw_fd(fds[0]), File::from_raw_fd(fds[1]))) }
+    }
+
+    /// Spawn `sh -c cmd` with the child's fd `child_fd` mapped to our
+    /// `parent_fd`, the others inherited.
+    fn spawn(cmd: &[u8], child_fd: u32, parent_fd: u32) -> io::Result<Child> {
+        let path = process::resolve(std::ffi::OsStr::new("sh"))?;
+        let mut req = Vec::with_capacity(256 + cmd.len());
+        put_str(&mut req, path.as_os_str().as_bytes());
+        put_u32(&mut req, 3);
+        put_str(&mut req, b"sh");
+        put_str(&mut req, b"-c");
+        put_str(&mut req, cmd);
+        let env: Vec<(std::ffi::OsString, std::ffi::OsString)> = std::env::vars_os().collect();
+        put_u32(&mut req, env.len() as u32);
+        for (k, v) in &env {
+            let mut kv = k.as_bytes().to_vec();
+            kv.push(b'=');
+            kv.extend_from_slice(v.as_bytes());
+            put_str(&mut req, &kv);
+        }
+        let cwd = std::env::current_dir().unwrap_or_default();
+        put_str(&mut req, cwd.as_os_str().as_bytes());
+        put_u32(&mut req, 3);
+        for fd in 0u32..3 {
+            put_u32(&mut req, fd);
+            put_u32(&mut req, if fd == child_fd { parent_fd } else { fd });
+        }
+        req.extend_from_slice(&(-1i32).to_le_bytes());
+        put_u32(&mut req, 0);
+        let mut pid: i32 = 0;
+        // SAFETY: the request buffer and out-pointer live across the call.
+        let e = unsafe { sg_spawn(req.as_ptr(), req.len() as u32, &mut pid) };
+        if e != 0 {
+            return Err(io::Error::from_raw_os_error(e));
+        }
+        Ok(Child { pid })
+    }
+
+    pub fn start_read(cmd: &[u8]) -> io::Result<(Child, Box<dyn Read>)> {
+        use std::os::wasi::io::AsRawFd;
+        let (r, w) = pipe()?;
+        let child = spawn(cmd, 1, w.as_raw_fd())?;
+        // Our copy of the write end must go, or we never see EOF.
+        drop(w);
+        Ok((child, Box::new(r)))
+    }
+
+    pub fn start_write(cmd: &[u8]) -> io::Result<(Child, Box<dyn Write>)> {
+        use std::os::wasi::io::AsRawFd;
+        let (r, w) = pipe()?;
+        let child = spawn(cmd, 0, r.as_raw_fd())?;
+        drop(r);
+        Ok((child, Box::new(w)))
+    }
+
+    pub fn wait(child: &mut Child) -> io::Result<Status> {
+        process::wait(child)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::BufRead;
+
+    #[test]
+    fn reads_a_commands_output_and_status() {
+        let (run, r) = open_read(b"printf 'a\\nb\\n'; exit 3").unwrap();
+        let lines: Vec<String> = io::BufReader::new(r).lines().map(|l| l.unwrap()).collect();
+        assert_eq!(lines, vec!["a", "b"]);
+        assert_eq!(run.wait(), 3);
+    }
+
+    #[test]
+    fn writes_to_a_command_and_system_reports_status() {
+        let dir = std::env::temp_dir().join(format!("uu-pattern-cmd-{}", std::process::id()));
+        let file = dir.to_string_lossy().into_owned();
+        let (run, mut w) = open_write(format!("cat > '{}'", file).as_bytes()).unwrap();
+        w.write_all(b"hello\n").unwrap();
+        drop(w);
+        assert_eq!(run.wait(), 0);
+        assert_eq!(std::fs::read(&dir).unwrap(), b"hello\n");
+        let _ = std::fs::remove_file(&dir);
+        assert_eq!(system(b"exit 7").unwrap(), 7);
+        assert_eq!(system(b"kill -9 $$").unwrap(), 265);
+    }
+}
