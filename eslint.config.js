@@ -8,14 +8,25 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['out/**', 'node_modules/**', 'target/**', 'resources/**', 'test-results/**', 'playwright-report/**', 'crates/**'],
+    ignores: [
+      'out/**',
+      'node_modules/**',
+      'target/**',
+      'resources/**',
+      'test-results/**',
+      'playwright-report/**',
+      'crates/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
@@ -29,7 +40,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['node:*', 'electron', 'electron/*'], message: 'The renderer is sandboxed: no Node or Electron.' },
+            {
+              group: ['node:*', 'electron', 'electron/*'],
+              message: 'The renderer is sandboxed: no Node or Electron.',
+            },
             {
               group: ['**/src-worker/*', '!**/src-worker/contract', '**/src-main/*'],
               message: 'The renderer knows only the API contract (src-worker/contract).',
@@ -46,8 +60,14 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['electron', 'electron/*', 'react', 'react-dom', 'react/*'], message: 'The engine knows nothing of Electron or React.' },
-            { group: ['**/src-main/*', '**/src-renderer/*'], message: 'Dependencies point toward the engine, never out of it.' },
+            {
+              group: ['electron', 'electron/*', 'react', 'react-dom', 'react/*'],
+              message: 'The engine knows nothing of Electron or React.',
+            },
+            {
+              group: ['**/src-main/*', '**/src-renderer/*'],
+              message: 'Dependencies point toward the engine, never out of it.',
+            },
           ],
         },
       ],
@@ -58,12 +78,25 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['node:*', '../*', '!./*'], message: 'The contract imports nothing but itself.' }] },
+        {
+          patterns: [
+            {
+              group: ['node:*', '../*', '!./*'],
+              message: 'The contract imports nothing but itself.',
+            },
+          ],
+        },
       ],
     },
   },
   {
-    files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts', 'bench/**/*.{ts,mjs}', 'scripts/**/*.mjs'],
+    files: [
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      'e2e/**/*.ts',
+      'bench/**/*.{ts,mjs}',
+      'scripts/**/*.mjs',
+    ],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
 );

@@ -71,9 +71,13 @@ function timeNative(w: Workload, files: Files, runs: number): { ms: number; out:
   return { ms: median(times), out };
 }
 
-async function timeSandglass(w: Workload, files: Files, runs: number): Promise<{ ms: number; out: string }> {
+async function timeSandglass(
+  w: Workload,
+  files: Files,
+  runs: number,
+): Promise<{ ms: number; out: string }> {
   const sb = await Sandbox.create({
-    vfsLimits: { maxBytes: 2 << 30, maxFileBytes: 1 << 30, maxNodes: 1_000_000 },
+    vfsLimits: { maxBytes: 2 << 30, maxFileSize: 1 << 30, maxNodes: 1_000_000 },
     limits: { wallTimeMs: 600_000 },
   });
   try {
@@ -98,11 +102,16 @@ async function timeSandglass(w: Workload, files: Files, runs: number): Promise<{
   }
 }
 
-async function timeJustBash(w: Workload, files: Files, runs: number): Promise<{ ms: number; out: string }> {
+async function timeJustBash(
+  w: Workload,
+  files: Files,
+  runs: number,
+): Promise<{ ms: number; out: string }> {
   const home = '/home/user/bench';
   const initial: Record<string, string> = {};
   // just-bash takes text files; binary data goes in as latin1 text.
-  for (const [rel, data] of Object.entries(files)) initial[`${home}/${rel}`] = Buffer.from(data).toString('latin1');
+  for (const [rel, data] of Object.entries(files))
+    initial[`${home}/${rel}`] = Buffer.from(data).toString('latin1');
   const bash = new Bash({
     files: initial,
     cwd: home,
@@ -146,16 +155,30 @@ async function main(): Promise<void> {
     const n = timeNative(w, files, runs);
     const s = await timeSandglass(w, files, runs);
     const j = args.justBash ? await timeJustBash(w, files, runs) : { ms: NaN, out: '(skipped)' };
-    const agree = n.out === s.out ? 'sg=native' : `sg DIFFERS (${s.out.slice(0, 60)} vs ${n.out.slice(0, 60)})`;
-    const jagree = !args.justBash ? '' : j.out === n.out ? ', jb=native' : `, jb differs (${j.out.slice(0, 60)})`;
+    const agree =
+      n.out === s.out ? 'sg=native' : `sg DIFFERS (${s.out.slice(0, 60)} vs ${n.out.slice(0, 60)})`;
+    const jagree = !args.justBash
+      ? ''
+      : j.out === n.out
+        ? ', jb=native'
+        : `, jb differs (${j.out.slice(0, 60)})`;
     console.log(
       `${w.name.padEnd(26)} ${fmt(n.ms).padStart(10)} ${fmt(s.ms).padStart(10)} ${fmt(j.ms).padStart(10)}  ${(s.ms / n.ms).toFixed(2).padStart(8)}x ${(j.ms / s.ms).toFixed(2).padStart(6)}x  ${agree}${jagree}`,
     );
-    rows.push({ name: w.name, nativeMs: n.ms, sandglassMs: s.ms, justBashMs: j.ms, outputs: { native: n.out, sandglass: s.out, justBash: j.out } });
+    rows.push({
+      name: w.name,
+      nativeMs: n.ms,
+      sandglassMs: s.ms,
+      justBashMs: j.ms,
+      outputs: { native: n.out, sandglass: s.out, justBash: j.out },
+    });
   }
   const dir = path.join(path.dirname(new URL(import.meta.url).pathname), 'results');
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, `compare-${new Date().toISOString().slice(0, 19)}.json`), JSON.stringify(rows, null, 1));
+  fs.writeFileSync(
+    path.join(dir, `compare-${new Date().toISOString().slice(0, 19)}.json`),
+    JSON.stringify(rows, null, 1),
+  );
   process.exit(0);
 }
 

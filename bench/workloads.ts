@@ -21,7 +21,20 @@ function rng(seed: number): () => number {
   };
 }
 
-const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet', 'kilo', 'lima'];
+const WORDS = [
+  'alpha',
+  'bravo',
+  'charlie',
+  'delta',
+  'echo',
+  'foxtrot',
+  'golf',
+  'hotel',
+  'india',
+  'juliet',
+  'kilo',
+  'lima',
+];
 
 /** Lines of words and numbers, about `bytes` long. */
 function textLines(bytes: number, seed = 1): Uint8Array {
@@ -39,7 +52,10 @@ function textLines(bytes: number, seed = 1): Uint8Array {
 function numberedLines(count: number, seed = 2): Uint8Array {
   const r = rng(seed);
   const parts: string[] = [];
-  for (let i = 0; i < count; i++) parts.push(`${WORDS[i % WORDS.length]} ${Math.floor(r() * 100000)} ${(r() * 1000).toFixed(2)}\n`);
+  for (let i = 0; i < count; i++)
+    parts.push(
+      `${WORDS[i % WORDS.length]} ${Math.floor(r() * 100000)} ${(r() * 1000).toFixed(2)}\n`,
+    );
   return enc.encode(parts.join(''));
 }
 
@@ -49,7 +65,13 @@ function jsonDoc(bytes: number): Uint8Array {
   let n = 0;
   let i = 0;
   while (n < bytes) {
-    const s = JSON.stringify({ id: i++, name: WORDS[Math.floor(r() * WORDS.length)], score: Math.floor(r() * 100), tags: [WORDS[i % 12], WORDS[(i * 7) % 12]], active: r() < 0.5 });
+    const s = JSON.stringify({
+      id: i++,
+      name: WORDS[Math.floor(r() * WORDS.length)],
+      score: Math.floor(r() * 100),
+      tags: [WORDS[i % 12], WORDS[(i * 7) % 12]],
+      active: r() < 0.5,
+    });
     items.push(s);
     n += s.length + 1;
   }
@@ -75,7 +97,8 @@ export const WORKLOADS: readonly Workload[] = [
   },
   {
     name: 'shell-while-read-10k',
-    script: 'n=0; c=0; while IFS= read -r line; do n=$((n + ${#line})); c=$((c+1)); done < lines.txt; echo $c $n',
+    script:
+      'n=0; c=0; while IFS= read -r line; do n=$((n + ${#line})); c=$((c+1)); done < lines.txt; echo $c $n',
     files: (s) => ({ 'lines.txt': numberedLines(Math.max(100, Math.round(10000 * s))) }),
   },
   {
@@ -123,7 +146,10 @@ export const WORKLOADS: readonly Workload[] = [
   {
     name: 'tar-czf-50MB',
     script: 'tar czf out.tgz src && tar tzf out.tgz | wc -l',
-    files: (s) => ({ 'src/a.txt': textLines(Math.round(25 * MB * s), 5), 'src/b.txt': textLines(Math.round(25 * MB * s), 6) }),
+    files: (s) => ({
+      'src/a.txt': textLines(Math.round(25 * MB * s), 5),
+      'src/b.txt': textLines(Math.round(25 * MB * s), 6),
+    }),
     heavy: true,
   },
 ];

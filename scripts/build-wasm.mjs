@@ -67,7 +67,11 @@ async function listApplets(wasmPath) {
     args_sizes_get: (c, s) => {
       const v = new DataView(memory.buffer);
       v.setUint32(c, args.length, true);
-      v.setUint32(s, args.reduce((n, a) => n + a.length, 0), true);
+      v.setUint32(
+        s,
+        args.reduce((n, a) => n + a.length, 0),
+        true,
+      );
       return 0;
     },
     args_get: (argv, buf) => {
@@ -132,7 +136,11 @@ export async function buildWasm({ quiet = false } = {}) {
   const args = ['build', '--release', '--target', tc.target, '--workspace', '--bins'];
   if (quiet) args.push('-q');
   if (run(tc.cargo, args, tc.env) !== 0) throw new Error('cargo build failed');
-  const relDir = path.join(tc.env.CARGO_TARGET_DIR ?? path.join(root, 'target'), tc.target, 'release');
+  const relDir = path.join(
+    tc.env.CARGO_TARGET_DIR ?? path.join(root, 'target'),
+    tc.target,
+    'release',
+  );
   fs.mkdirSync(outDir, { recursive: true });
   const wasmOpt = spawnSync('wasm-opt', ['--version']).status === 0;
   const programs = [];
@@ -143,9 +151,11 @@ export async function buildWasm({ quiet = false } = {}) {
     if (newer(src, dst)) {
       const ok =
         wasmOpt &&
-        spawnSync('wasm-opt', ['-Oz', '--strip-debug', src, '-o', dst], { stdio: 'inherit' }).status === 0;
+        spawnSync('wasm-opt', ['-Oz', '--strip-debug', src, '-o', dst], { stdio: 'inherit' })
+          .status === 0;
       if (!ok) fs.copyFileSync(src, dst);
-      if (!quiet) console.log(`wasm: ${bin.name}.wasm ${(fs.statSync(dst).size / 1024).toFixed(0)} KiB`);
+      if (!quiet)
+        console.log(`wasm: ${bin.name}.wasm ${(fs.statSync(dst).size / 1024).toFixed(0)} KiB`);
     }
     const entry = { name: bin.name, file: `${bin.name}.wasm`, role: bin.role };
     if (bin.links.length) entry.links = bin.links;

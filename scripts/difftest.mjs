@@ -22,7 +22,14 @@ const GROUPS = ['files', 'text', 'pattern', 'data'];
 const HOST_NAME = { awk: 'gawk' };
 
 function parseArgs(argv) {
-  const opts = { groups: GROUPS, util: null, impl: 'native', verbose: false, json: null, minPass: 0 };
+  const opts = {
+    groups: GROUPS,
+    util: null,
+    impl: 'native',
+    verbose: false,
+    json: null,
+    minPass: 0,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const next = () => {
@@ -58,7 +65,13 @@ function loadCases(group, util) {
         const c = parseCaseLine(t);
         cases.push({ group, util: name, where: `${file}:${i + 1}`, line: t, ...c });
       } catch (e) {
-        cases.push({ group, util: name, where: `${file}:${i + 1}`, line: t, parseError: String(e.message) });
+        cases.push({
+          group,
+          util: name,
+          where: `${file}:${i + 1}`,
+          line: t,
+          parseError: String(e.message),
+        });
       }
     });
   }
@@ -83,7 +96,9 @@ export function digestTree(dir) {
         out.push(`d ${r} ${perm}`);
         walk(r);
       } else {
-        const h = createHash('sha1').update(fs.readFileSync(path.join(dir, r))).digest('hex');
+        const h = createHash('sha1')
+          .update(fs.readFileSync(path.join(dir, r)))
+          .digest('hex');
         out.push(`f ${r} ${perm} ${st.size} ${h.slice(0, 12)}`);
       }
     }
@@ -116,9 +131,17 @@ function runBytes(file, name, c, cwd, env) {
   const input = c.stdin ? fs.readFileSync(path.join(cwd, c.stdin)) : '';
   const common = { cwd, env, input, timeout: 20_000, maxBuffer: 256 << 20 };
   const r = c.hasBinary
-    ? spawnSync('bash', ['-c', `exec -a ${name} ${file} ${c.argvBytes.slice(1).map(ansiQuote).join(' ')}`], common)
+    ? spawnSync(
+        'bash',
+        ['-c', `exec -a ${name} ${file} ${c.argvBytes.slice(1).map(ansiQuote).join(' ')}`],
+        common,
+      )
     : spawnSync(file, c.argv.slice(1), { ...common, argv0: name });
-  return { stdout: r.stdout ?? Buffer.alloc(0), stderr: r.stderr ?? Buffer.alloc(0), status: r.status ?? 128 + 9 };
+  return {
+    stdout: r.stdout ?? Buffer.alloc(0),
+    stderr: r.stderr ?? Buffer.alloc(0),
+    status: r.status ?? 128 + 9,
+  };
 }
 
 function hostRunner() {
@@ -130,11 +153,22 @@ function hostRunner() {
 
 function nativeRunner() {
   const target = process.env.CARGO_TARGET_DIR || path.join(root, 'target', 'difftest');
-  const env = { ...process.env, CARGO_TARGET_DIR: target, PATH: `/usr/bin:${process.env.PATH}`, RUSTC: fs.existsSync('/usr/bin/rustc') ? '/usr/bin/rustc' : 'rustc' };
+  const env = {
+    ...process.env,
+    CARGO_TARGET_DIR: target,
+    PATH: `/usr/bin:${process.env.PATH}`,
+    RUSTC: fs.existsSync('/usr/bin/rustc') ? '/usr/bin/rustc' : 'rustc',
+  };
   const cargo = fs.existsSync('/usr/bin/cargo') ? '/usr/bin/cargo' : 'cargo';
-  const b = spawnSync(cargo, ['build', '-q', '-p', 'coreutils'], { cwd: root, env, stdio: 'inherit' });
+  const b = spawnSync(cargo, ['build', '-q', '-p', 'coreutils'], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  });
   if (b.status !== 0) throw new Error('native build of coreutils failed');
-  const bins = ['coreutils', 'procutils'].map((n) => path.join(target, 'debug', n)).filter((p) => fs.existsSync(p));
+  const bins = ['coreutils', 'procutils']
+    .map((n) => path.join(target, 'debug', n))
+    .filter((p) => fs.existsSync(p));
   const owner = new Map();
   for (const bin of bins) {
     const list = spawnSync(bin, ['--list'], { encoding: 'utf8' }).stdout ?? '';
@@ -142,7 +176,12 @@ function nativeRunner() {
   }
   return (c, cwd, env2) => {
     const bin = owner.get(c.argv[0]);
-    if (!bin) return { stdout: Buffer.alloc(0), stderr: Buffer.from(`(not implemented: ${c.argv[0]})\n`), status: -1 };
+    if (!bin)
+      return {
+        stdout: Buffer.alloc(0),
+        stderr: Buffer.from(`(not implemented: ${c.argv[0]})\n`),
+        status: -1,
+      };
     // argv[0] is the utility name, as if invoked through its /usr/bin link.
     return runBytes(bin, c.argv[0], c, cwd, env2);
   };
@@ -206,7 +245,14 @@ async function main() {
       const ht = digestTree(dirs[0]);
       const ot = digestTree(dirs[1]);
       if (ht !== ot) diffs.push(['files', ht, ot]);
-      results.push({ group: c.group, util: c.util, where: c.where, line: c.line, pass: diffs.length === 0, diffs });
+      results.push({
+        group: c.group,
+        util: c.util,
+        where: c.where,
+        line: c.line,
+        pass: diffs.length === 0,
+        diffs,
+      });
     }
   }
   fs.rmSync(work, { recursive: true, force: true });
@@ -227,7 +273,9 @@ function report(results, opts) {
     byUtil.set(k, e);
   }
   for (const [k, e] of [...byUtil].sort()) {
-    console.log(`${k.padEnd(22)} ${String(e.pass).padStart(4)}/${String(e.total).padEnd(4)} ${((100 * e.pass) / e.total).toFixed(1)}%`);
+    console.log(
+      `${k.padEnd(22)} ${String(e.pass).padStart(4)}/${String(e.total).padEnd(4)} ${((100 * e.pass) / e.total).toFixed(1)}%`,
+    );
   }
   const failed = results.filter((r) => !r.pass);
   if (opts.verbose) {
@@ -235,14 +283,17 @@ function report(results, opts) {
       console.log(`\nFAIL ${f.where}: ${f.line}`);
       if (f.why) console.log(`  ${f.why}`);
       for (const [what, h, o] of f.diffs ?? []) {
-        console.log(`  ${what}:\n    gnu : ${JSON.stringify(clip(h))}\n    ours: ${JSON.stringify(clip(o))}`);
+        console.log(
+          `  ${what}:\n    gnu : ${JSON.stringify(clip(h))}\n    ours: ${JSON.stringify(clip(o))}`,
+        );
       }
     }
   }
   const pass = results.length - failed.length;
   const rate = results.length ? pass / results.length : 1;
   console.log(`\ndifftest: ${pass}/${results.length} cases pass (${(rate * 100).toFixed(1)}%)`);
-  if (opts.json) fs.writeFileSync(opts.json, JSON.stringify({ results, pass, total: results.length }, null, 1));
+  if (opts.json)
+    fs.writeFileSync(opts.json, JSON.stringify({ results, pass, total: results.length }, null, 1));
   if (rate < opts.minPass) process.exitCode = 1;
 }
 

@@ -41,8 +41,32 @@ const DEBIAN_CRATE_PACKAGES = [
   'librust-libc-dev',
 ];
 // Host tools the differential suites use as oracles, and the e2e browser.
-const TEST_APT_PACKAGES = ['chromium', 'gawk', 'jq', 'bc', 'zip', 'unzip', 'tree', 'file', 'xxd', 'patch', 'bsdextrautils'];
-const TEST_COMMANDS = ['chromium', 'gawk', 'jq', 'bc', 'zip', 'unzip', 'tree', 'file', 'xxd', 'patch', 'hexdump'];
+const TEST_APT_PACKAGES = [
+  'chromium',
+  'gawk',
+  'jq',
+  'bc',
+  'zip',
+  'unzip',
+  'tree',
+  'file',
+  'xxd',
+  'patch',
+  'bsdextrautils',
+];
+const TEST_COMMANDS = [
+  'chromium',
+  'gawk',
+  'jq',
+  'bc',
+  'zip',
+  'unzip',
+  'tree',
+  'file',
+  'xxd',
+  'patch',
+  'hexdump',
+];
 
 function log(msg) {
   console.log(`setup: ${msg}`);
@@ -113,7 +137,9 @@ function aptInstall(packages, why) {
 }
 
 function missingDebPackages(packages) {
-  const r = spawnSync('dpkg-query', ['-W', '-f', '${Package} ${Status}\n', ...packages], { encoding: 'utf8' });
+  const r = spawnSync('dpkg-query', ['-W', '-f', '${Package} ${Status}\n', ...packages], {
+    encoding: 'utf8',
+  });
   const ok = new Set(
     (r.stdout ?? '')
       .split('\n')
@@ -128,7 +154,8 @@ function ensureNodeModules() {
   const lock = path.join(root, 'package-lock.json');
   const installed = path.join(root, 'node_modules', '.package-lock.json');
   const stale =
-    !fs.existsSync(installed) || (fs.existsSync(lock) && fs.statSync(lock).mtimeMs > fs.statSync(installed).mtimeMs);
+    !fs.existsSync(installed) ||
+    (fs.existsSync(lock) && fs.statSync(lock).mtimeMs > fs.statSync(installed).mtimeMs);
   if (stale) {
     log('installing npm dependencies (npm ci)');
     run('npm', ['ci', '--no-audit', '--no-fund']);
@@ -139,7 +166,11 @@ function ensureNodeModules() {
 function ensureRust() {
   const onDebian = commandExists('apt-get') && commandExists('dpkg-query');
   if (onDebian && (debianToolchainPresent() || !commandExists('rustup'))) {
-    const missing = missingDebPackages([...DEBIAN_APT_PACKAGES, 'binaryen', ...DEBIAN_CRATE_PACKAGES]);
+    const missing = missingDebPackages([
+      ...DEBIAN_APT_PACKAGES,
+      'binaryen',
+      ...DEBIAN_CRATE_PACKAGES,
+    ]);
     if (missing.length) aptInstall(missing, 'the Rust wasm toolchain');
   }
   const tc = detectRustToolchain(root);
@@ -158,7 +189,8 @@ function ensureTestTools() {
 async function main() {
   const major = Number(process.versions.node.split('.')[0]);
   const minor = Number(process.versions.node.split('.')[1]);
-  if (major < 20 || (major === 20 && minor < 19)) die(`Node >= 20.19 required, found ${process.versions.node}`);
+  if (major < 20 || (major === 20 && minor < 19))
+    die(`Node >= 20.19 required, found ${process.versions.node}`);
   ensureNodeModules();
   ensureRust();
   if (forTests) ensureTestTools();
@@ -173,7 +205,13 @@ async function main() {
     stamp.crates = crates;
     fs.writeFileSync(stampPath, JSON.stringify(stamp));
   }
-  const sources = fingerprint(['src-main', 'src-renderer', 'src-worker', 'electron.vite.config.ts', 'package-lock.json']);
+  const sources = fingerprint([
+    'src-main',
+    'src-renderer',
+    'src-worker',
+    'electron.vite.config.ts',
+    'package-lock.json',
+  ]);
   if (stamp.app !== sources || !fs.existsSync(path.join(root, 'out'))) {
     log('building the app (electron-vite build)');
     run(path.join(root, 'node_modules', '.bin', 'electron-vite'), ['build', '--logLevel', 'warn']);

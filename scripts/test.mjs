@@ -46,10 +46,19 @@ function cargoTest() {
 
 function vitest() {
   const out = path.join(tmp, 'vitest.json');
-  const r = exec(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  const r = exec(bin('vitest'), [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ]);
   try {
     const j = JSON.parse(fs.readFileSync(out, 'utf8'));
-    const t = { passed: j.numPassedTests, failed: j.numFailedTests, skipped: j.numPendingTests + j.numTodoTests };
+    const t = {
+      passed: j.numPassedTests,
+      failed: j.numFailedTests,
+      skipped: j.numPendingTests + j.numTodoTests,
+    };
     // Suites that fail to load report no tests; count them.
     if (r.status !== 0 && t.failed === 0) t.failed = Math.max(1, j.numFailedTestSuites);
     return t;
@@ -78,10 +87,19 @@ const SUITES = [
   ['lint', () => check(bin('eslint'), ['.', '--max-warnings=0'])],
   ['prettier', () => check(bin('prettier'), ['--check', '--log-level=warn', '.'])],
   ['cargo-fmt', () => check(tc.cargo, ['fmt', '--all', '--check'], cargoEnv)],
-  ['clippy', () => check(tc.cargo, ['clippy', '--workspace', '--all-targets', '--', '-D', 'warnings'], cargoEnv)],
+  [
+    'clippy',
+    () =>
+      check(tc.cargo, ['clippy', '--workspace', '--all-targets', '--', '-D', 'warnings'], cargoEnv),
+  ],
   [
     'clippy-wasm',
-    () => check(tc.cargo, ['clippy', '--workspace', '--bins', '--target', tc.target, '--', '-D', 'warnings'], wasmCheckEnv),
+    () =>
+      check(
+        tc.cargo,
+        ['clippy', '--workspace', '--bins', '--target', tc.target, '--', '-D', 'warnings'],
+        wasmCheckEnv,
+      ),
   ],
   ['cargo-test', cargoTest],
   ['vitest', vitest],
@@ -93,7 +111,9 @@ function main() {
     console.error(tc.message);
     process.exit(1);
   }
-  const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1].split(',') : null;
+  const only = process.argv.includes('--only')
+    ? process.argv[process.argv.indexOf('--only') + 1].split(',')
+    : null;
   const total = { passed: 0, failed: 0, skipped: 0 };
   const rows = [];
   for (const [name, fn] of SUITES) {
@@ -109,7 +129,9 @@ function main() {
   console.log('\n=== summary');
   for (const [name, t, ms] of rows) {
     const mark = t.failed ? 'FAIL' : 'ok  ';
-    console.log(`${mark} ${name.padEnd(12)} ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped (${(ms / 1000).toFixed(1)} s)`);
+    console.log(
+      `${mark} ${name.padEnd(12)} ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped (${(ms / 1000).toFixed(1)} s)`,
+    );
   }
   fs.rmSync(tmp, { recursive: true, force: true });
   const skipped = total.skipped ? `, ${total.skipped} skipped` : '';

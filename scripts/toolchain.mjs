@@ -7,7 +7,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 export const DEBIAN_REGISTRY = '/usr/share/cargo/registry';
-export const DEBIAN_APT_PACKAGES = ['rustc', 'cargo', 'libstd-rust-dev-wasm32', 'rust-clippy', 'rustfmt'];
+export const DEBIAN_APT_PACKAGES = [
+  'rustc',
+  'cargo',
+  'libstd-rust-dev-wasm32',
+  'rust-clippy',
+  'rustfmt',
+];
 
 const CARGO_CONFIG = `# Written by scripts/setup.mjs for Debian's toolchain (crates from librust-*-dev).
 [source.crates-io]
@@ -45,7 +51,11 @@ export function writeDebianCargoConfig(root) {
 export function detectRustToolchain(root) {
   if (debianToolchainPresent()) {
     writeDebianCargoConfig(root);
-    const env = { ...process.env, PATH: `/usr/bin:${process.env.PATH ?? ''}`, RUSTC: '/usr/bin/rustc' };
+    const env = {
+      ...process.env,
+      PATH: `/usr/bin:${process.env.PATH ?? ''}`,
+      RUSTC: '/usr/bin/rustc',
+    };
     delete env.RUSTUP_TOOLCHAIN;
     return { ok: true, kind: 'debian', cargo: '/usr/bin/cargo', target: 'wasm32-wasi', env };
   }
@@ -53,11 +63,18 @@ export function detectRustToolchain(root) {
   if (installed !== null) {
     // A stale Debian-registry config would redirect crates.io to a missing directory.
     const cfg = path.join(root, '.cargo', 'config.toml');
-    if (fs.existsSync(cfg) && fs.readFileSync(cfg, 'utf8').includes(DEBIAN_REGISTRY)) fs.rmSync(cfg);
+    if (fs.existsSync(cfg) && fs.readFileSync(cfg, 'utf8').includes(DEBIAN_REGISTRY))
+      fs.rmSync(cfg);
     if (!installed.split('\n').includes('wasm32-wasip1')) {
       return { ok: false, message: 'Rust target missing: run `rustup target add wasm32-wasip1`' };
     }
-    return { ok: true, kind: 'rustup', cargo: 'cargo', target: 'wasm32-wasip1', env: { ...process.env } };
+    return {
+      ok: true,
+      kind: 'rustup',
+      cargo: 'cargo',
+      target: 'wasm32-wasip1',
+      env: { ...process.env },
+    };
   }
   return {
     ok: false,

@@ -3,7 +3,20 @@
 // `< NAME` naming the stdin fixture. Words are byte strings (latin1) so a
 // case can pass invalid UTF-8 through $'\xff'.
 
-const SIMPLE_ESC = { n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', e: '\x1b', f: '\f', v: '\v', '\\': '\\', "'": "'", '"': '"', '?': '?' };
+const SIMPLE_ESC = {
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  a: '\x07',
+  b: '\b',
+  e: '\x1b',
+  f: '\f',
+  v: '\v',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  '?': '?',
+};
 
 function utf8Bytes(s) {
   return Buffer.from(s, 'utf8').toString('latin1');
@@ -95,6 +108,11 @@ export function parseCaseLine(line) {
   if (words.length === 0) throw new Error('empty case');
   // Node's spawn takes strings; latin1 byte strings are passed as Buffers by the callers when needed.
   const argv = words.map((w) => Buffer.from(w.text, 'latin1').toString());
-  const hasBinary = words.some((w) => !Buffer.from(Buffer.from(w.text, 'latin1').toString(), 'utf8').equals(Buffer.from(w.text, 'latin1')));
+  const hasBinary = words.some(
+    (w) =>
+      !Buffer.from(Buffer.from(w.text, 'latin1').toString(), 'utf8').equals(
+        Buffer.from(w.text, 'latin1'),
+      ),
+  );
   return { argv, argvBytes: words.map((w) => Buffer.from(w.text, 'latin1')), stdin, hasBinary };
 }

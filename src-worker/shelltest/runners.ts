@@ -3,8 +3,11 @@
  * and with our shell as `/bin/bash case.sh` in a sandbox, in a directory of
  * the same path inside the VFS so printed paths agree.
  */
-import { execFile } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { constants as osConstants, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import type { CaseResult } from './compare.js';
 
@@ -26,26 +29,42 @@ export function caseEnv(dir: string): Record<string, string> {
 export async function runOnHost(dir: string, script: string | Uint8Array): Promise<CaseResult> {
   await mkdir(dir, { recursive: true });
   await writeFile(`${dir}/case.sh`, script);
-  return new Promise((resolve) => {
-    execFile(
-      'bash',
-      ['--norc', '--noprofile', 'case.sh'],
-      {
+  // Output goes to files, as in a terminal session's redirections: Node's
+  // stdio pipes are sockets, which /dev/stdout cannot be opened on.
+  const io = await mkdtemp(join(tmpdir(), 'sg-shelldiff-io-'));
+  const out = openSync(join(io, 'out'), 'w');
+  const err = openSync(join(io, 'err'), 'w');
+  try {
+    const status = await new Promise<number>((resolve) => {
+      const child = spawn('bash', ['--norc', '--noprofile', 'case.sh'], {
         cwd: dir,
         env: caseEnv(dir),
-        encoding: 'buffer',
-        timeout: CASE_TIMEOUT_MS,
-        killSignal: 'SIGKILL',
-        maxBuffer: 64 * 1024 * 1024,
-      },
-      (err, stdout, stderr) => {
-        const e = err as (Error & { code?: number | string; killed?: boolean }) | null;
-        let status = 0;
-        if (e) status = e.killed ? 124 : typeof e.code === 'number' ? e.code : 126;
-        resolve({ stdout: new Uint8Array(stdout), stderr: new Uint8Array(stderr), status });
-      },
-    ).stdin?.end();
-  });
+        stdio: ['ignore', out, err],
+      });
+      let killed = false;
+      const timer = setTimeout(() => {
+        killed = true;
+        child.kill('SIGKILL');
+      }, CASE_TIMEOUT_MS);
+      child.on('error', () => {
+        clearTimeout(timer);
+        resolve(127);
+      });
+      child.on('exit', (code, signal) => {
+        clearTimeout(timer);
+        resolve(killed ? 124 : (code ?? 128 + (signal ? (osConstants.signals[signal] ?? 0) : 0)));
+      });
+    });
+    return {
+      stdout: new Uint8Array(await readFile(join(io, 'out'))),
+      stderr: new Uint8Array(await readFile(join(io, 'err'))),
+      status,
+    };
+  } finally {
+    closeSync(out);
+    closeSync(err);
+    await rm(io, { recursive: true, force: true });
+  }
 }
 
 export async function runInSandbox(

@@ -9,7 +9,6 @@
 use super::ls::human;
 use coreutils_core::args::{parse_or_usage, std_opts, HasArg, LongOpt, HELP, VERSION};
 use coreutils_core::error::strerror;
-use coreutils_core::quote::quote_gnu;
 use std::ffi::OsString;
 use std::path::Path;
 
@@ -93,12 +92,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     let mut status = 0;
     for f in &p.operands {
         if let Err(e) = std::fs::metadata(f) {
-            eprintln!("df: {}: {}", quote_gnu(f), strerror(&e));
+            eprintln!("df: {}: {}", coreutils_core::quote::quotef(f), strerror(&e));
             status = 1;
         }
     }
     if status != 0 && p.operands.iter().all(|f| std::fs::metadata(f).is_err()) {
-        eprintln!("df: no file systems processed");
         return 1;
     }
     let (mut used, mut nodes) = (0u64, 1u64);

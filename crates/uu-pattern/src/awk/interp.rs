@@ -708,8 +708,7 @@ impl Interp {
         if !got {
             return Ok(Value::Num(0.0));
         }
-        let nr = self.get_global(NR).num() + 1.0;
-        self.set_global(NR, Value::Num(nr));
+        // gawk leaves NR alone for command input (POSIX would count it).
         match var {
             Some(v) => self.assign(v, Value::input(&rec))?,
             None => self.set_record(rec),
@@ -1321,11 +1320,8 @@ impl Interp {
                 }
                 match var {
                     Some(v) => self.assign(v, Value::input(&rec))?,
-                    None => {
-                        self.set_record(rec);
-                        let nr = self.get_global(NR).num() + 1.0;
-                        self.set_global(NR, Value::Num(nr));
-                    }
+                    // As gawk: NR counts main input only.
+                    None => self.set_record(rec),
                 }
                 Ok(Value::Num(1.0))
             }
@@ -1684,6 +1680,9 @@ impl Interp {
                         Err(Flow::Next) => continue 'records,
                         Err(Flow::NextFile) => {
                             self.main = None;
+                            self.rx_buf.clear();
+                            self.rx_pos = 0;
+                            self.rx_eof = false;
                             continue 'records;
                         }
                         Err(Flow::Exit(c)) => {

@@ -296,12 +296,19 @@ fn non_finite(v: f64, upper: bool) -> Option<String> {
 pub fn check_format_args(fmt: &[u8], nargs: usize) -> Result<(), String> {
     let mut need = 0usize;
     let mut i = 0;
+    let fail = |at: usize| {
+        // gawk's caret sits one column left of the byte that ran out.
+        Err(format!(
+            "not enough arguments to satisfy format string\n\t`{}'\n\t{}^ ran out for this one",
+            String::from_utf8_lossy(fmt),
+            " ".repeat(at)
+        ))
+    };
     while i < fmt.len() {
         if fmt[i] != b'%' {
             i += 1;
             continue;
         }
-        let start = i;
         i += 1;
         if i < fmt.len() && fmt[i] == b'%' {
             i += 1;
@@ -310,33 +317,32 @@ pub fn check_format_args(fmt: &[u8], nargs: usize) -> Result<(), String> {
         while i < fmt.len() && b"-+ #0".contains(&fmt[i]) {
             i += 1;
         }
-        let mut uses = 0;
-        let mut digits_or_star = |i: &mut usize| {
-            if *i < fmt.len() && fmt[*i] == b'*' {
-                uses += 1;
-                *i += 1;
-            } else {
-                while *i < fmt.len() && fmt[*i].is_ascii_digit() {
-                    *i += 1;
+        for part in 0..2 {
+            if part == 1 {
+                if i < fmt.len() && fmt[i] == b'.' {
+                    i += 1;
+                } else {
+                    break;
                 }
             }
-        };
-        digits_or_star(&mut i);
-        if i < fmt.len() && fmt[i] == b'.' {
-            i += 1;
-            digits_or_star(&mut i);
+            if i < fmt.len() && fmt[i] == b'*' {
+                need += 1;
+                if need > nargs {
+                    return fail(i);
+                }
+                i += 1;
+            } else {
+                while i < fmt.len() && fmt[i].is_ascii_digit() {
+                    i += 1;
+                }
+            }
         }
         if i < fmt.len() && b"cdiouxXeEfFgGs".contains(&fmt[i]) {
-            uses += 1;
+            need += 1;
+            if need > nargs {
+                return fail(i);
+            }
             i += 1;
-        }
-        need += uses;
-        if need > nargs {
-            return Err(format!(
-                "not enough arguments to satisfy format string\n\t`{}'\n\t{}^ ran out for this one",
-                String::from_utf8_lossy(fmt),
-                " ".repeat(start + 1)
-            ));
         }
     }
     Ok(())
@@ -602,7 +608,7 @@ mod tests {
     fn short_argument_lists_are_reported() {
         assert!(check_format_args(b"%s %d%%\n", 2).is_ok());
         let e = check_format_args(b"%s %*d", 2).unwrap_err();
-        assert!(e.ends_with("\t    ^ ran out for this one"), "{}", e);
+        assert!(e.ends_with("\t     ^ ran out for this one"), "{}", e);
         assert!(check_format_args(b"100%%", 0).is_ok());
     }
 

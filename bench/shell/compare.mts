@@ -3,11 +3,13 @@
  * native bash/GNU, the just-bash npm package and a Sandglass sandbox on the
  * same generated data, and reports wall-time ratios measured in that run.
  *
- *   npx tsx bench/shell/compare.ts (copy of bench/compare.ts with working VFS limits)
- *   npx tsx bench/compare.ts [--only name,name] [--scale 0.1] [--runs 3] [--no-just-bash]
+ *   npx tsx bench/shell/compare.mts [--only name,name] [--scale 0.1] [--runs 3] [--no-just-bash]
  *
- * Results also go to bench/results/compare-<date>.json. Not a test: nothing
- * is asserted.
+ * A copy of bench/compare.ts whose sandbox VFS limits are valid (there,
+ * `2 << 30` overflows to a negative number and `maxFileBytes` is not a VFS
+ * limit, so Sandbox.create throws EINVAL); delete it once that is fixed.
+ * Results also go to bench/shell/results/compare-<date>.json. Not a test:
+ * nothing is asserted.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
