@@ -2,7 +2,7 @@
  * The wasm shell in interactive mode on a sandbox terminal: prompt and OSC 133
  * marks, the line editor (cursor keys, Ctrl-A/E/K/U/W, backspace), history and
  * Ctrl-R, tab completion, PS2 continuation, Ctrl-C at the prompt and during a
- * foreground job, Ctrl-D. Keystrokes go in through the tty like a user's.
+ * foreground job, Ctrl-Z with jobs/fg, Ctrl-D; and API mode through Sandbox.run. Keystrokes go in through the tty like a user's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
@@ -99,7 +99,7 @@ describe.skipIf(!shellBuilt)('interactive shell on a terminal', () => {
   });
 
   it('draws the prompt between OSC 133 A and B marks', () => {
-    const m = /\x1b\]133;A\x07([\s\S]*?)\x1b\]133;B\x07/.exec(s.out);
+    const m = new RegExp(`${ESC}\\]133;A${BEL}([\\s\\S]*?)${ESC}\\]133;B${BEL}`).exec(s.out);
     expect(m).not.toBeNull();
     expect(m?.[1]).toMatch(/\$ $/);
   });
@@ -215,6 +215,34 @@ describe.skipIf(!shellBuilt)('interactive shell on a terminal', () => {
       expect(s.out.slice(before)).toContain(`133;D;130${BEL}`);
       expect(await s.run('echo ok\r')).toEqual({ output: 'ok\n', status: 0 });
     }
+  });
+
+  it('Ctrl-Z stops a foreground program; jobs lists it; fg resumes it', async () => {
+    s.fresh();
+    s.t.write('/usr/bin/fixture-sleep 100000\r');
+    await s.until(() => s.recent.includes(`133;C${BEL}`), 'the command to start');
+    await new Promise((r) => setTimeout(r, 300));
+    let before = s.out.length;
+    s.t.write('\x1a');
+    await s.until(() => s.out.slice(before).includes(PROMPT_END), 'the prompt after ^Z');
+    expect(s.out.slice(before)).toMatch(/\[\d+\]\+ +Stopped +\/usr\/bin\/fixture-sleep 100000/);
+    expect(s.out.slice(before)).toContain(`133;D;148${BEL}`);
+    expect((await s.run('jobs\r')).output).toMatch(
+      /^\[\d+\]\+ +Stopped +\/usr\/bin\/fixture-sleep 100000\n$/,
+    );
+    s.fresh();
+    s.t.write('fg\r');
+    await s.until(() => s.recent.includes('fixture-sleep 100000\r\n'), 'fg to print the job');
+    await new Promise((r) => setTimeout(r, 300));
+    before = s.out.length;
+    s.t.write('\x03');
+    await s.until(
+      () => s.out.slice(before).includes(PROMPT_END),
+      'the prompt after ^C of the resumed job',
+    );
+    expect(s.out.slice(before)).toContain(`133;D;130${BEL}`);
+    expect((await s.run('jobs\r')).output).toBe('');
+    expect(await s.run('echo ok\r')).toEqual({ output: 'ok\n', status: 0 });
   });
 
   it('Ctrl-D on an empty line exits with the last status', async () => {

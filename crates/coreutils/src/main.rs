@@ -35,6 +35,9 @@ fn main() {
     let name = args.first().map(basename).unwrap_or_default();
     let code = if let Some(applet) = find(&name) {
         (applet.main)(args)
+    } else if name != "coreutils" {
+        eprintln!("coreutils: unknown program '{}'", name);
+        127
     } else {
         args.remove(0);
         match args.first().map(|a| a.to_string_lossy().into_owned()) {

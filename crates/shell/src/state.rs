@@ -255,6 +255,8 @@ pub struct Job {
     pub pgid: i32,
     pub cmd: Bytes,
     pub status: Option<i32>,
+    /// Stopped by Ctrl-Z (SIGTSTP); `fg`/`bg` continue it.
+    pub stopped: bool,
 }
 
 /// Everything a function lookup needs.

@@ -14,6 +14,7 @@ pub mod nohup;
 pub mod tar;
 pub mod timeout;
 pub mod xargs;
+pub mod zip;
 
 use coreutils_core::Applet;
 
@@ -40,8 +41,16 @@ pub const APPLETS: &[Applet] = &[
         main: tar::uumain,
     },
     Applet {
+        name: "unzip",
+        main: zip::unzip_main,
+    },
+    Applet {
         name: "zcat",
         main: gzip::uumain,
+    },
+    Applet {
+        name: "zip",
+        main: zip::zip_main,
     },
 ];
 

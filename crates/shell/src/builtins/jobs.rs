@@ -1,8 +1,11 @@
-//! Job builtins: wait, kill, jobs, and the job-control stubs fg/bg/disown.
+//! Job builtins: wait, kill, jobs, and fg/bg/disown (real job control in an
+//! interactive shell on a tty, plain waiting otherwise).
 
 use super::flow::{signal_number, SIGNALS};
 use crate::ast::Bytes;
 use crate::eval::Shell;
+
+const SIGCONT: u32 = 18;
 
 impl Shell {
     fn job_pid(&self, spec: &[u8]) -> Option<i32> {
@@ -74,8 +77,8 @@ impl Shell {
                     }
                     return;
                 }
-                let names: Vec<String> = SIGNALS.iter().skip(1).map(|s| s.to_string()).collect();
-                self.write_fd(1, format!("{}\n", names.join(" ")).as_bytes());
+                let out = signal_table();
+                self.write_fd(1, out.as_bytes());
                 return;
             }
             if a == b"-s" || a == b"-n" {
@@ -145,13 +148,14 @@ impl Shell {
                 ' '
             };
             let state = match j.status {
+                None if j.stopped => "Stopped".to_string(),
                 None => "Running".to_string(),
                 Some(0) => "Done".to_string(),
                 Some(s) => format!("Exit {}", s),
             };
             out.extend_from_slice(format!("[{}]{}  {:<24}", j.id, mark, state).as_bytes());
             out.extend_from_slice(&j.cmd);
-            if j.status.is_none() {
+            if j.status.is_none() && !j.stopped {
                 out.extend_from_slice(b" &");
             }
             out.push(b'\n');
@@ -161,12 +165,96 @@ impl Shell {
         self.status = 0;
     }
 
+    /// `fg`/`bg` under job control: continue a stopped job (SIGCONT to its
+    /// group); `fg` gives it the terminal and waits for it.
+    fn fg_bg(&mut self, fg: bool, args: &[Bytes]) {
+        let name = if fg { "fg" } else { "bg" };
+        self.reap_nohang();
+        let k = match args.first() {
+            Some(a) => {
+                let pid = self.job_pid(a);
+                self.jobs
+                    .iter()
+                    .position(|j| pid.map(|p| j.pids.contains(&p)).unwrap_or(false))
+            }
+            None => {
+                if self.jobs.is_empty() {
+                    None
+                } else {
+                    Some(self.jobs.len() - 1)
+                }
+            }
+        };
+        let k = match k {
+            Some(k) => k,
+            None => {
+                let what = args.first().cloned().unwrap_or_else(|| b"current".to_vec());
+                let mut m = what;
+                m.extend_from_slice(b": no such job");
+                self.berr(name, &m);
+                self.status = 1;
+                return;
+            }
+        };
+        if self.jobs[k].status.is_some() {
+            self.berr(name, b"job has terminated");
+            self.jobs.remove(k);
+            self.status = 1;
+            return;
+        }
+        let (pgid, pids, cmd, stopped) = {
+            let j = &mut self.jobs[k];
+            let s = j.stopped;
+            j.stopped = false;
+            (j.pgid, j.pids.clone(), j.cmd.clone(), s)
+        };
+        if !fg {
+            if stopped {
+                let _ = self.sys.kill(-pgid, SIGCONT);
+            }
+            for p in &pids {
+                if !self.bg_pids.contains(p) {
+                    self.bg_pids.push(*p);
+                }
+            }
+            let mut m = format!("[{}]+ ", self.jobs[k].id).into_bytes();
+            m.extend_from_slice(&cmd);
+            m.extend_from_slice(b" &\n");
+            self.write_fd(2, &m);
+            self.status = 0;
+            return;
+        }
+        let mut c = cmd.clone();
+        c.push(b'\n');
+        self.write_fd(1, &c);
+        let _ = self.sys.tcsetpgrp(0, pgid);
+        self.jc_group = pgid;
+        self.jc_cmd = cmd;
+        if stopped {
+            let _ = self.sys.kill(-pgid, SIGCONT);
+        }
+        let mut st = 0;
+        for p in &pids {
+            st = self.wait_pid(*p);
+        }
+        self.bg_pids.retain(|p| !pids.contains(p));
+        self.end_job();
+        if !self.jobs.iter().any(|j| j.pgid == pgid && j.stopped) {
+            self.jobs.retain(|j| j.pgid != pgid);
+        }
+        if st == 130 {
+            self.write_fd(2, b"\n");
+        }
+        self.status = st;
+    }
+
     pub fn b_fg(&mut self, name: &str, args: &[Bytes]) {
         match name {
             "disown" => {
                 self.jobs.clear();
                 self.status = 0;
             }
+            "fg" | "bg" if self.jc => self.fg_bg(name == "fg", args),
             "fg" => {
                 let pid = args
                     .first()
@@ -193,4 +281,34 @@ impl Shell {
             }
         }
     }
+}
+
+/// `kill -l`: bash's table of signal numbers and names, five to a line
+/// (including the real-time range Linux reports).
+fn signal_table() -> String {
+    use std::fmt::Write;
+    let mut entries: Vec<(usize, String)> = SIGNALS
+        .iter()
+        .enumerate()
+        .skip(1)
+        .map(|(n, s)| (n, format!("SIG{}", s)))
+        .collect();
+    for n in 34..=64usize {
+        let name = match n {
+            34 => "SIGRTMIN".to_string(),
+            35..=49 => format!("SIGRTMIN+{}", n - 34),
+            64 => "SIGRTMAX".to_string(),
+            _ => format!("SIGRTMAX-{}", 64 - n),
+        };
+        entries.push((n, name));
+    }
+    let mut out = String::new();
+    for (k, (n, name)) in entries.iter().enumerate() {
+        let _ = write!(out, "{:2}) {}", n, name);
+        out.push(if (k + 1) % 5 == 0 { '\n' } else { '\t' });
+    }
+    if entries.len() % 5 != 0 {
+        out.push('\n');
+    }
+    out
 }

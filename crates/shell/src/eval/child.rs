@@ -327,11 +327,59 @@ impl Shell {
         self.jc_job = false;
     }
 
+    /// A foreground job's process stopped: keep the job in the table and say so.
+    fn job_stopped(&mut self, pid: i32) {
+        let pgid = self.jc_group;
+        let id = match self.jobs.iter_mut().find(|j| j.pgid == pgid) {
+            Some(j) => {
+                if !j.pids.contains(&pid) {
+                    j.pids.push(pid);
+                }
+                if j.stopped {
+                    // another process of the same (already reported) job
+                    return;
+                }
+                j.stopped = true;
+                j.status = None;
+                j.id
+            }
+            None => {
+                let id = self.next_job;
+                self.next_job += 1;
+                self.jobs.push(crate::state::Job {
+                    id,
+                    pids: vec![pid],
+                    pgid,
+                    cmd: self.jc_cmd.clone(),
+                    status: None,
+                    stopped: true,
+                });
+                id
+            }
+        };
+        let mut m = format!("\n[{}]+  Stopped                 ", id).into_bytes();
+        m.extend_from_slice(&self.jc_cmd);
+        m.push(b'\n');
+        self.write_fd(2, &m);
+    }
+
     /// Wait for a child, returning its shell status (128+n when killed).
     pub fn wait_pid(&mut self, pid: i32) -> i32 {
+        // a foreground job may be stopped with Ctrl-Z: do not wait for it forever
+        let untraced = self.jc && self.jc_group != 0;
         loop {
-            match self.sys.wait(pid, false) {
-                Ok((_, st)) => return decode_status(st),
+            let r = if untraced {
+                self.sys.wait_untraced(pid)
+            } else {
+                self.sys.wait(pid, false)
+            };
+            match r {
+                Ok((_, st)) => {
+                    if untraced && st & 0xff == 0x7f {
+                        self.job_stopped(pid);
+                    }
+                    return decode_status(st);
+                }
                 Err(crate::sys::EINTR) => {
                     // a caught signal: let traps run, keep waiting
                     self.pending_signals |= self.sys.sigpending();

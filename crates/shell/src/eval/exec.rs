@@ -106,6 +106,10 @@ impl Shell {
 
     fn run_multi(&mut self, pl: &Pipeline) -> R<()> {
         self.jc_group = 0;
+        if self.jc {
+            let texts: Vec<&[u8]> = pl.srcs.iter().map(|s| s.text.as_slice()).collect();
+            self.jc_cmd = texts.join(&b" | "[..]);
+        }
         let r = self.run_multi_stages(pl);
         let job = self.jc_group != 0;
         self.end_job();
@@ -642,6 +646,9 @@ impl Shell {
             }
         };
         self.jc_job = true;
+        if self.jc {
+            self.jc_cmd = argv.join(&b' ');
+        }
         let pid = self.start_external(&argv, &env);
         self.jc_job = false;
         self.restore_all(saved);
@@ -1034,6 +1041,7 @@ impl Shell {
             pgid: pid,
             cmd: src.text.clone(),
             status: None,
+            stopped: false,
         });
         if self.opts.interactive {
             let m = format!("[{}] {}\n", id, pid);

@@ -102,6 +102,8 @@ pub struct Shell {
     pub jc_group: i32,
     /// Depth of `( )` subshells run in-process.
     pub subshells: usize,
+    /// Command text of the foreground job (for "Stopped" reports).
+    pub jc_cmd: Bytes,
 }
 
 fn now_secs() -> u64 {
@@ -167,6 +169,7 @@ impl Shell {
             jc_job: false,
             jc_group: 0,
             subshells: 0,
+            jc_cmd: Vec::new(),
         };
         for (k, v) in std::env::vars_os() {
             use crate::bytes::os_bytes;

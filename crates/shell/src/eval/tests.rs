@@ -4,7 +4,7 @@
 //! control bookkeeping — without a kernel.
 
 use super::Shell;
-use crate::sys::mock::{Log, MockSys, Program};
+use crate::sys::mock::{Log, MockSys, Program, STOPPED};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -39,6 +39,7 @@ fn setup(stdin: &[u8]) -> T {
         prog(|_, input| (input.to_ascii_uppercase(), 0)),
     );
     sys.program("/bin/fail", prog(|_, _| (Vec::new(), 3)));
+    sys.program("/bin/stopper", prog(|_, _| (Vec::new(), STOPPED)));
     sys.program("/bin/date", prog(|_, _| (b"Mon Jan  1\n\n".to_vec(), 0)));
     let log = sys.log.clone();
     let mut sh = Shell::new(Box::new(sys));
@@ -259,4 +260,25 @@ fn background_job_runs_as_a_child_shell() {
     // `&` runs as a child shell (the shell state travels through a pipe)
     assert_eq!(log.spawns[0].argv[1], b"--sandglass-subshell");
     assert_eq!(t.out(), format!("{}\n", log.spawns[0].pid));
+}
+
+#[test]
+fn a_stopped_foreground_job_is_kept_and_bg_continues_its_group() {
+    let mut t = setup(b"");
+    t.sh.jc = true;
+    t.sh.shell_pgid = 100;
+    let st = t.run("stopper x y");
+    assert_eq!(st, 148);
+    assert_eq!(t.err(), "\n[1]+  Stopped                 stopper x y\n");
+    let pid = t.log.borrow().spawns[0].pid;
+    // the shell took the terminal back
+    assert_eq!(t.log.borrow().tcsetpgrp, vec![100]);
+    t.run("jobs");
+    assert_eq!(t.out(), "[1]+  Stopped                 stopper x y\n");
+    t.err.borrow_mut().clear();
+    assert_eq!(t.run("bg %1"), 0);
+    assert_eq!(t.err(), "[1]+ stopper x y &\n");
+    // SIGCONT went to the job's process group
+    assert_eq!(t.log.borrow().kills, vec![(-pid, 18)]);
+    assert_eq!(t.run("fg %7"), 1);
 }

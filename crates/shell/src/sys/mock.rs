@@ -10,10 +10,12 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 type Bytes = Vec<u8>;
+pub const STOPPED: i32 = -20;
 const EBADF: Errno = 8;
 const ENOTTY: Errno = 59;
 
 /// What a canned program does: (argv, stdin) -> (stdout, exit status).
+/// A status of `STOPPED` means the program stops (as on Ctrl-Z) instead.
 pub type Program = Box<dyn Fn(&[Bytes], &[u8]) -> (Bytes, i32)>;
 
 #[derive(Default)]
@@ -158,7 +160,12 @@ impl Sys for MockSys {
         if let Some(o) = parent_of(1).and_then(|p| self.fds.get(&p).cloned()) {
             write_obj(&o, &out);
         }
-        self.exited.push((pid, status << 8));
+        let raw = if status == STOPPED {
+            0x7f | (20 << 8)
+        } else {
+            status << 8
+        };
+        self.exited.push((pid, raw));
         Ok(pid)
     }
 

@@ -34,6 +34,10 @@ pub trait Sys {
     fn spawn(&mut self, req: &SpawnReq) -> Result<i32, Errno>;
     /// Returns (pid, raw wait status); pid 0 with `nohang` when none is ready.
     fn wait(&mut self, pid: i32, nohang: bool) -> Result<(i32, i32), Errno>;
+    /// Blocking wait that also returns when the child stops (WUNTRACED).
+    fn wait_untraced(&mut self, pid: i32) -> Result<(i32, i32), Errno> {
+        self.wait(pid, false)
+    }
     fn kill(&mut self, pid: i32, sig: u32) -> Result<(), Errno>;
     fn pipe(&mut self) -> Result<(i32, i32), Errno>;
     fn dup(&mut self, fd: i32, min: i32) -> Result<i32, Errno>;

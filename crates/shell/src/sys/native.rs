@@ -93,6 +93,20 @@ impl Sys for NativeSys {
         }
     }
 
+    fn wait_untraced(&mut self, pid: i32) -> Result<(i32, i32), Errno> {
+        let mut st: libc::c_int = 0;
+        loop {
+            let r = unsafe { libc::waitpid(pid, &mut st, libc::WUNTRACED) };
+            if r < 0 {
+                if std::io::Error::last_os_error().raw_os_error() == Some(libc::EINTR) {
+                    continue;
+                }
+                return Err(super::ECHILD);
+            }
+            return Ok((r, st));
+        }
+    }
+
     fn kill(&mut self, pid: i32, sig: u32) -> Result<(), Errno> {
         if unsafe { libc::kill(pid, sig as i32) } < 0 {
             Err(errno())

@@ -78,6 +78,13 @@ impl Sys for WasmSys {
         Ok((p, st))
     }
 
+    fn wait_untraced(&mut self, pid: i32) -> Result<(i32, i32), Errno> {
+        let (mut p, mut st) = (0, 0);
+        // options bit 1: WUNTRACED
+        ok(unsafe { wait(pid, 2, &mut p, &mut st) })?;
+        Ok((p, st))
+    }
+
     fn kill(&mut self, pid: i32, sig: u32) -> Result<(), Errno> {
         ok(unsafe { kill(pid, sig) })
     }

@@ -130,7 +130,12 @@ mod imp {
             return Err(io::Error::from_raw_os_error(e));
         }
         // SAFETY: fresh descriptors we now own.
-        unsafe { Ok((File::from_raw_fd(fds[0]), File::from_raw_fd(fds[1]))) }
+        unsafe {
+            Ok((
+                File::from_raw_fd(fds[0] as i32),
+                File::from_raw_fd(fds[1] as i32),
+            ))
+        }
     }
 
     /// Spawn `sh -c cmd` with the child's fd `child_fd` mapped to our
@@ -172,7 +177,7 @@ mod imp {
     pub fn start_read(cmd: &[u8]) -> io::Result<(Child, Box<dyn Read>)> {
         use std::os::wasi::io::AsRawFd;
         let (r, w) = pipe()?;
-        let child = spawn(cmd, 1, w.as_raw_fd())?;
+        let child = spawn(cmd, 1, w.as_raw_fd() as u32)?;
         // Our copy of the write end must go, or we never see EOF.
         drop(w);
         Ok((child, Box::new(r)))
@@ -181,7 +186,7 @@ mod imp {
     pub fn start_write(cmd: &[u8]) -> io::Result<(Child, Box<dyn Write>)> {
         use std::os::wasi::io::AsRawFd;
         let (r, w) = pipe()?;
-        let child = spawn(cmd, 0, r.as_raw_fd())?;
+        let child = spawn(cmd, 0, r.as_raw_fd() as u32)?;
         drop(r);
         Ok((child, Box::new(w)))
     }

@@ -572,7 +572,7 @@ mod tests {
         assert_eq!(
             f(
                 "%5.2f|%-4d|%04d",
-                &[Value::Num(3.14159), Value::Num(7.0), Value::Num(-5.0)]
+                &[Value::Num(3.14259), Value::Num(7.0), Value::Num(-5.0)]
             ),
             " 3.14|7   |-005"
         );
