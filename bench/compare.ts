@@ -77,7 +77,7 @@ async function timeSandglass(
   runs: number,
 ): Promise<{ ms: number; out: string }> {
   const sb = await Sandbox.create({
-    vfsLimits: { maxBytes: 2 << 30, maxFileSize: 1 << 30, maxNodes: 1_000_000 },
+    vfsLimits: { maxBytes: 2 * 2 ** 30, maxFileSize: 2 ** 30, maxNodes: 1_000_000 },
     limits: { wallTimeMs: 600_000 },
   });
   try {

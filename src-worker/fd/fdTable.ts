@@ -1,4 +1,8 @@
-/** A process's descriptor table: small integers to shared open file descriptions. */
+/**
+ * A process's descriptor table: small integers to shared open file
+ * descriptions, plus the implicit root directory handle that WASI programs
+ * see as their preopen, fd 3 (see `ROOT_FD`).
+ */
 import { Errno, fail } from '../kernel/errno.js';
 import type { OpenFile } from './openFile.js';
 
@@ -10,21 +14,46 @@ export interface FdEntry {
 /** Cap on descriptors per process (EMFILE beyond). */
 export const MAX_FDS = 1024;
 
+/**
+ * The fd wasi-libc takes as its only preopen ("/"). Path calls with this
+ * dirfd always resolve at the root; fd calls use slot 3 when a program put
+ * something there (bash's `exec 3>f`), else the implicit root handle.
+ */
+export const ROOT_FD = 3;
+
 export class FdTable {
   private slots = new Map<number, FdEntry>();
+  private rootDir: OpenFile | undefined;
+
+  /** Give the table its implicit root directory handle (once, at process start). */
+  setRoot(dir: OpenFile): void {
+    dir.refs++;
+    if (this.rootDir) FdTable.drop(this.rootDir);
+    this.rootDir = dir;
+  }
+
+  /** The implicit root directory (what dirfd `ROOT_FD` means for path calls). */
+  root(): OpenFile {
+    if (!this.rootDir) return fail(Errno.EBADF);
+    return this.rootDir;
+  }
 
   get(fd: number): OpenFile {
-    const e = this.slots.get(fd);
+    const e = this.entry(fd);
     if (!e) return fail(Errno.EBADF);
     return e.file;
   }
 
+  /** The entry at `fd`; at an empty `ROOT_FD`, a fresh entry for the implicit root. */
   entry(fd: number): FdEntry | undefined {
-    return this.slots.get(fd);
+    const e = this.slots.get(fd);
+    if (e) return e;
+    if (fd === ROOT_FD && this.rootDir) return { file: this.rootDir, cloexec: false };
+    return undefined;
   }
 
   has(fd: number): boolean {
-    return this.slots.has(fd);
+    return this.entry(fd) !== undefined;
   }
 
   /** Install at the lowest free fd >= min. */
@@ -47,6 +76,8 @@ export class FdTable {
 
   close(fd: number): void {
     const e = this.slots.get(fd);
+    // Closing the implicit root is a harmless no-op: it stays for path calls.
+    if (!e && fd === ROOT_FD && this.rootDir) return;
     if (!e) fail(Errno.EBADF);
     this.slots.delete(fd);
     FdTable.drop(e.file);
@@ -54,21 +85,27 @@ export class FdTable {
 
   /** Move `from` onto `to` (fd_renumber). */
   renumber(from: number, to: number): void {
-    const e = this.slots.get(from);
-    if (!e || !this.slots.has(to)) fail(Errno.EBADF);
+    const e = this.entry(from);
+    if (!e || !this.has(to)) fail(Errno.EBADF);
     if (from === to) return;
     this.set(to, e.file, e.cloexec);
     this.close(from);
   }
 
   closeAll(): void {
-    const all = [...this.slots.values()];
+    const all = [...this.slots.values()].map((e) => e.file);
     this.slots.clear();
-    for (const e of all) FdTable.drop(e.file);
+    if (this.rootDir) all.push(this.rootDir);
+    this.rootDir = undefined;
+    for (const f of all) FdTable.drop(f);
   }
 
+  /** Open descriptors in fd order (the implicit root shows as `ROOT_FD` when that slot is empty). */
   entries(): [number, FdEntry][] {
-    return [...this.slots.entries()];
+    const out = [...this.slots.entries()];
+    const r = this.slots.has(ROOT_FD) ? undefined : this.entry(ROOT_FD);
+    if (r) out.push([ROOT_FD, r]);
+    return out.sort((x, y) => x[0] - y[0]);
   }
 
   private static drop(file: OpenFile): void {

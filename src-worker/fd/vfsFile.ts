@@ -131,8 +131,6 @@ export class VfsFile extends InodeFile {
 
 export class DirFile extends InodeFile {
   readonly filetype = FT.dir;
-  /** Set on a WASI preopen (fd_prestat_*). */
-  preopenName: Uint8Array | undefined;
   private listing: DirListEntry[] | undefined;
 
   override dirIno(): number {

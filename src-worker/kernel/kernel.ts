@@ -191,9 +191,8 @@ export class Kernel {
     }
     p.memoryLimit = this.limits.memoryBytes;
     for (const [fd, file] of spec.fds) p.fds.set(fd, file);
-    const root = new DirFile(this.vfs, this.vfs.resolve('/'), cred);
-    root.preopenName = new Uint8Array([0x2f]);
-    p.fds.add(root, 3);
+    // The root preopen lives beside the fd table, so inherited fds may take slot 3.
+    p.fds.setRoot(new DirFile(this.vfs, this.vfs.resolve('/'), cred));
     if (spec.foreground && p.tty) p.tty.fgPgrp = pgid;
     if (spec.session) this.sessions.set(p, spec.session);
     this.procs.set(pid, p);

@@ -1,5 +1,6 @@
 /** Shared pieces of the syscall handlers: the handler type, path bases, stat replies. */
 import type { Reply } from '../../channel/server.js';
+import { ROOT_FD } from '../../fd/fdTable.js';
 import type { KStat } from '../../fd/openFile.js';
 import type { Process } from '../../proc/process.js';
 import { bytesToPath, type BytePath, type Ino, type LookupOptions } from '../../vfs/index.js';
@@ -17,9 +18,14 @@ export const AT_FDCWD = -1;
 
 export const a = (args: number[], i: number): number => args[i] ?? 0;
 
-/** Lookup base for a dirfd. */
+/**
+ * Dirfd → directory to resolve against. `ROOT_FD` is always the root
+ * preopen, whatever the program put in fd slot 3 (libc resolves every path
+ * against it).
+ */
 export function base(p: Process, dirfd: number): BytePath | Ino {
   if (dirfd === AT_FDCWD) return p.cwd;
+  if (dirfd === ROOT_FD) return p.fds.root().dirIno();
   return p.fds.get(dirfd).dirIno();
 }
 

@@ -1,5 +1,5 @@
 /** Descriptor syscalls: read/write (blocking on pipes and ttys), seek, stat, readdir, renumber. */
-import { DirFile } from '../../fd/vfsFile.js';
+import { ROOT_FD } from '../../fd/fdTable.js';
 import { TtyFile } from '../../tty/ttyFile.js';
 import { SIG } from '../../signal/signals.js';
 import { Errno, fail, KernelError } from '../errno.js';
@@ -7,6 +7,9 @@ import { Sys } from '../syscalls.js';
 import type { Kernel } from '../kernel.js';
 import type { Process } from '../../proc/process.js';
 import { a, OK, statReply, type Handler } from './common.js';
+
+/** The root preopen's name as fd_prestat_dir_name reports it. */
+const ROOT_NAME = new Uint8Array([0x2f]);
 
 /** Largest read the kernel performs for a guest in one call (caps host allocation). */
 export const MAX_READ = 1024 * 1024;
@@ -123,9 +126,10 @@ export const fileHandlers: Record<number, Handler> = {
     return { errno: 0, data: out };
   },
   [Sys.PRESTAT]: (_k, p, args) => {
-    const f = p.fds.get(a(args, 0));
-    if (!(f instanceof DirFile) || !f.preopenName) fail(Errno.EBADF);
-    return { errno: 0, data: f.preopenName };
+    // The only preopen is the implicit root at ROOT_FD; EBADF past it ends libc's scan.
+    if (a(args, 0) !== ROOT_FD) fail(Errno.EBADF);
+    p.fds.root();
+    return { errno: 0, data: ROOT_NAME };
   },
   [Sys.RENUMBER]: (_k, p, args) => {
     p.fds.renumber(a(args, 0), a(args, 1));
