@@ -41,6 +41,7 @@ function workspaceBinaries(tc) {
     for (const t of pkg.targets) {
       if (!t.kind.includes('bin')) continue;
       bins.push({
+        pkg: pkg.name,
         name: t.name,
         role: sg.roles?.[t.name] ?? 'utility',
         links: sg.links?.[t.name] ?? [],
@@ -56,11 +57,11 @@ function workspaceBinaries(tc) {
  * under a minimal in-script WASI shim (build time only: the product runs
  * programs through the kernel's own host).
  */
-async function listApplets(wasmPath) {
+async function listApplets(wasmPath, name) {
   const module = await WebAssembly.compile(fs.readFileSync(wasmPath));
   let memory;
   let out = '';
-  const args = ['prog', '--list'].map((a) => Buffer.from(`${a}\0`));
+  const args = [name, '--list'].map((a) => Buffer.from(`${a}\0`));
   const ENOSYS = 52;
   class Exit extends Error {}
   const wasi = {
@@ -133,9 +134,15 @@ function newer(src, dst) {
 export async function buildWasm({ quiet = false } = {}) {
   const tc = detectRustToolchain(root);
   if (!tc.ok) throw new Error(tc.message);
-  const args = ['build', '--release', '--target', tc.target, '--workspace', '--bins'];
-  if (quiet) args.push('-q');
-  if (run(tc.cargo, args, tc.env) !== 0) throw new Error('cargo build failed');
+  // One cargo invocation per package: built together, Cargo would unify
+  // dependency features across them (coreutils' Unicode regex tables would
+  // land in the shell).
+  const bins = workspaceBinaries(tc);
+  for (const pkg of [...new Set(bins.map((b) => b.pkg))]) {
+    const args = ['build', '--release', '--target', tc.target, '-p', pkg, '--bins'];
+    if (quiet) args.push('-q');
+    if (run(tc.cargo, args, tc.env) !== 0) throw new Error(`cargo build -p ${pkg} failed`);
+  }
   const relDir = path.join(
     tc.env.CARGO_TARGET_DIR ?? path.join(root, 'target'),
     tc.target,
@@ -144,7 +151,7 @@ export async function buildWasm({ quiet = false } = {}) {
   fs.mkdirSync(outDir, { recursive: true });
   const wasmOpt = spawnSync('wasm-opt', ['--version']).status === 0;
   const programs = [];
-  for (const bin of workspaceBinaries(tc)) {
+  for (const bin of bins) {
     const src = path.join(relDir, `${bin.name}.wasm`);
     if (!fs.existsSync(src)) continue;
     const dst = path.join(outDir, `${bin.name}.wasm`);
@@ -159,7 +166,10 @@ export async function buildWasm({ quiet = false } = {}) {
     }
     const entry = { name: bin.name, file: `${bin.name}.wasm`, role: bin.role };
     if (bin.links.length) entry.links = bin.links;
-    if (bin.multicall) entry.applets = await listApplets(dst);
+    if (bin.multicall) {
+      entry.applets = await listApplets(dst, bin.name);
+      if (entry.applets.length === 0) throw new Error(`${bin.name} --list printed no applets`);
+    }
     programs.push(entry);
   }
   const manifest = { version: 1, target: tc.target, programs };
