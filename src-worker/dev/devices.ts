@@ -53,7 +53,9 @@ export class RandomDevice extends NullDevice {
  * decides (the kernel kills the writer) and the write fails with EFBIG.
  */
 export class SinkFile extends OpenFile {
-  readonly filetype = FT.chardev;
+  // Reported like a pipe: programs must not take captured output for a
+  // terminal (ls would switch to columns, tools to colour).
+  readonly filetype = FT.unknown;
   written = 0;
   closed = false;
 

@@ -124,11 +124,12 @@ pub fn resolve(name: &OsStr) -> io::Result<PathBuf> {
     }
     let path = std::env::var_os("PATH").unwrap_or_else(|| OsString::from("/usr/bin:/bin"));
     let mut denied = false;
-    for dir in std::env::split_paths(&path) {
-        let dir = if dir.as_os_str().is_empty() {
+    // std::env::split_paths panics ("unsupported") on wasi with rustc 1.63.
+    for dir in path.to_string_lossy().split(':') {
+        let dir = if dir.is_empty() {
             PathBuf::from(".")
         } else {
-            dir
+            PathBuf::from(dir)
         };
         let cand = dir.join(name);
         match std::fs::metadata(&cand) {
