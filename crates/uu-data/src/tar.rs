@@ -363,7 +363,7 @@ fn add(
     } else {
         name.to_vec()
     };
-    if let Err(e) = b.append_path_with_name(src, path_from_bytes(&entry_name)) {
+    if let Err(e) = append_entry(b, src, &m, &path_from_bytes(&entry_name)) {
         eprintln!("tar: {}: {}", s(name), strerror(&e));
         return Err(2);
     }
@@ -662,4 +662,48 @@ fn read_archive(o: &Opts, names: &[Vec<u8>], extract: bool) -> i32 {
         eprintln!("tar: Exiting with failure status due to previous errors");
     }
     status
+}
+
+/// Appends one member with a header built from our own metadata: the tar
+/// crate's `append_path*` fill headers through platform code that is
+/// `unimplemented!()` on WASI.
+fn append_entry(
+    b: &mut tar::Builder<Box<dyn Write>>,
+    src: &Path,
+    m: &std::fs::Metadata,
+    name: &Path,
+) -> io::Result<()> {
+    let ext = coreutils_core::meta::stat_ext(src, false).ok();
+    let mut h = tar::Header::new_gnu();
+    let default_mode = if m.is_dir() { 0o755 } else { 0o644 };
+    h.set_mode(
+        ext.as_ref()
+            .map(|x| x.mode & 0o7777)
+            .unwrap_or(default_mode),
+    );
+    h.set_uid(ext.as_ref().map(|x| u64::from(x.uid)).unwrap_or(0));
+    h.set_gid(ext.as_ref().map(|x| u64::from(x.gid)).unwrap_or(0));
+    let mtime = m
+        .modified()
+        .ok()
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    h.set_mtime(mtime);
+    let ft = m.file_type();
+    if ft.is_symlink() {
+        h.set_entry_type(tar::EntryType::Symlink);
+        h.set_size(0);
+        let target = std::fs::read_link(src)?;
+        b.append_link(&mut h, name, target)
+    } else if ft.is_dir() {
+        h.set_entry_type(tar::EntryType::Directory);
+        h.set_size(0);
+        b.append_data(&mut h, name, io::empty())
+    } else {
+        h.set_entry_type(tar::EntryType::Regular);
+        h.set_size(m.len());
+        let f = std::fs::File::open(src)?;
+        b.append_data(&mut h, name, f)
+    }
 }
