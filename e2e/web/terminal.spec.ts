@@ -16,7 +16,7 @@ import {
   waitForTerminal,
 } from '../support/workbench.js';
 
-/** Opens a fresh sandbox and waits for its shell prompt, or skips when there is no shell. */
+/** Opens a fresh sandbox and waits for its shell prompt; a terminal that fails to open fails the spec. */
 async function freshShell(page: Page, name: string): Promise<void> {
   await newSandbox(page, name);
   const host = page.locator('.xterm-host:not([style*="none"])');
@@ -24,7 +24,7 @@ async function freshShell(page: Page, name: string): Promise<void> {
     page.locator('.xterm-host:not([style*="none"]):is([data-terminal-id], [data-terminal-error])'),
   ).toHaveCount(1, { timeout: 20_000 });
   const error = await host.getAttribute('data-terminal-error');
-  test.skip(error !== null, `no interactive shell in this engine yet: ${error}`);
+  expect(error, 'terminal failed to open').toBeNull();
   await waitForPrompt(page);
 }
 

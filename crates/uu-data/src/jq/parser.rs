@@ -39,7 +39,6 @@ const KEYWORDS: &[&str] = &[
     "include",
     "and",
     "or",
-    "not_kw_placeholder",
     "__loc__",
 ];
 
