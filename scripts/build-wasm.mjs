@@ -17,7 +17,11 @@ import { fileURLToPath } from 'node:url';
 import { detectRustToolchain } from './toolchain.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const outDir = path.join(root, 'resources', 'wasm');
+// SANDGLASS_WASM_DIR lets a developer build into a private directory (and
+// point tests at it) while others use resources/wasm in the same tree.
+const outDir = process.env.SANDGLASS_WASM_DIR
+  ? path.resolve(process.env.SANDGLASS_WASM_DIR)
+  : path.join(root, 'resources', 'wasm');
 
 function run(cmd, args, env) {
   const r = spawnSync(cmd, args, { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });

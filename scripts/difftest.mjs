@@ -189,7 +189,7 @@ function nativeRunner() {
 
 async function sandboxRunner() {
   const mod = await import('./difftest/sandbox-runner.ts');
-  return mod.createSandboxRunner(root);
+  return mod.createSandboxRunner();
 }
 
 function caseEnv(tmp) {

@@ -43,7 +43,18 @@ export function tryConnect(
 /** A minimal typed client for setting up state from a spec. */
 export class DirectApi {
   private nextId = 1;
-  private constructor(private readonly ws: WebSocket) {}
+  /** Calls awaiting their response, by request id: one socket listener serves them all. */
+  private readonly pending = new Map<number, (msg: ServerMessage & { type: 'response' }) => void>();
+
+  private constructor(private readonly ws: WebSocket) {
+    ws.on('message', (data: WebSocket.RawData) => {
+      const msg = JSON.parse(data.toString()) as ServerMessage;
+      if (msg.type !== 'response') return;
+      const settle = this.pending.get(msg.id);
+      this.pending.delete(msg.id);
+      settle?.(msg);
+    });
+  }
 
   static async open(info: ServerInfo): Promise<DirectApi> {
     const result = await tryConnect(info, info.token, origin(info));
@@ -54,14 +65,10 @@ export class DirectApi {
   call<M extends ApiMethod>(method: M, params: ApiParams<M>): Promise<ApiResult<M>> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      const onMessage = (data: WebSocket.RawData): void => {
-        const msg = JSON.parse(data.toString()) as ServerMessage;
-        if (msg.type !== 'response' || msg.id !== id) return;
-        this.ws.off('message', onMessage);
+      this.pending.set(id, (msg) => {
         if (msg.ok) resolve(msg.result as ApiResult<M>);
         else reject(new Error(`${method}: ${msg.error.message} (${msg.error.code})`));
-      };
-      this.ws.on('message', onMessage);
+      });
       this.ws.send(JSON.stringify({ type: 'request', id, method, params }));
     });
   }

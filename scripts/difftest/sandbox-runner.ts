@@ -5,16 +5,16 @@
 // runner's tree digest.
 import fs from 'node:fs';
 import path from 'node:path';
-import { Sandbox } from '../../src-worker/sandbox/sandbox.ts';
+import { Sandbox, defaultProgramsDir } from '../../src-worker/sandbox/sandbox.ts';
 
 interface Case {
   argv: string[];
   stdin: string | null;
 }
 
-export async function createSandboxRunner(root: string) {
+export async function createSandboxRunner() {
   const sandbox = await Sandbox.create({
-    programsDir: path.join(root, 'resources', 'wasm'),
+    programsDir: defaultProgramsDir(),
     limits: { wallTimeMs: 20_000 },
   });
   process.on('exit', () => void sandbox.destroy());

@@ -2,7 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { PassThrough } from 'node:stream';
 import { WorkerPool } from '../proc/node/workerPool.js';
 import { fixtureProgramsDir } from '../sandbox/testPrograms.js';
-import { parseExecArgs, runExec, UsageError } from './exec.js';
+import { parseExecArgs, runExec } from './exec.js';
+import { UsageError } from './options.js';
 
 afterAll(async () => {
   expect(await WorkerPool.drained()).toBe(true);

@@ -2,7 +2,8 @@
  * The `sandglass` command line: subcommands dispatch here. `exec` runs one
  * program, `run` a shell script, `shell` an interactive session.
  */
-import { EXEC_USAGE, parseExecArgs, runExec, UsageError } from './exec.js';
+import { EXEC_USAGE, parseExecArgs, runExec } from './exec.js';
+import { UsageError } from './options.js';
 import { parseRunArgs, RUN_USAGE, runScript } from './run.js';
 import { parseShellArgs, runShell, SHELL_USAGE } from './shell.js';
 

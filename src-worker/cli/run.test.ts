@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { WorkerPool } from '../proc/node/workerPool.js';
 import { defaultProgramsDir } from '../sandbox/sandbox.js';
-import { UsageError } from './exec.js';
+import { UsageError } from './options.js';
 import { parseRunArgs, runScript } from './run.js';
 
 const haveShell = existsSync(join(defaultProgramsDir(), 'shell.wasm'));

@@ -9,74 +9,41 @@
  */
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { Sandbox } from '../sandbox/sandbox.js';
-import { UsageError } from './exec.js';
+import type { Sandbox } from '../sandbox/sandbox.js';
+import {
+  createSandbox,
+  parseSandboxOptions,
+  pumpStdin,
+  spawnFailureStatus,
+  UsageError,
+  type CliIo,
+  type SandboxOptions,
+} from './options.js';
 
 export const RUN_USAGE =
   'usage: sandglass run [--timeout MS] [--import HOST:PATH[:ro]]... [--programs DIR] (-c SCRIPT [NAME [ARGS...]] | FILE [ARGS...])';
 
-export interface RunArgs {
-  readonly timeoutMs: number | undefined;
-  readonly imports: { host: string; path: string; readOnly: boolean }[];
-  readonly programsDir: string | undefined;
+export interface RunArgs extends Omit<SandboxOptions, 'cwd'> {
   /** The inline script of -c, or undefined when running a file. */
   readonly command: string | undefined;
   /** FILE (when no -c) followed by ARGS; with -c, $0 then ARGS. */
   readonly rest: string[];
 }
 
-export interface CliIo {
-  stdin: NodeJS.ReadableStream;
-  stdout: NodeJS.WritableStream;
-  stderr: NodeJS.WritableStream;
-}
-
-export function parseImport(v: string): RunArgs['imports'][number] {
-  const ro = v.endsWith(':ro');
-  const body = ro ? v.slice(0, -3) : v;
-  const at = body.lastIndexOf(':');
-  if (at <= 0 || !body.slice(at + 1).startsWith('/'))
-    throw new UsageError(`--import: expected HOST:PATH[:ro], got ${v}`);
-  return { host: body.slice(0, at), path: body.slice(at + 1), readOnly: ro };
-}
-
 export function parseRunArgs(args: readonly string[]): RunArgs {
-  let timeoutMs: number | undefined;
-  let programsDir: string | undefined;
+  const parsed = parseSandboxOptions(
+    args,
+    ['--timeout', '--import', '--programs'],
+    (flag) => flag === '-c',
+  );
+  const { timeoutMs, imports, programsDir } = parsed.options;
+  let rest = parsed.rest;
   let command: string | undefined;
-  const imports: RunArgs['imports'] = [];
-  let i = 0;
-  const value = (flag: string): string => {
-    const v = args[++i];
-    if (v === undefined) throw new UsageError(`${flag} needs a value`);
-    return v;
-  };
-  for (; i < args.length; i++) {
-    const a = args[i] as string;
-    if (a === '--') {
-      i++;
-      break;
-    }
-    if (a === '--timeout') {
-      const v = value(a);
-      if (!/^\d+$/.test(v) || Number(v) <= 0)
-        throw new UsageError(`--timeout: not a positive number of ms: ${v}`);
-      timeoutMs = Number(v);
-    } else if (a === '--import') {
-      imports.push(parseImport(value(a)));
-    } else if (a === '--programs') {
-      programsDir = value(a);
-    } else if (a === '-c') {
-      command = value(a);
-      i++;
-      break; // everything after the script is $0 and the arguments
-    } else if (a.startsWith('-') && a !== '-') {
-      throw new UsageError(`unknown option ${a}`);
-    } else {
-      break;
-    }
+  if (rest[0] === '-c') {
+    command = rest[1];
+    if (command === undefined) throw new UsageError('-c needs a value');
+    rest = rest.slice(2); // everything after the script is $0 and the arguments
   }
-  const rest = args.slice(i);
   if (command === undefined && rest.length === 0) throw new UsageError('missing -c SCRIPT or FILE');
   return { timeoutMs, imports, programsDir, command, rest };
 }
@@ -115,10 +82,8 @@ export async function runScript(args: RunArgs, io: CliIo): Promise<number> {
     stagedFile = args.rest[0] as string;
     argv = ['sh', ...args.rest];
   }
-  const sb = await Sandbox.create(args.programsDir ? { programsDir: args.programsDir } : {});
+  const sb = await createSandbox({ ...args, cwd: undefined });
   try {
-    for (const imp of args.imports)
-      await sb.importHostDir(imp.host, imp.path, { readOnly: imp.readOnly });
     if (stagedFile !== undefined) {
       try {
         scriptCwd = (await stageScript(sb, stagedFile)).cwd;
@@ -147,26 +112,12 @@ export async function runScript(args: RunArgs, io: CliIo): Promise<number> {
         ...(scriptCwd !== undefined ? { cwd: scriptCwd } : {}),
       });
     } catch (e) {
-      const err = e as Error & { code?: string };
-      io.stderr.write(`sandglass run: /bin/sh: ${err.message}\n`);
-      return err.code === 'ENOENT' ? 127 : 126;
+      io.stderr.write(`sandglass run: /bin/sh: ${(e as Error).message}\n`);
+      return spawnFailureStatus(e);
     }
-    const stdin = p.stdin;
-    // Back-pressure: stop reading the host while the sandbox pipe is full.
-    const onData = (chunk: Buffer | string): void => {
-      io.stdin.pause();
-      void stdin?.write(typeof chunk === 'string' ? chunk : new Uint8Array(chunk)).then((open) => {
-        if (open) io.stdin.resume();
-      });
-    };
-    const onEnd = (): void => stdin?.close();
-    io.stdin.on('data', onData);
-    io.stdin.on('end', onEnd);
-    io.stdin.resume();
+    const detach = pumpStdin(io.stdin, p.stdin);
     const r = await p.wait();
-    io.stdin.off('data', onData);
-    io.stdin.off('end', onEnd);
-    io.stdin.pause();
+    detach();
     return r.exitCode;
   } finally {
     await sb.destroy();

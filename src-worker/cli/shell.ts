@@ -5,35 +5,23 @@
  * sandbox's kernel terminal, whose line discipline and the shell handle them;
  * window size follows SIGWINCH. The host tty is restored however it ends.
  */
-import { Sandbox } from '../sandbox/sandbox.js';
-import { UsageError } from './exec.js';
-import { parseImport, type CliIo } from './run.js';
+import {
+  createSandbox,
+  parseSandboxOptions,
+  UsageError,
+  type CliIo,
+  type SandboxOptions,
+} from './options.js';
 
 export const SHELL_USAGE =
   'usage: sandglass shell [--import HOST:PATH[:ro]]... [--programs DIR] [--cwd DIR]';
 
-export interface ShellArgs {
-  readonly imports: { host: string; path: string; readOnly: boolean }[];
-  readonly programsDir: string | undefined;
-  readonly cwd: string | undefined;
-}
+export type ShellArgs = Omit<SandboxOptions, 'timeoutMs'>;
 
 export function parseShellArgs(args: readonly string[]): ShellArgs {
-  const imports: ShellArgs['imports'] = [];
-  let programsDir: string | undefined;
-  let cwd: string | undefined;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i] as string;
-    const value = (): string => {
-      const v = args[++i];
-      if (v === undefined) throw new UsageError(`${a} needs a value`);
-      return v;
-    };
-    if (a === '--import') imports.push(parseImport(value()));
-    else if (a === '--programs') programsDir = value();
-    else if (a === '--cwd') cwd = value();
-    else throw new UsageError(`unexpected argument ${a}`);
-  }
+  const { options, rest } = parseSandboxOptions(args, ['--import', '--programs', '--cwd']);
+  if (rest.length > 0) throw new UsageError(`unexpected argument ${rest[0] as string}`);
+  const { imports, programsDir, cwd } = options;
   return { imports, programsDir, cwd };
 }
 
@@ -53,12 +41,10 @@ export async function runShell(
 ): Promise<number> {
   const input = io.stdin as MaybeTtyIn;
   const output = io.stdout as MaybeTtyOut;
-  const sb = await Sandbox.create(args.programsDir ? { programsDir: args.programsDir } : {});
+  const sb = await createSandbox({ ...args, timeoutMs: undefined });
   const raw = input.isTTY === true && typeof input.setRawMode === 'function';
   const cleanups: (() => void)[] = [];
   try {
-    for (const imp of args.imports)
-      await sb.importHostDir(imp.host, imp.path, { readOnly: imp.readOnly });
     const term = await sb.openTerminal({
       cols: output.columns ?? 80,
       rows: output.rows ?? 24,

@@ -126,8 +126,13 @@ export interface PublicStat {
 const enc = new TextEncoder();
 const dec = new TextDecoder();
 
-/** Default programs directory: <repo or app root>/resources/wasm. */
+/**
+ * Default programs directory: $SANDGLASS_WASM_DIR when set (a developer's
+ * private build), else <repo or app root>/resources/wasm.
+ */
 export function defaultProgramsDir(): string {
+  const override = typeof process === 'undefined' ? undefined : process.env.SANDGLASS_WASM_DIR;
+  if (override) return override;
   return fileURLToPath(new URL('../../resources/wasm', import.meta.url));
 }
 

@@ -38,10 +38,10 @@ export function summarise(outcomes: readonly Outcome[], elapsedMs: number): Summ
     `overall        ${passed}/${total} ${rate.toFixed(1)}% in ${(elapsedMs / 1000).toFixed(1)} s`,
   );
   const failing = outcomes.filter((o) => o.difference);
-  if (failing.length > 0) lines.push('', `failing cases (${failing.length}):`);
+  if (failing.length > 0) lines.push('', `cases that differ from bash (${failing.length}):`);
   for (const o of failing)
     lines.push(
-      `FAIL ${o.case.file}#${o.case.index} ${o.case.title}`,
+      `DIFF ${o.case.file}#${o.case.index} ${o.case.title}`,
       `     ${describeDifference(o.difference as Difference).slice(0, 300)}`,
     );
   return { passed, total, rate, text: `${lines.join('\n')}\n` };

@@ -1,0 +1,130 @@
+/**
+ * What the `sandglass` subcommands share: the usage error, the sandbox
+ * options every subcommand takes (--timeout, --import, --programs, --cwd),
+ * creating the sandbox they describe, and streaming host stdin into a
+ * sandboxed process with back-pressure.
+ */
+import { Sandbox } from '../sandbox/sandbox.js';
+
+/** Bad command-line usage: main prints the message and the usage, exit 2. */
+export class UsageError extends Error {}
+
+export interface HostImport {
+  readonly host: string;
+  readonly path: string;
+  readonly readOnly: boolean;
+}
+
+export interface SandboxOptions {
+  readonly timeoutMs: number | undefined;
+  readonly imports: HostImport[];
+  readonly programsDir: string | undefined;
+  readonly cwd: string | undefined;
+}
+
+export interface CliIo {
+  stdin: NodeJS.ReadableStream;
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+}
+
+/** `HOST:PATH[:ro]`, PATH absolute in the sandbox. */
+export function parseImport(v: string): HostImport {
+  const ro = v.endsWith(':ro');
+  const body = ro ? v.slice(0, -3) : v;
+  const at = body.lastIndexOf(':');
+  if (at <= 0 || !body.slice(at + 1).startsWith('/'))
+    throw new UsageError(`--import: expected HOST:PATH[:ro], got ${v}`);
+  return { host: body.slice(0, at), path: body.slice(at + 1), readOnly: ro };
+}
+
+type OptionName = '--timeout' | '--import' | '--programs' | '--cwd';
+
+/**
+ * Parses the leading options of `args` (those named in `accepted`) up to
+ * `--`, the first operand, or a flag `stopAt` claims. `stopAt` sees each
+ * other flag first: it returns true to end option parsing there (the flag
+ * stays at `rest[0]`). Unknown flags are usage errors.
+ */
+export function parseSandboxOptions(
+  args: readonly string[],
+  accepted: readonly OptionName[],
+  stopAt: (flag: string) => boolean = () => false,
+): { options: SandboxOptions; rest: string[] } {
+  let timeoutMs: number | undefined;
+  let programsDir: string | undefined;
+  let cwd: string | undefined;
+  const imports: HostImport[] = [];
+  let i = 0;
+  const value = (flag: string): string => {
+    const v = args[++i];
+    if (v === undefined) throw new UsageError(`${flag} needs a value`);
+    return v;
+  };
+  for (; i < args.length; i++) {
+    const a = args[i] as string;
+    if (a === '--') {
+      i++;
+      break;
+    }
+    if (!a.startsWith('-') || a === '-' || stopAt(a)) break;
+    if (!(accepted as readonly string[]).includes(a)) throw new UsageError(`unknown option ${a}`);
+    if (a === '--timeout') {
+      const v = value(a);
+      if (!/^\d+$/.test(v) || Number(v) <= 0)
+        throw new UsageError(`--timeout: not a positive number of ms: ${v}`);
+      timeoutMs = Number(v);
+    } else if (a === '--import') imports.push(parseImport(value(a)));
+    else if (a === '--programs') programsDir = value(a);
+    else cwd = value(a);
+  }
+  return { options: { timeoutMs, imports, programsDir, cwd }, rest: args.slice(i) };
+}
+
+/** A fresh sandbox with the options' programs directory and host imports. */
+export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
+  const sb = await Sandbox.create(options.programsDir ? { programsDir: options.programsDir } : {});
+  try {
+    for (const imp of options.imports)
+      await sb.importHostDir(imp.host, imp.path, { readOnly: imp.readOnly });
+  } catch (e) {
+    await sb.destroy();
+    throw e;
+  }
+  return sb;
+}
+
+/** Exit status for a program that could not be started, as shells report it. */
+export function spawnFailureStatus(e: unknown): number {
+  return (e as { code?: string }).code === 'ENOENT' ? 127 : 126;
+}
+
+interface ProcessStdin {
+  write(data: Uint8Array | string): Promise<boolean>;
+  close(): void;
+}
+
+/**
+ * Streams host input into a process's stdin pipe, pausing the host stream
+ * while the sandbox pipe is full; returns a function that detaches.
+ */
+export function pumpStdin(
+  input: NodeJS.ReadableStream,
+  stdin: ProcessStdin | undefined,
+): () => void {
+  const onData = (chunk: Buffer | string): void => {
+    input.pause();
+    void stdin?.write(typeof chunk === 'string' ? chunk : new Uint8Array(chunk)).then((open) => {
+      if (open) input.resume();
+    });
+  };
+  const onEnd = (): void => stdin?.close();
+  input.on('data', onData);
+  input.on('end', onEnd);
+  input.resume();
+  return () => {
+    input.off('data', onData);
+    input.off('end', onEnd);
+    input.pause();
+  };
+}
