@@ -23,23 +23,8 @@ enum SPart {
 }
 
 const KEYWORDS: &[&str] = &[
-    "def",
-    "if",
-    "then",
-    "elif",
-    "else",
-    "end",
-    "as",
-    "reduce",
-    "foreach",
-    "try",
-    "catch",
-    "label",
-    "import",
-    "include",
-    "and",
-    "or",
-    "__loc__",
+    "def", "if", "then", "elif", "else", "end", "as", "reduce", "foreach", "try", "catch", "label",
+    "import", "include", "and", "or", "__loc__",
 ];
 
 const PUNCTS: &[&str] = &[
