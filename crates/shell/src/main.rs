@@ -7,6 +7,7 @@ mod ast;
 mod builtins;
 mod bytes;
 mod eval;
+mod fsx;
 mod interactive;
 mod parse;
 mod printer;
@@ -54,6 +55,8 @@ fn finish(sh: &mut Shell, r: Result<(), Ctl>) -> i32 {
             st = n;
         }
     }
+    // Leave shared file offsets where this shell's reads ended.
+    sh.sys.sync();
     st & 0xff
 }
 
@@ -61,6 +64,58 @@ fn usage_error(sh: &mut Shell, msg: &str) -> i32 {
     let m = format!("{}: {}\n", String::from_utf8_lossy(&sh.arg0), msg);
     sh.write_fd(2, m.as_bytes());
     2
+}
+
+/// Record the fds the parent passed beyond 0-2 (`sh -c 'cat <&3' 3<f`), so
+/// redirections may use them and children inherit them. The kernel lists a
+/// process's open descriptors under /dev/fd.
+fn adopt_inherited_fds(sh: &mut Shell) {
+    #[cfg(target_arch = "wasm32")]
+    {
+        // Hold the lowest free slot while listing, so the listing's own
+        // descriptor cannot take it (an empty slot 3 still answers fstat as
+        // the root directory, and would look inherited).
+        let hold = unsafe { libc::open(b"/dev/fd\0".as_ptr() as *const _, libc::O_RDONLY) };
+        let listed: Vec<i32> = match std::fs::read_dir("/dev/fd") {
+            Ok(rd) => rd
+                .filter_map(|e| e.ok())
+                .filter_map(|e| bytes::parse_i64(&bytes::os_bytes(&e.file_name())))
+                .map(|n| n as i32)
+                .filter(|&n| n > 2 && n != hold)
+                .collect(),
+            Err(_) => Vec::new(),
+        };
+        if hold >= 0 {
+            unsafe { libc::close(hold) };
+        }
+        // The listing may include the descriptor that read it, closed since.
+        for fd in listed {
+            if fd_open(fd) {
+                sh.open_fds.insert(fd);
+            }
+        }
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        for fd in 3..10 {
+            if fd_open(fd) {
+                sh.open_fds.insert(fd);
+            }
+        }
+    }
+}
+
+/// Whether fd is open in this process.
+fn fd_open(fd: i32) -> bool {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let mut st = std::mem::MaybeUninit::<libc::stat>::zeroed();
+        unsafe { libc::fstat(fd, st.as_mut_ptr()) == 0 }
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        unsafe { libc::fcntl(fd, libc::F_GETFD) != -1 }
+    }
 }
 
 pub fn run(args: Vec<Bytes>) -> i32 {
@@ -81,6 +136,9 @@ pub fn run(args: Vec<Bytes>) -> i32 {
     }
     let _ = short;
     adopt_pwd(&mut sh);
+    if args.get(1).map(|a| a.as_slice()) != Some(b"--sandglass-subshell") {
+        adopt_inherited_fds(&mut sh);
+    }
     let mut i = 1;
     let mut command: Option<Bytes> = None;
     let mut interactive = false;
@@ -199,6 +257,7 @@ pub fn run(args: Vec<Bytes>) -> i32 {
         sh.arg0 = file.clone();
         sh.err_name = file.clone();
         sh.sources.push(file.clone());
+        sh.frames.push((b"main".to_vec(), file.clone(), 0));
         sh.positional = rest[1..].to_vec();
         let r = sh.run_text(&code, 1, true);
         return finish(&mut sh, r);

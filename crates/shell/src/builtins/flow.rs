@@ -179,6 +179,8 @@ impl Shell {
         } else {
             None
         };
+        self.frames
+            .push((b"source".to_vec(), file.clone(), self.lineno));
         self.sources.push(file);
         let was = self.in_source;
         self.in_source = true;
@@ -187,11 +189,21 @@ impl Shell {
             self.sources.last().cloned().unwrap_or_default(),
         );
         let line = self.lineno;
-        let r = self.eval_string(&code, 1);
+        let mut r = self.eval_string(&code, 1);
+        if let Some(trap) = self.traps.get(&-3).cloned() {
+            if !matches!(r, Err(Ctl::Exit(_))) {
+                let st = self.status;
+                if let Err(e) = self.run_trap(&trap) {
+                    r = Err(e);
+                }
+                self.status = st;
+            }
+        }
         self.err_name = saved_name;
         self.lineno = line;
         self.in_source = was;
         self.sources.pop();
+        self.frames.pop();
         if let Some(p) = saved_pos {
             self.positional = p;
         }
@@ -268,14 +280,15 @@ impl Shell {
                 .skip(1)
                 .filter_map(|a| signal_number(a))
                 .collect();
-            let mut keys: Vec<i32> = self.traps.keys().copied().collect();
+            let traps = self.parent_traps.as_ref().unwrap_or(&self.traps).clone();
+            let mut keys: Vec<i32> = traps.keys().copied().collect();
             keys.sort_by_key(|k| if *k < 0 { 100 - k } else { *k });
             let mut out = Vec::new();
             for k in keys {
                 if !filter.is_empty() && !filter.contains(&k) {
                     continue;
                 }
-                let code = self.traps[&k].clone();
+                let code = traps[&k].clone();
                 out.extend_from_slice(b"trap -- ");
                 out.extend_from_slice(&super::quote_q(&code));
                 out.push(b' ');
@@ -303,6 +316,8 @@ impl Shell {
         } else {
             (Some(args[0].clone()), &args[1..])
         };
+        // From here the subshell's own traps are the ones listed.
+        self.parent_traps = None;
         let mut st = 0;
         for s in sigs {
             match signal_number(s) {

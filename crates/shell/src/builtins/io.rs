@@ -2,13 +2,6 @@
 
 use crate::ast::Bytes;
 use crate::eval::{Ctl, Shell, R};
-use std::io::{Seek, SeekFrom};
-use std::mem::ManuallyDrop;
-
-#[cfg(unix)]
-use std::os::unix::io::FromRawFd;
-#[cfg(target_os = "wasi")]
-use std::os::wasi::io::FromRawFd;
 
 /// Interpret backslash escapes (echo -e, %b, ${x@E}). Returns (bytes, stop) where
 /// stop is true after `\c`.
@@ -187,7 +180,7 @@ impl Shell {
         }
         match var {
             Some(v) => {
-                self.assign_scalar(&v, None, out, false)?;
+                self.assign_ref(&v, out)?;
             }
             None => {
                 if !self.write_fd(1, &out) {
@@ -517,11 +510,6 @@ impl Shell {
         false
     }
 
-    fn fd_seekable(&self, fd: i32) -> bool {
-        let mut f = ManuallyDrop::new(unsafe { std::fs::File::from_raw_fd(fd) });
-        f.seek(SeekFrom::Current(0)).is_ok() && f.metadata().map(|m| m.is_file()).unwrap_or(false)
-    }
-
     /// Read up to a delimiter (or n chars). Returns (data, hit_eof).
     fn read_record(
         &mut self,
@@ -531,15 +519,19 @@ impl Shell {
         raw: bool,
     ) -> Result<(Bytes, bool), i32> {
         let mut out = Vec::new();
-        let seekable = self.fd_seekable(fd);
-        let mut buf = vec![0u8; if seekable { 4096 } else { 1 }];
+        let seekable = self.sys.seekable(fd);
+        let mut buf = vec![0u8; if seekable { 512 } else { 1 }];
         loop {
             if let Some(n) = nchars {
                 if out.len() >= n {
                     return Ok((out, false));
                 }
             }
-            let got = match self.sys.read(fd, &mut buf) {
+            let got = match if seekable {
+                self.sys.read_ahead(fd, &mut buf)
+            } else {
+                self.sys.read(fd, &mut buf)
+            } {
                 Ok(0) => return Ok((out, true)),
                 Ok(g) => g,
                 Err(crate::sys::EINTR) => return Err(crate::sys::EINTR),
@@ -557,7 +549,12 @@ impl Shell {
                         Some(buf[k - 1])
                     } else {
                         let mut one = [0u8; 1];
-                        match self.sys.read(fd, &mut one) {
+                        let r = if seekable {
+                            self.sys.read_ahead(fd, &mut one)
+                        } else {
+                            self.sys.read(fd, &mut one)
+                        };
+                        match r {
                             Ok(1) => Some(one[0]),
                             _ => None,
                         }
@@ -570,6 +567,10 @@ impl Shell {
                         }
                         None => {}
                     }
+                    continue;
+                }
+                if c == 0 && delim != Some(0) {
+                    // bash's strings cannot hold NUL: read skips them.
                     continue;
                 }
                 if Some(c) == delim && nchars.map(|_| delim.is_some()).unwrap_or(true) {
@@ -585,8 +586,7 @@ impl Shell {
                 }
             }
             if seekable && k < got {
-                let mut f = ManuallyDrop::new(unsafe { std::fs::File::from_raw_fd(fd) });
-                let _ = f.seek(SeekFrom::Current(-((got - k) as i64)));
+                let _ = self.sys.unread(fd, got - k);
             }
             if done {
                 return Ok((out, false));
@@ -682,7 +682,9 @@ impl Shell {
         let _ = silent;
         let names: Vec<Bytes> = args[i..].to_vec();
         for n in &names {
-            if !crate::parse::is_name(n) {
+            let base = n.split(|&c| c == b'[').next().unwrap_or(n);
+            let elem = base.len() < n.len() && n.last() == Some(&b']');
+            if !(crate::parse::is_name(n) || (elem && crate::parse::is_name(base))) {
                 let mut m = b"`".to_vec();
                 m.extend_from_slice(n);
                 m.extend_from_slice(b"': not a valid identifier");
@@ -758,7 +760,7 @@ impl Shell {
             let fields = split_read(&data, &ifs, names.len(), raw || exact);
             for (k, n) in names.iter().enumerate() {
                 let v = fields.get(k).map(|f| unesc(f)).unwrap_or_default();
-                if let Err(e) = self.assign_scalar(n, None, v, false) {
+                if let Err(e) = self.assign_ref(n, v) {
                     if let Ctl::Abort(_) = e {
                         self.status = 1;
                         return Ok(());

@@ -361,45 +361,156 @@ impl Shell {
         self.run_builtin(args)
     }
 
+    /// `hash [-lr] [-p path] [-dt] [name ...]`: the table of PATH lookups.
     pub fn b_hash(&mut self, args: &[Bytes]) {
-        if args.iter().any(|a| a == b"-r") {
-            self.hash.clear();
-            self.status = 0;
-            return;
-        }
-        if args.is_empty() {
-            if self.hash.is_empty() {
-                self.berr("hash", b"hash table empty");
-            } else {
-                let mut out = b"hits\tcommand\n".to_vec();
-                let mut v: Vec<_> = self.hash.values().cloned().collect();
-                v.sort();
-                for p in v {
-                    out.extend_from_slice(b"   1\t");
-                    out.extend_from_slice(&p);
-                    out.push(b'\n');
-                }
-                self.write_fd(1, &out);
+        let (mut list, mut reset, mut delete, mut show) = (false, false, false, false);
+        let mut set_path: Option<Bytes> = None;
+        let mut i = 0;
+        while i < args.len() && args[i].len() > 1 && args[i][0] == b'-' {
+            if args[i] == b"--" {
+                i += 1;
+                break;
             }
-            self.status = 0;
-            return;
+            let a = args[i].clone();
+            for (k, &o) in a.iter().enumerate().skip(1) {
+                match o {
+                    b'l' => list = true,
+                    b'r' => reset = true,
+                    b'd' => delete = true,
+                    b't' => show = true,
+                    b'p' => {
+                        if k + 1 < a.len() {
+                            set_path = Some(a[k + 1..].to_vec());
+                        } else {
+                            i += 1;
+                            match args.get(i) {
+                                Some(p) => set_path = Some(p.clone()),
+                                None => {
+                                    self.berr("hash", b"-p: option requires an argument");
+                                    self.status = 2;
+                                    return;
+                                }
+                            }
+                        }
+                        break;
+                    }
+                    _ => {
+                        self.berr("hash", format!("-{}: invalid option", o as char).as_bytes());
+                        self.write_fd(
+                            2,
+                            b"hash: usage: hash [-lr] [-p pathname] [-dt] [name ...]\n",
+                        );
+                        self.status = 2;
+                        return;
+                    }
+                }
+            }
+            i += 1;
+        }
+        let names = &args[i..];
+        if reset {
+            self.hash.clear();
+            self.hash_hits.clear();
         }
         let mut st = 0;
-        for n in args {
-            if n.first() == Some(&b'-') {
+        if names.is_empty() {
+            if reset || set_path.is_some() {
+                self.status = 0;
+                return;
+            }
+            if self.hash.is_empty() {
+                // bash prints this one on stdout, without its line prefix.
+                self.write_fd(1, b"hash: hash table empty\n");
+                self.status = 0;
+                return;
+            }
+            let mut keys: Vec<Bytes> = self.hash.keys().cloned().collect();
+            keys.sort();
+            let mut out = if list {
+                Vec::new()
+            } else {
+                b"hits\tcommand\n".to_vec()
+            };
+            for k in keys {
+                let p = self.hash[&k].clone();
+                if list {
+                    out.extend_from_slice(b"builtin hash -p ");
+                    out.extend_from_slice(&p);
+                    out.push(b' ');
+                    out.extend_from_slice(&k);
+                } else {
+                    let hits = self.hash_hits.get(&k).copied().unwrap_or(0);
+                    out.extend_from_slice(format!("{:4}\t", hits).as_bytes());
+                    out.extend_from_slice(&p);
+                }
+                out.push(b'\n');
+            }
+            self.write_fd(1, &out);
+            self.status = 0;
+            return;
+        }
+        let many = names.len() > 1;
+        for n in names {
+            if let Some(p) = &set_path {
+                self.hash.insert(n.clone(), p.clone());
+                self.hash_hits.insert(n.clone(), 0);
                 continue;
             }
-            if self
-                .find_command(n)
-                .map(|p| self.sys.executable(&p))
-                .unwrap_or(false)
-            {
+            if delete {
+                if self.hash.remove(n).is_none() {
+                    let mut m = n.clone();
+                    m.extend_from_slice(b": not found");
+                    self.berr("hash", &m);
+                    st = 1;
+                }
+                self.hash_hits.remove(n);
                 continue;
             }
-            let mut m = n.clone();
-            m.extend_from_slice(b": not found");
-            self.berr("hash", &m);
-            st = 1;
+            if show || list {
+                match self.hash.get(n).cloned() {
+                    Some(p) => {
+                        let mut o = Vec::new();
+                        if list {
+                            o.extend_from_slice(b"builtin hash -p ");
+                            o.extend_from_slice(&p);
+                            o.push(b' ');
+                            o.extend_from_slice(n);
+                        } else {
+                            if many {
+                                o.extend_from_slice(n);
+                                o.push(b'\t');
+                            }
+                            o.extend_from_slice(&p);
+                        }
+                        o.push(b'\n');
+                        self.write_fd(1, &o);
+                    }
+                    None => {
+                        let mut m = n.clone();
+                        m.extend_from_slice(b": not found");
+                        self.berr("hash", &m);
+                        st = 1;
+                    }
+                }
+                continue;
+            }
+            if n.contains(&b'/') || self.funcs.contains_key(n.as_slice()) || super::is_builtin(n) {
+                continue;
+            }
+            // `hash name` looks the name up afresh and starts its count at 0.
+            self.hash.remove(n);
+            match self.find_command(n) {
+                Some(p) if self.sys.executable(&p) => {
+                    self.hash_hits.insert(n.clone(), 0);
+                }
+                _ => {
+                    self.hash.remove(n);
+                    let mut m = n.clone();
+                    m.extend_from_slice(b": not found");
+                    self.berr("hash", &m);
+                    st = 1;
+                }
+            }
         }
         self.status = st;
     }
@@ -825,14 +936,57 @@ impl Shell {
         v
     }
 
-    pub fn b_caller(&mut self, _args: &[Bytes]) {
-        if self.funcnames.is_empty() {
-            self.status = 1;
-            return;
+    /// `caller [N]`: "LINE FILE" of the current call, or "LINE FUNC FILE" of
+    /// frame N counted outwards; status 1 past the outermost frame.
+    pub fn b_caller(&mut self, args: &[Bytes]) {
+        let n = match args.first() {
+            None => None,
+            Some(a) => match crate::bytes::parse_i64(a) {
+                Some(n) if n >= 0 => Some(n as usize),
+                _ => {
+                    let mut m = a.clone();
+                    m.extend_from_slice(b": invalid number");
+                    self.berr("caller", &m);
+                    self.write_fd(2, b"caller: usage: caller [expr]\n");
+                    self.status = 2;
+                    return;
+                }
+            },
+        };
+        // Innermost first, as bash's FUNCNAME / BASH_SOURCE / BASH_LINENO.
+        let frames: Vec<(Bytes, Bytes, u32)> = self.frames.iter().rev().cloned().collect();
+        let line = match n {
+            None => match frames.first() {
+                Some((_, _, l)) => {
+                    let src = frames
+                        .get(1)
+                        .map(|f| f.1.clone())
+                        .unwrap_or_else(|| b"NULL".to_vec());
+                    let mut o = format!("{} ", l).into_bytes();
+                    o.extend_from_slice(&src);
+                    Some(o)
+                }
+                None => None,
+            },
+            Some(n) => match (frames.get(n), frames.get(n + 1)) {
+                (Some((_, _, l)), Some((name, src, _))) => {
+                    let mut o = format!("{} ", l).into_bytes();
+                    o.extend_from_slice(name);
+                    o.push(b' ');
+                    o.extend_from_slice(src);
+                    Some(o)
+                }
+                _ => None,
+            },
+        };
+        match line {
+            Some(mut o) => {
+                o.push(b'\n');
+                self.write_fd(1, &o);
+                self.status = 0;
+            }
+            None => self.status = 1,
         }
-        let line = format!("{} main\n", self.lineno);
-        self.write_fd(1, line.as_bytes());
-        self.status = 0;
     }
 
     /// Expand prompt escapes (PS1/PS2/PS4 and `${x@P}`).

@@ -485,6 +485,17 @@ impl Shell {
     }
 
     pub fn b_unset(&mut self, args: &[Bytes]) -> R<()> {
+        let r = self.unset_names(args);
+        if args
+            .iter()
+            .any(|a| matches!(a.as_slice(), b"LC_ALL" | b"LC_CTYPE" | b"LANG"))
+        {
+            self.sync_locale();
+        }
+        r
+    }
+
+    fn unset_names(&mut self, args: &[Bytes]) -> R<()> {
         let mut funcs = false;
         let mut vars_only = false;
         let mut i = 0;
@@ -918,7 +929,10 @@ impl Shell {
         }
         let mut last = 0;
         for a in args {
-            match self.eval_arith_text(a) {
+            let outer = self.arith_ctx.replace("let");
+            let r = self.eval_arith_text(a);
+            self.arith_ctx = outer;
+            match r {
                 Ok(v) => last = v,
                 Err(Ctl::Abort(_)) => {
                     self.status = 1;

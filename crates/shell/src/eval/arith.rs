@@ -111,8 +111,8 @@ impl Shell {
                         .rposition(|c| !(c.is_ascii_alphanumeric() || *c == b'_' || *c == b' '))
                         .map(|p| text[p + 1..].to_vec())
                         .unwrap_or_default();
-                    let t: Vec<u8> = t.into_iter().filter(|c| *c != b' ').collect();
-                    self.arith_error(text, "exponent less than 0", &t);
+                    let lead = t.iter().take_while(|c| **c == b' ').count();
+                    self.arith_error(text, "exponent less than 0", &t[lead..]);
                     return Err(Ctl::Abort(1));
                 }
                 let mut acc: i64 = 1;
@@ -190,10 +190,13 @@ impl Shell {
         if v.is_empty() {
             return Ok(0);
         }
-        if let Some(n) = crate::bytes::parse_i64(&v) {
-            return Ok(n);
+        let digits = v.strip_prefix(b"-").unwrap_or(&v);
+        if !(digits.len() > 1 && digits[0] == b'0') {
+            if let Some(n) = crate::bytes::parse_i64(&v) {
+                return Ok(n);
+            }
         }
-        // the value is itself an expression
+        // the value is itself an expression (or an octal/hex/base# number)
         self.eval_depth += 1;
         if self.eval_depth > super::MAX_EVAL_DEPTH {
             self.eval_depth -= 1;

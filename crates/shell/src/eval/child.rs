@@ -130,6 +130,20 @@ impl Shell {
                 put(&mut o, b'T', sig.to_string().as_bytes());
             }
         }
+        for (sig, code) in self.parent_traps.as_ref().unwrap_or(&self.traps) {
+            let mut rec = Vec::new();
+            put(&mut rec, b's', sig.to_string().as_bytes());
+            put(&mut rec, b'c', code);
+            put(&mut o, b'R', &rec);
+        }
+        for (name, path) in &self.hash {
+            let mut rec = Vec::new();
+            put(&mut rec, b'n', name);
+            put(&mut rec, b'p', path);
+            let hits = self.hash_hits.get(name).copied().unwrap_or(0);
+            put(&mut rec, b'h', hits.to_string().as_bytes());
+            put(&mut o, b'H', &rec);
+        }
         for (i, f) in self.funcnames.iter().enumerate() {
             let _ = i;
             put(&mut o, b'F', f);
@@ -224,6 +238,23 @@ impl Shell {
                     self.traps.insert(sig, Vec::new());
                     let _ = self.sys.sigaction(sig as u32, 1);
                 }
+                b'R' => {
+                    let mut rr = Rd { b: s, i: 0 };
+                    if let (Some((_, sig)), Some((_, code))) = (rr.next(), rr.next()) {
+                        self.parent_traps
+                            .get_or_insert_with(Default::default)
+                            .insert(num(sig) as i32, code.to_vec());
+                    }
+                }
+                b'H' => {
+                    let mut rr = Rd { b: s, i: 0 };
+                    if let (Some((_, n)), Some((_, p)), Some((_, h))) =
+                        (rr.next(), rr.next(), rr.next())
+                    {
+                        self.hash.insert(n.to_vec(), p.to_vec());
+                        self.hash_hits.insert(n.to_vec(), num(h) as u32);
+                    }
+                }
                 b'F' => self.funcnames.push(s.to_vec()),
                 b'D' => self.dirstack.push(s.to_vec()),
                 b'L' => code.line = num(s) as u32,
@@ -231,6 +262,7 @@ impl Shell {
                 _ => {}
             }
         }
+        self.sync_locale();
         code
     }
 
@@ -430,9 +462,7 @@ impl Shell {
         if pid > 0 {
             self.status = self.wait_pid(pid);
         }
-        while out.last() == Some(&b'\n') {
-            out.pop();
-        }
+        self.subst_result(&mut out);
         Ok(out)
     }
 
@@ -491,10 +521,20 @@ impl Shell {
         let r = self.run_builtin(&argv);
         let mut out = std::mem::replace(&mut self.capture, prev).unwrap_or_default();
         r?;
+        self.subst_result(&mut out);
+        Ok(Some(out))
+    }
+
+    /// The value of a `$(..)` from its output: trailing newlines removed and
+    /// NULs dropped, with one warning per substitution, as bash does.
+    fn subst_result(&mut self, out: &mut Bytes) {
+        if out.contains(&0) {
+            out.retain(|&c| c != 0);
+            self.err(b"warning: command substitution: ignored null byte in input");
+        }
         while out.last() == Some(&b'\n') {
             out.pop();
         }
-        Ok(Some(out))
     }
 
     /// `<(..)` / `>(..)`: a child connected by a pipe kept open as /dev/fd/N.

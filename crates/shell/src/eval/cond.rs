@@ -3,6 +3,7 @@
 use super::pattern::{pat_match, MatchMode};
 use super::{Ctl, Shell, R};
 use crate::ast::*;
+use crate::fsx::{self, Kind};
 use std::fmt::Write;
 
 impl Shell {
@@ -120,7 +121,6 @@ impl Shell {
     }
 
     pub fn unary_test(&mut self, op: &[u8], v: &[u8]) -> bool {
-        let path = crate::bytes::path(v);
         match op {
             b"-n" => !v.is_empty(),
             b"-z" => v.is_empty(),
@@ -145,34 +145,25 @@ impl Shell {
             b"-t" => crate::bytes::parse_i64(v)
                 .map(|fd| self.sys.isatty(fd as i32))
                 .unwrap_or(false),
-            b"-e" | b"-a" => std::fs::metadata(&path).is_ok(),
-            b"-f" => std::fs::metadata(&path)
-                .map(|m| m.is_file())
+            b"-e" | b"-a" => fsx::stat(v).is_some(),
+            b"-f" => fsx::stat(v).map(|m| m.is_file()).unwrap_or(false),
+            b"-d" => fsx::stat(v).map(|m| m.is_dir()).unwrap_or(false),
+            b"-h" | b"-L" => fsx::lstat(v)
+                .map(|m| m.kind == Kind::Symlink)
                 .unwrap_or(false),
-            b"-d" => std::fs::metadata(&path)
-                .map(|m| m.is_dir())
-                .unwrap_or(false),
-            b"-h" | b"-L" => std::fs::symlink_metadata(&path)
-                .map(|m| m.file_type().is_symlink())
-                .unwrap_or(false),
-            b"-s" => std::fs::metadata(&path)
-                .map(|m| m.len() > 0)
-                .unwrap_or(false),
-            b"-r" | b"-w" => std::fs::metadata(&path).is_ok(),
-            b"-x" => {
-                let md = std::fs::metadata(&path);
-                match md {
-                    Ok(m) if m.is_dir() => true,
-                    Ok(_) => self.sys.executable(v),
-                    Err(_) => false,
-                }
-            }
-            b"-p" => file_type_is(v, b'p'),
-            b"-S" => file_type_is(v, b's'),
-            b"-b" => file_type_is(v, b'b'),
-            b"-c" => file_type_is(v, b'c'),
+            b"-s" => fsx::stat(v).map(|m| m.size > 0).unwrap_or(false),
+            b"-r" | b"-w" => fsx::stat(v).is_some(),
+            b"-x" => match fsx::stat(v) {
+                Some(m) if m.is_dir() => true,
+                Some(_) => self.sys.executable(v),
+                None => false,
+            },
+            b"-p" => file_type_is(v, Kind::Fifo),
+            b"-S" => file_type_is(v, Kind::Socket),
+            b"-b" => file_type_is(v, Kind::Block),
+            b"-c" => file_type_is(v, Kind::Char),
             b"-g" | b"-u" | b"-k" | b"-G" | b"-O" | b"-N" => {
-                std::fs::metadata(&path).is_ok() && matches!(op, b"-G" | b"-O")
+                fsx::stat(v).is_some() && matches!(op, b"-G" | b"-O")
             }
             _ => false,
         }
@@ -204,11 +195,7 @@ impl Shell {
                 })
             }
             b"-nt" | b"-ot" => {
-                let m = |p: &[u8]| {
-                    std::fs::metadata(crate::bytes::path(p))
-                        .and_then(|m| m.modified())
-                        .ok()
-                };
+                let m = |p: &[u8]| fsx::stat(p).map(|m| m.mtime_ns);
                 let (a, b) = (m(l), m(r));
                 Ok(match op {
                     b"-nt" => match (a, b) {
@@ -248,28 +235,12 @@ impl Shell {
     }
 }
 
-fn file_type_is(p: &[u8], kind: u8) -> bool {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if let Ok(m) = std::fs::metadata(crate::bytes::path(p)) {
-            let t = m.file_type();
-            return match kind {
-                b'p' => t.is_fifo(),
-                b's' => t.is_socket(),
-                b'b' => t.is_block_device(),
-                _ => t.is_char_device(),
-            };
-        }
-        false
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = (p, kind);
-        if kind == b'c' {
-            return p.starts_with(b"/dev/");
-        }
-        false
+fn file_type_is(p: &[u8], kind: Kind) -> bool {
+    match fsx::stat(p) {
+        Some(m) if m.kind == kind => true,
+        // The sandbox's devices may report no type of their own.
+        Some(m) => kind == Kind::Char && m.kind == Kind::Other && p.starts_with(b"/dev/"),
+        None => false,
     }
 }
 

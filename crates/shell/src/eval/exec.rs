@@ -260,9 +260,10 @@ impl Shell {
         if name.contains(&b'/') {
             return Some(name.to_vec());
         }
-        if let Some(p) = self.hash.get(name) {
-            if self.sys.executable(p) {
-                return Some(p.clone());
+        if let Some(p) = self.hash.get(name).cloned() {
+            if self.sys.executable(&p) {
+                *self.hash_hits.entry(name.to_vec()).or_insert(0) += 1;
+                return Some(p);
             }
         }
         let path = self.get_var(b"PATH").unwrap_or_default();
@@ -276,6 +277,7 @@ impl Shell {
             p.extend_from_slice(name);
             if self.sys.executable(&p) {
                 self.hash.insert(name.to_vec(), p.clone());
+                self.hash_hits.insert(name.to_vec(), 1);
                 return Some(p);
             }
         }
@@ -319,22 +321,22 @@ impl Shell {
             }
         };
         if name.contains(&b'/') {
-            match std::fs::metadata(crate::bytes::path(&path)) {
-                Err(_) => {
+            match crate::fsx::stat(&path) {
+                None => {
                     let mut m = name.clone();
                     m.extend_from_slice(b": No such file or directory");
                     self.err(&m);
                     self.status = 127;
                     return None;
                 }
-                Ok(md) if md.is_dir() => {
+                Some(md) if md.is_dir() => {
                     let mut m = name.clone();
                     m.extend_from_slice(b": Is a directory");
                     self.err(&m);
                     self.status = 126;
                     return None;
                 }
-                Ok(_) => {
+                Some(_) => {
                     if !self.sys.executable(&path) {
                         let mut m = name.clone();
                         m.extend_from_slice(b": Permission denied");
@@ -683,9 +685,33 @@ impl Shell {
         let saved_pos = std::mem::replace(&mut self.positional, argv[1..].to_vec());
         self.vars.scopes.push(Default::default());
         self.funcnames.push(f.name.clone());
+        let src = self.sources.last().cloned().unwrap_or_default();
+        self.frames.push((f.name.clone(), src, self.lineno));
+        let return_trap = self.traps.get(&-3).cloned();
         let r = self.run_compound(&f.body, &f.redirs);
+        // A RETURN trap fires for the function that set it (functions do not
+        // inherit it), before the function's status is final, as in bash.
+        if let Some(code) = self.traps.get(&-3).cloned() {
+            if return_trap.as_ref() != Some(&code) && !matches!(r, Err(Ctl::Exit(_))) {
+                let st = self.status;
+                self.run_trap(&code)?;
+                self.status = st;
+            }
+        }
+        self.frames.pop();
         self.funcnames.pop();
-        self.vars.scopes.pop();
+        let scope = self.vars.scopes.pop();
+        if scope
+            .map(|sc| {
+                sc.contains_key(&b"LC_ALL"[..])
+                    || sc.contains_key(&b"LC_CTYPE"[..])
+                    || sc.contains_key(&b"LANG"[..])
+            })
+            .unwrap_or(false)
+        {
+            // A `local` locale variable went out of scope.
+            self.sync_locale();
+        }
         self.positional = saved_pos;
         match r {
             Err(Ctl::Return(n)) => {
@@ -918,10 +944,12 @@ impl Shell {
                     l.extend_from_slice(b" ))\n");
                     self.write_fd(2, &l);
                 }
+                let outer = self.arith_ctx.replace("((");
                 let v = self.eval_arith_src(a).map_err(|e| match e {
                     Ctl::Abort(_) => Ctl::Abort(1),
                     e => e,
                 });
+                self.arith_ctx = outer;
                 match v {
                     Ok(v) => self.status = (v == 0) as i32,
                     Err(Ctl::Abort(_)) => {
@@ -949,6 +977,17 @@ impl Shell {
         let snap_pos = self.positional.clone();
         let snap_alias = self.aliases.clone();
         let snap_traps = std::mem::take(&mut self.traps);
+        // Ignored signals stay ignored in the subshell; the rest are listed
+        // by `trap -p` there until it sets its own.
+        self.traps = snap_traps
+            .iter()
+            .filter(|(sig, code)| code.is_empty() && **sig > 0)
+            .map(|(sig, code)| (*sig, code.clone()))
+            .collect();
+        let snap_parent_traps = self.parent_traps.clone();
+        if self.parent_traps.is_none() {
+            self.parent_traps = Some(snap_traps.clone());
+        }
         let snap_dirs = self.dirstack.clone();
         let snap_cwd = std::env::current_dir().ok();
         let snap_loop = self.loop_depth;
@@ -993,6 +1032,7 @@ impl Shell {
         self.positional = snap_pos;
         self.aliases = snap_alias;
         self.traps = snap_traps;
+        self.parent_traps = snap_parent_traps;
         self.dirstack = snap_dirs;
         self.loop_depth = snap_loop;
         self.funcnames.truncate(snap_fnames);

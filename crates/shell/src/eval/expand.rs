@@ -5,6 +5,7 @@
 //! (quoted glob characters escaped with `\`), so globbing knows what was quoted.
 
 use super::pattern::{escape_pattern, glob_expand, has_glob_chars, pat_match, MatchMode};
+use super::pattern_scan::Scan;
 use super::{Ctl, Shell, R};
 use crate::ast::*;
 use crate::state::*;
@@ -990,7 +991,10 @@ impl Shell {
     /// Expand, parse and evaluate arithmetic text.
     pub fn eval_arith_text(&mut self, text: &[u8]) -> R<i64> {
         if let Some(n) = crate::bytes::parse_i64(text) {
-            if !text.is_empty() && text[0] != b'+' && !text.starts_with(b" ") {
+            let digits = text.strip_prefix(b"-").unwrap_or(text);
+            // A leading 0 means octal (and 08 is an error): not for the fast path.
+            let octal = digits.len() > 1 && digits[0] == b'0';
+            if !text.is_empty() && text[0] != b'+' && !text.starts_with(b" ") && !octal {
                 return Ok(n);
             }
         }
@@ -1004,7 +1008,17 @@ impl Shell {
         match crate::parse::parse_arith(text) {
             Ok(e) => self.arith(&e, text),
             Err(e) => {
-                self.arith_error(text, &e.msg, &e.token);
+                // For a bad number bash quotes the expression up to that
+                // number (the parser stops at the first), otherwise all of it.
+                let number = e.msg.contains("base") || e.msg.contains("number");
+                let at = text
+                    .windows(e.token.len().max(1))
+                    .position(|w| w == e.token.as_slice());
+                let shown = match at {
+                    Some(p) if number && !e.token.is_empty() => &text[..p + e.token.len()],
+                    _ => text,
+                };
+                self.arith_error(shown, &e.msg, &e.token);
                 Err(Ctl::Abort(1))
             }
         }
@@ -1020,6 +1034,12 @@ impl Shell {
             t
         };
         m = trimmed.to_vec();
+        if let Some(cmd) = self.arith_ctx {
+            let mut p = cmd.as_bytes().to_vec();
+            p.extend_from_slice(b": ");
+            p.extend_from_slice(&m);
+            m = p;
+        }
         m.extend_from_slice(b": ");
         m.extend_from_slice(msg.as_bytes());
         m.extend_from_slice(b" (error token is \"");
@@ -1094,9 +1114,21 @@ fn split_into(acc: &mut Acc, v: &[u8], ifs: &[u8]) {
     }
 }
 
+/// Whether the locale (LC_ALL, LC_CTYPE, LANG) has single-byte characters
+/// (C/POSIX): lengths, offsets and `?` then count bytes, as bash does.
+static BYTE_CHARS: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+pub fn set_byte_chars(on: bool) {
+    BYTE_CHARS.store(on, std::sync::atomic::Ordering::Relaxed);
+}
+
+pub fn byte_chars() -> bool {
+    BYTE_CHARS.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// Byte offsets of character starts (UTF-8 aware; invalid bytes count as one), plus the end.
 pub fn char_bounds(s: &[u8]) -> Vec<usize> {
-    if s.is_ascii() {
+    if s.is_ascii() || byte_chars() {
         return (0..=s.len()).collect();
     }
     let mut v = Vec::with_capacity(s.len() + 1);
@@ -1111,6 +1143,9 @@ pub fn char_bounds(s: &[u8]) -> Vec<usize> {
 
 pub fn utf8_len(s: &[u8], i: usize) -> usize {
     let c = s[i];
+    if c < 0x80 || byte_chars() {
+        return 1;
+    }
     let n = if c < 0x80 {
         1
     } else if c >> 5 == 6 {
@@ -1130,7 +1165,7 @@ pub fn utf8_len(s: &[u8], i: usize) -> usize {
 }
 
 pub fn char_len(s: &[u8]) -> usize {
-    if s.is_ascii() {
+    if s.is_ascii() || byte_chars() {
         return s.len();
     }
     let (mut i, mut n) = (0, 0);
@@ -1141,7 +1176,47 @@ pub fn char_len(s: &[u8]) -> usize {
     n
 }
 
+/// Whether byte offset p of s starts a character (or is the end); None
+/// stands for "every offset" (ASCII text).
+fn boundaries(s: &[u8]) -> Option<Vec<bool>> {
+    if s.is_ascii() {
+        return None;
+    }
+    let mut v = vec![false; s.len() + 1];
+    for k in char_bounds(s) {
+        v[k] = true;
+    }
+    Some(v)
+}
+
 fn remove_match(s: &[u8], pat: &[u8], suffix: bool, longest: bool, mode: MatchMode) -> Bytes {
+    if let Some(sc) = Scan::new(pat, mode) {
+        let bset = boundaries(s);
+        let isb = |p: usize| bset.as_ref().map(|v| v[p]).unwrap_or(true);
+        if !suffix {
+            let e = sc.ends(s, 0, &isb, !longest);
+            return match if longest { e.last } else { e.first } {
+                Some(k) => s[k..].to_vec(),
+                None => s.to_vec(),
+            };
+        }
+        let b = char_bounds(s);
+        let at_end = |p: usize| p == s.len();
+        let found = if longest {
+            b.iter()
+                .copied()
+                .find(|&k| sc.ends(s, k, &at_end, true).first.is_some())
+        } else {
+            b.iter()
+                .rev()
+                .copied()
+                .find(|&k| sc.ends(s, k, &at_end, true).first.is_some())
+        };
+        return match found {
+            Some(k) => s[..k].to_vec(),
+            None => s.to_vec(),
+        };
+    }
     let b = char_bounds(s);
     let n = b.len();
     if !suffix {
@@ -1170,6 +1245,44 @@ fn remove_match(s: &[u8], pat: &[u8], suffix: bool, longest: bool, mode: MatchMo
     s.to_vec()
 }
 
+/// The longest match of pat starting at byte offset start, as its end offset
+/// (start itself for an empty match), or None.
+fn longest_at(
+    s: &[u8],
+    start: usize,
+    pat: &[u8],
+    scan: Option<&Scan>,
+    lit: Option<&[u8]>,
+    b: &[usize],
+    mode: MatchMode,
+) -> Option<usize> {
+    if let Some(l) = lit {
+        let end = start + l.len();
+        let hit = end <= s.len()
+            && s[start..end].iter().zip(l).all(|(a, c)| {
+                if mode.nocase {
+                    a.eq_ignore_ascii_case(c)
+                } else {
+                    a == c
+                }
+            });
+        return if hit && b.binary_search(&end).is_ok() {
+            Some(end)
+        } else {
+            None
+        };
+    }
+    if let Some(sc) = scan {
+        let isb = |p: usize| b.binary_search(&p).is_ok();
+        return sc.ends(s, start, &isb, false).last;
+    }
+    let i = b.binary_search(&start).ok()?;
+    (i..b.len())
+        .rev()
+        .find(|&k| pat_match(pat, &s[start..b[k]], mode))
+        .map(|k| b[k])
+}
+
 fn replace_match(
     s: &[u8],
     pat: &[u8],
@@ -1187,46 +1300,51 @@ fn replace_match(
             _ => s.to_vec(),
         };
     }
+    let scan = Scan::new(pat, mode);
+    let lit = scan.as_ref().and_then(|sc| sc.literal());
+    let longest = |start: usize| longest_at(s, start, pat, scan.as_ref(), lit.as_deref(), &b, mode);
     match anchor {
-        b'#' => {
-            for k in (0..n).rev() {
-                if pat_match(pat, &s[..b[k]], mode) {
-                    return [rep, &s[b[k]..]].concat();
-                }
-            }
-            s.to_vec()
-        }
+        b'#' => match longest(0) {
+            Some(k) => [rep, &s[k..]].concat(),
+            None => s.to_vec(),
+        },
         b'%' => {
-            for k in 0..n {
-                if pat_match(pat, &s[b[k]..], mode) {
-                    return [&s[..b[k]], rep].concat();
+            for &k in &b {
+                let whole = match &scan {
+                    Some(sc) => sc.ends(s, k, &|p| p == s.len(), true).first.is_some(),
+                    None => pat_match(pat, &s[k..], mode),
+                };
+                if whole {
+                    return [&s[..k], rep].concat();
                 }
             }
             s.to_vec()
         }
         _ => {
-            let mut out = Vec::new();
+            let mut out = Vec::with_capacity(s.len());
             let mut i = 0;
             let mut done = false;
             while i < n - 1 {
-                let mut matched = None;
-                if !done {
-                    for k in (i + 1..n).rev() {
-                        if pat_match(pat, &s[b[i]..b[k]], mode) {
-                            matched = Some(k);
-                            break;
-                        }
-                    }
-                }
+                let matched = if done {
+                    None
+                } else {
+                    longest(b[i]).filter(|&e| e > b[i])
+                };
                 match matched {
-                    Some(k) => {
+                    Some(e) => {
                         out.extend_from_slice(rep);
-                        i = k;
+                        // e is a character start (or the end) by construction.
+                        i = b.binary_search(&e).unwrap_or(n - 1);
                         if !all {
                             done = true;
                         }
                     }
                     None => {
+                        if done {
+                            // Nothing more to replace: copy the rest at once.
+                            out.extend_from_slice(&s[b[i]..]);
+                            break;
+                        }
                         out.extend_from_slice(&s[b[i]..b[i + 1]]);
                         i += 1;
                     }

@@ -9,6 +9,7 @@ pub mod cond;
 pub mod exec;
 pub mod expand;
 pub mod pattern;
+mod pattern_scan;
 pub mod redir;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;
@@ -54,6 +55,13 @@ pub struct Shell {
     pub last_bg: i32,
     /// Trap actions: key 0 EXIT, signal numbers, -1 ERR, -2 DEBUG, -3 RETURN.
     pub traps: HashMap<i32, Bytes>,
+    /// In a subshell, the parent's traps: `trap -p` lists them until the
+    /// subshell sets a trap of its own (bash does the same).
+    pub parent_traps: Option<HashMap<i32, Bytes>>,
+    /// The command evaluating arithmetic (`((` or `let`), named in its errors.
+    pub arith_ctx: Option<&'static str>,
+    /// Call frames for `caller`, innermost last: (FUNCNAME, BASH_SOURCE, BASH_LINENO).
+    pub frames: Vec<(Bytes, Bytes, u32)>,
     pub aliases: HashMap<Bytes, Bytes>,
     pub funcnames: Vec<Bytes>,
     pub sources: Vec<Bytes>,
@@ -65,6 +73,8 @@ pub struct Shell {
     pub start_secs: u64,
     pub random: u32,
     pub hash: HashMap<Bytes, Bytes>,
+    /// Times each hashed command was found through the table (`hash` lists them).
+    pub hash_hits: HashMap<Bytes, u32>,
     pub dirstack: Vec<Bytes>,
     /// Fds the user opened with `exec n>file` (children inherit them).
     pub user_fds: Vec<i32>,
@@ -136,6 +146,9 @@ impl Shell {
             ppid,
             last_bg: 0,
             traps: HashMap::new(),
+            parent_traps: None,
+            arith_ctx: None,
+            frames: Vec::new(),
             aliases: HashMap::new(),
             funcnames: Vec::new(),
             sources: Vec::new(),
@@ -146,6 +159,7 @@ impl Shell {
             start_secs: now_secs(),
             random: (pid as u32).wrapping_mul(2654435761) ^ (now_secs() as u32),
             hash: HashMap::new(),
+            hash_hits: HashMap::new(),
             dirstack: Vec::new(),
             user_fds: Vec::new(),
             exe: b"/bin/sh".to_vec(),
@@ -210,6 +224,7 @@ impl Shell {
         let host = std::fs::read("/etc/hostname").unwrap_or_else(|_| b"sandbox".to_vec());
         let host: Vec<u8> = host.into_iter().filter(|c| *c != b'\n').collect();
         sh.set_var(b"HOSTNAME", host);
+        sh.sync_locale();
         sh
     }
 
@@ -304,6 +319,34 @@ impl Shell {
 
     /// Assign a scalar (respecting attributes). Returns false (after an error
     /// message) for readonly variables.
+    /// Follow the locale variables: a locale that is not UTF-8 (C, POSIX, or
+    /// none set) makes characters single bytes.
+    pub fn sync_locale(&mut self) {
+        let v = [&b"LC_ALL"[..], b"LC_CTYPE", b"LANG"]
+            .iter()
+            .filter_map(|n| self.get_var(n))
+            .find(|v| !v.is_empty());
+        let utf8 = v
+            .map(|v| {
+                let l = v.to_ascii_lowercase();
+                l.windows(5).any(|w| w == b"utf-8") || l.windows(4).any(|w| w == b"utf8")
+            })
+            .unwrap_or(false);
+        expand::set_byte_chars(!utf8);
+    }
+
+    /// Assign to a variable named at run time, which may be an array element
+    /// (`printf -v 'a[2]'`, `read 'm[k]'`).
+    pub fn assign_ref(&mut self, target: &[u8], val: Bytes) -> R<()> {
+        if let Some(open) = target.iter().position(|&c| c == b'[') {
+            if target.last() == Some(&b']') && crate::parse::is_name(&target[..open]) {
+                let idx = Word::lit(&target[open + 1..target.len() - 1]);
+                return self.assign_scalar(&target[..open], Some(&idx), val, false);
+            }
+        }
+        self.assign_scalar(target, None, val, false)
+    }
+
     pub fn set_var(&mut self, name: &[u8], val: Bytes) -> bool {
         self.assign_scalar(name, None, val, false).is_ok()
     }
@@ -348,6 +391,26 @@ impl Shell {
 
     /// `name=val`, `name+=val`, `name[idx]=val`.
     pub fn assign_scalar(
+        &mut self,
+        name: &[u8],
+        idx: Option<&Word>,
+        val: Bytes,
+        append: bool,
+    ) -> R<()> {
+        if name == b"PATH" {
+            // A new search path invalidates every remembered lookup.
+            self.hash.clear();
+            self.hash_hits.clear();
+        }
+        if matches!(name, b"LC_ALL" | b"LC_CTYPE" | b"LANG") {
+            let r = self.assign_scalar_inner(name, idx, val, append);
+            self.sync_locale();
+            return r;
+        }
+        self.assign_scalar_inner(name, idx, val, append)
+    }
+
+    fn assign_scalar_inner(
         &mut self,
         name: &[u8],
         idx: Option<&Word>,

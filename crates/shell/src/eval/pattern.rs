@@ -68,7 +68,7 @@ fn lower(c: u8) -> u8 {
 }
 
 /// Index just past the closing `]` of a bracket expression starting at `i`.
-fn bracket_end(p: &[u8], i: usize) -> Option<usize> {
+pub(super) fn bracket_end(p: &[u8], i: usize) -> Option<usize> {
     let mut j = i + 1;
     if j < p.len() && (p[j] == b'!' || p[j] == b'^') {
         j += 1;
@@ -110,7 +110,7 @@ fn class_match(name: &[u8], c: u8) -> bool {
 }
 
 /// Match one char against `[..]` at p[i..end].
-fn bracket_match(p: &[u8], i: usize, end: usize, c: u8, mode: MatchMode) -> bool {
+pub(super) fn bracket_match(p: &[u8], i: usize, end: usize, c: u8, mode: MatchMode) -> bool {
     let mut j = i + 1;
     let neg = p[j] == b'!' || p[j] == b'^';
     if neg {

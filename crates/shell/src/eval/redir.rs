@@ -130,7 +130,7 @@ impl Shell {
                 return Err(1);
             }
             if self.opts.noclobber && matches!(r.op, RedirOp::Out | RedirOp::AndOut) {
-                if let Ok(m) = std::fs::metadata(crate::bytes::path(&path)) {
+                if let Some(m) = crate::fsx::stat(&path) {
                     if m.is_file() {
                         let mut msg = path.clone();
                         msg.extend_from_slice(b": cannot overwrite existing file");
@@ -273,11 +273,7 @@ impl Shell {
     }
 
     pub fn open_path(&mut self, path: &[u8], flags: u32) -> Result<i32, i32> {
-        if flags & O_WRITE != 0
-            && std::fs::metadata(crate::bytes::path(path))
-                .map(|m| m.is_dir())
-                .unwrap_or(false)
-        {
+        if flags & O_WRITE != 0 && crate::fsx::stat(path).map(|m| m.is_dir()).unwrap_or(false) {
             return Err(31);
         }
         if path == b"/dev/null"

@@ -15,10 +15,22 @@ struct P<'a> {
     i: usize,
     /// Start of the last operator read (bash's error token for a missing operand).
     op: usize,
+    /// Current nesting of unary operators and parentheses.
+    depth: usize,
 }
 
+/// Deepest nesting of parentheses and unary operators accepted: beyond it the
+/// expression is refused (bash's "expression recursion level exceeded")
+/// rather than running the engine out of stack.
+pub const MAX_ARITH_DEPTH: usize = 1024;
+
 pub fn parse_arith(s: &[u8]) -> Result<Arith, ArithError> {
-    let mut p = P { s, i: 0, op: 0 };
+    let mut p = P {
+        s,
+        i: 0,
+        op: 0,
+        depth: 0,
+    };
     p.ws();
     if p.i >= s.len() {
         return Ok(Arith::Num(0));
@@ -108,7 +120,25 @@ impl<'a> P<'a> {
         Ok(c)
     }
 
-    fn binary(&mut self, level: usize) -> Result<Arith, ArithError> {
+    /// Binary operators by precedence climbing: one stack frame per operator
+    /// taken, not one per precedence level (parentheses nest cheaply).
+    fn binary(&mut self, min: usize) -> Result<Arith, ArithError> {
+        let mut l = self.power()?;
+        loop {
+            self.ws();
+            let (op, level) = match self.binary_op() {
+                Some(x) if x.1 >= min => x,
+                _ => return Ok(l),
+            };
+            self.op = self.i;
+            self.i += op.len();
+            let r = self.binary(level + 1)?;
+            l = Arith::Bin(op, b(l), b(r));
+        }
+    }
+
+    /// The binary operator at the cursor and its precedence level (0 binds loosest).
+    fn binary_op(&self) -> Option<(&'static str, usize)> {
         const LEVELS: &[&[&str]] = &[
             &["||"],
             &["&&"],
@@ -121,39 +151,31 @@ impl<'a> P<'a> {
             &["+", "-"],
             &["*", "/", "%"],
         ];
-        if level == LEVELS.len() {
-            return self.power();
-        }
-        let mut l = self.binary(level + 1)?;
-        'outer: loop {
-            self.ws();
-            for op in LEVELS[level] {
-                if self.s[self.i..].starts_with(op.as_bytes()) {
-                    let next = self.s.get(self.i + op.len()).copied();
-                    // do not take `|` of `||`, `&` of `&&`, `<` of `<<`, an assignment `+=`, ...
-                    let longer = match *op {
-                        "|" => next == Some(b'|') || next == Some(b'='),
-                        "&" => next == Some(b'&') || next == Some(b'='),
-                        "<" | ">" => next == Some(b'<') || next == Some(b'>') || next == Some(b'='),
-                        "<<" | ">>" => next == Some(b'='),
-                        "+" => next == Some(b'+') || next == Some(b'='),
-                        "-" => next == Some(b'-') || next == Some(b'='),
-                        "*" => next == Some(b'*') || next == Some(b'='),
-                        "/" | "%" | "^" => next == Some(b'='),
-                        _ => false,
-                    };
-                    if longer {
-                        continue;
-                    }
-                    self.op = self.i;
-                    self.i += op.len();
-                    let r = self.binary(level + 1)?;
-                    l = Arith::Bin(op, b(l), b(r));
-                    continue 'outer;
+        let rest = &self.s[self.i..];
+        for (level, ops) in LEVELS.iter().enumerate() {
+            for op in ops.iter() {
+                if !rest.starts_with(op.as_bytes()) {
+                    continue;
+                }
+                let next = rest.get(op.len()).copied();
+                // do not take `|` of `||`, `&` of `&&`, `<` of `<<`, an assignment `+=`, ...
+                let longer = match *op {
+                    "|" => next == Some(b'|') || next == Some(b'='),
+                    "&" => next == Some(b'&') || next == Some(b'='),
+                    "<" | ">" => next == Some(b'<') || next == Some(b'>') || next == Some(b'='),
+                    "<<" | ">>" => next == Some(b'='),
+                    "+" => next == Some(b'+') || next == Some(b'='),
+                    "-" => next == Some(b'-') || next == Some(b'='),
+                    "*" => next == Some(b'*') || next == Some(b'='),
+                    "/" | "%" | "^" => next == Some(b'='),
+                    _ => false,
+                };
+                if !longer {
+                    return Some((op, level));
                 }
             }
-            return Ok(l);
         }
+        None
     }
 
     fn power(&mut self) -> Result<Arith, ArithError> {
@@ -167,6 +189,16 @@ impl<'a> P<'a> {
     }
 
     fn unary(&mut self) -> Result<Arith, ArithError> {
+        if self.depth >= MAX_ARITH_DEPTH {
+            return Err(self.error("expression recursion level exceeded"));
+        }
+        self.depth += 1;
+        let r = self.unary_inner();
+        self.depth -= 1;
+        r
+    }
+
+    fn unary_inner(&mut self) -> Result<Arith, ArithError> {
         self.ws();
         if self.eat("++") {
             let e = self.unary()?;

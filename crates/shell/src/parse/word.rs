@@ -362,6 +362,10 @@ impl Parser {
                         c => out.push(c),
                     }
                 }
+                // A string ends at its first NUL (bash's strings are C strings).
+                if let Some(z) = out.iter().position(|&c| c == 0) {
+                    out.truncate(z);
+                }
                 Ok(Some(WordPart::Quoted(out)))
             }
             b'"' if matches!(
@@ -504,6 +508,14 @@ impl Parser {
                     out.push(e);
                 } else if e == b'x' {
                     out.push(v as u8);
+                } else if v > 0x7f && crate::eval::expand::byte_chars() {
+                    // No encoding for it in a single-byte locale: bash keeps the escape.
+                    let t = if e == b'u' {
+                        format!("\\u{:04X}", v)
+                    } else {
+                        format!("\\U{:08X}", v)
+                    };
+                    out.extend_from_slice(t.as_bytes());
                 } else {
                     let ch = char::from_u32(v).unwrap_or('\u{fffd}');
                     let mut buf = [0u8; 4];

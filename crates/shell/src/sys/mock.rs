@@ -323,4 +323,9 @@ impl Sys for MockSys {
     fn executable(&mut self, path: &[u8]) -> bool {
         self.programs.contains_key(path)
     }
+
+    fn seekable(&mut self, _fd: i32) -> bool {
+        // Mock fds are pipes and sinks.
+        false
+    }
 }

@@ -64,6 +64,42 @@ pub trait Sys {
     fn open(&mut self, path: &[u8], flags: u32) -> Result<i32, Errno>;
     /// Whether a path is executable (for PATH search and 126).
     fn executable(&mut self, path: &[u8]) -> bool;
+    /// Whether fd is a regular file, so `read` may take a block and seek back
+    /// over what it did not use (one read per line instead of one per byte).
+    fn seekable(&mut self, fd: i32) -> bool {
+        let f = std::mem::ManuallyDrop::new(unsafe { raw_file(fd) });
+        f.metadata().map(|m| m.is_file()).unwrap_or(false)
+    }
+    /// A read for the `read` builtin on a seekable fd: the host may serve it
+    /// from a block it read ahead; what the caller does not use it must hand
+    /// back with `unread`.
+    fn read_ahead(&mut self, fd: i32, buf: &mut [u8]) -> Result<usize, Errno> {
+        self.read(fd, buf)
+    }
+    /// Give back the last n bytes `read_ahead` returned on fd.
+    fn unread(&mut self, fd: i32, n: usize) -> Result<(), Errno> {
+        self.seek_by(fd, -(n as i64))
+    }
+    /// Put the offset of a read-ahead fd where the shell's reads ended (before
+    /// exit, or anything another process could observe it through).
+    fn sync(&mut self) {}
+    /// Move fd's offset by delta bytes from where it is.
+    fn seek_by(&mut self, fd: i32, delta: i64) -> Result<(), Errno> {
+        use std::io::{Seek, SeekFrom};
+        let mut f = std::mem::ManuallyDrop::new(unsafe { raw_file(fd) });
+        f.seek(SeekFrom::Current(delta))
+            .map(|_| ())
+            .map_err(|e| io_errno(&e))
+    }
+}
+
+/// A std file over an fd the caller keeps owning (wrap it in ManuallyDrop).
+unsafe fn raw_file(fd: i32) -> std::fs::File {
+    #[cfg(not(target_arch = "wasm32"))]
+    use std::os::unix::io::FromRawFd;
+    #[cfg(target_arch = "wasm32")]
+    use std::os::wasi::io::FromRawFd;
+    std::fs::File::from_raw_fd(fd)
 }
 
 pub const O_READ: u32 = 1;
