@@ -2,6 +2,7 @@
 //! gzip, zip) and the process utilities (find, xargs, env, timeout, nice,
 //! nohup) that live in the separate `procutils` binary.
 
+pub mod bc;
 pub mod common;
 pub mod env;
 pub mod expr;
@@ -20,6 +21,10 @@ use coreutils_core::Applet;
 
 /// The utilities of the plain `coreutils` binary, in `--list` order.
 pub const APPLETS: &[Applet] = &[
+    Applet {
+        name: "bc",
+        main: bc::uumain,
+    },
     Applet {
         name: "expr",
         main: expr::uumain,

@@ -6,6 +6,7 @@
 use crate::getopt::{self, HasArg, Long};
 use coreutils_core::bytes::{os_bytes, path_bytes, path_from_bytes};
 use coreutils_core::error::strerror;
+use coreutils_core::meta;
 use flate2::read::MultiGzDecoder;
 use flate2::write::GzEncoder;
 use flate2::Compression;
@@ -291,6 +292,7 @@ fn create(o: &Opts, names: &[Vec<u8>]) -> i32 {
         };
     let mut b = tar::Builder::new(sink);
     b.follow_symlinks(false);
+    let mut pk = Packer::default();
     let base = o.dir.clone().unwrap_or_else(|| PathBuf::from("."));
     let mut status = 0;
     let mut warned = false;
@@ -312,7 +314,7 @@ fn create(o: &Opts, names: &[Vec<u8>]) -> i32 {
         } else {
             base.join(path_from_bytes(n))
         };
-        if let Err(c) = add(o, &mut b, &src, &name, to_err) {
+        if let Err(c) = add(o, &mut b, &mut pk, &src, &name, to_err) {
             status = status.max(c);
         }
     }
@@ -326,9 +328,18 @@ fn create(o: &Opts, names: &[Vec<u8>]) -> i32 {
     status
 }
 
+/// What `tar c` remembers across members.
+#[derive(Default)]
+struct Packer {
+    names: coreutils_core::users::NameCache,
+    /// Files with several links already stored: (dev, ino) -> member name.
+    links: std::collections::HashMap<(u64, u64), Vec<u8>>,
+}
+
 fn add(
     o: &Opts,
     b: &mut tar::Builder<Box<dyn Write>>,
+    pk: &mut Packer,
     src: &Path,
     name: &[u8],
     to_err: bool,
@@ -358,12 +369,13 @@ fn add(
             let _ = so.write_all(&shown).and_then(|_| so.write_all(b"\n"));
         }
     }
+    // Directories are stored as `dir/`, as GNU does (`.` becomes `./`).
     let entry_name = if name.is_empty() {
-        b".".to_vec()
+        b"./".to_vec()
     } else {
-        name.to_vec()
+        shown
     };
-    if let Err(e) = append_entry(b, src, &m, &path_from_bytes(&entry_name)) {
+    if let Err(e) = append_entry(b, pk, src, &m, &entry_name) {
         eprintln!("tar: {}: {}", s(name), strerror(&e));
         return Err(2);
     }
@@ -383,7 +395,7 @@ fn add(
                 child.push(b'/');
             }
             child.extend_from_slice(os_bytes(&fname));
-            if let Err(c) = add(o, b, &src.join(&fname), &child, to_err) {
+            if let Err(c) = add(o, b, pk, &src.join(&fname), &child, to_err) {
                 st = Err(c);
             }
         }
@@ -432,7 +444,11 @@ fn mode_str(h: &tar::Header) -> String {
         tar::EntryType::Link => b'h',
         _ => b'f',
     };
-    let tc = if tc == b'h' { b'f' } else { tc };
+    if tc == b'h' {
+        // GNU shows hard links with their own type letter.
+        let m = crate::find::print::mode_string(h.mode().unwrap_or(0), b'f');
+        return format!("h{}", m.get(1..).unwrap_or(""));
+    }
     crate::find::print::mode_string(h.mode().unwrap_or(0), tc)
 }
 
@@ -500,9 +516,6 @@ fn read_archive(o: &Opts, names: &[Vec<u8>], extract: bool) -> i32 {
         Err(c) => return c,
     };
     let mut ar = tar::Archive::new(input);
-    ar.set_preserve_permissions(o.preserve);
-    ar.set_preserve_mtime(!o.touch);
-    ar.set_overwrite(!o.keep_old);
     let base = o.dir.clone().unwrap_or_else(|| PathBuf::from("."));
     if let Some(d) = &o.dir {
         if let Err(e) = std::fs::metadata(d) {
@@ -518,6 +531,12 @@ fn read_archive(o: &Opts, names: &[Vec<u8>], extract: bool) -> i32 {
         Err(e) => return fatal(&strerror(&e)),
     };
     let mut seen_any = false;
+    let umask = if o.preserve {
+        0
+    } else {
+        meta::umask(None).unwrap_or(0o022)
+    };
+    let mut dir_times: Vec<(PathBuf, u64)> = Vec::new();
     for ent in entries {
         let mut ent = match ent {
             Ok(e) => e,
@@ -533,7 +552,18 @@ fn read_archive(o: &Opts, names: &[Vec<u8>], extract: bool) -> i32 {
                     || e.kind() == io::ErrorKind::UnexpectedEof
                     || msg.contains("failed to read entire block")
                 {
-                    return fatal("Unexpected EOF in archive");
+                    // A member's data runs past the end. GNU, reading a
+                    // file, seeks over data when listing and then finds
+                    // itself off a record boundary.
+                    let seekable = o.file.as_deref().map_or(false, |f| f != b"-");
+                    if extract || !seekable {
+                        eprintln!("tar: Unexpected EOF in archive");
+                    }
+                    if seekable {
+                        eprintln!("tar: rmtlseek not stopped at a record boundary");
+                    }
+                    eprintln!("tar: Error is not recoverable: exiting now");
+                    return 2;
                 }
                 return fatal(&format!("Damaged archive: {}", msg));
             }
@@ -618,35 +648,40 @@ fn read_archive(o: &Opts, names: &[Vec<u8>], extract: bool) -> i32 {
             status = 2;
             continue;
         }
-        let is_file = ent.header().entry_type().is_file();
-        if let Err(e) = ent.unpack(&dst) {
-            let _ = out.flush();
-            let inner = std::error::Error::source(&e)
-                .and_then(|x| x.downcast_ref::<io::Error>())
-                .map(strerror)
-                .unwrap_or_else(|| strerror(&e));
-            if is_file
-                && (inner.contains("No space")
-                    || inner.contains("too large")
-                    || inner.contains("quota"))
-            {
-                eprintln!("tar: {}: Cannot write: {}", s(&raw_name), inner);
-                let _ = std::fs::remove_file(&dst);
+        match extract_member(&mut ent, &dst, &base, o, umask) {
+            Ok(()) => {}
+            Err(MemberError::Fatal(msg)) => {
+                let _ = out.flush();
+                eprintln!("tar: {}: {}", s(&raw_name), msg);
                 eprintln!("tar: Exiting with failure status due to previous errors");
                 return 2;
             }
-            if e.kind() == io::ErrorKind::UnexpectedEof
-                || inner.contains("unexpected")
-                || inner.contains("end of file")
-                || inner.contains("failed to write entire file")
-            {
-                // The archive ended inside the member (a header that
-                // claims more data than exists): GNU keeps the partial file.
-                return fatal("Unexpected EOF in archive");
+            Err(MemberError::Truncated) => {
+                // The archive ended inside the member (a header that claims
+                // more data than exists): GNU keeps the partial file.
+                let _ = out.flush();
+                eprintln!("tar: Unexpected EOF in archive");
+                if o.file.as_deref().map_or(false, |f| f != b"-") {
+                    eprintln!("tar: rmtlseek not stopped at a record boundary");
+                }
+                eprintln!("tar: Error is not recoverable: exiting now");
+                return 2;
             }
-            eprintln!("tar: {}: Cannot open: {}", s(&raw_name), inner);
-            status = 2;
+            Err(MemberError::Skip(msg)) => {
+                let _ = out.flush();
+                eprintln!("tar: {}: {}", s(&raw_name), msg);
+                status = 2;
+            }
         }
+        if ent.header().entry_type().is_dir() && !o.touch {
+            if let Ok(m) = ent.header().mtime() {
+                dir_times.push((dst.clone(), m));
+            }
+        }
+    }
+    // Directory times last: extracting their contents changed them.
+    for (d, m) in dir_times.iter().rev() {
+        let _ = meta::set_times(d, None, Some(m.saturating_mul(1_000_000_000)), true);
     }
     let _ = out.flush();
     if extract && o.dir.is_some() {
@@ -664,14 +699,145 @@ fn read_archive(o: &Opts, names: &[Vec<u8>], extract: bool) -> i32 {
     status
 }
 
+/// Why writing one member failed.
+enum MemberError {
+    /// Reported; tar goes on with the next member (exit status 2).
+    Skip(String),
+    /// Reported; tar stops (a full disk or quota).
+    Fatal(String),
+    /// The archive ended inside the member's data.
+    Truncated,
+}
+
+/// Removes what is in the way of a new member (GNU's default
+/// --overwrite behaviour for non-directories).
+fn clear_path(dst: &Path) -> Result<(), MemberError> {
+    match std::fs::symlink_metadata(dst) {
+        Ok(m) if m.is_dir() => std::fs::remove_dir(dst)
+            .map_err(|e| MemberError::Skip(format!("Cannot unlink: {}", strerror(&e)))),
+        Ok(_) => std::fs::remove_file(dst)
+            .map_err(|e| MemberError::Skip(format!("Cannot unlink: {}", strerror(&e)))),
+        Err(_) => Ok(()),
+    }
+}
+
+/// Is this error the file system running out of room?
+fn is_full(e: &io::Error) -> bool {
+    // ENOSPC, EDQUOT and EFBIG, by their messages (WASI has no raw_os_error mapping in std).
+    let m = strerror(e);
+    m.contains("No space") || m.contains("quota") || m.contains("too large")
+}
+
+/// Writes one member below the extraction directory with plain std::fs and
+/// our metadata calls: the tar crate's own unpack goes through WASI path
+/// calls the sandbox does not provide. File data is streamed in chunks, so
+/// a header claiming gigabytes costs no memory.
+fn extract_member<R: Read>(
+    ent: &mut tar::Entry<R>,
+    dst: &Path,
+    base: &Path,
+    o: &Opts,
+    umask: u32,
+) -> Result<(), MemberError> {
+    let h = ent.header();
+    let kind = h.entry_type();
+    let mode = h.mode().unwrap_or(0o644) & 0o7777 & !umask;
+    let mtime = h.mtime().ok();
+    let cannot_open = |e: io::Error| MemberError::Skip(format!("Cannot open: {}", strerror(&e)));
+    if kind.is_dir() {
+        if let Ok(m) = std::fs::symlink_metadata(dst) {
+            if !m.is_dir() {
+                clear_path(dst)?;
+            }
+        }
+        if let Err(e) = std::fs::create_dir_all(dst) {
+            return Err(MemberError::Skip(format!("Cannot mkdir: {}", strerror(&e))));
+        }
+        let _ = meta::chmod(dst, mode, true);
+        return Ok(());
+    }
+    if kind.is_symlink() || kind.is_hard_link() {
+        let target = match ent.link_name_bytes() {
+            Some(t) => t.into_owned(),
+            None => return Err(MemberError::Skip("Cannot create link: no target".into())),
+        };
+        clear_path(dst)?;
+        if kind.is_symlink() {
+            #[allow(deprecated)] // soft_link is the spelling that works on WASI and Unix in 1.63
+            let r = std::fs::soft_link(path_from_bytes(&target), dst);
+            return r.map_err(|e| {
+                MemberError::Skip(format!(
+                    "Cannot create symlink to '{}': {}",
+                    s(&target),
+                    strerror(&e)
+                ))
+            });
+        }
+        // Hard links name another member, relative to the extraction root.
+        let parts: Vec<&[u8]> = target
+            .split(|&c| c == b'/')
+            .filter(|p| !p.is_empty() && *p != b".")
+            .collect();
+        if parts.len() <= o.strip || parts.iter().any(|p| *p == b"..") {
+            return Err(MemberError::Skip(format!(
+                "Cannot hard link to '{}': Invalid argument",
+                s(&target)
+            )));
+        }
+        let src = base.join(path_from_bytes(&parts[o.strip..].join(&b'/')));
+        return std::fs::hard_link(&src, dst).map_err(|e| {
+            MemberError::Skip(format!(
+                "Cannot hard link to '{}': {}",
+                s(&target),
+                strerror(&e)
+            ))
+        });
+    }
+    if !(kind.is_file() || kind.is_contiguous() || kind.is_gnu_sparse()) {
+        // Devices and FIFOs need privileges an unprivileged user lacks.
+        return Err(MemberError::Skip(
+            "Cannot mknod: Operation not permitted".into(),
+        ));
+    }
+    clear_path(dst)?;
+    let mut f = std::fs::File::create(dst).map_err(cannot_open)?;
+    let mut buf = vec![0u8; CHUNK];
+    loop {
+        let k = match ent.read(&mut buf) {
+            Ok(0) => break,
+            Ok(k) => k,
+            Err(_) => return Err(MemberError::Truncated),
+        };
+        if let Err(e) = f.write_all(&buf[..k]) {
+            drop(f);
+            let _ = std::fs::remove_file(dst);
+            let msg = format!("Cannot write: {}", strerror(&e));
+            return Err(if is_full(&e) {
+                MemberError::Fatal(msg)
+            } else {
+                MemberError::Skip(msg)
+            });
+        }
+    }
+    drop(f);
+    let _ = meta::chmod(dst, mode, true);
+    if !o.touch {
+        if let Some(m) = mtime {
+            let _ = meta::set_times(dst, None, Some(m.saturating_mul(1_000_000_000)), true);
+        }
+    }
+    Ok(())
+}
+
 /// Appends one member with a header built from our own metadata: the tar
 /// crate's `append_path*` fill headers through platform code that is
 /// `unimplemented!()` on WASI.
 fn append_entry(
     b: &mut tar::Builder<Box<dyn Write>>,
+    pk: &mut Packer,
     src: &Path,
     m: &std::fs::Metadata,
-    name: &Path,
+    name: &[u8],
 ) -> io::Result<()> {
     let ext = coreutils_core::meta::stat_ext(src, false).ok();
     let mut h = tar::Header::new_gnu();
@@ -681,8 +847,18 @@ fn append_entry(
             .map(|x| x.mode & 0o7777)
             .unwrap_or(default_mode),
     );
-    h.set_uid(ext.as_ref().map(|x| u64::from(x.uid)).unwrap_or(0));
-    h.set_gid(ext.as_ref().map(|x| u64::from(x.gid)).unwrap_or(0));
+    let (uid, gid) = ext.as_ref().map(|x| (x.uid, x.gid)).unwrap_or((0, 0));
+    h.set_uid(u64::from(uid));
+    h.set_gid(u64::from(gid));
+    // Owner names as GNU records them (left empty when the id has no name).
+    let user = pk.names.user(uid);
+    if user != uid.to_string() {
+        let _ = h.set_username(&user);
+    }
+    let group = pk.names.group(gid);
+    if group != gid.to_string() {
+        let _ = h.set_groupname(&group);
+    }
     let mtime = m
         .modified()
         .ok()
@@ -695,15 +871,87 @@ fn append_entry(
         h.set_entry_type(tar::EntryType::Symlink);
         h.set_size(0);
         let target = std::fs::read_link(src)?;
-        b.append_link(&mut h, name, target)
+        set_link_exact(b, &mut h, path_bytes(&target))?;
+        set_name_exact(b, &mut h, name)?;
+        h.set_cksum();
+        b.append(&h, io::empty())
     } else if ft.is_dir() {
         h.set_entry_type(tar::EntryType::Directory);
         h.set_size(0);
-        b.append_data(&mut h, name, io::empty())
+        set_name_exact(b, &mut h, name)?;
+        h.set_cksum();
+        b.append(&h, io::empty())
     } else {
+        // A file with several links is stored once; later names link to it.
+        if ext.as_ref().map_or(false, |x| x.nlink > 1) {
+            if let Ok(r) = coreutils_core::meta::raw_stat(src, false) {
+                if let Some(first) = pk.links.get(&(r.dev, r.ino)).cloned() {
+                    h.set_entry_type(tar::EntryType::Link);
+                    h.set_size(0);
+                    set_link_exact(b, &mut h, &first)?;
+                    set_name_exact(b, &mut h, name)?;
+                    h.set_cksum();
+                    return b.append(&h, io::empty());
+                }
+                pk.links.insert((r.dev, r.ino), name.to_vec());
+            }
+        }
         h.set_entry_type(tar::EntryType::Regular);
         h.set_size(m.len());
+        set_name_exact(b, &mut h, name)?;
+        h.set_cksum();
         let f = std::fs::File::open(src)?;
-        b.append_data(&mut h, name, f)
+        b.append(&h, f)
     }
+}
+
+/// Writes a GNU long-name ('L') or long-link ('K') member carrying `text`.
+fn append_long(b: &mut tar::Builder<Box<dyn Write>>, kind: u8, text: &[u8]) -> io::Result<()> {
+    let mut h = tar::Header::new_gnu();
+    let field = &mut h.as_old_mut().name;
+    let tag = b"././@LongLink";
+    field[..tag.len()].copy_from_slice(tag);
+    h.set_mode(0o644);
+    h.set_mtime(0);
+    h.set_entry_type(tar::EntryType::new(kind));
+    let mut data = text.to_vec();
+    data.push(0);
+    h.set_size(data.len() as u64);
+    h.set_cksum();
+    b.append(&h, &data[..])
+}
+
+/// Stores the member name byte for byte (the tar crate's set_path drops
+/// `./` components), with a GNU long-name member when it does not fit.
+fn set_name_exact(
+    b: &mut tar::Builder<Box<dyn Write>>,
+    h: &mut tar::Header,
+    name: &[u8],
+) -> io::Result<()> {
+    let field = &mut h.as_old_mut().name;
+    if name.len() > field.len() {
+        append_long(b, b'L', name)?;
+    }
+    let field = &mut h.as_old_mut().name;
+    let n = name.len().min(field.len());
+    field.iter_mut().for_each(|c| *c = 0);
+    field[..n].copy_from_slice(&name[..n]);
+    Ok(())
+}
+
+/// Stores a link target byte for byte, with a GNU long-link member when needed.
+fn set_link_exact(
+    b: &mut tar::Builder<Box<dyn Write>>,
+    h: &mut tar::Header,
+    target: &[u8],
+) -> io::Result<()> {
+    let field = &mut h.as_old_mut().linkname;
+    if target.len() > field.len() {
+        append_long(b, b'K', target)?;
+    }
+    let field = &mut h.as_old_mut().linkname;
+    let n = target.len().min(field.len());
+    field.iter_mut().for_each(|c| *c = 0);
+    field[..n].copy_from_slice(&target[..n]);
+    Ok(())
 }

@@ -2,6 +2,7 @@
 //! findutils semantics). Lives in the `procutils` binary because -exec,
 //! -execdir and -ok run programs.
 
+mod dirlist;
 mod glob;
 mod parse;
 pub(crate) mod print;
@@ -11,7 +12,7 @@ use coreutils_core::error::strerror;
 use coreutils_core::meta::{self, ExtStat};
 use coreutils_core::process::{self, Command};
 use parse::{Exec, Node, PermKind, Stamp};
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::ffi::OsString;
 use std::fs::Metadata;
 use std::io::{BufRead, Write};
@@ -44,7 +45,13 @@ pub(crate) struct Ent<'a> {
     path: &'a [u8],
     depth: usize,
     root_len: usize,
-    meta: &'a Metadata,
+    /// The file's type: from the directory entry when walking (no stat),
+    /// else from the stat made up front.
+    ftype: Kind,
+    /// Metadata, fetched on first use: most expressions (-name, -type,
+    /// -print) never need it, and a stat per entry is what made large walks
+    /// slow in the sandbox, where each one is a kernel round trip.
+    meta: RefCell<Option<Option<Metadata>>>,
     follow: bool,
     ext: Cell<Option<ExtStat>>,
 }
@@ -69,7 +76,53 @@ impl<'a> Ent<'a> {
     }
 
     fn type_char(&self) -> u8 {
-        type_char(self.meta)
+        self.ftype.0
+    }
+
+    /// The file's metadata (None if it vanished or cannot be read).
+    pub(crate) fn meta(&self) -> Option<Metadata> {
+        if let Some(m) = &*self.meta.borrow() {
+            return m.clone();
+        }
+        let p = self.p();
+        let m = if self.follow {
+            std::fs::metadata(&p)
+                .or_else(|_| std::fs::symlink_metadata(&p))
+                .ok()
+        } else {
+            std::fs::symlink_metadata(&p).ok()
+        };
+        *self.meta.borrow_mut() = Some(m.clone());
+        m
+    }
+
+    /// Size in bytes (0 if unknown).
+    pub(crate) fn len(&self) -> u64 {
+        self.meta().map_or(0, |m| m.len())
+    }
+
+    /// One of the timestamps, in nanoseconds (0 if unknown).
+    pub(crate) fn time(&self, st: Stamp) -> i128 {
+        match self.meta() {
+            Some(m) => mtime_ns(&m, st, &self.p()),
+            None => 0,
+        }
+    }
+}
+
+/// A file's type, as find's `-type` letter (d, f, l, p, s, b, c).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Kind(pub(crate) u8);
+
+impl Kind {
+    pub(crate) fn is_dir(self) -> bool {
+        self.0 == b'd'
+    }
+    pub(crate) fn is_file(self) -> bool {
+        self.0 == b'f'
+    }
+    pub(crate) fn is_symlink(self) -> bool {
+        self.0 == b'l'
     }
 }
 
@@ -85,8 +138,7 @@ fn base_of(p: &[u8]) -> &[u8] {
     }
 }
 
-fn type_char(m: &Metadata) -> u8 {
-    let ft = m.file_type();
+fn type_char(ft: std::fs::FileType) -> u8 {
     if ft.is_dir() {
         b'd'
     } else if ft.is_symlink() {
@@ -155,26 +207,39 @@ impl<W: Write> Finder<W> {
         self.status = 1;
     }
 
+    /// Visits one file; `dtype` is its type as the directory entry gave it
+    /// (None for the starting points, which are always stat'ed).
     fn visit(
         &mut self,
         expr: &Node,
         path: Vec<u8>,
+        dtype: Option<Kind>,
         depth: usize,
         root_len: usize,
         anc: &mut Vec<(u64, u64, Vec<u8>)>,
     ) {
         let p = path_from_bytes(&path);
         let follow = self.follow_all || (depth == 0 && self.follow_roots);
-        let m = if follow {
-            std::fs::metadata(&p).or_else(|_| std::fs::symlink_metadata(&p))
-        } else {
-            std::fs::symlink_metadata(&p)
+        // Following symlinks needs the target's type: stat now.
+        let known = match dtype {
+            Some(t) if !(follow && t.is_symlink()) => Some(t),
+            _ => None,
         };
-        let m = match m {
-            Ok(m) => m,
-            Err(e) => {
-                self.err(&format!("{}: {}", q(&path), strerror(&e)));
-                return;
+        let (ftype, first_meta) = match known {
+            Some(t) => (t, None),
+            None => {
+                let m = if follow {
+                    std::fs::metadata(&p).or_else(|_| std::fs::symlink_metadata(&p))
+                } else {
+                    std::fs::symlink_metadata(&p)
+                };
+                match m {
+                    Ok(m) => (Kind(type_char(m.file_type())), Some(Some(m))),
+                    Err(e) => {
+                        self.err(&format!("{}: {}", q(&path), strerror(&e)));
+                        return;
+                    }
+                }
             }
         };
         let in_range = depth >= self.g.mindepth;
@@ -182,7 +247,8 @@ impl<W: Write> Finder<W> {
             path: &path,
             depth,
             root_len,
-            meta: &m,
+            ftype,
+            meta: RefCell::new(first_meta),
             follow,
             ext: Cell::new(None),
         };
@@ -195,7 +261,7 @@ impl<W: Write> Finder<W> {
                 return;
             }
         }
-        let descend = m.is_dir() && !pruned && self.g.maxdepth.map_or(true, |d| depth < d);
+        let descend = ftype.is_dir() && !pruned && self.g.maxdepth.map_or(true, |d| depth < d);
         if descend {
             let mut key = None;
             if self.follow_all || self.follow_roots || self.g.xdev {
@@ -224,28 +290,18 @@ impl<W: Write> Finder<W> {
                 }
             }
             if !skip {
-                match std::fs::read_dir(&p) {
-                    Ok(rd) => {
-                        let mut names: Vec<OsString> = Vec::new();
-                        for de in rd {
-                            match de {
-                                Ok(de) => names.push(de.file_name()),
-                                Err(e) => {
-                                    self.err(&format!("{}: {}", q(&path), strerror(&e)));
-                                    break;
-                                }
-                            }
-                        }
+                match dirlist::list(&p) {
+                    Ok(names) => {
                         if let Some((dev, ino)) = key {
                             anc.push((dev, ino, path.clone()));
                         }
-                        for n in names {
+                        for (n, t) in names {
                             let mut child = path.clone();
                             if child.last() != Some(&b'/') {
                                 child.push(b'/');
                             }
                             child.extend_from_slice(os_bytes(&n));
-                            self.visit(expr, child, depth + 1, root_len, anc);
+                            self.visit(expr, child, t, depth + 1, root_len, anc);
                             if self.quit {
                                 return;
                             }
@@ -259,14 +315,8 @@ impl<W: Write> Finder<W> {
             }
         }
         if self.g.depth && in_range {
-            let ent = Ent {
-                path: &path,
-                depth,
-                root_len,
-                meta: &m,
-                follow,
-                ext: Cell::new(None),
-            };
+            ent.meta.replace(None);
+            ent.ext.set(None);
             self.eval(expr, &ent);
         }
     }
@@ -285,7 +335,7 @@ impl<W: Write> Finder<W> {
             Node::Name(pat, fold) => glob::fnmatch(pat, e.base(), *fold),
             Node::Path(pat, fold) => glob::fnmatch(pat, e.path, *fold),
             Node::Lname(pat, fold) => {
-                if !e.meta.file_type().is_symlink() {
+                if !e.ftype.is_symlink() {
                     return false;
                 }
                 match std::fs::read_link(e.p()) {
@@ -303,7 +353,7 @@ impl<W: Write> Finder<W> {
                         std::fs::metadata(e.p())
                     };
                     match other {
-                        Ok(m) => type_char(&m),
+                        Ok(m) => type_char(m.file_type()),
                         Err(_) => b'l',
                     }
                 } else {
@@ -312,7 +362,7 @@ impl<W: Write> Finder<W> {
                 set.contains(&c)
             }
             Node::Size(num, unit) => {
-                let len = e.meta.len();
+                let len = e.len();
                 let units = if *unit == 1 {
                     len
                 } else {
@@ -321,7 +371,7 @@ impl<W: Write> Finder<W> {
                 num.test(units)
             }
             Node::Age(st, num, unit) => {
-                let t = mtime_ns(e.meta, *st, &e.p());
+                let t = e.time(*st);
                 let base = if self.g.daystart {
                     let day = 86_400_000_000_000i128;
                     (self.now.div_euclid(day) + 1) * day
@@ -346,7 +396,7 @@ impl<W: Write> Finder<W> {
                     num.test(days as u64)
                 }
             }
-            Node::Newer(st, t) => mtime_ns(e.meta, *st, &e.p()) > *t,
+            Node::Newer(st, t) => e.time(*st) > *t,
             Node::Perm(m, kind) => {
                 let mode = e.ext().mode & 0o7777;
                 match kind {
@@ -356,13 +406,13 @@ impl<W: Write> Finder<W> {
                 }
             }
             Node::Empty => {
-                if e.meta.is_dir() {
+                if e.ftype.is_dir() {
                     match std::fs::read_dir(e.p()) {
                         Ok(mut rd) => rd.next().is_none(),
                         Err(_) => false,
                     }
                 } else {
-                    e.meta.is_file() && e.meta.len() == 0
+                    e.ftype.is_file() && e.meta().map_or(false, |m| m.len() == 0)
                 }
             }
             Node::Uid(num) => num.test(e.ext().uid as u64),
@@ -419,7 +469,7 @@ impl<W: Write> Finder<W> {
                 if e.path == b"." {
                     return true;
                 }
-                let r = if e.meta.is_dir() {
+                let r = if e.ftype.is_dir() {
                     std::fs::remove_dir(e.p())
                 } else {
                     std::fs::remove_file(e.p())
@@ -633,7 +683,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         }
         let len = r.len();
         let mut anc = Vec::new();
-        f.visit(&parsed.expr, r, 0, len, &mut anc);
+        f.visit(&parsed.expr, r, None, 0, len, &mut anc);
         if f.quit {
             break;
         }

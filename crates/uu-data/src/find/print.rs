@@ -1,7 +1,7 @@
 //! find's -printf directives and the -ls line.
 
 use super::parse::Stamp;
-use super::{mtime_ns, Ent};
+use super::Ent;
 use coreutils_core::bytes::path_bytes;
 use coreutils_core::users::NameCache;
 
@@ -192,11 +192,11 @@ fn blocks(e: &Ent) -> u64 {
     #[cfg(unix)]
     {
         use std::os::unix::fs::MetadataExt;
-        e.meta.blocks()
+        e.meta().map_or(0, |m| m.blocks())
     }
     #[cfg(not(unix))]
     {
-        (e.meta.len() + 4095) / 4096 * 8
+        (e.len() + 4095) / 4096 * 8
     }
 }
 
@@ -315,7 +315,7 @@ pub(crate) fn printf(fmt: &[u8], e: &Ent, _now: i128, names: &mut NameCache) -> 
             }
             b'H' => e.path[..e.root_len.min(e.path.len())].to_vec(),
             b'd' => e.depth.to_string().into_bytes(),
-            b's' => e.meta.len().to_string().into_bytes(),
+            b's' => e.len().to_string().into_bytes(),
             b'k' => ((blocks(e) + 1) / 2).to_string().into_bytes(),
             b'b' => blocks(e).to_string().into_bytes(),
             b'm' => {
@@ -342,7 +342,7 @@ pub(crate) fn printf(fmt: &[u8], e: &Ent, _now: i128, names: &mut NameCache) -> 
                 .to_string()
                 .into_bytes(),
             b'l' => {
-                if e.meta.file_type().is_symlink() {
+                if e.ftype.is_symlink() {
                     std::fs::read_link(&p)
                         .map(|t| path_bytes(&t).to_vec())
                         .unwrap_or_default()
@@ -352,9 +352,9 @@ pub(crate) fn printf(fmt: &[u8], e: &Ent, _now: i128, names: &mut NameCache) -> 
             }
             b'y' => vec![e.type_char()],
             b'Y' => match std::fs::metadata(&p) {
-                Ok(m) => vec![super::type_char(&m)],
+                Ok(m) => vec![super::type_char(m.file_type())],
                 Err(_) => {
-                    if e.meta.file_type().is_symlink() {
+                    if e.ftype.is_symlink() {
                         b"N".to_vec()
                     } else {
                         vec![e.type_char()]
@@ -363,7 +363,7 @@ pub(crate) fn printf(fmt: &[u8], e: &Ent, _now: i128, names: &mut NameCache) -> 
             },
             b'S' => {
                 let b = blocks(e) as f64 * 512.0;
-                let l = e.meta.len().max(1) as f64;
+                let l = e.len().max(1) as f64;
                 format!("{}", b / l).into_bytes()
             }
             b'a' | b'c' | b't' => {
@@ -372,7 +372,7 @@ pub(crate) fn printf(fmt: &[u8], e: &Ent, _now: i128, names: &mut NameCache) -> 
                     b'c' => Stamp::C,
                     _ => Stamp::M,
                 };
-                ctime(mtime_ns(e.meta, st, &p), false).into_bytes()
+                ctime(e.time(st), false).into_bytes()
             }
             b'A' | b'C' | b'T' => {
                 let st = match d {
@@ -387,7 +387,7 @@ pub(crate) fn printf(fmt: &[u8], e: &Ent, _now: i128, names: &mut NameCache) -> 
                 }
                 let k = fmt[i];
                 i += 1;
-                match strf(k, mtime_ns(e.meta, st, &p)) {
+                match strf(k, e.time(st)) {
                     Some(s) => s.into_bytes(),
                     None => vec![b'%', d, k],
                 }
@@ -404,7 +404,7 @@ pub(crate) fn ls(e: &Ent, now: i128, names: &mut NameCache) -> Vec<u8> {
     let p = e.p();
     let ext = e.ext();
     let ino = coreutils_core::meta::inode(&p, e.follow).unwrap_or(0);
-    let t = mtime_ns(e.meta, Stamp::M, &p);
+    let t = e.time(Stamp::M);
     let secs = t.div_euclid(1_000_000_000) as i64;
     let tmv = tm(secs);
     let half_year = 15_778_476i128 * 1_000_000_000;
@@ -433,12 +433,12 @@ pub(crate) fn ls(e: &Ent, now: i128, names: &mut NameCache) -> Vec<u8> {
         ext.nlink,
         names.user(ext.uid),
         names.group(ext.gid),
-        e.meta.len(),
+        e.len(),
         when
     )
     .into_bytes();
     s.extend_from_slice(e.path);
-    if e.meta.file_type().is_symlink() {
+    if e.ftype.is_symlink() {
         if let Ok(target) = std::fs::read_link(&p) {
             s.extend_from_slice(b" -> ");
             s.extend_from_slice(path_bytes(&target));

@@ -6,6 +6,7 @@ use super::eval::{
     add, delpaths, err, getpath, setpath, short, split_str, Ctl, Env, Interp, PV, R,
 };
 use super::value::{compare, Map, Parser, Value};
+use std::fmt::Write as _;
 use std::rc::Rc;
 
 /// Builtins defined in jq.
@@ -51,7 +52,7 @@ def isvalid(f): try (f | true) catch false;
 def nth($n; f): if $n < 0 then error("Out of bounds negative array index") else last(limit($n + 1; f)) end;
 def until(cond; update): def _until: if cond then . else (update | _until) end; _until;
 def while(cond; update): def _while: if cond then ., (update | _while) else empty end; _while;
-def repeat(f): def _repeat: ., (f | _repeat); _repeat;
+def repeat(f): def _repeat: f, _repeat; _repeat;
 def range($x): range(0; $x);
 def todate: strftime("%Y-%m-%dT%H:%M:%SZ");
 def fromdateiso8601: strptime("%Y-%m-%dT%H:%M:%SZ") | mktime;
@@ -79,7 +80,6 @@ def sub(re; str): sub(re; str; "");
 def gsub(re; str): sub(re; str; "g");
 def gsub(re; str; $flags): sub(re; str; ($flags // "") + "g");
 def sub(re; str; $flags): . as $in | (reduce (match(re; $flags) | . as $m | {m: $m, cap: ([$m.captures[] | select(.name != null) | {key: .name, value: .string}] | from_entries)}) as $e ({res: "", last: 0}; .res += $in[.last:$e.m.offset] + ($e.cap | str) | .last = $e.m.offset + $e.m.length)) | .res + $in[.last:];
-def ascii: [.] | implode;
 def tostream: path(def r: (.[]? | r), .; r) as $p | getpath($p) | reduce path(.[]?) as $q ([$p, .]; [$p + $q]);
 def fromstream(f): { x: null, e: false } as $init | foreach f as $i ($init; if .e then $init else . end | if $i | length == 2 then setpath(["e"]; $i[0] | length == 0) | setpath(["x"] + $i[0]; $i[1]) else setpath(["e"]; $i[0] | length == 1) end; if .e then .x else empty end);
 def truncate_stream(stream): . as $n | null | stream | . as $input | if (.[0] | length) > $n then setpath([0]; .[0][$n:]) else empty end;
@@ -215,7 +215,6 @@ pub const NATIVE: &[(&str, usize)] = &[
     ("fmin", 2),
     ("fmax", 2),
     ("atan2", 2),
-    ("ascii", 0),
     ("splits", 1),
     ("tostream", 0),
     ("getpath", 1),
@@ -289,45 +288,54 @@ fn keys(v: &Value, sorted: bool) -> Result<Value, Ctl> {
     }
 }
 
-fn contains(a: &Value, b: &Value) -> Result<bool, Ctl> {
-    match (a, b) {
-        (Value::Obj(x), Value::Obj(y)) => {
-            for (k, yv) in y.iter() {
-                match x.get(k) {
-                    Some(xv) => {
-                        if !contains(xv, yv)? {
-                            return Ok(false);
-                        }
-                    }
-                    None => return Ok(false),
-                }
-            }
-            Ok(true)
-        }
-        (Value::Arr(x), Value::Arr(y)) => {
-            for yv in y.iter() {
-                let mut found = false;
-                for xv in x.iter() {
-                    if contains(xv, yv)? {
-                        found = true;
-                        break;
-                    }
-                }
-                if !found {
-                    return Ok(false);
-                }
-            }
-            Ok(true)
-        }
-        (Value::Str(x), Value::Str(y)) => Ok(x.contains(&**y)),
-        _ if a.type_name() == b.type_name() => Ok(a == b),
-        _ => err(format!(
+/// `contains` at the top level: values of different kinds are an error.
+fn contains_top(a: &Value, b: &Value) -> Result<bool, Ctl> {
+    if a.type_name() != b.type_name() {
+        return err(format!(
             "{} ({}) and {} ({}) cannot have their containment checked",
             a.type_name(),
             short(a),
             b.type_name(),
             short(b)
-        )),
+        ));
+    }
+    Ok(contains(a, b))
+}
+
+/// jq's jv_contains: inside containers, values of different kinds simply
+/// do not contain each other.
+fn contains(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Obj(x), Value::Obj(y)) => {
+            for (k, yv) in y.iter() {
+                match x.get(k) {
+                    Some(xv) => {
+                        if !contains(xv, yv) {
+                            return false;
+                        }
+                    }
+                    None => return false,
+                }
+            }
+            true
+        }
+        (Value::Arr(x), Value::Arr(y)) => {
+            for yv in y.iter() {
+                let mut found = false;
+                for xv in x.iter() {
+                    if contains(xv, yv) {
+                        found = true;
+                        break;
+                    }
+                }
+                if !found {
+                    return false;
+                }
+            }
+            true
+        }
+        (Value::Str(x), Value::Str(y)) => x.contains(&**y),
+        _ => a == b,
     }
 }
 
@@ -525,7 +533,7 @@ pub fn format(name: &str, v: &Value) -> Result<Value, Ctl> {
                 if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
                     o.push(b as char);
                 } else {
-                    o.push_str(&format!("%{:02X}", b));
+                    let _ = write!(o, "%{:02X}", b);
                 }
             }
             Value::str(&o)
@@ -773,16 +781,32 @@ fn strftime(v: &Value, fmt: &str) -> Result<Value, Ctl> {
         }
         match it.next() {
             Some('Y') => o.push_str(&y.to_string()),
-            Some('m') => o.push_str(&format!("{:02}", mo + 1)),
-            Some('d') => o.push_str(&format!("{:02}", d)),
-            Some('e') => o.push_str(&format!("{:2}", d)),
-            Some('H') => o.push_str(&format!("{:02}", h)),
-            Some('M') => o.push_str(&format!("{:02}", mi)),
-            Some('S') => o.push_str(&format!("{:02}", s)),
+            Some('m') => {
+                let _ = write!(o, "{:02}", mo + 1);
+            }
+            Some('d') => {
+                let _ = write!(o, "{:02}", d);
+            }
+            Some('e') => {
+                let _ = write!(o, "{:2}", d);
+            }
+            Some('H') => {
+                let _ = write!(o, "{:02}", h);
+            }
+            Some('M') => {
+                let _ = write!(o, "{:02}", mi);
+            }
+            Some('S') => {
+                let _ = write!(o, "{:02}", s);
+            }
             Some('Z') => o.push_str("UTC"),
             Some('z') => o.push_str("+0000"),
-            Some('j') => o.push_str(&format!("{:03}", yd + 1)),
-            Some('y') => o.push_str(&format!("{:02}", y % 100)),
+            Some('j') => {
+                let _ = write!(o, "{:03}", yd + 1);
+            }
+            Some('y') => {
+                let _ = write!(o, "{:02}", y % 100);
+            }
             Some('a') => o.push_str(&DAYS[wd][..3]),
             Some('A') => o.push_str(DAYS[wd]),
             Some('b') | Some('h') => o.push_str(&MONTHS[(mo as usize) % 12][..3]),
@@ -791,19 +815,28 @@ fn strftime(v: &Value, fmt: &str) -> Result<Value, Ctl> {
                 let days = days_from_civil(y, (mo + 1) as u32, d as u32);
                 o.push_str(&(days * 86400 + h * 3600 + mi * 60 + s).to_string())
             }
-            Some('T') => o.push_str(&format!("{:02}:{:02}:{:02}", h, mi, s)),
-            Some('D') => o.push_str(&format!("{:02}/{:02}/{:02}", mo + 1, d, y % 100)),
-            Some('F') => o.push_str(&format!("{}-{:02}-{:02}", y, mo + 1, d)),
-            Some('c') => o.push_str(&format!(
-                "{} {} {:2} {:02}:{:02}:{:02} {}",
-                &DAYS[wd][..3],
-                &MONTHS[(mo as usize) % 12][..3],
-                d,
-                h,
-                mi,
-                s,
-                y
-            )),
+            Some('T') => {
+                let _ = write!(o, "{:02}:{:02}:{:02}", h, mi, s);
+            }
+            Some('D') => {
+                let _ = write!(o, "{:02}/{:02}/{:02}", mo + 1, d, y % 100);
+            }
+            Some('F') => {
+                let _ = write!(o, "{}-{:02}-{:02}", y, mo + 1, d);
+            }
+            Some('c') => {
+                let _ = write!(
+                    o,
+                    "{} {} {:2} {:02}:{:02}:{:02} {}",
+                    &DAYS[wd][..3],
+                    &MONTHS[(mo as usize) % 12][..3],
+                    d,
+                    h,
+                    mi,
+                    s,
+                    y
+                );
+            }
             Some('u') => o.push_str(&(if wd == 0 { 7 } else { wd }).to_string()),
             Some('w') => o.push_str(&wd.to_string()),
             Some('%') => o.push('%'),
@@ -822,7 +855,7 @@ fn strptime(s: &str, fmt: &str) -> Result<Value, Ctl> {
     let sb = s.as_bytes();
     let mut i = 0;
     let (mut y, mut mo, mut d, mut h, mut mi, mut se) = (1900i64, 0i64, 1i64, 0i64, 0i64, 0i64);
-    let mut num = |i: &mut usize, max: usize| -> Option<i64> {
+    let num = |i: &mut usize, max: usize| -> Option<i64> {
         let st = *i;
         if *i < sb.len() && (sb[*i] == b'+' || sb[*i] == b'-') {
             *i += 1;
@@ -1054,15 +1087,17 @@ pub fn native(
             )
         }),
         ("contains", 1) => args1(it, args, env, inp, &mut |b| {
-            emit(out, contains(v, &b).map(Value::Bool))
+            emit(out, contains_top(v, &b).map(Value::Bool))
         }),
         ("tostring", 0) => emit(out, Ok(tostring(v))),
         ("tojson", 0) => emit(out, Ok(Value::str(&v.to_json()))),
         ("fromjson", 0) => emit(
             out,
             match v {
-                Value::Str(s) => Parser::single(s.as_bytes())
-                    .or_else(|e| err(format!("{} (while parsing '{}')", e.msg, s))),
+                Value::Str(s) => Parser::single(s.as_bytes()).or_else(|e| {
+                    let text = Parser::new(s.as_bytes()).describe(&e);
+                    err(format!("{} (while parsing '{}')", text, s))
+                }),
                 _ => err(format!(
                     "{} ({}) only strings can be parsed",
                     v.type_name(),
@@ -1081,7 +1116,14 @@ pub fn native(
                     {
                         Ok(Value::Num(x))
                     }
-                    _ => err(format!("Cannot parse '{}' as JSON", s)),
+                    // jq parses the text as JSON: its parse error is the message.
+                    _ => match Parser::single(s.as_bytes()) {
+                        Err(e) => {
+                            let text = Parser::new(s.as_bytes()).describe(&e);
+                            err(format!("{} (while parsing '{}')", text, s))
+                        }
+                        Ok(_) => err(format!("Cannot parse '{}' as JSON", s)),
+                    },
                 },
                 _ => err(format!(
                     "{} ({}) cannot be parsed as a number",
@@ -1335,13 +1377,10 @@ pub fn native(
                 Value::Str(s) => s.clone(),
                 _ => {
                     return err(format!(
-                        "{} ({}) and {} ({}) cannot be added",
-                        "string",
-                        "\"\"",
+                        "string (\"\") and {} ({}) cannot be added",
                         sep.type_name(),
                         short(&sep)
                     ))
-                    .or_else(|e| Err(e))
                 }
             };
             let items: Vec<Value> = match v {
@@ -1368,9 +1407,13 @@ pub fn native(
                     Value::Str(t) => s.push_str(t),
                     Value::Num(_) | Value::Bool(_) => s.push_str(&x.to_json()),
                     _ => {
-                        let pre = format!("{}{}", s.trim_end_matches(&*sep), sep);
-                        let _ = pre;
-                        return err(format!("Cannot join with {}", x.type_name()));
+                        // jq adds each element to the text so far (and the separator).
+                        return err(format!(
+                            "string ({}) and {} ({}) cannot be added",
+                            short(&Value::str(&s)),
+                            x.type_name(),
+                            short(x)
+                        ));
                     }
                 }
             }
@@ -1622,7 +1665,7 @@ pub fn native(
         ("strptime", 1) => args1(it, args, env, inp, &mut |f| {
             let s = match v {
                 Value::Str(s) => s.clone(),
-                _ => return err(format!("strptime/1 requires string inputs and arguments")),
+                _ => return err("strptime/1 requires string inputs and arguments".to_string()),
             };
             let f = match &f {
                 Value::Str(s) => s.clone(),

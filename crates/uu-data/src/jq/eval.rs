@@ -120,13 +120,6 @@ pub fn short(v: &Value) -> String {
     }
 }
 
-fn num(v: &Value) -> Option<f64> {
-    match v {
-        Value::Num(n) => Some(*n),
-        _ => None,
-    }
-}
-
 /// Index `v` by `k` (`.[k]`).
 pub fn index(v: &Value, k: &Value) -> Result<Value, Ctl> {
     match (v, k) {
@@ -357,9 +350,8 @@ fn binop(op: BinOp, a: &Value, b: &Value) -> Result<Value, Ctl> {
                     return cannot("divided (remainder) because the divisor is zero");
                 }
                 let xi = x.trunc() as i64;
-                Ok(Value::Num(
-                    (xi % yi.abs()) as f64 * if xi < 0 { 1.0 } else { 1.0 },
-                ))
+                // Truncating remainder: the sign follows the dividend (-7 % 3 is -1).
+                Ok(Value::Num((xi % yi.abs()) as f64))
             }
             _ => cannot("divided"),
         },
@@ -882,13 +874,8 @@ impl Interp {
             let key = match k.v {
                 Value::Str(s) => s,
                 other => {
-                    return err(format!("Object keys must be strings")).or_else(|c: Ctl| {
-                        if matches!(other, Value::Null) {
-                            Err(c)
-                        } else {
-                            Err(c)
-                        }
-                    })
+                    let _ = other;
+                    return err("Object keys must be strings".to_string());
                 }
             };
             self.eval(&e.value, env, src.clone(), &mut |v| {
@@ -1340,7 +1327,8 @@ impl Interp {
     }
 }
 
-fn pattern_vars(p: &Pattern, out: &mut Vec<Rc<str>>) {
+/// The variable names a destructuring pattern binds.
+pub fn pattern_vars(p: &Pattern, out: &mut Vec<Rc<str>>) {
     match p {
         Pattern::Var(n) => out.push(n.clone()),
         Pattern::Arr(ps) => ps.iter().for_each(|q| pattern_vars(q, out)),

@@ -3,18 +3,6 @@
 //! `value` is the data model and JSON text, `parser` the program syntax,
 //! `eval` the generator-based evaluator, `builtins` the library.
 
-// TODO(data): clean these up; allowed for the first cut under time pressure.
-#![allow(
-    clippy::format_push_string,
-    clippy::useless_format,
-    clippy::if_same_then_else,
-    clippy::bind_instead_of_map,
-    clippy::redundant_closure,
-    clippy::match_single_binding,
-    dead_code,
-    unused_mut
-)]
-
 pub mod ast;
 pub mod builtins;
 pub mod eval;
@@ -67,7 +55,6 @@ struct Source {
     /// Line count reported in errors (`at <stdin>:N`).
     line: usize,
     failed: bool,
-    eof_err: Option<String>,
 }
 
 impl Source {
@@ -165,13 +152,7 @@ impl Inputs for Source {
                     continue;
                 }
                 Err(e) => {
-                    let at_eof = e.pos >= self.buf.len();
-                    let (l, c) = p.line_col(if at_eof { self.buf.len() } else { e.pos + 1 });
-                    let msg = if at_eof {
-                        format!("{} at EOF at line {}, column {}", e.msg, l, c)
-                    } else {
-                        format!("{} at line {}, column {}", e.msg, l, c)
-                    };
+                    let msg = p.describe(&e);
                     self.pos = self.buf.len();
                     self.cur = self.files.len();
                     return Err(msg);
@@ -207,7 +188,23 @@ fn usage(msg: &str) -> i32 {
     2
 }
 
-/// Check that every called function exists (jq reports this at compile time).
+/// Scope entries with this arity are `$variables`.
+const VAR: usize = usize::MAX;
+
+/// Brings the variables of destructuring patterns into scope; returns the
+/// scope length to restore.
+fn bind_vars(pats: &[ast::Pattern], scope: &mut Vec<(String, usize)>) -> usize {
+    let base = scope.len();
+    let mut names = Vec::new();
+    for p in pats {
+        eval::pattern_vars(p, &mut names);
+    }
+    scope.extend(names.into_iter().map(|n| (format!("${}", n), VAR)));
+    base
+}
+
+/// Check that every called function and every `$variable` exists (jq
+/// reports both at compile time, exit status 3).
 fn check(ast: &ast::Ast, scope: &mut Vec<(String, usize)>, it: &Interp) -> Result<(), String> {
     use ast::Ast::*;
     match ast {
@@ -225,12 +222,22 @@ fn check(ast: &ast::Ast, scope: &mut Vec<(String, usize)>, it: &Interp) -> Resul
             }
             Ok(())
         }
+        Var(n) => {
+            let key = format!("${}", n);
+            if scope.iter().any(|(s, a)| *a == VAR && *s == key) {
+                Ok(())
+            } else {
+                Err(format!("{} is not defined", key))
+            }
+        }
         Def(d, rest) => {
             let base = scope.len();
             scope.push((d.name.to_string(), d.params.len()));
             for (p, is_val) in &d.params {
                 scope.push((p.to_string(), 0));
-                let _ = is_val;
+                if *is_val {
+                    scope.push((format!("${}", p), VAR));
+                }
             }
             check(&d.body, scope, it)?;
             scope.truncate(base + 1);
@@ -285,23 +292,31 @@ fn check(ast: &ast::Ast, scope: &mut Vec<(String, usize)>, it: &Interp) -> Resul
             }
             Ok(())
         }
-        Reduce(s, _, i, u) => {
+        Reduce(s, pats, i, u) => {
             check(s, scope, it)?;
             check(i, scope, it)?;
-            check(u, scope, it)
+            let base = bind_vars(pats, scope);
+            let r = check(u, scope, it);
+            scope.truncate(base);
+            r
         }
-        Foreach(s, _, i, u, x) => {
+        Foreach(s, pats, i, u, x) => {
             check(s, scope, it)?;
             check(i, scope, it)?;
-            check(u, scope, it)?;
-            if let Some(x) = x {
-                check(x, scope, it)?;
+            let base = bind_vars(pats, scope);
+            let mut r = check(u, scope, it);
+            if let (Ok(()), Some(x)) = (&r, x) {
+                r = check(x, scope, it);
             }
-            Ok(())
+            scope.truncate(base);
+            r
         }
-        As(s, _, b) => {
+        As(s, pats, b) => {
             check(s, scope, it)?;
-            check(b, scope, it)
+            let base = bind_vars(pats, scope);
+            let r = check(b, scope, it);
+            scope.truncate(base);
+            r
         }
         Str(parts, _) => {
             for p in parts {
@@ -335,7 +350,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     let a_s = |i: usize| args.get(i).map(|a| a.to_string_lossy().into_owned());
     while i < args.len() {
         let a = args[i].to_string_lossy().into_owned();
-        if !no_more_opts && a.starts_with('-') && a.len() > 1 {
+        // Like jq's isoptish(): `-7 % 3` is a program, not an option.
+        let optish = a.len() > 1
+            && a.starts_with('-')
+            && a[1..].starts_with(|c: char| c == '-' || c.is_ascii_alphabetic());
+        if !no_more_opts && optish {
             if a == "--" {
                 no_more_opts = true;
                 i += 1;
@@ -386,9 +405,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                             "arg" => Value::str(&v.to_string_lossy()),
                             "argjson" => match Parser::single(bytes(&v)) {
                                 Ok(x) => x,
-                                Err(_) => {
-                                    return usage(&format!("Invalid JSON text passed to --argjson"))
-                                }
+                                Err(_) => return usage("Invalid JSON text passed to --argjson"),
                             },
                             _ => {
                                 let data = match std::fs::read(&v) {
@@ -522,7 +539,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         } else if rest_mode == 2 {
             match Parser::single(bytes(&args[i])) {
                 Ok(x) => positional.push(x),
-                Err(_) => return usage(&format!("Invalid JSON text passed to --jsonargs")),
+                Err(_) => return usage("Invalid JSON text passed to --jsonargs"),
             }
         } else {
             files.push(args[i].clone());
@@ -565,7 +582,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             return 3;
         }
     };
-    let mut scope: Vec<(String, usize)> = Vec::new();
+    let mut scope: Vec<(String, usize)> = ["ENV", "__prog_name", "ARGS", "__loc__"]
+        .iter()
+        .map(|n| (format!("${}", n), VAR))
+        .chain(named.iter().map(|(k, _)| (format!("${}", k), VAR)))
+        .collect();
     if let Err(m) = check(program, &mut scope, &interp) {
         eprintln!(
             "jq: error: {} at <top-level>, line 1:\n{}\njq: 1 compile error",
@@ -602,7 +623,6 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         name: Value::Null,
         line: 0,
         failed: false,
-        eof_err: None,
     }));
     *interp.inputs.borrow_mut() = Some(Box::new(Shared(source.clone())));
 
@@ -757,4 +777,42 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         };
     }
     0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Compiles a program the way `jq` does before running it.
+    fn compile(src: &str) -> Result<(), String> {
+        let prelude = match parser::parse_defs(builtins::PRELUDE) {
+            Ok(p) => p,
+            Err(e) => return Err(format!("prelude: {}", e)),
+        };
+        let it = Interp::new(prelude, Value::obj(Map::new()));
+        let prog = parser::parse_program(src)?;
+        let mut scope = vec![("$ENV".to_string(), VAR)];
+        check(&prog, &mut scope, &it)
+    }
+
+    #[test]
+    fn undefined_variables_are_compile_errors() {
+        assert_eq!(
+            compile("$undefined"),
+            Err("$undefined is not defined".to_string())
+        );
+        assert!(compile("(. as $x | 1), $x").is_err());
+        assert!(compile(". as $x | $x").is_ok());
+        assert!(compile("reduce .[] as [$a, $b] (0; . + $a + $b)").is_ok());
+        assert!(compile("foreach .[] as $i (0; . + $i; [$i, .])").is_ok());
+        assert!(compile("def f($p): $p + 1; f(1)").is_ok());
+        assert!(compile(". as {a: $x, $b} | $x + $b").is_ok());
+        assert!(compile("$ENV.PATH").is_ok());
+    }
+
+    #[test]
+    fn unknown_functions_are_compile_errors() {
+        assert_eq!(compile("ascii"), Err("ascii/0 is not defined".to_string()));
+        assert!(compile("def f: .; f").is_ok());
+    }
 }

@@ -378,6 +378,18 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// jq's text for a parse error of this input: the message with the
+    /// line and column (and `at EOF` when the input ran out).
+    pub fn describe(&self, e: &ParseError) -> String {
+        let at_eof = e.pos >= self.b.len();
+        let (l, c) = self.line_col(if at_eof { self.b.len() } else { e.pos + 1 });
+        if at_eof {
+            format!("{} at EOF at line {}, column {}", e.msg, l, c)
+        } else {
+            format!("{} at line {}, column {}", e.msg, l, c)
+        }
+    }
+
     /// Line and column (jq style) of a byte offset.
     pub fn line_col(&self, pos: usize) -> (usize, usize) {
         let upto = &self.b[..pos.min(self.b.len())];
@@ -442,6 +454,10 @@ impl<'a> Parser<'a> {
                 }
                 loop {
                     self.ws();
+                    if self.b.get(self.pos) == Some(&b',') {
+                        // jq's tokenizer sees a separator with no value before it.
+                        return self.err("Expected value before ','");
+                    }
                     if self.b.get(self.pos) != Some(&b'"') {
                         return self.err("Object keys must be strings");
                     }
@@ -510,9 +526,9 @@ impl<'a> Parser<'a> {
                     b"nan" | b"NaN" => Ok(Value::Num(f64::NAN)),
                     b"" => {
                         self.pos += 1;
-                        self.err("Invalid literal")
+                        self.err("Invalid numeric literal")
                     }
-                    _ => self.err("Invalid literal"),
+                    _ => self.err("Invalid numeric literal"),
                 }
             }
         }
