@@ -5,16 +5,29 @@
 // stderr (program-name prefix normalised), exit status and the files left
 // behind are compared.
 //
+// Identity: the sandbox runs its programs as an unprivileged account (uid and
+// gid 1000). When this runner is root, the host side (and the native build)
+// runs as uid/gid 1000 too, on a tree owned by that id, so both sides face
+// the same permission checks and print their own real identity; the sandbox
+// is given the host's name and accounts database (sandbox-runner.ts), so ids
+// resolve to the same names. Nothing is rewritten in the outputs except the
+// case directory ($TMP) and the program-name prefix of diagnostics.
+//
+// Starting tree: the shared fixtures plus the group's own, built once per
+// group with fixed timestamps (directories included) and copied per case on
+// the host (on tmpfs, in an order that lists sorted, like the VFS: see
+// workRoot); the sandbox imports it once and restores a snapshot per case.
+//
 // Usage: node scripts/difftest.mjs [--group G] [--util U] [--impl native|sandbox]
 //        [--verbose] [--json FILE] [--min-pass RATE] [--list-fixtures]
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeFixtures } from './difftest/fixtures.mjs';
 import { parseCaseLine } from './difftest/case-line.mjs';
+import { digestHostTree } from './difftest/tree-digest.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const GROUPS = ['files', 'text', 'pattern', 'data'];
@@ -82,29 +95,97 @@ function copyTree(src, dst) {
   fs.cpSync(src, dst, { recursive: true, verbatimSymlinks: true, preserveTimestamps: true });
 }
 
-/** A digest of a directory: names, types, permission bits, sizes, content hashes. */
-export function digestTree(dir) {
-  const out = [];
-  const walk = (rel) => {
-    const abs = path.join(dir, rel);
-    for (const name of fs.readdirSync(abs).sort()) {
-      const r = rel ? `${rel}/${name}` : name;
-      const st = fs.lstatSync(path.join(dir, r));
-      const perm = (st.mode & 0o7777).toString(8);
-      if (st.isSymbolicLink()) out.push(`l ${r} -> ${fs.readlinkSync(path.join(dir, r))}`);
-      else if (st.isDirectory()) {
-        out.push(`d ${r} ${perm}`);
-        walk(r);
-      } else {
-        const h = createHash('sha1')
-          .update(fs.readFileSync(path.join(dir, r)))
-          .digest('hex');
-        out.push(`f ${r} ${perm} ${st.size} ${h.slice(0, 12)}`);
-      }
+/** The unprivileged id both sides run as (the sandbox's own account). */
+const RUN_ID = 1000;
+const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+/** spawn options that drop root to RUN_ID (nothing when not root). */
+const dropRoot = asRoot ? { uid: RUN_ID, gid: RUN_ID } : {};
+
+/** Sets every directory's times to one fixed instant (children first). */
+function fixDirTimes(dir) {
+  const t = new Date(Date.UTC(2024, 1, 1, 12, 0, 0));
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (e.isDirectory()) fixDirTimes(path.join(dir, e.name));
+  }
+  fs.utimesSync(dir, t, t);
+}
+
+/**
+ * Directory order. POSIX leaves readdir order unspecified; the VFS lists
+ * names sorted, ext4 in hash order, tmpfs in (reverse) creation order. So
+ * the host trees live on tmpfs when there is one, and are created in the
+ * order that makes their listing sorted: both sides then list alike, and
+ * find/ls -U/tar compare traversal logic rather than filesystem hashing.
+ */
+function workRoot() {
+  for (const d of ['/dev/shm', os.tmpdir()]) {
+    try {
+      return fs.mkdtempSync(path.join(d, 'sg-diff-'));
+    } catch {
+      // not writable: try the next
     }
-  };
-  walk('');
-  return out.join('\n');
+  }
+  throw new Error('no writable temporary directory');
+}
+
+/** 'forward' or 'reverse' when creation order decides listing order here, else null. */
+function probeCreationOrder(dir) {
+  const p = path.join(dir, 'probe');
+  fs.mkdirSync(p);
+  const names = ['m', 'c', 'x', 'a', 'q', 'f'];
+  for (const n of names) fs.writeFileSync(path.join(p, n), '');
+  // opendir gives the filesystem's own order (readdirSync sorts).
+  const d = fs.opendirSync(p);
+  let got = '';
+  for (let e = d.readSync(); e; e = d.readSync()) got += e.name;
+  d.closeSync();
+  fs.rmSync(p, { recursive: true });
+  if (got === names.join('')) return 'forward';
+  if (got === [...names].reverse().join('')) return 'reverse';
+  return null;
+}
+
+const byBytes = (a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+
+/**
+ * Copies `src` to `dst` creating entries so the host lists them sorted
+ * (see workRoot), keeping modes and times, owned by the run id when root.
+ */
+function orderedCopy(src, dst, order) {
+  const st = fs.lstatSync(src);
+  if (st.isSymbolicLink()) {
+    fs.symlinkSync(fs.readlinkSync(src), dst);
+    if (asRoot) fs.lchownSync(dst, RUN_ID, RUN_ID);
+    fs.lutimesSync(dst, st.atime, st.mtime);
+    return;
+  }
+  if (st.isDirectory()) {
+    fs.mkdirSync(dst);
+    const names = fs.readdirSync(src).sort(byBytes);
+    if (order === 'reverse') names.reverse();
+    for (const n of names) orderedCopy(path.join(src, n), path.join(dst, n), order);
+  } else fs.copyFileSync(src, dst);
+  if (asRoot) fs.chownSync(dst, RUN_ID, RUN_ID);
+  fs.chmodSync(dst, st.mode & 0o7777);
+  fs.utimesSync(dst, st.atime, st.mtime);
+}
+
+/** Builds a group's starting tree: shared fixtures plus the group's own. */
+function makeTemplate(base, groupFixtures, dst, order) {
+  const staging = `${dst}.staging`;
+  fs.rmSync(staging, { recursive: true, force: true });
+  copyTree(base, staging);
+  if (fs.existsSync(groupFixtures)) copyTree(groupFixtures, staging);
+  fixDirTimes(staging);
+  fs.rmSync(dst, { recursive: true, force: true });
+  orderedCopy(staging, dst, order);
+  fs.rmSync(staging, { recursive: true, force: true });
+}
+
+/** A fresh copy of `tpl` at `dst`. */
+function freshCopy(tpl, dst, order) {
+  fs.rmSync(dst, { recursive: true, force: true });
+  orderedCopy(tpl, dst, order);
 }
 
 function normalise(text, prog, tmp) {
@@ -129,7 +210,7 @@ function ansiQuote(buf) {
 /** Runs `file` with argv[0] = `name` and byte-exact arguments. */
 function runBytes(file, name, c, cwd, env) {
   const input = c.stdin ? fs.readFileSync(path.join(cwd, c.stdin)) : '';
-  const common = { cwd, env, input, timeout: 20_000, maxBuffer: 256 << 20 };
+  const common = { cwd, env, input, timeout: 20_000, maxBuffer: 256 << 20, ...dropRoot };
   const r = c.hasBinary
     ? spawnSync(
         'bash',
@@ -192,9 +273,29 @@ async function sandboxRunner() {
   return mod.createSandboxRunner();
 }
 
+/** Whether every directory on the way to `dir` lets anyone search it. */
+function worldSearchable(dir) {
+  for (let d = path.resolve(dir); ; d = path.dirname(d)) {
+    try {
+      if ((fs.statSync(d).mode & 0o001) === 0) return false;
+    } catch {
+      return false;
+    }
+    if (d === '/') return true;
+  }
+}
+
+// The host side's PATH: when root drops to RUN_ID, entries it cannot search
+// (root's own ~/.cargo/bin, ...) would turn "command not found" (127) into
+// "Permission denied" (126), so they go.
+const casePath = (process.env.PATH ?? '/usr/bin:/bin')
+  .split(':')
+  .filter((d) => d && (!asRoot || worldSearchable(d)))
+  .join(':');
+
 function caseEnv(tmp) {
   return {
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    PATH: casePath,
     HOME: tmp,
     LC_ALL: 'C',
     TZ: 'UTC',
@@ -205,7 +306,10 @@ function caseEnv(tmp) {
 
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-diff-'));
+  const work = workRoot();
+  const order = probeCreationOrder(work);
+  if (!order)
+    console.warn('difftest: directory order here is not creation order; find/ls -U may differ');
   const base = path.join(work, 'base');
   const fixtures = makeFixtures(base);
   if (opts.listFixtures) {
@@ -214,37 +318,43 @@ async function main() {
     return;
   }
   const host = hostRunner();
-  const ours = opts.impl === 'sandbox' ? await sandboxRunner() : nativeRunner();
+  const sandbox = opts.impl === 'sandbox' ? await sandboxRunner() : null;
+  const ours = sandbox ? null : nativeRunner();
+  fs.chmodSync(work, 0o755); // mkdtemp's 0700 would lock out the dropped id
   const results = [];
   for (const group of opts.groups) {
     const cases = loadCases(group, opts.util);
-    const groupFixtures = path.join(root, 'crates', `uu-${group}`, 'tests', 'fixtures');
+    if (cases.length === 0) continue;
+    const tpl = path.join(work, `tpl-${group}`);
+    makeTemplate(base, path.join(root, 'crates', `uu-${group}`, 'tests', 'fixtures'), tpl, order);
+    const hostDir = path.join(work, 'host');
+    const oursDir = path.join(work, 'ours');
+    if (sandbox) await sandbox.prepare(tpl, oursDir);
     for (const c of cases) {
       if (c.parseError) {
         results.push({ ...c, pass: false, why: `bad case line: ${c.parseError}` });
         continue;
       }
-      const dirs = ['host', 'ours'].map((side) => {
-        const d = path.join(work, side);
-        fs.rmSync(d, { recursive: true, force: true });
-        copyTree(base, d);
-        if (fs.existsSync(groupFixtures)) copyTree(groupFixtures, d);
-        return d;
-      });
-      const h = host(c, dirs[0], caseEnv(dirs[0]));
-      const o = await ours(c, dirs[1], caseEnv(dirs[1]));
+      freshCopy(tpl, hostDir, order);
+      const h = host(c, hostDir, caseEnv(hostDir));
+      h.tree = await digestHostTree(hostDir);
+      let o;
+      if (sandbox) o = await sandbox.run(c, oursDir, caseEnv(oursDir));
+      else {
+        freshCopy(tpl, oursDir, order);
+        o = ours(c, oursDir, caseEnv(oursDir));
+        o.tree = await digestHostTree(oursDir);
+      }
       const prog = c.argv[0];
       const diffs = [];
-      const hs = normalise(h.stdout.toString('latin1'), prog, dirs[0]);
-      const os_ = normalise(o.stdout.toString('latin1'), prog, dirs[1]);
+      const hs = normalise(h.stdout.toString('latin1'), prog, hostDir);
+      const os_ = normalise(o.stdout.toString('latin1'), prog, oursDir);
       if (hs !== os_) diffs.push(['stdout', hs, os_]);
-      const he = normalise(h.stderr.toString('latin1'), prog, dirs[0]);
-      const oe = normalise(o.stderr.toString('latin1'), prog, dirs[1]);
+      const he = normalise(h.stderr.toString('latin1'), prog, hostDir);
+      const oe = normalise(o.stderr.toString('latin1'), prog, oursDir);
       if (he !== oe) diffs.push(['stderr', he, oe]);
       if (h.status !== o.status) diffs.push(['status', String(h.status), String(o.status)]);
-      const ht = digestTree(dirs[0]);
-      const ot = digestTree(dirs[1]);
-      if (ht !== ot) diffs.push(['files', ht, ot]);
+      if (h.tree !== o.tree) diffs.push(['files', ...treeDelta(h.tree, o.tree)]);
       results.push({
         group: c.group,
         util: c.util,
@@ -255,8 +365,25 @@ async function main() {
       });
     }
   }
+  await sandbox?.close();
   fs.rmSync(work, { recursive: true, force: true });
   report(results, opts);
+}
+
+/** The lines only one side's tree digest has (the full digests are long). */
+function treeDelta(h, o) {
+  const hs = new Set(h.split('\n'));
+  const os_ = new Set(o.split('\n'));
+  return [
+    h
+      .split('\n')
+      .filter((l) => !os_.has(l))
+      .join('\n'),
+    o
+      .split('\n')
+      .filter((l) => !hs.has(l))
+      .join('\n'),
+  ];
 }
 
 function clip(s) {
@@ -297,7 +424,11 @@ function report(results, opts) {
   if (rate < opts.minPass) process.exitCode = 1;
 }
 
-main().catch((e) => {
-  console.error(`difftest: ${e.message}`);
-  process.exit(2);
-});
+main().then(
+  // Sandbox workers may linger after close; the report is already out.
+  () => process.exit(),
+  (e) => {
+    console.error(`difftest: ${e.message}`);
+    process.exit(2);
+  },
+);

@@ -174,9 +174,9 @@ describe.skipIf(!shellBuilt)('shell: fd 3 in scripts', () => {
     expect(r).toMatchObject({ stdout: 'sandglass\n', exitCode: 0 });
   });
 
-  // The kernel hands the child its fd 3 (test above), but the shell starts
-  // with open_fds = {0, 1, 2} and refuses `<&3` before asking the kernel.
-  it.fails('KNOWN SHELL BUG: a child shell redirects from the fd 3 it inherited', async () => {
+  // The kernel hands the child its fd 3 (test above); the shell learns its
+  // inherited fds by listing /dev/fd at startup.
+  it('a child shell redirects from the fd 3 it inherited', async () => {
     const r = await sh("sh -c 'cat <&3' 3</etc/hostname");
     expect(r).toMatchObject({ stdout: 'sandglass\n', exitCode: 0 });
   });

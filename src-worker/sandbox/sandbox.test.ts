@@ -34,6 +34,17 @@ describe('spawning programs', () => {
     expect(r.stdout).toContain('HOME=/home/user\n');
   });
 
+  it('gives exactly the env asked for with replaceEnv', async () => {
+    const r = await runProgram(sb, '/usr/bin/fixture-printenv', ['printenv'], {
+      env: { FOO: 'bar' },
+      replaceEnv: true,
+      cwd: '/tmp',
+    });
+    expect(r.stdout).toContain('FOO=bar\n');
+    expect(r.stdout).not.toContain('HOME=');
+    expect(r.stdout).not.toContain('LANG=');
+  });
+
   it('defaults cwd to the home directory', async () => {
     const r = await runProgram(sb, '/usr/bin/fixture-fs', ['fs', 'cwd']);
     expect(r.stdout).toBe('/home/user\n');
@@ -141,6 +152,18 @@ describe('files through the API and programs', () => {
     await sb.rename('/home/user/w/out.txt', '/home/user/w/moved.txt');
     await sb.remove('/home/user/w', { recursive: true });
     await expect(sb.readFile('/home/user/w/moved.txt')).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('reads symlink targets', async () => {
+    const r = await runProgram(sb, '/usr/bin/fixture-fs', [
+      'fs',
+      'symlink',
+      'some/where',
+      '/tmp/ln',
+    ]);
+    expect(r.exitCode).toBe(0);
+    expect(await sb.readLink('/tmp/ln')).toBe('some/where');
+    await expect(sb.readLink('/etc/passwd')).rejects.toMatchObject({ code: 'EINVAL' });
   });
 
   it('reports errno from file operations', async () => {

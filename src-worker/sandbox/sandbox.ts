@@ -47,7 +47,10 @@ export interface SandboxOptions {
 export type Output = (data: Uint8Array) => void;
 
 export interface SpawnOptions {
+  /** Variables added to (or, with `replaceEnv`, replacing) the sandbox environment. */
   readonly env?: Readonly<Record<string, string>>;
+  /** When true the process gets exactly `env`, nothing of the sandbox's own. */
+  readonly replaceEnv?: boolean;
   readonly cwd?: string;
   /** Bytes or text to feed, 'pipe' for a writable stdin stream, default /dev/null. */
   readonly stdin?: string | Uint8Array | 'pipe';
@@ -295,7 +298,7 @@ export class Sandbox {
       proc = await this.kernel.spawn({
         path: utf8ToPath(path),
         argv: argv.map((a) => enc.encode(a)),
-        env: envList(this.env, opts.env),
+        env: opts.replaceEnv ? envList(opts.env ?? {}) : envList(this.env, opts.env),
         ...(opts.cwd !== undefined ? { cwd: utf8ToPath(opts.cwd) } : {}),
         fds: [
           [0, stdin],
@@ -551,6 +554,13 @@ export class Sandbox {
         opts.follow === false ? this.kernel.vfs.lstat(bp) : this.kernel.vfs.stat(bp),
       );
     });
+  }
+
+  /** The target of the symlink at `path` (EINVAL when it is not a symlink). */
+  readLink(path: string): Promise<string> {
+    return this.fsCall('readLink', path, () =>
+      pathToUtf8(this.kernel.vfs.readlink(utf8ToPath(path))),
+    );
   }
 
   mkdir(path: string, opts: { recursive?: boolean; mode?: number } = {}): Promise<void> {

@@ -51,7 +51,14 @@ export function cloneInode(node: Inode, edit: Edit): Inode {
   return { ...node, owner: edit, links: node.links.slice() };
 }
 
-/** Size as stat reports it. */
+/** What tmpfs charges a directory entry (its BOGO_DIRENT_SIZE). */
+const DIRENT_BYTES = 20;
+
+/**
+ * Size as stat reports it. The VFS is an in-memory filesystem, so a
+ * directory reports what Linux's tmpfs does: 20 bytes for each entry,
+ * `.` and `..` included (40 for an empty directory).
+ */
 export function inodeSize(node: Inode): number {
   switch (node.kind) {
     case 'file':
@@ -59,7 +66,7 @@ export function inodeSize(node: Inode): number {
     case 'symlink':
       return node.target.length;
     case 'dir':
-      return node.entries ? node.entries.size : 0;
+      return DIRENT_BYTES * ((node.entries ? node.entries.size : 0) + 2);
     default:
       return 0;
   }

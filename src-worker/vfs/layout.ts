@@ -67,10 +67,11 @@ export function populateDefaultLayout(vfs: Vfs, opts: DefaultLayoutOptions = {})
   const files: ReadonlyArray<readonly [string, string, number]> = [
     [
       '/etc/passwd',
-      'root:x:0:0:root:/root:/bin/bash\nuser:x:1000:1000:user:/home/user:/bin/bash\n',
+      'root:x:0:0:root:/root:/bin/bash\nuser:x:1000:1000:user:/home/user:/bin/bash\n' +
+        'nobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n',
       0o644,
     ],
-    ['/etc/group', 'root:x:0:\nuser:x:1000:\n', 0o644],
+    ['/etc/group', 'root:x:0:\nuser:x:1000:\nnogroup:x:65534:\n', 0o644],
     ['/etc/hostname', `${opts.hostname ?? 'sandglass'}\n`, 0o644],
     [
       '/etc/hosts',

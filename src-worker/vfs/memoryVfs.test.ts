@@ -14,6 +14,16 @@ beforeEach(() => {
   vfs = Vfs.createDefault();
 });
 
+describe('directory sizes', () => {
+  it('reports 20 bytes an entry, . and .. included, as tmpfs does', () => {
+    vfs.mkdirp('/d/sub');
+    expect(vfs.stat('/d/sub').size).toBe(40);
+    expect(vfs.stat('/d').size).toBe(60);
+    for (let i = 0; i < 200; i++) vfs.writeFile(`/d/f${i}`, text(''));
+    expect(vfs.stat('/d').size).toBe(20 * 203);
+  });
+});
+
 describe('path resolution', () => {
   it('resolves absolute and relative paths, . and ..', () => {
     vfs.mkdirp('/a/b/c');

@@ -1,10 +1,23 @@
-//! GNU-style command-line parsing (the `getopt_long` of the utilities).
+//! GNU-style command-line parsing (the `getopt_long` of the utilities),
+//! one engine for every utility group.
 //!
 //! Short options bundle (`-abc`), take values attached or separate
 //! (`-n5`, `-n 5`), long options take `--name=value` or `--name value` and
 //! may be abbreviated to a unique prefix; `--` ends options; operands and
-//! options may be mixed (GNU permutation) unless the short spec starts with
-//! `+`. Errors come back as the exact GNU diagnostic text.
+//! options may be mixed (GNU permutation) unless permutation is off (a
+//! short spec starting with `+`, or [`Spec::permute`] false). Optional
+//! values are taken only when attached (`-iSUF`, `--color=never`). Errors
+//! come back as glibc's exact diagnostic text.
+//!
+//! Two ways to describe options, one engine:
+//! - getopt style: a short spec string (`"an:o::"`) plus [`LongOpt`]s whose
+//!   keys are chars ([`parse`], [`parse_or_usage`]);
+//! - table style: [`OptSpec`] rows keyed by any `Copy + PartialEq` type
+//!   (a char, a `&'static str` id, a number) in a [`Spec`], which can also
+//!   report `-NUM` words ([`Spec::digits`], grep's `-5`) and recognise
+//!   `--help`/`--version` itself ([`Spec::std`]); [`parse_spec`] gives
+//!   [`Parsed`], [`parse_items`] keeps options and operands interleaved, and
+//!   [`Usage::parse`] prints diagnostics, help and version the GNU way.
 //!
 //! ```
 //! use coreutils_core::args::{parse, LongOpt, HasArg};
@@ -15,6 +28,22 @@
 //! assert_eq!(p.opts.len(), 3);
 //! assert_eq!(p.opts[1].value.as_deref(), Some(std::ffi::OsStr::new("5")));
 //! assert_eq!(p.operands, vec![OsString::from("file")]);
+//! ```
+//!
+//! ```
+//! use coreutils_core::args::{opt, parse_spec, HasArg, Spec};
+//! use std::ffi::OsString;
+//! const OPTS: &[coreutils_core::args::OptSpec<&str>] = &[
+//!     opt("lines", Some('n'), Some("lines"), HasArg::Required),
+//!     opt("rev", Some('r'), Some("reverse"), HasArg::No),
+//! ];
+//! let spec = Spec { opts: OPTS, permute: true, digits: Some("ctx"), std: true };
+//! let argv: Vec<OsString> = ["-r3", "f", "--lin=4"].iter().map(|s| s.into()).collect();
+//! let p = parse_spec(&argv, &spec).unwrap();
+//! assert!(p.has("rev"));
+//! assert_eq!(p.last_str("ctx").as_deref(), Some("3"));
+//! assert_eq!(p.last_str("lines").as_deref(), Some("4"));
+//! assert_eq!(p.operands, vec![OsString::from("f")]);
 //! ```
 
 use std::ffi::{OsStr, OsString};
@@ -45,16 +74,75 @@ pub struct LongOpt {
     pub key: char,
 }
 
+/// One row of an option table: the key reported for it, its short and
+/// long spellings, and whether it takes a value. Several rows may share a
+/// key (aliases such as `--silent`/`--quiet`).
+#[derive(Clone, Copy, Debug)]
+pub struct OptSpec<K> {
+    /// Key reported in [`Opt::key`] / [`Item::Opt`].
+    pub key: K,
+    /// Short letter, if any.
+    pub short: Option<char>,
+    /// Long name without `--`, if any.
+    pub long: Option<&'static str>,
+    /// Value requirement.
+    pub arg: HasArg,
+}
+
+/// Shorthand constructor for an [`OptSpec`] (usable in `const` tables).
+pub const fn opt<K>(
+    key: K,
+    short: Option<char>,
+    long: Option<&'static str>,
+    arg: HasArg,
+) -> OptSpec<K> {
+    OptSpec {
+        key,
+        short,
+        long,
+        arg,
+    }
+}
+
+/// A table-style parser configuration.
+pub struct Spec<'a, K> {
+    /// The options.
+    pub opts: &'a [OptSpec<K>],
+    /// GNU permutation: keep looking for options after an operand. When
+    /// false, the first operand ends the options (POSIX; `env`, `xargs`).
+    pub permute: bool,
+    /// Report a run of digits in a short cluster (`-5`, `-n5` is still
+    /// `-n 5`) as this key with the digits as value (grep's `-NUM`).
+    pub digits: Option<K>,
+    /// Recognise `--help` and `--version` (and their unique prefixes) when
+    /// the table does not name them: parsing stops there with
+    /// [`Item::Help`] / [`Item::Version`], as GNU prints help at once.
+    pub std: bool,
+}
+
+/// One command-line element, in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Item<K> {
+    /// An option with its value, if it has one.
+    Opt(K, Option<OsString>),
+    /// An operand.
+    Operand(OsString),
+    /// `--help` (with [`Spec::std`]); nothing after it was parsed.
+    Help,
+    /// `--version` (with [`Spec::std`]); nothing after it was parsed.
+    Version,
+}
+
 /// One option occurrence, in command-line order.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Opt {
+pub struct Opt<K = char> {
     /// The short letter or the long option's key.
-    pub key: char,
+    pub key: K,
     /// Its value, when it takes one and one was given.
     pub value: Option<OsString>,
 }
 
-impl Opt {
+impl<K> Opt<K> {
     /// The value as lossy UTF-8 (empty when absent).
     pub fn val(&self) -> String {
         self.value
@@ -65,26 +153,75 @@ impl Opt {
 }
 
 /// Result of parsing.
-#[derive(Clone, Debug, Default)]
-pub struct Parsed {
+#[derive(Clone, Debug)]
+pub struct Parsed<K = char> {
     /// Options in order.
-    pub opts: Vec<Opt>,
+    pub opts: Vec<Opt<K>>,
     /// Operands in order.
     pub operands: Vec<OsString>,
+    /// `--help` or `--version` was met ([`Spec::std`]): `Item::Help` or
+    /// `Item::Version`.
+    pub std: Option<Item<K>>,
 }
 
-impl Parsed {
+impl<K> Default for Parsed<K> {
+    fn default() -> Self {
+        Parsed {
+            opts: Vec::new(),
+            operands: Vec::new(),
+            std: None,
+        }
+    }
+}
+
+impl<K: PartialEq> Parsed<K> {
     /// Whether option `key` occurred.
-    pub fn has(&self, key: char) -> bool {
+    pub fn has(&self, key: K) -> bool {
         self.opts.iter().any(|o| o.key == key)
     }
     /// Value of the last occurrence of `key`.
-    pub fn last(&self, key: char) -> Option<&OsString> {
+    pub fn last(&self, key: K) -> Option<&OsString> {
         self.opts
             .iter()
             .rev()
             .find(|o| o.key == key)
             .and_then(|o| o.value.as_ref())
+    }
+    /// Value of the last occurrence of `key`, as lossy text.
+    pub fn last_str(&self, key: K) -> Option<String> {
+        self.last(key).map(|v| v.to_string_lossy().into_owned())
+    }
+    /// Every value given to `key`, in order.
+    pub fn all(&self, key: K) -> Vec<&OsString> {
+        self.opts
+            .iter()
+            .filter(|o| o.key == key)
+            .filter_map(|o| o.value.as_ref())
+            .collect()
+    }
+    /// Which of `keys` occurred last (GNU's "last one wins" for exclusive
+    /// options such as `-L`/`-P`).
+    pub fn last_of(&self, keys: &[K]) -> Option<&K> {
+        self.opts
+            .iter()
+            .rev()
+            .map(|o| &o.key)
+            .find(|k| keys.contains(k))
+    }
+}
+
+impl<K> Parsed<K> {
+    /// Splits ordered items into options and operands.
+    pub fn from_items(items: Vec<Item<K>>) -> Parsed<K> {
+        let mut out = Parsed::default();
+        for it in items {
+            match it {
+                Item::Opt(key, value) => out.opts.push(Opt { key, value }),
+                Item::Operand(o) => out.operands.push(o),
+                std => out.std = Some(std),
+            }
+        }
+        out
     }
 }
 
@@ -93,6 +230,191 @@ impl Parsed {
 pub struct ArgError {
     /// e.g. `invalid option -- 'Z'`.
     pub message: String,
+}
+
+fn err<T>(message: String) -> Result<T, ArgError> {
+    Err(ArgError { message })
+}
+
+/// What the engine needs to know about the options, however described.
+struct Table<'a, K> {
+    short: &'a dyn Fn(char) -> Option<(K, HasArg)>,
+    longs: Vec<(&'static str, HasArg, K)>,
+    permute: bool,
+    digits: Option<K>,
+    std: bool,
+}
+
+enum Long<K> {
+    Opt(&'static str, HasArg, K),
+    Help,
+    Version,
+}
+
+fn find_long<K: Copy + PartialEq>(
+    t: &Table<K>,
+    name: &str,
+    word: &[u8],
+) -> Result<Long<K>, ArgError> {
+    if let Some(l) = t.longs.iter().find(|l| l.0 == name) {
+        return Ok(Long::Opt(l.0, l.1, l.2));
+    }
+    let mut cands: Vec<Long<K>> = t
+        .longs
+        .iter()
+        .filter(|l| l.0.starts_with(name))
+        .map(|l| Long::Opt(l.0, l.1, l.2))
+        .collect();
+    if t.std && !name.is_empty() {
+        if "help".starts_with(name) {
+            cands.push(Long::Help);
+        }
+        if "version".starts_with(name) {
+            cands.push(Long::Version);
+        }
+    }
+    let name_of = |l: &Long<K>| match l {
+        Long::Opt(n, _, _) => *n,
+        Long::Help => "help",
+        Long::Version => "version",
+    };
+    match cands.len() {
+        0 => err(format!(
+            "unrecognized option '{}'",
+            String::from_utf8_lossy(word)
+        )),
+        1 => Ok(cands.remove(0)),
+        _ => {
+            // Several names for one option are not an ambiguity (glibc
+            // compares what the option does, not its name).
+            let same = match &cands[0] {
+                Long::Opt(_, a0, k0) => cands
+                    .iter()
+                    .all(|c| matches!(c, Long::Opt(_, a, k) if a == a0 && k == k0)),
+                _ => false,
+            };
+            if same {
+                return Ok(cands.remove(0));
+            }
+            let list: Vec<String> = cands
+                .iter()
+                .map(|c| format!("'--{}'", name_of(c)))
+                .collect();
+            err(format!(
+                "option '--{}' is ambiguous; possibilities: {}",
+                name,
+                list.join(" ")
+            ))
+        }
+    }
+}
+
+/// The engine: GNU getopt_long over `args` (argv without argv[0]).
+fn run<K: Copy + PartialEq>(args: &[OsString], t: &Table<K>) -> Result<Vec<Item<K>>, ArgError> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        let a = os_bytes(&args[i]);
+        i += 1;
+        if a == b"--" {
+            out.extend(args[i..].iter().cloned().map(Item::Operand));
+            break;
+        }
+        if a.len() >= 2 && a.starts_with(b"--") {
+            let body = &a[2..];
+            let (name_b, val) = match body.iter().position(|&c| c == b'=') {
+                Some(p) => (&body[..p], Some(os_from_bytes(&body[p + 1..]))),
+                None => (body, None),
+            };
+            let name = String::from_utf8_lossy(name_b).into_owned();
+            let (lname, arg, key) = match find_long(t, &name, a)? {
+                Long::Opt(n, arg, key) => (n, arg, key),
+                std => {
+                    if val.is_some() {
+                        let n = if matches!(std, Long::Help) {
+                            "help"
+                        } else {
+                            "version"
+                        };
+                        return err(format!("option '--{}' doesn't allow an argument", n));
+                    }
+                    out.push(if matches!(std, Long::Help) {
+                        Item::Help
+                    } else {
+                        Item::Version
+                    });
+                    return Ok(out);
+                }
+            };
+            let value = match (arg, val) {
+                (HasArg::No, Some(_)) => {
+                    return err(format!("option '--{}' doesn't allow an argument", lname))
+                }
+                (HasArg::No, None) => None,
+                (HasArg::Optional, v) => v,
+                (HasArg::Required, Some(v)) => Some(v),
+                (HasArg::Required, None) => {
+                    if i < args.len() {
+                        i += 1;
+                        Some(args[i - 1].clone())
+                    } else {
+                        return err(format!("option '--{}' requires an argument", lname));
+                    }
+                }
+            };
+            out.push(Item::Opt(key, value));
+            continue;
+        }
+        if a.len() >= 2 && a[0] == b'-' {
+            let s = String::from_utf8_lossy(&a[1..]).into_owned();
+            let chars: Vec<(usize, char)> = s.char_indices().collect();
+            let mut k = 0;
+            while k < chars.len() {
+                let (pos, c) = chars[k];
+                if let (Some(dk), true) = (t.digits, c.is_ascii_digit()) {
+                    let start = pos;
+                    while k < chars.len() && chars[k].1.is_ascii_digit() {
+                        k += 1;
+                    }
+                    let end = chars.get(k).map_or(s.len(), |x| x.0);
+                    out.push(Item::Opt(dk, Some(OsString::from(&s[start..end]))));
+                    continue;
+                }
+                k += 1;
+                let (key, spec) = match (t.short)(c) {
+                    Some(x) => x,
+                    None => return err(format!("invalid option -- '{}'", c)),
+                };
+                if spec == HasArg::No {
+                    out.push(Item::Opt(key, None));
+                    continue;
+                }
+                // Byte offset in `a` just past this option letter.
+                let rest_start = 1 + pos + c.len_utf8();
+                let value = if rest_start < a.len() {
+                    Some(os_from_bytes(&a[rest_start..]))
+                } else if spec == HasArg::Required {
+                    if i < args.len() {
+                        i += 1;
+                        Some(args[i - 1].clone())
+                    } else {
+                        return err(format!("option requires an argument -- '{}'", c));
+                    }
+                } else {
+                    None
+                };
+                out.push(Item::Opt(key, value));
+                break;
+            }
+            continue;
+        }
+        out.push(Item::Operand(args[i - 1].clone()));
+        if !t.permute {
+            out.extend(args[i..].iter().cloned().map(Item::Operand));
+            break;
+        }
+    }
+    Ok(out)
 }
 
 fn short_spec(spec: &str, c: char) -> Option<HasArg> {
@@ -114,129 +436,118 @@ fn short_spec(spec: &str, c: char) -> Option<HasArg> {
     None
 }
 
-fn find_long<'a>(longs: &'a [LongOpt], name: &str) -> Result<&'a LongOpt, ArgError> {
-    if let Some(l) = longs.iter().find(|l| l.name == name) {
-        return Ok(l);
+/// Parse `args` (argv without argv[0]) against a getopt short spec
+/// (`"an:o::"`; a leading `+` stops at the first operand) and long options.
+pub fn parse(args: &[OsString], shorts: &str, longs: &[LongOpt]) -> Result<Parsed, ArgError> {
+    let short = |c: char| short_spec(shorts, c).map(|a| (c, a));
+    let t = Table {
+        short: &short,
+        longs: longs.iter().map(|l| (l.name, l.arg, l.key)).collect(),
+        permute: !shorts.starts_with('+'),
+        digits: None,
+        std: false,
+    };
+    run(args, &t).map(Parsed::from_items)
+}
+
+/// Parse `args` (argv without argv[0]) against an option table, keeping
+/// options and operands in command-line order.
+pub fn parse_items<K: Copy + PartialEq>(
+    args: &[OsString],
+    spec: &Spec<K>,
+) -> Result<Vec<Item<K>>, ArgError> {
+    let short = |c: char| {
+        spec.opts
+            .iter()
+            .find(|o| o.short == Some(c))
+            .map(|o| (o.key, o.arg))
+    };
+    let t = Table {
+        short: &short,
+        longs: spec
+            .opts
+            .iter()
+            .filter_map(|o| o.long.map(|l| (l, o.arg, o.key)))
+            .collect(),
+        permute: spec.permute,
+        digits: spec.digits,
+        std: spec.std,
+    };
+    run(args, &t)
+}
+
+/// Parse `args` (argv without argv[0]) against an option table.
+pub fn parse_spec<K: Copy + PartialEq>(
+    args: &[OsString],
+    spec: &Spec<K>,
+) -> Result<Parsed<K>, ArgError> {
+    parse_items(args, spec).map(Parsed::from_items)
+}
+
+/// How a utility reports usage errors, help and version.
+pub struct Usage {
+    /// Program name printed in messages.
+    pub prog: &'static str,
+    /// The complete `--help` text.
+    pub help: &'static str,
+    /// Exit status for usage errors (1 for most, 2 for sort/diff/cmp/grep...).
+    pub code: i32,
+    /// Also put `prog: ` before the `Try` hint (diffutils do).
+    pub prog_in_hint: bool,
+}
+
+impl Usage {
+    /// Print `prog: msg` plus the `Try` hint and return the usage status.
+    pub fn fail(&self, msg: &str) -> i32 {
+        eprintln!("{}: {}", self.prog, msg);
+        let pre = if self.prog_in_hint {
+            format!("{}: ", self.prog)
+        } else {
+            String::new()
+        };
+        eprintln!("{}Try '{} --help' for more information.", pre, self.prog);
+        self.code
     }
-    let cands: Vec<&LongOpt> = longs.iter().filter(|l| l.name.starts_with(name)).collect();
-    match cands.len() {
-        0 => Err(ArgError {
-            message: format!("unrecognized option '--{}'", name),
-        }),
-        1 => Ok(cands[0]),
-        _ => {
-            // Several names for the same key are not ambiguous.
-            if cands
-                .iter()
-                .all(|c| c.key == cands[0].key && c.arg == cands[0].arg)
-            {
-                return Ok(cands[0]);
+    /// Like [`Usage::fail`] with another status (GNU's argmatch errors exit 1
+    /// even in utilities whose usage status is 2).
+    pub fn fail_with(&self, code: i32, msg: &str) -> i32 {
+        self.fail(msg);
+        code
+    }
+    /// Print `prog: msg` (no hint) and return `code`.
+    pub fn die(&self, code: i32, msg: &str) -> i32 {
+        eprintln!("{}: {}", self.prog, msg);
+        code
+    }
+    /// Parse `args` (argv[0] excluded) with `--help`/`--version` handled:
+    /// `Err(status)` after printing a diagnostic (usage status), the help
+    /// text or the version line (status 0).
+    pub fn parse<K: Copy + PartialEq>(
+        &self,
+        spec: &Spec<K>,
+        args: &[OsString],
+    ) -> Result<Parsed<K>, i32> {
+        let p = parse_spec(args, spec).map_err(|e| self.fail(&e.message))?;
+        match p.std {
+            Some(Item::Help) => {
+                print!("{}", self.help);
+                Err(0)
             }
-            let list: Vec<String> = cands.iter().map(|c| format!("'--{}'", c.name)).collect();
-            Err(ArgError {
-                message: format!(
-                    "option '--{}' is ambiguous; possibilities: {}",
-                    name,
-                    list.join(" ")
-                ),
-            })
+            Some(Item::Version) => {
+                print_version(self.prog);
+                Err(0)
+            }
+            _ => Ok(p),
         }
     }
 }
 
-/// Parse `args` (argv without argv[0]) against a getopt short spec
-/// (`"an:o::"`; a leading `+` stops at the first operand) and long options.
-pub fn parse(args: &[OsString], shorts: &str, longs: &[LongOpt]) -> Result<Parsed, ArgError> {
-    let stop_at_operand = shorts.starts_with('+');
-    let mut out = Parsed::default();
-    let mut i = 0;
-    while i < args.len() {
-        let a = os_bytes(&args[i]);
-        i += 1;
-        if a == b"--" {
-            out.operands.extend(args[i..].iter().cloned());
-            break;
-        }
-        if a.len() >= 2 && a.starts_with(b"--") {
-            let body = &a[2..];
-            let (name_b, val) = match body.iter().position(|&c| c == b'=') {
-                Some(p) => (&body[..p], Some(os_from_bytes(&body[p + 1..]))),
-                None => (body, None),
-            };
-            let name = String::from_utf8_lossy(name_b).into_owned();
-            let l = find_long(longs, &name)?;
-            let value = match (l.arg, val) {
-                (HasArg::No, Some(_)) => {
-                    return Err(ArgError {
-                        message: format!("option '--{}' doesn't allow an argument", l.name),
-                    })
-                }
-                (HasArg::No, None) => None,
-                (HasArg::Optional, v) => v,
-                (HasArg::Required, Some(v)) => Some(v),
-                (HasArg::Required, None) => {
-                    if i < args.len() {
-                        i += 1;
-                        Some(args[i - 1].clone())
-                    } else {
-                        return Err(ArgError {
-                            message: format!("option '--{}' requires an argument", l.name),
-                        });
-                    }
-                }
-            };
-            out.opts.push(Opt { key: l.key, value });
-            continue;
-        }
-        if a.len() >= 2 && a[0] == b'-' {
-            let s = String::from_utf8_lossy(&a[1..]).into_owned();
-            let chars: Vec<(usize, char)> = s.char_indices().collect();
-            let mut k = 0;
-            while k < chars.len() {
-                let (pos, c) = chars[k];
-                k += 1;
-                let spec = match short_spec(shorts, c) {
-                    Some(s) => s,
-                    None => {
-                        return Err(ArgError {
-                            message: format!("invalid option -- '{}'", c),
-                        })
-                    }
-                };
-                if spec == HasArg::No {
-                    out.opts.push(Opt {
-                        key: c,
-                        value: None,
-                    });
-                    continue;
-                }
-                let rest_start = 1 + pos + c.len_utf8();
-                let value = if rest_start < a.len() {
-                    Some(os_from_bytes(&a[rest_start..]))
-                } else if spec == HasArg::Required {
-                    if i < args.len() {
-                        i += 1;
-                        Some(args[i - 1].clone())
-                    } else {
-                        return Err(ArgError {
-                            message: format!("option requires an argument -- '{}'", c),
-                        });
-                    }
-                } else {
-                    None
-                };
-                out.opts.push(Opt { key: c, value });
-                break;
-            }
-            continue;
-        }
-        out.operands.push(args[i - 1].clone());
-        if stop_at_operand {
-            out.operands.extend(args[i..].iter().cloned());
-            break;
-        }
-    }
-    Ok(out)
+fn print_version(prog: &str) {
+    println!(
+        "{} (Sandglass coreutils) {}",
+        prog,
+        env!("CARGO_PKG_VERSION")
+    );
 }
 
 /// Print `prog: message` and GNU's `Try 'prog --help'` hint; return `code`.
@@ -301,11 +612,7 @@ pub fn std_opts(prog: &str, p: &Parsed, usage: &str) -> Option<i32> {
             return Some(0);
         }
         if o.key == VERSION {
-            println!(
-                "{} (Sandglass coreutils) {}",
-                prog,
-                env!("CARGO_PKG_VERSION")
-            );
+            print_version(prog);
             return Some(0);
         }
     }
@@ -384,5 +691,134 @@ mod tests {
         assert_eq!(p.operands, v(&["x", "-b"]));
         let p = parse(&v(&["-", "-a"]), "a", &[]).unwrap();
         assert_eq!(p.operands, v(&["-"]));
+    }
+
+    #[test]
+    fn unrecognized_shows_the_whole_word() {
+        assert_eq!(
+            parse(&v(&["--nope=3"]), "", &L).unwrap_err().message,
+            "unrecognized option '--nope=3'"
+        );
+    }
+
+    const T: &[OptSpec<&str>] = &[
+        opt("count", Some('c'), Some("count"), HasArg::No),
+        opt("color", None, Some("color"), HasArg::Optional),
+        opt("color", None, Some("colour"), HasArg::Optional),
+        opt("context", Some('C'), Some("context"), HasArg::Required),
+        opt("regexp", Some('e'), Some("regexp"), HasArg::Required),
+        opt("in-place", Some('i'), None, HasArg::Optional),
+    ];
+    fn spec(permute: bool) -> Spec<'static, &'static str> {
+        Spec {
+            opts: T,
+            permute,
+            digits: Some("num"),
+            std: true,
+        }
+    }
+
+    #[test]
+    fn table_items_keep_order_and_digits() {
+        let items = parse_items(
+            &v(&["-cC3", "x", "-e", "p", "--col", "-5n", "-iSUF", "--", "-c"]),
+            &Spec {
+                opts: T,
+                permute: true,
+                digits: Some("num"),
+                std: false,
+            },
+        );
+        // `n` is no option: the digits are reported, then the error.
+        assert_eq!(items.unwrap_err().message, "invalid option -- 'n'");
+        let items = parse_items(
+            &v(&["-cC3", "x", "-e", "p", "--colo", "-5", "-iSUF", "--", "-c"]),
+            &spec(true),
+        )
+        .unwrap();
+        let os = |s: &str| Some(OsString::from(s));
+        assert_eq!(
+            items,
+            vec![
+                Item::Opt("count", None),
+                Item::Opt("context", os("3")),
+                Item::Operand(OsString::from("x")),
+                Item::Opt("regexp", os("p")),
+                Item::Opt("color", None),
+                Item::Opt("num", os("5")),
+                Item::Opt("in-place", os("SUF")),
+                Item::Operand(OsString::from("-c")),
+            ]
+        );
+    }
+
+    #[test]
+    fn table_permutation_off_stops_at_first_operand() {
+        let p = parse_spec(&v(&["-c", "cmd", "-c"]), &spec(false)).unwrap();
+        assert_eq!(p.opts.len(), 1);
+        assert_eq!(p.operands, v(&["cmd", "-c"]));
+        let p = parse_spec(&v(&["-c", "cmd", "-c"]), &spec(true)).unwrap();
+        assert_eq!(p.opts.len(), 2);
+    }
+
+    #[test]
+    fn table_errors_and_ambiguity() {
+        let e = |a: &[&str]| parse_spec(&v(a), &spec(true)).unwrap_err().message;
+        assert_eq!(e(&["-Q"]), "invalid option -- 'Q'");
+        assert_eq!(e(&["-C"]), "option requires an argument -- 'C'");
+        assert_eq!(e(&["--context"]), "option '--context' requires an argument");
+        assert_eq!(
+            e(&["--count=1"]),
+            "option '--count' doesn't allow an argument"
+        );
+        assert_eq!(
+            e(&["--co"]),
+            "option '--co' is ambiguous; possibilities: '--count' '--color' '--colour' '--context'"
+        );
+        // --color and --colour are one option: their common prefix is fine.
+        assert!(parse_spec(&v(&["--colo=never"]), &spec(true)).is_ok());
+        assert_eq!(
+            e(&["--help=x"]),
+            "option '--help' doesn't allow an argument"
+        );
+    }
+
+    #[test]
+    fn help_and_version_stop_parsing() {
+        let p = parse_spec(&v(&["-c", "--he", "--bogus"]), &spec(true)).unwrap();
+        assert_eq!(p.std, Some(Item::Help));
+        assert!(p.has("count"));
+        let p = parse_spec(&v(&["--vers"]), &spec(true)).unwrap();
+        assert_eq!(p.std, Some(Item::Version));
+        // Without `std` they are unknown options.
+        let no_std = Spec {
+            opts: T,
+            permute: true,
+            digits: None,
+            std: false,
+        };
+        assert_eq!(
+            parse_spec(&v(&["--help"]), &no_std).unwrap_err().message,
+            "unrecognized option '--help'"
+        );
+        let u = Usage {
+            prog: "t",
+            help: "",
+            code: 2,
+            prog_in_hint: false,
+        };
+        assert_eq!(u.parse(&spec(true), &v(&["--bogus"])).unwrap_err(), 2);
+        assert_eq!(u.parse(&spec(true), &v(&["--help"])).unwrap_err(), 0);
+        assert_eq!(
+            u.parse(&spec(true), &v(&["a"])).unwrap().operands,
+            v(&["a"])
+        );
+    }
+
+    #[test]
+    fn last_of_and_all() {
+        let p = parse(&v(&["-fc", "a", "-c", "b", "-f"]), "fc:", &L).unwrap();
+        assert_eq!(p.last_of(&['c', 'f']), Some(&'f'));
+        assert_eq!(p.all('c'), vec![&OsString::from("a"), &OsString::from("b")]);
     }
 }

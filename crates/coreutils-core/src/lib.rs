@@ -17,6 +17,8 @@
 
 pub mod args;
 pub mod bytes;
+pub mod canon;
+pub mod cpus;
 pub mod error;
 pub mod io;
 pub mod meta;

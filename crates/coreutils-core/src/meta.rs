@@ -443,6 +443,36 @@ pub fn inode(path: &Path, follow: bool) -> io::Result<u64> {
     sys::raw(path, follow).map(|r| r.ino)
 }
 
+/// Space a file occupies, in 512-byte units (`st_blocks`).
+///
+/// WASI's filestat has no block count; the VFS keeps file data in memory
+/// the way tmpfs does, so count as tmpfs reports: whole 4 KiB pages for a
+/// regular file's bytes, nothing for directories and symlinks.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn blocks(m: &std::fs::Metadata) -> u64 {
+    use std::os::unix::fs::MetadataExt;
+    m.blocks()
+}
+
+/// Space a file occupies, in 512-byte units (see the native version).
+#[cfg(target_arch = "wasm32")]
+pub fn blocks(m: &std::fs::Metadata) -> u64 {
+    if m.is_file() {
+        (m.len() + 4095) / 4096 * 8
+    } else {
+        0
+    }
+}
+
+/// Whether `a` and `b` name the same existing file (same device and inode,
+/// following symlinks), as GNU's "are the same file" checks need.
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    match (sys::raw(a, true), sys::raw(b, true)) {
+        (Ok(x), Ok(y)) => x.dev == y.dev && x.ino == y.ino,
+        _ => false,
+    }
+}
+
 /// The process's user and group ids.
 pub fn ids() -> io::Result<Ids> {
     sys::ids()

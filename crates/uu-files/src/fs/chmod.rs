@@ -1,7 +1,8 @@
 //! `chmod [-R] [-v|-c] [-f] MODE[,MODE]... FILE...` and `--reference`.
 
+use super::attrs::{self, Switches};
 use super::mode::{apply, perm_string};
-use coreutils_core::args::{parse_or_usage, std_opts, usage_error, HasArg, LongOpt, HELP, VERSION};
+use coreutils_core::args::{parse_or_usage, std_opts, usage_error};
 use coreutils_core::bytes::os_bytes;
 use coreutils_core::error::strerror;
 use coreutils_core::meta;
@@ -9,55 +10,8 @@ use coreutils_core::quote::quote_gnu;
 use std::ffi::OsString;
 use std::path::Path;
 
-const REFERENCE: char = '\u{e001}';
-const LONGS: &[LongOpt] = &[
-    LongOpt {
-        name: "recursive",
-        arg: HasArg::No,
-        key: 'R',
-    },
-    LongOpt {
-        name: "verbose",
-        arg: HasArg::No,
-        key: 'v',
-    },
-    LongOpt {
-        name: "changes",
-        arg: HasArg::No,
-        key: 'c',
-    },
-    LongOpt {
-        name: "silent",
-        arg: HasArg::No,
-        key: 'f',
-    },
-    LongOpt {
-        name: "quiet",
-        arg: HasArg::No,
-        key: 'f',
-    },
-    LongOpt {
-        name: "reference",
-        arg: HasArg::Required,
-        key: REFERENCE,
-    },
-    LongOpt {
-        name: "help",
-        arg: HasArg::No,
-        key: HELP,
-    },
-    LongOpt {
-        name: "version",
-        arg: HasArg::No,
-        key: VERSION,
-    },
-];
-
 struct Opts {
-    recursive: bool,
-    verbose: bool,
-    changes: bool,
-    quiet: bool,
+    sw: Switches,
     umask: u32,
 }
 
@@ -70,7 +24,7 @@ fn change(path: &Path, spec: &str, reference: Option<u32>, o: &Opts) -> bool {
     let st = match meta::stat_ext(path, true) {
         Ok(s) => s,
         Err(e) => {
-            if !o.quiet {
+            if !o.sw.quiet {
                 let dangling = std::fs::symlink_metadata(path).is_ok();
                 if dangling {
                     eprintln!("chmod: cannot operate on dangling symlink {}", q);
@@ -92,11 +46,11 @@ fn change(path: &Path, spec: &str, reference: Option<u32>, o: &Opts) -> bool {
     let mut ok = true;
     if new & 0o7777 != st.mode & 0o7777 {
         if let Err(e) = meta::chmod(path, new & 0o7777, true) {
-            if !o.quiet {
+            if !o.sw.quiet {
                 eprintln!("chmod: changing permissions of {}: {}", q, strerror(&e));
             }
             ok = false;
-        } else if o.verbose || o.changes {
+        } else if o.sw.verbose || o.sw.changes {
             println!(
                 "mode of {} changed from {} to {}",
                 q,
@@ -104,29 +58,24 @@ fn change(path: &Path, spec: &str, reference: Option<u32>, o: &Opts) -> bool {
                 show(new)
             );
         }
-    } else if o.verbose {
+    } else if o.sw.verbose {
         println!("mode of {} retained as {}", q, show(st.mode));
     }
-    if o.recursive
+    if o.sw.recursive
         && is_dir
         && !std::fs::symlink_metadata(path)
             .map(|m| m.file_type().is_symlink())
             .unwrap_or(false)
     {
-        if let Ok(rd) = std::fs::read_dir(path) {
-            let mut names: Vec<_> = rd.filter_map(|e| e.ok()).map(|e| e.file_name()).collect();
-            names.sort();
-            for n in names {
-                let child = path.join(n);
-                // Symlinks met during recursion are not followed (GNU -P default).
-                if std::fs::symlink_metadata(&child)
-                    .map(|m| m.file_type().is_symlink())
-                    .unwrap_or(false)
-                {
-                    continue;
-                }
-                ok &= change(&child, spec, reference, o);
+        for child in attrs::children(path) {
+            // Symlinks met during recursion are not followed (GNU -P default).
+            if std::fs::symlink_metadata(&child)
+                .map(|m| m.file_type().is_symlink())
+                .unwrap_or(false)
+            {
+                continue;
             }
+            ok &= change(&child, spec, reference, o);
         }
     }
     ok
@@ -146,7 +95,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     }) {
         mode_arg = Some(args.remove(i + 1));
     }
-    let p = match parse_or_usage("chmod", &args, "Rvcf", LONGS, 1) {
+    let p = match parse_or_usage("chmod", &args, "Rvcf", &attrs::longs(), 1) {
         Ok(p) => p,
         Err(c) => return c,
     };
@@ -154,26 +103,13 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         return c;
     }
     let o = Opts {
-        recursive: p.has('R'),
-        verbose: p.has('v'),
-        changes: p.has('c'),
-        quiet: p.has('f'),
+        sw: Switches::from(&p),
         umask: meta::umask(None).unwrap_or(0o022),
     };
     let mut ops = p.operands.clone();
-    let reference = match p.last(REFERENCE) {
-        Some(r) => match meta::stat_ext(Path::new(r), true) {
-            Ok(s) => Some(s.mode),
-            Err(e) => {
-                eprintln!(
-                    "chmod: failed to get attributes of {}: {}",
-                    quote_gnu(r),
-                    strerror(&e)
-                );
-                return 1;
-            }
-        },
-        None => None,
+    let reference = match attrs::reference("chmod", &p) {
+        Ok(r) => r.map(|s| s.mode),
+        Err(c) => return c,
     };
     let spec = if reference.is_some() {
         String::new()

@@ -2,7 +2,8 @@
 //! `chgrp [-R] [-v|-c] [-f] GROUP FILE...`, names from `/etc/passwd` and
 //! `/etc/group`.
 
-use coreutils_core::args::{parse_or_usage, std_opts, usage_error, HasArg, LongOpt, HELP, VERSION};
+use super::attrs::{self, Switches};
+use coreutils_core::args::{parse_or_usage, std_opts, usage_error, HasArg, LongOpt};
 use coreutils_core::error::strerror;
 use coreutils_core::meta;
 use coreutils_core::quote::quote_gnu;
@@ -10,33 +11,8 @@ use coreutils_core::users::{groups, users, NameCache};
 use std::ffi::OsString;
 use std::path::Path;
 
-const REFERENCE: char = '\u{e001}';
-const LONGS: &[LongOpt] = &[
-    LongOpt {
-        name: "recursive",
-        arg: HasArg::No,
-        key: 'R',
-    },
-    LongOpt {
-        name: "verbose",
-        arg: HasArg::No,
-        key: 'v',
-    },
-    LongOpt {
-        name: "changes",
-        arg: HasArg::No,
-        key: 'c',
-    },
-    LongOpt {
-        name: "silent",
-        arg: HasArg::No,
-        key: 'f',
-    },
-    LongOpt {
-        name: "quiet",
-        arg: HasArg::No,
-        key: 'f',
-    },
+/// chown's own options, beside the shared ones.
+const OWN_LONGS: [LongOpt; 2] = [
     LongOpt {
         name: "no-dereference",
         arg: HasArg::No,
@@ -47,30 +23,7 @@ const LONGS: &[LongOpt] = &[
         arg: HasArg::No,
         key: '\u{e002}',
     },
-    LongOpt {
-        name: "reference",
-        arg: HasArg::Required,
-        key: REFERENCE,
-    },
-    LongOpt {
-        name: "help",
-        arg: HasArg::No,
-        key: HELP,
-    },
-    LongOpt {
-        name: "version",
-        arg: HasArg::No,
-        key: VERSION,
-    },
 ];
-
-fn user_id(s: &str) -> Option<u32> {
-    users()
-        .into_iter()
-        .find(|u| u.name == s)
-        .map(|u| u.uid)
-        .or_else(|| s.parse().ok())
-}
 
 fn group_id(s: &str) -> Option<u32> {
     groups()
@@ -80,25 +33,106 @@ fn group_id(s: &str) -> Option<u32> {
         .or_else(|| s.parse().ok())
 }
 
+/// `GROUP` when it is a group's name (numeric ids are shown as numbers).
+fn named_group(s: &str) -> Option<String> {
+    groups().into_iter().find(|g| g.name == s).map(|g| g.name)
+}
+
+/// Parses chown's `[OWNER][:[GROUP]]` (`.` accepted for `:`); returns the
+/// ids and the names messages use, or GNU's complaint.
+#[allow(clippy::type_complexity)]
+fn parse_owner_spec(
+    spec: &str,
+) -> Result<(Option<u32>, Option<u32>, Option<String>, Option<String>), &'static str> {
+    let (u, g) = match spec.split_once(|c| c == ':' || c == '.') {
+        Some((u, g)) => (u, Some(g)),
+        None => (spec, None),
+    };
+    let user = users().into_iter().find(|x| !u.is_empty() && x.name == u);
+    let uid = if u.is_empty() {
+        None
+    } else {
+        match &user {
+            Some(x) => Some(x.uid),
+            None => Some(u.parse::<u32>().map_err(|_| "invalid user")?),
+        }
+    };
+    let (gid, mut group_name) = match g {
+        None => (None, None),
+        // `OWNER:` means the owner's login group; a numeric owner has none.
+        Some("") if uid.is_some() => match &user {
+            Some(x) => {
+                let name = groups()
+                    .into_iter()
+                    .find(|gr| gr.gid == x.gid)
+                    .map_or_else(|| x.gid.to_string(), |gr| gr.name);
+                (Some(x.gid), Some(name))
+            }
+            None => return Err("invalid spec"),
+        },
+        Some("") => (None, None),
+        Some(gs) => match group_id(gs) {
+            Some(x) => (Some(x), named_group(gs)),
+            None => return Err("invalid group"),
+        },
+    };
+    let mut user_name = user.map(|x| x.name);
+    if user_name.is_none() && uid.is_none() && group_name.is_some() {
+        // GNU: "so that diagnostics say 'ownership :GROUP'".
+        user_name = Some(String::new());
+    }
+    if gid.is_none() {
+        group_name = None;
+    }
+    Ok((uid, gid, user_name, group_name))
+}
+
 struct Job {
     prog: &'static str,
     uid: Option<u32>,
     gid: Option<u32>,
-    recursive: bool,
-    verbose: bool,
-    changes: bool,
-    quiet: bool,
+    /// The new owner and group as messages name them: the names given on
+    /// the command line, numbers for numeric ids; `Some("")` for the user of
+    /// `chown :GROUP` so that it speaks of "ownership ... to :GROUP".
+    new_user: Option<String>,
+    new_group: Option<String>,
+    sw: Switches,
     follow: bool,
     names: NameCache,
 }
 
-fn describe(j: &mut Job, uid: u32, gid: u32) -> String {
-    if j.prog == "chgrp" {
-        j.names.group(gid)
-    } else if j.gid.is_none() {
-        j.names.user(uid)
-    } else {
-        format!("{}:{}", j.names.user(uid), j.names.group(gid))
+/// `user:group`, `user` or `group`, as GNU's `user_group_str`.
+fn user_group(u: Option<&str>, g: Option<&str>) -> Option<String> {
+    match (u, g) {
+        (Some(u), Some(g)) => Some(format!("{}:{}", u, g)),
+        (Some(u), None) => Some(u.to_string()),
+        (None, Some(g)) => Some(g.to_string()),
+        (None, None) => None,
+    }
+}
+
+/// What `-v`/`-c` print for one file; `outcome` is `Ok(changed)` or `Err(())`
+/// when the change failed.
+fn describe(j: &mut Job, q: &str, old_uid: u32, old_gid: u32, outcome: Result<bool, ()>) {
+    let old_user = j.new_user.as_ref().map(|_| j.names.user(old_uid));
+    let old_group = j.new_group.as_ref().map(|_| j.names.group(old_gid));
+    let old = user_group(old_user.as_deref(), old_group.as_deref()).unwrap_or_default();
+    let new = user_group(j.new_user.as_deref(), j.new_group.as_deref()).unwrap_or_default();
+    let owner = j.new_user.is_some();
+    let group = j.new_group.is_some();
+    match outcome {
+        Ok(true) if owner => println!("changed ownership of {} from {} to {}", q, old, new),
+        Ok(true) if group => println!("changed group of {} from {} to {}", q, old, new),
+        Ok(true) => println!("no change to ownership of {}", q),
+        Err(()) if owner => println!(
+            "failed to change ownership of {} from {} to {}",
+            q, old, new
+        ),
+        Err(()) if group => println!("failed to change group of {} from {} to {}", q, old, new),
+        Err(()) => println!("failed to change ownership of {}", q),
+        Ok(false) if owner => println!("ownership of {} retained as {}", q, old),
+        Ok(false) if group => println!("group of {} retained as {}", q, old),
+        Ok(false) => println!("ownership of {} retained", q),
     }
 }
 
@@ -107,16 +141,27 @@ fn change(j: &mut Job, path: &Path) -> bool {
     let st = match meta::stat_ext(path, j.follow) {
         Ok(s) => s,
         Err(e) => {
-            if !j.quiet {
+            if !j.sw.quiet {
                 eprintln!("{}: cannot access {}: {}", j.prog, q, strerror(&e));
             }
             return false;
         }
     };
+    let mut ok = true;
+    // GNU changes a directory after its contents (fts post-order), so a
+    // recursive run reports the children first.
+    if j.sw.recursive && st.mode & meta::S_IFMT == meta::S_IFDIR {
+        let saved = j.follow;
+        j.follow = false;
+        for child in attrs::children(path) {
+            ok &= change(j, &child);
+        }
+        j.follow = saved;
+    }
     let nu = j.uid.unwrap_or(st.uid);
     let ng = j.gid.unwrap_or(st.gid);
-    let mut ok = true;
-    let what = if j.prog == "chgrp" {
+    // The diagnostic speaks of the group when no new owner was asked for.
+    let what = if j.uid.is_none() {
         "group"
     } else {
         "ownership"
@@ -124,40 +169,34 @@ fn change(j: &mut Job, path: &Path) -> bool {
     if nu != st.uid || ng != st.gid {
         match meta::chown(path, j.uid, j.gid, j.follow) {
             Ok(()) => {
-                if j.verbose || j.changes {
-                    let old = describe(j, st.uid, st.gid);
-                    let new = describe(j, nu, ng);
-                    println!("changed {} of {} from {} to {}", what, q, old, new);
+                if j.sw.verbose || j.sw.changes {
+                    describe(j, &q, st.uid, st.gid, Ok(true));
                 }
             }
             Err(e) => {
-                if !j.quiet {
+                if !j.sw.quiet {
                     eprintln!("{}: changing {} of {}: {}", j.prog, what, q, strerror(&e));
+                }
+                if j.sw.verbose {
+                    describe(j, &q, st.uid, st.gid, Err(()));
                 }
                 ok = false;
             }
         }
-    } else if j.verbose {
-        let cur = describe(j, st.uid, st.gid);
-        println!("{} of {} retained as {}", what, q, cur);
-    }
-    if j.recursive && st.mode & meta::S_IFMT == meta::S_IFDIR {
-        if let Ok(rd) = std::fs::read_dir(path) {
-            let mut names: Vec<_> = rd.filter_map(|e| e.ok()).map(|e| e.file_name()).collect();
-            names.sort();
-            let saved = j.follow;
-            j.follow = false;
-            for n in names {
-                ok &= change(j, &path.join(n));
-            }
-            j.follow = saved;
-        }
+    } else if j.sw.verbose {
+        describe(j, &q, st.uid, st.gid, Ok(false));
     }
     ok
 }
 
 fn run(prog: &'static str, args: Vec<OsString>) -> i32 {
-    let p = match parse_or_usage(prog, &args, "RvcfhHLP", LONGS, 1) {
+    let p = match parse_or_usage(
+        prog,
+        &args,
+        "RvcfhHLP",
+        &[&attrs::longs()[..], &OWN_LONGS[..]].concat(),
+        1,
+    ) {
         Ok(p) => p,
         Err(c) => return c,
     };
@@ -170,22 +209,18 @@ fn run(prog: &'static str, args: Vec<OsString>) -> i32 {
         return c;
     }
     let mut ops = p.operands.clone();
-    let (uid, gid) = if let Some(r) = p.last(REFERENCE) {
-        match meta::stat_ext(Path::new(r), true) {
-            Ok(s) => (
-                if prog == "chown" { Some(s.uid) } else { None },
-                Some(s.gid),
-            ),
-            Err(e) => {
-                eprintln!(
-                    "{}: failed to get attributes of {}: {}",
-                    prog,
-                    quote_gnu(r),
-                    strerror(&e)
-                );
-                return 1;
-            }
-        }
+    // (uid, gid, name of the new owner, name of the new group)
+    let reference = match attrs::reference(prog, &p) {
+        Ok(r) => r,
+        Err(c) => return c,
+    };
+    let (uid, gid, new_user, new_group) = if let Some(s) = reference {
+        (
+            if prog == "chown" { Some(s.uid) } else { None },
+            Some(s.gid),
+            None,
+            None,
+        )
     } else {
         if ops.is_empty() {
             return usage_error(prog, "missing operand", 1);
@@ -201,49 +236,20 @@ fn run(prog: &'static str, args: Vec<OsString>) -> i32 {
         }
         if prog == "chgrp" {
             match group_id(&spec) {
-                Some(g) => (None, Some(g)),
+                Some(g) => (None, Some(g), None, named_group(&spec)),
                 None => {
                     eprintln!("chgrp: invalid group: {}", quote_gnu(&spec_os));
                     return 1;
                 }
             }
         } else {
-            let (u, g) = match spec.split_once(|c| c == ':' || c == '.') {
-                Some((u, g)) => (u.to_string(), Some(g.to_string())),
-                None => (spec.clone(), None),
-            };
-            let uid = if u.is_empty() {
-                None
-            } else {
-                match user_id(&u) {
-                    Some(x) => Some(x),
-                    None => {
-                        eprintln!("chown: invalid user: {}", quote_gnu(&spec_os));
-                        return 1;
-                    }
+            match parse_owner_spec(&spec) {
+                Ok(x) => x,
+                Err(what) => {
+                    eprintln!("chown: {}: {}", what, quote_gnu(&spec_os));
+                    return 1;
                 }
-            };
-            let gid = match g.as_deref() {
-                None | Some("") => {
-                    // `user:` means the user's login group.
-                    if g.is_some() {
-                        users()
-                            .into_iter()
-                            .find(|x| Some(x.uid) == uid)
-                            .map(|x| x.gid)
-                    } else {
-                        None
-                    }
-                }
-                Some(gs) => match group_id(gs) {
-                    Some(x) => Some(x),
-                    None => {
-                        eprintln!("chown: invalid group: {}", quote_gnu(&spec_os));
-                        return 1;
-                    }
-                },
-            };
-            (uid, gid)
+            }
         }
     };
     if ops.is_empty() {
@@ -253,10 +259,9 @@ fn run(prog: &'static str, args: Vec<OsString>) -> i32 {
         prog,
         uid,
         gid,
-        recursive: p.has('R'),
-        verbose: p.has('v'),
-        changes: p.has('c'),
-        quiet: p.has('f'),
+        new_user: new_user.or_else(|| uid.map(|u| u.to_string())),
+        new_group: new_group.or_else(|| gid.map(|g| g.to_string())),
+        sw: Switches::from(&p),
         follow: !p.has('h'),
         names: NameCache::default(),
     };

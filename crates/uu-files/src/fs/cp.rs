@@ -1,8 +1,9 @@
 //! `cp [-aRrpdfinvTt] SOURCE... DEST`: copy files and trees.
 
 use super::rm::ask;
-use super::target::{pairs, same_file};
-use coreutils_core::args::{parse_or_usage, std_opts, HasArg, LongOpt, HELP, VERSION};
+use super::target::{clobber, copy_longs, pairs, same_file};
+use coreutils_core::args::{parse_or_usage, std_opts, HasArg, LongOpt};
+use coreutils_core::canon::{canonicalize, Mode};
 use coreutils_core::error::strerror;
 use coreutils_core::meta;
 use coreutils_core::quote::quote_gnu;
@@ -10,7 +11,8 @@ use std::ffi::OsString;
 use std::path::Path;
 
 const PRESERVE: char = '\u{e001}';
-const LONGS: &[LongOpt] = &[
+/// cp's own options, beside those it shares with mv.
+const OWN_LONGS: [LongOpt; 5] = [
     LongOpt {
         name: "archive",
         arg: HasArg::No,
@@ -20,26 +22,6 @@ const LONGS: &[LongOpt] = &[
         name: "recursive",
         arg: HasArg::No,
         key: 'R',
-    },
-    LongOpt {
-        name: "force",
-        arg: HasArg::No,
-        key: 'f',
-    },
-    LongOpt {
-        name: "interactive",
-        arg: HasArg::No,
-        key: 'i',
-    },
-    LongOpt {
-        name: "no-clobber",
-        arg: HasArg::No,
-        key: 'n',
-    },
-    LongOpt {
-        name: "verbose",
-        arg: HasArg::No,
-        key: 'v',
     },
     LongOpt {
         name: "no-dereference",
@@ -55,31 +37,6 @@ const LONGS: &[LongOpt] = &[
         name: "preserve",
         arg: HasArg::Optional,
         key: PRESERVE,
-    },
-    LongOpt {
-        name: "target-directory",
-        arg: HasArg::Required,
-        key: 't',
-    },
-    LongOpt {
-        name: "no-target-directory",
-        arg: HasArg::No,
-        key: 'T',
-    },
-    LongOpt {
-        name: "update",
-        arg: HasArg::Optional,
-        key: 'u',
-    },
-    LongOpt {
-        name: "help",
-        arg: HasArg::No,
-        key: HELP,
-    },
-    LongOpt {
-        name: "version",
-        arg: HasArg::No,
-        key: VERSION,
     },
 ];
 
@@ -133,11 +90,13 @@ fn copy_one(src: &Path, dst: &Path, o: &Opts, top: bool) -> bool {
             return false;
         }
         if let (Ok(s), Ok(d)) = (
-            std::fs::canonicalize(src),
-            std::fs::canonicalize(
+            canonicalize(src, Mode::All, true),
+            canonicalize(
                 dst.parent()
                     .filter(|p| !p.as_os_str().is_empty())
                     .unwrap_or_else(|| Path::new(".")),
+                Mode::All,
+                true,
             ),
         ) {
             if d.starts_with(&s) {
@@ -317,7 +276,13 @@ pub fn symlink(target: &Path, link: &Path) -> std::io::Result<()> {
 
 /// Entry point.
 pub fn uumain(args: Vec<OsString>) -> i32 {
-    let p = match parse_or_usage("cp", &args, "aRrpdfinvPLHt:TuZ", LONGS, 1) {
+    let p = match parse_or_usage(
+        "cp",
+        &args,
+        "aRrpdfinvPLHt:TuZ",
+        &[&OWN_LONGS[..], &copy_longs()[..]].concat(),
+        1,
+    ) {
         Ok(p) => p,
         Err(c) => return c,
     };
@@ -350,23 +315,15 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 o.no_deref = true;
             }
             'L' => o.deref = true,
-            'f' => {
-                o.force = true;
-                o.interactive = false;
-            }
-            'i' => {
-                o.interactive = true;
-                o.no_clobber = false;
-            }
-            'n' => {
-                o.no_clobber = true;
-                o.interactive = false;
-            }
             'v' => o.verbose = true,
             'u' => o.update = true,
             _ => {}
         }
     }
+    let c = clobber(&p, false);
+    o.force = c.force;
+    o.interactive = c.interactive;
+    o.no_clobber = c.no_clobber;
     let list = match pairs("cp", &p.operands, p.last('t'), p.has('T')) {
         Ok(l) => l,
         Err(c) => return c,

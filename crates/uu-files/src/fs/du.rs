@@ -6,6 +6,7 @@ use coreutils_core::args::{parse_or_usage, std_opts, usage_error, HasArg, LongOp
 use coreutils_core::bytes::path_bytes;
 use coreutils_core::error::strerror;
 use coreutils_core::io::{exit_on_write_error, stdout};
+use coreutils_core::meta;
 use coreutils_core::quote::quote_gnu;
 use std::collections::HashSet;
 use std::ffi::OsString;
@@ -81,18 +82,6 @@ struct Opts {
     term: u8,
 }
 
-#[cfg(not(target_os = "wasi"))]
-fn disk_bytes(m: &std::fs::Metadata) -> u64 {
-    use std::os::unix::fs::MetadataExt;
-    m.blocks() * 512
-}
-
-#[cfg(target_os = "wasi")]
-fn disk_bytes(m: &std::fs::Metadata) -> u64 {
-    // The VFS allocates no blocks: count 4 KiB units like ext4 would.
-    (m.len() + 4095) / 4096 * 4096
-}
-
 struct Walker<'a> {
     o: &'a Opts,
     seen: HashSet<(u64, u64)>,
@@ -144,7 +133,7 @@ impl<'a> Walker<'a> {
         let own = if self.o.apparent {
             m.len()
         } else {
-            disk_bytes(&m)
+            meta::blocks(&m) * 512
         };
         if !m.is_dir() {
             if self.o.all && self.o.max_depth.map_or(true, |d| depth <= d) || top {

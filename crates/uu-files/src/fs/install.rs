@@ -1,15 +1,16 @@
 //! `install [-d] [-D] [-m MODE] [-v] [-t DIR] [-T] SOURCE... DEST`.
 
 use super::mode::apply;
-use super::target::pairs;
-use coreutils_core::args::{parse_or_usage, std_opts, usage_error, HasArg, LongOpt, HELP, VERSION};
+use super::target::{pairs, TARGET_LONGS};
+use coreutils_core::args::{parse_or_usage, std_opts, usage_error, HasArg, LongOpt, STD_LONGS};
 use coreutils_core::error::strerror;
 use coreutils_core::meta;
 use coreutils_core::quote::quote_gnu;
 use std::ffi::OsString;
 use std::path::Path;
 
-const LONGS: &[LongOpt] = &[
+/// Options of its own, beside the shared target options.
+const OWN_LONGS: &[LongOpt] = &[
     LongOpt {
         name: "directory",
         arg: HasArg::No,
@@ -19,21 +20,6 @@ const LONGS: &[LongOpt] = &[
         name: "mode",
         arg: HasArg::Required,
         key: 'm',
-    },
-    LongOpt {
-        name: "verbose",
-        arg: HasArg::No,
-        key: 'v',
-    },
-    LongOpt {
-        name: "target-directory",
-        arg: HasArg::Required,
-        key: 't',
-    },
-    LongOpt {
-        name: "no-target-directory",
-        arg: HasArg::No,
-        key: 'T',
     },
     LongOpt {
         name: "compare",
@@ -60,16 +46,6 @@ const LONGS: &[LongOpt] = &[
         arg: HasArg::No,
         key: 's',
     },
-    LongOpt {
-        name: "help",
-        arg: HasArg::No,
-        key: HELP,
-    },
-    LongOpt {
-        name: "version",
-        arg: HasArg::No,
-        key: VERSION,
-    },
 ];
 
 fn mkdirs(path: &Path, mode: u32, verbose: bool) -> std::io::Result<()> {
@@ -90,7 +66,13 @@ fn mkdirs(path: &Path, mode: u32, verbose: bool) -> std::io::Result<()> {
 
 /// Entry point.
 pub fn uumain(args: Vec<OsString>) -> i32 {
-    let p = match parse_or_usage("install", &args, "dm:vt:TCpo:g:sDbS:Z", LONGS, 1) {
+    let p = match parse_or_usage(
+        "install",
+        &args,
+        "dm:vt:TCpo:g:sDbS:Z",
+        &[OWN_LONGS, &TARGET_LONGS[..], &STD_LONGS[..]].concat(),
+        1,
+    ) {
         Ok(p) => p,
         Err(c) => return c,
     };

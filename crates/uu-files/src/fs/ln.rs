@@ -1,14 +1,15 @@
 //! `ln [-sfnvT] [-t DIR] TARGET... [LINK]`: hard and symbolic links.
 
 use super::cp::symlink;
-use super::target::{file_name, same_file};
-use coreutils_core::args::{parse_or_usage, std_opts, usage_error, HasArg, LongOpt, HELP, VERSION};
+use super::target::{file_name, same_file, TARGET_LONGS};
+use coreutils_core::args::{parse_or_usage, std_opts, usage_error, HasArg, LongOpt, STD_LONGS};
 use coreutils_core::error::strerror;
 use coreutils_core::quote::quote_gnu;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-const LONGS: &[LongOpt] = &[
+/// Options of its own, beside the shared target options.
+const OWN_LONGS: &[LongOpt] = &[
     LongOpt {
         name: "symbolic",
         arg: HasArg::No,
@@ -25,40 +26,21 @@ const LONGS: &[LongOpt] = &[
         key: 'n',
     },
     LongOpt {
-        name: "verbose",
-        arg: HasArg::No,
-        key: 'v',
-    },
-    LongOpt {
-        name: "target-directory",
-        arg: HasArg::Required,
-        key: 't',
-    },
-    LongOpt {
-        name: "no-target-directory",
-        arg: HasArg::No,
-        key: 'T',
-    },
-    LongOpt {
         name: "relative",
         arg: HasArg::No,
         key: 'r',
-    },
-    LongOpt {
-        name: "help",
-        arg: HasArg::No,
-        key: HELP,
-    },
-    LongOpt {
-        name: "version",
-        arg: HasArg::No,
-        key: VERSION,
     },
 ];
 
 /// Entry point.
 pub fn uumain(args: Vec<OsString>) -> i32 {
-    let p = match parse_or_usage("ln", &args, "sfnvt:TLPr", LONGS, 1) {
+    let p = match parse_or_usage(
+        "ln",
+        &args,
+        "sfnvt:TLPr",
+        &[OWN_LONGS, &TARGET_LONGS[..], &STD_LONGS[..]].concat(),
+        1,
+    ) {
         Ok(p) => p,
         Err(c) => return c,
     };

@@ -1,5 +1,6 @@
 //! Utilities that manage files and directories.
 
+pub mod attrs;
 pub mod cat;
 pub mod chmod;
 pub mod chown;

@@ -1,87 +1,27 @@
 //! `mv [-finvTt] SOURCE... DEST`: rename or move files and trees.
 
 use super::rm::ask;
-use super::target::{pairs, same_file};
-use coreutils_core::args::{parse_or_usage, std_opts, HasArg, LongOpt, HELP, VERSION};
+use super::target::{clobber, copy_longs, pairs, same_file, Clobber};
+use coreutils_core::args::{parse_or_usage, std_opts};
+use coreutils_core::canon::{canonicalize, Mode};
 use coreutils_core::error::strerror;
 use coreutils_core::quote::quote_gnu;
 use std::ffi::OsString;
 
-const LONGS: &[LongOpt] = &[
-    LongOpt {
-        name: "force",
-        arg: HasArg::No,
-        key: 'f',
-    },
-    LongOpt {
-        name: "interactive",
-        arg: HasArg::No,
-        key: 'i',
-    },
-    LongOpt {
-        name: "no-clobber",
-        arg: HasArg::No,
-        key: 'n',
-    },
-    LongOpt {
-        name: "verbose",
-        arg: HasArg::No,
-        key: 'v',
-    },
-    LongOpt {
-        name: "target-directory",
-        arg: HasArg::Required,
-        key: 't',
-    },
-    LongOpt {
-        name: "no-target-directory",
-        arg: HasArg::No,
-        key: 'T',
-    },
-    LongOpt {
-        name: "update",
-        arg: HasArg::Optional,
-        key: 'u',
-    },
-    LongOpt {
-        name: "help",
-        arg: HasArg::No,
-        key: HELP,
-    },
-    LongOpt {
-        name: "version",
-        arg: HasArg::No,
-        key: VERSION,
-    },
-];
-
 /// Entry point.
 pub fn uumain(args: Vec<OsString>) -> i32 {
-    let p = match parse_or_usage("mv", &args, "finvt:Tu", LONGS, 1) {
+    let p = match parse_or_usage("mv", &args, "finvt:Tu", &copy_longs(), 1) {
         Ok(p) => p,
         Err(c) => return c,
     };
     if let Some(c) = std_opts("mv", &p, "Usage: mv [OPTION]... [-T] SOURCE DEST\n  or:  mv [OPTION]... SOURCE... DIRECTORY\n  or:  mv [OPTION]... -t DIRECTORY SOURCE...\nRename SOURCE to DEST, or move SOURCE(s) to DIRECTORY.\n") {
         return c;
     }
-    let (mut interactive, mut no_clobber) = (false, false);
-    for o in &p.opts {
-        match o.key {
-            'f' => {
-                interactive = false;
-                no_clobber = false;
-            }
-            'i' => {
-                interactive = true;
-                no_clobber = false;
-            }
-            'n' => {
-                no_clobber = true;
-                interactive = false;
-            }
-            _ => {}
-        }
-    }
+    let Clobber {
+        interactive,
+        no_clobber,
+        ..
+    } = clobber(&p, true);
     let verbose = p.has('v');
     let update = p.has('u');
     let list = match pairs("mv", &p.operands, p.last('t'), p.has('T')) {
@@ -135,13 +75,14 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         }
         if sm.is_dir() {
             if let (Ok(a), Some(Ok(b))) = (
-                std::fs::canonicalize(&s),
+                canonicalize(&s, Mode::All, true),
                 d.parent().map(|p| {
-                    std::fs::canonicalize(if p.as_os_str().is_empty() {
+                    let p = if p.as_os_str().is_empty() {
                         std::path::Path::new(".")
                     } else {
                         p
-                    })
+                    };
+                    canonicalize(p, Mode::All, true)
                 }),
             ) {
                 if b.starts_with(&a) {

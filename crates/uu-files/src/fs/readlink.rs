@@ -9,82 +9,10 @@ use coreutils_core::error::strerror;
 use coreutils_core::io::{exit_on_write_error, stdout};
 use coreutils_core::quote::quote_gnu;
 use std::ffi::OsString;
-use std::io::{self, Write};
-use std::path::{Component, Path, PathBuf};
+use std::io::Write;
+use std::path::{Path, PathBuf};
 
-/// How strictly components must exist.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Mode {
-    /// All but the last component must exist (`-f`, realpath default).
-    AllButLast,
-    /// Every component must exist (`-e`).
-    All,
-    /// Nothing needs to exist (`-m`).
-    Missing,
-}
-
-/// Resolve `p` to an absolute path without `.`, `..` or symlinks.
-pub fn canonicalize(p: &Path, mode: Mode, resolve_links: bool) -> io::Result<PathBuf> {
-    let start = if p.is_absolute() {
-        PathBuf::from("/")
-    } else {
-        std::env::current_dir()?
-    };
-    let mut pending: Vec<PathBuf> = p
-        .components()
-        .rev()
-        .map(|c| PathBuf::from(c.as_os_str()))
-        .collect();
-    let mut out = start;
-    let mut hops = 0;
-    while let Some(c) = pending.pop() {
-        let comp = c.components().next();
-        match comp {
-            Some(Component::RootDir) => out = PathBuf::from("/"),
-            Some(Component::CurDir) | None => {}
-            Some(Component::ParentDir) => {
-                out.pop();
-            }
-            Some(_) => {
-                let next = out.join(&c);
-                let last = pending.is_empty();
-                match std::fs::symlink_metadata(&next) {
-                    Ok(m) if m.file_type().is_symlink() && resolve_links => {
-                        hops += 1;
-                        if hops > 40 {
-                            return Err(io::Error::from_raw_os_error(
-                                if cfg!(target_os = "wasi") { 32 } else { 40 },
-                            ));
-                        }
-                        let t = std::fs::read_link(&next)?;
-                        if t.is_absolute() {
-                            out = PathBuf::from("/");
-                        }
-                        for tc in t.components().rev() {
-                            pending.push(PathBuf::from(tc.as_os_str()));
-                        }
-                    }
-                    Ok(m) => {
-                        if !last && !m.is_dir() && mode != Mode::Missing {
-                            return Err(io::Error::from_raw_os_error(
-                                if cfg!(target_os = "wasi") { 54 } else { 20 },
-                            ));
-                        }
-                        out = next;
-                    }
-                    Err(e) => {
-                        if mode == Mode::Missing || (mode == Mode::AllButLast && last) {
-                            out = next;
-                        } else {
-                            return Err(e);
-                        }
-                    }
-                }
-            }
-        }
-    }
-    Ok(out)
-}
+pub use coreutils_core::canon::{canonicalize, Mode};
 
 const LONGS: &[LongOpt] = &[
     LongOpt {
@@ -379,11 +307,5 @@ mod tests {
             relative(Path::new("/a"), Path::new("/a")),
             PathBuf::from(".")
         );
-    }
-    #[test]
-    fn missing_mode_normalises() {
-        let r = canonicalize(Path::new("/nonexistent-x/../y/./z"), Mode::Missing, true).unwrap();
-        assert_eq!(r, PathBuf::from("/y/z"));
-        assert!(canonicalize(Path::new("/nonexistent-x/y"), Mode::AllButLast, true).is_err());
     }
 }

@@ -98,17 +98,6 @@ fn type_name(i: &Info) -> &'static str {
     }
 }
 
-#[cfg(not(target_os = "wasi"))]
-fn blocks(m: &std::fs::Metadata) -> u64 {
-    use std::os::unix::fs::MetadataExt;
-    m.blocks()
-}
-
-#[cfg(target_os = "wasi")]
-fn blocks(m: &std::fs::Metadata) -> u64 {
-    (m.len() + 4095) / 4096 * 8
-}
-
 fn ctime(i: &Info) -> Time {
     Time {
         secs: (i.raw.ctime_ns / 1_000_000_000) as i64,
@@ -131,7 +120,7 @@ fn directive(c: char, i: &Info, names: &mut NameCache, out: &mut Vec<u8>) -> boo
             s
         }
         's' => i.md.len().to_string(),
-        'b' => blocks(&i.md).to_string(),
+        'b' => meta::blocks(&i.md).to_string(),
         'B' => "512".into(),
         'o' => "4096".into(),
         'f' => format!("{:x}", i.ext.mode),

@@ -1,8 +1,9 @@
-//! Operand handling shared by `cp`, `mv`, `ln` and `install`: turn
-//! `SRC... DEST`, `-t DIR SRC...` and `-T SRC DEST` into (source,
-//! destination) pairs with GNU's diagnostics.
+//! Operand and option handling shared by `cp`, `mv`, `ln` and `install`:
+//! turn `SRC... DEST`, `-t DIR SRC...` and `-T SRC DEST` into (source,
+//! destination) pairs with GNU's diagnostics, and the options `cp` and `mv`
+//! both take (`-f -i -n -v -u -t -T`), with GNU's "last of -f/-i/-n wins".
 
-use coreutils_core::args::usage_error;
+use coreutils_core::args::{usage_error, HasArg, LongOpt, Parsed, STD_LONGS};
 use coreutils_core::quote::quote_gnu;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -90,10 +91,115 @@ pub fn pairs(
     }
 }
 
-/// Whether two paths name the same existing file.
-pub fn same_file(a: &Path, b: &Path) -> bool {
-    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
-        (Ok(x), Ok(y)) => x == y,
-        _ => false,
+pub use coreutils_core::meta::same_file;
+
+/// The long options naming the destination, shared by `cp`, `mv`, `ln`
+/// and `install` (with `--verbose`, which all four take).
+pub const TARGET_LONGS: [LongOpt; 3] = [
+    LongOpt {
+        name: "verbose",
+        arg: HasArg::No,
+        key: 'v',
+    },
+    LongOpt {
+        name: "target-directory",
+        arg: HasArg::Required,
+        key: 't',
+    },
+    LongOpt {
+        name: "no-target-directory",
+        arg: HasArg::No,
+        key: 'T',
+    },
+];
+
+/// How `cp` and `mv` treat an existing destination.
+pub const CLOBBER_LONGS: [LongOpt; 4] = [
+    LongOpt {
+        name: "force",
+        arg: HasArg::No,
+        key: 'f',
+    },
+    LongOpt {
+        name: "interactive",
+        arg: HasArg::No,
+        key: 'i',
+    },
+    LongOpt {
+        name: "no-clobber",
+        arg: HasArg::No,
+        key: 'n',
+    },
+    LongOpt {
+        name: "update",
+        arg: HasArg::Optional,
+        key: 'u',
+    },
+];
+
+/// The long options `cp` and `mv` share, `--help` and `--version` included.
+pub fn copy_longs() -> Vec<LongOpt> {
+    [&CLOBBER_LONGS[..], &TARGET_LONGS[..], &STD_LONGS[..]].concat()
+}
+
+/// How an existing destination is treated.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clobber {
+    /// `-f`.
+    pub force: bool,
+    /// `-i`: ask first.
+    pub interactive: bool,
+    /// `-n`: never overwrite.
+    pub no_clobber: bool,
+}
+
+/// Reads `-f`/`-i`/`-n` in order, the later overriding the earlier. `mv -f`
+/// also cancels an earlier `-n`; `cp -f` only cancels `-i` (its `-f` is
+/// about destinations that cannot be opened).
+pub fn clobber(p: &Parsed, force_cancels_no_clobber: bool) -> Clobber {
+    let mut c = Clobber::default();
+    for o in &p.opts {
+        match o.key {
+            'f' => {
+                c.force = true;
+                c.interactive = false;
+                if force_cancels_no_clobber {
+                    c.no_clobber = false;
+                }
+            }
+            'i' => {
+                c.interactive = true;
+                c.no_clobber = false;
+            }
+            'n' => {
+                c.no_clobber = true;
+                c.interactive = false;
+            }
+            _ => {}
+        }
+    }
+    c
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use coreutils_core::args::parse;
+
+    fn clob(args: &[&str], mv: bool) -> Clobber {
+        let a: Vec<OsString> = args.iter().map(OsString::from).collect();
+        let p = parse(&a, "fin", &copy_longs()).expect("valid options");
+        clobber(&p, mv)
+    }
+
+    #[test]
+    fn last_of_f_i_n_wins() {
+        assert!(clob(&["-i", "-n"], true).no_clobber);
+        assert!(!clob(&["-i", "-n"], true).interactive);
+        assert!(clob(&["-n", "-i"], true).interactive);
+        assert!(!clob(&["-n", "-f"], true).no_clobber);
+        // cp's -f leaves an earlier -n in force.
+        assert!(clob(&["-n", "-f"], false).no_clobber);
+        assert!(!clob(&["-i", "--force"], false).interactive);
     }
 }

@@ -3,10 +3,7 @@
 use std::ffi::OsString;
 
 fn table() -> Vec<(&'static str, String)> {
-    let nproc = std::thread::available_parallelism()
-        .map(|n| n.get())
-        .unwrap_or(1)
-        .to_string();
+    let nproc = coreutils_core::cpus::online().to_string();
     let long_bit = (std::mem::size_of::<usize>() * 8).to_string();
     vec![
         ("ARG_MAX", "2097152".into()),

@@ -5,8 +5,10 @@ use coreutils_core::args::{
     extra_operand, parse_or_usage, std_opts, HasArg, LongOpt, HELP, VERSION,
 };
 use coreutils_core::bytes::{os_bytes, path_bytes};
+use coreutils_core::canon::{canonicalize, Mode};
 use coreutils_core::error::strerror;
 use coreutils_core::io::{stdout, write_or_exit};
+use coreutils_core::meta;
 use std::ffi::OsString;
 use std::io::Write;
 use std::path::Path;
@@ -42,9 +44,7 @@ fn logical() -> Option<OsString> {
     if b.first() != Some(&b'/') || b.split(|&c| c == b'/').any(|c| c == b"." || c == b"..") {
         return None;
     }
-    let a = std::fs::canonicalize(Path::new(&pwd)).ok()?;
-    let c = std::fs::canonicalize(".").ok()?;
-    if a == c {
+    if meta::same_file(Path::new(&pwd), Path::new(".")) {
         Some(pwd)
     } else {
         None
@@ -75,7 +75,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     let dir = if want_logical { logical() } else { None };
     let dir = match dir {
         Some(d) => os_bytes(&d).to_vec(),
-        None => match std::env::current_dir().and_then(std::fs::canonicalize) {
+        None => match std::env::current_dir().and_then(|d| canonicalize(&d, Mode::All, true)) {
             Ok(d) => path_bytes(&d).to_vec(),
             Err(e) => {
                 eprintln!(

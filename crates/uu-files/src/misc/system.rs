@@ -203,9 +203,7 @@ pub fn main_nproc(args: Vec<OsString>) -> i32 {
     if let Some(op) = p.operands.first() {
         return extra_operand("nproc", op, 1);
     }
-    let mut n = std::thread::available_parallelism()
-        .map(|n| n.get())
-        .unwrap_or(1);
+    let mut n = coreutils_core::cpus::online();
     if !p.has('a') {
         if let Some(v) = std::env::var("OMP_NUM_THREADS").ok().and_then(|s| {
             s.split(',')

@@ -89,12 +89,7 @@ fn binary(a: &[u8], op: &[u8], b: &[u8]) -> TResult<bool> {
                 b,
             )))
             .to_path_buf();
-            match (meta::inode(&pa, true), meta::inode(&pb, true)) {
-                (Ok(x), Ok(y)) => {
-                    x == y && std::fs::canonicalize(&pa).ok() == std::fs::canonicalize(&pb).ok()
-                }
-                _ => false,
-            }
+            meta::same_file(&pa, &pb)
         }
     })
 }

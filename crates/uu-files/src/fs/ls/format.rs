@@ -61,18 +61,6 @@ pub struct Entry {
     pub link_target: Option<Vec<u8>>,
 }
 
-#[cfg(not(target_os = "wasi"))]
-fn blocks(m: &std::fs::Metadata) -> u64 {
-    use std::os::unix::fs::MetadataExt;
-    m.blocks() / 2
-}
-
-#[cfg(target_os = "wasi")]
-fn blocks(m: &std::fs::Metadata) -> u64 {
-    // The VFS has no block allocation: count 4 KiB blocks like ext4.
-    (m.len() + 4095) / 4096 * 4
-}
-
 impl Entry {
     /// Stat `path` (following a final symlink when `follow`).
     pub fn load(path: &Path, name: Vec<u8>, follow: bool, _o: &Options) -> std::io::Result<Entry> {
@@ -86,7 +74,7 @@ impl Entry {
         let ext = meta::stat_ext(path, follow && is_link)
             .or_else(|_| meta::stat_ext(path, false))
             .unwrap_or_default();
-        let blocks = blocks(&m);
+        let blocks = coreutils_core::meta::blocks(&m) / 2; // 1 KiB units
         let ino = meta::inode(path, follow && is_link).unwrap_or(0);
         let mt = m
             .modified()
