@@ -269,7 +269,9 @@ function nativeRunner() {
 }
 
 async function sandboxRunner() {
-  const mod = await import('./difftest/sandbox-runner.ts');
+  // The sandbox is TypeScript source: load it through tsx so plain `node` works.
+  const { tsImport } = await import('tsx/esm/api');
+  const mod = await tsImport('./difftest/sandbox-runner.ts', import.meta.url);
   return mod.createSandboxRunner();
 }
 
@@ -407,7 +409,7 @@ function report(results, opts) {
   const failed = results.filter((r) => !r.pass);
   if (opts.verbose) {
     for (const f of failed) {
-      console.log(`\nFAIL ${f.where}: ${f.line}`);
+      console.log(`\nDIFF ${f.where}: ${f.line}`);
       if (f.why) console.log(`  ${f.why}`);
       for (const [what, h, o] of f.diffs ?? []) {
         console.log(

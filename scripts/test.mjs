@@ -103,6 +103,19 @@ const SUITES = [
   ],
   ['cargo-test', cargoTest],
   ['vitest', vitest],
+  // Coreutils in the sandbox against the host's GNU tools (issue target: 98 %).
+  [
+    'coreutils-diff',
+    () =>
+      check(process.execPath, [
+        'scripts/difftest.mjs',
+        '--impl',
+        'sandbox',
+        '--verbose',
+        '--min-pass',
+        '0.98',
+      ]),
+  ],
   ['e2e', playwright],
 ];
 
