@@ -3,7 +3,13 @@ import { defineConfig } from 'vitest/config';
 // Unit tests sit beside the code they test; e2e specs belong to Playwright.
 export default defineConfig({
   test: {
-    include: ['src-*/**/*.test.ts', 'src-*/**/*.test.tsx', 'scripts/**/*.test.ts'],
+    include: [
+      'src-*/**/*.test.ts',
+      'src-*/**/*.test.tsx',
+      'scripts/**/*.test.ts',
+      // Sandbox-level tests of a crate's programs sit in the crate.
+      'crates/*/tests/**/*.test.ts',
+    ],
     exclude: ['node_modules/**', 'out/**', 'e2e/**'],
     pool: 'forks',
     maxWorkers: 2,

@@ -14,13 +14,19 @@ pub mod sed;
 
 use coreutils_core::Applet;
 
-/// The utilities that run other programs (awk's pipes and `system`):
-/// dispatched by the `procutils` binary, the one granted the process
-/// imports (docs/abi.md, role `proc`).
-pub const PROC_APPLETS: &[Applet] = &[Applet {
-    name: "awk",
-    main: awk::uumain,
-}];
+/// The utilities that run other programs (awk's pipes and `system`,
+/// sed's `e` and `s///e`): dispatched by the `procutils` binary, the one
+/// granted the process imports (docs/abi.md, role `proc`).
+pub const PROC_APPLETS: &[Applet] = &[
+    Applet {
+        name: "awk",
+        main: awk::uumain,
+    },
+    Applet {
+        name: "sed",
+        main: sed::uumain,
+    },
+];
 
 /// The utilities this crate provides, in the order `--list` shows them.
 pub const APPLETS: &[Applet] = &[
@@ -35,9 +41,5 @@ pub const APPLETS: &[Applet] = &[
     Applet {
         name: "fgrep",
         main: grep::uumain,
-    },
-    Applet {
-        name: "sed",
-        main: sed::uumain,
     },
 ];

@@ -262,22 +262,26 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                     emit_single(&mut out, &cfg, &lines[0][idx[0]], 0);
                 }
                 idx[0] += 1;
-                seen_unpairable = true;
+                // GNU reads the next line (checking order) before it
+                // notes that an unpairable line was seen.
                 if check_step(0, idx[0], seen_unpairable, &mut warned) {
                     fatal = true;
                     break;
                 }
+                seen_unpairable = true;
             }
             Ordering::Greater => {
                 if unpaired[1] {
                     emit_single(&mut out, &cfg, &lines[1][idx[1]], 1);
                 }
                 idx[1] += 1;
-                seen_unpairable = true;
+                // GNU reads the next line (checking order) before it
+                // notes that an unpairable line was seen.
                 if check_step(1, idx[1], seen_unpairable, &mut warned) {
                     fatal = true;
                     break;
                 }
+                seen_unpairable = true;
             }
             Ordering::Equal => {
                 let mut e0 = idx[0] + 1;
@@ -317,7 +321,8 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                     emit_single(&mut out, &cfg, &lines[w][idx[w]], w);
                 }
                 idx[w] += 1;
-                seen_unpairable = true;
+                // One input is exhausted here, so GNU does not count the
+                // other's tail as unpairable for order checking.
                 if check_step(w, idx[w], seen_unpairable, &mut warned) {
                     fatal = true;
                     break;

@@ -774,12 +774,9 @@ fn apply_file(
         return 2;
     }
     if fresh_output {
-        // GNU creates an -o file privately (mode 0600).
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            let _ = std::fs::set_permissions(&dest, std::fs::Permissions::from_mode(0o600));
-        }
+        // GNU creates an -o file privately (mode 0600); coreutils-core's
+        // chmod reaches the sandbox's modes, which plain WASI cannot.
+        let _ = coreutils_core::meta::chmod(&dest, 0o600, true);
     }
     let _ = os_bytes;
     status

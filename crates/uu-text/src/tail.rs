@@ -203,12 +203,11 @@ pub fn uumain(mut args: Vec<OsString>) -> i32 {
         };
         if f == "-" {
             header(&mut out, &mut first);
-            let mut all = Vec::new();
-            if let Err(e) = std::io::stdin().lock().read_to_end(&mut all) {
+            if let Err(e) = tail_stream(&mut std::io::stdin().lock(), &mut out, mode, delim) {
+                let _ = out.flush();
                 eprintln!("tail: error reading 'standard input': {}", err_text(&e));
                 status = 1;
             }
-            emit_tail(&all, &mut out, mode, delim);
             continue;
         }
         let mut file = match File::open(f) {
@@ -244,9 +243,7 @@ pub fn uumain(mut args: Vec<OsString>) -> i32 {
         let res = if is_reg && !mode.from_start {
             tail_seekable(&mut file, &mut out, mode, delim)
         } else {
-            let mut all = Vec::new();
-            file.read_to_end(&mut all)
-                .map(|_| emit_tail(&all, &mut out, mode, delim))
+            tail_stream(&mut file, &mut out, mode, delim)
         };
         if let Err(e) = res {
             let _ = out.flush();
@@ -305,6 +302,69 @@ fn emit_tail(all: &[u8], out: &mut Out, mode: Mode, delim: u8) {
         return;
     }
     put(out, &all[last_lines_start(all, mode.n, delim)..]);
+}
+
+/// Tail of a stream read front to back (pipes, `+N`): keeps only what can
+/// still be part of the answer, so memory stays near the size of the last
+/// `n` lines or bytes however long the input is.
+fn tail_stream(r: &mut dyn Read, out: &mut Out, mode: Mode, delim: u8) -> std::io::Result<()> {
+    const BLOCK: usize = 64 * 1024;
+    const SLACK: usize = 1024 * 1024;
+    let mut block = vec![0u8; BLOCK];
+    if mode.from_start {
+        // Skip the first n-1 records (or bytes), then copy through.
+        let mut skip = mode.n.saturating_sub(1);
+        loop {
+            let got = match r.read(&mut block) {
+                Ok(0) => return Ok(()),
+                Ok(n) => n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            let mut pos = 0;
+            while skip > 0 && pos < got {
+                if mode.bytes {
+                    let take = (got - pos).min(usize::try_from(skip).unwrap_or(usize::MAX));
+                    pos += take;
+                    skip -= take as u64;
+                } else {
+                    match memchr(delim, &block[pos..got]) {
+                        Some(i) => {
+                            pos += i + 1;
+                            skip -= 1;
+                        }
+                        None => pos = got,
+                    }
+                }
+            }
+            put(out, &block[pos..got]);
+        }
+    }
+    let mut kept: Vec<u8> = Vec::new();
+    let mut trim_at = SLACK;
+    loop {
+        let got = match r.read(&mut block) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        kept.extend_from_slice(&block[..got]);
+        if kept.len() >= trim_at {
+            // Whatever comes later only adds records after these, so the
+            // answer starts at or after the current last n.
+            let start = if mode.bytes {
+                kept.len()
+                    .saturating_sub(usize::try_from(mode.n).unwrap_or(usize::MAX))
+            } else {
+                last_lines_start(&kept, mode.n, delim)
+            };
+            kept.drain(..start);
+            trim_at = kept.len().saturating_mul(2).max(SLACK);
+        }
+    }
+    emit_tail(&kept, out, mode, delim);
+    Ok(())
 }
 
 /// Where the last `n` records of `all` begin.

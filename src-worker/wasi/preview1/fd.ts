@@ -9,8 +9,16 @@ export const ALL_RIGHTS = (1n << 30n) - 1n;
 /** A terminal lacks FD_SEEK (bit 2) and FD_TELL (bit 5): wasi-libc's isatty() checks exactly that. */
 export const TTY_RIGHTS = ALL_RIGHTS & ~((1n << 2n) | (1n << 5n));
 
+/**
+ * Kernel milliseconds (a double) to WASI nanoseconds. Whole milliseconds
+ * convert exactly; only the fraction goes through floating point, since
+ * `ms * 1e6` for a present-day time exceeds 2^53 and would come out as
+ * e.g. ...012999936 instead of ...013000000.
+ */
 export function msToNs(ms: number): bigint {
-  return BigInt(Math.round(ms * 1e6));
+  if (!Number.isFinite(ms)) return 0n;
+  const whole = Math.floor(ms);
+  return BigInt(whole) * 1_000_000n + BigInt(Math.round((ms - whole) * 1e6));
 }
 
 /** Write a filestat (64 bytes) from the kernel's stat result slots. */

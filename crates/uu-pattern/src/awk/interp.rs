@@ -113,9 +113,9 @@ pub struct Interp {
     pub exit_code: i32,
     convfmt: Vec<u8>,
     /// Output pipes (`print | cmd`), by command text.
-    cmd_out: HashMap<Vec<u8>, (super::cmd::Running, Box<dyn Write>)>,
+    cmd_out: HashMap<Vec<u8>, (crate::common::command::Running, Box<dyn Write>)>,
     /// Input pipes (`cmd | getline`), by command text.
-    cmd_in: HashMap<Vec<u8>, (super::cmd::Running, Box<dyn BufRead>)>,
+    cmd_in: HashMap<Vec<u8>, (crate::common::command::Running, Box<dyn BufRead>)>,
     in_end: bool,
     used_file: bool,
     pending_var: Option<Vec<u8>>,
@@ -691,7 +691,7 @@ impl Interp {
     fn pipe_getline(&mut self, cmd: Vec<u8>, var: Option<&Expr>) -> R<Value> {
         if !self.cmd_in.contains_key(&cmd) {
             self.flush_all();
-            match super::cmd::open_read(&cmd) {
+            match crate::common::command::open_read(&cmd) {
                 Ok((run, r)) => {
                     let r: Box<dyn BufRead> = Box::new(BufReader::with_capacity(64 * 1024, r));
                     self.cmd_in.insert(cmd.clone(), (run, r));
@@ -1020,7 +1020,7 @@ impl Interp {
             "system" => {
                 let c = self.eval_str(argn(0))?;
                 self.flush_all();
-                match super::cmd::system(&c) {
+                match crate::common::command::system(&c) {
                     Ok(st) => Value::Num(st as f64),
                     Err(e) => {
                         let _ = self.out.flush();
@@ -1376,7 +1376,7 @@ impl Interp {
                 let c = self.eval_str(Some(c))?;
                 if !self.cmd_out.contains_key(&c) {
                     self.flush_all();
-                    match super::cmd::open_write(&c) {
+                    match crate::common::command::open_write(&c) {
                         Ok((run, w)) => {
                             let w: Box<dyn Write> =
                                 Box::new(std::io::BufWriter::with_capacity(64 * 1024, w));

@@ -3,7 +3,6 @@
 //! interpreter ([`interp`]) over [`value`]s.
 
 pub mod ast;
-pub mod cmd;
 pub mod interp;
 pub mod lexer;
 pub mod parser;

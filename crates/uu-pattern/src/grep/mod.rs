@@ -478,7 +478,13 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     }
     s.finish();
     if rx::limit_hit() {
-        eprintln!("grep: exceeded PCRE's backtracking limit");
+        // GNU's -P message; the other dialects only backtrack for
+        // back-references, which GNU runs unbounded.
+        if syntax == 'P' {
+            eprintln!("grep: exceeded PCRE's backtracking limit");
+        } else {
+            eprintln!("grep: regex backtracking limit exceeded (back-references too costly for this input)");
+        }
         status_error = true;
     }
     if s.quiet_matched() {

@@ -3,9 +3,10 @@
 //! around matches), and prints lines, context, counts or file names.
 
 use super::{BinaryMode, Opts};
+use crate::common::stdout::RawStdout;
 use coreutils_core::error::strerror;
 use coreutils_core::io::exit_on_write_error;
-use std::io::{self, BufWriter, Read, StdoutLock, Write};
+use std::io::{self, BufWriter, Read, Write};
 
 /// Where the bytes come from.
 pub enum Source {
@@ -43,7 +44,7 @@ struct FileState<'a> {
 /// The grep output engine, shared across files.
 pub struct Searcher {
     o: Opts,
-    out: BufWriter<StdoutLock<'static>>,
+    out: BufWriter<RawStdout>,
     printed_any: bool,
     success: bool,
     quiet_matched: bool,
@@ -54,7 +55,7 @@ impl Searcher {
     pub fn new(o: Opts) -> Searcher {
         Searcher {
             o,
-            out: coreutils_core::io::stdout(),
+            out: crate::common::stdout::stdout(),
             printed_any: false,
             success: false,
             quiet_matched: false,

@@ -34,6 +34,8 @@ pub struct Input {
     pub status: i32,
     /// Stop at the end of the current file (-s, -i): `$` is per file.
     per_file: bool,
+    /// A used line buffer to read the next line into (no allocation per line).
+    spare: Vec<u8>,
 }
 
 impl Input {
@@ -48,6 +50,7 @@ impl Input {
             eol,
             status: 0,
             per_file,
+            spare: Vec::new(),
         }
     }
 
@@ -95,7 +98,8 @@ impl Input {
                 return None;
             }
             let r = self.cur.as_mut()?;
-            let mut buf = Vec::new();
+            let mut buf = std::mem::take(&mut self.spare);
+            buf.clear();
             match r.read_until(self.eol, &mut buf) {
                 Ok(0) => {
                     self.cur = None;
@@ -136,13 +140,22 @@ impl Input {
     /// The next line, if any.
     pub fn next_line(&mut self) -> Option<Line> {
         let l = self.ahead.take()?;
-        self.cur_name = self.ahead_name.clone();
+        if self.cur_name != self.ahead_name {
+            self.cur_name.clone_from(&self.ahead_name);
+        }
         self.ahead = self.read_raw(!self.per_file);
         Some(l)
     }
 
     pub fn is_last(&self) -> bool {
         self.ahead.is_none()
+    }
+
+    /// Give back a line buffer that is no longer needed, for reuse.
+    pub fn recycle(&mut self, buf: Vec<u8>) {
+        if buf.capacity() > self.spare.capacity() {
+            self.spare = buf;
+        }
     }
 }
 
@@ -226,6 +239,8 @@ pub struct Engine {
     rins: Vec<Option<BufReader<File>>>,
     queue: Vec<Queued>,
     locs: Locs,
+    /// Reused output buffer of `s` (swapped with the pattern space).
+    sub_out: Vec<u8>,
     pub exit_code: Option<i32>,
     pub status: i32,
 }
@@ -269,6 +284,7 @@ impl Engine {
             rins,
             queue: Vec::new(),
             locs: Vec::new(),
+            sub_out: Vec::new(),
             exit_code: None,
             status: 0,
         })
@@ -467,7 +483,8 @@ impl Engine {
             if !restart {
                 match input.next_line() {
                     Some((l, n)) => {
-                        ps = l;
+                        let old = std::mem::replace(&mut ps, l);
+                        input.recycle(old);
                         nl = n;
                         self.lineno += 1;
                         sub_flag = false;
@@ -477,6 +494,14 @@ impl Engine {
             }
             restart = false;
             let end = self.cycle(input, out, &mut ps, &mut nl, &mut sub_flag)?;
+            if crate::rx::limit_hit() {
+                // A back-reference pattern gave up on this line: its result
+                // would be wrong, so stop before printing it.
+                return Err(format!(
+                    "line {}: regex backtracking limit exceeded (pattern too costly for this input)",
+                    self.lineno
+                ));
+            }
             match end {
                 End::Cycle | End::Quit(_) => {
                     if !self.o.quiet {
@@ -590,7 +615,8 @@ impl Engine {
                     }
                     self.flush_queue(out);
                     if let Some((l, n2)) = input.next_line() {
-                        *ps = l;
+                        let old = std::mem::replace(ps, l);
+                        input.recycle(old);
                         *nl = n2;
                         self.lineno += 1;
                     }
@@ -603,6 +629,7 @@ impl Engine {
                     if let Some((l, n2)) = input.next_line() {
                         ps.push(b'\n');
                         ps.extend_from_slice(&l);
+                        input.recycle(l);
                         *nl = n2;
                         self.lineno += 1;
                     }
@@ -643,8 +670,11 @@ impl Engine {
                     if r? {
                         *sub_flag = true;
                         if wfile.2 {
-                            return Err("e command is not supported: programs cannot be run here"
-                                .to_string());
+                            // GNU runs the substituted pattern space and
+                            // replaces it with the output, before `p`/`w`.
+                            let mut got = run_capture(ps)?;
+                            chomp(&mut got, eol);
+                            *ps = got;
                         }
                         for _ in 0..wfile.0 {
                             out.line(ps, true, eol);
@@ -666,8 +696,14 @@ impl Engine {
                     n.push(b'\n');
                     out.text(&n, eol);
                 }
-                Kind::Exec => {
-                    return Err("e command is not supported: programs cannot be run here".into())
+                Kind::Exec(cmd) if cmd.is_empty() => {
+                    let mut got = run_capture(ps)?;
+                    chomp(&mut got, eol);
+                    *ps = got;
+                }
+                Kind::Exec(cmd) => {
+                    let got = run_capture(cmd)?;
+                    out.text(&got, eol);
                 }
             }
             pc = next;
@@ -678,7 +714,8 @@ impl Engine {
     fn substitute(&mut self, s: &Subst, ps: &mut Vec<u8>) -> Result<bool, String> {
         let re = self.re_or_last(&s.re)?;
         let needs_groups = s.repl.iter().any(|r| matches!(r, Repl::Group(n) if *n > 0));
-        let mut out: Vec<u8> = Vec::new();
+        let mut out = std::mem::take(&mut self.sub_out);
+        out.clear();
         let mut pos = 0usize;
         let mut copied = 0usize;
         let mut count = 0usize;
@@ -731,8 +768,9 @@ impl Engine {
         self.locs = locs;
         if did {
             out.extend_from_slice(&ps[copied..]);
-            *ps = out;
+            std::mem::swap(ps, &mut out);
         }
+        self.sub_out = out;
         Ok(did)
     }
 }
@@ -814,9 +852,87 @@ pub fn list_line(ps: &[u8], width: usize) -> Vec<u8> {
     out
 }
 
+/// Run `cmd` (up to its first NUL, as GNU's popen sees it) with `sh -c`
+/// and collect its standard output; its stderr and stdin are ours.
+fn run_capture(cmd: &[u8]) -> Result<Vec<u8>, String> {
+    let cmd = match memchr::memchr(0, cmd) {
+        Some(i) => &cmd[..i],
+        None => cmd,
+    };
+    let (child, mut r) = crate::common::command::open_read(cmd)
+        .map_err(|e| format!("error in subprocess: {}", strerror(&e)))?;
+    let mut got = Vec::new();
+    let read = r.read_to_end(&mut got);
+    drop(r);
+    // GNU ignores the command's status: only its output matters.
+    let _ = child.wait();
+    read.map_err(|e| format!("error in subprocess: {}", strerror(&e)))?;
+    Ok(got)
+}
+
+/// Drop one trailing line terminator (what `e` and `s///e` do to output).
+fn chomp(b: &mut Vec<u8>, eol: u8) {
+    if b.last() == Some(&eol) {
+        b.pop();
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::list_line;
+    use super::{chomp, list_line, run_capture};
+    use crate::sed::parse::{parse, Chunk, Kind};
+
+    fn script(text: &str, sandbox: bool) -> Result<Vec<Kind>, String> {
+        let chunks = [Chunk {
+            text: text.as_bytes().to_vec(),
+            file: None,
+        }];
+        parse(&chunks, false, sandbox).map(|s| s.cmds.into_iter().map(|c| c.kind).collect())
+    }
+
+    #[test]
+    fn e_keeps_its_command_text() {
+        match script("2e  echo hi; echo there", false).unwrap().first() {
+            Some(Kind::Exec(c)) => assert_eq!(c, b"echo hi; echo there"),
+            _ => panic!("not an e command"),
+        }
+        match script("e", false).unwrap().first() {
+            Some(Kind::Exec(c)) => assert!(c.is_empty()),
+            _ => panic!("not an e command"),
+        }
+    }
+
+    #[test]
+    fn sandbox_refuses_e_r_w() {
+        for s in [
+            "e echo x",
+            "r f",
+            "R f",
+            "w f",
+            "W f",
+            "s/a/b/w f",
+            "s/a/b/e",
+        ] {
+            let err = script(s, true).err().unwrap_or_default();
+            assert!(
+                err.ends_with("e/r/w commands disabled in sandbox mode"),
+                "{}: {}",
+                s,
+                err
+            );
+            assert!(script(s, false).is_ok(), "{}", s);
+        }
+    }
+
+    #[test]
+    fn runs_a_command_and_chomps_one_terminator() {
+        let mut got = run_capture(b"printf 'a\\n\\n'").unwrap();
+        assert_eq!(got, b"a\n\n");
+        chomp(&mut got, b'\n');
+        assert_eq!(got, b"a\n");
+        // GNU's popen stops at the first NUL of the pattern space.
+        assert_eq!(run_capture(b"echo x\0echo y").unwrap(), b"x\n");
+    }
     #[test]
     fn list_escapes_and_wraps() {
         assert_eq!(list_line(b"a\tb\x01", 70), b"a\\tb\\001$\n".to_vec());

@@ -110,6 +110,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     let mut eol = b'\n';
     let mut wrap = 70usize;
     let mut posix = false;
+    let mut sandbox = false;
     for it in items {
         match it {
             Item::Operand(o) => files.push(bytes(&o).to_vec()),
@@ -169,6 +170,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                     k if k == b's' as u32 => separate = true,
                     k if k == b'z' as u32 => eol = 0,
                     O_POSIX => posix = true,
+                    O_SANDBOX => sandbox = true,
                     O_HELP => {
                         print!("{}", USAGE);
                         return 0;
@@ -191,7 +193,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             file: None,
         });
     }
-    let script = match parse::parse(&chunks, extended) {
+    let script = match parse::parse(&chunks, extended, sandbox) {
         Ok(s) => s,
         Err(e) => {
             // A leading \x04 marks errors GNU reports with status 4.
@@ -242,7 +244,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             }
         }
     } else {
-        let mut out = Output::new(Box::new(coreutils_core::io::stdout()));
+        let mut out = Output::new(Box::new(crate::common::stdout::stdout()));
         if engine.o.separate {
             let mut input = Input::new(files, eol, true);
             while input.start() {

@@ -73,7 +73,9 @@ pub enum Kind {
     Translate(Box<[u8; 256]>),
     Zap,
     FileName,
-    Exec,
+    /// `e [command]`: run `command` and print its output, or (no command)
+    /// run the pattern space and replace it with the output.
+    Exec(Vec<u8>),
     Comment,
 }
 
@@ -441,8 +443,14 @@ fn wfile(files: &mut Vec<FileRef>, name: Vec<u8>) -> usize {
     files.len() - 1
 }
 
+/// GNU's message for a command `--sandbox` refuses.
+const SANDBOXED: &str = "e/r/w commands disabled in sandbox mode";
+
 /// Parse all chunks into one script.
-pub fn parse(chunks: &[Chunk], extended: bool) -> Result<Script, String> {
+///
+/// `sandbox` (GNU `--sandbox`) rejects the commands that reach outside:
+/// `e`, `r`, `R`, `w`, `W` and the `s` flags `w` and `e`.
+pub fn parse(chunks: &[Chunk], extended: bool, sandbox: bool) -> Result<Script, String> {
     // GNU joins -e expressions with newlines; errors are reported per chunk.
     let mut script = Script {
         cmds: Vec::new(),
@@ -657,6 +665,9 @@ pub fn parse(chunks: &[Chunk], extended: bool) -> Result<Script, String> {
                         _ => return Err(p.err("unknown command: `L'")),
                     }
                 }
+                b'e' | b'r' | b'R' | b'w' | b'W' if sandbox => {
+                    return Err(p.err(SANDBOXED));
+                }
                 b'r' => Kind::ReadFile(p.filename()),
                 b'R' => {
                     let f = p.filename();
@@ -674,10 +685,7 @@ pub fn parse(chunks: &[Chunk], extended: bool) -> Result<Script, String> {
                         Kind::WriteFirst(n)
                     }
                 }
-                b'e' => {
-                    let _ = p.filename();
-                    Kind::Exec
-                }
+                b'e' => Kind::Exec(p.filename()),
                 b's' => {
                     let delim = match p.next() {
                         Some(d) if d != b'\n' && d != b'\\' => d,
@@ -723,6 +731,9 @@ pub fn parse(chunks: &[Chunk], extended: bool) -> Result<Script, String> {
                             }
                             Some(b'e') => {
                                 p.i += 1;
+                                if sandbox {
+                                    return Err(p.err(SANDBOXED));
+                                }
                                 sub.eval = true;
                             }
                             Some(c) if c.is_ascii_digit() => {
@@ -741,6 +752,9 @@ pub fn parse(chunks: &[Chunk], extended: bool) -> Result<Script, String> {
                             }
                             Some(b'w') => {
                                 p.i += 1;
+                                if sandbox {
+                                    return Err(p.err(SANDBOXED));
+                                }
                                 let f = p.filename();
                                 if f.is_empty() {
                                     return Err(p.err("missing filename in r/R/w/W commands"));

@@ -6,21 +6,62 @@ use std::fs::File;
 use std::io::{self, Read, Write};
 
 /// Read all of `name` (`-` is standard input). Directories give EISDIR.
+/// Running out of memory is an error of kind `OutOfMemory` (the process
+/// memory limit in a sandbox), never an abort.
 pub fn read_all(name: &OsStr) -> io::Result<Vec<u8>> {
     let mut buf = Vec::new();
     if name == "-" {
-        io::stdin().lock().read_to_end(&mut buf)?;
+        read_to_end_fallible(&mut io::stdin().lock(), &mut buf)?;
     } else {
         let mut f = File::open(name)?;
         if let Ok(m) = f.metadata() {
             if m.is_dir() {
                 return Err(is_dir_error());
             }
-            buf.reserve(m.len() as usize + 1);
+            // One allocation of the right size when the size is known.
+            let want = usize::try_from(m.len())
+                .unwrap_or(usize::MAX)
+                .saturating_add(1);
+            buf.try_reserve_exact(want).map_err(|_| out_of_memory())?;
         }
-        f.read_to_end(&mut buf)?;
+        read_to_end_fallible(&mut f, &mut buf)?;
     }
     Ok(buf)
+}
+
+/// The error for an allocation the memory limit refused.
+pub fn out_of_memory() -> io::Error {
+    io::Error::new(io::ErrorKind::OutOfMemory, "memory exhausted")
+}
+
+/// `read_to_end` that grows `buf` with `try_reserve`, so hitting the memory
+/// limit is an error rather than an abort.
+fn read_to_end_fallible(r: &mut dyn Read, buf: &mut Vec<u8>) -> io::Result<()> {
+    const MIN_GROW: usize = 256 * 1024;
+    let mut filled = buf.len();
+    buf.resize(buf.capacity(), 0);
+    loop {
+        if filled == buf.len() {
+            let grow = buf.len().max(MIN_GROW);
+            if buf.try_reserve(grow).is_err() && buf.try_reserve(MIN_GROW).is_err() {
+                buf.truncate(filled);
+                return Err(out_of_memory());
+            }
+            // Zero the new room once per growth (amortised linear).
+            buf.resize(buf.capacity(), 0);
+        }
+        match r.read(&mut buf[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => {
+                buf.truncate(filled);
+                return Err(e);
+            }
+        }
+    }
+    buf.truncate(filled);
+    Ok(())
 }
 
 /// Open `name` for streaming (`-` is standard input), rejecting directories.
@@ -103,5 +144,52 @@ pub fn finish(out: &mut Out, prog: &str, status: i32) -> i32 {
             eprintln!("{}: write error: {}", prog, err_text(&e));
             1
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::read_to_end_fallible;
+    use std::io::{self, Read};
+
+    /// Hands out bytes in small, uneven reads, with an interruption.
+    struct Trickle {
+        left: usize,
+        step: usize,
+        interrupted: bool,
+    }
+
+    impl Read for Trickle {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if !self.interrupted {
+                self.interrupted = true;
+                return Err(io::Error::from(io::ErrorKind::Interrupted));
+            }
+            let n = self.left.min(self.step).min(buf.len());
+            for (i, b) in buf[..n].iter_mut().enumerate() {
+                *b = ((self.left - i) % 251) as u8;
+            }
+            self.left -= n;
+            self.step = self.step % 7919 + 4099;
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn fallible_read_gets_every_byte_across_growths() {
+        let total = 1_300_000;
+        let mut buf = b"head".to_vec();
+        let mut r = Trickle {
+            left: total,
+            step: 1,
+            interrupted: false,
+        };
+        read_to_end_fallible(&mut r, &mut buf).unwrap();
+        assert_eq!(buf.len(), 4 + total);
+        assert_eq!(&buf[..4], b"head");
+        assert!(buf[4..]
+            .iter()
+            .enumerate()
+            .all(|(i, &b)| b == ((total - i) % 251) as u8));
     }
 }

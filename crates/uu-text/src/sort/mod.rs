@@ -282,6 +282,9 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         match read_all(f) {
             Ok(b) => bufs.push(b),
             Err(e) => {
+                if e.kind() == std::io::ErrorKind::OutOfMemory {
+                    return USAGE.die(2, "memory exhausted");
+                }
                 if e.kind() == std::io::ErrorKind::NotFound
                     || e.kind() == std::io::ErrorKind::PermissionDenied
                 {
@@ -292,13 +295,21 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         }
     }
     let total: usize = bufs.iter().map(|b| b.len() / 32 + 1).sum();
-    let mut lines: Vec<&[u8]> = Vec::with_capacity(total);
+    let mut lines: Vec<&[u8]> = Vec::new();
+    if lines.try_reserve(total).is_err() {
+        return USAGE.die(2, "memory exhausted");
+    }
     for b in &bufs {
-        lines.extend(records(b, delim));
+        for r in records(b, delim) {
+            if lines.len() == lines.capacity() && lines.try_reserve(lines.len() / 2 + 1).is_err() {
+                return USAGE.die(2, "memory exhausted");
+            }
+            lines.push(r);
+        }
     }
     if cfg.keys.is_empty() {
         // Equal lines are identical bytes, so an unstable sort is safe.
-        lines.sort_unstable();
+        sort_bytes(&mut lines);
         if cfg.reverse {
             lines.reverse();
         }
@@ -395,4 +406,64 @@ fn check_sorted(f: &OsString, cfg: &Config, delim: u8, quiet: bool) -> i32 {
     }
     let _ = memchr;
     0
+}
+
+/// The first 8 bytes of `l`, big-endian, zero-padded: when two prefixes
+/// differ they order the lines as a byte comparison would.
+fn prefix8(l: &[u8]) -> u64 {
+    let mut b = [0u8; 8];
+    let n = l.len().min(8);
+    b[..n].copy_from_slice(&l[..n]);
+    u64::from_be_bytes(b)
+}
+
+/// Sort lines bytewise. Most comparisons are settled by a cached 8-byte
+/// prefix, which avoids a `memcmp` call per comparison (slow in wasm).
+fn sort_bytes(lines: &mut [&[u8]]) {
+    let mut keyed: Vec<(u64, &[u8])> = Vec::new();
+    if keyed.try_reserve_exact(lines.len()).is_err() {
+        // No room for the keys: sort without them.
+        lines.sort_unstable();
+        return;
+    }
+    keyed.extend(lines.iter().map(|l| (prefix8(l), *l)));
+    keyed.sort_unstable_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(b.1)));
+    for (dst, k) in lines.iter_mut().zip(keyed) {
+        *dst = k.1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sort_bytes;
+
+    #[test]
+    fn prefix_sort_matches_a_plain_byte_sort() {
+        let mut owned: Vec<Vec<u8>> = vec![
+            b"".to_vec(),
+            b"a".to_vec(),
+            b"a\0".to_vec(),
+            b"a\0\0".to_vec(),
+            b"abcdefgh".to_vec(),
+            b"abcdefgh\0".to_vec(),
+            b"abcdefghi".to_vec(),
+            b"abcdefgg\xff".to_vec(),
+            b"\xff\xfe".to_vec(),
+            b"Z".to_vec(),
+        ];
+        // A deterministic spread of longer lines sharing long prefixes.
+        let mut x: u32 = 7;
+        for _ in 0..500 {
+            x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            let mut l = b"status=ok ".to_vec();
+            l.truncate((x % 11) as usize);
+            l.extend_from_slice(format!("{}", x % 997).as_bytes());
+            owned.push(l);
+        }
+        let mut got: Vec<&[u8]> = owned.iter().map(|v| v.as_slice()).collect();
+        let mut want = got.clone();
+        want.sort();
+        sort_bytes(&mut got);
+        assert_eq!(got, want);
+    }
 }

@@ -1,16 +1,16 @@
-//! Commands run by awk through `/bin/sh -c`: `cmd | getline` (we read
-//! the command's stdout), `print | cmd` (we write its stdin), `close(cmd)`
-//! and `system(cmd)`.
+//! Commands run through `/bin/sh -c` for awk (`cmd | getline`,
+//! `print | cmd`, `close(cmd)`, `system(cmd)`) and sed (`e`, `s///e`):
+//! read a command's stdout, write its stdin, or run it and wait.
 //!
 //! Natively this uses `std::process`; on wasm32 it speaks the `sandglass`
 //! process imports (docs/abi.md: `pipe` plus a `spawn` whose fd table puts
 //! the pipe's other end at the child's fd 0 or 1), which only the
-//! `procutils` binary is granted — that is why awk lives there.
+//! `procutils` binary is granted — that is why awk and sed live there.
 
 use coreutils_core::process::{self, Status};
 use std::io::{self, Read, Write};
 
-/// awk's status for an ended command: the exit code, or 256 + signal
+/// A command's status as awk reports it: the exit code, or 256 + signal
 /// (what gawk's `close` and `system` return).
 fn awk_status(s: Status) -> i32 {
     match s {
@@ -61,8 +61,10 @@ mod imp {
     pub type Child = std::process::Child;
 
     fn sh(cmd: &[u8]) -> Command {
+        use std::os::unix::process::CommandExt;
         let mut c = Command::new("/bin/sh");
-        c.arg("-c").arg(crate::common::getopt::os(cmd));
+        // popen's argv[0]: the shell's own messages then say `sh:`.
+        c.arg0("sh").arg("-c").arg(crate::common::getopt::os(cmd));
         c
     }
 
