@@ -50,17 +50,27 @@ export class ChannelClient {
     }
     const errno = this.frame(op, args, off === 0 ? payload : payload.subarray(off));
     const w = this.view.words;
-    let data = this.view.data.slice(0, w[W_RESP_LEN]);
+    const first = this.view.data.slice(0, w[W_RESP_LEN]);
     this.rets.set(this.view.rets);
-    while (w[W_MORE] === 1) {
-      this.frame(Sys.MORE, [], EMPTY);
-      const next = this.view.data.subarray(0, w[W_RESP_LEN]);
-      const joined = new Uint8Array(data.length + next.length);
-      joined.set(data);
-      joined.set(next, data.length);
-      data = joined;
+    if (w[W_MORE] === 1) {
+      // Collect the frames, then join once: joining per frame is quadratic.
+      const frames = [first];
+      let total = first.length;
+      while (w[W_MORE] === 1) {
+        this.frame(Sys.MORE, [], EMPTY);
+        frames.push(this.view.data.slice(0, w[W_RESP_LEN]));
+        total += w[W_RESP_LEN] as number;
+      }
+      const data = new Uint8Array(total);
+      let at = 0;
+      for (const f of frames) {
+        data.set(f, at);
+        at += f.length;
+      }
+      this.data = data;
+    } else {
+      this.data = first;
     }
-    this.data = data;
     Atomics.store(w, W_STATE, S_IDLE);
     return errno;
   }

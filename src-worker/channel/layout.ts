@@ -6,7 +6,7 @@
  * anything here changes.
  */
 
-export const CHANNEL_VERSION = 1;
+export const CHANNEL_VERSION = 2;
 
 /** Int32 word indexes in the header. */
 export const W_STATE = 0;
@@ -32,8 +32,12 @@ export const ARG_SLOTS = 16;
 export const RETS_OFFSET = ARGS_OFFSET + ARG_SLOTS * 8;
 export const RET_SLOTS = 8;
 export const DATA_OFFSET = RETS_OFFSET + RET_SLOTS * 8;
-/** Payload bytes per frame; bigger payloads are chunked. */
-export const DATA_SIZE = 64 * 1024;
+/**
+ * Payload bytes per frame; bigger payloads are chunked. 1 MiB: a round trip
+ * costs ~15-25 µs, so streaming utilities read and write in big frames
+ * (`cat` of 100 MB: 375 ms at 1 MiB against 620-920 ms at 64 KiB).
+ */
+export const DATA_SIZE = 1024 * 1024;
 export const CHANNEL_BYTES = DATA_OFFSET + DATA_SIZE;
 
 /** Typed views over one channel buffer. */
