@@ -1,38 +1,38 @@
 //! `env`: print the environment, or run a command in a modified one.
 
 use crate::common::{bytes, os, run_command, usage_error};
-use crate::getopt::{parse, HasArg, Long, Spec};
+use coreutils_core::args::{parse, HasArg, LongOpt};
 use coreutils_core::process::Command;
 use std::ffi::OsString;
 use std::io::Write;
 
-const LONG: &[Long] = &[
-    Long {
+const LONG: &[LongOpt] = &[
+    LongOpt {
         name: "ignore-environment",
         arg: HasArg::No,
         key: 'i',
     },
-    Long {
+    LongOpt {
         name: "unset",
-        arg: HasArg::Yes,
+        arg: HasArg::Required,
         key: 'u',
     },
-    Long {
+    LongOpt {
         name: "null",
         arg: HasArg::No,
         key: '0',
     },
-    Long {
+    LongOpt {
         name: "chdir",
-        arg: HasArg::Yes,
+        arg: HasArg::Required,
         key: 'C',
     },
-    Long {
+    LongOpt {
         name: "help",
         arg: HasArg::No,
         key: 'h',
     },
-    Long {
+    LongOpt {
         name: "version",
         arg: HasArg::No,
         key: 'V',
@@ -51,14 +51,10 @@ Set each NAME to VALUE in the environment and run COMMAND.
 /// Entry point.
 pub fn uumain(args: Vec<OsString>) -> i32 {
     let rest = args.get(1..).unwrap_or(&[]);
-    let spec = Spec {
-        short: "+iu:0C:",
-        long: LONG,
-        stop_at_operand: true,
-    };
-    let mut p = match parse(rest, &spec) {
+    // `+`: the first operand is the command; its options are its own.
+    let mut p = match parse(rest, "+iu:0C:", LONG) {
         Ok(p) => p,
-        Err(m) => return usage_error("env", &m, 125),
+        Err(e) => return usage_error("env", &e.message, 125),
     };
     let mut env: Vec<(OsString, OsString)> = std::env::vars_os().collect();
     let mut nul = false;
@@ -67,7 +63,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         match o.key {
             'i' => env.clear(),
             'u' => {
-                let name = o.arg.clone().unwrap_or_default();
+                let name = o.value.clone().unwrap_or_default();
                 if name.is_empty() || bytes(&name).contains(&b'=') {
                     eprintln!(
                         "env: cannot unset '{}': Invalid argument",
@@ -78,7 +74,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 env.retain(|(k, _)| *k != name);
             }
             '0' => nul = true,
-            'C' => dir = o.arg.clone(),
+            'C' => dir = o.value.clone(),
             'h' => {
                 print!("{}", HELP);
                 return 0;

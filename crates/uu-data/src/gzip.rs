@@ -2,7 +2,7 @@
 //! decompression bomb stops at the first failed write (the VFS size
 //! limit) with GNU's `gzip: NAME: No space left on device`.
 
-use crate::getopt::{self, HasArg, Long};
+use coreutils_core::args::{parse, ArgError, HasArg, LongOpt};
 use coreutils_core::bytes::{os_bytes, path_from_bytes};
 use coreutils_core::error::strerror;
 use flate2::read::MultiGzDecoder;
@@ -14,88 +14,88 @@ use std::io::{self, BufReader, BufWriter, Read, Write};
 
 const CHUNK: usize = 64 * 1024;
 
-const LONGS: &[Long] = &[
-    Long {
+const LONGS: &[LongOpt] = &[
+    LongOpt {
         name: "stdout",
         arg: HasArg::No,
         key: 'c',
     },
-    Long {
+    LongOpt {
         name: "to-stdout",
         arg: HasArg::No,
         key: 'c',
     },
-    Long {
+    LongOpt {
         name: "decompress",
         arg: HasArg::No,
         key: 'd',
     },
-    Long {
+    LongOpt {
         name: "uncompress",
         arg: HasArg::No,
         key: 'd',
     },
-    Long {
+    LongOpt {
         name: "force",
         arg: HasArg::No,
         key: 'f',
     },
-    Long {
+    LongOpt {
         name: "keep",
         arg: HasArg::No,
         key: 'k',
     },
-    Long {
+    LongOpt {
         name: "list",
         arg: HasArg::No,
         key: 'l',
     },
-    Long {
+    LongOpt {
         name: "no-name",
         arg: HasArg::No,
         key: 'n',
     },
-    Long {
+    LongOpt {
         name: "name",
         arg: HasArg::No,
         key: 'N',
     },
-    Long {
+    LongOpt {
         name: "quiet",
         arg: HasArg::No,
         key: 'q',
     },
-    Long {
+    LongOpt {
         name: "test",
         arg: HasArg::No,
         key: 't',
     },
-    Long {
+    LongOpt {
         name: "verbose",
         arg: HasArg::No,
         key: 'v',
     },
-    Long {
+    LongOpt {
         name: "fast",
         arg: HasArg::No,
         key: '1',
     },
-    Long {
+    LongOpt {
         name: "best",
         arg: HasArg::No,
         key: '9',
     },
-    Long {
+    LongOpt {
         name: "suffix",
-        arg: HasArg::Yes,
+        arg: HasArg::Required,
         key: 'S',
     },
-    Long {
+    LongOpt {
         name: "help",
         arg: HasArg::No,
         key: 'h',
     },
-    Long {
+    LongOpt {
         name: "version",
         arg: HasArg::No,
         key: 'V',
@@ -560,14 +560,13 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 .to_string()
         })
         .unwrap_or_else(|| "gzip".into());
-    let spec = getopt::Spec {
-        short: "cdfklnNqrtvS:hV123456789L",
-        long: LONGS,
-        stop_at_operand: false,
-    };
-    let parsed = match getopt::parse(&args[1..], &spec) {
+    let parsed = match parse(
+        args.get(1..).unwrap_or(&[]),
+        "cdfklnNqrtvS:hV123456789L",
+        LONGS,
+    ) {
         Ok(p) => p,
-        Err(m) => {
+        Err(ArgError { message: m }) => {
             // gzip's own wording and its old-style quotes.
             let m = if m == "invalid option -- 'Z'" {
                 "-Z not supported in this version".to_string()
@@ -604,7 +603,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             'v' => o.verbose = true,
             'S' => {
                 o.suffix = op
-                    .arg
+                    .value
                     .as_ref()
                     .map(|a| os_bytes(a).to_vec())
                     .unwrap_or_default()

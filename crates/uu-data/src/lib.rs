@@ -7,7 +7,6 @@ pub mod common;
 pub mod env;
 pub mod expr;
 pub mod find;
-pub mod getopt;
 pub mod gzip;
 pub mod jq;
 pub mod nice;

@@ -3,7 +3,7 @@
 //! so a header claiming a huge size fails at the first failed write or at
 //! the archive's real end instead of allocating it.
 
-use crate::getopt::{self, HasArg, Long};
+use coreutils_core::args::{parse, ArgError, HasArg, LongOpt};
 use coreutils_core::bytes::{os_bytes, path_bytes, path_from_bytes};
 use coreutils_core::error::strerror;
 use coreutils_core::meta;
@@ -16,123 +16,123 @@ use std::path::{Path, PathBuf};
 
 const CHUNK: usize = 64 * 1024;
 
-const LONGS: &[Long] = &[
-    Long {
+const LONGS: &[LongOpt] = &[
+    LongOpt {
         name: "create",
         arg: HasArg::No,
         key: 'c',
     },
-    Long {
+    LongOpt {
         name: "extract",
         arg: HasArg::No,
         key: 'x',
     },
-    Long {
+    LongOpt {
         name: "get",
         arg: HasArg::No,
         key: 'x',
     },
-    Long {
+    LongOpt {
         name: "list",
         arg: HasArg::No,
         key: 't',
     },
-    Long {
+    LongOpt {
         name: "file",
-        arg: HasArg::Yes,
+        arg: HasArg::Required,
         key: 'f',
     },
-    Long {
+    LongOpt {
         name: "gzip",
         arg: HasArg::No,
         key: 'z',
     },
-    Long {
+    LongOpt {
         name: "gunzip",
         arg: HasArg::No,
         key: 'z',
     },
-    Long {
+    LongOpt {
         name: "ungzip",
         arg: HasArg::No,
         key: 'z',
     },
-    Long {
+    LongOpt {
         name: "directory",
-        arg: HasArg::Yes,
+        arg: HasArg::Required,
         key: 'C',
     },
-    Long {
+    LongOpt {
         name: "verbose",
         arg: HasArg::No,
         key: 'v',
     },
-    Long {
+    LongOpt {
         name: "exclude",
-        arg: HasArg::Yes,
+        arg: HasArg::Required,
         key: 'E',
     },
-    Long {
+    LongOpt {
         name: "to-stdout",
         arg: HasArg::No,
         key: 'O',
     },
-    Long {
+    LongOpt {
         name: "strip-components",
-        arg: HasArg::Yes,
+        arg: HasArg::Required,
         key: 'S',
     },
-    Long {
+    LongOpt {
         name: "preserve-permissions",
         arg: HasArg::No,
         key: 'p',
     },
-    Long {
+    LongOpt {
         name: "same-permissions",
         arg: HasArg::No,
         key: 'p',
     },
-    Long {
+    LongOpt {
         name: "no-same-owner",
         arg: HasArg::No,
         key: 'o',
     },
-    Long {
+    LongOpt {
         name: "no-same-permissions",
         arg: HasArg::No,
         key: 'n',
     },
-    Long {
+    LongOpt {
         name: "keep-old-files",
         arg: HasArg::No,
         key: 'k',
     },
-    Long {
+    LongOpt {
         name: "overwrite",
         arg: HasArg::No,
         key: 'W',
     },
-    Long {
+    LongOpt {
         name: "touch",
         arg: HasArg::No,
         key: 'm',
     },
-    Long {
+    LongOpt {
         name: "auto-compress",
         arg: HasArg::No,
         key: 'a',
     },
-    Long {
+    LongOpt {
         name: "numeric-owner",
         arg: HasArg::No,
         key: 'N',
     },
-    Long {
+    LongOpt {
         name: "help",
         arg: HasArg::No,
         key: 'h',
     },
-    Long {
+    LongOpt {
         name: "version",
         arg: HasArg::No,
         key: 'V',
@@ -196,14 +196,9 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             words[0] = coreutils_core::bytes::os_from_vec(v);
         }
     }
-    let spec = getopt::Spec {
-        short: "cxtf:zC:vOpokmaNhjJ",
-        long: LONGS,
-        stop_at_operand: false,
-    };
-    let parsed = match getopt::parse(&words, &spec) {
+    let parsed = match parse(&words, "cxtf:zC:vOpokmaNhjJ", LONGS) {
         Ok(p) => p,
-        Err(m) => {
+        Err(ArgError { message: m }) => {
             if old_style && m.starts_with("option requires an argument -- '") {
                 let c = m.chars().rev().nth(1).unwrap_or('f');
                 return usage(&format!("Old option '{}' requires an argument.", c), 2);
@@ -214,7 +209,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     let mut o = Opts::default();
     for op in &parsed.opts {
         let arg = || {
-            op.arg
+            op.value
                 .as_ref()
                 .map(|a| os_bytes(a).to_vec())
                 .unwrap_or_default()

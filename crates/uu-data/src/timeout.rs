@@ -2,43 +2,43 @@
 //! process group) when the limit passes; status 124 on timeout.
 
 use crate::common::usage_error;
-use crate::getopt::{parse, HasArg, Long, Spec};
+use coreutils_core::args::{parse, HasArg, LongOpt};
 use coreutils_core::process::{self, sig, Command, Status};
 use std::ffi::OsString;
 use std::time::{Duration, Instant};
 
-const LONG: &[Long] = &[
-    Long {
+const LONG: &[LongOpt] = &[
+    LongOpt {
         name: "signal",
-        arg: HasArg::Yes,
+        arg: HasArg::Required,
         key: 's',
     },
-    Long {
+    LongOpt {
         name: "kill-after",
-        arg: HasArg::Yes,
+        arg: HasArg::Required,
         key: 'k',
     },
-    Long {
+    LongOpt {
         name: "preserve-status",
         arg: HasArg::No,
         key: 'p',
     },
-    Long {
+    LongOpt {
         name: "foreground",
         arg: HasArg::No,
         key: 'f',
     },
-    Long {
+    LongOpt {
         name: "verbose",
         arg: HasArg::No,
         key: 'v',
     },
-    Long {
+    LongOpt {
         name: "help",
         arg: HasArg::No,
         key: 'h',
     },
-    Long {
+    LongOpt {
         name: "version",
         arg: HasArg::No,
         key: 'V',
@@ -74,14 +74,10 @@ pub fn parse_duration(s: &str) -> Option<Duration> {
 /// Entry point.
 pub fn uumain(args: Vec<OsString>) -> i32 {
     let rest = args.get(1..).unwrap_or(&[]);
-    let spec = Spec {
-        short: "+s:k:v",
-        long: LONG,
-        stop_at_operand: true,
-    };
-    let p = match parse(rest, &spec) {
+    // `+`: options end at the duration; the command's own follow.
+    let p = match parse(rest, "+s:k:v", LONG) {
         Ok(p) => p,
-        Err(m) => return usage_error("timeout", &m, 125),
+        Err(e) => return usage_error("timeout", &e.message, 125),
     };
     let mut signal = sig::TERM;
     let mut kill_after: Option<Duration> = None;
@@ -89,7 +85,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     let mut verbose = false;
     for o in &p.opts {
         let v = o
-            .arg
+            .value
             .as_ref()
             .map(|a| a.to_string_lossy().into_owned())
             .unwrap_or_default();

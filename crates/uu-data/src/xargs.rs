@@ -3,95 +3,95 @@
 //! 123/124/125/126/127 exit statuses).
 
 use crate::common::usage_error;
-use crate::getopt::{self, HasArg, Long};
+use coreutils_core::args::{parse, HasArg, LongOpt};
 use coreutils_core::bytes::{os_bytes, os_from_bytes};
 use coreutils_core::error::strerror;
 use coreutils_core::process::{self, Command, Status};
 use std::ffi::OsString;
 use std::io::{Read, Write};
 
-const LONGS: &[Long] = &[
-    Long {
+const LONGS: &[LongOpt] = &[
+    LongOpt {
         name: "null",
         arg: HasArg::No,
         key: '0',
     },
-    Long {
+    LongOpt {
         name: "delimiter",
-        arg: HasArg::Yes,
+        arg: HasArg::Required,
         key: 'd',
     },
-    Long {
+    LongOpt {
         name: "arg-file",
-        arg: HasArg::Yes,
+        arg: HasArg::Required,
         key: 'a',
     },
-    Long {
+    LongOpt {
         name: "max-args",
-        arg: HasArg::Yes,
+        arg: HasArg::Required,
         key: 'n',
     },
-    Long {
+    LongOpt {
         name: "max-lines",
         arg: HasArg::Optional,
         key: 'l',
     },
-    Long {
+    LongOpt {
         name: "replace",
         arg: HasArg::Optional,
         key: 'i',
     },
-    Long {
+    LongOpt {
         name: "max-chars",
-        arg: HasArg::Yes,
+        arg: HasArg::Required,
         key: 's',
     },
-    Long {
+    LongOpt {
         name: "no-run-if-empty",
         arg: HasArg::No,
         key: 'r',
     },
-    Long {
+    LongOpt {
         name: "verbose",
         arg: HasArg::No,
         key: 't',
     },
-    Long {
+    LongOpt {
         name: "interactive",
         arg: HasArg::No,
         key: 'p',
     },
-    Long {
+    LongOpt {
         name: "max-procs",
-        arg: HasArg::Yes,
+        arg: HasArg::Required,
         key: 'P',
     },
-    Long {
+    LongOpt {
         name: "eof",
         arg: HasArg::Optional,
         key: 'e',
     },
-    Long {
+    LongOpt {
         name: "exit",
         arg: HasArg::No,
         key: 'x',
     },
-    Long {
+    LongOpt {
         name: "process-slot-var",
-        arg: HasArg::Yes,
+        arg: HasArg::Required,
         key: 'S',
     },
-    Long {
+    LongOpt {
         name: "open-tty",
         arg: HasArg::No,
         key: 'o',
     },
-    Long {
+    LongOpt {
         name: "help",
         arg: HasArg::No,
         key: 'h',
     },
-    Long {
+    LongOpt {
         name: "version",
         arg: HasArg::No,
         key: 'V',
@@ -352,14 +352,14 @@ impl Runner {
 
 /// Entry point.
 pub fn uumain(args: Vec<OsString>) -> i32 {
-    let spec = getopt::Spec {
-        short: "0d:a:n:L:l::I:i::s:rtpP:E:e::xS:o",
-        long: LONGS,
-        stop_at_operand: true,
-    };
-    let parsed = match getopt::parse(&args[1..], &spec) {
+    // `+`: the first operand is the command; its options are its own.
+    let parsed = match parse(
+        args.get(1..).unwrap_or(&[]),
+        "+0d:a:n:L:l::I:i::s:rtpP:E:e::xS:o",
+        LONGS,
+    ) {
         Ok(p) => p,
-        Err(m) => return usage_error("xargs", &m, 1),
+        Err(e) => return usage_error("xargs", &e.message, 1),
     };
     let mut o = Opts {
         max_chars: MAX_CHARS,
@@ -370,7 +370,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             '0' => o.delim = Some(0),
             'd' => {
                 let v = op
-                    .arg
+                    .value
                     .as_ref()
                     .map(|a| os_bytes(a).to_vec())
                     .unwrap_or_default();
@@ -382,8 +382,8 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                     }
                 }
             }
-            'a' => o.file = op.arg.clone(),
-            'n' => match num(&op.arg, 'n', 1) {
+            'a' => o.file = op.value.clone(),
+            'n' => match num(&op.value, 'n', 1) {
                 Ok(n) => {
                     o.max_args = Some(n);
                     o.max_lines = None;
@@ -392,10 +392,10 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 Err(c) => return c,
             },
             'L' | 'l' => {
-                let n = if op.arg.is_none() && op.key == 'l' {
+                let n = if op.value.is_none() && op.key == 'l' {
                     1
                 } else {
-                    match num(&op.arg, 'L', 1) {
+                    match num(&op.value, 'L', 1) {
                         Ok(n) => n,
                         Err(c) => return c,
                     }
@@ -406,7 +406,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             }
             'I' | 'i' => {
                 o.replace = Some(
-                    op.arg
+                    op.value
                         .as_ref()
                         .map(|a| os_bytes(a).to_vec())
                         .unwrap_or_else(|| b"{}".to_vec()),
@@ -414,7 +414,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 o.max_lines = None;
                 o.max_args = None;
             }
-            's' => match num(&op.arg, 's', 1) {
+            's' => match num(&op.value, 's', 1) {
                 Ok(n) => o.max_chars = n.min(MAX_CHARS * 16),
                 Err(c) => return c,
             },
@@ -422,13 +422,13 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             't' => o.verbose = true,
             'p' | 'o' | 'S' => {}
             'P' => {
-                if let Err(c) = num(&op.arg, 'P', 0) {
+                if let Err(c) = num(&op.value, 'P', 0) {
                     return c;
                 }
             }
             'E' | 'e' => {
                 o.eof = op
-                    .arg
+                    .value
                     .as_ref()
                     .map(|a| os_bytes(a).to_vec())
                     .filter(|v| !v.is_empty())

@@ -17,6 +17,36 @@ use std::ffi::OsString;
 use std::fs::Metadata;
 use std::io::{BufRead, Write};
 
+/// Why stat() failed on a followed symlink, sorted the way GNU find
+/// treats the cases.
+enum StatFail {
+    /// Dangling link (ENOENT): examine the link itself, silently.
+    Dangling,
+    /// Link loop (ELOOP): report it and skip the file.
+    Loop,
+    /// Anything else (ENOTDIR, EACCES, ...): report it; below a starting
+    /// point the link itself is still examined.
+    Other,
+}
+
+fn stat_fail(e: &std::io::Error) -> StatFail {
+    // errno numbers of the platform we run on: WASI's in the sandbox,
+    // Linux's natively, the BSD family's elsewhere.
+    #[cfg(target_os = "wasi")]
+    const ELOOP: i32 = 32;
+    #[cfg(target_os = "linux")]
+    const ELOOP: i32 = 40;
+    #[cfg(not(any(target_os = "wasi", target_os = "linux")))]
+    const ELOOP: i32 = 62;
+    if e.raw_os_error() == Some(ELOOP) {
+        StatFail::Loop
+    } else if e.kind() == std::io::ErrorKind::NotFound {
+        StatFail::Dangling
+    } else {
+        StatFail::Other
+    }
+}
+
 /// Total argument bytes per batched `-exec ... {} +` run.
 const BATCH_BYTES: usize = 128 * 1024;
 
@@ -87,7 +117,10 @@ impl<'a> Ent<'a> {
         let p = self.p();
         let m = if self.follow {
             std::fs::metadata(&p)
-                .or_else(|_| std::fs::symlink_metadata(&p))
+                .or_else(|e| match stat_fail(&e) {
+                    StatFail::Dangling => std::fs::symlink_metadata(&p),
+                    _ => Err(e),
+                })
                 .ok()
         } else {
             std::fs::symlink_metadata(&p).ok()
@@ -229,7 +262,17 @@ impl<W: Write> Finder<W> {
             Some(t) => (t, None),
             None => {
                 let m = if follow {
-                    std::fs::metadata(&p).or_else(|_| std::fs::symlink_metadata(&p))
+                    std::fs::metadata(&p).or_else(|e| match stat_fail(&e) {
+                        StatFail::Dangling => std::fs::symlink_metadata(&p),
+                        StatFail::Loop => Err(e),
+                        // GNU reports it, and below a starting point still
+                        // examines the link itself.
+                        StatFail::Other if depth == 0 => Err(e),
+                        StatFail::Other => {
+                            self.err(&format!("{}: {}", q(&path), strerror(&e)));
+                            std::fs::symlink_metadata(&p)
+                        }
+                    })
                 } else {
                     std::fs::symlink_metadata(&p)
                 };
@@ -354,6 +397,12 @@ impl<W: Write> Finder<W> {
                     };
                     match other {
                         Ok(m) => type_char(m.file_type()),
+                        // A link loop is an error (GNU); other failures
+                        // leave a link that points nowhere.
+                        Err(err) if !e.follow && matches!(stat_fail(&err), StatFail::Loop) => {
+                            self.err(&format!("{}: {}", q(e.path), strerror(&err)));
+                            return false;
+                        }
                         Err(_) => b'l',
                     }
                 } else {
@@ -712,6 +761,27 @@ mod tests {
     #[test]
     fn braces_replace_everywhere() {
         assert_eq!(replace_braces(b"x{}y{}", b"f"), b"xfyf".to_vec());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn stat_failures_sorted_like_gnu() {
+        use std::os::unix::fs::symlink;
+        let dir = std::env::temp_dir().join(format!("uu-data-find-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        symlink("self", dir.join("self")).unwrap();
+        symlink("nowhere", dir.join("dangling")).unwrap();
+        std::fs::write(dir.join("file"), b"").unwrap();
+        symlink("file/x", dir.join("notdir")).unwrap();
+        let kind = |n: &str| match std::fs::metadata(dir.join(n)) {
+            Err(e) => stat_fail(&e),
+            Ok(_) => panic!("{} should not stat", n),
+        };
+        assert!(matches!(kind("self"), StatFail::Loop));
+        assert!(matches!(kind("dangling"), StatFail::Dangling));
+        assert!(matches!(kind("notdir"), StatFail::Other));
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
 
