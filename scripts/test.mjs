@@ -143,7 +143,7 @@ function main() {
   for (const [name, t, ms] of rows) {
     const mark = t.failed ? 'FAIL' : 'ok  ';
     console.log(
-      `${mark} ${name.padEnd(12)} ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped (${(ms / 1000).toFixed(1)} s)`,
+      `${mark} ${name.padEnd(14)} ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped (${(ms / 1000).toFixed(1)} s)`,
     );
   }
   fs.rmSync(tmp, { recursive: true, force: true });
