@@ -145,7 +145,13 @@ pub fn uumain(mut args: Vec<OsString>) -> i32 {
         } else {
             f.to_string_lossy().into_owned()
         };
-        let mut r = match open(f) {
+        // Standard input unbuffered: what we read past our lines is given back.
+        let opened = if f == "-" {
+            Ok(Box::new(crate::common::input::RawStdin) as Box<dyn Read>)
+        } else {
+            open(f)
+        };
+        let mut r = match opened {
             Ok(r) => r,
             Err(e) if e.raw_os_error() == crate::common::input::is_dir_error().raw_os_error() => {
                 if headers {
@@ -173,22 +179,31 @@ pub fn uumain(mut args: Vec<OsString>) -> i32 {
             );
         }
         first = false;
-        if let Err(e) = head_one(&mut *r, &mut out, mode, delim) {
-            let _ = std::io::Write::flush(&mut out);
-            eprintln!("head: error reading {}: {}", q(f), err_text(&e));
-            status = 1;
+        match head_one(&mut *r, &mut out, mode, delim) {
+            Ok(past) if past > 0 && f == "-" => crate::common::input::unread_stdin(past),
+            Ok(_) => {}
+            Err(e) => {
+                let _ = std::io::Write::flush(&mut out);
+                eprintln!("head: error reading {}: {}", q(f), err_text(&e));
+                status = 1;
+            }
         }
     }
     finish(&mut out, "head", status)
 }
 
-fn head_one(r: &mut dyn Read, out: &mut Out, mode: Mode, delim: u8) -> std::io::Result<()> {
+/// Copies the selected head of `r` to `out`; returns how many bytes were
+/// read past it (so a shared, seekable stdin can be given them back).
+fn head_one(r: &mut dyn Read, out: &mut Out, mode: Mode, delim: u8) -> std::io::Result<u64> {
     let mut buf = vec![0u8; 64 * 1024];
+    let mut past = 0u64;
     match mode {
         Mode::Bytes(n, false) => {
             let mut left = n;
             while left > 0 {
-                let k = r.read(&mut buf)?;
+                // Never read past the count: nothing to give back.
+                let want = (buf.len() as u64).min(left) as usize;
+                let k = r.read(&mut buf[..want])?;
                 if k == 0 {
                     break;
                 }
@@ -219,6 +234,7 @@ fn head_one(r: &mut dyn Read, out: &mut Out, mode: Mode, delim: u8) -> std::io::
                     }
                 }
                 put(out, &chunk[..pos]);
+                past = (k - pos) as u64;
             }
         }
         Mode::Bytes(n, true) => {
@@ -251,5 +267,5 @@ fn head_one(r: &mut dyn Read, out: &mut Out, mode: Mode, delim: u8) -> std::io::
             put(out, &all[..end]);
         }
     }
-    Ok(())
+    Ok(past)
 }

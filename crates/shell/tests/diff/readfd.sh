@@ -20,3 +20,9 @@ printf 'a\nb\nc\n' > f; exec 5<f; read -u 5 one; (read -u 5 two; echo "two=$two"
 printf 'x\ny' > f; n=0; while read -r l || [ -n "$l" ]; do n=$((n+1)); echo "[$l]"; done < f; echo $n
 #### while read over a big file counts lines and bytes
 for i in $(seq 1 3000); do echo "line number $i"; done > f; c=0; n=0; while IFS= read -r l; do c=$((c+1)); n=$((n+${#l})); done < f; echo $c $n
+#### head leaves a shared file offset right after its lines
+printf 'l1\nl2\nl3\nl4\n' > f; { head -n 1; cat; } < f; { head -n 2 >/dev/null; read x; echo "x=$x"; } < f
+#### while read with head in the body
+printf '1\n2\n3\n4\n5\n6\n' > f; while read l; do echo "got $l"; head -n 1; done < f
+#### head -c then cat on a shared file
+printf 'abcdef\n' > f; { head -c 2; echo; cat; } < f

@@ -77,6 +77,37 @@ pub fn open(name: &OsStr) -> io::Result<Box<dyn Read>> {
     }
 }
 
+/// Gives back `n` bytes read from standard input past what was used, when
+/// it is seekable, so the next reader of a shared descriptor continues right
+/// after our output, as with GNU (`{ head -n1; cat; } < file`). A pipe
+/// cannot seek; that is not an error.
+pub fn unread_stdin(n: u64) {
+    use std::io::{Seek, SeekFrom};
+    if let Ok(back) = i64::try_from(n) {
+        let _ = stdin_file().seek(SeekFrom::Current(-back));
+    }
+}
+
+/// Standard input read straight from fd 0, without std's 8 KiB buffer, so
+/// the descriptor's offset is exactly what the caller consumed. Only for
+/// callers that read in big blocks.
+pub struct RawStdin;
+
+impl Read for RawStdin {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        stdin_file().read(buf)
+    }
+}
+
+fn stdin_file() -> std::mem::ManuallyDrop<File> {
+    #[cfg(not(target_os = "wasi"))]
+    use std::os::unix::io::FromRawFd;
+    #[cfg(target_os = "wasi")]
+    use std::os::wasi::io::FromRawFd;
+    // SAFETY: fd 0 belongs to the process; ManuallyDrop keeps it open.
+    std::mem::ManuallyDrop::new(unsafe { File::from_raw_fd(0) })
+}
+
 /// The "Is a directory" error with the platform's errno.
 pub fn is_dir_error() -> io::Error {
     #[cfg(target_os = "wasi")]
