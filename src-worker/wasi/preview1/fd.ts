@@ -18,7 +18,13 @@ export const TTY_RIGHTS = ALL_RIGHTS & ~((1n << 2n) | (1n << 5n));
 export function msToNs(ms: number): bigint {
   if (!Number.isFinite(ms)) return 0n;
   const whole = Math.floor(ms);
-  return BigInt(whole) * 1_000_000n + BigInt(Math.round((ms - whole) * 1e6));
+  // A double holds today's ms with ~0.2-0.5 µs resolution: round the fraction
+  // to the coarsest power-of-ten ns step the value really carries, so a host
+  // time of .464999000 s reads back as that, not .464999023.
+  const ulpNs = Math.abs(ms) * Number.EPSILON * 1e6;
+  const step = ulpNs <= 1 ? 1 : 10 ** Math.ceil(Math.log10(ulpNs));
+  const frac = Math.round(((ms - whole) * 1e6) / step) * step;
+  return BigInt(whole) * 1_000_000n + BigInt(frac);
 }
 
 /** Write a filestat (64 bytes) from the kernel's stat result slots. */
