@@ -56,6 +56,14 @@ describe('line discipline', () => {
     expect(Array.from(tty.read(10) ?? [])).toEqual([3]);
   });
 
+  it('leaving canonical mode makes typed-ahead keys readable', () => {
+    const { tty } = make();
+    tty.input(enc.encode('echo /tmp/tca\t\t'));
+    expect(tty.read(100)).toBeNull();
+    tty.setMode(TTY_ISIG);
+    expect(dec.decode(tty.read(100) ?? new Uint8Array())).toBe('echo /tmp/tca\t\t');
+  });
+
   it('isig sends signals to the foreground group; resize sends SIGWINCH', () => {
     const { tty, out, sigs } = make();
     tty.fgPgrp = 7;

@@ -51,6 +51,17 @@ export class Tty {
     this.rows = rows;
   }
 
+  /**
+   * Changes the line discipline. Leaving canonical mode makes a partly typed
+   * line readable at once, as on Linux: keys typed ahead while a command
+   * finishes reach the line editor instead of being lost.
+   */
+  setMode(mode: number): void {
+    if (this.mode & TTY_CANON && !(mode & TTY_CANON) && this.line.length) this.flushLine();
+    this.mode = mode;
+    this.changed.notify();
+  }
+
   /** Bytes typed by the user. */
   input(data: Uint8Array): void {
     for (const b of data) this.inputByte(b);

@@ -16,8 +16,7 @@ export const ttyHandlers: Record<number, Handler> = {
   [Sys.TTY_GET]: (_k, p, args) => ({ errno: 0, rets: [ttyOf(p, a(args, 0)).mode] }),
   [Sys.TTY_SET]: (_k, p, args) => {
     const t = ttyOf(p, a(args, 0));
-    t.mode = a(args, 1) & 7;
-    t.changed.notify();
+    t.setMode(a(args, 1) & 7);
     return OK;
   },
   [Sys.TTY_WINSIZE]: (_k, p, args) => {
