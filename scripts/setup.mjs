@@ -40,33 +40,21 @@ const DEBIAN_CRATE_PACKAGES = [
   'librust-crc32fast-dev',
   'librust-libc-dev',
 ];
-// Host tools the differential suites use as oracles, and the e2e browser.
-const TEST_APT_PACKAGES = [
-  'chromium',
-  'gawk',
-  'jq',
-  'bc',
-  'zip',
-  'unzip',
-  'tree',
-  'file',
-  'xxd',
-  'patch',
-  'bsdextrautils',
-];
-const TEST_COMMANDS = [
-  'chromium',
-  'gawk',
-  'jq',
-  'bc',
-  'zip',
-  'unzip',
-  'tree',
-  'file',
-  'xxd',
-  'patch',
-  'hexdump',
-];
+// Host tools the differential suites use as oracles, and the e2e browser:
+// Debian package -> a command it installs (how setup tells it is present).
+const TEST_TOOLS = {
+  chromium: 'chromium',
+  gawk: 'gawk',
+  jq: 'jq',
+  bc: 'bc',
+  zip: 'zip',
+  unzip: 'unzip',
+  tree: 'tree',
+  file: 'file',
+  xxd: 'xxd',
+  patch: 'patch',
+  bsdextrautils: 'hexdump',
+};
 
 function log(msg) {
   console.log(`setup: ${msg}`);
@@ -180,9 +168,10 @@ function ensureRust() {
 
 // 3. test-only tools
 function ensureTestTools() {
-  const missing = TEST_COMMANDS.filter((c) => !commandExists(c));
+  const missing = Object.values(TEST_TOOLS).filter((c) => !commandExists(c));
   if (missing.length === 0) return;
-  if (commandExists('apt-get')) aptInstall(TEST_APT_PACKAGES, `test tools (${missing.join(', ')})`);
+  if (commandExists('apt-get'))
+    aptInstall(Object.keys(TEST_TOOLS), `test tools (${missing.join(', ')})`);
   else die(`missing test tools: ${missing.join(', ')} (install them with your package manager)`);
 }
 
