@@ -146,7 +146,26 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     let mut out = stdout();
     let mut status = 0;
     let mut sum = Counts::default();
+    // Only bytes wanted: a regular file's size is its count (GNU does the same).
+    let bytes_only = show == [false, false, false, true, false];
     for f in &files {
+        if bytes_only && f != "-" {
+            // Opened first, so an unreadable file still fails as GNU's does.
+            if let Ok(m) = std::fs::File::open(f).and_then(|h| h.metadata()) {
+                if m.is_file() {
+                    let c = Counts {
+                        bytes: m.len(),
+                        ..Counts::default()
+                    };
+                    sum.bytes += c.bytes;
+                    if total_mode != 2 {
+                        let name = crate::common::bytes::os_bytes(f.as_os_str());
+                        line(&mut out, &c, &show, width, Some(name));
+                    }
+                    continue;
+                }
+            }
+        }
         let mut r = match open(f) {
             Ok(r) => r,
             Err(e) => {
