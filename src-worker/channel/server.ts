@@ -29,13 +29,25 @@ export interface Reply {
   readonly data?: Uint8Array;
 }
 
+/**
+ * `out` is the channel's data area: a handler may build its reply there and
+ * answer `data: out.subarray(0, n)` (no allocation, no copy). It and a
+ * transient payload (see `handle`) stay valid until the reply, because the
+ * worker is blocked on this call until then.
+ */
 export type SyscallHandler = (
   op: number,
   args: number[],
   payload: Uint8Array,
+  out: Uint8Array,
 ) => Reply | Promise<Reply>;
 
 export const OK: Reply = Object.freeze({ errno: 0 });
+
+/** How long the kernel polls for a worker's next request before sleeping. */
+const POLL_US = 30;
+/** Longest run of back-to-back requests served before yielding to the event loop. */
+const SLICE_MS = 4;
 
 export class ChannelServer {
   readonly view: ChannelView;
@@ -72,14 +84,38 @@ export class ChannelServer {
     Atomics.notify(this.view.words, W_STATE);
   }
 
+  /**
+   * Serve requests until one goes asynchronous or the worker goes quiet.
+   * Synchronous answers loop here (no recursion); after each, the next
+   * request is polled for a few microseconds, since a worker usually asks
+   * again almost at once and a wake-up through the event loop costs tens of
+   * them. A time slice bounds the loop so other channels and timers run.
+   */
   private listen(): void {
+    const w = this.view.words;
+    const sliceEnd = performance.now() + SLICE_MS;
     while (!this.disposed) {
-      const st = Atomics.load(this.view.words, W_STATE);
+      if (Atomics.load(w, W_STATE) === S_REQUEST) {
+        if (!this.handle()) return; // answered later, by the promise
+        if (performance.now() > sliceEnd) break;
+        continue;
+      }
+      if (!this.poll()) break;
+    }
+    this.sleep();
+  }
+
+  /** Wait for the next request through the event loop. */
+  private sleep(): void {
+    const w = this.view.words;
+    while (!this.disposed) {
+      const st = Atomics.load(w, W_STATE);
       if (st === S_REQUEST) {
-        this.handle();
+        // Yield once before serving, so a busy worker cannot starve the loop.
+        setImmediate(() => this.listen());
         return;
       }
-      const r = Atomics.waitAsync(this.view.words, W_STATE, st);
+      const r = Atomics.waitAsync(w, W_STATE, st);
       if (r.async) {
         void r.value.then(() => this.listen());
         return;
@@ -87,7 +123,18 @@ export class ChannelServer {
     }
   }
 
-  private handle(): void {
+  /** Busy-poll briefly for a request; true if one arrived. */
+  private poll(): boolean {
+    const w = this.view.words;
+    const end = performance.now() + POLL_US / 1000;
+    for (;;) {
+      for (let i = 0; i < 64; i++) if (Atomics.load(w, W_STATE) === S_REQUEST) return true;
+      if (performance.now() > end) return false;
+    }
+  }
+
+  /** Serve the pending request; true if it was answered synchronously. */
+  private handle(): boolean {
     const w = this.view.words;
     const op = w[W_OP] as number;
     const len = Math.min(w[W_REQ_LEN] as number, DATA_SIZE);
@@ -97,19 +144,22 @@ export class ChannelServer {
         this.chunks = [];
         this.chunkBytes = 0;
         this.respond({ errno: 1 /* E2BIG */ });
-        return;
+        return true;
       }
       this.chunks.push(this.view.data.slice(0, len));
       this.respond(OK);
-      return;
+      return true;
     }
     if (op === Sys.MORE) {
       const rest = this.stash ?? new Uint8Array(0);
       this.stash = undefined;
       this.respond({ errno: 0, data: rest });
-      return;
+      return true;
     }
-    let payload = this.view.data.slice(0, len);
+    // Every file that keeps written bytes copies them (VFS chunks, pipe
+    // buffers, sinks), so writes get a view, not a copy of each frame.
+    const transient = op === Sys.WRITE || op === Sys.PWRITE;
+    let payload = transient ? this.view.data.subarray(0, len) : this.view.data.slice(0, len);
     if (this.chunks.length > 0) {
       const all = new Uint8Array(this.chunkBytes + len);
       let off = 0;
@@ -123,15 +173,22 @@ export class ChannelServer {
       this.chunkBytes = 0;
     }
     const args = Array.from(this.view.args);
-    const r = this.handler(op, args, payload);
+    const r = this.handler(op, args, payload, this.view.data);
     if (r instanceof Promise) {
       r.then(
-        (reply) => this.respond(reply),
-        () => this.respond({ errno: 29 /* EIO */ }),
+        (reply) => {
+          this.respond(reply);
+          this.listen();
+        },
+        () => {
+          this.respond({ errno: 29 /* EIO */ });
+          this.listen();
+        },
       );
-    } else {
-      this.respond(r);
+      return false;
     }
+    this.respond(r);
+    return true;
   }
 
   private respond(reply: Reply): void {
@@ -149,12 +206,13 @@ export class ChannelServer {
     } else {
       w[W_MORE] = 0;
     }
-    if (data) v.data.set(data);
+    // A reply built in place (see SyscallHandler) needs no copy.
+    if (data && !(data.buffer === v.data.buffer && data.byteOffset === v.data.byteOffset))
+      v.data.set(data);
     w[W_RESP_LEN] = data ? data.length : 0;
     w[W_ERRNO] = reply.errno;
     Atomics.store(w, W_STATE, S_RESPONSE);
     Atomics.notify(w, W_STATE);
-    this.listen();
   }
 }
 

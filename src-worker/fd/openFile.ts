@@ -83,6 +83,13 @@ export abstract class OpenFile {
   read(_len: number): Uint8Array | null {
     return fail(Errno.EBADF);
   }
+  /** `read` into `dst` (up to its length); null = would block. */
+  readInto(dst: Uint8Array): number | null {
+    const r = this.read(dst.length);
+    if (r === null) return null;
+    dst.set(r);
+    return r.length;
+  }
   write(_data: Uint8Array): number | null {
     return fail(Errno.EBADF);
   }

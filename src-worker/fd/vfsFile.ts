@@ -76,6 +76,14 @@ export class VfsFile extends InodeFile {
     return data;
   }
 
+  override readInto(dst: Uint8Array): number {
+    if (!this.readable) fail(Errno.EBADF);
+    this.live();
+    const n = this.vfs.readInto(this.ino, this.offset, dst);
+    this.offset += n;
+    return n;
+  }
+
   override write(data: Uint8Array): number {
     if (!this.writable) fail(Errno.EBADF);
     this.live();

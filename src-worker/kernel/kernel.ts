@@ -224,7 +224,7 @@ export class Kernel {
       this.pool,
       image,
       [...p.env],
-      (op, args, payload) => this.handle(p, op, args, payload),
+      (op, args, payload, out) => this.handle(p, op, args, payload, out),
       (message) => {
         this.writeMessage(p, `sandglass: ${p.name}: ${message}\n`);
         this.exitProcess(p, { code: STATUS_TRAP });
@@ -233,18 +233,24 @@ export class Kernel {
   }
 
   /** Dispatch one syscall of `p`. */
-  handle(p: Process, op: number, args: number[], payload: Uint8Array): Reply | Promise<Reply> {
+  handle(
+    p: Process,
+    op: number,
+    args: number[],
+    payload: Uint8Array,
+    out?: Uint8Array,
+  ): Reply | Promise<Reply> {
     if (!p.alive) return { errno: Errno.EINTR };
     if (p.stopped) {
       // A stopped process makes no progress: answer its syscall after SIGCONT.
       return new Promise<Reply>((resolve) =>
-        p.deferred.push(() => resolve(this.handle(p, op, args, payload))),
+        p.deferred.push(() => resolve(this.handle(p, op, args, payload, out))),
       );
     }
     const h = handlers[op];
     if (!h) return { errno: Errno.ENOSYS };
     try {
-      const r = h(this, p, args, payload);
+      const r = h(this, p, args, payload, out);
       if (r instanceof Promise) return r.catch((e: unknown) => this.errorReply(p, e));
       return r;
     } catch (e) {

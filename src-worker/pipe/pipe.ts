@@ -6,7 +6,7 @@
  */
 import { Errno, fail } from '../kernel/errno.js';
 import { Notifier } from '../kernel/notifier.js';
-import { concat, FT, OpenFile, type Readiness } from '../fd/openFile.js';
+import { FT, OpenFile, type Readiness } from '../fd/openFile.js';
 
 export const PIPE_CAPACITY = 64 * 1024;
 
@@ -20,19 +20,25 @@ export class Pipe {
   constructor(readonly capacity = PIPE_CAPACITY) {}
 
   take(len: number): Uint8Array {
-    const parts: Uint8Array[] = [];
+    const out = new Uint8Array(Math.min(len, this.size));
+    this.takeInto(out);
+    return out;
+  }
+
+  /** Move up to `dst.length` buffered bytes into `dst`; returns the count. */
+  takeInto(dst: Uint8Array): number {
     let got = 0;
-    while (got < len && this.chunks.length > 0) {
+    while (got < dst.length && this.chunks.length > 0) {
       const c = this.chunks[0] as Uint8Array;
-      const k = Math.min(c.length, len - got);
-      parts.push(c.subarray(0, k));
+      const k = Math.min(c.length, dst.length - got);
+      dst.set(c.subarray(0, k), got);
       got += k;
       if (k === c.length) this.chunks.shift();
       else this.chunks[0] = c.subarray(k);
     }
     this.size -= got;
     this.changed.notify();
-    return parts.length === 1 ? (parts[0] as Uint8Array).slice() : concat(parts, got);
+    return got;
   }
 
   put(data: Uint8Array): number {
@@ -59,6 +65,12 @@ export class PipeReader extends OpenFile {
   override read(len: number): Uint8Array | null {
     if (this.pipe.size > 0) return this.pipe.take(len);
     if (this.pipe.writers === 0 || len === 0) return new Uint8Array(0);
+    return null;
+  }
+
+  override readInto(dst: Uint8Array): number | null {
+    if (this.pipe.size > 0) return this.pipe.takeInto(dst);
+    if (this.pipe.writers === 0 || dst.length === 0) return 0;
     return null;
   }
 

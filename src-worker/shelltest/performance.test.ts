@@ -19,7 +19,7 @@ const shellBuilt = existsSync(join(defaultProgramsDir(), 'shell.wasm'));
 const counts = new Map<string, number>();
 // The dispatch method is private; reaching it through the prototype keeps this probe out of the kernel.
 const proto = ChannelServer.prototype as unknown as {
-  handle: (this: { view: { words: Int32Array } }) => void;
+  handle: (this: { view: { words: Int32Array } }) => boolean;
 };
 const original = proto.handle;
 
@@ -28,10 +28,10 @@ const home = '/home/user/perf';
 
 describe.skipIf(!shellBuilt)('shell hot paths', () => {
   beforeAll(async () => {
-    proto.handle = function (this: { view: { words: Int32Array } }) {
+    proto.handle = function (this: { view: { words: Int32Array } }): boolean {
       const op = Sys[this.view.words[W_OP] as number] ?? String(this.view.words[W_OP]);
       counts.set(op, (counts.get(op) ?? 0) + 1);
-      original.call(this);
+      return original.call(this);
     };
     sb = await Sandbox.create();
     await sb.mkdir(home, { recursive: true });

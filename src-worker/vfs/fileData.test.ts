@@ -4,6 +4,7 @@ import {
   editableData,
   emptyData,
   readData,
+  readDataInto,
   resizeData,
   writeData,
 } from './fileData.js';
@@ -19,6 +20,24 @@ function bytes(n: number, fill: number): Uint8Array {
 }
 
 describe('fileData', () => {
+  it('reads into a dirty buffer, zeroing holes and short chunk buffers', () => {
+    const e = newEdit();
+    const d = emptyData(e);
+    writeData(d, 0, bytes(10, 7), e); // chunk 0: a 10-byte buffer of a 16 KiB chunk
+    writeData(d, 2 * CHUNK_SIZE + 1, bytes(3, 9), e); // chunk 1 stays a hole
+    const dst = bytes(d.size + 50, 0xee); // reused memory: stale bytes everywhere
+    const n = readDataInto(d, 0, dst);
+    expect(n).toBe(d.size);
+    const want = new Uint8Array(d.size);
+    want.fill(7, 0, 10);
+    want.fill(9, 2 * CHUNK_SIZE + 1);
+    expect(same(dst.subarray(0, n), want)).toBe(true);
+    expect(dst[n]).toBe(0xee); // nothing past the count is touched
+    expect(readDataInto(d, d.size, dst)).toBe(0);
+    expect(readDataInto(d, 5, dst.subarray(0, 3))).toBe(3);
+    expect([...dst.subarray(0, 3)]).toEqual([7, 7, 7]);
+  });
+
   it('writes and reads across chunk boundaries', () => {
     const e = newEdit();
     const d = emptyData(e);

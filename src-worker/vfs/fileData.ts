@@ -45,22 +45,32 @@ export function editableData(data: FileData, edit: Edit): FileData {
 
 /** Read up to `len` bytes at `offset`. */
 export function readData(data: FileData, offset: number, len: number): Uint8Array {
-  const end = Math.min(data.size, offset + len);
-  if (end <= offset) return new Uint8Array(0);
-  const out = new Uint8Array(end - offset);
+  const n = Math.max(0, Math.min(data.size, offset + len) - offset);
+  const out = new Uint8Array(n);
+  readDataInto(data, offset, out);
+  return out;
+}
+
+/** Read up to `dst.length` bytes at `offset` into `dst`; returns the count. */
+export function readDataInto(data: FileData, offset: number, dst: Uint8Array): number {
+  const end = Math.min(data.size, offset + dst.length);
+  if (end <= offset) return 0;
   let pos = offset;
   while (pos < end) {
     const ci = Math.floor(pos / CHUNK_SIZE);
     const within = pos - ci * CHUNK_SIZE;
     const take = Math.min(CHUNK_SIZE - within, end - pos);
     const chunk = data.chunks[ci];
+    let avail = 0;
     if (chunk && within < chunk.buf.length) {
-      const avail = Math.min(take, chunk.buf.length - within);
-      out.set(chunk.buf.subarray(within, within + avail), pos - offset);
+      avail = Math.min(take, chunk.buf.length - within);
+      dst.set(chunk.buf.subarray(within, within + avail), pos - offset);
     }
+    // dst may be reused memory: holes and short buffers are zeroed here.
+    if (avail < take) dst.fill(0, pos - offset + avail, pos - offset + take);
     pos += take;
   }
-  return out;
+  return end - offset;
 }
 
 /** Make chunk `ci` writable with at least `need` bytes of buffer. */

@@ -18,7 +18,14 @@
  */
 import { Errno, KernelError, fail } from '../kernel/errno.js';
 import { isBytePath } from './bytes.js';
-import { editableData, emptyData, readData, resizeData, writeData } from './fileData.js';
+import {
+  editableData,
+  emptyData,
+  readData,
+  readDataInto,
+  resizeData,
+  writeData,
+} from './fileData.js';
 import {
   hamtEmpty,
   hamtForEach,
@@ -647,10 +654,23 @@ export class MemoryVfs implements Vfs {
     checkCount(len, 'length');
     const node = this.fileNode(ino);
     const out = readData(node.data as NonNullable<Inode['data']>, offset, len);
-    if (!node.readOnly && (node.atime <= node.mtime || node.atime <= node.ctime)) {
-      this.mut(ino).atime = this.now();
-    }
+    this.accessed(node);
     return out;
+  }
+
+  readInto(ino: Ino, offset: number, dst: Uint8Array): number {
+    checkCount(offset, 'offset');
+    const node = this.fileNode(ino);
+    const n = readDataInto(node.data as NonNullable<Inode['data']>, offset, dst);
+    this.accessed(node);
+    return n;
+  }
+
+  /** relatime: atime moves only when it is not newer than mtime/ctime. */
+  private accessed(node: Inode): void {
+    if (!node.readOnly && (node.atime <= node.mtime || node.atime <= node.ctime)) {
+      this.mut(node.ino).atime = this.now();
+    }
   }
 
   write(ino: Ino, offset: number, data: Uint8Array, opts?: { readonly append?: boolean }): number {

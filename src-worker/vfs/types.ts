@@ -225,6 +225,8 @@ export interface Vfs {
   // ---- contents ----
   /** pread: up to `len` bytes at `offset` (short at EOF). EISDIR for directories. */
   read(ino: Ino, offset: number, len: number): Uint8Array;
+  /** pread into `dst` (up to its length); returns the bytes read. */
+  readInto(ino: Ino, offset: number, dst: Uint8Array): number;
   /**
    * pwrite: writes all of `data` at `offset` (or at EOF when `append`) and
    * returns `data.length`. On a limit (EFBIG/ENOSPC) nothing is written: the

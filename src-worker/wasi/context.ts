@@ -5,6 +5,7 @@
 import type { ChannelClient } from '../channel/client.js';
 import { Errno } from '../kernel/errno.js';
 import { Fault, type GuestMemory } from './memory.js';
+import type { DirListings } from './preview1/dirListings.js';
 
 /** Thrown by proc_exit to unwind out of the guest. */
 export class ProcExit extends Error {
@@ -22,6 +23,8 @@ export interface GlueContext {
   /** Variable-length results waiting for `handle_read`. */
   readonly handles: Map<number, Uint8Array>;
   nextHandle: number;
+  /** Listings fetched with their directory's open, for fd_readdir. */
+  readonly dirs: DirListings;
 }
 
 /** Largest single read the host performs for a guest (caps host allocation). */

@@ -90,14 +90,24 @@ export class GuestMemory {
     this.u8v.set(data, ptr);
   }
 
-  /** Gather an iovec array (buf u32, len u32 pairs) into one copy, capped at `cap` bytes. */
+  /** A view of guest bytes (no copy): valid until the guest runs again or memory grows. */
+  view(ptr: number, len: number): Uint8Array {
+    this.check(ptr, len);
+    return this.u8v.subarray(ptr, ptr + len);
+  }
+
+  /**
+   * Gather an iovec array (buf u32, len u32 pairs), capped at `cap` bytes.
+   * One buffer (the common case) comes back as a view, to be consumed
+   * before the guest runs again; several are joined into a copy.
+   */
   gather(iovs: number, count: number, cap: number): Uint8Array {
     const parts: Uint8Array[] = [];
     let total = 0;
     for (let i = 0; i < count && total < cap; i++) {
       const p = this.getU32(iovs + i * 8);
       const l = Math.min(this.getU32(iovs + i * 8 + 4), cap - total);
-      parts.push(this.read(p, l));
+      parts.push(this.view(p, l));
       total += l;
     }
     if (parts.length === 1) return parts[0] as Uint8Array;

@@ -6,11 +6,13 @@ import type { Process } from '../../proc/process.js';
 import { bytesToPath, type BytePath, type Ino, type LookupOptions } from '../../vfs/index.js';
 import type { Kernel } from '../kernel.js';
 
+/** `out`, when given, is the channel's data area (see `SyscallHandler`). */
 export type Handler = (
   k: Kernel,
   p: Process,
   args: number[],
   payload: Uint8Array,
+  out?: Uint8Array,
 ) => Reply | Promise<Reply>;
 
 /** Directory fd meaning "the process cwd" (sandglass calls use it). */

@@ -6,6 +6,7 @@ import { Errno, fail, KernelError } from '../errno.js';
 import { Sys } from '../syscalls.js';
 import type { Kernel } from '../kernel.js';
 import type { Process } from '../../proc/process.js';
+import type { DirListEntry } from '../../fd/openFile.js';
 import { a, OK, statReply, type Handler } from './common.js';
 
 /** The root preopen's name as fd_prestat_dir_name reports it. */
@@ -26,10 +27,46 @@ function epipe(k: Kernel, p: Process, e: unknown): never {
   throw e;
 }
 
+/**
+ * The READDIR reply: up to `max` (at least 1) of `entries`, which start at
+ * `cookie`. Per entry: next cookie u32, ino f64, type u8, name length u32, name.
+ */
+export function encodeDirents(
+  entries: readonly DirListEntry[],
+  cookie: number,
+  max: number,
+): Uint8Array {
+  const count = Math.min(entries.length, Math.max(1, max));
+  let n = 0;
+  for (let i = 0; i < count; i++) n += 17 + (entries[i] as DirListEntry).name.length;
+  const out = new Uint8Array(n);
+  const dv = new DataView(out.buffer);
+  let off = 0;
+  for (let i = 0; i < count; i++) {
+    const e = entries[i] as DirListEntry;
+    dv.setUint32(off, cookie + i + 1, true);
+    dv.setFloat64(off + 4, e.ino, true);
+    dv.setUint8(off + 12, e.filetype);
+    dv.setUint32(off + 13, e.name.length, true);
+    out.set(e.name, off + 17);
+    off += 17 + e.name.length;
+  }
+  return out;
+}
+
 export const fileHandlers: Record<number, Handler> = {
-  [Sys.READ]: (_k, p, args) => {
+  [Sys.READ]: (_k, p, args, _payload, out) => {
     const file = p.fds.get(a(args, 0));
     const len = Math.min(Math.max(0, a(args, 1)), MAX_READ);
+    if (out && len <= out.length) {
+      // Straight into the channel's data area: no allocation per read.
+      const dst = out.subarray(0, len);
+      const n = file.readInto(dst);
+      if (n !== null) return { errno: 0, data: dst.subarray(0, n) };
+      return p
+        .block(() => file.readInto(dst), file.changed, file.nonblock)
+        .then((k) => ({ errno: 0, data: dst.subarray(0, k) }));
+    }
     const r = file.read(len);
     if (r !== null) return { errno: 0, data: r };
     return p
@@ -109,21 +146,7 @@ export const fileHandlers: Record<number, Handler> = {
     const f = p.fds.get(a(args, 0));
     const cookie = a(args, 1);
     if (!Number.isSafeInteger(cookie) || cookie < 0) fail(Errno.EINVAL);
-    const entries = f.readdir(cookie).slice(0, Math.max(1, a(args, 2)));
-    let n = 0;
-    for (const e of entries) n += 17 + e.name.length;
-    const out = new Uint8Array(n);
-    const dv = new DataView(out.buffer);
-    let off = 0;
-    entries.forEach((e, i) => {
-      dv.setUint32(off, cookie + i + 1, true);
-      dv.setFloat64(off + 4, e.ino, true);
-      dv.setUint8(off + 12, e.filetype);
-      dv.setUint32(off + 13, e.name.length, true);
-      out.set(e.name, off + 17);
-      off += 17 + e.name.length;
-    });
-    return { errno: 0, data: out };
+    return { errno: 0, data: encodeDirents(f.readdir(cookie), cookie, a(args, 2)) };
   },
   [Sys.PRESTAT]: (_k, p, args) => {
     // The only preopen is the implicit root at ROOT_FD; EBADF past it ends libc's scan.

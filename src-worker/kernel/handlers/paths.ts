@@ -15,6 +15,7 @@ import { pathToBytes, type BytePath } from '../../vfs/index.js';
 import { Errno, fail } from '../errno.js';
 import type { Kernel } from '../kernel.js';
 import { Sys } from '../syscalls.js';
+import { encodeDirents } from './files.js';
 import {
   a,
   absolute,
@@ -181,7 +182,20 @@ export const pathHandlers: Record<number, Handler> = {
     }
     if (fdflags & FD_APPEND) file.append = true;
     if (fdflags & FD_NONBLOCK) file.nonblock = true;
-    return { errno: 0, rets: [p.fds.add(file, 0)] };
+    const fd = p.fds.add(file, 0);
+    // Directory opens may ask for the listing's first entries in the same
+    // round trip (args[6] = how many); rets[1] = 1 when that is all of it.
+    const prefetch = a(args, 6);
+    if (prefetch > 0 && file.filetype === FT.dir) {
+      try {
+        const entries = file.readdir(0);
+        const data = encodeDirents(entries, 0, prefetch);
+        return { errno: 0, rets: [fd, entries.length <= prefetch ? 1 : 0], data };
+      } catch {
+        // Unlistable (no read permission): the open stands, fd_readdir will say why.
+      }
+    }
+    return { errno: 0, rets: [fd] };
   },
   [Sys.PATH_STAT]: (k, p, args, payload) => {
     const dirfd = a(args, 0);

@@ -9,6 +9,7 @@ import { ChannelClient } from '../../channel/client.js';
 import { Sys } from '../../kernel/syscalls.js';
 import { ProcExit, type GlueContext } from '../../wasi/context.js';
 import { GuestMemory } from '../../wasi/memory.js';
+import { DirListings } from '../../wasi/preview1/dirListings.js';
 import { preview1Imports } from '../../wasi/preview1/index.js';
 import { checkImports, importsSandglass, sandglassImports } from '../../wasi/sandglass/index.js';
 import { ABI_VERSION } from '../../wasi/sandglass/roles.js';
@@ -31,6 +32,7 @@ function run(msg: StartMessage): void {
     env: msg.env,
     handles: new Map(),
     nextHandle: 1,
+    dirs: new DirListings(),
   };
   const fail = (text: string, code: number): void => {
     sys.call(

@@ -61,7 +61,10 @@ export function fdImports(ctx: GlueContext): Record<string, (...a: never[]) => n
     fd_allocate: guard((fd: number, off: bigint, len: bigint) =>
       sys.call(Sys.ALLOCATE, [fd, Number(off), Number(len)]),
     ),
-    fd_close: guard((fd: number) => sys.call(Sys.CLOSE, [fd])),
+    fd_close: guard((fd: number) => {
+      ctx.dirs.forget(fd);
+      return sys.call(Sys.CLOSE, [fd]);
+    }),
     fd_datasync: guard((fd: number) => sys.call(Sys.FSYNC, [fd])),
     fd_sync: guard((fd: number) => sys.call(Sys.FSYNC, [fd])),
     fd_fdstat_get: guard((fd: number, out: number) => {
@@ -95,7 +98,7 @@ export function fdImports(ctx: GlueContext): Record<string, (...a: never[]) => n
     }),
     fd_pread: guard((fd: number, iovs: number, n: number, off: bigint, out: number) => {
       const len = Math.min(ctx.mem.iovLength(iovs, n), MAX_IO);
-      const e = sys.call(Sys.PREAD, [fd, len, Number(off)]);
+      const e = sys.callView(Sys.PREAD, [fd, len, Number(off)]);
       if (e) return e;
       ctx.mem.setU32(out, ctx.mem.scatter(iovs, n, sys.data));
       return 0;
@@ -109,7 +112,7 @@ export function fdImports(ctx: GlueContext): Record<string, (...a: never[]) => n
     }),
     fd_read: guard((fd: number, iovs: number, n: number, out: number) => {
       const len = Math.min(ctx.mem.iovLength(iovs, n), MAX_IO);
-      const e = sys.call(Sys.READ, [fd, len]);
+      const e = sys.callView(Sys.READ, [fd, len]);
       if (e) return e;
       ctx.mem.setU32(out, ctx.mem.scatter(iovs, n, sys.data));
       return 0;
@@ -137,11 +140,14 @@ export function fdImports(ctx: GlueContext): Record<string, (...a: never[]) => n
     }),
     fd_readdir: guard((fd: number, buf: number, len: number, cookie: bigint, out: number) => {
       ctx.mem.check(buf, len);
-      const maxEntries = Math.min(Math.floor(len / 24) + 1, 65536);
-      const e = sys.call(Sys.READDIR, [fd, Number(cookie), maxEntries]);
-      if (e) return e;
+      let src = ctx.dirs.from(fd, Number(cookie));
+      if (!src) {
+        const maxEntries = Math.min(Math.floor(len / 24) + 1, 65536);
+        const e = sys.call(Sys.READDIR, [fd, Number(cookie), maxEntries]);
+        if (e) return e;
+        src = sys.data;
+      }
       // Kernel format per entry: next u32, ino f64, type u8, namelen u32, name.
-      const src = sys.data;
       const dv = new DataView(src.buffer, src.byteOffset, src.byteLength);
       const dirent = new Uint8Array(24 + 4096);
       const ddv = new DataView(dirent.buffer);
@@ -169,7 +175,11 @@ export function fdImports(ctx: GlueContext): Record<string, (...a: never[]) => n
       ctx.mem.setU32(out, used);
       return 0;
     }),
-    fd_renumber: guard((from: number, to: number) => sys.call(Sys.RENUMBER, [from, to])),
+    fd_renumber: guard((from: number, to: number) => {
+      ctx.dirs.forget(from);
+      ctx.dirs.forget(to);
+      return sys.call(Sys.RENUMBER, [from, to]);
+    }),
     fd_seek: guard((fd: number, off: bigint, whence: number, out: number) => {
       const e = sys.call(Sys.SEEK, [fd, Number(BigInt.asIntN(64, off)), whence]);
       if (e) return e;

@@ -9,6 +9,9 @@ import { timeArgs, writeFilestat } from './fd.js';
 export const PATH_MAX = 4096;
 
 const LOOKUP_SYMLINK_FOLLOW = 1;
+const O_DIRECTORY = 2;
+/** Entries a directory open fetches at once (a complete listing is kept for fd_readdir). */
+const DIR_PREFETCH = 4096;
 const RIGHT_FD_READ = 1n << 1n;
 const RIGHT_FD_READDIR = 1n << 14n;
 const RIGHT_FD_WRITE = 1n << 6n;
@@ -98,13 +101,25 @@ export function pathImports(ctx: GlueContext): Record<string, (...a: never[]) =>
             ? 1
             : 0;
         ctx.mem.check(out, 4);
+        const dir = (oflags & O_DIRECTORY) !== 0;
         const e = sys.call(
           Sys.OPEN,
-          [fd, dirflags & LOOKUP_SYMLINK_FOLLOW, oflags, fdflags, read, write],
+          [
+            fd,
+            dirflags & LOOKUP_SYMLINK_FOLLOW,
+            oflags,
+            fdflags,
+            read,
+            write,
+            dir ? DIR_PREFETCH : 0,
+          ],
           path,
         );
         if (e) return e;
-        ctx.mem.setU32(out, sys.rets[0] as number);
+        const opened = sys.rets[0] as number;
+        ctx.dirs.forget(opened);
+        if (dir && sys.rets[1] === 1) ctx.dirs.store(opened, sys.data);
+        ctx.mem.setU32(out, opened);
         return 0;
       },
     ),

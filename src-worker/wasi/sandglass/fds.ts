@@ -12,16 +12,22 @@ export function fdsImports(ctx: GlueContext): Record<string, (...a: never[]) => 
       if (e) return e;
       ctx.mem.setU32(out, sys.rets[0] as number);
       ctx.mem.setU32(out + 4, sys.rets[1] as number);
+      ctx.dirs.forget(sys.rets[0] as number);
+      ctx.dirs.forget(sys.rets[1] as number);
       return 0;
     }),
     dup: guard((fd: number, min: number, out: number) => {
       ctx.mem.check(out, 4);
       const e = sys.call(Sys.DUP, [fd, min]);
       if (e) return e;
+      ctx.dirs.forget(sys.rets[0] as number);
       ctx.mem.setU32(out, sys.rets[0] as number);
       return 0;
     }),
-    dup2: guard((from: number, to: number) => sys.call(Sys.DUP2, [from, to])),
+    dup2: guard((from: number, to: number) => {
+      ctx.dirs.forget(to);
+      return sys.call(Sys.DUP2, [from, to]);
+    }),
     fd_cloexec: guard((fd: number, on: number) => sys.call(Sys.CLOEXEC, [fd, on])),
     isatty: guard((fd: number, out: number) => {
       ctx.mem.check(out, 4);
