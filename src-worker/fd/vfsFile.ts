@@ -162,15 +162,7 @@ export class DirFile extends InodeFile {
   override readdir(cookie: number): DirListEntry[] {
     this.live();
     if (cookie === 0 || !this.listing) {
-      const parent = this.vfs.pathOf(this.ino);
-      let parentIno = this.ino;
-      if (parent !== undefined && parent !== '/') {
-        try {
-          parentIno = this.vfs.resolve(parent + '/..');
-        } catch {
-          parentIno = this.ino;
-        }
-      }
+      const parentIno = this.vfs.parentOf(this.ino) ?? this.ino;
       this.listing = [
         { name: new Uint8Array([46]), ino: this.ino, filetype: FT.dir },
         { name: new Uint8Array([46, 46]), ino: parentIno, filetype: FT.dir },

@@ -25,6 +25,19 @@ describe('directory sizes', () => {
 });
 
 describe('path resolution', () => {
+  it("parentOf names a directory's parent, follows renames, and knows only directories", () => {
+    vfs.mkdirp('/a/b/c');
+    const c = vfs.resolve('/a/b/c');
+    expect(vfs.parentOf(c)).toBe(vfs.resolve('/a/b'));
+    expect(vfs.parentOf(ROOT_INO)).toBe(ROOT_INO);
+    vfs.rename('/a/b/c', '/a/c2');
+    expect(vfs.parentOf(c)).toBe(vfs.resolve('/a'));
+    vfs.writeFile('/a/f', text('x'));
+    expect(vfs.parentOf(vfs.resolve('/a/f'))).toBeUndefined();
+    vfs.rmdir('/a/c2');
+    expect(vfs.parentOf(c)).toBeUndefined();
+  });
+
   it('resolves absolute and relative paths, . and ..', () => {
     vfs.mkdirp('/a/b/c');
     vfs.writeFile('/a/b/c/f', text('x'));

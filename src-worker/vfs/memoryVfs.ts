@@ -416,6 +416,12 @@ export class MemoryVfs implements Vfs {
     return pathIn(this.table, ino);
   }
 
+  parentOf(ino: Ino): Ino | undefined {
+    const node = this.node(ino);
+    if (!node || node.kind !== 'dir') return undefined;
+    return node.ino === ROOT_INO ? ROOT_INO : node.links[0]?.parent;
+  }
+
   // ------------------------------------------------------------ namespace
 
   open(path: BytePath, opts: OpenOptions = {}): Ino {

@@ -189,6 +189,8 @@ export interface Vfs {
   readlink(path: BytePath, opts?: LookupOptions): BytePath;
   /** A current absolute path of an ino (its first surviving link), or undefined if unlinked/gone. */
   pathOf(ino: Ino): BytePath | undefined;
+  /** A directory's parent (the root is its own), or undefined if not a live directory. */
+  parentOf(ino: Ino): Ino | undefined;
   /** The directory holding the first link of `ino` (the root for the root), or undefined if unlinked/gone. */
   parentIno(ino: Ino): Ino | undefined;
 
