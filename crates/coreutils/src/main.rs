@@ -4,6 +4,9 @@
 use coreutils_core::Applet;
 use std::ffi::OsString;
 
+// Its sbrk replaces libc's: the heap grows in big steps (see the crate).
+use wasm_heap as _;
+
 fn all_applets() -> impl Iterator<Item = &'static Applet> {
     uu_files::APPLETS
         .iter()

@@ -3,6 +3,8 @@
 //! (own line editor), `--sandglass-api` (session loop) and the private
 //! `--sandglass-subshell FD` used for child shells.
 
+// Its sbrk replaces libc's: the heap grows in big steps (see the crate).
+use wasm_heap as _;
 mod ast;
 mod builtins;
 mod bytes;

@@ -5,6 +5,9 @@
 use coreutils_core::Applet;
 use std::ffi::OsString;
 
+// Its sbrk replaces libc's: the heap grows in big steps (see the crate).
+use wasm_heap as _;
+
 /// The host checks this before `_start` (docs/abi.md).
 #[no_mangle]
 pub extern "C" fn sandglass_abi_version() -> i32 {
