@@ -3,7 +3,11 @@
  * native bash/GNU, the just-bash npm package and a Sandglass sandbox on the
  * same generated data, and reports wall-time ratios measured in that run.
  *
- *   npx tsx bench/compare.ts [--only name,name] [--scale 0.1] [--runs 3] [--no-just-bash]
+ *   npx tsx bench/compare.ts [--only name,name] [--scale 0.1] [--runs 3] [--no-just-bash] [--no-warmup]
+ *
+ * Before timing, the two JavaScript-hosted implementations (Sandglass and
+ * just-bash) run each workload once on 1% of its data, so their JIT
+ * compilers have seen the code paths, as native binaries need no warming.
  *
  * Results also go to bench/results/compare-<date>.json. Not a test: nothing
  * is asserted.
@@ -21,16 +25,18 @@ interface Args {
   scale: number;
   runs: number;
   justBash: boolean;
+  warmup: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { only: null, scale: 1, runs: 3, justBash: true };
+  const a: Args = { only: null, scale: 1, runs: 3, justBash: true, warmup: true };
   for (let i = 0; i < argv.length; i++) {
     const v = argv[i];
     if (v === '--only') a.only = (argv[++i] ?? '').split(',');
     else if (v === '--scale') a.scale = Number(argv[++i]);
     else if (v === '--runs') a.runs = Number(argv[++i]);
     else if (v === '--no-just-bash') a.justBash = false;
+    else if (v === '--no-warmup') a.warmup = false;
     else throw new Error(`unknown option ${v}`);
   }
   return a;
@@ -71,10 +77,19 @@ function timeNative(w: Workload, files: Files, runs: number): { ms: number; out:
   return { ms: median(times), out };
 }
 
+async function writeSandboxFiles(sb: Sandbox, dir: string, files: Files): Promise<void> {
+  await sb.mkdir(dir, { recursive: true });
+  for (const [rel, data] of Object.entries(files)) {
+    await sb.mkdir(path.posix.dirname(`${dir}/${rel}`), { recursive: true });
+    await sb.writeFile(`${dir}/${rel}`, data);
+  }
+}
+
 async function timeSandglass(
   w: Workload,
   files: Files,
   runs: number,
+  warm: Files | null,
 ): Promise<{ ms: number; out: string }> {
   const sb = await Sandbox.create({
     vfsLimits: { maxBytes: 2 * 2 ** 30, maxFileSize: 2 ** 30, maxNodes: 1_000_000 },
@@ -82,12 +97,12 @@ async function timeSandglass(
   });
   try {
     const home = '/home/user/bench';
-    await sb.mkdir(home, { recursive: true });
-    for (const [rel, data] of Object.entries(files)) {
-      await sb.mkdir(path.posix.dirname(`${home}/${rel}`), { recursive: true });
-      await sb.writeFile(`${home}/${rel}`, data);
-    }
+    await writeSandboxFiles(sb, home, files);
     await sb.run('true', { cwd: home }); // start the session shell outside the timing
+    if (warm) {
+      await writeSandboxFiles(sb, '/home/user/warm', warm);
+      await sb.run(w.script, { cwd: '/home/user/warm', timeoutMs: 600_000 });
+    }
     const times: number[] = [];
     let out = '';
     for (let i = 0; i < runs; i++) {
@@ -102,17 +117,13 @@ async function timeSandglass(
   }
 }
 
-async function timeJustBash(
-  w: Workload,
-  files: Files,
-  runs: number,
-): Promise<{ ms: number; out: string }> {
+function newJustBash(files: Files): Bash {
   const home = '/home/user/bench';
   const initial: Record<string, string> = {};
   // just-bash takes text files; binary data goes in as latin1 text.
   for (const [rel, data] of Object.entries(files))
     initial[`${home}/${rel}`] = Buffer.from(data).toString('latin1');
-  const bash = new Bash({
+  return new Bash({
     files: initial,
     cwd: home,
     executionLimits: {
@@ -123,6 +134,19 @@ async function timeJustBash(
       maxArchiveBytes: 1024 * 1024 * 1024,
     },
   });
+}
+
+async function timeJustBash(
+  w: Workload,
+  files: Files,
+  runs: number,
+  warm: Files | null,
+): Promise<{ ms: number; out: string }> {
+  if (warm)
+    await newJustBash(warm)
+      .exec(w.script)
+      .catch(() => undefined);
+  const bash = newJustBash(files);
   const times: number[] = [];
   let out = '';
   for (let i = 0; i < runs; i++) {
@@ -152,9 +176,12 @@ async function main(): Promise<void> {
     if (args.only && !args.only.includes(w.name)) continue;
     const files = w.files(args.scale);
     const runs = w.heavy ? 1 : args.runs;
+    const warm = args.warmup ? w.files(args.scale / 100) : null;
     const n = timeNative(w, files, runs);
-    const s = await timeSandglass(w, files, runs);
-    const j = args.justBash ? await timeJustBash(w, files, runs) : { ms: NaN, out: '(skipped)' };
+    const s = await timeSandglass(w, files, runs, warm);
+    const j = args.justBash
+      ? await timeJustBash(w, files, runs, warm)
+      : { ms: NaN, out: '(skipped)' };
     const agree =
       n.out === s.out ? 'sg=native' : `sg DIFFERS (${s.out.slice(0, 60)} vs ${n.out.slice(0, 60)})`;
     const jagree = !args.justBash

@@ -8,6 +8,8 @@ use crate::rx::{Config, Regex, Syntax};
 use coreutils_core::error::strerror;
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read, Write};
+
+use crate::common::read_line;
 use std::rc::Rc;
 
 /// An associative array keeping insertion order for `for (k in a)`.
@@ -1084,7 +1086,7 @@ impl Interp {
     ) -> std::io::Result<bool> {
         out.clear();
         if rs.len() == 1 {
-            let n = reader.read_until(rs[0], out)?;
+            let n = read_line::read_until(reader, rs[0], out)?;
             if n == 0 {
                 return Ok(false);
             }
@@ -1098,7 +1100,7 @@ impl Interp {
             let mut line = Vec::new();
             loop {
                 line.clear();
-                let n = reader.read_until(b'\n', &mut line)?;
+                let n = read_line::read_until(reader, b'\n', &mut line)?;
                 if n == 0 {
                     return Ok(!out.is_empty());
                 }

@@ -4,4 +4,5 @@
 pub mod command;
 pub mod fnmatch;
 pub mod getopt;
+pub mod read_line;
 pub mod stdout;

@@ -100,7 +100,7 @@ impl Input {
             let r = self.cur.as_mut()?;
             let mut buf = std::mem::take(&mut self.spare);
             buf.clear();
-            match r.read_until(self.eol, &mut buf) {
+            match crate::common::read_line::read_until(r, self.eol, &mut buf) {
                 Ok(0) => {
                     self.cur = None;
                     if self.per_file {
