@@ -1,6 +1,6 @@
 /** Open regular files and directories of the VFS. */
 import { Errno, fail } from '../kernel/errno.js';
-import { pathToBytes, type Cred, type Stat, type Vfs } from '../vfs/index.js';
+import { pathToBytes, type Cred, type DirEntry, type Stat, type Vfs } from '../vfs/index.js';
 import { FT, filetypeOf, OpenFile, typeBits, type DirListEntry, type KStat } from './openFile.js';
 
 export function toKStat(s: Stat): KStat {
@@ -137,6 +137,22 @@ export class VfsFile extends InodeFile {
   }
 }
 
+/** Kernel-form entries per VFS listing (which is cached and frozen until its directory changes). */
+const kernelListings = new WeakMap<readonly DirEntry[], readonly DirListEntry[]>();
+
+function childEntries(listing: readonly DirEntry[]): readonly DirListEntry[] {
+  let out = kernelListings.get(listing);
+  if (!out) {
+    out = listing.map((e) => ({
+      name: pathToBytes(e.name),
+      ino: e.ino,
+      filetype: filetypeOf(e.kind),
+    }));
+    kernelListings.set(listing, out);
+  }
+  return out;
+}
+
 export class DirFile extends InodeFile {
   readonly filetype = FT.dir;
   private listing: DirListEntry[] | undefined;
@@ -166,11 +182,7 @@ export class DirFile extends InodeFile {
       this.listing = [
         { name: new Uint8Array([46]), ino: this.ino, filetype: FT.dir },
         { name: new Uint8Array([46, 46]), ino: parentIno, filetype: FT.dir },
-        ...this.vfs.readdirIno(this.ino, this.cred).map((e) => ({
-          name: pathToBytes(e.name),
-          ino: e.ino,
-          filetype: filetypeOf(e.kind),
-        })),
+        ...childEntries(this.vfs.readdirIno(this.ino, this.cred)),
       ];
     }
     return this.listing.slice(cookie);

@@ -84,4 +84,14 @@ describe('hamt', () => {
     expect(hamtSet(m, 'x', 1, e)).toBe(m);
     expect(hamtRemove(m, 'y', e)).toBe(m);
   });
+
+  it('returns a new header when a value is replaced in place', () => {
+    const e = newEdit(); // one token: owned nodes are updated in place
+    let m = hamtEmpty<number>();
+    for (let i = 0; i < 100; i++) m = hamtSet(m, `k${i}`, i, e);
+    const before = m;
+    m = hamtSet(m, 'k7', 700, e);
+    expect(m).not.toBe(before);
+    expect(hamtGet(m, 'k7')).toBe(700);
+  });
 });

@@ -132,6 +132,8 @@ function pairNode<V>(
 
 interface SetResult {
   added: boolean;
+  /** An existing key got a different value (possibly in place, in an owned node). */
+  replaced: boolean;
 }
 
 function nodeSet<V>(
@@ -159,6 +161,7 @@ function nodeSet<V>(
         if (node.arr[i + 1] === value) return node;
         const n = editable<V, CollisionNode<V>>(node, edit);
         n.arr[i + 1] = value;
+        res.replaced = true;
         return n;
       }
     }
@@ -190,6 +193,7 @@ function nodeSet<V>(
     if (v === value) return node;
     const n = editable<V, BitmapNode<V>>(node, edit);
     n.arr[idx + 1] = value;
+    res.replaced = true;
     return n;
   }
   const n = editable<V, BitmapNode<V>>(node, edit);
@@ -200,16 +204,20 @@ function nodeSet<V>(
   return n;
 }
 
-/** Returns a map with `key` set; the same header if nothing changed. */
+/**
+ * Returns a map with `key` set: the same header if nothing changed, else a
+ * new one even when owned nodes were updated in place, so a header's
+ * identity stands for its contents (listing caches rely on it).
+ */
 export function hamtSet<V>(map: Hamt<V>, key: Key, value: V, edit: Edit): Hamt<V> {
   const hash = hashOf(key);
-  const res: SetResult = { added: false };
+  const res: SetResult = { added: false, replaced: false };
   if (!map.root) {
     const bit = 1 << (hash & 31);
     return { root: { collision: false, owner: edit, bitmap: bit, arr: [key, value] }, size: 1 };
   }
   const root = nodeSet(map.root, 0, hash, key, value, edit, res) as BitmapNode<V>;
-  if (root === map.root && !res.added) return map;
+  if (root === map.root && !res.added && !res.replaced) return map;
   return { root, size: map.size + (res.added ? 1 : 0) };
 }
 

@@ -24,6 +24,25 @@ describe('directory sizes', () => {
   });
 });
 
+describe('listings', () => {
+  it('stay right through renames over existing names, creates and removals', () => {
+    vfs.mkdirp('/d');
+    vfs.writeFile('/d/a', text('a'));
+    vfs.mkdir('/d/b', 0o755);
+    const kinds = () => vfs.readdir('/d').map((e) => `${e.name}:${e.kind}`);
+    expect(kinds()).toEqual(['a:file', 'b:dir']);
+    vfs.rmdir('/d/b');
+    vfs.mkdirp('/e');
+    vfs.writeFile('/e/x', text('x'));
+    const before = vfs.readdir('/d');
+    vfs.rename('/e/x', '/d/a'); // only replaces /d's entry: same name, another inode
+    expect(before[0]?.ino).not.toBe(vfs.resolve('/d/a'));
+    expect(vfs.readdir('/d').map((e) => e.ino)).toEqual([vfs.resolve('/d/a')]);
+    vfs.symlink('a', '/d/s');
+    expect(kinds()).toEqual(['a:file', 's:symlink']);
+  });
+});
+
 describe('path resolution', () => {
   it("parentOf names a directory's parent, follows renames, and knows only directories", () => {
     vfs.mkdirp('/a/b/c');

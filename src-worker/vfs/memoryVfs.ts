@@ -115,6 +115,12 @@ export class MemoryVfs implements Vfs {
   private bytes: number;
   private nodes: number;
   private edit: Edit = newEdit();
+  /**
+   * Sorted listings by directory map: a map header changes whenever its
+   * contents do (see hamtSet), and a child's kind never changes, so a
+   * listing stays right for as long as its header is the directory's.
+   */
+  private readonly listings = new WeakMap<Hamt<Ino>, readonly DirEntry[]>();
   private nextIno: number;
   private nextDev: number;
   private readonly now: () => number;
@@ -628,21 +634,26 @@ export class MemoryVfs implements Vfs {
     return node.ino;
   }
 
-  readdir(path: BytePath, opts?: LookupOptions): DirEntry[] {
+  readdir(path: BytePath, opts?: LookupOptions): readonly DirEntry[] {
     const node = this.lookup(path, { ...opts, follow: true }, true);
     return this.readdirIno(node.ino, opts?.cred ?? ROOT_CRED);
   }
 
-  readdirIno(ino: Ino, cred?: Cred): DirEntry[] {
+  readdirIno(ino: Ino, cred?: Cred): readonly DirEntry[] {
     const node = this.get(ino);
     if (node.kind !== 'dir' || !node.entries) fail(Errno.ENOTDIR);
     if (cred && !permits(node, cred, 4)) fail(Errno.EACCES);
+    const entries = node.entries;
+    const cached = this.listings.get(entries);
+    if (cached) return cached;
     const out: DirEntry[] = [];
-    hamtForEach(node.entries, (name, child) => {
+    hamtForEach(entries, (name, child) => {
       const c = this.node(child);
       if (c) out.push({ name: name as string, ino: child, kind: c.kind });
     });
     out.sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
+    Object.freeze(out);
+    this.listings.set(entries, out);
     return out;
   }
 

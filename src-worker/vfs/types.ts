@@ -220,9 +220,9 @@ export interface Vfs {
     opts?: LookupOptions,
   ): Ino;
   /** Directory listing sorted by byte order of the name (stable and deterministic). */
-  readdir(path: BytePath, opts?: LookupOptions): DirEntry[];
+  readdir(path: BytePath, opts?: LookupOptions): readonly DirEntry[];
   /** Listing of a directory ino (checks read permission when `cred` is given). */
-  readdirIno(ino: Ino, cred?: Cred): DirEntry[];
+  readdirIno(ino: Ino, cred?: Cred): readonly DirEntry[];
 
   // ---- contents ----
   /** pread: up to `len` bytes at `offset` (short at EOF). EISDIR for directories. */
