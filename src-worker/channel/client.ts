@@ -19,6 +19,7 @@ import {
   W_SIG_LO,
   W_STATE,
   W_VERSION,
+  W_CLOSE,
 } from './layout.js';
 
 const EMPTY = new Uint8Array(0);
@@ -95,6 +96,22 @@ export class ChannelClient {
     }
     Atomics.store(w, W_STATE, S_IDLE);
     return errno;
+  }
+
+  /**
+   * Close `fd` along with the next call instead of in a round trip of its
+   * own. Only for descriptors whose close cannot fail or be observed before
+   * the next call (directories the glue opened): the kernel closes it before
+   * serving the next request, whatever that is (an exit included).
+   */
+  deferClose(fd: number): void {
+    const w = this.view.words;
+    const prev = w[W_CLOSE] as number;
+    if (prev !== 0) {
+      w[W_CLOSE] = 0;
+      this.call(Sys.CLOSE, [prev - 1]);
+    }
+    w[W_CLOSE] = fd + 1;
   }
 
   /** Take (and clear) the pending caught-signal mask: no round trip. */

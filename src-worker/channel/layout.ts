@@ -6,7 +6,7 @@
  * anything here changes.
  */
 
-export const CHANNEL_VERSION = 2;
+export const CHANNEL_VERSION = 3;
 
 /** Int32 word indexes in the header. */
 export const W_STATE = 0;
@@ -20,6 +20,12 @@ export const W_SIG_LO = 6;
 export const W_SIG_HI = 7;
 /** Response flag word: 1 = more response data follows (fetch with OP_MORE). */
 export const W_MORE = 8;
+/**
+ * A close the worker deferred (fd + 1; 0 = none): the kernel performs it
+ * before the next request, so descriptor numbers are reused exactly as if
+ * it had been its own call (see ChannelClient.deferClose).
+ */
+export const W_CLOSE = 9;
 
 /** Channel states. */
 export const S_IDLE = 0;

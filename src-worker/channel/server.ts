@@ -20,6 +20,7 @@ import {
   W_SIG_HI,
   W_SIG_LO,
   W_STATE,
+  W_CLOSE,
 } from './layout.js';
 
 /** What a handler answers. */
@@ -43,6 +44,8 @@ export type SyscallHandler = (
 ) => Reply | Promise<Reply>;
 
 export const OK: Reply = Object.freeze({ errno: 0 });
+
+const EMPTY = new Uint8Array(0);
 
 /** How long the kernel polls for a worker's next request before sleeping. */
 const POLL_US = 30;
@@ -136,6 +139,12 @@ export class ChannelServer {
   /** Serve the pending request; true if it was answered synchronously. */
   private handle(): boolean {
     const w = this.view.words;
+    const deferred = w[W_CLOSE] as number;
+    if (deferred !== 0) {
+      // The worker's deferred close goes first, as if it had been its own call.
+      w[W_CLOSE] = 0;
+      this.handler(Sys.CLOSE, [deferred - 1], EMPTY, this.view.data);
+    }
     const op = w[W_OP] as number;
     const len = Math.min(w[W_REQ_LEN] as number, DATA_SIZE);
     if (op === Sys.CHUNK) {

@@ -175,7 +175,11 @@ describe.skipIf(!shellBuilt)('interactive shell on a terminal', () => {
   it('Ctrl-C at the prompt cancels the line', async () => {
     s.fresh();
     s.t.write('echo nope\x03');
-    await s.prompt();
+    // The prompt drawn after the ^C (a redraw of the previous prompt may come first).
+    await s.until(
+      () => s.recent.includes(PROMPT_END, s.recent.indexOf('^C') + 1) && s.recent.includes('^C'),
+      'a prompt after ^C',
+    );
     expect(s.recent).toContain('^C');
     expect(s.recent).not.toContain('133;C');
     expect(await s.run('echo yes\r')).toEqual({ output: 'yes\n', status: 0 });

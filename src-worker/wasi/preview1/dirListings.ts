@@ -46,8 +46,8 @@ export class DirListings {
     return l.data.subarray(l.offsets[i] as number);
   }
 
-  /** `fd` was closed or now names another file. */
-  forget(fd: number): void {
-    this.byFd.delete(fd);
+  /** `fd` was closed or now names another file; true if it was a listed directory. */
+  forget(fd: number): boolean {
+    return this.byFd.delete(fd);
   }
 }

@@ -62,7 +62,11 @@ export function fdImports(ctx: GlueContext): Record<string, (...a: never[]) => n
       sys.call(Sys.ALLOCATE, [fd, Number(off), Number(len)]),
     ),
     fd_close: guard((fd: number) => {
-      ctx.dirs.forget(fd);
+      // A directory we opened (its listing is here) closes with the next call.
+      if (ctx.dirs.forget(fd)) {
+        sys.deferClose(fd);
+        return 0;
+      }
       return sys.call(Sys.CLOSE, [fd]);
     }),
     fd_datasync: guard((fd: number) => sys.call(Sys.FSYNC, [fd])),
