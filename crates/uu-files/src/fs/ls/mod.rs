@@ -243,7 +243,11 @@ fn list_dir(
         if b.first() == Some(&b'.') && !(o.all || o.almost) {
             continue;
         }
-        match Entry::load(&de.path(), b, o.deref, o) {
+        let loaded = match de.file_type() {
+            Ok(ft) if !o.needs_stat() => Ok(Entry::named(de.path(), b, ft)),
+            _ => Entry::load(&de.path(), b, o.deref, o),
+        };
+        match loaded {
             Ok(e) => entries.push(e),
             Err(e) => {
                 eprintln!(
