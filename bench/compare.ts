@@ -5,9 +5,11 @@
  *
  *   npx tsx bench/compare.ts [--only name,name] [--scale 0.1] [--runs 3] [--no-just-bash] [--no-warmup]
  *
- * Before timing, the two JavaScript-hosted implementations (Sandglass and
- * just-bash) run each workload once on 1% of its data, so their JIT
- * compilers have seen the code paths, as native binaries need no warming.
+ * Each implementation runs a workload once untimed before the timed runs
+ * (as hyperfine's --warmup does): Sandglass and just-bash are JIT-compiled
+ * JavaScript, whose first pass over new code paths runs in the
+ * interpreter. The untimed run is reported too ("sg cold": what the first
+ * command in a fresh engine costs).
  *
  * Results also go to bench/results/compare-<date>.json. Not a test: nothing
  * is asserted.
@@ -57,31 +59,56 @@ function writeHostFiles(dir: string, files: Files): void {
   }
 }
 
-function timeNative(w: Workload, files: Files, runs: number): { ms: number; out: string } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-bench-'));
-  writeHostFiles(dir, files);
-  const times: number[] = [];
-  let out = '';
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    const r = spawnSync('bash', ['--norc', '--noprofile', '-c', w.script], {
-      cwd: dir,
-      encoding: 'utf8',
-      maxBuffer: 1 << 30,
-      env: { PATH: '/usr/bin:/bin', LC_ALL: 'C', HOME: dir },
-    });
-    times.push(performance.now() - t0);
-    out = r.stdout.trim();
-  }
-  fs.rmSync(dir, { recursive: true, force: true });
-  return { ms: median(times), out };
+interface Timing {
+  /** Median of the timed runs. */
+  ms: number;
+  /** The untimed first run (NaN without warm-up): what a cold engine pays. */
+  coldMs: number;
+  out: string;
 }
 
-async function writeSandboxFiles(sb: Sandbox, dir: string, files: Files): Promise<void> {
-  await sb.mkdir(dir, { recursive: true });
-  for (const [rel, data] of Object.entries(files)) {
-    await sb.mkdir(path.posix.dirname(`${dir}/${rel}`), { recursive: true });
-    await sb.writeFile(`${dir}/${rel}`, data);
+/** Median of `runs` timed runs of `once`, after one warm-up run when asked. */
+async function timeRuns(
+  runs: number,
+  warmup: boolean,
+  once: () => Promise<string> | string,
+): Promise<Timing> {
+  let coldMs = NaN;
+  let out = '';
+  if (warmup) {
+    const t0 = performance.now();
+    out = await once();
+    coldMs = performance.now() - t0;
+  }
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    out = await once();
+    times.push(performance.now() - t0);
+  }
+  return { ms: median(times), coldMs, out };
+}
+
+async function timeNative(
+  w: Workload,
+  files: Files,
+  runs: number,
+  warmup: boolean,
+): Promise<Timing> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-bench-'));
+  writeHostFiles(dir, files);
+  try {
+    return await timeRuns(runs, warmup, () => {
+      const r = spawnSync('bash', ['--norc', '--noprofile', '-c', w.script], {
+        cwd: dir,
+        encoding: 'utf8',
+        maxBuffer: 1 << 30,
+        env: { PATH: '/usr/bin:/bin', LC_ALL: 'C', HOME: dir },
+      });
+      return r.stdout.trim();
+    });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -89,41 +116,41 @@ async function timeSandglass(
   w: Workload,
   files: Files,
   runs: number,
-  warm: Files | null,
-): Promise<{ ms: number; out: string }> {
+  warmup: boolean,
+): Promise<Timing> {
   const sb = await Sandbox.create({
     vfsLimits: { maxBytes: 2 * 2 ** 30, maxFileSize: 2 ** 30, maxNodes: 1_000_000 },
     limits: { wallTimeMs: 600_000 },
   });
   try {
     const home = '/home/user/bench';
-    await writeSandboxFiles(sb, home, files);
+    await sb.mkdir(home, { recursive: true });
+    for (const [rel, data] of Object.entries(files)) {
+      await sb.mkdir(path.posix.dirname(`${home}/${rel}`), { recursive: true });
+      await sb.writeFile(`${home}/${rel}`, data);
+    }
     await sb.run('true', { cwd: home }); // start the session shell outside the timing
-    if (warm) {
-      await writeSandboxFiles(sb, '/home/user/warm', warm);
-      await sb.run(w.script, { cwd: '/home/user/warm', timeoutMs: 600_000 });
-    }
-    const times: number[] = [];
-    let out = '';
-    for (let i = 0; i < runs; i++) {
-      const t0 = performance.now();
+    return await timeRuns(runs, warmup, async () => {
       const r = await sb.run(w.script, { cwd: home, timeoutMs: 600_000 });
-      times.push(performance.now() - t0);
-      out = r.exitCode === 0 ? r.stdout.trim() : `exit ${r.exitCode}: ${r.stderr.slice(0, 200)}`;
-    }
-    return { ms: median(times), out };
+      return r.exitCode === 0 ? r.stdout.trim() : `exit ${r.exitCode}: ${r.stderr.slice(0, 200)}`;
+    });
   } finally {
     await sb.destroy();
   }
 }
 
-function newJustBash(files: Files): Bash {
+async function timeJustBash(
+  w: Workload,
+  files: Files,
+  runs: number,
+  warmup: boolean,
+): Promise<Timing> {
   const home = '/home/user/bench';
   const initial: Record<string, string> = {};
   // just-bash takes text files; binary data goes in as latin1 text.
   for (const [rel, data] of Object.entries(files))
     initial[`${home}/${rel}`] = Buffer.from(data).toString('latin1');
-  return new Bash({
+  const bash = new Bash({
     files: initial,
     cwd: home,
     executionLimits: {
@@ -134,32 +161,14 @@ function newJustBash(files: Files): Bash {
       maxArchiveBytes: 1024 * 1024 * 1024,
     },
   });
-}
-
-async function timeJustBash(
-  w: Workload,
-  files: Files,
-  runs: number,
-  warm: Files | null,
-): Promise<{ ms: number; out: string }> {
-  if (warm)
-    await newJustBash(warm)
-      .exec(w.script)
-      .catch(() => undefined);
-  const bash = newJustBash(files);
-  const times: number[] = [];
-  let out = '';
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
+  return timeRuns(runs, warmup, async () => {
     try {
       const r = await bash.exec(w.script);
-      out = r.exitCode === 0 ? r.stdout.trim() : `exit ${r.exitCode}: ${r.stderr.slice(0, 200)}`;
+      return r.exitCode === 0 ? r.stdout.trim() : `exit ${r.exitCode}: ${r.stderr.slice(0, 200)}`;
     } catch (e) {
-      out = `error: ${(e as Error).message.slice(0, 200)}`;
+      return `error: ${(e as Error).message.slice(0, 200)}`;
     }
-    times.push(performance.now() - t0);
-  }
-  return { ms: median(times), out };
+  });
 }
 
 function fmt(ms: number): string {
@@ -170,18 +179,17 @@ async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const rows: Record<string, unknown>[] = [];
   console.log(
-    `${'workload'.padEnd(26)} ${'native'.padStart(10)} ${'sandglass'.padStart(10)} ${'just-bash'.padStart(10)}  sg/native  jb/sg  outputs`,
+    `${'workload'.padEnd(26)} ${'native'.padStart(10)} ${'sandglass'.padStart(10)} ${'just-bash'.padStart(10)}  sg/native  jb/sg ${'sg cold'.padStart(10)}  outputs`,
   );
   for (const w of WORKLOADS) {
     if (args.only && !args.only.includes(w.name)) continue;
     const files = w.files(args.scale);
     const runs = w.heavy ? 1 : args.runs;
-    const warm = args.warmup ? w.files(args.scale / 100) : null;
-    const n = timeNative(w, files, runs);
-    const s = await timeSandglass(w, files, runs, warm);
-    const j = args.justBash
-      ? await timeJustBash(w, files, runs, warm)
-      : { ms: NaN, out: '(skipped)' };
+    const n = await timeNative(w, files, runs, args.warmup);
+    const s = await timeSandglass(w, files, runs, args.warmup);
+    const j: Timing = args.justBash
+      ? await timeJustBash(w, files, runs, args.warmup)
+      : { ms: NaN, coldMs: NaN, out: '(skipped)' };
     const agree =
       n.out === s.out ? 'sg=native' : `sg DIFFERS (${s.out.slice(0, 60)} vs ${n.out.slice(0, 60)})`;
     const jagree = !args.justBash
@@ -190,13 +198,14 @@ async function main(): Promise<void> {
         ? ', jb=native'
         : `, jb differs (${j.out.slice(0, 60)})`;
     console.log(
-      `${w.name.padEnd(26)} ${fmt(n.ms).padStart(10)} ${fmt(s.ms).padStart(10)} ${fmt(j.ms).padStart(10)}  ${(s.ms / n.ms).toFixed(2).padStart(8)}x ${(j.ms / s.ms).toFixed(2).padStart(6)}x  ${agree}${jagree}`,
+      `${w.name.padEnd(26)} ${fmt(n.ms).padStart(10)} ${fmt(s.ms).padStart(10)} ${fmt(j.ms).padStart(10)}  ${(s.ms / n.ms).toFixed(2).padStart(8)}x ${(j.ms / s.ms).toFixed(2).padStart(6)}x ${fmt(s.coldMs).padStart(10)}  ${agree}${jagree}`,
     );
     rows.push({
       name: w.name,
       nativeMs: n.ms,
       sandglassMs: s.ms,
       justBashMs: j.ms,
+      coldMs: { native: n.coldMs, sandglass: s.coldMs, justBash: j.coldMs },
       outputs: { native: n.out, sandglass: s.out, justBash: j.out },
     });
   }
