@@ -25,7 +25,12 @@ fn change(path: &Path, spec: &str, reference: Option<u32>, o: &Opts) -> bool {
         Ok(s) => s,
         Err(e) => {
             if !o.sw.quiet {
-                let dangling = std::fs::symlink_metadata(path).is_ok();
+                // Only a symlink whose target is missing is dangling; other
+                // failures (EACCES on a search) are reported as they are.
+                let dangling = e.kind() == std::io::ErrorKind::NotFound
+                    && std::fs::symlink_metadata(path)
+                        .map(|m| m.file_type().is_symlink())
+                        .unwrap_or(false);
                 if dangling {
                     eprintln!("chmod: cannot operate on dangling symlink {}", q);
                 } else {
