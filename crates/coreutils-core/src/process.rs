@@ -266,6 +266,10 @@ mod imp {
     }
 
     pub fn spawn(cmd: &Command) -> io::Result<Child> {
+        spawn_mapped(cmd, &[])
+    }
+
+    pub fn spawn_mapped(cmd: &Command, map: &[(u32, u32)]) -> io::Result<Child> {
         let path = resolve(&cmd.program)?;
         let mut req = Vec::with_capacity(256);
         put_str(&mut req, path.as_os_str().as_bytes());
@@ -291,23 +295,27 @@ mod imp {
             None => std::env::current_dir().unwrap_or_default(),
         };
         put_str(&mut req, cwd.as_os_str().as_bytes());
-        if cmd.null_stdin {
-            let null = std::fs::File::open("/dev/null")?;
-            // Kept open until the spawn call has shared it with the child.
-            let fd = std::os::wasi::io::AsRawFd::as_raw_fd(&null) as u32;
-            put_u32(&mut req, 3);
-            for (c, p) in [(0u32, fd), (1, 1), (2, 2)] {
-                put_u32(&mut req, c);
-                put_u32(&mut req, p);
-            }
-            return finish(req, cmd.new_group, Some(null));
-        }
+        // Kept open until the spawn call has shared it with the child.
+        let null = if cmd.null_stdin {
+            Some(std::fs::File::open("/dev/null")?)
+        } else {
+            None
+        };
+        let null_fd = null
+            .as_ref()
+            .map(|f| std::os::wasi::io::AsRawFd::as_raw_fd(f) as u32);
         put_u32(&mut req, 3);
         for fd in 0u32..3 {
+            let parent = map
+                .iter()
+                .find(|(child, _)| *child == fd)
+                .map(|(_, ours)| *ours)
+                .or(if fd == 0 { null_fd } else { None })
+                .unwrap_or(fd);
             put_u32(&mut req, fd);
-            put_u32(&mut req, fd);
+            put_u32(&mut req, parent);
         }
-        finish(req, cmd.new_group, None)
+        finish(req, cmd.new_group, null)
     }
 
     fn finish(
@@ -380,6 +388,14 @@ mod imp {
 /// Start `cmd`. Errors are `NotFound` / `PermissionDenied` like execvp's.
 pub fn spawn(cmd: &Command) -> io::Result<Child> {
     imp::spawn(cmd)
+}
+
+/// Start `cmd` with some of its fds 0-2 taken from ours: `(child_fd,
+/// our_fd)` pairs (a pipe end as the child's stdin or stdout). The host's
+/// own spawn does this; natively, use `std::process` with `Stdio`.
+#[cfg(target_arch = "wasm32")]
+pub fn spawn_mapped(cmd: &Command, map: &[(u32, u32)]) -> io::Result<Child> {
+    imp::spawn_mapped(cmd, map)
 }
 
 /// Wait for `child` to end.

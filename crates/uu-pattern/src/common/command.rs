@@ -108,19 +108,8 @@ mod imp {
 
     #[link(wasm_import_module = "sandglass")]
     extern "C" {
-        #[link_name = "spawn"]
-        fn sg_spawn(req: *const u8, req_len: u32, pid_out: *mut i32) -> i32;
         #[link_name = "pipe"]
         fn sg_pipe(fds_out: *mut u32) -> i32;
-    }
-
-    fn put_u32(buf: &mut Vec<u8>, v: u32) {
-        buf.extend_from_slice(&v.to_le_bytes());
-    }
-
-    fn put_str(buf: &mut Vec<u8>, s: &[u8]) {
-        put_u32(buf, s.len() as u32);
-        buf.extend_from_slice(s);
     }
 
     /// A pipe as (read end, write end).
@@ -143,37 +132,15 @@ mod imp {
     /// Spawn `sh -c cmd` with the child's fd `child_fd` mapped to our
     /// `parent_fd`, the others inherited.
     fn spawn(cmd: &[u8], child_fd: u32, parent_fd: u32) -> io::Result<Child> {
-        let path = process::resolve(std::ffi::OsStr::new("sh"))?;
-        let mut req = Vec::with_capacity(256 + cmd.len());
-        put_str(&mut req, path.as_os_str().as_bytes());
-        put_u32(&mut req, 3);
-        put_str(&mut req, b"sh");
-        put_str(&mut req, b"-c");
-        put_str(&mut req, cmd);
-        let env: Vec<(std::ffi::OsString, std::ffi::OsString)> = std::env::vars_os().collect();
-        put_u32(&mut req, env.len() as u32);
-        for (k, v) in &env {
-            let mut kv = k.as_bytes().to_vec();
-            kv.push(b'=');
-            kv.extend_from_slice(v.as_bytes());
-            put_str(&mut req, &kv);
-        }
-        let cwd = std::env::current_dir().unwrap_or_default();
-        put_str(&mut req, cwd.as_os_str().as_bytes());
-        put_u32(&mut req, 3);
-        for fd in 0u32..3 {
-            put_u32(&mut req, fd);
-            put_u32(&mut req, if fd == child_fd { parent_fd } else { fd });
-        }
-        req.extend_from_slice(&(-1i32).to_le_bytes());
-        put_u32(&mut req, 0);
-        let mut pid: i32 = 0;
-        // SAFETY: the request buffer and out-pointer live across the call.
-        let e = unsafe { sg_spawn(req.as_ptr(), req.len() as u32, &mut pid) };
-        if e != 0 {
-            return Err(io::Error::from_raw_os_error(e));
-        }
-        Ok(Child { pid })
+        let sh = process::Command {
+            program: "sh".into(),
+            args: vec!["-c".into(), std::ffi::OsStr::from_bytes(cmd).to_os_string()],
+            env: None,
+            cwd: None,
+            new_group: false,
+            null_stdin: false,
+        };
+        process::spawn_mapped(&sh, &[(child_fd, parent_fd)])
     }
 
     pub fn start_read(cmd: &[u8]) -> io::Result<(Child, Box<dyn Read>)> {
