@@ -83,7 +83,11 @@ export abstract class OpenFile {
   read(_len: number): Uint8Array | null {
     return fail(Errno.EBADF);
   }
-  /** `read` into `dst` (up to its length); null = would block. */
+  /**
+   * Read into `dst` (up to its length); null = would block. The kernel
+   * reads through this: files that can fill `dst` directly override it
+   * (VFS files, pipes), the rest hand `read`'s bytes over.
+   */
   readInto(dst: Uint8Array): number | null {
     const r = this.read(dst.length);
     if (r === null) return null;

@@ -68,14 +68,6 @@ export class VfsFile extends InodeFile {
     super(vfs, ino, cred);
   }
 
-  override read(len: number): Uint8Array {
-    if (!this.readable) fail(Errno.EBADF);
-    this.live();
-    const data = this.vfs.read(this.ino, this.offset, len);
-    this.offset += data.length;
-    return data;
-  }
-
   override readInto(dst: Uint8Array): number {
     if (!this.readable) fail(Errno.EBADF);
     this.live();

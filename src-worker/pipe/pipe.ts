@@ -19,12 +19,6 @@ export class Pipe {
 
   constructor(readonly capacity = PIPE_CAPACITY) {}
 
-  take(len: number): Uint8Array {
-    const out = new Uint8Array(Math.min(len, this.size));
-    this.takeInto(out);
-    return out;
-  }
-
   /** Move up to `dst.length` buffered bytes into `dst`; returns the count. */
   takeInto(dst: Uint8Array): number {
     let got = 0;
@@ -60,12 +54,6 @@ export class PipeReader extends OpenFile {
     super();
     pipe.readers++;
     this.changed = pipe.changed;
-  }
-
-  override read(len: number): Uint8Array | null {
-    if (this.pipe.size > 0) return this.pipe.take(len);
-    if (this.pipe.writers === 0 || len === 0) return new Uint8Array(0);
-    return null;
   }
 
   override readInto(dst: Uint8Array): number | null {

@@ -85,6 +85,20 @@ impl Counter {
     }
 }
 
+/// A regular file's size, to count its bytes without reading it (GNU does
+/// the same). It is opened first, so an unreadable file fails as if read.
+fn regular_size(f: &OsString) -> Option<u64> {
+    if f == "-" {
+        return None;
+    }
+    let m = std::fs::File::open(f).and_then(|h| h.metadata()).ok()?;
+    if m.is_file() {
+        Some(m.len())
+    } else {
+        None
+    }
+}
+
 /// Entry point.
 pub fn uumain(args: Vec<OsString>) -> i32 {
     let p = match parse(&USAGE, SPEC, &args[1.min(args.len())..]) {
@@ -149,57 +163,54 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     // Only bytes wanted: a regular file's size is its count (GNU does the same).
     let bytes_only = show == [false, false, false, true, false];
     for f in &files {
-        if bytes_only && f != "-" {
-            // Opened first, so an unreadable file still fails as GNU's does.
-            if let Ok(m) = std::fs::File::open(f).and_then(|h| h.metadata()) {
-                if m.is_file() {
-                    let c = Counts {
-                        bytes: m.len(),
-                        ..Counts::default()
-                    };
-                    sum.bytes += c.bytes;
-                    if total_mode != 2 {
-                        let name = crate::common::bytes::os_bytes(f.as_os_str());
-                        line(&mut out, &c, &show, width, Some(name));
+        let sized = if bytes_only { regular_size(f) } else { None };
+        let (c, failed) = match sized {
+            Some(bytes) => (
+                Counts {
+                    bytes,
+                    ..Counts::default()
+                },
+                false,
+            ),
+            None => {
+                let mut r = match open(f) {
+                    Ok(r) => r,
+                    Err(e) => {
+                        eprintln!("wc: {}: {}", qf(f), err_text(&e));
+                        status = 1;
+                        // A directory opens but cannot be read: GNU still prints zeros.
+                        if std::fs::metadata(f).map(|m| m.is_dir()).unwrap_or(false)
+                            && total_mode != 2
+                        {
+                            let name = if named {
+                                Some(crate::common::bytes::os_bytes(f))
+                            } else {
+                                None
+                            };
+                            line(&mut out, &Counts::default(), &show, width, name);
+                        }
+                        continue;
                     }
-                    continue;
+                };
+                let mut cnt = Counter::default();
+                let mut buf = vec![0u8; 64 * 1024];
+                let mut failed = false;
+                loop {
+                    match r.read(&mut buf) {
+                        Ok(0) => break,
+                        Ok(k) => cnt.feed(&buf[..k], need_words),
+                        Err(e) => {
+                            eprintln!("wc: {}: {}", qf(f), err_text(&e));
+                            status = 1;
+                            failed = true;
+                            break;
+                        }
+                    }
                 }
-            }
-        }
-        let mut r = match open(f) {
-            Ok(r) => r,
-            Err(e) => {
-                eprintln!("wc: {}: {}", qf(f), err_text(&e));
-                status = 1;
-                // A directory opens but cannot be read: GNU still prints zeros.
-                if std::fs::metadata(f).map(|m| m.is_dir()).unwrap_or(false) && total_mode != 2 {
-                    let name = if named {
-                        Some(crate::common::bytes::os_bytes(f))
-                    } else {
-                        None
-                    };
-                    line(&mut out, &Counts::default(), &show, width, name);
-                }
-                continue;
+                cnt.end_line();
+                (cnt.c, failed)
             }
         };
-        let mut cnt = Counter::default();
-        let mut buf = vec![0u8; 64 * 1024];
-        let mut failed = false;
-        loop {
-            match r.read(&mut buf) {
-                Ok(0) => break,
-                Ok(k) => cnt.feed(&buf[..k], need_words),
-                Err(e) => {
-                    eprintln!("wc: {}: {}", qf(f), err_text(&e));
-                    status = 1;
-                    failed = true;
-                    break;
-                }
-            }
-        }
-        cnt.end_line();
-        let c = cnt.c;
         sum.lines += c.lines;
         sum.words += c.words;
         sum.bytes += c.bytes;
