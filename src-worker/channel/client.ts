@@ -20,6 +20,9 @@ import {
   W_STATE,
   W_VERSION,
   W_CLOSE,
+  W_EPOCH,
+  W_FDMASK,
+  ARG_SLOTS,
 } from './layout.js';
 
 const EMPTY = new Uint8Array(0);
@@ -33,6 +36,8 @@ export class ChannelClient {
   readonly rets: Float64Array;
   /** Response bytes of the last call (a copy the caller may keep). */
   data: Uint8Array = EMPTY;
+  /** Directories opened without a call (fd → ino), told to the kernel before the next one. */
+  private readonly adopted = new Map<number, number>();
 
   constructor(sab: SharedArrayBuffer) {
     this.view = new ChannelView(sab);
@@ -61,6 +66,7 @@ export class ChannelClient {
   }
 
   private exchange(op: Sys, args: readonly number[], payload: Uint8Array, view: boolean): number {
+    if (this.adopted.size > 0) this.flushAdopted();
     let off = 0;
     while (payload.length - off > DATA_SIZE) {
       this.frame(Sys.CHUNK, args, payload.subarray(off, off + DATA_SIZE));
@@ -102,16 +108,62 @@ export class ChannelClient {
    * Close `fd` along with the next call instead of in a round trip of its
    * own. Only for descriptors whose close cannot fail or be observed before
    * the next call (directories the glue opened): the kernel closes it before
-   * serving the next request, whatever that is (an exit included).
+   * serving the next request, whatever that is (an exit included). One close
+   * waits at a time: with one already waiting, this one is made at once (the
+   * waiting one rides on it, first, keeping the order).
    */
   deferClose(fd: number): void {
     const w = this.view.words;
-    const prev = w[W_CLOSE] as number;
-    if (prev !== 0) {
-      w[W_CLOSE] = 0;
-      this.call(Sys.CLOSE, [prev - 1]);
+    if (w[W_CLOSE] !== 0) {
+      this.call(Sys.CLOSE, [fd]);
+      return;
     }
     w[W_CLOSE] = fd + 1;
+  }
+
+  /** The namespace version stamped on the last reply (see W_EPOCH). */
+  epoch(): number {
+    return this.view.words[W_EPOCH] as number;
+  }
+
+  /**
+   * The descriptor the kernel would give the next open, as the program sees
+   * its table now (a waiting close done, glue-opened directories counted);
+   * -1 if that is not below 32.
+   */
+  lowestFreeFd(): number {
+    const w = this.view.words;
+    let used = w[W_FDMASK] as number;
+    const closing = (w[W_CLOSE] as number) - 1;
+    if (closing >= 0 && closing < 32) used &= ~(1 << closing);
+    for (const fd of this.adopted.keys()) used |= 1 << fd;
+    for (let fd = 0; fd < 32; fd++) if ((used & (1 << fd)) === 0) return fd;
+    return -1;
+  }
+
+  /** `fd` now names directory `ino`, opened without a call; the kernel hears of it before the next one. */
+  deferOpen(fd: number, ino: number): void {
+    this.adopted.set(fd, ino);
+  }
+
+  /** Close a directory the kernel has not heard of yet; false if `fd` is not one. */
+  cancelOpen(fd: number): boolean {
+    return this.adopted.delete(fd);
+  }
+
+  private flushAdopted(): void {
+    const pairs = [...this.adopted];
+    this.adopted.clear();
+    const per = (ARG_SLOTS - 1) >> 1;
+    for (let i = 0; i < pairs.length; i += per) {
+      const batch = pairs.slice(i, i + per);
+      const args = [batch.length];
+      for (const [fd, ino] of batch) args.push(fd, ino);
+      if (this.exchange(Sys.ADOPT_DIRS, args, EMPTY, true) !== 0) {
+        // The glue's view of the descriptor table is wrong: nothing sane can follow.
+        throw new Error('sandglass: kernel refused a directory opened by the glue');
+      }
+    }
   }
 
   /** Take (and clear) the pending caught-signal mask: no round trip. */

@@ -6,7 +6,7 @@
  * anything here changes.
  */
 
-export const CHANNEL_VERSION = 3;
+export const CHANNEL_VERSION = 4;
 
 /** Int32 word indexes in the header. */
 export const W_STATE = 0;
@@ -26,6 +26,14 @@ export const W_MORE = 8;
  * it had been its own call (see ChannelClient.deferClose).
  */
 export const W_CLOSE = 9;
+/**
+ * Stamped by the kernel on every reply: the file system's namespace version
+ * (see `Vfs.namespaceVersion`, low 32 bits) and which of the process's fds
+ * 0..31 are taken. With them the glue serves directory opens from listings
+ * it already holds (see `DirTree`).
+ */
+export const W_EPOCH = 10;
+export const W_FDMASK = 11;
 
 /** Channel states. */
 export const S_IDLE = 0;

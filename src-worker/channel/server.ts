@@ -61,9 +61,14 @@ export class ChannelServer {
   /** Cap on a reassembled request, so a guest cannot make the kernel buffer without bound. */
   static readonly MAX_REQUEST = 64 * 1024 * 1024;
 
+  /**
+   * `stamp` writes the per-reply header words (W_EPOCH, W_FDMASK) just
+   * before each reply is published.
+   */
   constructor(
     view: ChannelView,
     private readonly handler: SyscallHandler,
+    private readonly stamp?: (words: Int32Array) => void,
   ) {
     this.view = view;
   }
@@ -220,6 +225,7 @@ export class ChannelServer {
       v.data.set(data);
     w[W_RESP_LEN] = data ? data.length : 0;
     w[W_ERRNO] = reply.errno;
+    if (this.stamp) this.stamp(w);
     Atomics.store(w, W_STATE, S_RESPONSE);
     Atomics.notify(w, W_STATE);
   }

@@ -24,6 +24,11 @@ export const ROOT_FD = 3;
 export class FdTable {
   private slots = new Map<number, FdEntry>();
   private rootDir: OpenFile | undefined;
+  /**
+   * Bit n set = slot n (< 32) is taken. The glue reads it from every reply
+   * to number the directories it opens without a round trip.
+   */
+  lowMask = 0;
 
   /** Give the table its implicit root directory handle (once, at process start). */
   setRoot(dir: OpenFile): void {
@@ -52,6 +57,11 @@ export class FdTable {
     return undefined;
   }
 
+  /** True if nothing occupies slot `fd` (the implicit root does not count). */
+  isFree(fd: number): boolean {
+    return !this.slots.has(fd);
+  }
+
   has(fd: number): boolean {
     return this.entry(fd) !== undefined;
   }
@@ -71,6 +81,7 @@ export class FdTable {
     file.refs++;
     const old = this.slots.get(fd);
     this.slots.set(fd, { file, cloexec });
+    if (fd < 32) this.lowMask |= 1 << fd;
     if (old) FdTable.drop(old.file);
   }
 
@@ -80,6 +91,7 @@ export class FdTable {
     if (!e && fd === ROOT_FD && this.rootDir) return;
     if (!e) fail(Errno.EBADF);
     this.slots.delete(fd);
+    if (fd < 32) this.lowMask &= ~(1 << fd);
     FdTable.drop(e.file);
   }
 
@@ -95,6 +107,7 @@ export class FdTable {
   closeAll(): void {
     const all = [...this.slots.values()].map((e) => e.file);
     this.slots.clear();
+    this.lowMask = 0;
     if (this.rootDir) all.push(this.rootDir);
     this.rootDir = undefined;
     for (const f of all) FdTable.drop(f);

@@ -132,7 +132,12 @@ export class VfsFile extends InodeFile {
 /** Kernel-form entries per VFS listing (which is cached and frozen until its directory changes). */
 const kernelListings = new WeakMap<readonly DirEntry[], readonly DirListEntry[]>();
 
-function childEntries(listing: readonly DirEntry[]): readonly DirListEntry[] {
+/**
+ * A directory's children in kernel form, sorted (no `.`/`..`); EACCES
+ * without read permission. Cached for as long as the directory is unchanged.
+ */
+export function childEntries(vfs: Vfs, ino: number, cred: Cred): readonly DirListEntry[] {
+  const listing = vfs.readdirIno(ino, cred);
   let out = kernelListings.get(listing);
   if (!out) {
     out = listing.map((e) => ({
@@ -144,6 +149,10 @@ function childEntries(listing: readonly DirEntry[]): readonly DirListEntry[] {
   }
   return out;
 }
+
+/** Names of the two entries every listing starts with (shared, never written). */
+export const DOT = new Uint8Array([46]);
+export const DOTDOT = new Uint8Array([46, 46]);
 
 export class DirFile extends InodeFile {
   readonly filetype = FT.dir;
@@ -172,9 +181,9 @@ export class DirFile extends InodeFile {
     if (cookie === 0 || !this.listing) {
       const parentIno = this.vfs.parentOf(this.ino) ?? this.ino;
       this.listing = [
-        { name: new Uint8Array([46]), ino: this.ino, filetype: FT.dir },
-        { name: new Uint8Array([46, 46]), ino: parentIno, filetype: FT.dir },
-        ...childEntries(this.vfs.readdirIno(this.ino, this.cred)),
+        { name: DOT, ino: this.ino, filetype: FT.dir },
+        { name: DOTDOT, ino: parentIno, filetype: FT.dir },
+        ...childEntries(this.vfs, this.ino, this.cred),
       ];
     }
     return this.listing.slice(cookie);

@@ -7,6 +7,7 @@
 import type { Reply } from '../channel/server.js';
 import { SinkFile } from '../dev/devices.js';
 import type { OpenFile } from '../fd/openFile.js';
+import { W_EPOCH, W_FDMASK } from '../channel/layout.js';
 import { DirFile } from '../fd/vfsFile.js';
 import { Process, type ExitInfo, type ProcessRunner } from '../proc/process.js';
 import { WasmRunner } from '../proc/node/wasmRunner.js';
@@ -228,6 +229,10 @@ export class Kernel {
       (message) => {
         this.writeMessage(p, `sandglass: ${p.name}: ${message}\n`);
         this.exitProcess(p, { code: STATUS_TRAP });
+      },
+      (words) => {
+        words[W_EPOCH] = this.vfs.namespaceVersion | 0;
+        words[W_FDMASK] = p.fds.lowMask;
       },
     );
   }

@@ -45,6 +45,8 @@ export enum Sys {
   ACCESS = 44,
   GETUID = 45,
   UMASK = 46,
+  /** Directories the glue opened from held listings (see handlers/dirWalk.ts). */
+  ADOPT_DIRS = 47,
   // polling
   POLL = 50,
   // processes and signals

@@ -123,6 +123,7 @@ export class MemoryVfs implements Vfs {
   private readonly listings = new WeakMap<Hamt<Ino>, readonly DirEntry[]>();
   private nextIno: number;
   private nextDev: number;
+  private nsVersion = 0;
   private readonly now: () => number;
   /** Read access to the current table for the resolver. */
   private readonly src: NodeSource = { node: (ino) => trieGet(this.table, ino) };
@@ -291,6 +292,7 @@ export class MemoryVfs implements Vfs {
   private addLink(dirIno: Ino, name: BytePath, ino: Ino): void {
     const t = this.now();
     const dir = this.mut(dirIno);
+    this.nsVersion++;
     dir.entries = hamtSet(dir.entries as Hamt<Ino>, name, ino, this.edit);
     dir.mtime = dir.ctime = t;
     const node = this.mut(ino);
@@ -306,6 +308,7 @@ export class MemoryVfs implements Vfs {
   private removeLink(dirIno: Ino, name: BytePath, ino: Ino): void {
     const t = this.now();
     const dir = this.mut(dirIno);
+    this.nsVersion++;
     dir.entries = hamtRemove(dir.entries as Hamt<Ino>, name, this.edit);
     dir.mtime = dir.ctime = t;
     const node = this.mut(ino);
@@ -384,6 +387,15 @@ export class MemoryVfs implements Vfs {
 
   statIno(ino: Ino): Stat {
     return statOf(this.get(ino));
+  }
+
+  get namespaceVersion(): number {
+    return this.nsVersion;
+  }
+
+  accessIno(ino: Ino, want: number, cred: Cred = ROOT_CRED): boolean {
+    const node = this.node(ino);
+    return node !== undefined && permits(node, cred, want & 7);
   }
 
   exists(ino: Ino): boolean {
@@ -563,6 +575,7 @@ export class MemoryVfs implements Vfs {
     if (dst) this.removeLink(b.dir.ino, b.name, dst.ino);
     const t = this.now();
     const fromDir = this.mut(a.dir.ino);
+    this.nsVersion++;
     fromDir.entries = hamtRemove(fromDir.entries as Hamt<Ino>, a.name, this.edit);
     fromDir.mtime = fromDir.ctime = t;
     const toDir = this.mut(b.dir.ino);
@@ -783,6 +796,7 @@ export class MemoryVfs implements Vfs {
     // Like Linux: a non-member cannot keep setgid on a file it chmods.
     if (cred.uid !== 0 && node.kind !== 'dir' && !inGroup(cred, node.gid)) m &= ~S_ISGID;
     const n = this.mut(ino);
+    this.nsVersion++;
     n.mode = m;
     n.ctime = this.now();
     this.modified(ino);
@@ -804,6 +818,7 @@ export class MemoryVfs implements Vfs {
       if (gid !== -1 && gid !== node.gid && !inGroup(cred, gid)) fail(Errno.EPERM);
     }
     const n = this.mut(ino);
+    this.nsVersion++;
     if (uid !== -1) n.uid = uid;
     if (gid !== -1) n.gid = gid;
     if (n.kind !== 'dir' && (uid !== -1 || gid !== -1)) n.mode &= ~(S_ISUID | S_ISGID);
@@ -845,6 +860,7 @@ export class MemoryVfs implements Vfs {
   sealReadOnly(path: BytePath): void {
     const top = this.lookup(path, undefined, true);
     const dev = this.nextDev++;
+    this.nsVersion++;
     const todo: Ino[] = [top.ino];
     while (todo.length > 0) {
       const n = this.mut(todo.pop() as Ino);
@@ -888,6 +904,7 @@ export class MemoryVfs implements Vfs {
     this.table = s.table;
     this.bytes = s.bytes;
     this.nodes = s.nodes;
+    this.nsVersion++;
     // Defensive: snapshot() already rotated, so no restored node is ours to mutate.
     this.edit = newEdit();
     this.pendingModified.clear();

@@ -181,6 +181,14 @@ export interface Vfs {
   statIno(ino: Ino): Stat;
   /** True if the ino exists in the current tree. */
   exists(ino: Ino): boolean;
+  /** True if `ino` exists and `cred` has every bit of `want` (R_OK|W_OK|X_OK) on it. */
+  accessIno(ino: Ino, want: number, cred?: Cred): boolean;
+  /**
+   * Bumped by every change that can alter what a path resolves to, a
+   * directory lists or who may open it (links, renames, modes, owners,
+   * restores): caches of listings stay valid while it is unchanged.
+   */
+  readonly namespaceVersion: number;
   /** access(2): EACCES unless `cred` has every bit of `mode` (R_OK|W_OK|X_OK); F_OK = existence. */
   access(path: BytePath, mode: number, opts?: LookupOptions): void;
   /** Canonical absolute path: symlinks, `.`, `..` resolved. */

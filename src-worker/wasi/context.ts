@@ -6,6 +6,7 @@ import type { ChannelClient } from '../channel/client.js';
 import { Errno } from '../kernel/errno.js';
 import { Fault, type GuestMemory } from './memory.js';
 import type { DirListings } from './preview1/dirListings.js';
+import type { DirTree } from './preview1/dirTree.js';
 
 /** Thrown by proc_exit to unwind out of the guest. */
 export class ProcExit extends Error {
@@ -25,6 +26,8 @@ export interface GlueContext {
   nextHandle: number;
   /** Listings fetched with their directory's open, for fd_readdir. */
   readonly dirs: DirListings;
+  /** Listings of directories a walk opens next (served without a call). */
+  readonly tree: DirTree;
 }
 
 /** Largest single read the host performs for a guest (caps host allocation). */

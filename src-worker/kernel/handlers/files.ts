@@ -27,30 +27,49 @@ function epipe(k: Kernel, p: Process, e: unknown): never {
   throw e;
 }
 
-/**
- * The READDIR reply: up to `max` (at least 1) of `entries`, which start at
- * `cookie`. Per entry: next cookie u32, ino f64, type u8, name length u32, name.
- */
-export function encodeDirents(
-  entries: readonly DirListEntry[],
-  cookie: number,
-  max: number,
-): Uint8Array {
-  const count = Math.min(entries.length, Math.max(1, max));
+/** Bytes of entries[0..count) in the READDIR format. */
+export function direntsSize(entries: readonly DirListEntry[], count: number): number {
   let n = 0;
   for (let i = 0; i < count; i++) n += 17 + (entries[i] as DirListEntry).name.length;
-  const out = new Uint8Array(n);
-  const dv = new DataView(out.buffer);
-  let off = 0;
+  return n;
+}
+
+/**
+ * Write entries[0..count) into `dst` at `at` in the READDIR format (per
+ * entry: next cookie u32, ino f64, type u8, name length u32, name), their
+ * cookies counting from `cookie`. The caller has checked the room
+ * (`direntsSize`). Returns the end offset.
+ */
+export function putDirents(
+  entries: readonly DirListEntry[],
+  cookie: number,
+  count: number,
+  dst: Uint8Array,
+  dv: DataView,
+  at: number,
+): number {
+  let off = at;
   for (let i = 0; i < count; i++) {
     const e = entries[i] as DirListEntry;
     dv.setUint32(off, cookie + i + 1, true);
     dv.setFloat64(off + 4, e.ino, true);
     dv.setUint8(off + 12, e.filetype);
     dv.setUint32(off + 13, e.name.length, true);
-    out.set(e.name, off + 17);
+    dst.set(e.name, off + 17);
     off += 17 + e.name.length;
   }
+  return off;
+}
+
+/** The READDIR reply: up to `max` (at least 1) of `entries`, which start at `cookie`. */
+export function encodeDirents(
+  entries: readonly DirListEntry[],
+  cookie: number,
+  max: number,
+): Uint8Array {
+  const count = Math.min(entries.length, Math.max(1, max));
+  const out = new Uint8Array(direntsSize(entries, count));
+  putDirents(entries, cookie, count, out, new DataView(out.buffer), 0);
   return out;
 }
 

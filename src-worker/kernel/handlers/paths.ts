@@ -15,7 +15,7 @@ import { pathToBytes, type BytePath } from '../../vfs/index.js';
 import { Errno, fail } from '../errno.js';
 import type { Kernel } from '../kernel.js';
 import { Sys } from '../syscalls.js';
-import { encodeDirents } from './files.js';
+import { adoptDirs, listingReply } from './dirWalk.js';
 import {
   a,
   absolute,
@@ -148,7 +148,7 @@ export function openVfs(
 }
 
 export const pathHandlers: Record<number, Handler> = {
-  [Sys.OPEN]: (k, p, args, payload) => {
+  [Sys.OPEN]: (k, p, args, payload, out) => {
     const dirfd = a(args, 0);
     const path = pathArg(payload);
     const oflags = a(args, 2);
@@ -183,19 +183,21 @@ export const pathHandlers: Record<number, Handler> = {
     if (fdflags & FD_APPEND) file.append = true;
     if (fdflags & FD_NONBLOCK) file.nonblock = true;
     const fd = p.fds.add(file, 0);
-    // Directory opens may ask for the listing's first entries in the same
-    // round trip (args[6] = how many); rets[1] = 1 when that is all of it.
+    // Directory opens may ask for their listing (args[6] = how many entries)
+    // and the next ones a walk opens (args[7] = bytes) in the same round trip.
     const prefetch = a(args, 6);
     if (prefetch > 0 && file.filetype === FT.dir) {
       try {
-        const entries = file.readdir(0);
-        const data = encodeDirents(entries, 0, prefetch);
-        return { errno: 0, rets: [fd, entries.length <= prefetch ? 1 : 0], data };
+        return listingReply(k.vfs, p, fd, file, dirfd, path, prefetch, a(args, 7), out);
       } catch {
         // Unlistable (no read permission): the open stands, fd_readdir will say why.
       }
     }
     return { errno: 0, rets: [fd] };
+  },
+  [Sys.ADOPT_DIRS]: (k, p, args) => {
+    adoptDirs(k.vfs, p, args);
+    return OK;
   },
   [Sys.PATH_STAT]: (k, p, args, payload) => {
     const dirfd = a(args, 0);

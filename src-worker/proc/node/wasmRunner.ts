@@ -20,9 +20,10 @@ export class WasmRunner implements ProcessRunner {
     env: Uint8Array[],
     handler: SyscallHandler,
     onCrash: (message: string) => void,
+    stamp?: (words: Int32Array) => void,
   ) {
     const view = ChannelView.create();
-    this.server = new ChannelServer(view, handler);
+    this.server = new ChannelServer(view, handler, stamp);
     this.server.start();
     this.lease = pool.run({
       type: 'start',

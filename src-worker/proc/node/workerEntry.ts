@@ -9,6 +9,7 @@ import { ChannelClient } from '../../channel/client.js';
 import { Sys } from '../../kernel/syscalls.js';
 import { ProcExit, type GlueContext } from '../../wasi/context.js';
 import { GuestMemory } from '../../wasi/memory.js';
+import { DirTree } from '../../wasi/preview1/dirTree.js';
 import { DirListings } from '../../wasi/preview1/dirListings.js';
 import { preview1Imports } from '../../wasi/preview1/index.js';
 import { checkImports, importsSandglass, sandglassImports } from '../../wasi/sandglass/index.js';
@@ -25,6 +26,7 @@ function run(msg: StartMessage): void {
     parentPort?.postMessage({ type: 'fatal', message: (e as Error).message });
     return;
   }
+  const dirs = new DirListings();
   const ctx: GlueContext = {
     mem: new GuestMemory(new WebAssembly.Memory({ initial: 0 })),
     sys,
@@ -32,7 +34,8 @@ function run(msg: StartMessage): void {
     env: msg.env,
     handles: new Map(),
     nextHandle: 1,
-    dirs: new DirListings(),
+    dirs,
+    tree: new DirTree(sys, dirs),
   };
   const fail = (text: string, code: number): void => {
     sys.call(

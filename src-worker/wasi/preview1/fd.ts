@@ -68,6 +68,11 @@ export function fdImports(ctx: GlueContext): Record<string, (...a: never[]) => n
       sys.call(Sys.ALLOCATE, [fd, Number(off), Number(len)]),
     ),
     fd_close: guard((fd: number) => {
+      // A directory the kernel has not heard of yet closes here and now.
+      if (sys.cancelOpen(fd)) {
+        ctx.dirs.forget(fd);
+        return 0;
+      }
       // A directory we opened (its listing is here) closes with the next call.
       if (ctx.dirs.forget(fd)) {
         sys.deferClose(fd);

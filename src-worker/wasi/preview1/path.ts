@@ -3,6 +3,7 @@ import { Errno } from '../../kernel/errno.js';
 import { Sys } from '../../kernel/syscalls.js';
 import type { GlueContext } from '../context.js';
 import { guard } from '../context.js';
+import { ROOT_FD } from '../../fd/fdTable.js';
 import { timeArgs, writeFilestat } from './fd.js';
 
 /** PATH_MAX: longer paths are refused before anything is copied to the kernel. */
@@ -102,6 +103,13 @@ export function pathImports(ctx: GlueContext): Record<string, (...a: never[]) =>
             : 0;
         ctx.mem.check(out, 4);
         const dir = (oflags & O_DIRECTORY) !== 0;
+        // A plain directory open of a listing the glue holds needs no call.
+        const plain = dir && fd === ROOT_FD && oflags === O_DIRECTORY && fdflags === 0;
+        const held = plain ? ctx.tree.open(path) : undefined;
+        if (held !== undefined) {
+          ctx.mem.setU32(out, held);
+          return 0;
+        }
         const e = sys.call(
           Sys.OPEN,
           [
@@ -112,13 +120,17 @@ export function pathImports(ctx: GlueContext): Record<string, (...a: never[]) =>
             read,
             write,
             dir ? DIR_PREFETCH : 0,
+            plain ? ctx.tree.budgetFor(path) : 0,
           ],
           path,
         );
         if (e) return e;
         const opened = sys.rets[0] as number;
         ctx.dirs.forget(opened);
-        if (dir && sys.rets[1] === 1) ctx.dirs.store(opened, sys.data);
+        if (dir && sys.rets[1] === 1) {
+          ctx.dirs.store(opened, sys.data.subarray(0, sys.rets[2] as number));
+          ctx.tree.absorb(path, sys.rets, sys.data);
+        }
         ctx.mem.setU32(out, opened);
         return 0;
       },
