@@ -27,16 +27,22 @@ function epipe(k: Kernel, p: Process, e: unknown): never {
   throw e;
 }
 
+/**
+ * READDIR entries are laid out as WASI preview1 dirents, so the glue copies
+ * a listing into guest memory as is: next cookie u64, ino u64, name length
+ * u32, type u8, 3 zero bytes, then the name.
+ */
+export const DIRENT_HEAD = 24;
+
 /** Bytes of entries[0..count) in the READDIR format. */
 export function direntsSize(entries: readonly DirListEntry[], count: number): number {
   let n = 0;
-  for (let i = 0; i < count; i++) n += 17 + (entries[i] as DirListEntry).name.length;
+  for (let i = 0; i < count; i++) n += DIRENT_HEAD + (entries[i] as DirListEntry).name.length;
   return n;
 }
 
 /**
- * Write entries[0..count) into `dst` at `at` in the READDIR format (per
- * entry: next cookie u32, ino f64, type u8, name length u32, name), their
+ * Write entries[0..count) into `dst` at `at` in the READDIR format, their
  * cookies counting from `cookie`. The caller has checked the room
  * (`direntsSize`). Returns the end offset.
  */
@@ -51,12 +57,15 @@ export function putDirents(
   let off = at;
   for (let i = 0; i < count; i++) {
     const e = entries[i] as DirListEntry;
+    // u64 fields as two u32 halves: cookies and inos stay below 2^53.
     dv.setUint32(off, cookie + i + 1, true);
-    dv.setFloat64(off + 4, e.ino, true);
-    dv.setUint8(off + 12, e.filetype);
-    dv.setUint32(off + 13, e.name.length, true);
-    dst.set(e.name, off + 17);
-    off += 17 + e.name.length;
+    dv.setUint32(off + 4, 0, true);
+    dv.setUint32(off + 8, e.ino >>> 0, true);
+    dv.setUint32(off + 12, Math.floor(e.ino / 4294967296), true);
+    dv.setUint32(off + 16, e.name.length, true);
+    dv.setUint32(off + 20, e.filetype, true);
+    dst.set(e.name, off + DIRENT_HEAD);
+    off += DIRENT_HEAD + e.name.length;
   }
   return off;
 }

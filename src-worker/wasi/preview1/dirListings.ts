@@ -10,12 +10,24 @@
  * directory as it is now, so it goes to the kernel.
  */
 
-/** Entries are in the kernel's READDIR format (see `encodeDirents`). */
+/** Entries are in the kernel's READDIR format (see `putDirents`). */
 interface Listing {
   readonly data: Uint8Array;
-  /** Byte offset of entry i; one extra slot for the end. */
-  readonly offsets: number[];
+  /** Byte offset of entry i, one extra slot for the end; found when first needed. */
+  offsets: number[] | undefined;
   fresh: boolean;
+}
+
+/** Where each entry of a READDIR listing starts (and where the last ends). */
+function entryOffsets(data: Uint8Array): number[] {
+  const offsets = [0];
+  const dv = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  let off = 0;
+  while (off + 24 <= data.length) {
+    off += 24 + dv.getUint32(off + 16, true);
+    offsets.push(off);
+  }
+  return offsets;
 }
 
 export class DirListings {
@@ -23,14 +35,7 @@ export class DirListings {
 
   /** Keep a complete listing of `fd`. */
   store(fd: number, data: Uint8Array): void {
-    const offsets = [0];
-    const dv = new DataView(data.buffer, data.byteOffset, data.byteLength);
-    let off = 0;
-    while (off + 17 <= data.length) {
-      off += 17 + dv.getUint32(off + 13, true);
-      offsets.push(off);
-    }
-    this.byFd.set(fd, { data, offsets, fresh: true });
+    this.byFd.set(fd, { data, offsets: undefined, fresh: true });
   }
 
   /** Entries from `cookie` on, or undefined when the kernel must answer. */
@@ -42,8 +47,9 @@ export class DirListings {
       return undefined;
     }
     l.fresh = false;
-    const i = Math.min(cookie, l.offsets.length - 1);
-    return l.data.subarray(l.offsets[i] as number);
+    if (cookie === 0) return l.data;
+    const offsets = (l.offsets ??= entryOffsets(l.data));
+    return l.data.subarray(offsets[Math.min(cookie, offsets.length - 1)] as number);
   }
 
   /** `fd` was closed or now names another file; true if it was a listed directory. */

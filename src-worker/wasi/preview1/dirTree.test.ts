@@ -22,6 +22,9 @@ describe('walkKey', () => {
   it('joins plain names and refuses what the kernel resolves specially', () => {
     expect(walkKey(enc.encode('home//user/./w/'))).toBe('home/user/w');
     expect(walkKey(enc.encode('.'))).toBe('');
+    expect(walkKey(enc.encode('./a/.b/..c/'))).toBe('a/.b/..c');
+    expect(walkKey(enc.encode('a/.hidden/...'))).toBe('a/.hidden/...');
+    expect(walkKey(enc.encode('/a'))).toBe('a');
     expect(walkKey(enc.encode('home/user/../w'))).toBeUndefined();
     expect(walkKey(enc.encode('proc/1'))).toBeUndefined();
     expect(walkKey(enc.encode('dev/fd'))).toBeUndefined();

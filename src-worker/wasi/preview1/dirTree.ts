@@ -27,20 +27,36 @@ interface Held {
   readonly data: Uint8Array;
 }
 
-/** Path bytes to a cache key (names joined by `/`), or undefined if the path is not plain. */
-export function walkKey(path: Uint8Array): string | undefined {
-  const names: string[] = [];
+/** True if `path` is already names joined by single slashes (no `.`, `..`, empty names). */
+function isPlain(path: Uint8Array): boolean {
   let start = 0;
   for (let i = 0; i <= path.length; i++) {
     if (i < path.length && path[i] !== 0x2f) continue;
-    if (i > start) {
-      const name = String.fromCharCode.apply(null, path.subarray(start, i) as unknown as number[]);
-      if (name === '..') return undefined;
-      if (name !== '.') names.push(name);
-    }
+    const n = i - start;
+    if (n === 0) return false;
+    if (path[start] === 0x2e && (n === 1 || (n === 2 && path[start + 1] === 0x2e))) return false;
     start = i + 1;
   }
-  const key = names.join('/');
+  return true;
+}
+
+function byteString(bytes: Uint8Array): string {
+  return String.fromCharCode.apply(null, bytes as unknown as number[]);
+}
+
+/** Path bytes to a cache key (names joined by `/`), or undefined if the path is not plain. */
+export function walkKey(path: Uint8Array): string | undefined {
+  let key: string;
+  if (isPlain(path)) {
+    key = byteString(path);
+  } else {
+    const names: string[] = [];
+    for (const name of byteString(path).split('/')) {
+      if (name === '..') return undefined;
+      if (name !== '' && name !== '.') names.push(name);
+    }
+    key = names.join('/');
+  }
   // The kernel serves /proc and /dev paths itself (see handlers/paths.ts).
   if (key.includes('proc') || key.includes('dev')) return undefined;
   return key;
@@ -121,10 +137,7 @@ export class DirTree {
     let at = rets[2] as number;
     for (let i = 0; i < count && at + 16 <= data.length; i++) {
       const relLen = dv.getUint32(at, true);
-      const rel = String.fromCharCode.apply(
-        null,
-        data.subarray(at + 4, at + 4 + relLen) as unknown as number[],
-      );
+      const rel = byteString(data.subarray(at + 4, at + 4 + relLen));
       at += 4 + relLen;
       const ino = dv.getFloat64(at, true);
       const len = dv.getUint32(at + 8, true);

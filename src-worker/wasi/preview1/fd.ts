@@ -28,12 +28,6 @@ export function msToNs(ms: number): bigint {
 }
 
 /** Write a filestat (64 bytes) from the kernel's stat result slots. */
-/** A u64 field from a number below 2^53 (no BigInt on the hot path). */
-function setU64(dv: DataView, at: number, v: number): void {
-  dv.setUint32(at, v >>> 0, true);
-  dv.setUint32(at + 4, Math.floor(v / 4294967296), true);
-}
-
 export function writeFilestat(ctx: GlueContext, out: number): void {
   const r = ctx.sys.rets;
   ctx.mem.check(out, 64);
@@ -162,35 +156,10 @@ export function fdImports(ctx: GlueContext): Record<string, (...a: never[]) => n
         if (e) return e;
         src = sys.data;
       }
-      // Kernel format per entry: next u32, ino f64, type u8, namelen u32, name.
-      // WASI dirent: d_next u64, d_ino u64, d_namlen u32, d_type u8 (+3), name.
-      const dv = new DataView(src.buffer, src.byteOffset, src.byteLength);
-      const u8 = ctx.mem.u8();
-      const gdv = new DataView(u8.buffer);
-      let used = 0;
-      let off = 0;
-      while (off < src.length && used < len) {
-        const next = dv.getUint32(off, true);
-        const ino = dv.getFloat64(off + 4, true);
-        const type = dv.getUint8(off + 12);
-        const nlen = dv.getUint32(off + 13, true);
-        const name = src.subarray(off + 17, off + 17 + nlen);
-        off += 17 + nlen;
-        const size = 24 + nlen;
-        // Whole records go straight into guest memory; the last one is cut
-        // to fill the buffer exactly, as WASI specifies.
-        const whole = used + size <= len;
-        const rec = whole ? u8 : new Uint8Array(size);
-        const rdv = whole ? gdv : new DataView(rec.buffer);
-        const at = whole ? buf + used : 0;
-        setU64(rdv, at, next);
-        setU64(rdv, at + 8, ino);
-        rdv.setUint32(at + 16, nlen, true);
-        rdv.setUint32(at + 20, type, true);
-        rec.set(name, at + 24);
-        if (!whole) u8.set(rec.subarray(0, len - used), buf + used);
-        used = Math.min(len, used + size);
-      }
+      // The kernel's entries are WASI dirents already: copy as many bytes as
+      // fit; WASI wants the buffer filled, the last entry cut if need be.
+      const used = Math.min(len, src.length);
+      ctx.mem.u8().set(src.subarray(0, used), buf);
       ctx.mem.setU32(out, used);
       return 0;
     }),
