@@ -2,8 +2,8 @@
 
 use std::io::BufRead;
 
-/// `BufRead::read_until` with the memchr crate's search (std's is a plain
-/// byte loop on wasm32; this one uses SIMD).
+/// `BufRead::read_until` with a SIMD search (std's is a plain byte loop on
+/// wasm32).
 pub fn read_until<R: BufRead + ?Sized>(
     reader: &mut R,
     delim: u8,
@@ -17,7 +17,7 @@ pub fn read_until<R: BufRead + ?Sized>(
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
                 Err(e) => return Err(e),
             };
-            match memchr::memchr(delim, buf) {
+            match super::bytes::memchr(delim, buf) {
                 Some(i) => {
                     out.extend_from_slice(&buf[..=i]);
                     (true, i + 1)

@@ -3,6 +3,7 @@
 //! around matches), and prints lines, context, counts or file names.
 
 use super::{BinaryMode, Opts};
+use crate::common::bytes;
 use crate::common::stdout::RawStdout;
 use coreutils_core::error::strerror;
 use coreutils_core::io::exit_on_write_error;
@@ -111,11 +112,11 @@ impl Searcher {
         if self.o.fast {
             let hay = &buf[..end];
             let m = self.o.matchers[0].shortest_match_at(hay, pos)?;
-            let ls = match memchr::memrchr(eol, &buf[pos..m]) {
+            let ls = match bytes::memrchr(eol, &buf[pos..m]) {
                 Some(i) => pos + i + 1,
                 None => pos,
             };
-            let le = match memchr::memchr(eol, &buf[m..end]) {
+            let le = match bytes::memchr(eol, &buf[m..end]) {
                 Some(i) => m + i,
                 None => end,
             };
@@ -127,7 +128,7 @@ impl Searcher {
         }
         let mut p = pos;
         while p < end {
-            let le = match memchr::memchr(eol, &buf[p..end]) {
+            let le = match bytes::memchr(eol, &buf[p..end]) {
                 Some(i) => p + i,
                 None => end,
             };
@@ -158,16 +159,20 @@ impl Searcher {
             lineno: 1,
             base: 0,
         };
-        let mut buf: Vec<u8> = Vec::with_capacity(CHUNK * 2);
+        // Zeroed once: refills reuse the same bytes (`len` of them are valid).
+        let mut buf: Vec<u8> = vec![0; CHUNK * 2];
+        let mut len = 0usize;
         let mut proc_start = 0usize;
         let mut eof = false;
         let eol = self.o.eol;
         let mut flow = Flow::Go;
         while flow == Flow::Go {
             // Fill: at least one chunk of new data, or to EOF.
-            let old_len = buf.len();
+            let old_len = len;
             let want = old_len + CHUNK;
-            buf.resize(want, 0);
+            if buf.len() < want {
+                buf.resize(want, 0);
+            }
             let mut filled = old_len;
             while filled < want {
                 match reader.read(&mut buf[filled..want]) {
@@ -184,7 +189,6 @@ impl Searcher {
                     }
                     Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                     Err(e) => {
-                        buf.truncate(filled);
                         *status = true;
                         let msg = if e.raw_os_error() == Some(31) || e.raw_os_error() == Some(21) {
                             "Is a directory".to_string()
@@ -197,10 +201,10 @@ impl Searcher {
                     }
                 }
             }
-            buf.truncate(filled);
+            len = filled;
             if !st.binary
                 && self.o.binary != BinaryMode::Text
-                && memchr::memchr(0, &buf[old_len..]).is_some()
+                && bytes::memchr(0, &buf[old_len..len]).is_some()
                 && self.o.eol != 0
             {
                 st.binary = true;
@@ -209,14 +213,14 @@ impl Searcher {
                 }
             }
             let complete_end = if eof {
-                buf.len()
+                len
             } else {
-                match memchr::memrchr(eol, &buf[proc_start..]) {
+                match bytes::memrchr(eol, &buf[proc_start..len]) {
                     Some(i) => proc_start + i + 1,
                     None => continue,
                 }
             };
-            flow = self.process(&mut st, &buf, proc_start, complete_end);
+            flow = self.process(&mut st, &buf[..len], proc_start, complete_end);
             if eof {
                 break;
             }
@@ -224,13 +228,14 @@ impl Searcher {
             let mut keep = complete_end;
             let mut n = self.o.before;
             while n > 0 && keep > 0 {
-                match memchr::memrchr(eol, &buf[..keep - 1]) {
+                match bytes::memrchr(eol, &buf[..keep - 1]) {
                     Some(i) => keep = i + 1,
                     None => keep = 0,
                 }
                 n -= 1;
             }
-            buf.drain(..keep);
+            buf.copy_within(keep..len, 0);
+            len -= keep;
             st.base += keep as u64;
             proc_start = complete_end - keep;
         }
@@ -315,7 +320,7 @@ impl Searcher {
                         }
                         return Flow::StopFile;
                     }
-                    let le = match memchr::memchr(eol, &buf[p..ms]) {
+                    let le = match bytes::memchr(eol, &buf[p..ms]) {
                         Some(i) => p + i,
                         None => ms,
                     };
@@ -352,7 +357,7 @@ impl Searcher {
         let eol = self.o.eol;
         let mut p = a;
         while st.after_left > 0 && p < b && self.output_lines() && !st.binary {
-            let le = match memchr::memchr(eol, &buf[p..b]) {
+            let le = match bytes::memchr(eol, &buf[p..b]) {
                 Some(i) => p + i,
                 None => b,
             };
@@ -362,7 +367,7 @@ impl Searcher {
             p = le + 1;
         }
         if p < b && self.o.line_number {
-            st.lineno += memchr::memchr_iter(eol, &buf[p..b]).count() as u64;
+            st.lineno += bytes::count(eol, &buf[p..b]) as u64;
             if buf[b - 1] != eol {
                 st.lineno += 1;
             }
@@ -395,7 +400,7 @@ impl Searcher {
                 if p == 0 {
                     break;
                 }
-                let s = match memchr::memrchr(eol, &buf[..p - 1]) {
+                let s = match bytes::memrchr(eol, &buf[..p - 1]) {
                     Some(i) => i + 1,
                     None => 0,
                 };
@@ -410,7 +415,7 @@ impl Searcher {
             let n = starts.len() as u64;
             for (k, s) in starts.iter().rev().enumerate() {
                 let e = ls - 1;
-                let le = match memchr::memchr(eol, &buf[*s..e]) {
+                let le = match bytes::memchr(eol, &buf[*s..e]) {
                     Some(i) => s + i,
                     None => e,
                 };
