@@ -23,6 +23,7 @@ import {
   W_EPOCH,
   W_FDMASK,
   ARG_SLOTS,
+  RET_SLOTS,
 } from './layout.js';
 
 const EMPTY = new Uint8Array(0);
@@ -47,7 +48,7 @@ export class ChannelClient {
         `sandglass: syscall channel layout version ${v}, worker expects ${CHANNEL_VERSION}`,
       );
     }
-    this.rets = new Float64Array(8);
+    this.rets = new Float64Array(RET_SLOTS);
   }
 
   /** Make one syscall; returns the errno (0 = success). Results in `rets` and `data`. */

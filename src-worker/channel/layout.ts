@@ -44,7 +44,7 @@ export const S_RESPONSE = 2;
 export const ARGS_OFFSET = 64;
 export const ARG_SLOTS = 16;
 export const RETS_OFFSET = ARGS_OFFSET + ARG_SLOTS * 8;
-export const RET_SLOTS = 8;
+export const RET_SLOTS = 12;
 export const DATA_OFFSET = RETS_OFFSET + RET_SLOTS * 8;
 /**
  * Payload bytes per frame; bigger payloads are chunked. 1 MiB: a round trip

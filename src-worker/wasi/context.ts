@@ -15,6 +15,14 @@ export class ProcExit extends Error {
   }
 }
 
+/** Mode, uid, gid and nlink of `path` (absolute), as of namespace version `epoch`. */
+export interface StatMemo {
+  readonly path: string;
+  readonly follow: number;
+  readonly epoch: number;
+  readonly ext: readonly [number, number, number, number];
+}
+
 export interface GlueContext {
   /** Set once the instance exists (imports are built before it). */
   mem: GuestMemory;
@@ -28,6 +36,8 @@ export interface GlueContext {
   readonly dirs: DirListings;
   /** Listings of directories a walk opens next (served without a call). */
   readonly tree: DirTree;
+  /** The last path stat's extended fields, for the `path_stat_ext` that often follows it. */
+  lastStat: StatMemo | undefined;
 }
 
 /** Largest single read the host performs for a guest (caps host allocation). */

@@ -58,8 +58,27 @@ export function maybeSpecial(path: BytePath): boolean {
   return path.includes('proc') || path.includes('dev');
 }
 
+/**
+ * A stat's slots: WASI's filestat fields, then mode, uid and gid (so the
+ * glue can answer the extended stat that usually follows from the same reply).
+ */
 export function statReply(s: KStat): Reply {
-  return { errno: 0, rets: [s.dev, s.ino, s.filetype, s.nlink, s.size, s.atime, s.mtime, s.ctime] };
+  return {
+    errno: 0,
+    rets: [
+      s.dev,
+      s.ino,
+      s.filetype,
+      s.nlink,
+      s.size,
+      s.atime,
+      s.mtime,
+      s.ctime,
+      s.mode,
+      s.uid,
+      s.gid,
+    ],
+  };
 }
 
 export function pathArg(payload: Uint8Array): BytePath {

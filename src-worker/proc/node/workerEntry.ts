@@ -36,6 +36,7 @@ function run(msg: StartMessage): void {
     nextHandle: 1,
     dirs,
     tree: new DirTree(sys, dirs),
+    lastStat: undefined,
   };
   const fail = (text: string, code: number): void => {
     sys.call(

@@ -2,7 +2,8 @@
  * Directory opens served from listings the glue holds: walks must see the
  * tree exactly as the kernel would (changes made during the walk included,
  * permissions enforced) while making a few round trips instead of one per
- * directory. The end-to-end cases need the built coreutils.
+ * directory; likewise the extended stat the glue answers from the WASI
+ * stat before it. The end-to-end cases need the built coreutils.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
@@ -102,6 +103,17 @@ describe.skipIf(!built)('directory walks served from held listings', () => {
         .join(''),
     );
     expect(r.out).toEqual([String(tree.length - 1 - 15)]);
+  });
+
+  it('an extended stat right after the WASI stat of the same path needs no call', async () => {
+    const r = await run(
+      'chmod 700 t/a1/b1; du -a t | wc -l; ls -ln t/a1 | sed -n 3p; chmod 755 t/a1/b1',
+    );
+    expect(r.err).toBe('');
+    expect(r.out[0]).toBe(String(tree.length));
+    // Modes and owners come through the memo: a stale one would show 755.
+    expect(r.out[1]).toMatch(/^drwx------ 2 1000 1000 .* b1$/);
+    expect(calls.get(Sys.PATH_STAT_EXT) ?? 0).toBeLessThan(10);
   });
 
   it('descriptors the kernel never saw work for fd calls (ls -lR goes through them)', async () => {

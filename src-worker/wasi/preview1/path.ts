@@ -4,6 +4,7 @@ import { Sys } from '../../kernel/syscalls.js';
 import type { GlueContext } from '../context.js';
 import { guard } from '../context.js';
 import { ROOT_FD } from '../../fd/fdTable.js';
+import { walkKey } from './dirTree.js';
 import { timeArgs, writeFilestat } from './fd.js';
 
 /** PATH_MAX: longer paths are refused before anything is copied to the kernel. */
@@ -20,6 +21,25 @@ const RIGHT_FD_ALLOCATE = 1n << 8n;
 const RIGHT_FD_FILESTAT_SET_SIZE = 1n << 22n;
 
 export class PathTooLong extends Error {}
+
+/**
+ * Keep a root-relative stat's mode, uid, gid and nlink: `ls -l`, `du` and
+ * `stat` ask for them (path_stat_ext) right after the WASI stat of the same
+ * path, and they cannot change without the namespace version moving.
+ */
+function rememberStat(ctx: GlueContext, fd: number, path: Uint8Array, follow: number): void {
+  const key = fd === ROOT_FD ? walkKey(path) : undefined;
+  const r = ctx.sys.rets;
+  ctx.lastStat =
+    key === undefined
+      ? undefined
+      : {
+          path: `/${key}`,
+          follow,
+          epoch: ctx.sys.epoch(),
+          ext: [r[8] as number, r[9] as number, r[10] as number, r[3] as number],
+        };
+}
 
 export function readPath(ctx: GlueContext, ptr: number, len: number): Uint8Array | undefined {
   if (len > PATH_MAX) return undefined;
@@ -44,9 +64,11 @@ export function pathImports(ctx: GlueContext): Record<string, (...a: never[]) =>
     path_filestat_get: guard((fd: number, flags: number, ptr: number, len: number, out: number) => {
       const path = p(ptr, len);
       if (!path) return Errno.ENAMETOOLONG;
-      const e = sys.call(Sys.PATH_STAT, [fd, flags & LOOKUP_SYMLINK_FOLLOW], path);
+      const follow = flags & LOOKUP_SYMLINK_FOLLOW;
+      const e = sys.call(Sys.PATH_STAT, [fd, follow], path);
       if (e) return e;
       writeFilestat(ctx, out);
+      rememberStat(ctx, fd, path, follow);
       return 0;
     }),
     path_filestat_set_times: guard(
