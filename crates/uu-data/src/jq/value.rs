@@ -351,7 +351,14 @@ pub struct Parser<'a> {
     /// Current offset.
     pub pos: usize,
     depth: usize,
+    /// Recently parsed short strings (keys above all), shared instead of
+    /// allocated again: a document of many like objects repeats them.
+    short: Vec<Option<Rc<str>>>,
 }
+
+/// Strings up to this many bytes go through `Parser::short`.
+const SHORT_MAX: usize = 24;
+const SHORT_SLOTS: usize = 256;
 
 /// A parse failure with jq's wording.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -369,7 +376,33 @@ impl<'a> Parser<'a> {
             b,
             pos: 0,
             depth: 0,
+            short: Vec::new(),
         }
+    }
+
+    /// The string for escape-free bytes `raw`, shared with an earlier equal one when cached.
+    fn plain_string(&mut self, raw: &[u8]) -> Rc<str> {
+        if raw.len() > SHORT_MAX {
+            return Rc::from(String::from_utf8_lossy(raw).as_ref());
+        }
+        // FNV-1a picks the slot.
+        let mut h: u32 = 0x811c_9dc5;
+        for &c in raw {
+            h = (h ^ u32::from(c)).wrapping_mul(0x0100_0193);
+        }
+        if self.short.is_empty() {
+            self.short.resize(SHORT_SLOTS, None);
+        }
+        let slot = &mut self.short[h as usize % SHORT_SLOTS];
+        if let Some(s) = slot {
+            // Only valid UTF-8 can hit: a lossy string's bytes differ from its input.
+            if s.as_bytes() == raw {
+                return s.clone();
+            }
+        }
+        let s: Rc<str> = Rc::from(String::from_utf8_lossy(raw).as_ref());
+        *slot = Some(s.clone());
+        s
     }
 
     fn ws(&mut self) {
@@ -568,9 +601,9 @@ impl<'a> Parser<'a> {
         while self.pos < self.b.len() {
             let c = self.b[self.pos];
             if c == b'"' {
-                let s = String::from_utf8_lossy(&self.b[start..self.pos]);
+                let s = self.plain_string(&self.b[start..self.pos]);
                 self.pos += 1;
-                return Ok(Rc::from(s.as_ref()));
+                return Ok(s);
             }
             if c == b'\\' {
                 break;
@@ -627,6 +660,25 @@ impl<'a> Parser<'a> {
             }
         }
         Ok(Rc::from(String::from_utf8_lossy(&buf).as_ref()))
+    }
+}
+
+#[cfg(test)]
+mod short_string_tests {
+    use super::*;
+
+    #[test]
+    fn repeated_short_strings_are_shared_and_exact() {
+        let mut p = Parser::new(b"");
+        let a = p.plain_string(b"score");
+        let b = p.plain_string(b"score");
+        assert!(Rc::ptr_eq(&a, &b));
+        assert_eq!(&*p.plain_string(b"scorf"), "scorf");
+        let bad = p.plain_string(b"a\xffb");
+        assert_eq!(&*bad, "a\u{fffd}b");
+        assert_eq!(&*p.plain_string(b"a\xffb"), "a\u{fffd}b");
+        let long = [b'x'; 40];
+        assert_eq!(p.plain_string(&long).len(), 40);
     }
 }
 
