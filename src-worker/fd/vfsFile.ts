@@ -151,8 +151,16 @@ export function childEntries(vfs: Vfs, ino: number, cred: Cred): readonly DirLis
 }
 
 /** Names of the two entries every listing starts with (shared, never written). */
-export const DOT = new Uint8Array([46]);
-export const DOTDOT = new Uint8Array([46, 46]);
+const DOT = new Uint8Array([46]);
+const DOTDOT = new Uint8Array([46, 46]);
+
+/** The `.` and `..` entries a listing of directory `ino` starts with. */
+export function dotEntries(ino: number, parent: number): DirListEntry[] {
+  return [
+    { name: DOT, ino, filetype: FT.dir },
+    { name: DOTDOT, ino: parent, filetype: FT.dir },
+  ];
+}
 
 export class DirFile extends InodeFile {
   readonly filetype = FT.dir;
@@ -181,8 +189,7 @@ export class DirFile extends InodeFile {
     if (cookie === 0 || !this.listing) {
       const parentIno = this.vfs.parentOf(this.ino) ?? this.ino;
       this.listing = [
-        { name: DOT, ino: this.ino, filetype: FT.dir },
-        { name: DOTDOT, ino: parentIno, filetype: FT.dir },
+        ...dotEntries(this.ino, parentIno),
         ...childEntries(this.vfs, this.ino, this.cred),
       ];
     }

@@ -17,8 +17,8 @@
 import type { Reply } from '../../channel/server.js';
 import { ROOT_FD } from '../../fd/fdTable.js';
 import { ListDirFile } from '../../fd/listFile.js';
-import { FT, type DirListEntry, type OpenFile } from '../../fd/openFile.js';
-import { childEntries, DirFile, DOT, DOTDOT } from '../../fd/vfsFile.js';
+import type { DirListEntry, OpenFile } from '../../fd/openFile.js';
+import { childEntries, DirFile, dotEntries } from '../../fd/vfsFile.js';
 import type { Process } from '../../proc/process.js';
 import type { BytePath, DirEntry, Vfs } from '../../vfs/index.js';
 import { Errno, fail } from '../errno.js';
@@ -143,10 +143,7 @@ function recordWalk(
     } catch {
       continue; // not listable: its open goes to the kernel, which says why
     }
-    const dots: DirListEntry[] = [
-      { name: DOT, ino: d.ino, filetype: FT.dir },
-      { name: DOTDOT, ino: d.parent, filetype: FT.dir },
-    ];
+    const dots = dotEntries(d.ino, d.parent);
     const body = direntsSize(dots, 2) + direntsSize(kids, kids.length);
     if (at + RECORD_HEAD + d.rel.length + body > limit) break;
     dv.setUint32(at, d.rel.length, true);

@@ -12,6 +12,7 @@
  * (the kernel serves those itself).
  */
 import type { ChannelClient } from '../../channel/client.js';
+import { maybeSpecial } from '../../kernel/handlers/common.js';
 import type { DirListings } from './dirListings.js';
 
 /** Bytes of listings asked for with the first walk step, doubled while they get used. */
@@ -58,8 +59,7 @@ export function walkKey(path: Uint8Array): string | undefined {
     key = names.join('/');
   }
   // The kernel serves /proc and /dev paths itself (see handlers/paths.ts).
-  if (key.includes('proc') || key.includes('dev')) return undefined;
-  return key;
+  return maybeSpecial(key) ? undefined : key;
 }
 
 export class DirTree {
@@ -77,16 +77,15 @@ export class DirTree {
     private readonly dirs: DirListings,
   ) {}
 
-  /** Open a held directory: the descriptor it got, or undefined (ask the kernel). */
-  open(path: Uint8Array): number | undefined {
+  /** Open the held directory `key` (see walkKey): the descriptor it got, or undefined (ask the kernel). */
+  open(key: string): number | undefined {
     if (this.held.size === 0) return undefined;
     if (this.sys.epoch() !== this.epoch) {
       this.drop();
       return undefined;
     }
-    const key = walkKey(path);
-    const h = key === undefined ? undefined : this.held.get(key);
-    if (!h || key === undefined) return undefined;
+    const h = this.held.get(key);
+    if (!h) return undefined;
     const fd = this.sys.lowestFreeFd();
     if (fd < 0) return undefined;
     this.held.delete(key);
@@ -104,8 +103,8 @@ export class DirTree {
    * when they do not (a walk that changes the tree, like `rm -r`, makes
    * them stale before use).
    */
-  budgetFor(path: Uint8Array): number {
-    if (this.dirOpens++ === 0 || walkKey(path) === undefined) return 0;
+  budgetFor(key: string | undefined): number {
+    if (this.dirOpens++ === 0 || key === undefined) return 0;
     if (this.budget > 0 && this.hits === 0) {
       this.backoff = Math.min(MAX_BACKOFF, Math.max(1, this.backoff * 2));
       this.skip = this.backoff;
@@ -121,13 +120,11 @@ export class DirTree {
     return this.budget;
   }
 
-  /** Keep the listings that came with a kernel open of `path` (reply: OPEN's rets and data). */
-  absorb(path: Uint8Array, rets: Float64Array, data: Uint8Array): void {
+  /** Keep the listings that came with a kernel open of `key` (reply: OPEN's rets and data). */
+  absorb(key: string, rets: Float64Array, data: Uint8Array): void {
     const up = rets[3] as number;
     const count = rets[4] as number;
     if (up < 0 || count <= 0) return;
-    const key = walkKey(path);
-    if (key === undefined) return;
     const epoch = this.sys.epoch();
     if (epoch !== this.epoch || this.heldBytes > MAX_HELD) this.drop();
     this.epoch = epoch;

@@ -127,7 +127,8 @@ export function pathImports(ctx: GlueContext): Record<string, (...a: never[]) =>
         const dir = (oflags & O_DIRECTORY) !== 0;
         // A plain directory open of a listing the glue holds needs no call.
         const plain = dir && fd === ROOT_FD && oflags === O_DIRECTORY && fdflags === 0;
-        const held = plain ? ctx.tree.open(path) : undefined;
+        const key = plain ? walkKey(path) : undefined;
+        const held = key !== undefined ? ctx.tree.open(key) : undefined;
         if (held !== undefined) {
           ctx.mem.setU32(out, held);
           return 0;
@@ -142,7 +143,7 @@ export function pathImports(ctx: GlueContext): Record<string, (...a: never[]) =>
             read,
             write,
             dir ? DIR_PREFETCH : 0,
-            plain ? ctx.tree.budgetFor(path) : 0,
+            plain ? ctx.tree.budgetFor(key) : 0,
           ],
           path,
         );
@@ -151,7 +152,7 @@ export function pathImports(ctx: GlueContext): Record<string, (...a: never[]) =>
         ctx.dirs.forget(opened);
         if (dir && sys.rets[1] === 1) {
           ctx.dirs.store(opened, sys.data.subarray(0, sys.rets[2] as number));
-          ctx.tree.absorb(path, sys.rets, sys.data);
+          if (key !== undefined) ctx.tree.absorb(key, sys.rets, sys.data);
         }
         ctx.mem.setU32(out, opened);
         return 0;
