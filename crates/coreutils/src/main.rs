@@ -24,13 +24,7 @@ fn basename(arg0: &OsString) -> String {
     s.rsplit('/').next().unwrap_or("").to_string()
 }
 
-/// The `sandglass` ABI version this binary was built against (docs/abi.md);
-/// the kernel checks it before `_start` because the utilities import the
-/// file-metadata group.
-#[no_mangle]
-pub extern "C" fn sandglass_abi_version() -> i32 {
-    1
-}
+sandglass_sys::export_abi_version!();
 
 fn main() {
     coreutils_core::adopt_pwd();

@@ -8,11 +8,7 @@ use std::ffi::OsString;
 // Its sbrk replaces libc's: the heap grows in big steps (see the crate).
 use wasm_heap as _;
 
-/// The host checks this before `_start` (docs/abi.md).
-#[no_mangle]
-pub extern "C" fn sandglass_abi_version() -> i32 {
-    1
-}
+sandglass_sys::export_abi_version!();
 
 fn find(name: &str) -> Option<&'static Applet> {
     uu_data::PROC_APPLETS

@@ -106,27 +106,11 @@ mod imp {
 
     pub type Child = process::Child;
 
-    #[link(wasm_import_module = "sandglass")]
-    extern "C" {
-        #[link_name = "pipe"]
-        fn sg_pipe(fds_out: *mut u32) -> i32;
-    }
-
     /// A pipe as (read end, write end).
     fn pipe() -> io::Result<(File, File)> {
-        let mut fds = [0u32; 2];
-        // SAFETY: the host writes two u32s into the array.
-        let e = unsafe { sg_pipe(fds.as_mut_ptr()) };
-        if e != 0 {
-            return Err(io::Error::from_raw_os_error(e));
-        }
+        let (r, w) = sandglass_sys::fd::pipe().map_err(io::Error::from_raw_os_error)?;
         // SAFETY: fresh descriptors we now own.
-        unsafe {
-            Ok((
-                File::from_raw_fd(fds[0] as i32),
-                File::from_raw_fd(fds[1] as i32),
-            ))
-        }
+        unsafe { Ok((File::from_raw_fd(r as i32), File::from_raw_fd(w as i32))) }
     }
 
     /// Spawn `sh -c cmd` with the child's fd `child_fd` mapped to our
