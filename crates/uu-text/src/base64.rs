@@ -3,21 +3,22 @@
 use std::ffi::OsString;
 use std::io::Write;
 
-use crate::common::args::{opt, parse, Arg, Opt, Usage};
 use crate::common::bytes::{q, qf};
 use crate::common::input::{err_text, finish, put, read_all, stdout};
+use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 
 const USAGE: Usage = Usage {
     prog: "base64",
     help:
         "[OPTION]... [FILE]\nBase64 encode or decode FILE, or standard input, to standard output.\n",
     code: 1,
+    prog_in_hint: false,
 };
 
-const SPEC: &[Opt] = &[
-    opt("d", Some('d'), Some("decode"), Arg::No),
-    opt("i", Some('i'), Some("ignore-garbage"), Arg::No),
-    opt("w", Some('w'), Some("wrap"), Arg::Yes),
+const SPEC: &[OptSpec<&str>] = &[
+    opt("d", Some('d'), Some("decode"), HasArg::No),
+    opt("i", Some('i'), Some("ignore-garbage"), HasArg::No),
+    opt("w", Some('w'), Some("wrap"), HasArg::Required),
 ];
 
 const ALPHA: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -126,7 +127,7 @@ pub fn decode(data: &[u8], ignore: bool) -> Result<Vec<u8>, Vec<u8>> {
 
 /// Entry point.
 pub fn uumain(args: Vec<OsString>) -> i32 {
-    let p = match parse(&USAGE, SPEC, &args[1.min(args.len())..]) {
+    let p = match USAGE.parse(&Spec::gnu(SPEC), &args[1.min(args.len())..]) {
         Ok(p) => p,
         Err(c) => return c,
     };

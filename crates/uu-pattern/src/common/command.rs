@@ -23,7 +23,10 @@ fn awk_status(s: Status) -> i32 {
 pub fn system(cmd: &[u8]) -> io::Result<i32> {
     let c = process::Command {
         program: "sh".into(),
-        args: vec!["-c".into(), crate::common::getopt::os(cmd).to_os_string()],
+        args: vec![
+            "-c".into(),
+            coreutils_core::bytes::os_str(cmd).to_os_string(),
+        ],
         ..Default::default()
     };
     process::run(&c).map(awk_status)
@@ -64,7 +67,9 @@ mod imp {
         use std::os::unix::process::CommandExt;
         let mut c = Command::new("/bin/sh");
         // popen's argv[0]: the shell's own messages then say `sh:`.
-        c.arg0("sh").arg("-c").arg(crate::common::getopt::os(cmd));
+        c.arg0("sh")
+            .arg("-c")
+            .arg(coreutils_core::bytes::os_str(cmd));
         c
     }
 
