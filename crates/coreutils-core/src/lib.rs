@@ -17,6 +17,7 @@
 
 pub mod args;
 pub mod bytes;
+pub mod calendar;
 pub mod canon;
 pub mod cpus;
 pub mod error;

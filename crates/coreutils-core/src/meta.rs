@@ -26,6 +26,54 @@ pub const S_IFIFO: u32 = 0o010000;
 /// Socket.
 pub const S_IFSOCK: u32 = 0o140000;
 
+/// `rwxr-xr-x`-style rendering of permission bits (with s/S/t/T), as
+/// `ls -l`, `stat -c %A`, `find -ls` and `tar tv` show them.
+pub fn perm_string(mode: u32) -> String {
+    const BITS: [(u32, char); 9] = [
+        (0o400, 'r'),
+        (0o200, 'w'),
+        (0o100, 'x'),
+        (0o040, 'r'),
+        (0o020, 'w'),
+        (0o010, 'x'),
+        (0o004, 'r'),
+        (0o002, 'w'),
+        (0o001, 'x'),
+    ];
+    // setuid, setgid and sticky show in the x slots of user, group, other.
+    const SPECIAL: [(u32, char); 3] = [(0o4000, 's'), (0o2000, 's'), (0o1000, 't')];
+    let mut s = String::with_capacity(9);
+    for (i, &(bit, ch)) in BITS.iter().enumerate() {
+        let set = mode & bit != 0;
+        let c = match SPECIAL.get(i / 3) {
+            Some(&(sb, sc)) if i % 3 == 2 && mode & sb != 0 => {
+                if set {
+                    sc
+                } else {
+                    sc.to_ascii_uppercase()
+                }
+            }
+            _ if set => ch,
+            _ => '-',
+        };
+        s.push(c);
+    }
+    s
+}
+
+/// The file-type letter `ls -l` shows (`-` for regular files and unknown types).
+pub fn type_char(mode: u32) -> char {
+    match mode & S_IFMT {
+        S_IFDIR => 'd',
+        S_IFLNK => 'l',
+        S_IFCHR => 'c',
+        S_IFBLK => 'b',
+        S_IFIFO => 'p',
+        S_IFSOCK => 's',
+        _ => '-',
+    }
+}
+
 #[cfg(target_arch = "wasm32")]
 mod sys {
     use super::{ExtStat, Ids};
@@ -407,6 +455,17 @@ pub fn umask(new: Option<u32>) -> io::Result<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn mode_strings() {
+        assert_eq!(perm_string(0o4755), "rwsr-xr-x");
+        assert_eq!(perm_string(0o1777), "rwxrwxrwt");
+        assert_eq!(perm_string(0o3644), "rw-r-Sr-T");
+        assert_eq!(perm_string(0), "---------");
+        assert_eq!(type_char(S_IFDIR | 0o755), 'd');
+        assert_eq!(type_char(S_IFREG | 0o644), '-');
+        assert_eq!(type_char(S_IFLNK), 'l');
+    }
 
     #[test]
     fn stats_and_chmods_a_file() {

@@ -461,7 +461,7 @@ fn listing(h: &tar::Header, name: &[u8], link: Option<Vec<u8>>) -> Vec<u8> {
     let ug = format!("{}/{}", user, group);
     let size = h.size().unwrap_or(0).to_string();
     let w = 19usize.saturating_sub(ug.len()).max(size.len() + 1);
-    let t = crate::find::print::tm(h.mtime().unwrap_or(0) as i64);
+    let t = coreutils_core::calendar::Tm::from_secs(h.mtime().unwrap_or(0) as i64);
     let mut line = format!(
         "{} {}{:>w$} {}-{:02}-{:02} {:02}:{:02} ",
         mode_str(h),
@@ -469,7 +469,7 @@ fn listing(h: &tar::Header, name: &[u8], link: Option<Vec<u8>>) -> Vec<u8> {
         size,
         t.year,
         t.mon,
-        t.day,
+        t.mday,
         t.hour,
         t.min,
         w = w

@@ -1,7 +1,6 @@
 //! `stat [-L] [-c FORMAT | --printf FORMAT] [-t] FILE...`: file status
 //! in GNU's default layout or a custom format.
 
-use super::mode::{perm_string, type_char};
 use crate::misc::datetime::{strftime, Time};
 use crate::printf::escape::{expand, Style};
 use coreutils_core::args::{
@@ -11,6 +10,7 @@ use coreutils_core::bytes::{os_bytes, path_bytes};
 use coreutils_core::error::strerror;
 use coreutils_core::io::{exit_on_write_error, stdout};
 use coreutils_core::meta::{self, ExtStat, RawStat};
+use coreutils_core::meta::{perm_string, type_char};
 use coreutils_core::quote::quote_gnu;
 use coreutils_core::users::NameCache;
 use std::ffi::OsString;
