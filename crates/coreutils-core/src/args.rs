@@ -553,6 +553,17 @@ pub struct Usage {
 }
 
 impl Usage {
+    /// A utility named `prog` with help text `help` (after `Usage: PROG `)
+    /// whose usage errors exit with `code`.
+    pub const fn new(prog: &'static str, help: &'static str, code: i32) -> Usage {
+        Usage {
+            prog,
+            help,
+            code,
+            prog_in_hint: false,
+        }
+    }
+
     /// Print `prog: msg` plus the `Try` hint and return the usage status.
     pub fn fail(&self, msg: &str) -> i32 {
         eprintln!("{}: {}", self.prog, msg);

@@ -2,47 +2,19 @@
 //! process group) when the limit passes; status 124 on timeout.
 
 use crate::common::usage_error;
-use coreutils_core::args::{parse, HasArg, LongOpt};
+use coreutils_core::args::{long, parse, HasArg, LongOpt};
 use coreutils_core::process::{self, sig, Command, Status};
 use std::ffi::OsString;
 use std::time::{Duration, Instant};
 
 const LONG: &[LongOpt] = &[
-    LongOpt {
-        name: "signal",
-        arg: HasArg::Required,
-        key: 's',
-    },
-    LongOpt {
-        name: "kill-after",
-        arg: HasArg::Required,
-        key: 'k',
-    },
-    LongOpt {
-        name: "preserve-status",
-        arg: HasArg::No,
-        key: 'p',
-    },
-    LongOpt {
-        name: "foreground",
-        arg: HasArg::No,
-        key: 'f',
-    },
-    LongOpt {
-        name: "verbose",
-        arg: HasArg::No,
-        key: 'v',
-    },
-    LongOpt {
-        name: "help",
-        arg: HasArg::No,
-        key: 'h',
-    },
-    LongOpt {
-        name: "version",
-        arg: HasArg::No,
-        key: 'V',
-    },
+    long("signal", HasArg::Required, 's'),
+    long("kill-after", HasArg::Required, 'k'),
+    long("preserve-status", HasArg::No, 'p'),
+    long("foreground", HasArg::No, 'f'),
+    long("verbose", HasArg::No, 'v'),
+    long("help", HasArg::No, 'h'),
+    long("version", HasArg::No, 'V'),
 ];
 
 /// Parse a GNU duration: a non-negative float with optional s/m/h/d suffix.

@@ -7,13 +7,11 @@ use crate::common::bytes::{q, qf};
 use crate::common::input::{err_text, finish, put, read_all, stdout};
 use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 
-const USAGE: Usage = Usage {
-    prog: "base64",
-    help:
-        "[OPTION]... [FILE]\nBase64 encode or decode FILE, or standard input, to standard output.\n",
-    code: 1,
-    prog_in_hint: false,
-};
+const USAGE: Usage = Usage::new(
+    "base64",
+    "[OPTION]... [FILE]\nBase64 encode or decode FILE, or standard input, to standard output.\n",
+    1,
+);
 
 const SPEC: &[OptSpec<&str>] = &[
     opt("d", Some('d'), Some("decode"), HasArg::No),

@@ -9,12 +9,11 @@ use crate::common::input::{err_text, finish, open, put, stdout};
 use crate::hashsum::{digest, Algo};
 use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 
-const USAGE: Usage = Usage {
-    prog: "cksum",
-    help: "[OPTION]... [FILE]...\nPrint CRC checksum and byte counts of each FILE.\n",
-    code: 1,
-    prog_in_hint: false,
-};
+const USAGE: Usage = Usage::new(
+    "cksum",
+    "[OPTION]... [FILE]...\nPrint CRC checksum and byte counts of each FILE.\n",
+    1,
+);
 
 const SPEC: &[OptSpec<&str>] = &[
     opt("a", Some('a'), Some("algorithm"), HasArg::Required),

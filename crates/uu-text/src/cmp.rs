@@ -10,10 +10,12 @@ use crate::common::num::parse_size;
 use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 
 const USAGE: Usage = Usage {
-    prog: "cmp",
-    help: "[OPTION]... FILE1 [FILE2 [SKIP1 [SKIP2]]]\nCompare two files byte by byte.\n",
-    code: 2,
     prog_in_hint: true,
+    ..Usage::new(
+        "cmp",
+        "[OPTION]... FILE1 [FILE2 [SKIP1 [SKIP2]]]\nCompare two files byte by byte.\n",
+        2,
+    )
 };
 
 const SPEC: &[OptSpec<&str>] = &[

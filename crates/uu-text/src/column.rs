@@ -7,12 +7,7 @@ use crate::common::bytes::{disp, os_bytes, records};
 use crate::common::input::{err_text, finish, put, read_all, stdout};
 use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 
-const USAGE: Usage = Usage {
-    prog: "column",
-    help: "[options] [<file>...]\nColumnate lists.\n",
-    code: 1,
-    prog_in_hint: false,
-};
+const USAGE: Usage = Usage::new("column", "[options] [<file>...]\nColumnate lists.\n", 1);
 
 const SPEC: &[OptSpec<&str>] = &[
     opt("t", Some('t'), Some("table"), HasArg::No),

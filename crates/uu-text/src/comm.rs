@@ -7,12 +7,11 @@ use crate::common::bytes::{os_bytes, q, qf, records};
 use crate::common::input::{err_text, finish, put, read_all, stdout};
 use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 
-const USAGE: Usage = Usage {
-    prog: "comm",
-    help: "[OPTION]... FILE1 FILE2\nCompare sorted files FILE1 and FILE2 line by line.\n",
-    code: 1,
-    prog_in_hint: false,
-};
+const USAGE: Usage = Usage::new(
+    "comm",
+    "[OPTION]... FILE1 FILE2\nCompare sorted files FILE1 and FILE2 line by line.\n",
+    1,
+);
 
 const SPEC: &[OptSpec<&str>] = &[
     opt("1", Some('1'), None, HasArg::No),

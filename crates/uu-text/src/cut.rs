@@ -7,12 +7,11 @@ use crate::common::input::{err_text, finish, put, read_all, stdout, Out};
 use crate::common::ranges::{complement, parse_list, Ranges};
 use coreutils_core::args::{opt, HasArg, Opt, OptSpec, Spec, Usage};
 
-const USAGE: Usage = Usage {
-    prog: "cut",
-    help: "OPTION... [FILE]...\nPrint selected parts of lines from each FILE to standard output.\n",
-    code: 1,
-    prog_in_hint: false,
-};
+const USAGE: Usage = Usage::new(
+    "cut",
+    "OPTION... [FILE]...\nPrint selected parts of lines from each FILE to standard output.\n",
+    1,
+);
 
 const SPEC: &[OptSpec<&str>] = &[
     opt("b", Some('b'), Some("bytes"), HasArg::Required),

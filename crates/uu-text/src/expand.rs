@@ -7,20 +7,16 @@ use crate::common::bytes::{qf, records};
 use crate::common::input::{err_text, finish, put, read_all, stdout};
 use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 
-const EXPAND: Usage = Usage {
-    prog: "expand",
-    help:
-        "[OPTION]... [FILE]...\nConvert tabs in each FILE to spaces, writing to standard output.\n",
-    code: 1,
-    prog_in_hint: false,
-};
-const UNEXPAND: Usage = Usage {
-    prog: "unexpand",
-    help:
-        "[OPTION]... [FILE]...\nConvert blanks in each FILE to tabs, writing to standard output.\n",
-    code: 1,
-    prog_in_hint: false,
-};
+const EXPAND: Usage = Usage::new(
+    "expand",
+    "[OPTION]... [FILE]...\nConvert tabs in each FILE to spaces, writing to standard output.\n",
+    1,
+);
+const UNEXPAND: Usage = Usage::new(
+    "unexpand",
+    "[OPTION]... [FILE]...\nConvert blanks in each FILE to tabs, writing to standard output.\n",
+    1,
+);
 
 const SPEC_E: &[OptSpec<&str>] = &[
     opt("i", Some('i'), Some("initial"), HasArg::No),

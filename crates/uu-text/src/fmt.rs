@@ -8,7 +8,7 @@ use crate::common::bytes::{os_bytes, records};
 use crate::common::input::{err_text, finish, put, read_all, stdout};
 use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 
-const USAGE: Usage = Usage { prog: "fmt", help: "[-WIDTH] [OPTION]... [FILE]...\nReformat each paragraph in the FILE(s), writing to standard output.\n", code: 1, prog_in_hint: false, };
+const USAGE: Usage = Usage::new("fmt", "[-WIDTH] [OPTION]... [FILE]...\nReformat each paragraph in the FILE(s), writing to standard output.\n", 1);
 
 const SPEC: &[OptSpec<&str>] = &[
     opt("c", Some('c'), Some("crown-margin"), HasArg::No),

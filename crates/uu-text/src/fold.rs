@@ -7,12 +7,11 @@ use crate::common::bytes::{qf, records};
 use crate::common::input::{err_text, finish, put, read_all, stdout};
 use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 
-const USAGE: Usage = Usage {
-    prog: "fold",
-    help: "[OPTION]... [FILE]...\nWrap input lines in each FILE, writing to standard output.\n",
-    code: 1,
-    prog_in_hint: false,
-};
+const USAGE: Usage = Usage::new(
+    "fold",
+    "[OPTION]... [FILE]...\nWrap input lines in each FILE, writing to standard output.\n",
+    1,
+);
 
 const SPEC: &[OptSpec<&str>] = &[
     opt("b", Some('b'), Some("bytes"), HasArg::No),

@@ -131,12 +131,11 @@ fn unescape_name(name: &[u8]) -> Option<Vec<u8>> {
 
 /// Entry point shared by the digest utilities.
 pub fn run(args: Vec<OsString>, prog: &'static str, algo: Algo) -> i32 {
-    let usage = Usage {
+    let usage = Usage::new(
         prog,
-        help: "[OPTION]... [FILE]...\nPrint or check checksums.\n",
-        code: 1,
-        prog_in_hint: false,
-    };
+        "[OPTION]... [FILE]...\nPrint or check checksums.\n",
+        1,
+    );
     let p = match usage.parse(&Spec::gnu(SPEC), &args[1.min(args.len())..]) {
         Ok(p) => p,
         Err(c) => return c,

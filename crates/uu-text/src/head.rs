@@ -9,12 +9,11 @@ use crate::common::input::{err_text, finish, open, put, stdout, Out};
 use crate::common::num::{parse_size, SizeError};
 use coreutils_core::args::{opt, HasArg, Opt, OptSpec, Spec, Usage};
 
-const USAGE: Usage = Usage {
-    prog: "head",
-    help: "[OPTION]... [FILE]...\nPrint the first 10 lines of each FILE to standard output.\n",
-    code: 1,
-    prog_in_hint: false,
-};
+const USAGE: Usage = Usage::new(
+    "head",
+    "[OPTION]... [FILE]...\nPrint the first 10 lines of each FILE to standard output.\n",
+    1,
+);
 
 const SPEC: &[OptSpec<&str>] = &[
     opt("c", Some('c'), Some("bytes"), HasArg::Required),
@@ -105,12 +104,9 @@ pub fn uumain(mut args: Vec<OsString>) -> i32 {
         Err(c) => return c,
     };
     let mut mode = Mode::Lines(10, false);
-    for Opt { key: id, value: v } in &p.opts {
-        let s = v
-            .as_ref()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        match *id {
+    for o in &p.opts {
+        let s = o.val();
+        match o.key {
             "n" => match parse_count(&s, "lines") {
                 Ok((n, neg)) => mode = Mode::Lines(n, neg),
                 Err(m) => return USAGE.die(1, &m),

@@ -9,12 +9,11 @@ use crate::common::input::{err_text, finish, put, read_all, stdout};
 use crate::common::num::parse_size;
 use coreutils_core::args::{opt, HasArg, Opt, OptSpec, Spec, Usage};
 
-const USAGE: Usage = Usage {
-    prog: "hexdump",
-    help: "[options] <file>...\nDisplay file contents in hexadecimal, decimal, octal, or ascii.\n",
-    code: 1,
-    prog_in_hint: false,
-};
+const USAGE: Usage = Usage::new(
+    "hexdump",
+    "[options] <file>...\nDisplay file contents in hexadecimal, decimal, octal, or ascii.\n",
+    1,
+);
 
 const SPEC: &[OptSpec<&str>] = &[
     opt("C", Some('C'), Some("canonical"), HasArg::No),

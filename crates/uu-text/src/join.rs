@@ -6,13 +6,9 @@ use std::ffi::OsString;
 
 use crate::common::bytes::{disp, os_bytes, q, qf, records};
 use crate::common::input::{err_text, finish, put, read_all, stdout, Out};
-use coreutils_core::args::{self, opt, HasArg, Opt, OptSpec, Usage};
+use coreutils_core::args::{self, opt, HasArg, OptSpec, Usage};
 
-const USAGE: Usage = Usage {
-    prog: "join",
-    help: "[OPTION]... FILE1 FILE2\nFor each pair of input lines with identical join fields, write a line to\nstandard output.\n",
-    code: 1, prog_in_hint: false,
-};
+const USAGE: Usage = Usage::new("join", "[OPTION]... FILE1 FILE2\nFor each pair of input lines with identical join fields, write a line to\nstandard output.\n", 1);
 
 const SPEC: &[OptSpec<&str>] = &[
     opt("a", Some('a'), None, HasArg::Required),
@@ -116,12 +112,9 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     let mut unpaired = [false, false];
     let mut only_unpaired = false;
     let mut check = 1;
-    for Opt { key: id, value: v } in &p.opts {
-        let s = v
-            .as_ref()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let r: Result<(), String> = match *id {
+    for o in &p.opts {
+        let (id, v, s) = (&o.key, &o.value, o.val());
+        let r: Result<(), String> = match o.key {
             "1" => field_num(&s).map(|n| cfg.key[0] = n),
             "2" => field_num(&s).map(|n| cfg.key[1] = n),
             "j" => field_num(&s).map(|n| cfg.key = [n, n]),

@@ -7,12 +7,11 @@ use crate::common::bytes::{os_bytes, qf, records};
 use crate::common::input::{err_text, finish, put, read_all, stdout};
 use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 
-const USAGE: Usage = Usage {
-    prog: "nl",
-    help: "[OPTION]... [FILE]...\nWrite each FILE to standard output, with line numbers added.\n",
-    code: 1,
-    prog_in_hint: false,
-};
+const USAGE: Usage = Usage::new(
+    "nl",
+    "[OPTION]... [FILE]...\nWrite each FILE to standard output, with line numbers added.\n",
+    1,
+);
 
 const SPEC: &[OptSpec<&str>] = &[
     opt("b", Some('b'), Some("body-numbering"), HasArg::Required),

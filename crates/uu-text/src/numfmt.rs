@@ -10,7 +10,7 @@ use crate::common::input::{finish, put, stdout};
 use crate::common::ranges::{contains, parse_list, Ranges};
 use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 
-const USAGE: Usage = Usage { prog: "numfmt", help: "[OPTION]... [NUMBER]...\nReformat NUMBER(s), or the numbers from standard input if none are specified.\n", code: 1, prog_in_hint: false, };
+const USAGE: Usage = Usage::new("numfmt", "[OPTION]... [NUMBER]...\nReformat NUMBER(s), or the numbers from standard input if none are specified.\n", 1);
 
 const SPEC: &[OptSpec<&str>] = &[
     opt("from", None, Some("from"), HasArg::Required),

@@ -8,15 +8,13 @@ use std::fmt::Write as _;
 use crate::common::bytes::{disp, qf};
 use crate::common::input::{err_text, finish, put, read_all, stdout};
 use crate::common::num::parse_size;
-use coreutils_core::args::{opt, HasArg, Opt, OptSpec, Spec, Usage};
+use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 
-const USAGE: Usage = Usage {
-    prog: "od",
-    help:
-        "[OPTION]... [FILE]...\nWrite an unambiguous representation of FILE to standard output.\n",
-    code: 1,
-    prog_in_hint: false,
-};
+const USAGE: Usage = Usage::new(
+    "od",
+    "[OPTION]... [FILE]...\nWrite an unambiguous representation of FILE to standard output.\n",
+    1,
+);
 
 const SPEC: &[OptSpec<&str>] = &[
     opt("A", Some('A'), Some("address-radix"), HasArg::Required),
@@ -343,12 +341,9 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     };
     let mut fmts: Vec<Fmt> = Vec::new();
     let mut radix = 'o';
-    for Opt { key: id, value: v } in &p.opts {
-        let s = v
-            .as_ref()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let add: Option<Fmt> = match *id {
+    for o in &p.opts {
+        let s = o.val();
+        let add: Option<Fmt> = match o.key {
             "t" => match parse_type(&s) {
                 Ok(mut f) => {
                     fmts.append(&mut f);

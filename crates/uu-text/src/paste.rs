@@ -6,11 +6,7 @@ use crate::common::bytes::{os_bytes, qf, records};
 use crate::common::input::{err_text, finish, put, read_all, stdout};
 use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 
-const USAGE: Usage = Usage {
-    prog: "paste",
-    help: "[OPTION]... [FILE]...\nWrite lines consisting of the sequentially corresponding lines from\neach FILE, separated by TABs, to standard output.\n",
-    code: 1, prog_in_hint: false,
-};
+const USAGE: Usage = Usage::new("paste", "[OPTION]... [FILE]...\nWrite lines consisting of the sequentially corresponding lines from\neach FILE, separated by TABs, to standard output.\n", 1);
 
 const SPEC: &[OptSpec<&str>] = &[
     opt("d", Some('d'), Some("delimiters"), HasArg::Required),

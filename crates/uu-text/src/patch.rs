@@ -11,12 +11,11 @@ use crate::common::bytes::{disp, os_bytes, os_from_vec};
 use crate::common::input::{err_text, read_all};
 use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 
-const USAGE: Usage = Usage {
-    prog: "patch",
-    help: "[OPTION]... [ORIGFILE [PATCHFILE]]\nApply a diff file to an original.\n",
-    code: 2,
-    prog_in_hint: false,
-};
+const USAGE: Usage = Usage::new(
+    "patch",
+    "[OPTION]... [ORIGFILE [PATCHFILE]]\nApply a diff file to an original.\n",
+    2,
+);
 
 const SPEC: &[OptSpec<&str>] = &[
     opt("p", Some('p'), Some("strip"), HasArg::Required),

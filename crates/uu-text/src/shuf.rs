@@ -10,7 +10,7 @@ use crate::common::bytes::{disp, os_bytes, q, qf, records};
 use crate::common::input::{err_text, read_all};
 use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 
-const USAGE: Usage = Usage { prog: "shuf", help: "[OPTION]... [FILE]\n  or:  shuf -e [OPTION]... [ARG]...\n  or:  shuf -i LO-HI [OPTION]...\nWrite a random permutation of the input lines to standard output.\n", code: 1, prog_in_hint: false, };
+const USAGE: Usage = Usage::new("shuf", "[OPTION]... [FILE]\n  or:  shuf -e [OPTION]... [ARG]...\n  or:  shuf -i LO-HI [OPTION]...\nWrite a random permutation of the input lines to standard output.\n", 1);
 
 const SPEC: &[OptSpec<&str>] = &[
     opt("e", Some('e'), Some("echo"), HasArg::No),

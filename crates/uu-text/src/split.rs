@@ -9,14 +9,13 @@ use std::io::Write;
 use crate::common::bytes::{os_bytes, os_from_vec, q};
 use crate::common::input::{err_text, read_all};
 use crate::common::num::parse_size;
-use coreutils_core::args::{opt, HasArg, Opt, OptSpec, Spec, Usage};
+use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 
-const USAGE: Usage = Usage {
-    prog: "split",
-    help: "[OPTION]... [FILE [PREFIX]]\nOutput pieces of FILE to PREFIXaa, PREFIXab, ...\n",
-    code: 1,
-    prog_in_hint: false,
-};
+const USAGE: Usage = Usage::new(
+    "split",
+    "[OPTION]... [FILE [PREFIX]]\nOutput pieces of FILE to PREFIXaa, PREFIXab, ...\n",
+    1,
+);
 
 const SPEC: &[OptSpec<&str>] = &[
     opt("a", Some('a'), Some("suffix-length"), HasArg::Required),
@@ -145,12 +144,9 @@ pub fn uumain(mut args: Vec<OsString>) -> i32 {
     let mut radix = 26;
     let mut start = 0u64;
     let mut sep = b'\n';
-    for Opt { key: id, value: v } in &p.opts {
-        let s = v
-            .as_ref()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let m = match *id {
+    for o in &p.opts {
+        let (id, v, s) = (&o.key, &o.value, o.val());
+        let m = match o.key {
             "l" => match size_arg(&s, "lines") {
                 Ok(n) => Some(Mode::Lines(n)),
                 Err(m) => return USAGE.die(1, &m),

@@ -6,12 +6,11 @@ use crate::common::bytes::disp;
 use crate::common::input::{err_text, finish, put, read_all, stdout};
 use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 
-const USAGE: Usage = Usage {
-    prog: "strings",
-    help: "[option(s)] [file(s)]\nDisplay printable strings in [file(s)] (stdin by default)\n",
-    code: 1,
-    prog_in_hint: false,
-};
+const USAGE: Usage = Usage::new(
+    "strings",
+    "[option(s)] [file(s)]\nDisplay printable strings in [file(s)] (stdin by default)\n",
+    1,
+);
 
 const SPEC: &[OptSpec<&str>] = &[
     opt("a", Some('a'), Some("all"), HasArg::No),

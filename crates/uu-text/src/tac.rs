@@ -7,12 +7,11 @@ use crate::common::bytes::{os_bytes, q};
 use crate::common::input::{err_text, finish, put, read_all, stdout};
 use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 
-const USAGE: Usage = Usage {
-    prog: "tac",
-    help: "[OPTION]... [FILE]...\nWrite each FILE to standard output, last line first.\n",
-    code: 1,
-    prog_in_hint: false,
-};
+const USAGE: Usage = Usage::new(
+    "tac",
+    "[OPTION]... [FILE]...\nWrite each FILE to standard output, last line first.\n",
+    1,
+);
 
 const SPEC: &[OptSpec<&str>] = &[
     opt("b", Some('b'), Some("before"), HasArg::No),

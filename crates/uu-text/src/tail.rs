@@ -9,14 +9,13 @@ use std::time::Duration;
 use crate::common::bytes::{memchr, q};
 use crate::common::input::{err_text, finish, is_dir_error, put, stdout, Out};
 use crate::common::num::{parse_size, SizeError};
-use coreutils_core::args::{opt, HasArg, Opt, OptSpec, Spec, Usage};
+use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 
-const USAGE: Usage = Usage {
-    prog: "tail",
-    help: "[OPTION]... [FILE]...\nPrint the last 10 lines of each FILE to standard output.\n",
-    code: 1,
-    prog_in_hint: false,
-};
+const USAGE: Usage = Usage::new(
+    "tail",
+    "[OPTION]... [FILE]...\nPrint the last 10 lines of each FILE to standard output.\n",
+    1,
+);
 
 const SPEC: &[OptSpec<&str>] = &[
     opt("c", Some('c'), Some("bytes"), HasArg::Required),
@@ -128,12 +127,9 @@ pub fn uumain(mut args: Vec<OsString>) -> i32 {
     let mut verbose = None;
     let mut follow = false;
     let mut by_name = false;
-    for Opt { key: id, value: v } in &p.opts {
-        let s = v
-            .as_ref()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        match *id {
+    for o in &p.opts {
+        let (id, s) = (&o.key, o.val());
+        match o.key {
             "n" | "c" => {
                 let what = if *id == "n" { "lines" } else { "bytes" };
                 match parse_count(&s, what) {

@@ -8,12 +8,11 @@ use crate::common::bytes::qf;
 use crate::common::input::err_text;
 use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 
-const USAGE: Usage = Usage {
-    prog: "tee",
-    help: "[OPTION]... [FILE]...\nCopy standard input to each FILE, and also to standard output.\n",
-    code: 1,
-    prog_in_hint: false,
-};
+const USAGE: Usage = Usage::new(
+    "tee",
+    "[OPTION]... [FILE]...\nCopy standard input to each FILE, and also to standard output.\n",
+    1,
+);
 
 const SPEC: &[OptSpec<&str>] = &[
     opt("a", Some('a'), Some("append"), HasArg::No),

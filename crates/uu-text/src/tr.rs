@@ -8,11 +8,7 @@ use crate::common::bytes::os_bytes;
 use crate::common::input::{err_text, finish, put, stdout};
 use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 
-const USAGE: Usage = Usage {
-    prog: "tr",
-    help: "[OPTION]... STRING1 [STRING2]\nTranslate, squeeze, and/or delete characters from standard input,\nwriting to standard output.\n",
-    code: 1, prog_in_hint: false,
-};
+const USAGE: Usage = Usage::new("tr", "[OPTION]... STRING1 [STRING2]\nTranslate, squeeze, and/or delete characters from standard input,\nwriting to standard output.\n", 1);
 
 const SPEC: &[OptSpec<&str>] = &[
     opt("c", Some('c'), Some("complement"), HasArg::No),

@@ -7,13 +7,9 @@ use std::io::Write;
 
 use crate::common::bytes::{q, qf, records};
 use crate::common::input::{err_text, read_all};
-use coreutils_core::args::{opt, HasArg, Opt, OptSpec, Spec, Usage};
+use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 
-const USAGE: Usage = Usage {
-    prog: "uniq",
-    help: "[OPTION]... [INPUT [OUTPUT]]\nFilter adjacent matching lines from INPUT (or standard input),\nwriting to OUTPUT (or standard output).\n",
-    code: 1, prog_in_hint: false,
-};
+const USAGE: Usage = Usage::new("uniq", "[OPTION]... [INPUT [OUTPUT]]\nFilter adjacent matching lines from INPUT (or standard input),\nwriting to OUTPUT (or standard output).\n", 1);
 
 const SPEC: &[OptSpec<&str>] = &[
     opt("c", Some('c'), Some("count"), HasArg::No),
@@ -94,12 +90,9 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     };
     let mut all_rep: Option<Delim> = None;
     let mut group: Option<Delim> = None;
-    for Opt { key: id, value: v } in &p.opts {
-        let s = v
-            .as_ref()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let r = match *id {
+    for o in &p.opts {
+        let s = o.val();
+        let r = match o.key {
             "f" => num(&s, "invalid number of fields to skip").map(|n| cfg.skip_fields = n),
             "s" => num(&s, "invalid number of bytes to skip").map(|n| cfg.skip_chars = n),
             "w" => num(&s, "invalid number of bytes to compare").map(|n| cfg.check = Some(n)),

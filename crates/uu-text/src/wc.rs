@@ -8,12 +8,11 @@ use crate::common::bytes::qf;
 use crate::common::input::{err_text, finish, open, put, stdout};
 use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 
-const USAGE: Usage = Usage {
-    prog: "wc",
-    help: "[OPTION]... [FILE]...\nPrint newline, word, and byte counts for each FILE.\n",
-    code: 1,
-    prog_in_hint: false,
-};
+const USAGE: Usage = Usage::new(
+    "wc",
+    "[OPTION]... [FILE]...\nPrint newline, word, and byte counts for each FILE.\n",
+    1,
+);
 
 const SPEC: &[OptSpec<&str>] = &[
     opt("c", Some('c'), Some("bytes"), HasArg::No),

@@ -13,14 +13,16 @@ use std::path::{Path, PathBuf};
 use crate::common::bytes::{disp, os_bytes};
 use crate::common::input::{err_text, read_all};
 use analyze::{analyze, hunks, Hunk};
-use coreutils_core::args::{opt, HasArg, Opt, OptSpec, Spec, Usage};
+use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 use output::Side;
 
 const USAGE: Usage = Usage {
-    prog: "diff",
-    help: "[OPTION]... FILES\nCompare FILES line by line.\n",
-    code: 2,
     prog_in_hint: true,
+    ..Usage::new(
+        "diff",
+        "[OPTION]... FILES\nCompare FILES line by line.\n",
+        2,
+    )
 };
 
 const SPEC: &[OptSpec<&str>] = &[
@@ -426,12 +428,9 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         Err(c) => return c,
     };
     let mut format = Format::Normal;
-    for Opt { key: id, value: v } in &p.opts {
-        let s = v
-            .as_ref()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        format = match *id {
+    for o in &p.opts {
+        let s = o.val();
+        format = match o.key {
             "u" => Format::Unified(3),
             "c" => Format::Context(3),
             "U" => match ctx_num(&s) {

@@ -13,15 +13,14 @@ use std::io::Write;
 
 use crate::common::bytes::{disp, memchr, q, records};
 use crate::common::input::{err_text, read_all};
-use coreutils_core::args::{opt, HasArg, Opt, OptSpec, Spec, Usage};
+use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 use key::{begfield, limfield, parse_key, KeyDef, KeyOpts};
 
-const USAGE: Usage = Usage {
-    prog: "sort",
-    help: "[OPTION]... [FILE]...\nWrite sorted concatenation of all FILE(s) to standard output.\n",
-    code: 2,
-    prog_in_hint: false,
-};
+const USAGE: Usage = Usage::new(
+    "sort",
+    "[OPTION]... [FILE]...\nWrite sorted concatenation of all FILE(s) to standard output.\n",
+    2,
+);
 
 const SPEC: &[OptSpec<&str>] = &[
     opt("b", Some('b'), Some("ignore-leading-blanks"), HasArg::No),
@@ -156,12 +155,9 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     let mut keys = Vec::new();
     let mut tab: Option<u8> = None;
     let mut check: Option<bool> = None; // Some(quiet)
-    for Opt { key: id, value: v } in &p.opts {
-        let s = v
-            .as_ref()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        match *id {
+    for o in &p.opts {
+        let (id, v, s) = (&o.key, &o.value, o.val());
+        match o.key {
             "b" => {
                 g.skip_sblanks = true;
                 g.skip_eblanks = true;
