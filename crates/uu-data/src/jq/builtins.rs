@@ -630,39 +630,14 @@ pub fn format(name: &str, v: &Value) -> Result<Value, Ctl> {
 }
 
 fn b64_encode(b: &[u8]) -> String {
-    const T: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut o = String::with_capacity(b.len() * 4 / 3 + 4);
-    for c in b.chunks(3) {
-        let n = (c[0] as u32) << 16
-            | (*c.get(1).unwrap_or(&0) as u32) << 8
-            | *c.get(2).unwrap_or(&0) as u32;
-        o.push(T[(n >> 18) as usize & 63] as char);
-        o.push(T[(n >> 12) as usize & 63] as char);
-        o.push(if c.len() > 1 {
-            T[(n >> 6) as usize & 63] as char
-        } else {
-            '='
-        });
-        o.push(if c.len() > 2 {
-            T[n as usize & 63] as char
-        } else {
-            '='
-        });
-    }
-    o
+    coreutils_core::base64::encode(b)
+        .into_iter()
+        .map(char::from)
+        .collect()
 }
 
 fn b64_decode(b: &[u8]) -> Option<Vec<u8>> {
-    let val = |c: u8| -> Option<u32> {
-        Some(match c {
-            b'A'..=b'Z' => c - b'A',
-            b'a'..=b'z' => c - b'a' + 26,
-            b'0'..=b'9' => c - b'0' + 52,
-            b'+' => 62,
-            b'/' => 63,
-            _ => return None,
-        } as u32)
-    };
+    let val = coreutils_core::base64::value;
     let clean: Vec<u8> = b.iter().cloned().filter(|&c| c != b'=').collect();
     let mut out = Vec::new();
     for c in clean.chunks(4) {
