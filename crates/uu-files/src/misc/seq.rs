@@ -109,18 +109,7 @@ fn parse_format(f: &[u8]) -> Result<(Vec<u8>, Spec, u8, Vec<u8>), String> {
     let start = i;
     i += 1;
     let mut spec = Spec::default();
-    while let Some(&c) = f.get(i) {
-        match c {
-            b'-' => spec.left = true,
-            b'+' => spec.plus = true,
-            b' ' => spec.space = true,
-            b'#' => spec.alt = true,
-            b'0' => spec.zero = true,
-            b'\'' => {}
-            _ => break,
-        }
-        i += 1;
-    }
+    spec.read_flags(f, &mut i);
     while let Some(d) = f.get(i).filter(|d| d.is_ascii_digit()) {
         spec.width = spec.width * 10 + (d - b'0') as usize;
         i += 1;
