@@ -10,7 +10,6 @@ import type { OpenFile } from '../fd/openFile.js';
 import { W_EPOCH, W_FDMASK } from '../channel/layout.js';
 import { DirFile } from '../fd/vfsFile.js';
 import { Process, type ExitInfo } from '../proc/process.js';
-import { EXIT_KIND } from '../proc/node/messages.js';
 import {
   allFactories,
   factoryFor,
@@ -32,7 +31,8 @@ import {
   type Cred,
   type Vfs,
 } from '../vfs/index.js';
-import { Errno, fail, KernelError } from './errno.js';
+import { Errno, fail, KernelError } from '../base/errno.js';
+import { EXIT_KIND } from '../base/syscalls.js';
 import { handlers } from './handlers/index.js';
 import {
   DEFAULT_KERNEL_LIMITS,
@@ -41,7 +41,7 @@ import {
   STATUS_TRAP,
   WASM_PAGE,
   type KernelLimits,
-} from './limits.js';
+} from '../base/limits.js';
 import type { Session } from './session.js';
 
 export interface SpawnSpec {

@@ -5,8 +5,8 @@
  * executes it and speaks the syscall channel.
  */
 import { FdTable } from '../fd/fdTable.js';
-import { Errno, fail } from '../kernel/errno.js';
-import { Notifier } from '../kernel/notifier.js';
+import { Errno, fail } from '../base/errno.js';
+import { Notifier } from '../base/notifier.js';
 import type { BytePath, Cred } from '../vfs/index.js';
 import { NSIG } from '../signal/signals.js';
 import type { Tty } from '../tty/tty.js';

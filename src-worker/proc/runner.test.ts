@@ -1,12 +1,12 @@
 /** Runner factories: the kernel starts every process through the factory for its image kind. */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SyscallHandler } from '../channel/server.js';
-import { Sys } from '../kernel/syscalls.js';
+import { EXIT_KIND, Sys } from '../base/syscalls.js';
 import type { WasmImage } from '../programs/image.js';
 import { Sandbox } from '../sandbox/sandbox.js';
 import { fixtureProgramsDir } from '../sandbox/testPrograms.js';
 import { runProgram } from '../sandbox/testUtil.js';
-import { EXIT_KIND, type WorkerJob } from './node/messages.js';
+import type { WorkerJob } from './node/messages.js';
 import { WasmRunnerFactory } from './node/wasmRunner.js';
 import { WorkerPool } from './node/workerPool.js';
 import type { ProcessRunner, RunnerFactory } from './runner.js';
@@ -35,8 +35,9 @@ class ScriptedFactory implements RunnerFactory<WasmImage> {
     setImmediate(() => {
       if (this.script === 'crash') return onCrash('runner lost');
       const args = image.argv.slice(1).map((a) => dec.decode(a));
-      void Promise.resolve(handler(Sys.WRITE, [1], enc.encode(args.join(' ') + '\n'))).then(() =>
-        handler(Sys.EXIT, [7, EXIT_KIND.normal, 0], new Uint8Array(0)),
+      const out = new Uint8Array(0);
+      void Promise.resolve(handler(Sys.WRITE, [1], enc.encode(args.join(' ') + '\n'), out)).then(
+        () => handler(Sys.EXIT, [7, EXIT_KIND.normal, 0], new Uint8Array(0), out),
       );
     });
     return {

@@ -6,7 +6,7 @@
  * else -> ENOEXEC. Compiled modules are cached engine-wide.
  */
 import { createHash } from 'node:crypto';
-import { Errno, fail, KernelError } from '../kernel/errno.js';
+import { Errno, fail, KernelError } from '../base/errno.js';
 import { limitMemory } from '../limits/memoryLimit.js';
 import { bytesToPath, X_OK, type BytePath, type Cred, type Vfs } from '../vfs/index.js';
 import type { WasmImage } from './image.js';

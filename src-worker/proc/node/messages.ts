@@ -32,6 +32,3 @@ export interface FatalMessage {
   readonly type: 'fatal';
   readonly message: string;
 }
-
-/** args[1] of the EXIT syscall: how the program ended. */
-export const EXIT_KIND = { normal: 0, trap: 1, refused: 2 } as const;

@@ -5,15 +5,14 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { ChannelClient } from '../../channel/client.js';
-import { Sys } from '../../kernel/syscalls.js';
+import { EXIT_KIND, Sys } from '../../base/syscalls.js';
 import { ProcExit, type GlueContext } from '../../wasi/context.js';
 import { GuestMemory } from '../../wasi/memory.js';
-import { DirTree } from '../../wasi/preview1/dirTree.js';
-import { DirListings } from '../../wasi/preview1/dirListings.js';
+import { GuestFiles } from '../../guest/guestFiles.js';
 import { preview1Imports } from '../../wasi/preview1/index.js';
 import { checkImports, importsSandglass, sandglassImports } from '../../wasi/sandglass/index.js';
 import { ABI_VERSION } from '../../wasi/sandglass/roles.js';
-import { EXIT_KIND, type WasmStartMessage } from './messages.js';
+import type { WasmStartMessage } from './messages.js';
 
 const enc = new TextEncoder();
 
@@ -25,7 +24,6 @@ export function runWasm(msg: WasmStartMessage): void {
     parentPort?.postMessage({ type: 'fatal', message: (e as Error).message });
     return;
   }
-  const dirs = new DirListings();
   const ctx: GlueContext = {
     mem: new GuestMemory(new WebAssembly.Memory({ initial: 0 })),
     sys,
@@ -33,9 +31,7 @@ export function runWasm(msg: WasmStartMessage): void {
     env: msg.env,
     handles: new Map(),
     nextHandle: 1,
-    dirs,
-    tree: new DirTree(sys, dirs),
-    lastStat: undefined,
+    files: new GuestFiles(sys),
   };
   const fail = (text: string, code: number): void => {
     sys.call(
