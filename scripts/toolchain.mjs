@@ -266,7 +266,11 @@ export function detectRustToolchain(root, { verify = false, tools = false } = {}
   }
   const tc = chooseToolchain({ debian, tools });
   if (!tc.ok) return tc;
-  writeCargoConfig(root, tc);
+  try {
+    writeCargoConfig(root, tc);
+  } catch (e) {
+    return { ok: false, tried: tc.tried, message: e.message };
+  }
   fs.mkdirSync(path.dirname(stampPath), { recursive: true });
   fs.writeFileSync(
     stampPath,
