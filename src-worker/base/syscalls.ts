@@ -88,5 +88,9 @@ export const ROOT_FD = 3;
 /** OPEN's oflags (args[2]), numbered as WASI's. */
 export const OPEN_FLAGS = { CREAT: 1, DIRECTORY: 2, EXCL: 4, TRUNC: 8 } as const;
 
-/** args[1] of the EXIT syscall: how the program ended. */
+/**
+ * args[1] of the EXIT syscall: how the program ended. With `trap` the payload
+ * says what went wrong (`wasm trap: ...`), printed after the program's name;
+ * with `refused` it is the whole message.
+ */
 export const EXIT_KIND = { normal: 0, trap: 1, refused: 2 } as const;

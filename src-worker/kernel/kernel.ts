@@ -290,7 +290,7 @@ export class Kernel {
         );
         code = STATUS_KILLED;
       } else {
-        this.writeMessage(p, `sandglass: ${p.name}: wasm trap: ${text}\n`);
+        this.writeMessage(p, `sandglass: ${p.name}: ${text}\n`);
         code = STATUS_TRAP;
       }
     } else if (kind === EXIT_KIND.refused) {

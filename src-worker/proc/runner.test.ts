@@ -103,6 +103,25 @@ describe('runner factories', () => {
     }
   });
 
+  it('a wasm trap travels as EXIT_KIND.trap and its reason; the kernel prints it', async () => {
+    // (module (memory (export "memory") 1) (func (export "_start") unreachable))
+    const trap = new Uint8Array([
+      0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, 0x01, 0x04, 0x01, 0x60, 0x00, 0x00, 0x03,
+      0x02, 0x01, 0x00, 0x05, 0x03, 0x01, 0x00, 0x01, 0x07, 0x13, 0x02, 0x06, 0x6d, 0x65, 0x6d,
+      0x6f, 0x72, 0x79, 0x02, 0x00, 0x06, 0x5f, 0x73, 0x74, 0x61, 0x72, 0x74, 0x00, 0x00, 0x0a,
+      0x05, 0x01, 0x03, 0x00, 0x00, 0x0b,
+    ]);
+    const sb = await Sandbox.create({ programsDir: fixtureProgramsDir() });
+    try {
+      await sb.writeFile('/tmp/trap', trap, { mode: 0o755 });
+      const r = await runProgram(sb, '/tmp/trap', ['trap']);
+      expect(r.exitCode).toBe(134);
+      expect(r.stderr).toBe('sandglass: trap: wasm trap: unreachable\n');
+    } finally {
+      await sb.destroy();
+    }
+  });
+
   it('a wasm factory on a caller-owned pool leaves the pool to its owner', async () => {
     const pool = new WorkerPool({ warm: 1, idleMs: 1000 });
     const sb = await Sandbox.create({

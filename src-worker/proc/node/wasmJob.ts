@@ -79,7 +79,7 @@ export function runWasm(msg: WasmStartMessage): void {
     } else {
       kind = EXIT_KIND.trap;
       code = 134;
-      text = e instanceof Error ? e.message : String(e);
+      text = `wasm trap: ${e instanceof Error ? e.message : String(e)}`;
     }
   }
   sys.call(Sys.EXIT, [code, kind, memory.buffer.byteLength], enc.encode(text));
