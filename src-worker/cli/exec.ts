@@ -3,7 +3,6 @@
  * run one program in a fresh sandbox, streaming stdin/stdout/stderr, and
  * return its exit status (126 cannot execute, 127 not found, as shells do).
  */
-import type { Sandbox } from '../sandbox/sandbox.js';
 import {
   createSandbox,
   parseSandboxOptions,
@@ -11,6 +10,7 @@ import {
   spawnFailureStatus,
   UsageError,
   type CliIo,
+  type CliSandbox,
   type SandboxOptions,
 } from './options.js';
 
@@ -33,11 +33,11 @@ export function parseExecArgs(args: readonly string[]): ExecArgs {
 }
 
 /** Find PROGRAM: a path as given, else the first of /usr/local/bin, /usr/bin, /bin that has it. */
-async function locate(sb: Sandbox, prog: string): Promise<string> {
+async function locate(sb: CliSandbox, prog: string): Promise<string> {
   if (prog.includes('/')) return prog;
   for (const dir of ['/usr/local/bin', '/usr/bin', '/bin']) {
     try {
-      await sb.stat(`${dir}/${prog}`);
+      await sb.engine.call('stat', { sandboxId: sb.sandboxId, path: `${dir}/${prog}` });
       return `${dir}/${prog}`;
     } catch {
       // keep looking
@@ -53,7 +53,7 @@ export async function runExec(args: ExecArgs, io: CliIo): Promise<number> {
     const path = await locate(sb, prog);
     let p;
     try {
-      p = await sb.spawn(path, args.argv, {
+      p = await sb.engine.spawn(sb.sandboxId, path, args.argv, {
         stdin: 'pipe',
         stdout: (d) => io.stdout.write(d),
         stderr: (d) => io.stderr.write(d),
@@ -67,8 +67,8 @@ export async function runExec(args: ExecArgs, io: CliIo): Promise<number> {
     const detach = pumpStdin(io.stdin, p.stdin);
     const r = await p.wait();
     detach();
-    return r.exitCode;
+    return r.status;
   } finally {
-    await sb.destroy();
+    await sb.dispose();
   }
 }

@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { SandglassEngine } from '../api/engine.js';
-import { MemoryBackend } from '../api/memoryBackend.js';
 import { startWebServer, type WebServer } from './webServer.js';
 
 let server: WebServer;
@@ -16,7 +15,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'sg-web-'));
   await writeFile(join(dir, 'index.html'), '<!doctype html><title>Sandglass</title>');
   await writeFile(join(dir, 'app.js'), 'console.log(1)');
-  engine = new SandglassEngine(async () => new MemoryBackend(), 'memory');
+  engine = new SandglassEngine();
   server = await startWebServer({ engine, rendererDir: dir });
 });
 

@@ -6,7 +6,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { ServerMessage } from '../../contract/api.js';
-import { defaultBackend } from '../backendFactory.js';
+import { connectTransport, failedReply } from '../dispatch.js';
 import { SandglassEngine } from '../engine.js';
 
 /** Structural view of Electron's MessagePortMain. */
@@ -28,17 +28,21 @@ export function servePort(engine: SandglassEngine, port: PortLike): void {
   const send = (message: ServerMessage): void => {
     try {
       port.postMessage(message);
-    } catch {
-      // The renderer went away; the close handler cleans up.
+    } catch (err) {
+      // A message that cannot be cloned becomes an error reply; a closed port is cleaned up on close.
+      try {
+        port.postMessage(failedReply(message, 'E2BIG', `reply cannot be sent: ${String(err)}`));
+      } catch {
+        // The renderer went away.
+      }
     }
   };
-  const unsubscribe = engine.onEvent((event) => send({ type: 'event', event }));
+  // The Electron workbench is a person's client.
+  const connection = connectTransport(engine, 'person', (event) => send({ type: 'event', event }));
   port.on('message', ({ data }) => {
-    void engine.dispatch(data).then((reply) => {
-      if (reply) send(reply);
-    });
+    void connection.handle(data).then(send);
   });
-  port.on('close', unsubscribe);
+  port.on('close', () => connection.close());
   port.start();
 }
 
@@ -50,10 +54,10 @@ function main(): void {
   }
   // Bundled as out/main/engine.js; packaged apps set SANDGLASS_PROGRAMS_DIR.
   const here = new URL('.', import.meta.url);
-  const backend = defaultBackend({
-    programsDir: fileURLToPath(new URL('../../resources/wasm', here)),
+  const engine = new SandglassEngine({
+    programsDir:
+      process.env.SANDGLASS_PROGRAMS_DIR ?? fileURLToPath(new URL('../../resources/wasm', here)),
   });
-  const engine = new SandglassEngine(backend.factory, backend.name);
   parentPort.on('message', ({ data, ports }) => {
     const kind =
       typeof data === 'object' && data !== null ? (data as { type?: unknown }).type : undefined;
