@@ -5,6 +5,7 @@ import type { ApiEvent } from '../contract/api.js';
 import { LIMITS } from '../contract/constants.js';
 import { WorkerPool } from '../proc/node/workerPool.js';
 import { defaultProgramsDir } from '../sandbox/sandbox.js';
+import { fixtureProgramsDir } from '../sandbox/testPrograms.js';
 import { encodeMessage, dispatch } from './dispatch.js';
 import { DEFAULT_SETTINGS, SandglassEngine } from './engine.js';
 
@@ -189,6 +190,40 @@ describe('SandglassEngine sandboxes and files', () => {
     });
     await engine.call('destroySandbox', { sandboxId: sb.id });
     await expect(asked).resolves.toMatchObject({ outcome: 'cancelled' });
+  });
+});
+
+describe('SandglassEngine spawn (the CLI’s way in)', () => {
+  it('streams a program’s output and records it as a cli step', async () => {
+    engine = new SandglassEngine({ programsDir: fixtureProgramsDir() });
+    const sb = await engine.call('createSandbox', { name: 'cli' });
+    const { client, events } = watcher();
+    await engine.call('subscribe', { sandboxId: sb.id }, client);
+    let out = '';
+    const p = await engine.spawn(sb.id, '/usr/bin/fixture-cat', ['fixture-cat'], {
+      stdin: 'pipe',
+      stdout: (d) => (out += Buffer.from(d).toString()),
+    });
+    await p.stdin?.write('through the engine\n');
+    p.stdin?.close();
+    const done = await p.wait();
+    expect(done.status).toBe(0);
+    expect(out).toBe('through the engine\n');
+    const { steps } = await engine.call('listSteps', { sandboxId: sb.id });
+    expect(steps).toEqual([
+      expect.objectContaining({
+        id: done.stepId,
+        sessionKind: 'cli',
+        command: 'fixture-cat',
+        status: 0,
+        stdout: 'through the engine\n',
+        stdoutBytes: 19,
+      }),
+    ]);
+    expect(events.some((e) => e.type === 'step')).toBe(true);
+    await expect(engine.spawn(sb.id, '/usr/bin/nope', ['nope'])).rejects.toMatchObject({
+      code: 'ENOENT',
+    });
   });
 });
 
