@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import type { ApiEvent as ApiEventSchema } from './events.js';
+import type { SaveFileParams as SaveFileParamsSchema } from './ipc.js';
 import type { MethodTable } from './methods.js';
 import type * as S from './schema.js';
 import type { ServerMessage as ServerMessageSchema } from './wire.js';
@@ -48,6 +49,8 @@ export type SandglassApi = {
   onEvent(listener: (event: ApiEvent) => void): () => void;
 };
 
+export type SaveFileParams = z.infer<typeof SaveFileParamsSchema>;
+
 /** What the preload exposes on `window.sandglass` in Electron. */
 export interface PreloadBridge {
   apiVersion: number;
@@ -56,5 +59,5 @@ export interface PreloadBridge {
   /** Receive server messages; returns the unsubscribe function. */
   onMessage(listener: (message: ServerMessage) => void): () => void;
   /** Native save dialog; resolves to false when cancelled. */
-  saveFile(params: { defaultName: string; base64: string }): Promise<boolean>;
+  saveFile(params: SaveFileParams): Promise<boolean>;
 }

@@ -1,6 +1,7 @@
 /**
- * Contract constants: version, channel names, endpoint path. Plain values with
- * no imports, so a caller that needs only these (the CLI) loads no schema code.
+ * Contract constants: version, channel names and their check, endpoint path,
+ * reply bounds. No imports, so a caller that needs only these (the CLI, the
+ * preload) loads no schema code.
  */
 
 /** Bumped on any incompatible change to methods, events or wire messages. */
@@ -18,6 +19,15 @@ export const CHANNELS = {
   /** Native dialogs owned by main (export to host). */
   saveDialog: 'sandglass:save-dialog',
 } as const;
+
+/** Checks an IPC channel name against the contract's prefix (the preload's guard). */
+export function isSandglassChannel(channel: unknown): channel is string {
+  return (
+    typeof channel === 'string' &&
+    channel.startsWith(CHANNEL_PREFIX) &&
+    channel.length > CHANNEL_PREFIX.length
+  );
+}
 
 /** WebSocket endpoint path in web mode. */
 export const WS_PATH = '/api';

@@ -1,11 +1,10 @@
 /**
  * Boundary validation of client messages against the schemas: every request
  * the engine accepts is checked here first, so a malformed message becomes an
- * ApiError, never a crash. Also the IPC channel check the preload uses.
+ * ApiError, never a crash.
  */
 import type { z } from 'zod';
 import type { ApiError, ApiMethod, ClientMessage } from './api.js';
-import { CHANNEL_PREFIX } from './constants.js';
 import { METHODS } from './methods.js';
 import { ClientMessage as ClientMessageSchema } from './wire.js';
 
@@ -88,11 +87,4 @@ export function parseClientMessage(raw: unknown): ParsedRequest {
   return { ok: true, message: { type: 'request', id, method, params } };
 }
 
-/** Checks an IPC channel name against the contract's prefix. */
-export function isSandglassChannel(channel: unknown): channel is string {
-  return (
-    typeof channel === 'string' &&
-    channel.startsWith(CHANNEL_PREFIX) &&
-    channel.length > CHANNEL_PREFIX.length
-  );
-}
+export { isSandglassChannel } from './constants.js';
