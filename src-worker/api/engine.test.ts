@@ -26,6 +26,20 @@ function watcher(role: 'person' | 'agent' = 'person') {
   return { client, events };
 }
 
+/** A fresh engine with one sandbox, a subscribed client and an open terminal. */
+async function terminalSandbox() {
+  engine = new SandglassEngine();
+  const sb = await engine.call('createSandbox', { name: 't' });
+  const { client, events } = watcher();
+  await engine.call('subscribe', { sandboxId: sb.id }, client);
+  const { terminalId } = await engine.call('openTerminal', {
+    sandboxId: sb.id,
+    cols: 80,
+    rows: 24,
+  });
+  return { sb, events, terminalId };
+}
+
 async function until(check: () => boolean, what: string): Promise<void> {
   for (let i = 0; i < 400 && !check(); i++) await new Promise((r) => setTimeout(r, 25));
   if (!check()) throw new Error(`timed out waiting for ${what}`);
@@ -293,15 +307,7 @@ describe.skipIf(!haveShell)('SandglassEngine runs, steps and terminals', () => {
   });
 
   it('turns the shell’s prompt marks into terminal steps and sends output to subscribers', async () => {
-    engine = new SandglassEngine();
-    const sb = await engine.call('createSandbox', { name: 't' });
-    const { client, events } = watcher();
-    await engine.call('subscribe', { sandboxId: sb.id }, client);
-    const { terminalId } = await engine.call('openTerminal', {
-      sandboxId: sb.id,
-      cols: 80,
-      rows: 24,
-    });
+    const { events, terminalId } = await terminalSandbox();
     await engine.call('terminalWrite', { terminalId, data: 'false\r' });
     await until(() => events.some((e) => e.type === 'step'), 'a terminal step');
     expect(events.find((e) => e.type === 'step')).toMatchObject({
@@ -319,15 +325,7 @@ describe.skipIf(!haveShell)('SandglassEngine runs, steps and terminals', () => {
   // Issue 20, item 1: a huge cursor move in echoed input grew an array to the cursor
   // position and V8 died with "invalid size".
   it('survives a huge cursor move printed in a terminal (issue 20 #1)', async () => {
-    engine = new SandglassEngine();
-    const sb = await engine.call('createSandbox', { name: 'esc' });
-    const { client, events } = watcher();
-    await engine.call('subscribe', { sandboxId: sb.id }, client);
-    const { terminalId } = await engine.call('openTerminal', {
-      sandboxId: sb.id,
-      cols: 80,
-      rows: 24,
-    });
+    const { sb, events, terminalId } = await terminalSandbox();
     await engine.call('terminalWrite', {
       terminalId,
       data: "printf '\\033]133;B\\007\\033[2000000000Cx\\033]133;C\\007'; echo done-$((6*7))\r",

@@ -6,8 +6,7 @@
 import {
   createSandbox,
   parseSandboxOptions,
-  pumpStdin,
-  spawnFailureStatus,
+  runStreamed,
   UsageError,
   type CliIo,
   type CliSandbox,
@@ -51,23 +50,13 @@ export async function runExec(args: ExecArgs, io: CliIo): Promise<number> {
   try {
     const prog = args.argv[0] as string;
     const path = await locate(sb, prog);
-    let p;
-    try {
-      p = await sb.engine.spawn(sb.sandboxId, path, args.argv, {
-        stdin: 'pipe',
-        stdout: (d) => io.stdout.write(d),
-        stderr: (d) => io.stderr.write(d),
-        ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}),
-        ...(args.cwd !== undefined ? { cwd: args.cwd } : {}),
-      });
-    } catch (e) {
-      io.stderr.write(`sandglass: ${prog}: ${(e as Error).message}\n`);
-      return spawnFailureStatus(e);
-    }
-    const detach = pumpStdin(io.stdin, p.stdin);
-    const r = await p.wait();
-    detach();
-    return r.status;
+    return await runStreamed(sb, io, {
+      path,
+      argv: args.argv,
+      timeoutMs: args.timeoutMs,
+      cwd: args.cwd,
+      failedAs: `sandglass: ${prog}`,
+    });
   } finally {
     await sb.dispose();
   }

@@ -111,6 +111,43 @@ export async function createSandbox(options: SandboxOptions): Promise<CliSandbox
   }
 }
 
+/**
+ * Runs a program in the CLI's sandbox through the engine (a step), with host
+ * stdin streamed in and stdout/stderr streamed out; returns its exit status,
+ * or 127/126 (after `failedAs: message`) when it cannot be started.
+ */
+export async function runStreamed(
+  { engine, sandboxId }: CliSandbox,
+  io: CliIo,
+  program: {
+    path: string;
+    argv: readonly string[];
+    command?: string;
+    timeoutMs: number | undefined;
+    cwd: string | undefined;
+    failedAs: string;
+  },
+): Promise<number> {
+  let p;
+  try {
+    p = await engine.spawn(sandboxId, program.path, program.argv, {
+      stdin: 'pipe',
+      stdout: (d) => io.stdout.write(d),
+      stderr: (d) => io.stderr.write(d),
+      ...(program.command !== undefined ? { command: program.command } : {}),
+      ...(program.timeoutMs !== undefined ? { timeoutMs: program.timeoutMs } : {}),
+      ...(program.cwd !== undefined ? { cwd: program.cwd } : {}),
+    });
+  } catch (e) {
+    io.stderr.write(`${program.failedAs}: ${(e as Error).message}\n`);
+    return spawnFailureStatus(e);
+  }
+  const detach = pumpStdin(io.stdin, p.stdin);
+  const r = await p.wait();
+  detach();
+  return r.status;
+}
+
 /** Exit status for a program that could not be started, as shells report it. */
 export function spawnFailureStatus(e: unknown): number {
   return (e as { code?: string }).code === 'ENOENT' ? 127 : 126;

@@ -12,8 +12,7 @@ import { dirname, resolve } from 'node:path';
 import {
   createSandbox,
   parseSandboxOptions,
-  pumpStdin,
-  spawnFailureStatus,
+  runStreamed,
   UsageError,
   type CliIo,
   type CliSandbox,
@@ -103,24 +102,14 @@ export async function runScript(args: RunArgs, io: CliIo): Promise<number> {
         return code === 'ENOENT' ? 127 : 126;
       }
     }
-    let p;
-    try {
-      p = await sb.engine.spawn(sb.sandboxId, '/bin/sh', argv, {
-        command: args.command ?? args.rest.join(' '),
-        stdin: 'pipe',
-        stdout: (d) => io.stdout.write(d),
-        stderr: (d) => io.stderr.write(d),
-        ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}),
-        ...(scriptCwd !== undefined ? { cwd: scriptCwd } : {}),
-      });
-    } catch (e) {
-      io.stderr.write(`sandglass run: /bin/sh: ${(e as Error).message}\n`);
-      return spawnFailureStatus(e);
-    }
-    const detach = pumpStdin(io.stdin, p.stdin);
-    const r = await p.wait();
-    detach();
-    return r.status;
+    return await runStreamed(sb, io, {
+      path: '/bin/sh',
+      argv,
+      command: args.command ?? args.rest.join(' '),
+      timeoutMs: args.timeoutMs,
+      cwd: scriptCwd,
+      failedAs: 'sandglass run: /bin/sh',
+    });
   } finally {
     await sb.dispose();
   }
