@@ -178,8 +178,8 @@ export class Sandbox {
   private listeners = new Set<(e: SandboxEvent) => void>();
   private destroyed = false;
   private sessionCounter = 0;
-  /** Command lines running in sessions now, for stats. */
-  private readonly running = new Set<string>();
+  /** Command lines running in sessions now (by run), for stats. */
+  private readonly running = new Map<object, string>();
 
   private constructor(
     private readonly options: SandboxOptions,
@@ -405,7 +405,8 @@ export class Sandbox {
       throw apiError(e, 'cannot start the session shell');
     }
     const t0 = performance.now();
-    this.running.add(command);
+    const runKey = {};
+    this.running.set(runKey, command);
     const outParts: Uint8Array[] = [];
     const errParts: Uint8Array[] = [];
     let killedBy: string | undefined;
@@ -450,7 +451,7 @@ export class Sandbox {
       }
       const settle = (): void => {
         if (timer) clearTimeout(timer);
-        this.running.delete(command);
+        this.running.delete(runKey);
       };
       state.enqueue({
         request,
@@ -648,7 +649,7 @@ export class Sandbox {
   stats(): SandboxStats {
     const u = this.kernel.vfs.usage();
     const now = performance.now();
-    const running = [...this.running];
+    const running = [...this.running.values()];
     return {
       files: u.nodes,
       bytes: u.bytes,
