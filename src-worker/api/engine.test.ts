@@ -40,6 +40,24 @@ async function terminalSandbox() {
   return { sb, events, terminalId };
 }
 
+/** A wire request, as a transport hands it to dispatch. */
+const wire = (id: number, method: string, params: unknown) => ({
+  type: 'request',
+  id,
+  method,
+  params,
+});
+
+/** A person's approval question in a sandbox, as the network gateway will raise it. */
+const approvalIn = (sandboxId: string) =>
+  engine.bus.ask({
+    sandboxId,
+    kind: 'approval',
+    title: 'Allow?',
+    detail: '',
+    answerers: ['person'],
+  });
+
 async function until(check: () => boolean, what: string): Promise<void> {
   for (let i = 0; i < 400 && !check(); i++) await new Promise((r) => setTimeout(r, 25));
   if (!check()) throw new Error(`timed out waiting for ${what}`);
@@ -133,29 +151,18 @@ describe('SandglassEngine sandboxes and files', () => {
     engine = new SandglassEngine();
     const { client } = watcher();
     expect(
-      await dispatch(engine, client, {
-        type: 'request',
-        id: 1,
-        method: 'stats',
-        params: { sandboxId: 'missing' },
-      }),
+      await dispatch(engine, client, wire(1, 'stats', { sandboxId: 'missing' })),
     ).toMatchObject({ id: 1, ok: false, error: { code: 'ENOENT' } });
     expect(
-      await dispatch(engine, client, {
-        type: 'request',
-        id: 2,
-        method: 'writeFile',
-        params: { sandboxId: 'x', path: '/a', base64: '%%%' },
-      }),
+      await dispatch(
+        engine,
+        client,
+        wire(2, 'writeFile', { sandboxId: 'x', path: '/a', base64: '%%%' }),
+      ),
     ).toMatchObject({ ok: false });
     expect(await dispatch(engine, client, null)).toMatchObject({ id: -1, ok: false });
     expect(
-      await dispatch(engine, undefined, {
-        type: 'request',
-        id: 3,
-        method: 'subscribe',
-        params: { sandboxId: 'x' },
-      }),
+      await dispatch(engine, undefined, wire(3, 'subscribe', { sandboxId: 'x' })),
     ).toMatchObject({ id: 3, ok: false, error: { code: 'ENOENT' } });
   });
 
@@ -164,23 +171,16 @@ describe('SandglassEngine sandboxes and files', () => {
     const sb = await engine.call('createSandbox', { name: 'q' });
     const person = watcher('person');
     await engine.call('subscribe', { sandboxId: sb.id }, person.client);
-    const asked = engine.bus.ask({
-      sandboxId: sb.id,
-      kind: 'approval',
-      title: 'Allow?',
-      detail: '',
-      answerers: ['person'],
-    });
+    const asked = approvalIn(sb.id);
     const request = person.events.find((e) => e.type === 'request');
     if (request?.type !== 'request') throw new Error('no request event');
     const agent = watcher('agent');
     expect(
-      await dispatch(engine, agent.client, {
-        type: 'request',
-        id: 1,
-        method: 'answer',
-        params: { requestId: request.request.id, answer: { allow: true } },
-      }),
+      await dispatch(
+        engine,
+        agent.client,
+        wire(1, 'answer', { requestId: request.request.id, answer: { allow: true } }),
+      ),
     ).toMatchObject({ ok: false, error: { code: 'EPERM' } });
     await engine.call(
       'answer',
@@ -195,13 +195,7 @@ describe('SandglassEngine sandboxes and files', () => {
     const sb = await engine.call('createSandbox', { name: 'q' });
     const person = watcher();
     await engine.call('subscribe', { sandboxId: sb.id }, person.client);
-    const asked = engine.bus.ask({
-      sandboxId: sb.id,
-      kind: 'approval',
-      title: 'Allow?',
-      detail: '',
-      answerers: ['person'],
-    });
+    const asked = approvalIn(sb.id);
     await engine.call('destroySandbox', { sandboxId: sb.id });
     await expect(asked).resolves.toMatchObject({ outcome: 'cancelled' });
   });
@@ -288,12 +282,7 @@ describe.skipIf(!haveShell)('SandglassEngine runs, steps and terminals', () => {
       });
       expect(r.stdout.length).toBe(16_000_000);
     }
-    const reply = await dispatch(engine, undefined, {
-      type: 'request',
-      id: 1,
-      method: 'listSteps',
-      params: { sandboxId: sb.id },
-    });
+    const reply = await dispatch(engine, undefined, wire(1, 'listSteps', { sandboxId: sb.id }));
     const json = encodeMessage(reply);
     expect(json.length).toBeLessThan(200_000);
     const page = JSON.parse(json) as {
