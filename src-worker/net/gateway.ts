@@ -1,0 +1,654 @@
+/**
+ * The network gateway of one sandbox: every HTTP(S) request a program makes
+ * passes here. Each hop (the request and every redirect it follows) is
+ * checked against the policy, shown to onRequest, resolved once, checked
+ * address by address, and connected to exactly the checked addresses. Bodies
+ * stream both ways with back-pressure under byte limits and a total timeout
+ * that pauses while a person decides. Every hop leaves an audit record.
+ */
+import { Readable } from 'node:stream';
+import type { SecureContextOptions } from 'node:tls';
+import type { Agent, Dispatcher } from 'undici';
+import { z } from 'zod';
+import { addressText, parseAddress, type IpAddress } from './address.js';
+import type { AuditRecord } from './audit.js';
+import { Deadline } from './deadline.js';
+import { NetError, denial, type NetReason } from './denial.js';
+import {
+  checkHeaders,
+  checkMethod,
+  headerRecord,
+  headersForHop,
+  type HeaderList,
+} from './headers.js';
+import { pinnedAgent } from './node/pinnedAgent.js';
+import { systemResolver, type Resolver } from './node/resolver.js';
+import { CompiledPolicy, type NetworkPolicy } from './policy.js';
+import { parseTarget, sameOrigin, type RequestTarget } from './target.js';
+
+const MiB = 1024 * 1024;
+
+export const GatewayLimitsSchema = z
+  .object({
+    /** Request body bytes per request. */
+    maxRequestBytes: z.number().int().nonnegative(),
+    /** Response body bytes per request. */
+    maxResponseBytes: z.number().int().nonnegative(),
+    /** Body bytes both ways over the sandbox's lifetime. */
+    maxSandboxBytes: z.number().int().nonnegative(),
+    connectTimeoutMs: z.number().int().positive(),
+    /** Per request, redirects and bodies included, approval waits excluded; 0 = none. */
+    totalTimeoutMs: z.number().int().nonnegative(),
+    maxRedirects: z.number().int().nonnegative().max(50),
+  })
+  .strict();
+
+export type GatewayLimits = z.infer<typeof GatewayLimitsSchema>;
+
+export const DEFAULT_LIMITS: GatewayLimits = {
+  maxRequestBytes: 256 * MiB,
+  maxResponseBytes: 1024 * MiB,
+  maxSandboxBytes: 4096 * MiB,
+  connectTimeoutMs: 10_000,
+  totalTimeoutMs: 300_000,
+  maxRedirects: 20,
+};
+
+export interface GatewayOptions {
+  sandboxId: string;
+  policy?: NetworkPolicy | CompiledPolicy;
+  limits?: Partial<GatewayLimits>;
+  /** Defaults to the system resolver; tests pass a table. */
+  resolver?: Resolver;
+  onAudit?: (record: AuditRecord) => void;
+  /** Extra trust roots for TLS; certificate checks cannot be turned off. */
+  ca?: SecureContextOptions['ca'];
+}
+
+/** Which process asked, for onRequest and the audit. */
+export interface RequestContext {
+  pid?: number | null;
+  argv?: string[];
+  stepId?: string | null;
+}
+
+export interface NetRequest {
+  url: string;
+  /** Passed through as given (any HTTP token but CONNECT); default GET. */
+  method?: string;
+  headers?: HeaderList;
+  /** A buffer (resent on a 307/308) or a stream (read once, with back-pressure). */
+  body?: Uint8Array | AsyncIterable<Uint8Array> | null;
+  followRedirects?: boolean;
+  /** Per-request limits may only tighten the gateway's. */
+  maxRedirects?: number;
+  maxResponseBytes?: number;
+  connectTimeoutMs?: number;
+  timeoutMs?: number;
+  context?: RequestContext;
+  /** Ctrl-C, kill, the command's time limit, the sandbox going away. */
+  signal?: AbortSignal;
+  /** Called with true when waiting for onRequest starts and false when it ends. */
+  onApprovalWait?: (waiting: boolean) => void;
+}
+
+export interface NetResponse {
+  /** The URL that answered (after redirects). */
+  url: string;
+  status: number;
+  statusText: string;
+  /** As received: order and spelling kept. */
+  headers: HeaderList;
+  redirects: number;
+  /** The checked addresses this response's connection could use. */
+  addresses: string[];
+  /** Read on demand; nothing is buffered beyond the socket's high-water mark. */
+  body: AsyncIterableIterator<Uint8Array>;
+  /** Stop early: drops the connection and finishes the audit record. */
+  close(): void;
+  /** Time spent waiting for onRequest across all hops so far. */
+  readonly approvalWaitMs: number;
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/** One request from start to the end of its body: limits, clock, cancellation. */
+class Exchange {
+  readonly ctl = new AbortController();
+  readonly deadline: Deadline;
+  approvalWaitMs = 0;
+  sent = 0;
+  received = 0;
+  private unlink: () => void = () => {};
+
+  constructor(
+    readonly limits: GatewayLimits,
+    readonly budget: { used: number; max: number },
+    readonly req: NetRequest,
+  ) {
+    this.deadline = new Deadline(limits.totalTimeoutMs, () =>
+      this.ctl.abort(
+        new NetError('timeout', `operation timed out after ${limits.totalTimeoutMs} ms`, {
+          url: req.url,
+          rule: 'totalTimeoutMs',
+        }),
+      ),
+    );
+    const outer = req.signal;
+    if (outer) {
+      const cancel = (): void =>
+        this.ctl.abort(new NetError('cancelled', 'request cancelled', { url: req.url }));
+      if (outer.aborted) cancel();
+      outer.addEventListener('abort', cancel, { once: true });
+      this.unlink = () => outer.removeEventListener('abort', cancel);
+    }
+  }
+
+  get signal(): AbortSignal {
+    return this.ctl.signal;
+  }
+
+  /** Throws the abort reason if the exchange was cancelled or timed out. */
+  check(): void {
+    if (this.ctl.signal.aborted) throw this.ctl.signal.reason as Error;
+  }
+
+  count(direction: 'sent' | 'received', n: number): void {
+    const max = direction === 'sent' ? this.limits.maxRequestBytes : this.limits.maxResponseBytes;
+    const total = this[direction] + n;
+    if (total > max) {
+      throw new NetError(
+        'byte-limit',
+        `${direction === 'sent' ? 'request' : 'response'} body exceeds the limit of ${max} bytes`,
+        { url: this.req.url, rule: direction === 'sent' ? 'maxRequestBytes' : 'maxResponseBytes' },
+      );
+    }
+    if (this.budget.used + n > this.budget.max) {
+      throw new NetError(
+        'byte-limit',
+        `the sandbox's network budget of ${this.budget.max} bytes is used up`,
+        {
+          url: this.req.url,
+          rule: 'maxSandboxBytes',
+        },
+      );
+    }
+    this[direction] = total;
+    this.budget.used += n;
+  }
+
+  dispose(): void {
+    this.deadline.dispose();
+    this.unlink();
+  }
+}
+
+/** The audit record of one hop, finished exactly once. */
+class HopAudit {
+  private readonly started = Date.now();
+  private readonly sentBefore: number;
+  private readonly receivedBefore: number;
+  private readonly waitBefore: number;
+  private done = false;
+  readonly record: AuditRecord;
+
+  constructor(
+    private readonly ex: Exchange,
+    private readonly emit: ((r: AuditRecord) => void) | undefined,
+    base: Pick<AuditRecord, 'sandboxId' | 'pid' | 'argv' | 'stepId' | 'hop' | 'url' | 'method'>,
+  ) {
+    this.sentBefore = ex.sent;
+    this.receivedBefore = ex.received;
+    this.waitBefore = ex.approvalWaitMs;
+    this.record = {
+      ...base,
+      time: new Date(this.started).toISOString(),
+      decision: 'deny',
+      decidedBy: 'policy',
+      rule: null,
+      reason: null,
+      message: null,
+      addresses: [],
+      status: null,
+      bytesSent: 0,
+      bytesReceived: 0,
+      durationMs: 0,
+      approvalWaitMs: 0,
+    };
+  }
+
+  finish(error: NetError | null): void {
+    if (this.done) return;
+    this.done = true;
+    const r = this.record;
+    if (error) {
+      r.reason = error.reason;
+      r.message = error.message;
+      if (error.denied) {
+        r.decision = 'deny';
+        r.decidedBy = error.decidedBy;
+        r.rule = error.rule;
+      }
+    }
+    r.bytesSent = this.ex.sent - this.sentBefore;
+    r.bytesReceived = this.ex.received - this.receivedBefore;
+    r.approvalWaitMs = this.ex.approvalWaitMs - this.waitBefore;
+    r.durationMs = Date.now() - this.started - r.approvalWaitMs;
+    try {
+      this.emit?.(r);
+    } catch {
+      // An audit sink that throws must not break the request it records.
+    }
+  }
+}
+
+export class NetworkGateway {
+  readonly policy: CompiledPolicy;
+  readonly limits: GatewayLimits;
+  private readonly resolver: Resolver;
+  private readonly budget: { used: number; max: number };
+
+  constructor(private readonly options: GatewayOptions) {
+    this.policy =
+      options.policy instanceof CompiledPolicy
+        ? options.policy
+        : CompiledPolicy.from(options.policy ?? {});
+    this.limits = GatewayLimitsSchema.parse({ ...DEFAULT_LIMITS, ...options.limits });
+    this.resolver = options.resolver ?? systemResolver;
+    this.budget = { used: 0, max: this.limits.maxSandboxBytes };
+  }
+
+  /** Body bytes both ways so far, against maxSandboxBytes. */
+  get bytesUsed(): number {
+    return this.budget.used;
+  }
+
+  /**
+   * Make a request. Resolves with the response head once it arrives; the
+   * body streams from `body`. Rejects with a NetError (denied or failed).
+   */
+  async request(req: NetRequest): Promise<NetResponse> {
+    const limits: GatewayLimits = {
+      ...this.limits,
+      maxRedirects: Math.min(this.limits.maxRedirects, req.maxRedirects ?? Infinity),
+      maxResponseBytes: Math.min(this.limits.maxResponseBytes, req.maxResponseBytes ?? Infinity),
+      connectTimeoutMs: Math.min(this.limits.connectTimeoutMs, req.connectTimeoutMs ?? Infinity),
+      totalTimeoutMs: tighter(this.limits.totalTimeoutMs, req.timeoutMs),
+    };
+    const ex = new Exchange(limits, this.budget, req);
+    const ctx = req.context ?? {};
+    let method = req.method ?? 'GET';
+    let headers = req.headers ?? [];
+    let body = req.body ?? null;
+    let bodyUsed = false;
+    let current: RequestTarget | null = null;
+    try {
+      for (let hop = 0; ; hop++) {
+        const audit = new HopAudit(ex, this.options.onAudit, {
+          sandboxId: this.options.sandboxId,
+          pid: ctx.pid ?? null,
+          argv: ctx.argv ?? [],
+          stepId: ctx.stepId ?? null,
+          hop,
+          url: current?.url.href ?? req.url,
+          method,
+        });
+        let agent: Agent | null = null;
+        try {
+          const t = current ?? parseTarget(req.url);
+          audit.record.url = t.url.href;
+          checkMethod(method, t);
+          const sendHeaders = checkHeaders(headers, t);
+          const admitted = await this.admit(t, method, sendHeaders, hop, ex, req);
+          Object.assign(audit.record, admitted, { decision: 'allow' });
+          if (body instanceof Uint8Array) ex.count('sent', body.length);
+          else if (body && bodyUsed) {
+            throw new NetError(
+              'redirect-body',
+              'cannot resend a streamed request body to a redirect',
+              {
+                url: t.url.href,
+              },
+            );
+          }
+          agent = pinnedAgent({
+            hostname: t.url.hostname,
+            addresses: admitted.addresses.map((a) => parseAddress(a) as IpAddress),
+            connectTimeoutMs: limits.connectTimeoutMs,
+            ca: this.options.ca,
+          });
+          const sendBody =
+            body instanceof Uint8Array || body === null
+              ? body
+              : Readable.from(this.countSent(body, ex), {
+                  objectMode: false,
+                  highWaterMark: 64 * 1024,
+                });
+          if (body && !(body instanceof Uint8Array)) bodyUsed = true;
+          const res = await agent.request({
+            origin: t.url.origin,
+            path: `${t.url.pathname}${t.url.search}`,
+            method,
+            headers: sendHeaders.flat(),
+            body: sendBody,
+            signal: ex.signal,
+            responseHeaders: 'raw',
+            headersTimeout: 0,
+            bodyTimeout: 0,
+          });
+          audit.record.status = res.statusCode;
+          const resHeaders = rawHeaders(res.headers as unknown as Buffer[]);
+          const location = REDIRECTS.has(res.statusCode)
+            ? headerValue(resHeaders, 'location')
+            : null;
+          if (req.followRedirects && location !== null) {
+            await res.body.dump().catch(() => {});
+            void agent.close().catch(() => {});
+            agent = null;
+            audit.finish(null);
+            if (hop + 1 > limits.maxRedirects) {
+              throw new NetError(
+                'too-many-redirects',
+                `maximum (${limits.maxRedirects}) redirects followed`,
+                {
+                  url: t.url.href,
+                  rule: 'maxRedirects',
+                },
+              );
+            }
+            const next = parseTarget(location, t.url);
+            const toGet =
+              (res.statusCode === 303 && method.toUpperCase() !== 'HEAD') ||
+              ((res.statusCode === 301 || res.statusCode === 302) &&
+                method.toUpperCase() === 'POST');
+            if (toGet) {
+              method = 'GET';
+              body = null;
+            }
+            headers = headersForHop(headers, !sameOrigin(t, next), toGet);
+            current = next;
+            continue;
+          }
+          const declared = Number(headerValue(resHeaders, 'content-length') ?? NaN);
+          if (declared > limits.maxResponseBytes) {
+            throw new NetError(
+              'byte-limit',
+              `response of ${declared} bytes exceeds the limit of ${limits.maxResponseBytes} bytes`,
+              { url: t.url.href, rule: 'maxResponseBytes' },
+            );
+          }
+          return this.respond(t, hop, res, resHeaders, agent, audit, ex, admitted.addresses);
+        } catch (err) {
+          const ne = toNetError(err, ex, current?.url.href ?? req.url, limits);
+          if (agent) void agent.destroy().catch(() => {});
+          audit.finish(ne);
+          throw ne;
+        }
+      }
+    } catch (err) {
+      ex.dispose();
+      throw err;
+    }
+  }
+
+  /**
+   * The checks of one hop, in order: name entries (blocked wins); the lookup
+   * and address checks when the policy can already decide; onRequest; then
+   * the lookup an approval was waiting for. Returns the addresses that may be
+   * connected to and who allowed it.
+   */
+  private async admit(
+    t: RequestTarget,
+    method: string,
+    headers: HeaderList,
+    hop: number,
+    ex: Exchange,
+    req: NetRequest,
+  ): Promise<{ addresses: string[]; decidedBy: string; rule: string | null }> {
+    const policy = this.policy;
+    const nameRule = policy.checkName(t);
+    let addresses: IpAddress[] | null = t.literal ? [t.literal] : null;
+    if (!addresses && (nameRule || policy.resolvesUnlisted)) addresses = await this.resolve(t, ex);
+    let listed = null;
+    if (addresses) {
+      policy.checkAddresses(t, addresses);
+      listed = policy.allowedBy(t, addresses, nameRule);
+    }
+    let decidedBy = 'policy';
+    let rule = listed?.text ?? null;
+    if (policy.onRequest) {
+      const answer = await this.ask(t, method, headers, hop, listed?.text ?? null, ex, req);
+      decidedBy = answer.by;
+      rule = listed?.text ?? 'onRequest';
+    } else if (!listed) {
+      throw policy.notAllowed(t);
+    }
+    if (!addresses) {
+      addresses = await this.resolve(t, ex);
+      policy.checkAddresses(t, addresses);
+    }
+    return { addresses: addresses.map(addressText), decidedBy, rule };
+  }
+
+  private async ask(
+    t: RequestTarget,
+    method: string,
+    headers: HeaderList,
+    hop: number,
+    listedBy: string | null,
+    ex: Exchange,
+    req: NetRequest,
+  ): Promise<{ by: string }> {
+    const onRequest = this.policy.onRequest as NonNullable<CompiledPolicy['onRequest']>;
+    const ctx = req.context ?? {};
+    ex.deadline.pause();
+    req.onApprovalWait?.(true);
+    const started = Date.now();
+    let answer: Awaited<ReturnType<typeof onRequest>>;
+    try {
+      answer = await untilAborted(
+        onRequest({
+          url: t.url.href,
+          method,
+          headers: headerRecord(headers),
+          sandboxId: this.options.sandboxId,
+          pid: ctx.pid ?? null,
+          argv: ctx.argv ?? [],
+          stepId: ctx.stepId ?? null,
+          hop,
+          listedBy,
+          signal: ex.signal,
+        }),
+        ex.signal,
+      );
+    } catch (err) {
+      ex.check();
+      const why = err instanceof Error ? err.message : String(err);
+      throw denial('denied-by-approver', t.authority, `onRequest failed: ${why}`, {
+        url: t.url.href,
+        rule: 'onRequest',
+        decidedBy: 'onRequest',
+      });
+    } finally {
+      ex.approvalWaitMs += Date.now() - started;
+      req.onApprovalWait?.(false);
+      ex.deadline.resume();
+    }
+    const decision = typeof answer === 'boolean' ? { allow: answer } : answer;
+    const by = decision.by ?? 'onRequest';
+    if (!decision.allow) {
+      const reason = decision.reason ? `: ${decision.reason}` : '';
+      throw denial('denied-by-approver', t.authority, `denied by ${by}${reason}`, {
+        url: t.url.href,
+        rule: 'onRequest',
+        decidedBy: by,
+      });
+    }
+    return { by };
+  }
+
+  /** One lookup per hop; its answer is all the connection may use. */
+  private async resolve(t: RequestTarget, ex: Exchange): Promise<IpAddress[]> {
+    let answers: string[];
+    try {
+      answers = await untilAborted(this.resolver(t.host, ex.signal), ex.signal);
+    } catch (err) {
+      ex.check();
+      const code = (err as NodeJS.ErrnoException).code;
+      throw new NetError(
+        'resolve-failed',
+        `could not resolve host: ${t.host}${code ? ` (${code})` : ''}`,
+        {
+          url: t.url.href,
+        },
+      );
+    }
+    const parsed = answers.map((a) => parseAddress(a));
+    if (parsed.length === 0 || parsed.some((a) => a === null)) {
+      throw new NetError(
+        'resolve-failed',
+        `could not resolve host: ${t.host} (no usable address)`,
+        {
+          url: t.url.href,
+        },
+      );
+    }
+    return parsed as IpAddress[];
+  }
+
+  private async *countSent(
+    body: AsyncIterable<Uint8Array>,
+    ex: Exchange,
+  ): AsyncGenerator<Uint8Array> {
+    for await (const chunk of body) {
+      ex.count('sent', chunk.length);
+      yield chunk;
+    }
+  }
+
+  private respond(
+    t: RequestTarget,
+    hops: number,
+    res: Dispatcher.ResponseData,
+    headers: HeaderList,
+    agent: Agent,
+    audit: HopAudit,
+    ex: Exchange,
+    addresses: string[],
+  ): NetResponse {
+    let finished = false;
+    // Exactly once: the body ended (error = null), failed, or was abandoned.
+    const end = (error: NetError | null, graceful: boolean): void => {
+      if (finished) return;
+      finished = true;
+      if (graceful) {
+        void agent.close().catch(() => {});
+      } else {
+        res.body.destroy();
+        void agent.destroy().catch(() => {});
+      }
+      audit.finish(error);
+      ex.dispose();
+    };
+    async function* read(): AsyncGenerator<Uint8Array> {
+      try {
+        for await (const chunk of res.body as AsyncIterable<Buffer>) {
+          ex.count('received', chunk.length);
+          yield chunk;
+        }
+        end(null, true);
+      } catch (err) {
+        const ne = toNetError(err, ex, t.url.href, ex.limits);
+        end(ne, false);
+        throw ne;
+      } finally {
+        // The reader stopped early (return() on the iterator): drop the connection.
+        end(null, false);
+      }
+    }
+    const body = read();
+    return {
+      url: t.url.href,
+      status: res.statusCode,
+      statusText: res.statusText,
+      headers,
+      redirects: hops,
+      addresses,
+      body,
+      close: () => {
+        end(null, false);
+        void body.return(undefined);
+      },
+      get approvalWaitMs() {
+        return ex.approvalWaitMs;
+      },
+    };
+  }
+}
+
+function tighter(a: number, b: number | undefined): number {
+  if (b === undefined || b <= 0) return a;
+  return a <= 0 ? b : Math.min(a, b);
+}
+
+function rawHeaders(raw: Buffer[]): HeaderList {
+  const out: HeaderList = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    out.push([(raw[i] as Buffer).toString('latin1'), (raw[i + 1] as Buffer).toString('latin1')]);
+  }
+  return out;
+}
+
+function headerValue(headers: HeaderList, name: string): string | null {
+  const hit = headers.find(([n]) => n.toLowerCase() === name);
+  return hit ? hit[1] : null;
+}
+
+/** Settles like `p`, or rejects with the signal's reason as soon as it aborts. */
+function untilAborted<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    p.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+const TLS_CODES = /^(CERT_|ERR_TLS_|ERR_SSL_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_(GET|VERIFY))/;
+const CONNECT_CODES = new Set([
+  'ECONNREFUSED',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ECONNRESET',
+  'EADDRNOTAVAIL',
+]);
+
+/** Any failure as a NetError with a reason the syscalls can map to an errno. */
+function toNetError(err: unknown, ex: Exchange, url: string, limits: GatewayLimits): NetError {
+  if (err instanceof NetError) return err;
+  if (ex.signal.aborted && ex.signal.reason instanceof NetError) return ex.signal.reason;
+  for (
+    let e = err as (Error & { code?: string; cause?: unknown }) | undefined;
+    e;
+    e = e.cause as typeof e
+  ) {
+    if (e instanceof NetError) return e;
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (code === 'UND_ERR_CONNECT_TIMEOUT') {
+      return new NetError('timeout', `connection timed out after ${limits.connectTimeoutMs} ms`, {
+        url,
+        rule: 'connectTimeoutMs',
+      });
+    }
+    if (TLS_CODES.test(code)) {
+      return new NetError('tls-failed', `TLS: ${e.message}`, { url });
+    }
+    if (CONNECT_CODES.has(code)) {
+      return new NetError('connect-failed', `could not connect: ${code}`, { url });
+    }
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  return new NetError('transfer-failed', message, { url });
+}
+
+export type { NetReason };

@@ -1,0 +1,122 @@
+/**
+ * A loopback HTTP server for the network tests (127.0.0.1, a free port):
+ * echo, redirects, generated bodies of any size with back-pressure, slow
+ * answers; it records every request so a test can prove one never arrived.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+
+export interface Seen {
+  method: string;
+  url: string;
+  rawHeaders: string[];
+}
+
+export interface LoopbackServer {
+  port: number;
+  origin: string;
+  seen: Seen[];
+  close(): Promise<void>;
+}
+
+const CHUNK = Buffer.alloc(64 * 1024, 0x61);
+
+function handle(req: IncomingMessage, res: ServerResponse, seen: Seen[]): void {
+  seen.push({ method: req.method ?? '', url: req.url ?? '', rawHeaders: req.rawHeaders });
+  const url = new URL(req.url ?? '/', 'http://x');
+  const q = url.searchParams;
+  switch (url.pathname) {
+    case '/hello':
+      res.writeHead(200, { 'Content-Type': 'text/plain', 'X-Custom': 'Yes' });
+      res.end('hello\n');
+      return;
+    case '/echo': {
+      let size = 0;
+      const parts: Buffer[] = [];
+      req.on('data', (c: Buffer) => {
+        size += c.length;
+        if (parts.length < 16) parts.push(c);
+      });
+      req.on('end', () => {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            method: req.method,
+            url: req.url,
+            rawHeaders: req.rawHeaders,
+            size,
+            body: Buffer.concat(parts).toString('latin1').slice(0, 4096),
+          }),
+        );
+      });
+      return;
+    }
+    case '/redirect': {
+      res.writeHead(Number(q.get('status') ?? 302), { Location: q.get('to') ?? '/hello' });
+      res.end('moved');
+      return;
+    }
+    case '/big': {
+      const total = Number(q.get('bytes') ?? 0);
+      const declare = q.get('length') !== 'no';
+      res.writeHead(200, declare ? { 'Content-Length': String(total) } : {});
+      let left = total;
+      const pump = (): void => {
+        while (left > 0) {
+          const n = Math.min(left, CHUNK.length);
+          left -= n;
+          if (!res.write(n === CHUNK.length ? CHUNK : CHUNK.subarray(0, n))) {
+            res.once('drain', pump);
+            return;
+          }
+        }
+        res.end();
+      };
+      pump();
+      return;
+    }
+    case '/slow': {
+      const ms = Number(q.get('ms') ?? 60_000);
+      const t = setTimeout(() => res.end('late'), ms);
+      res.on('close', () => clearTimeout(t));
+      return;
+    }
+    default:
+      res.writeHead(404);
+      res.end('not found');
+  }
+}
+
+async function listen(server: Server, scheme: string, seen: Seen[]): Promise<LoopbackServer> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    port,
+    origin: `${scheme}://127.0.0.1:${port}`,
+    seen,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export function startLoopbackServer(): Promise<LoopbackServer> {
+  const seen: Seen[] = [];
+  return listen(
+    createServer((req, res) => handle(req, res, seen)),
+    'http',
+    seen,
+  );
+}
+
+export function startLoopbackTlsServer(cert: string, key: string): Promise<LoopbackServer> {
+  const seen: Seen[] = [];
+  return listen(
+    createTlsServer({ cert, key }, (req, res) => handle(req, res, seen)),
+    'https',
+    seen,
+  );
+}
