@@ -85,3 +85,8 @@ export function denial(
 ): NetError {
   return new NetError(reason, `network policy denied ${authority}: ${why}`, detail);
 }
+
+/** Program-supplied text inside a message: quoted, escaped, never a second line. */
+export function quote(text: string): string {
+  return JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}...` : text);
+}

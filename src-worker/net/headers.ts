@@ -3,7 +3,7 @@
  * so that nothing can smuggle a second header, a second request or a second
  * Host past the policy, and trimmed of what the gateway itself controls.
  */
-import { denial } from './denial.js';
+import { denial, quote } from './denial.js';
 import type { RequestTarget } from './target.js';
 
 export type HeaderList = [name: string, value: string][];
@@ -32,7 +32,7 @@ const CREDENTIALS = new Set(['authorization', 'cookie', 'proxy-authorization']);
 
 export function checkMethod(method: string, t: RequestTarget): string {
   if (!TOKEN.test(method)) {
-    throw denial('bad-method', t.authority, `"${method}" is not an HTTP method`, {
+    throw denial('bad-method', t.authority, `${quote(method)} is not an HTTP method`, {
       url: t.url.href,
       rule: 'method',
     });
@@ -58,7 +58,7 @@ export function checkHeaders(headers: HeaderList, t: RequestTarget): HeaderList 
   const out: HeaderList = [];
   let hosts = 0;
   for (const [name, value] of headers) {
-    if (!TOKEN.test(name)) bad(`header name ${JSON.stringify(name)} is not a token`);
+    if (!TOKEN.test(name)) bad(`header name ${quote(name)} is not a token`);
     if (!FIELD_VALUE.test(value)) {
       bad(`header ${name} has a control character (CR, LF or NUL) in its value`);
     }
@@ -69,12 +69,12 @@ export function checkHeaders(headers: HeaderList, t: RequestTarget): HeaderList 
       if (hosts > 1) bad('more than one Host header');
       const named = value.trim().toLowerCase();
       if (named !== t.url.host && named !== t.authority) {
-        bad(`Host header "${value}" does not name the URL's host ${t.url.host}`);
+        bad(`Host header ${quote(value)} does not name the URL's host ${t.url.host}`);
       }
       continue;
     }
     if (lower === 'content-length' && !/^\d+$/.test(value.trim())) {
-      bad(`Content-Length "${value}" is not a number`);
+      bad(`Content-Length ${quote(value)} is not a number`);
     }
     out.push([name, value.trim()]);
   }

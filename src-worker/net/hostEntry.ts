@@ -6,7 +6,8 @@
  * spelling in a URL means (case, IDNA, `127.1`).
  */
 import ipaddr from 'ipaddr.js';
-import { addressText, fold, parseAddress, type IpAddress } from './address.js';
+import { fold, parseAddress, type IpAddress } from './address.js';
+import { quote } from './denial.js';
 
 export type HostRule =
   /** `*`: any host whose every address is public. */
@@ -27,7 +28,7 @@ const HOST_CHARS = /^[^\s/?#@\\[\]:%*\p{Cc}]+$/u;
 
 export function parseHostEntry(input: string): ParsedEntry {
   const text = input.trim();
-  const bad = (why: string): ParsedEntry => ({ ok: false, error: `"${input}": ${why}` });
+  const bad = (why: string): ParsedEntry => ({ ok: false, error: `${quote(input)}: ${why}` });
   if (text === '') return bad('empty entry');
   if (text === '*') return { ok: true, rule: { kind: 'any-public', text } };
   if (text.includes('://')) return bad('an entry names a host, not a URL (drop the scheme)');
@@ -136,8 +137,4 @@ export function nameProblem(name: string): string | null {
     if (!/^[a-z0-9_-]+$/.test(label)) return `"${name}" is not a host name`;
   }
   return null;
-}
-
-export function describeRange(range: [IpAddress, number]): string {
-  return `${addressText(range[0])}/${range[1]}`;
 }

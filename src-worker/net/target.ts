@@ -6,7 +6,7 @@
  */
 import { parseAddress, type IpAddress } from './address.js';
 import { nameProblem } from './hostEntry.js';
-import { NetError } from './denial.js';
+import { NetError, quote } from './denial.js';
 
 export interface RequestTarget {
   /** The URL as it will be requested (no credentials, no fragment). */
@@ -26,11 +26,13 @@ export function parseTarget(input: string | URL, base?: URL): RequestTarget {
   try {
     url = new URL(input, base);
   } catch {
-    throw new NetError('bad-url', `"${String(input)}" is not a valid URL`, { url: String(input) });
+    throw new NetError('bad-url', `${quote(String(input))} is not a valid URL`, {
+      url: String(input),
+    });
   }
   const scheme = url.protocol.slice(0, -1);
   if (scheme !== 'http' && scheme !== 'https') {
-    throw new NetError('bad-url', `unsupported protocol "${scheme}" (only http and https)`, {
+    throw new NetError('bad-url', `unsupported protocol ${quote(scheme)} (only http and https)`, {
       url: url.href,
     });
   }
