@@ -34,7 +34,16 @@ export function parseAddress(text: string): IpAddress | null {
   // that WHATWG URL already folded; here only canonical forms are expected,
   // and the four-part check keeps "10.1" from meaning 10.0.0.1 in policies.
   if (ipaddr.IPv4.isValidFourPartDecimal(text)) return ipaddr.IPv4.parse(text);
-  if (ipaddr.IPv6.isValid(text)) return fold(ipaddr.IPv6.parse(text));
+  if (!text.includes(':')) return null;
+  // ipaddr.js reads "::8.8.8.8" as ::ffff:8.8.8.8; WHATWG's IPv6 parser
+  // (the one every URL host went through) gives ::808:808. Use its reading.
+  let canonical: string;
+  try {
+    canonical = new URL(`http://[${text}]/`).hostname.slice(1, -1);
+  } catch {
+    return null;
+  }
+  if (ipaddr.IPv6.isValid(canonical)) return fold(ipaddr.IPv6.parse(canonical));
   return null;
 }
 

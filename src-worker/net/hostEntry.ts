@@ -5,7 +5,6 @@
  * through WHATWG URL host parsing, so an entry means exactly what the same
  * spelling in a URL means (case, IDNA, `127.1`).
  */
-import ipaddr from 'ipaddr.js';
 import { fold, parseAddress, type IpAddress } from './address.js';
 import { quote } from './denial.js';
 
@@ -96,14 +95,14 @@ function parseCidr(text: string, bad: (why: string) => ParsedEntry): ParsedEntry
       `"${addrText}" is not an IP address (a range is written like 10.0.0.0/8 or fd00::/8, with no port)`,
     );
   }
-  const max = addr.kind() === 'ipv4' ? 32 : 128;
+  const written = addrText.includes(':') ? 'ipv6' : 'ipv4';
+  const max = written === 'ipv4' ? 32 : 128;
   const bits = /^\d{1,3}$/.test(bitsText) ? Number(bitsText) : NaN;
   if (!(bits >= 0 && bits <= max)) {
     return bad(`prefix length "${bitsText}" is not a number from 0 to ${max}`);
   }
   // A range over IPv4-mapped IPv6 (::ffff:10.0.0.0/104) is the IPv4 range it maps.
-  const parsed = ipaddr.parse(addrText);
-  if (parsed.kind() === 'ipv6' && addr.kind() === 'ipv4') {
+  if (written === 'ipv6' && addr.kind() === 'ipv4') {
     if (bits < 96) return bad('a range over IPv4-mapped addresses needs a prefix of at least 96');
     return { ok: true, rule: { kind: 'address', text, range: [addr, bits - 96], port: null } };
   }
