@@ -335,6 +335,7 @@ export class NetworkGateway {
             responseHeaders: 'raw',
             headersTimeout: 0,
             bodyTimeout: 0,
+            highWaterMark: 1024 * 1024,
           });
           audit.record.status = res.statusCode;
           const resHeaders = rawHeaders(res.headers as unknown as Buffer[]);

@@ -17,12 +17,18 @@ export interface LoopbackServer {
   port: number;
   origin: string;
   seen: Seen[];
+  /** Body bytes /big has handed to its socket so far (back-pressure tests). */
+  readonly bigWritten: number;
   close(): Promise<void>;
 }
 
 const CHUNK = Buffer.alloc(64 * 1024, 0x61);
 
-function handle(req: IncomingMessage, res: ServerResponse, seen: Seen[]): void {
+interface Stats {
+  bigWritten: number;
+}
+
+function handle(req: IncomingMessage, res: ServerResponse, seen: Seen[], stats: Stats): void {
   seen.push({ method: req.method ?? '', url: req.url ?? '', rawHeaders: req.rawHeaders });
   const url = new URL(req.url ?? '/', 'http://x');
   const q = url.searchParams;
@@ -66,6 +72,7 @@ function handle(req: IncomingMessage, res: ServerResponse, seen: Seen[]): void {
         while (left > 0) {
           const n = Math.min(left, CHUNK.length);
           left -= n;
+          stats.bigWritten += n;
           if (!res.write(n === CHUNK.length ? CHUNK : CHUNK.subarray(0, n))) {
             res.once('drain', pump);
             return;
@@ -88,13 +95,21 @@ function handle(req: IncomingMessage, res: ServerResponse, seen: Seen[]): void {
   }
 }
 
-async function listen(server: Server, scheme: string, seen: Seen[]): Promise<LoopbackServer> {
+async function listen(
+  server: Server,
+  scheme: string,
+  seen: Seen[],
+  stats: Stats,
+): Promise<LoopbackServer> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   return {
     port,
     origin: `${scheme}://127.0.0.1:${port}`,
     seen,
+    get bigWritten() {
+      return stats.bigWritten;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -105,18 +120,22 @@ async function listen(server: Server, scheme: string, seen: Seen[]): Promise<Loo
 
 export function startLoopbackServer(): Promise<LoopbackServer> {
   const seen: Seen[] = [];
+  const stats = { bigWritten: 0 };
   return listen(
-    createServer((req, res) => handle(req, res, seen)),
+    createServer((req, res) => handle(req, res, seen, stats)),
     'http',
     seen,
+    stats,
   );
 }
 
 export function startLoopbackTlsServer(cert: string, key: string): Promise<LoopbackServer> {
   const seen: Seen[] = [];
+  const stats = { bigWritten: 0 };
   return listen(
-    createTlsServer({ cert, key }, (req, res) => handle(req, res, seen)),
+    createTlsServer({ cert, key }, (req, res) => handle(req, res, seen, stats)),
     'https',
     seen,
+    stats,
   );
 }
