@@ -35,7 +35,8 @@ export type FailureReason =
 
 export type NetReason = DenialReason | FailureReason;
 
-const DENIALS: ReadonlySet<NetReason> = new Set<DenialReason>([
+/** Reason codes of the net syscalls: the index in this list. Append only. */
+export const NET_REASON_CODES: readonly NetReason[] = [
   'blocked',
   'not-allowed',
   'special-address',
@@ -43,7 +44,19 @@ const DENIALS: ReadonlySet<NetReason> = new Set<DenialReason>([
   'bad-url',
   'bad-header',
   'bad-method',
-]);
+  'resolve-failed',
+  'connect-failed',
+  'tls-failed',
+  'timeout',
+  'byte-limit',
+  'too-many-redirects',
+  'redirect-body',
+  'cancelled',
+  'transfer-failed',
+];
+
+// The first seven codes are the denials.
+const DENIALS: ReadonlySet<NetReason> = new Set(NET_REASON_CODES.slice(0, 7));
 
 export interface NetErrorDetail {
   url?: string;
