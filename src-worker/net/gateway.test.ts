@@ -3,6 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditRecord } from './audit.js';
@@ -171,6 +172,32 @@ describe('limits and timeouts', () => {
     const err = await fails(gw.request({ url: `${srv.origin}/slow?ms=5000` }));
     expect(err.reason).toBe('timeout');
     expect(Date.now() - t0).toBeLessThan(2000);
+  });
+
+  it('times out a connection that never completes (TLS handshake unanswered)', async () => {
+    const silent = createNetServer(() => {});
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const port = (silent.address() as AddressInfo).port;
+    try {
+      const gw = gateway({
+        limits: { connectTimeoutMs: 200 },
+        policy: { allowedHosts: [`127.0.0.1:${port}`] },
+      });
+      const err = await fails(gw.request({ url: `https://127.0.0.1:${port}/` }));
+      expect(err).toMatchObject({ reason: 'timeout', rule: 'connectTimeoutMs' });
+    } finally {
+      silent.close();
+    }
+  });
+
+  it('audits a response nobody reads when it is cancelled', async () => {
+    const audits: AuditRecord[] = [];
+    const ctl = new AbortController();
+    const gw = gateway({ onAudit: (r) => audits.push(r) });
+    await gw.request({ url: `${srv.origin}/big?bytes=10000000`, signal: ctl.signal });
+    ctl.abort();
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({ decision: 'allow', reason: 'cancelled', status: 200 });
   });
 
   it('does not count time waiting for approval against the timeout', async () => {
@@ -439,6 +466,23 @@ describe('audit', () => {
     });
     expect(audits[2]).toMatchObject({ decision: 'deny', rule: 'default', reason: 'not-allowed' });
     expect(typeof audits[0]!.time).toBe('string');
+  });
+
+  it('records a redirect hop to a bad target, and a hop over the limit', async () => {
+    const audits: AuditRecord[] = [];
+    const gw = gateway({ onAudit: (r) => audits.push(r), limits: { maxRedirects: 1 } });
+    const hop = (to: string): string => `${srv.origin}/redirect?to=${encodeURIComponent(to)}`;
+    await fails(gw.request({ url: hop('http://[::1]:1/'), followRedirects: true }));
+    expect(audits.map((a) => [a.hop, a.decision, a.reason])).toEqual([
+      [0, 'allow', null],
+      [1, 'deny', 'special-address'],
+    ]);
+    audits.length = 0;
+    await fails(gw.request({ url: hop(hop('/hello')), followRedirects: true }));
+    expect(audits.map((a) => [a.hop, a.decision, a.reason])).toEqual([
+      [0, 'allow', null],
+      [1, 'allow', 'too-many-redirects'],
+    ]);
   });
 
   it('finishes the record when a reader stops early', async () => {

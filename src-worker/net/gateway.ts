@@ -281,7 +281,13 @@ export class NetworkGateway {
     let headers = req.headers ?? [];
     let body = req.body ?? null;
     let bodyUsed = false;
-    let current: RequestTarget | null = null;
+    // Where the next hop goes; a redirect's Location is parsed inside its
+    // own hop, so a bad target is audited like any other denial.
+    let next: { href: string; from: RequestTarget | null; dropBody: boolean } = {
+      href: req.url,
+      from: null,
+      dropBody: false,
+    };
     try {
       for (let hop = 0; ; hop++) {
         const audit = new HopAudit(ex, this.options.onAudit, {
@@ -290,19 +296,21 @@ export class NetworkGateway {
           argv: ctx.argv ?? [],
           stepId: ctx.stepId ?? null,
           hop,
-          url: current?.url.href ?? req.url,
+          url: next.href,
           method,
         });
         let agent: Agent | null = null;
         try {
-          const t = current ?? parseTarget(req.url);
+          const t = parseTarget(next.href, next.from?.url);
           audit.record.url = t.url.href;
+          if (next.from) headers = headersForHop(headers, !sameOrigin(next.from, t), next.dropBody);
           checkMethod(method, t);
           const sendHeaders = checkHeaders(headers, t);
           const admitted = await this.admit(t, method, sendHeaders, hop, ex, req);
           Object.assign(audit.record, admitted, { decision: 'allow' });
-          if (body instanceof Uint8Array) ex.count('sent', body.length);
-          else if (body && bodyUsed) {
+          if (body instanceof Uint8Array) {
+            ex.count('sent', body.length);
+          } else if (body && bodyUsed) {
             throw new NetError(
               'redirect-body',
               'cannot resend a streamed request body to a redirect',
@@ -310,6 +318,8 @@ export class NetworkGateway {
                 url: t.url.href,
               },
             );
+          } else if (body) {
+            bodyUsed = true;
           }
           agent = pinnedAgent({
             hostname: t.url.hostname,
@@ -317,26 +327,7 @@ export class NetworkGateway {
             connectTimeoutMs: limits.connectTimeoutMs,
             ca: this.options.ca,
           });
-          const sendBody =
-            body instanceof Uint8Array || body === null
-              ? body
-              : Readable.from(this.countSent(body, ex), {
-                  objectMode: false,
-                  highWaterMark: 64 * 1024,
-                });
-          if (body && !(body instanceof Uint8Array)) bodyUsed = true;
-          const res = await agent.request({
-            origin: t.url.origin,
-            path: `${t.url.pathname}${t.url.search}`,
-            method,
-            headers: sendHeaders.flat(),
-            body: sendBody,
-            signal: ex.signal,
-            responseHeaders: 'raw',
-            headersTimeout: 0,
-            bodyTimeout: 0,
-            highWaterMark: 1024 * 1024,
-          });
+          const res = await this.send(agent, t, method, sendHeaders, body, ex);
           audit.record.status = res.statusCode;
           const resHeaders = rawHeaders(res.headers as unknown as Buffer[]);
           const location = REDIRECTS.has(res.statusCode)
@@ -344,9 +335,6 @@ export class NetworkGateway {
             : null;
           if (req.followRedirects && location !== null) {
             await res.body.dump().catch(() => {});
-            void agent.close().catch(() => {});
-            agent = null;
-            audit.finish(null);
             if (hop + 1 > limits.maxRedirects) {
               throw new NetError(
                 'too-many-redirects',
@@ -357,17 +345,18 @@ export class NetworkGateway {
                 },
               );
             }
-            const next = parseTarget(location, t.url);
+            void agent.close().catch(() => {});
+            agent = null;
+            audit.finish(null);
+            const upper = method.toUpperCase();
             const toGet =
-              (res.statusCode === 303 && method.toUpperCase() !== 'HEAD') ||
-              ((res.statusCode === 301 || res.statusCode === 302) &&
-                method.toUpperCase() === 'POST');
+              (res.statusCode === 303 && upper !== 'HEAD') ||
+              ((res.statusCode === 301 || res.statusCode === 302) && upper === 'POST');
             if (toGet) {
               method = 'GET';
               body = null;
             }
-            headers = headersForHop(headers, !sameOrigin(t, next), toGet);
-            current = next;
+            next = { href: location, from: t, dropBody: toGet };
             continue;
           }
           const declared = Number(headerValue(resHeaders, 'content-length') ?? NaN);
@@ -380,7 +369,7 @@ export class NetworkGateway {
           }
           return this.respond(t, hop, res, resHeaders, agent, audit, ex, admitted.addresses);
         } catch (err) {
-          const ne = toNetError(err, ex, current?.url.href ?? req.url, limits);
+          const ne = toNetError(err, ex, audit.record.url, limits);
           if (agent) void agent.destroy().catch(() => {});
           audit.finish(ne);
           throw ne;
@@ -390,6 +379,37 @@ export class NetworkGateway {
       ex.dispose();
       throw err;
     }
+  }
+
+  /** One HTTP exchange on a pinned agent; resolves at the response head. */
+  private send(
+    agent: Agent,
+    t: RequestTarget,
+    method: string,
+    headers: HeaderList,
+    body: Uint8Array | AsyncIterable<Uint8Array> | null,
+    ex: Exchange,
+  ): Promise<Dispatcher.ResponseData> {
+    return agent.request({
+      origin: t.url.origin,
+      path: `${t.url.pathname}${t.url.search}`,
+      method,
+      headers: headers.flat(),
+      body:
+        body instanceof Uint8Array || body === null
+          ? body
+          : Readable.from(this.countSent(body, ex), {
+              objectMode: false,
+              highWaterMark: 64 * 1024,
+            }),
+      signal: ex.signal,
+      responseHeaders: 'raw',
+      // The exchange's own deadline covers waiting for the head and the body.
+      headersTimeout: 0,
+      bodyTimeout: 0,
+      // Socket reads pause once 1 MiB waits unread: back-pressure to the server.
+      highWaterMark: 1024 * 1024,
+    });
   }
 
   /**
@@ -551,6 +571,14 @@ export class NetworkGateway {
       audit.finish(error);
       ex.dispose();
     };
+    // Cancelled or timed out while nobody is reading: still end and audit.
+    ex.signal.addEventListener(
+      'abort',
+      () => end(toNetError(ex.signal.reason, ex, t.url.href, ex.limits), false),
+      {
+        once: true,
+      },
+    );
     async function* read(): AsyncGenerator<Uint8Array> {
       try {
         for await (const chunk of res.body as AsyncIterable<Buffer>) {
