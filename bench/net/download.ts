@@ -6,6 +6,7 @@
 import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { promisify } from 'node:util';
+import { request } from 'undici';
 import { NetworkGateway } from '../../src-worker/net/gateway.js';
 
 const MiB = 1024 * 1024;
@@ -48,6 +49,16 @@ async function viaGateway(): Promise<{
   return { seconds: (performance.now() - t0) / 1000, peakRss, baseRss, samples };
 }
 
+/** Plain undici with no gateway around it: what the gateway's own layers cost. */
+async function viaUndici(): Promise<number> {
+  const t0 = performance.now();
+  const res = await request(`${srv.origin}/big?bytes=${size}`, { highWaterMark: 1024 * 1024 });
+  let total = 0;
+  for await (const chunk of res.body as AsyncIterable<Buffer>) total += chunk.length;
+  if (total !== size) throw new Error(`got ${total} bytes`);
+  return (performance.now() - t0) / 1000;
+}
+
 /** Host curl against the same server (a child process; this one keeps serving). */
 async function viaCurl(): Promise<number> {
   const { stdout } = await promisify(execFile)('curl', [
@@ -65,6 +76,8 @@ await viaGateway(); // warm up
 const runs = [];
 for (let i = 0; i < 5; i++) runs.push(await viaGateway());
 const best = runs.reduce((a, b) => (a.seconds < b.seconds ? a : b));
+const undiciRuns: number[] = [];
+for (let i = 0; i < 5; i++) undiciRuns.push(await viaUndici());
 const curlRuns: number[] = [];
 for (let i = 0; i < 5; i++) curlRuns.push(await viaCurl());
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1] as number;
@@ -73,6 +86,8 @@ console.log(
     mib: size / MiB,
     gatewayMiBpsBest: Math.round(size / MiB / best.seconds),
     gatewayMiBpsMedian: Math.round(size / MiB / median(runs.map((r) => r.seconds))),
+    plainUndiciMiBpsBest: Math.round(size / MiB / Math.min(...undiciRuns)),
+    plainUndiciMiBpsMedian: Math.round(size / MiB / median(undiciRuns)),
     hostCurlMiBpsBest: Math.round(size / MiB / Math.min(...curlRuns)),
     hostCurlMiBpsMedian: Math.round(size / MiB / median(curlRuns)),
     runsSeconds: runs.map((r) => Number(r.seconds.toFixed(3))),
