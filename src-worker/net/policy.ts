@@ -173,7 +173,7 @@ export class CompiledPolicy {
         throw denial(
           'special-address',
           t.authority,
-          `${text} is a ${cls.category} address${via}; only an allowedHosts entry naming it or its range allows it`,
+          `${text} is ${/^[aeiouAEIOU]/.test(cls.category) ? 'an' : 'a'} ${cls.category} address${via}; only an allowedHosts entry naming it or its range allows it`,
           { url: t.url.href, rule: `special:${cls.category}` },
         );
       }

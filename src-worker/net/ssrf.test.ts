@@ -72,9 +72,9 @@ const CASES: Record<string, Case> = {
   'IPv4-mapped IPv6 in hex': special('http://[::ffff:7f00:1]/', '127.0.0.1 is a loopback'),
   'IPv6 loopback': special('http://[::1]/', '::1 is a loopback'),
   'IPv6 loopback long form': special('http://[0:0:0:0:0:0:0:1]:80/', '::1 is a loopback'),
-  'unspecified 0.0.0.0': special('http://0.0.0.0/', '0.0.0.0 is a unspecified'),
-  'unspecified as 0': special('http://0/', '0.0.0.0 is a unspecified'),
-  'IPv6 unspecified': special('http://[::]/', ':: is a unspecified'),
+  'unspecified 0.0.0.0': special('http://0.0.0.0/', '0.0.0.0 is an unspecified'),
+  'unspecified as 0': special('http://0/', '0.0.0.0 is an unspecified'),
+  'IPv6 unspecified': special('http://[::]/', ':: is an unspecified'),
   'trailing dot on an address': special('http://127.0.0.1./', 'loopback'),
   'localhost by name': special('http://LOCALHOST/', 'localhost resolves to it'),
   'localhost with a trailing dot': special('http://localhost./', 'loopback'),
@@ -384,4 +384,56 @@ describe('redirects to inside hosts are checked hop by hop', () => {
       expect((err as NetError).reason).toBe(reason);
     });
   }
+});
+
+describe('generated spellings of inside IPv4 addresses', () => {
+  // A fixed-seed generator: the same 400 addresses on every run.
+  let seed = 0x5eed;
+  const rand = (n: number): number => {
+    seed = (seed * 1103515245 + 12345) >>> 0;
+    return (seed >>> 8) % n;
+  };
+  const inside = [
+    [127, 0, 0, 0, 8],
+    [10, 0, 0, 0, 8],
+    [172, 16, 0, 0, 12],
+    [192, 168, 0, 0, 16],
+    [169, 254, 0, 0, 16],
+    [100, 64, 0, 0, 10],
+    [0, 0, 0, 0, 8],
+    [224, 0, 0, 0, 4],
+  ] as const;
+  const spell = (o: number[], how: number): string => {
+    const n = ((o[0]! << 24) | (o[1]! << 16) | (o[2]! << 8) | o[3]!) >>> 0;
+    switch (how) {
+      case 0:
+        return String(n);
+      case 1:
+        return `0x${n.toString(16)}`;
+      case 2:
+        return o.map((x) => `0${x.toString(8)}`).join('.');
+      case 3:
+        return `${o[0]}.${(n & 0xffffff) >>> 0}`;
+      case 4:
+        return o.map((x) => `0x${x.toString(16).toUpperCase()}`).join('.');
+      default:
+        return `[::ffff:${o.join('.')}]`;
+    }
+  };
+  it('every spelling is denied as the address it is', async () => {
+    const gw = new NetworkGateway({ sandboxId: 'gen', policy: OPEN, resolver: tableResolver({}) });
+    const seenBefore = srv.seen.length;
+    for (let i = 0; i < 400; i++) {
+      const [a, b, c, d, bits] = inside[rand(inside.length)]!;
+      const base = ((a << 24) | (b << 16) | (c << 8) | d) >>> 0;
+      const n = (base + rand(2 ** (32 - bits))) >>> 0;
+      const octets = [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
+      const url = `http://${spell(octets, rand(6))}:${1 + rand(65535)}/`;
+      const err = await gw.request({ url }).catch((e: NetError) => e);
+      expect(err, url).toBeInstanceOf(NetError);
+      expect((err as NetError).reason, url).toBe('special-address');
+      expect((err as NetError).message, url).toMatch(new RegExp(`${octets.join('\\.')} is an? `));
+    }
+    expect(srv.seen.length).toBe(seenBefore);
+  });
 });
