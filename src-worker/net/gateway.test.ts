@@ -77,6 +77,25 @@ describe('allowed requests', () => {
     expect(resolver.calls).toEqual(['api.test']);
   });
 
+  it('reaches IPv6 loopback named as [::1]:PORT, by literal and by a name resolving to it', async () => {
+    const v6 = await startLoopbackServer('::1').catch(() => null);
+    if (!v6) return; // no IPv6 loopback on this machine
+    try {
+      const gw = gateway({
+        resolver: tableResolver({ 'six.test': ['::1'] }),
+        policy: { allowedHosts: [`[::1]:${v6.port}`, 'six.test'] },
+      });
+      expect(await readText(await gw.request({ url: `${v6.origin}/hello` }))).toBe('hello\n');
+      const byName = await gw.request({ url: `http://six.test:${v6.port}/hello` });
+      expect(byName.addresses).toEqual(['::1']);
+      expect(await readText(byName)).toBe('hello\n');
+      const other = await fails(gw.request({ url: `http://[::1]:${srv.port}/hello` }));
+      expect(other.reason).toBe('special-address');
+    } finally {
+      await v6.close();
+    }
+  });
+
   it('passes methods through as given', async () => {
     const gw = gateway();
     for (const method of ['PATCH', 'DELETE', 'PROPFIND', 'OPTIONS', 'PURGE']) {

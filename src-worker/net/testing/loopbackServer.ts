@@ -100,12 +100,16 @@ async function listen(
   scheme: string,
   seen: Seen[],
   stats: Stats,
+  host = '127.0.0.1',
 ): Promise<LoopbackServer> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, host, resolve);
+  });
   const port = (server.address() as AddressInfo).port;
   return {
     port,
-    origin: `${scheme}://127.0.0.1:${port}`,
+    origin: `${scheme}://${host.includes(':') ? `[${host}]` : host}:${port}`,
     seen,
     get bigWritten() {
       return stats.bigWritten;
@@ -118,7 +122,8 @@ async function listen(
   };
 }
 
-export function startLoopbackServer(): Promise<LoopbackServer> {
+/** On 127.0.0.1, or on `::1` for the IPv6 tests. */
+export function startLoopbackServer(host = '127.0.0.1'): Promise<LoopbackServer> {
   const seen: Seen[] = [];
   const stats = { bigWritten: 0 };
   return listen(
@@ -126,6 +131,7 @@ export function startLoopbackServer(): Promise<LoopbackServer> {
     'http',
     seen,
     stats,
+    host,
   );
 }
 
