@@ -9,11 +9,10 @@
 import { Readable } from 'node:stream';
 import type { SecureContextOptions } from 'node:tls';
 import type { Agent, Dispatcher } from 'undici';
-import { z } from 'zod';
 import { addressText, parseAddress, type IpAddress } from './address.js';
 import type { AuditRecord } from './audit.js';
-import { Deadline } from './deadline.js';
-import { NetError, denial, type NetReason } from './denial.js';
+import { NetError, denial } from './denial.js';
+import { Exchange, HopAudit, toNetError, untilAborted } from './exchange.js';
 import {
   checkHeaders,
   checkMethod,
@@ -21,38 +20,11 @@ import {
   headersForHop,
   type HeaderList,
 } from './headers.js';
+import { DEFAULT_LIMITS, GatewayLimitsSchema, tighten, type GatewayLimits } from './limits.js';
 import { pinnedAgent } from './node/pinnedAgent.js';
 import { systemResolver, type Resolver } from './node/resolver.js';
 import { CompiledPolicy, type NetworkPolicy } from './policy.js';
 import { parseTarget, sameOrigin, type RequestTarget } from './target.js';
-
-const MiB = 1024 * 1024;
-
-export const GatewayLimitsSchema = z
-  .object({
-    /** Request body bytes per request. */
-    maxRequestBytes: z.number().int().nonnegative(),
-    /** Response body bytes per request. */
-    maxResponseBytes: z.number().int().nonnegative(),
-    /** Body bytes both ways over the sandbox's lifetime. */
-    maxSandboxBytes: z.number().int().nonnegative(),
-    connectTimeoutMs: z.number().int().positive(),
-    /** Per request, redirects and bodies included, approval waits excluded; 0 = none. */
-    totalTimeoutMs: z.number().int().nonnegative(),
-    maxRedirects: z.number().int().nonnegative().max(50),
-  })
-  .strict();
-
-export type GatewayLimits = z.infer<typeof GatewayLimitsSchema>;
-
-export const DEFAULT_LIMITS: GatewayLimits = {
-  maxRequestBytes: 256 * MiB,
-  maxResponseBytes: 1024 * MiB,
-  maxSandboxBytes: 4096 * MiB,
-  connectTimeoutMs: 10_000,
-  totalTimeoutMs: 300_000,
-  maxRedirects: 20,
-};
 
 export interface GatewayOptions {
   sandboxId: string;
@@ -112,136 +84,6 @@ export interface NetResponse {
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-/** One request from start to the end of its body: limits, clock, cancellation. */
-class Exchange {
-  readonly ctl = new AbortController();
-  readonly deadline: Deadline;
-  approvalWaitMs = 0;
-  sent = 0;
-  received = 0;
-  private unlink: () => void = () => {};
-
-  constructor(
-    readonly limits: GatewayLimits,
-    readonly budget: { used: number; max: number },
-    readonly req: NetRequest,
-  ) {
-    this.deadline = new Deadline(limits.totalTimeoutMs, () =>
-      this.ctl.abort(
-        new NetError('timeout', `operation timed out after ${limits.totalTimeoutMs} ms`, {
-          url: req.url,
-          rule: 'totalTimeoutMs',
-        }),
-      ),
-    );
-    const outer = req.signal;
-    if (outer) {
-      const cancel = (): void =>
-        this.ctl.abort(new NetError('cancelled', 'request cancelled', { url: req.url }));
-      if (outer.aborted) cancel();
-      outer.addEventListener('abort', cancel, { once: true });
-      this.unlink = () => outer.removeEventListener('abort', cancel);
-    }
-  }
-
-  get signal(): AbortSignal {
-    return this.ctl.signal;
-  }
-
-  /** Throws the abort reason if the exchange was cancelled or timed out. */
-  check(): void {
-    if (this.ctl.signal.aborted) throw this.ctl.signal.reason as Error;
-  }
-
-  count(direction: 'sent' | 'received', n: number): void {
-    const max = direction === 'sent' ? this.limits.maxRequestBytes : this.limits.maxResponseBytes;
-    const total = this[direction] + n;
-    if (total > max) {
-      throw new NetError(
-        'byte-limit',
-        `${direction === 'sent' ? 'request' : 'response'} body exceeds the limit of ${max} bytes`,
-        { url: this.req.url, rule: direction === 'sent' ? 'maxRequestBytes' : 'maxResponseBytes' },
-      );
-    }
-    if (this.budget.used + n > this.budget.max) {
-      throw new NetError(
-        'byte-limit',
-        `the sandbox's network budget of ${this.budget.max} bytes is used up`,
-        {
-          url: this.req.url,
-          rule: 'maxSandboxBytes',
-        },
-      );
-    }
-    this[direction] = total;
-    this.budget.used += n;
-  }
-
-  dispose(): void {
-    this.deadline.dispose();
-    this.unlink();
-  }
-}
-
-/** The audit record of one hop, finished exactly once. */
-class HopAudit {
-  private readonly started = Date.now();
-  private readonly sentBefore: number;
-  private readonly receivedBefore: number;
-  private readonly waitBefore: number;
-  private done = false;
-  readonly record: AuditRecord;
-
-  constructor(
-    private readonly ex: Exchange,
-    private readonly emit: ((r: AuditRecord) => void) | undefined,
-    base: Pick<AuditRecord, 'sandboxId' | 'pid' | 'argv' | 'stepId' | 'hop' | 'url' | 'method'>,
-  ) {
-    this.sentBefore = ex.sent;
-    this.receivedBefore = ex.received;
-    this.waitBefore = ex.approvalWaitMs;
-    this.record = {
-      ...base,
-      time: new Date(this.started).toISOString(),
-      decision: 'deny',
-      decidedBy: 'policy',
-      rule: null,
-      reason: null,
-      message: null,
-      addresses: [],
-      status: null,
-      bytesSent: 0,
-      bytesReceived: 0,
-      durationMs: 0,
-      approvalWaitMs: 0,
-    };
-  }
-
-  finish(error: NetError | null): void {
-    if (this.done) return;
-    this.done = true;
-    const r = this.record;
-    if (error) {
-      r.reason = error.reason;
-      r.message = error.message;
-      if (error.denied) {
-        r.decision = 'deny';
-        r.decidedBy = error.decidedBy;
-        r.rule = error.rule;
-      }
-    }
-    r.bytesSent = this.ex.sent - this.sentBefore;
-    r.bytesReceived = this.ex.received - this.receivedBefore;
-    r.approvalWaitMs = this.ex.approvalWaitMs - this.waitBefore;
-    r.durationMs = Date.now() - this.started - r.approvalWaitMs;
-    try {
-      this.emit?.(r);
-    } catch {
-      // An audit sink that throws must not break the request it records.
-    }
-  }
-}
-
 export class NetworkGateway {
   readonly policy: CompiledPolicy;
   readonly limits: GatewayLimits;
@@ -268,14 +110,8 @@ export class NetworkGateway {
    * body streams from `body`. Rejects with a NetError (denied or failed).
    */
   async request(req: NetRequest): Promise<NetResponse> {
-    const limits: GatewayLimits = {
-      ...this.limits,
-      maxRedirects: Math.min(this.limits.maxRedirects, req.maxRedirects ?? Infinity),
-      maxResponseBytes: Math.min(this.limits.maxResponseBytes, req.maxResponseBytes ?? Infinity),
-      connectTimeoutMs: Math.min(this.limits.connectTimeoutMs, req.connectTimeoutMs ?? Infinity),
-      totalTimeoutMs: tighter(this.limits.totalTimeoutMs, req.timeoutMs),
-    };
-    const ex = new Exchange(limits, this.budget, req);
+    const limits = tighten(this.limits, req);
+    const ex = new Exchange(limits, this.budget, req.url, req.signal);
     const ctx = req.context ?? {};
     let method = req.method ?? 'GET';
     let headers = req.headers ?? [];
@@ -615,11 +451,6 @@ export class NetworkGateway {
   }
 }
 
-function tighter(a: number, b: number | undefined): number {
-  if (b === undefined || b <= 0) return a;
-  return a <= 0 ? b : Math.min(a, b);
-}
-
 function rawHeaders(raw: Buffer[]): HeaderList {
   const out: HeaderList = [];
   for (let i = 0; i + 1 < raw.length; i += 2) {
@@ -632,52 +463,3 @@ function headerValue(headers: HeaderList, name: string): string | null {
   const hit = headers.find(([n]) => n.toLowerCase() === name);
   return hit ? hit[1] : null;
 }
-
-/** Settles like `p`, or rejects with the signal's reason as soon as it aborts. */
-function untilAborted<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason as Error);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason as Error);
-    signal.addEventListener('abort', onAbort, { once: true });
-    p.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
-
-const TLS_CODES = /^(CERT_|ERR_TLS_|ERR_SSL_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_(GET|VERIFY))/;
-const CONNECT_CODES = new Set([
-  'ECONNREFUSED',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ECONNRESET',
-  'EADDRNOTAVAIL',
-]);
-
-/** Any failure as a NetError with a reason the syscalls can map to an errno. */
-function toNetError(err: unknown, ex: Exchange, url: string, limits: GatewayLimits): NetError {
-  if (err instanceof NetError) return err;
-  if (ex.signal.aborted && ex.signal.reason instanceof NetError) return ex.signal.reason;
-  for (
-    let e = err as (Error & { code?: string; cause?: unknown }) | undefined;
-    e;
-    e = e.cause as typeof e
-  ) {
-    if (e instanceof NetError) return e;
-    const code = typeof e.code === 'string' ? e.code : '';
-    if (code === 'UND_ERR_CONNECT_TIMEOUT') {
-      return new NetError('timeout', `connection timed out after ${limits.connectTimeoutMs} ms`, {
-        url,
-        rule: 'connectTimeoutMs',
-      });
-    }
-    if (TLS_CODES.test(code)) {
-      return new NetError('tls-failed', `TLS: ${e.message}`, { url });
-    }
-    if (CONNECT_CODES.has(code)) {
-      return new NetError('connect-failed', `could not connect: ${code}`, { url });
-    }
-  }
-  const message = err instanceof Error ? err.message : String(err);
-  return new NetError('transfer-failed', message, { url });
-}
-
-export type { NetReason };
