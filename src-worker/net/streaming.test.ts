@@ -38,6 +38,35 @@ describe('streaming', () => {
     expect(peak - base).toBeLessThan(48 * MiB);
   }, 60_000);
 
+  it('an upload waits while the server does not read (back-pressure)', async () => {
+    let produced = 0;
+    let producedWhileHeld = -1;
+    async function* upload(): AsyncGenerator<Uint8Array> {
+      for (let i = 0; i < 200; i++) {
+        produced += MiB;
+        yield new Uint8Array(MiB);
+      }
+    }
+    const held = new Promise<void>((r) =>
+      setTimeout(() => {
+        producedWhileHeld = produced;
+        r();
+      }, 400),
+    );
+    const res = await gw.request({
+      url: `${srv.origin}/hold?ms=600`,
+      method: 'PUT',
+      body: upload(),
+    });
+    await held;
+    expect(await readAll(res).then(String)).toBe('held');
+    // 200 MiB were on offer; while the server read nothing only socket and
+    // stream buffers filled.
+    expect(producedWhileHeld).toBeGreaterThan(0);
+    expect(producedWhileHeld).toBeLessThan(32 * MiB);
+    expect(produced).toBe(200 * MiB);
+  }, 60_000);
+
   it('a reader that stops pulling stops the sender (back-pressure)', async () => {
     const before = srv.bigWritten;
     const res = await gw.request({ url: `${srv.origin}/big?bytes=${500 * MiB}` });

@@ -83,6 +83,17 @@ function handle(req: IncomingMessage, res: ServerResponse, seen: Seen[], stats: 
       pump();
       return;
     }
+    case '/hold': {
+      // Reads no request body until `ms` have passed: uploads must wait.
+      const ms = Number(q.get('ms') ?? 300);
+      const t = setTimeout(() => {
+        req.resume();
+        req.on('end', () => res.end('held'));
+      }, ms);
+      req.pause();
+      res.on('close', () => clearTimeout(t));
+      return;
+    }
     case '/slow': {
       const ms = Number(q.get('ms') ?? 60_000);
       const t = setTimeout(() => res.end('late'), ms);
