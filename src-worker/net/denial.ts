@@ -103,3 +103,9 @@ export function denial(
 export function quote(text: string): string {
   return JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}...` : text);
 }
+
+/** Text from an approver or a library on one line: control characters become spaces. */
+export function oneLine(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\x00-\x1f\x7f]+/g, ' ').trim();
+}

@@ -331,6 +331,24 @@ describe('onRequest', () => {
     expect(resolver.calls).toEqual([]);
   });
 
+  it('an answer that is not a clear yes denies, and its text stays on one line', async () => {
+    const answers: unknown[] = [
+      undefined,
+      null,
+      'yes',
+      { allow: 'true' },
+      { allow: false, by: 'a\nb', reason: 'x\r\ny' },
+    ];
+    for (const answer of answers) {
+      const gw = gateway({
+        policy: { allowedHosts: [allowSrv], onRequest: async () => answer as boolean },
+      });
+      const err = await fails(gw.request({ url: `${srv.origin}/hello` }));
+      expect(err.reason).toBe('denied-by-approver');
+      expect(err.message).not.toMatch(/[\r\n]/);
+    }
+  });
+
   it('a throwing onRequest denies', async () => {
     const gw = gateway({
       policy: {

@@ -11,7 +11,7 @@ import type { SecureContextOptions } from 'node:tls';
 import type { Agent, Dispatcher } from 'undici';
 import { addressText, parseAddress, type IpAddress } from './address.js';
 import type { AuditRecord } from './audit.js';
-import { NetError, denial } from './denial.js';
+import { NetError, denial, oneLine } from './denial.js';
 import { Exchange, HopAudit, toNetError, untilAborted } from './exchange.js';
 import {
   checkHeaders,
@@ -320,7 +320,7 @@ export class NetworkGateway {
       );
     } catch (err) {
       ex.check();
-      const why = err instanceof Error ? err.message : String(err);
+      const why = oneLine(err instanceof Error ? err.message : String(err));
       throw denial('denied-by-approver', t.authority, `onRequest failed: ${why}`, {
         url: t.url.href,
         rule: 'onRequest',
@@ -331,10 +331,20 @@ export class NetworkGateway {
       req.onApprovalWait?.(false);
       ex.deadline.resume();
     }
-    const decision = typeof answer === 'boolean' ? { allow: answer } : answer;
-    const by = decision.by ?? 'onRequest';
-    if (!decision.allow) {
-      const reason = decision.reason ? `: ${decision.reason}` : '';
+    // Anything but `true` or `{ allow: true }` is a no.
+    const decision =
+      typeof answer === 'boolean'
+        ? { allow: answer }
+        : answer !== null && typeof answer === 'object'
+          ? answer
+          : { allow: false, reason: 'onRequest gave no answer' };
+    const by =
+      typeof decision.by === 'string' && decision.by !== '' ? oneLine(decision.by) : 'onRequest';
+    if (decision.allow !== true) {
+      const reason =
+        typeof decision.reason === 'string' && decision.reason !== ''
+          ? `: ${oneLine(decision.reason)}`
+          : '';
       throw denial('denied-by-approver', t.authority, `denied by ${by}${reason}`, {
         url: t.url.href,
         rule: 'onRequest',
