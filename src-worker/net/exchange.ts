@@ -5,7 +5,7 @@
  */
 import type { AuditRecord } from './audit.js';
 import { Deadline } from './deadline.js';
-import { NetError } from './denial.js';
+import { NetError, oneLine } from './denial.js';
 import type { GatewayLimits } from './limits.js';
 
 /** One request from start to the end of its body: limits, clock, cancellation. */
@@ -181,12 +181,12 @@ export function toNetError(
       });
     }
     if (TLS_CODES.test(code)) {
-      return new NetError('tls-failed', `TLS: ${e.message}`, { url });
+      return new NetError('tls-failed', `TLS: ${oneLine(e.message)}`, { url });
     }
     if (CONNECT_CODES.has(code)) {
       return new NetError('connect-failed', `could not connect: ${code}`, { url });
     }
   }
-  const message = err instanceof Error ? err.message : String(err);
+  const message = oneLine(err instanceof Error ? err.message : String(err));
   return new NetError('transfer-failed', message, { url });
 }
