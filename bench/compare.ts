@@ -141,7 +141,7 @@ async function timeSandglass(
     await sb.run('true', { cwd: home }); // start the session shell outside the timing
     return await timeRuns(runs, warmup, async () => {
       const r = await sb.run(w.script, { cwd: home, timeoutMs: 600_000 });
-      return r.exitCode === 0 ? r.stdout.trim() : `exit ${r.exitCode}: ${r.stderr.slice(0, 200)}`;
+      return r.status === 0 ? r.stdout.trim() : `exit ${r.status}: ${r.stderr.slice(0, 200)}`;
     });
   } finally {
     await sb.destroy();

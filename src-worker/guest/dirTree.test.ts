@@ -8,12 +8,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Reply } from '../../channel/server.js';
-import type { Kernel } from '../../kernel/kernel.js';
-import { Sys } from '../../kernel/syscalls.js';
-import type { Process } from '../../proc/process.js';
-import { defaultProgramsDir, Sandbox } from '../../sandbox/sandbox.js';
-import { USER_GID, USER_UID } from '../../vfs/index.js';
+import type { Reply } from '../channel/server.js';
+import type { Kernel } from '../kernel/kernel.js';
+import { Sys } from '../base/syscalls.js';
+import type { Process } from '../proc/process.js';
+import { defaultProgramsDir, Sandbox } from '../sandbox/sandbox.js';
+import { USER_GID, USER_UID } from '../vfs/index.js';
 import { walkKey } from './dirTree.js';
 
 const enc = new TextEncoder();
@@ -71,7 +71,7 @@ describe.skipIf(!built)('directory walks served from held listings', () => {
   async function run(script: string): Promise<{ out: string[]; err: string; code: number }> {
     calls.clear();
     const r = await sb.run(script, { cwd: home });
-    return { out: r.stdout.split('\n').filter((l) => l !== ''), err: r.stderr, code: r.exitCode };
+    return { out: r.stdout.split('\n').filter((l) => l !== ''), err: r.stderr, code: r.status };
   }
 
   it('find sees the whole tree in a handful of round trips', async () => {
