@@ -13,8 +13,12 @@ import { Process, type ExitInfo, type ProcessRunner } from '../proc/process.js';
 import { WasmRunner } from '../proc/node/wasmRunner.js';
 import { WorkerPool } from '../proc/node/workerPool.js';
 import { EXIT_KIND } from '../proc/node/messages.js';
-import { resolveImage, type Image } from '../programs/exec.js';
-import { ProgramRegistry } from '../programs/registry.js';
+import { resolveImage, type Image, type PythonImage, type WasmImage } from '../programs/exec.js';
+import { PythonPool } from '../python/node/pythonPool.js';
+import { PythonRunner } from '../python/node/pythonRunner.js';
+import { PYTHON_LINKS, PYTHON_PROGRAM } from '../python/program.js';
+import { pythonAvailable } from '../python/resources.js';
+import { ProgramRegistry, STUB_MAGIC } from '../programs/registry.js';
 import { defaultAction, DISP_CATCH, DISP_IGNORE, SIG, signalName } from '../signal/signals.js';
 import type { Tty } from '../tty/tty.js';
 import {
@@ -87,6 +91,8 @@ export class Kernel {
   readonly sessions = new Map<Process, Session>();
   readonly bootTime = performance.now();
   private readonly pool: WorkerPool;
+  /** Taken on the first python3 (an engine that never runs Python loads no Pyodide). */
+  private pythonPool: PythonPool | undefined;
   private nextPid = 2;
   private starting = 0;
   private listeners = new Set<(e: KernelEvent) => void>();
@@ -102,7 +108,9 @@ export class Kernel {
 
   /** Write the registry's program stubs into /bin and /usr/bin (mode 0755). */
   installPrograms(): void {
-    for (const [path, text] of this.registry.stubs()) {
+    const stubs = this.registry.stubs();
+    if (pythonAvailable()) for (const l of PYTHON_LINKS) stubs.set(l, `${STUB_MAGIC}${PYTHON_PROGRAM}\n`);
+    for (const [path, text] of stubs) {
       const dir = path.slice(0, path.lastIndexOf('/')) || '/';
       this.vfs.mkdirp(dir, 0o755);
       this.vfs.writeFile(path, enc.encode(text), { mode: 0o755 });
@@ -217,10 +225,40 @@ export class Kernel {
     switch (image.kind) {
       case 'wasm':
         return this.startWasm(p, image);
+      case 'python':
+        return this.startPython(p, image);
     }
   }
 
-  private startWasm(p: Process, image: Image): ProcessRunner {
+  private startPython(p: Process, image: PythonImage): ProcessRunner {
+    this.pythonPool ??= PythonPool.acquireShared();
+    const env: Record<string, string> = {};
+    for (const e of p.env) {
+      const s = dec.decode(e);
+      const eq = s.indexOf('=');
+      if (eq > 0) env[s.slice(0, eq)] = s.slice(eq + 1);
+    }
+    return new PythonRunner(
+      this.pythonPool,
+      { argv: image.argv.map((a) => dec.decode(a)), env, cwd: p.cwd },
+      (op, args, payload, out) => this.handle(p, op, args, payload, out),
+      (message) => {
+        this.writeMessage(p, `sandglass: ${p.name}: ${message}\n`);
+        this.exitProcess(p, { code: STATUS_TRAP });
+      },
+      this.stamp(p),
+    );
+  }
+
+  /** What the kernel stamps on every reply to `p` (see W_EPOCH, W_FDMASK). */
+  private stamp(p: Process): (words: Int32Array) => void {
+    return (words) => {
+      words[W_EPOCH] = this.vfs.namespaceVersion | 0;
+      words[W_FDMASK] = p.fds.lowMask;
+    };
+  }
+
+  private startWasm(p: Process, image: WasmImage): ProcessRunner {
     return new WasmRunner(
       this.pool,
       image,
@@ -230,10 +268,7 @@ export class Kernel {
         this.writeMessage(p, `sandglass: ${p.name}: ${message}\n`);
         this.exitProcess(p, { code: STATUS_TRAP });
       },
-      (words) => {
-        words[W_EPOCH] = this.vfs.namespaceVersion | 0;
-        words[W_FDMASK] = p.fds.lowMask;
-      },
+      this.stamp(p),
     );
   }
 
@@ -413,6 +448,7 @@ export class Kernel {
     for (const p of [...this.procs.values()]) this.exitProcess(p, { signal: SIG.KILL });
     this.procs.clear();
     this.pool.unref();
+    this.pythonPool?.unref();
   }
 }
 

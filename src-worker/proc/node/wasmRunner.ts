@@ -5,7 +5,7 @@
  */
 import { ChannelServer, type SyscallHandler } from '../../channel/server.js';
 import { ChannelView } from '../../channel/layout.js';
-import type { Image } from '../../programs/exec.js';
+import type { WasmImage } from '../../programs/exec.js';
 import type { ProcessRunner } from '../process.js';
 import type { Lease, WorkerPool } from './workerPool.js';
 
@@ -16,7 +16,7 @@ export class WasmRunner implements ProcessRunner {
 
   constructor(
     pool: WorkerPool,
-    image: Image,
+    image: WasmImage,
     env: Uint8Array[],
     handler: SyscallHandler,
     onCrash: (message: string) => void,
