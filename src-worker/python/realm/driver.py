@@ -256,7 +256,8 @@ def main(job):
         pass
     for s in (sys.stdout, sys.stderr):
         try:
-            s.flush()
+            if s is not None and not s.closed:
+                s.flush()
         except Exception:
             if status == 0:
                 status = 120
