@@ -5,7 +5,11 @@
 //    reach for Node (environment sniffing, randomness through `os.system`)
 //    rewritten. Every rewrite asserts its pattern, so a Pyodide upgrade that
 //    moves them fails the build instead of silently weakening the sandbox.
-//  - pyodide.js, pyodide.asm.wasm, python_stdlib.zip, pyodide-lock.json: copied.
+//  - python_stdlib.zip: Pyodide's standard library with every module also
+//    compiled to an unchecked hash-based .pyc beside its .py (the npm package
+//    ships sources only, and compiling ~200 modules at each start is most of
+//    a cold start). The .py files stay for tracebacks.
+//  - pyodide.js, pyodide.asm.wasm, pyodide-lock.json: copied.
 //  - realm.js: src-worker/python/realm/ bundled into one script (esbuild).
 // SANDGLASS_PYTHON_DIR builds into another directory.
 import fs from 'node:fs';
@@ -65,18 +69,51 @@ export function bundleRealm(outfile) {
   });
 }
 
+/** Python run by a build-time Pyodide (trusted, plain Node): stock zip in, zip with .pyc out. */
+const COMPILE_STDLIB = `
+import importlib.util, marshal, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+src = zipfile.ZipFile("/build/in.zip")
+out = zipfile.ZipFile("/build/out.zip", "w")
+n = 0
+for info in src.infolist():
+    data = src.read(info)
+    out.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=6)
+    if info.filename.endswith(".py"):
+        try:
+            code = compile(data, "/lib/python314.zip/" + info.filename, "exec", dont_inherit=True)
+        except SyntaxError:
+            continue
+        pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
+        out.writestr(info.filename + "c", bytes(pyc), compress_type=zipfile.ZIP_STORED)
+        n += 1
+out.close()
+n
+`;
+
+async function compileStdlib(outFile) {
+  const { loadPyodide } = await import(path.join(pyodideDir, 'pyodide.mjs'));
+  const py = await loadPyodide({ indexURL: pyodideDir + '/', stdout: () => {}, stderr: () => {} });
+  py.FS.mkdirTree('/build');
+  py.FS.writeFile('/build/in.zip', fs.readFileSync(path.join(pyodideDir, 'python_stdlib.zip')));
+  const n = py.runPython(COMPILE_STDLIB);
+  fs.writeFileSync(outFile, py.FS.readFile('/build/out.zip'));
+  return n;
+}
+
 export async function buildPython({ quiet = false, outDir = pythonOutDir } = {}) {
   const t0 = Date.now();
   fs.mkdirSync(outDir, { recursive: true });
   const version = JSON.parse(fs.readFileSync(path.join(pyodideDir, 'package.json'), 'utf8')).version;
   const asm = rewriteAsm(fs.readFileSync(path.join(pyodideDir, 'pyodide.asm.mjs'), 'utf8'));
   fs.writeFileSync(path.join(outDir, 'pyodide.asm.js'), asm);
-  for (const f of ['pyodide.js', 'pyodide.asm.wasm', 'python_stdlib.zip', 'pyodide-lock.json'])
+  for (const f of ['pyodide.js', 'pyodide.asm.wasm', 'pyodide-lock.json'])
     fs.copyFileSync(path.join(pyodideDir, f), path.join(outDir, f));
+  const compiled = await compileStdlib(path.join(outDir, 'python_stdlib.zip'));
   bundleRealm(path.join(outDir, 'realm.js'));
   fs.writeFileSync(
     path.join(outDir, 'manifest.json'),
-    JSON.stringify({ pyodide: version, builtAt: new Date().toISOString() }, null, 2) + '\n',
+    JSON.stringify({ pyodide: version, pyc: compiled, builtAt: new Date().toISOString() }, null, 2) + '\n',
   );
   if (!quiet) console.log(`build-python: ${outDir} (pyodide ${version}) in ${Date.now() - t0} ms`);
 }

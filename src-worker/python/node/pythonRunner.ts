@@ -49,6 +49,7 @@ export class PythonRunner implements ProcessRunner {
     this.server.raiseSignal(sig);
     // Pyodide checks this word between bytecodes and raises the signal's handler (SIGINT: KeyboardInterrupt).
     Atomics.store(this.it.interrupt, 0, sig);
+    Atomics.notify(this.it.interrupt, 0);
   }
 
   terminate(): void {

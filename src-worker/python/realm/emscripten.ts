@@ -61,6 +61,7 @@ export interface PyodideLike {
   setStdout(opts: { write(buf: Uint8Array): number; isatty?: boolean }): void;
   setStderr(opts: { write(buf: Uint8Array): number; isatty?: boolean }): void;
   setInterruptBuffer(buf: Int32Array): void;
+  registerJsModule(name: string, module: object): void;
   checkInterrupt(): void;
   globals: { get(name: string): unknown; set(name: string, v: unknown): void };
   _module: {

@@ -7,7 +7,6 @@
  * EXIT syscall, like a wasm program. The worker calls in only with
  * primitives and SharedArrayBuffers, and only before any user code ran.
  */
-import { Sys } from '../../kernel/syscalls.js';
 import type { PyodideLike } from './emscripten.js';
 import { KernelCalls } from './kernelCalls.js';
 import {
@@ -19,7 +18,9 @@ import {
   utf8Decode,
 } from './prelude.js';
 import { createSandFs } from './sandFs.js';
+import { createBridge, kernelSystem } from './bridge.js';
 import driverSource from './driver.py';
+import shimSource from './kernelShim.py';
 import sealSource from './seal.py';
 
 declare const loadPyodide: (config: Record<string, unknown>) => Promise<PyodideLike>;
@@ -30,7 +31,6 @@ const EXIT_NORMAL = 0;
 const EXIT_TRAP = 1;
 const SIGINT = 2;
 const DISP_CATCH = 2;
-const EINTR = 27;
 
 const g = globalThis as unknown as Record<string, unknown>;
 installPrelude(g);
@@ -112,7 +112,21 @@ const realm = {
         let at = 0;
         while (at < dst.length) at += k.readInto(urandom, dst.subarray(at), -1);
       });
-      createSandFs(FS, k).mountRoot(['/lib']);
+      const sandFs = createSandFs(FS, k);
+      sandFs.mountRoot(['/lib']);
+      const bridge = createBridge({
+        FS: FS as unknown as Parameters<typeof createBridge>[0]['FS'],
+        k,
+        streamOps: sandFs.streamOps,
+        interrupt,
+      });
+      p.registerJsModule('_sandglass_kernel', bridge);
+      // system(3) from C (ctypes): the kernel's shell, never a host one.
+      const jobEnv = Object.entries(job.env).map(([n, v]) => `${n}=${v}`);
+      Object.defineProperty(g, 'sandglassSystem', {
+        value: kernelSystem(bridge, () => FS.cwd(), () => jobEnv),
+        configurable: false,
+      });
       const chdir = FS.chdir.bind(FS);
       chdir(job.cwd);
       FS.chdir = (path: string): void => {
@@ -121,15 +135,8 @@ const realm = {
       };
       const tty = [0, 1, 2].map((fd) => k.isatty(fd));
       p.setStdin({
-        read: (buf: Uint8Array): number => {
-          try {
-            return k.readInto(0, buf, -1);
-          } catch (e) {
-            // A caught signal woke the read: let Python see EINTR and check its signals.
-            if (e instanceof FS.ErrnoError && (e as unknown as { errno: number }).errno === EINTR) throw e;
-            throw e;
-          }
-        },
+        // A signal waking the read throws EINTR: Python then checks its signals (KeyboardInterrupt).
+        read: (buf: Uint8Array): number => k.readInto(0, buf, -1),
         isatty: tty[0] as boolean,
       });
       p.setStdout({ write: (buf: Uint8Array) => k.write(1, buf.slice(), -1), isatty: tty[1] as boolean });
@@ -141,6 +148,7 @@ const realm = {
         env: job.env,
         isatty: tty,
         executable: '/usr/bin/python3',
+        shim: shimSource,
       };
       const status = p.runPython(
         `(lambda d: (exec(compile(${pyString(driverSource)}, "<sandglass>", "exec"), d), d["main"](__import__("json").loads(${pyString(JSON.stringify(full))})))[1])({"__name__": "_sandglass_driver"})`,
@@ -166,5 +174,4 @@ const realm = {
   },
 };
 
-void Sys;
 Object.defineProperty(g, 'sandglassRealm', { value: realm, configurable: false, writable: false });

@@ -208,6 +208,12 @@ export class KernelCalls {
     return [this.ch.rets[0] as number, this.ch.rets[1] as number];
   }
 
+  /** The process's umask (unchanged). */
+  umask(): number {
+    this.ok(Sys.UMASK, [-1]);
+    return this.ch.rets[0] as number;
+  }
+
   sigaction(sig: number, disp: number): void {
     this.ch.call(Sys.SIGACTION, [sig, disp]);
   }

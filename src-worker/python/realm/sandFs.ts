@@ -20,8 +20,10 @@ const O_APPEND_EM = 1024;
 const EIO = 29;
 
 export interface SandFs {
-  /** Make `path` the root, keep `keep` (absolute MEMFS dirs) visible over it. */
+  /** Make the kernel's root the root, keep `keep` (absolute MEMFS dirs) visible over it. */
   mountRoot(keep: readonly string[]): void;
+  /** Stream operations over a kernel descriptor (`stream.kfd`), for pipes made elsewhere. */
+  readonly streamOps: unknown;
 }
 
 export function createSandFs(FS: EmscriptenFS, k: KernelCalls): SandFs {
@@ -35,6 +37,9 @@ export function createSandFs(FS: EmscriptenFS, k: KernelCalls): SandFs {
         throw new FS.ErrnoError(EIO);
       }
     };
+
+  /** The node mknod just made: Emscripten's open then chmods it to the mode asked, without the umask. */
+  let created: FsNode | undefined;
 
   /** Synthetic mount points (MEMFS trees kept over the kernel root), by name under /. */
   const synthetic = new Set<string>();
@@ -106,8 +111,11 @@ export function createSandFs(FS: EmscriptenFS, k: KernelCalls): SandFs {
     setattr: guard((node: FsNode, attr: { mode?: number; atime?: number; mtime?: number; size?: number }) => {
       const path = realPath(node);
       if (attr.mode !== undefined) {
-        k.chmod(path, attr.mode & 0o7777);
-        node.mode = (node.mode & S_IFMT) | (attr.mode & 0o7777);
+        let mode = attr.mode & 0o7777;
+        if (node === created) mode &= ~k.umask();
+        created = undefined;
+        k.chmod(path, mode);
+        node.mode = (node.mode & S_IFMT) | mode;
       }
       if (attr.atime !== undefined || attr.mtime !== undefined) {
         k.utimes(path, attr.atime ?? Number.NaN, attr.mtime ?? Number.NaN);
@@ -135,7 +143,8 @@ export function createSandFs(FS: EmscriptenFS, k: KernelCalls): SandFs {
       // The kernel created it with its umask applied to 0666/0777: narrow to what was asked.
       const want = mode & 0o7777;
       if ((s.mode & 0o7777 & ~want) !== 0) k.chmod(path, s.mode & want & 0o7777);
-      return createNode(parent, name, (s.mode & S_IFMT) | (s.mode & want & 0o7777));
+      created = createNode(parent, name, (s.mode & S_IFMT) | (s.mode & want & 0o7777));
+      return created;
     }),
     rename: guard((node: FsNode, newDir: FsNode, newName: string) => {
       k.rename(realPath(node), childPath(newDir, newName));
@@ -231,6 +240,7 @@ export function createSandFs(FS: EmscriptenFS, k: KernelCalls): SandFs {
   }
 
   return {
+    streamOps,
     mountRoot(keep: readonly string[]): void {
       const kept = keep.map((d) => ({ d, node: FS.lookupPath(d).node }));
       for (const { d } of kept) synthetic.add(d);
