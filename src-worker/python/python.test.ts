@@ -133,6 +133,71 @@ describe.skipIf(!pythonAvailable())('python3 in a sandbox', () => {
     expect(r.stdout).toBe('False False False /tmp\n');
   }, LONG);
 
+  it('runs children through the kernel: subprocess, os.system, os.popen, pipes, which, umask', async () => {
+    await sb.writeFile(
+      '/tmp/sub.py',
+      [
+        'import os, shutil, subprocess, sys, time',
+        'print(subprocess.run(["echo", "hello"], capture_output=True, text=True).stdout.strip())',
+        'print(subprocess.check_output(["tr", "a-z", "A-Z"], input=b"abc\\n"))',
+        'p = subprocess.Popen(["cat"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)',
+        'out, _ = p.communicate(b"x" * 300000)',
+        'print(len(out), p.returncode)',
+        'try:',
+        '    subprocess.run(["nosuchprog"])',
+        'except FileNotFoundError as e:',
+        '    print("FNF", e.filename)',
+        'try:',
+        '    subprocess.run(["false"], check=True)',
+        'except subprocess.CalledProcessError as e:',
+        '    print("CPE", e.returncode)',
+        'sys.stdout.flush()',
+        'print(os.system("exit 3") >> 8, os.popen("echo popen").read().strip(), shutil.which("ls"))',
+        'print(subprocess.run(["pwd"], cwd="/usr", capture_output=True, text=True).stdout.strip())',
+        'print(subprocess.run(["sh", "-c", "echo $FOO"], env={"FOO": "envok"}, capture_output=True, text=True).stdout.strip())',
+        'os.umask(0o077); open("/tmp/um", "w").close(); print(oct(os.stat("/tmp/um").st_mode & 0o777))',
+        't = time.monotonic(); time.sleep(0.3); print(0.25 < time.monotonic() - t < 2)',
+      ].join('\n'),
+    );
+    const r = await sb.run('python3 /tmp/sub.py; ls -l /tmp/um | cut -c1-10', opts);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe(
+      [
+        'hello',
+        "b'ABC\\n'",
+        '300000 0',
+        'FNF nosuchprog',
+        'CPE 1',
+        '3 popen /usr/bin/ls',
+        '/usr',
+        'envok',
+        '0o600',
+        'True',
+        '-rw-------',
+        '',
+      ].join('\n'),
+    );
+  }, LONG);
+
+  it('ends on kill and the time limit, and a SIGINT raises KeyboardInterrupt (exit 130 uncaught)', async () => {
+    const r = await sb.run(
+      [
+        // Each program prints its pid once running; the signal goes to that pid.
+        'pidof() { until grep -q ready "$1" 2>/dev/null; do sleep 0.05; done; cut -d" " -f2 "$1"; }',
+        'python3 -c "import os; print(\'ready\', os.getpid(), flush=True)\nwhile True: pass" > /tmp/o1 &',
+        'kill $(pidof /tmp/o1); wait $!; echo "killed $?"',
+        'python3 -c "import os, time; print(\'ready\', os.getpid(), flush=True); time.sleep(60)" > /tmp/o2 &',
+        'kill -INT $(pidof /tmp/o2); wait $!; echo "sigint $?"',
+        `python3 -c "import os, time\ntry:\n    print('ready', os.getpid(), flush=True); time.sleep(30)\nexcept KeyboardInterrupt:\n    print('caught')" > /tmp/o3 &`,
+        'kill -INT $(pidof /tmp/o3); wait $!; echo "handled $?"; cut -d" " -f1 /tmp/o3',
+        'python3 -c "print(1)"; echo "healthy $?"',
+      ].join('\n'),
+      opts,
+    );
+    expect(r.stdout).toBe('killed 143\nsigint 130\nhandled 0\nready\ncaught\n1\nhealthy 0\n');
+    expect(r.stderr).toContain('KeyboardInterrupt');
+  }, LONG);
+
   it('agrees with the host python3 on difftest/*.py', async () => {
     const dir = fileURLToPath(new URL('./difftest/', import.meta.url));
     const names = readdirSync(dir).filter((n) => n.endsWith('.py')).sort();

@@ -158,20 +158,20 @@ def _fresh_main():
     return m
 
 
-def _install_kernel_shim(source):
+def _install_kernel_shim(source, pids):
     from _pyodide._importhook import jsfinder
 
     bridge = jsfinder.jsproxies.pop("_sandglass_kernel")
     ns = {"__name__": "_sandglass_kernel_shim"}
     exec(compile(source, "<sandglass>", "exec"), ns)
-    ns["install"](bridge)
+    ns["install"](bridge, pids)
 
 
 def main(job):
     argv = job["argv"]
     os.environ.clear()
     os.environ.update(job["env"])
-    _install_kernel_shim(job["shim"])
+    _install_kernel_shim(job["shim"], job["pids"])
     try:
         opts, mode, target, rest = _parse(argv)
     except _Usage as u:

@@ -149,6 +149,7 @@ const realm = {
         isatty: tty,
         executable: '/usr/bin/python3',
         shim: shimSource,
+        pids: k.getpid(),
       };
       const status = p.runPython(
         `(lambda d: (exec(compile(${pyString(driverSource)}, "<sandglass>", "exec"), d), d["main"](__import__("json").loads(${pyString(JSON.stringify(full))})))[1])({"__name__": "_sandglass_driver"})`,

@@ -101,9 +101,12 @@ def sleep(secs):
         _k.sleep(left)  # returns early when a signal arrives; the eval loop then raises it
 
 
-def install(bridge):
+def install(bridge, pids):
     global _k
     _k = bridge
+    pid, ppid = pids
+    os.getpid = lambda: pid
+    os.getppid = lambda: ppid
     os.pipe = pipe
     os.waitpid = waitpid
     os.kill = kill
