@@ -194,6 +194,20 @@ async function main() {
     stamp.crates = crates;
     fs.writeFileSync(stampPath, JSON.stringify(stamp));
   }
+  // Python runtime (resources/python): rebuilt when Pyodide or its build or realm code changes.
+  const python = fingerprint([
+    'node_modules/pyodide/package.json',
+    'scripts/build-python.mjs',
+    'src-worker/python/realm',
+  ]);
+  const pythonDir = path.join(root, 'resources', 'python');
+  if (stamp.python !== python || !fs.existsSync(path.join(pythonDir, 'manifest.json'))) {
+    log('building the Python runtime');
+    const { buildPython } = await import('./build-python.mjs');
+    await buildPython({ quiet: true, outDir: pythonDir });
+    stamp.python = python;
+    fs.writeFileSync(stampPath, JSON.stringify(stamp));
+  }
   const sources = fingerprint([
     'src-main',
     'src-renderer',

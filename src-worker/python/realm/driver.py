@@ -96,7 +96,10 @@ def _report(e):
         sys.stdout.flush()
     except Exception:
         pass
-    traceback.print_exception(type(e), e, _user_tb(e.__traceback__), file=sys.stderr)
+    te = traceback.TracebackException(type(e), e, _user_tb(e.__traceback__))
+    # Our shims (time.sleep, subprocess) stand for C functions: no frames of theirs either.
+    te.stack = traceback.StackSummary.from_list([f for f in te.stack if f.filename != "<sandglass>"])
+    sys.stderr.write("".join(te.format()))
 
 
 def _exit_status(e):
@@ -140,13 +143,22 @@ def _banner():
 def _interact(quiet):
     import code
 
-    try:
-        import readline  # noqa: F401  (absent in Pyodide; the terminal edits lines)
-    except ImportError:
-        pass
+    class Console(code.InteractiveConsole):
+        # Lines come from the terminal's line discipline (erase, kill, Ctrl-D);
+        # an empty read is end of input.
+        def raw_input(self, prompt=""):
+            sys.stdout.write(prompt)
+            sys.stdout.flush()
+            line = sys.stdin.readline()
+            if not line:
+                raise EOFError
+            return line.rstrip("\n")
+
     sys.ps1 = ">>> "
     sys.ps2 = "... "
-    code.interact(banner=None if quiet else _banner(), local=sys.modules["__main__"].__dict__, exitmsg="")
+    Console(locals=sys.modules["__main__"].__dict__).interact(
+        banner=None if quiet else _banner(), exitmsg=""
+    )
 
 
 def _fresh_main():

@@ -7,6 +7,7 @@
  * EXIT syscall, like a wasm program. The worker calls in only with
  * primitives and SharedArrayBuffers, and only before any user code ran.
  */
+import { Sys } from '../../kernel/syscalls.js';
 import type { PyodideLike } from './emscripten.js';
 import { KernelCalls } from './kernelCalls.js';
 import {
@@ -31,6 +32,10 @@ const EXIT_NORMAL = 0;
 const EXIT_TRAP = 1;
 const SIGINT = 2;
 const DISP_CATCH = 2;
+/** Kernel tty mode bits (tty/tty.ts). */
+const TTY_CANON = 1;
+const TTY_ECHO = 2;
+const TTY_ISIG = 4;
 
 const g = globalThis as unknown as Record<string, unknown>;
 installPrelude(g);
@@ -112,6 +117,17 @@ const realm = {
         let at = 0;
         while (at < dst.length) at += k.readInto(urandom, dst.subarray(at), -1);
       });
+      // stdio first: Pyodide reopens fds 0-2 on its /dev devices, which must still be the MEMFS ones.
+      const tty = [0, 1, 2].map((fd) => k.isatty(fd));
+      // Line discipline as a terminal program expects it (the shell's editor may have left raw mode).
+      if (tty[0]) k.try(Sys.TTY_SET, [0, TTY_CANON | TTY_ECHO | TTY_ISIG]);
+      p.setStdin({
+        // A signal waking the read throws EINTR: Python then checks its signals (KeyboardInterrupt).
+        read: (buf: Uint8Array): number => k.readInto(0, buf, -1),
+        isatty: tty[0] as boolean,
+      });
+      p.setStdout({ write: (buf: Uint8Array) => k.write(1, buf.slice(), -1), isatty: tty[1] as boolean });
+      p.setStderr({ write: (buf: Uint8Array) => k.write(2, buf.slice(), -1), isatty: tty[2] as boolean });
       const sandFs = createSandFs(FS, k);
       sandFs.mountRoot(['/lib']);
       const bridge = createBridge({
@@ -133,14 +149,6 @@ const realm = {
         chdir(path);
         k.chdir(FS.cwd());
       };
-      const tty = [0, 1, 2].map((fd) => k.isatty(fd));
-      p.setStdin({
-        // A signal waking the read throws EINTR: Python then checks its signals (KeyboardInterrupt).
-        read: (buf: Uint8Array): number => k.readInto(0, buf, -1),
-        isatty: tty[0] as boolean,
-      });
-      p.setStdout({ write: (buf: Uint8Array) => k.write(1, buf.slice(), -1), isatty: tty[1] as boolean });
-      p.setStderr({ write: (buf: Uint8Array) => k.write(2, buf.slice(), -1), isatty: tty[2] as boolean });
       if (interrupt) p.setInterruptBuffer(interrupt);
       k.sigaction(SIGINT, DISP_CATCH);
       const full = {
