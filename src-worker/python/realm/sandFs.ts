@@ -187,6 +187,11 @@ export function createSandFs(FS: EmscriptenFS, k: KernelCalls): SandFs {
     close: guard((stream: FsStream) => {
       if (stream.kfd !== undefined && stream.kfd >= 0) k.close(stream.kfd);
     }),
+    // fstat of an open descriptor asks the kernel about that descriptor (pipes, unlinked files).
+    getattr: guard((stream: FsStream) => {
+      if (stream.kfd === undefined || stream.kfd < 0) return nodeOps.getattr(stream.node);
+      return toStat(stream.node, k.fstat(stream.kfd));
+    }),
     dup: (): void => {
       // Emscripten dup shares the stream object (and so our kernel fd); closes are counted by it.
     },
