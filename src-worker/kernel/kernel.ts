@@ -9,16 +9,17 @@ import { SinkFile } from '../dev/devices.js';
 import type { OpenFile } from '../fd/openFile.js';
 import { W_EPOCH, W_FDMASK } from '../channel/layout.js';
 import { DirFile } from '../fd/vfsFile.js';
-import { Process, type ExitInfo, type ProcessRunner } from '../proc/process.js';
-import { WasmRunner } from '../proc/node/wasmRunner.js';
-import { WorkerPool } from '../proc/node/workerPool.js';
-import { EXIT_KIND } from '../proc/node/messages.js';
-import { resolveImage, type Image, type PythonImage, type WasmImage } from '../programs/exec.js';
-import { PythonPool } from '../python/node/pythonPool.js';
-import { PythonRunner } from '../python/node/pythonRunner.js';
-import { PYTHON_LINKS, PYTHON_PROGRAM } from '../python/program.js';
-import { pythonAvailable } from '../python/resources.js';
-import { ProgramRegistry, STUB_MAGIC } from '../programs/registry.js';
+import { Process, type ExitInfo } from '../proc/process.js';
+import {
+  allFactories,
+  factoryFor,
+  type ProcessRunner,
+  type RunnerFactories,
+  type RunnerFactory,
+} from '../proc/runner.js';
+import { resolveImage } from '../programs/exec.js';
+import type { Image } from '../programs/image.js';
+import { ProgramRegistry } from '../programs/registry.js';
 import { defaultAction, DISP_CATCH, DISP_IGNORE, SIG, signalName } from '../signal/signals.js';
 import type { Tty } from '../tty/tty.js';
 import {
@@ -30,7 +31,8 @@ import {
   type Cred,
   type Vfs,
 } from '../vfs/index.js';
-import { Errno, fail, KernelError } from './errno.js';
+import { Errno, fail, KernelError } from '../base/errno.js';
+import { EXIT_KIND } from '../base/syscalls.js';
 import { handlers } from './handlers/index.js';
 import {
   DEFAULT_KERNEL_LIMITS,
@@ -39,7 +41,7 @@ import {
   STATUS_TRAP,
   WASM_PAGE,
   type KernelLimits,
-} from './limits.js';
+} from '../base/limits.js';
 import type { Session } from './session.js';
 
 export interface SpawnSpec {
@@ -75,6 +77,12 @@ export interface KernelOptions {
   /** Directory with manifest.json and the .wasm programs; undefined = none. */
   readonly programsDir?: string;
   readonly limits?: Partial<KernelLimits>;
+  /**
+   * How each image kind runs (`proc/runner.ts`): `{ wasm: ... }` today. The
+   * kernel owns them and disposes them with itself; exec of an image whose
+   * kind has no factory fails with ENOEXEC.
+   */
+  readonly runners: RunnerFactories;
 }
 
 export const USER_CRED: Cred = Object.freeze({ uid: USER_UID, gid: USER_GID });
@@ -90,9 +98,7 @@ export class Kernel {
   readonly procs = new Map<number, Process>();
   readonly sessions = new Map<Process, Session>();
   readonly bootTime = performance.now();
-  private readonly pool: WorkerPool;
-  /** Taken on the first python3 (an engine that never runs Python loads no Pyodide). */
-  private pythonPool: PythonPool | undefined;
+  private readonly runners: RunnerFactories;
   private nextPid = 2;
   private starting = 0;
   private listeners = new Set<(e: KernelEvent) => void>();
@@ -103,14 +109,12 @@ export class Kernel {
     this.registry = new ProgramRegistry(opts.programsDir);
     this.limits = DEFAULT_KERNEL_LIMITS;
     this.setLimits(opts.limits ?? {});
-    this.pool = WorkerPool.acquireShared();
+    this.runners = opts.runners;
   }
 
   /** Write the registry's program stubs into /bin and /usr/bin (mode 0755). */
   installPrograms(): void {
-    const stubs = this.registry.stubs();
-    if (pythonAvailable()) for (const l of PYTHON_LINKS) stubs.set(l, `${STUB_MAGIC}${PYTHON_PROGRAM}\n`);
-    for (const [path, text] of stubs) {
+    for (const [path, text] of this.registry.stubs()) {
       const dir = path.slice(0, path.lastIndexOf('/')) || '/';
       this.vfs.mkdirp(dir, 0o755);
       this.vfs.writeFile(path, enc.encode(text), { mode: 0o755 });
@@ -139,9 +143,9 @@ export class Kernel {
     this.limits = next;
   }
 
-  /** Resolves when the worker pool has its warm workers booted. */
-  warm(): Promise<void> {
-    return this.pool.whenWarm();
+  /** Resolves when every runner factory is warm (e.g. the worker pool has booted its workers). */
+  async warm(): Promise<void> {
+    await Promise.all(allFactories(this.runners).map((f) => f.whenWarm?.()));
   }
 
   liveProcesses(): Process[] {
@@ -156,6 +160,7 @@ export class Kernel {
     }
     this.starting++;
     let image: Image;
+    let factory: RunnerFactory<Image> | undefined;
     const parent = spec.parent;
     const cred = spec.cred ?? parent?.cred ?? USER_CRED;
     let cwd = spec.cwd ?? parent?.cwd ?? USER_HOME;
@@ -177,6 +182,8 @@ export class Kernel {
         cwd,
         cred,
       );
+      factory = factoryFor(this.runners, image);
+      if (!factory) fail(Errno.ENOEXEC, `no runner for '${image.kind}' programs`);
     } finally {
       this.starting--;
     }
@@ -215,52 +222,14 @@ export class Kernel {
       p.timers.push(t);
     }
     p.state = 'running';
-    p.runner = this.startRunner(p, image);
+    p.runner = this.startRunner(p, image, factory);
     this.emit({ type: 'process-started', pid, argv: image.argv.map((a) => dec.decode(a)) });
     return p;
   }
 
-  /** The one place that knows which runner executes which image kind. */
-  private startRunner(p: Process, image: Image): ProcessRunner {
-    switch (image.kind) {
-      case 'wasm':
-        return this.startWasm(p, image);
-      case 'python':
-        return this.startPython(p, image);
-    }
-  }
-
-  private startPython(p: Process, image: PythonImage): ProcessRunner {
-    this.pythonPool ??= PythonPool.acquireShared();
-    const env: Record<string, string> = {};
-    for (const e of p.env) {
-      const s = dec.decode(e);
-      const eq = s.indexOf('=');
-      if (eq > 0) env[s.slice(0, eq)] = s.slice(eq + 1);
-    }
-    return new PythonRunner(
-      this.pythonPool,
-      { argv: image.argv.map((a) => dec.decode(a)), env, cwd: p.cwd },
-      (op, args, payload, out) => this.handle(p, op, args, payload, out),
-      (message) => {
-        this.writeMessage(p, `sandglass: ${p.name}: ${message}\n`);
-        this.exitProcess(p, { code: STATUS_TRAP });
-      },
-      this.stamp(p),
-    );
-  }
-
-  /** What the kernel stamps on every reply to `p` (see W_EPOCH, W_FDMASK). */
-  private stamp(p: Process): (words: Int32Array) => void {
-    return (words) => {
-      words[W_EPOCH] = this.vfs.namespaceVersion | 0;
-      words[W_FDMASK] = p.fds.lowMask;
-    };
-  }
-
-  private startWasm(p: Process, image: WasmImage): ProcessRunner {
-    return new WasmRunner(
-      this.pool,
+  /** Start `p`'s runner: syscalls go to `handle`, a crash ends it with status 134. */
+  private startRunner(p: Process, image: Image, factory: RunnerFactory<Image>): ProcessRunner {
+    return factory.start(
       image,
       [...p.env],
       (op, args, payload, out) => this.handle(p, op, args, payload, out),
@@ -268,7 +237,10 @@ export class Kernel {
         this.writeMessage(p, `sandglass: ${p.name}: ${message}\n`);
         this.exitProcess(p, { code: STATUS_TRAP });
       },
-      this.stamp(p),
+      (words) => {
+        words[W_EPOCH] = this.vfs.namespaceVersion | 0;
+        words[W_FDMASK] = p.fds.lowMask;
+      },
     );
   }
 
@@ -318,7 +290,7 @@ export class Kernel {
         );
         code = STATUS_KILLED;
       } else {
-        this.writeMessage(p, `sandglass: ${p.name}: wasm trap: ${text}\n`);
+        this.writeMessage(p, `sandglass: ${p.name}: ${text}\n`);
         code = STATUS_TRAP;
       }
     } else if (kind === EXIT_KIND.refused) {
@@ -447,8 +419,7 @@ export class Kernel {
     this.disposed = true;
     for (const p of [...this.procs.values()]) this.exitProcess(p, { signal: SIG.KILL });
     this.procs.clear();
-    this.pool.unref();
-    this.pythonPool?.unref();
+    for (const f of allFactories(this.runners)) f.dispose();
   }
 }
 

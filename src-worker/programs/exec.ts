@@ -6,30 +6,12 @@
  * else -> ENOEXEC. Compiled modules are cached engine-wide.
  */
 import { createHash } from 'node:crypto';
-import { Errno, fail, KernelError } from '../kernel/errno.js';
+import { Errno, fail, KernelError } from '../base/errno.js';
 import { limitMemory } from '../limits/memoryLimit.js';
 import { bytesToPath, X_OK, type BytePath, type Cred, type Vfs } from '../vfs/index.js';
-import type { Role } from '../wasi/sandglass/roles.js';
+import type { Image } from './image.js';
 import { PYTHON_PROGRAM } from '../python/program.js';
 import { STUB_MAGIC, type ProgramRegistry } from './registry.js';
-
-/** What a process runs: a wasm module, or python3 (Pyodide, see python/). */
-export type Image = WasmImage | PythonImage;
-
-export interface WasmImage {
-  readonly kind: 'wasm';
-  readonly module: WebAssembly.Module;
-  readonly role: Role;
-  readonly argv: Uint8Array[];
-  /** Display name (argv[0] as text). */
-  readonly name: string;
-}
-
-export interface PythonImage {
-  readonly kind: 'python';
-  readonly argv: Uint8Array[];
-  readonly name: string;
-}
 
 const MAX_CACHE = 64;
 const cache = new Map<string, Promise<WebAssembly.Module>>();

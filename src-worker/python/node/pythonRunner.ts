@@ -4,11 +4,13 @@
  * cwd as text). Signals the program catches (SIGINT) go to Pyodide's
  * interrupt word, which raises KeyboardInterrupt; ending it terminates the
  * worker. Like WasmRunner, it only starts, signals and ends the process.
+ * `PythonRunnerFactory` is the kernel's factory for `python` images.
  */
 import { ChannelServer, type SyscallHandler } from '../../channel/server.js';
 import { ChannelView } from '../../channel/layout.js';
-import type { ProcessRunner } from '../../proc/process.js';
-import type { Interpreter, PythonPool } from './pythonPool.js';
+import type { PythonImage } from '../../programs/image.js';
+import type { ProcessRunner, RunnerFactory } from '../../proc/runner.js';
+import { PythonPool, type Interpreter } from './pythonPool.js';
 
 export interface PythonJob {
   readonly argv: readonly string[];
@@ -67,5 +69,41 @@ export class PythonRunner implements ProcessRunner {
       this.server.dispose();
       this.pool.end(this.it);
     });
+  }
+}
+
+const dec = new TextDecoder();
+
+/** Starts python3 processes on the engine-wide interpreter pool, taken on the first one. */
+export class PythonRunnerFactory implements RunnerFactory<PythonImage> {
+  private pool: PythonPool | undefined;
+  private disposed = false;
+
+  constructor(private readonly given?: PythonPool) {}
+
+  start(
+    image: PythonImage,
+    env: Uint8Array[],
+    handler: SyscallHandler,
+    onCrash: (message: string) => void,
+    stamp?: (words: Int32Array) => void,
+  ): ProcessRunner {
+    if (this.disposed) throw new Error('python runner factory disposed');
+    this.pool ??= this.given ?? PythonPool.acquireShared();
+    const vars: Record<string, string> = {};
+    for (const e of env) {
+      const s = dec.decode(e);
+      const eq = s.indexOf('=');
+      if (eq > 0) vars[s.slice(0, eq)] = s.slice(eq + 1);
+    }
+    // The kernel sets PWD to the process's cwd in the final environment.
+    const job = { argv: image.argv.map((a) => dec.decode(a)), env: vars, cwd: vars['PWD'] ?? '/' };
+    return new PythonRunner(this.pool, job, handler, onCrash, stamp);
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    if (this.pool && !this.given) this.pool.unref();
   }
 }

@@ -6,7 +6,7 @@
  * JavaScript here. Pipe ends become Emscripten descriptors backed by kernel
  * descriptors (SandFS stream ops), so Python reads and writes them as files.
  */
-import { Sys } from '../../kernel/syscalls.js';
+import { Sys } from '../../base/syscalls.js';
 import type { EmscriptenFS, FsStream } from './emscripten.js';
 import type { KernelCalls } from './kernelCalls.js';
 

@@ -7,7 +7,7 @@
  * EXIT syscall, like a wasm program. The worker calls in only with
  * primitives and SharedArrayBuffers, and only before any user code ran.
  */
-import { Sys } from '../../kernel/syscalls.js';
+import { Sys } from '../../base/syscalls.js';
 import type { PyodideLike } from './emscripten.js';
 import { KernelCalls } from './kernelCalls.js';
 import {

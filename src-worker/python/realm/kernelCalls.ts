@@ -6,7 +6,7 @@
  * are WASI's, the kernel's own).
  */
 import { ChannelClient } from '../../channel/client.js';
-import { Sys } from '../../kernel/syscalls.js';
+import { Sys } from '../../base/syscalls.js';
 import { utf8Decode } from './prelude.js';
 
 /** dirfd meaning "the process cwd". */

@@ -8,7 +8,7 @@
  */
 import { constants, promises as fsp } from 'node:fs';
 import { Buffer } from 'node:buffer';
-import { pathToBytes } from '../bytes.js';
+import { pathToBytes } from '../../base/bytes.js';
 import { joinPath, splitPath } from '../paths.js';
 import type { BytePath, Vfs } from '../types.js';
 

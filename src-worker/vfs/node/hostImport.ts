@@ -8,7 +8,7 @@
 import { promises as fsp } from 'node:fs';
 import type { Dirent } from 'node:fs';
 import { Buffer } from 'node:buffer';
-import { bytesToPath } from '../bytes.js';
+import { bytesToPath } from '../../base/bytes.js';
 import { joinPath } from '../paths.js';
 import type { BytePath, Vfs } from '../types.js';
 
