@@ -49,7 +49,7 @@ def run_js(code):
 ${js('import-js', 'imp("js")')}
 ${js('import-pyodide_js', 'imp("pyodide_js")')}
 ${js('from-js-import', 'exec("from js import process")')}
-${js('run_js-process', 'run_js("process.mainModule.require(\'child_process\').execSync(\'' + touch + 'run_js\')")')}
+${js('run_js-process', "run_js(\"process.mainModule.require('child_process').execSync('" + touch + 'run_js\')")')}
 ${js('run_js-import', 'run_js("import(\'node:fs\')")')}
 ${js('to_js-list-ctor', `fn_ctor(ffi().to_js([1]))("return process")().mainModule.require("fs").writeFileSync(SENT + "/to_js-list-ctor", "x")`)}
 ${js('to_js-dict-ctor', `fn_ctor(ffi().to_js({"a": 1}))("return process")()`)}

@@ -9,7 +9,9 @@ import type { Terminal } from '../sandbox/terminal.js';
 import { pythonAvailable } from './resources.js';
 
 /** The shell marks the end of its prompt with OSC 133;B. */
-const PROMPT = /\x1b\]133;B\x07$/;
+const ESC = String.fromCharCode(0x1b);
+const BEL = String.fromCharCode(0x07);
+const PROMPT = new RegExp(`${ESC}\\]133;B${BEL}$`);
 
 class Screen {
   text = '';
@@ -71,7 +73,7 @@ describe.skipIf(!pythonAvailable())('python3 REPL on the terminal', () => {
     await screen.until(/go\r?\n/, at);
     t.write('\x03');
     // The traceback names the user's line, not our sleep; the shell's OSC 133;D mark carries the status.
-    const out = await screen.until(/KeyboardInterrupt\s*\x1b\]133;D;130\x07/, at);
+    const out = await screen.until(new RegExp(`KeyboardInterrupt\\s*${ESC}\\]133;D;130${BEL}`), at);
     expect(out).toContain('File "<string>", line 1, in <module>');
     expect(out).not.toContain('<sandglass>');
   }, 600_000);

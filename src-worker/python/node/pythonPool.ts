@@ -142,7 +142,8 @@ export class PythonPool {
     if (this.disposed) throw new Error('python pool disposed');
     this.used = true;
     const i = this.ready.findIndex((x) => x.bootMs > 0);
-    const it = i >= 0 ? (this.ready.splice(i, 1)[0] as Interpreter) : (this.ready.shift() ?? this.spawn());
+    const it =
+      i >= 0 ? (this.ready.splice(i, 1)[0] as Interpreter) : (this.ready.shift() ?? this.spawn());
     // Refill off the spawn path.
     setImmediate(() => this.fill());
     return it;

@@ -13,7 +13,16 @@ const run = (ctx: vm.Context, code: string): unknown => new vm.Script(code).runI
 describe('python realm context', () => {
   it('has no Node globals', () => {
     const ctx = createRealmContext();
-    for (const name of ['process', 'require', 'Buffer', 'global', 'setTimeout', 'fetch', 'module', 'WebSocket'])
+    for (const name of [
+      'process',
+      'require',
+      'Buffer',
+      'global',
+      'setTimeout',
+      'fetch',
+      'module',
+      'WebSocket',
+    ])
       expect(run(ctx, `typeof ${name}`), name).toBe('undefined');
   });
 
@@ -33,9 +42,13 @@ describe('python realm context', () => {
 
   it('the global object and its lookups stay in the realm', () => {
     const ctx = createRealmContext();
-    expect(run(ctx, 'Object.getPrototypeOf(Object.getPrototypeOf(globalThis)) === Object.prototype')).toBe(true);
+    expect(
+      run(ctx, 'Object.getPrototypeOf(Object.getPrototypeOf(globalThis)) === Object.prototype'),
+    ).toBe(true);
     expect(run(ctx, 'globalThis.constructor.constructor === Function')).toBe(true);
-    expect(run(ctx, 'Object.getOwnPropertyDescriptor(globalThis, "Object").constructor === Object')).toBe(true);
+    expect(
+      run(ctx, 'Object.getOwnPropertyDescriptor(globalThis, "Object").constructor === Object'),
+    ).toBe(true);
     // Nothing the realm can name is the host's Function.
     const hostFunction = Function;
     expect(run(ctx, 'globalThis.constructor.constructor')).not.toBe(hostFunction);
@@ -43,7 +56,10 @@ describe('python realm context', () => {
 
   it('dynamic import() rejects', async () => {
     const ctx = createRealmContext();
-    const p = run(ctx, 'import("node:child_process").then(() => "imported", (e) => "refused: " + e.code)');
+    const p = run(
+      ctx,
+      'import("node:child_process").then(() => "imported", (e) => "refused: " + e.code)',
+    );
     await expect(p).resolves.toMatch(/^refused/);
   });
 

@@ -80,7 +80,16 @@ export function createBridge(d: BridgeDeps): KernelBridge {
   const wrap = (kfd: number, flags: number): number => {
     const node = FS.createNode(null, `kernel-fd-${kfd}`, 0o010600);
     node.stream_ops = d.streamOps;
-    const s = FS.createStream({ node, path: `pipe:[${kfd}]`, flags, seekable: false, position: 0, stream_ops: d.streamOps, ungotten: [], error: false });
+    const s = FS.createStream({
+      node,
+      path: `pipe:[${kfd}]`,
+      flags,
+      seekable: false,
+      position: 0,
+      stream_ops: d.streamOps,
+      ungotten: [],
+      error: false,
+    });
     s.kfd = kfd;
     return s.fd;
   };

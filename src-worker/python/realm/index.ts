@@ -66,7 +66,11 @@ const realm = {
     addFile(name, adopt(sab));
   },
 
-  async boot(seed: SharedArrayBuffer, interruptSab: SharedArrayBuffer, configJson: string): Promise<void> {
+  async boot(
+    seed: SharedArrayBuffer,
+    interruptSab: SharedArrayBuffer,
+    configJson: string,
+  ): Promise<void> {
     const config = JSON.parse(configJson) as BootConfig;
     setSeed(new Uint8Array(adopt(seed)).slice());
     interrupt = new Int32Array(adopt(interruptSab), 0, 1);
@@ -74,7 +78,9 @@ const realm = {
       indexURL: '/pyodide/',
       createPyodideModule: _createPyodideModule,
       stdLibURL: config.stdlib,
-      lockFileContents: utf8Decode(new Uint8Array((g['readbuffer'] as (p: string) => ArrayBuffer)(config.lockFile))),
+      lockFileContents: utf8Decode(
+        new Uint8Array((g['readbuffer'] as (p: string) => ArrayBuffer)(config.lockFile)),
+      ),
       jsglobals: Object.create(null),
       env: { HOME: config.home },
       _sysExecutable: '/usr/bin/python3',
@@ -83,7 +89,9 @@ const realm = {
     });
     py.runPython(sealSource, { filename: '<sandglass>' });
     // Pre-import what the driver needs, so a run starts warm.
-    py.runPython('import runpy, io, types, traceback, code, importlib', { filename: '<sandglass>' });
+    py.runPython('import runpy, io, types, traceback, code, importlib', {
+      filename: '<sandglass>',
+    });
   },
 
   /** Run one process on `channel`; never throws (the exit goes through the channel). */
@@ -95,7 +103,7 @@ const realm = {
     }
     used = true;
     const p = py;
-    let code = 0;
+    let code: number;
     let kind = EXIT_NORMAL;
     let text = '';
     try {
@@ -103,7 +111,11 @@ const realm = {
       k.fail = (errno: number): never => {
         throw new FS.ErrnoError(errno);
       };
-      const job = JSON.parse(jobJson) as { cwd: string; argv: string[]; env: Record<string, string> };
+      const job = JSON.parse(jobJson) as {
+        cwd: string;
+        argv: string[];
+        env: Record<string, string>;
+      };
       setConsoleSink((s) => {
         try {
           k.write(2, new TextEncoder().encode(s), -1);
@@ -126,8 +138,14 @@ const realm = {
         read: (buf: Uint8Array): number => k.readInto(0, buf, -1),
         isatty: tty[0] as boolean,
       });
-      p.setStdout({ write: (buf: Uint8Array) => k.write(1, buf.slice(), -1), isatty: tty[1] as boolean });
-      p.setStderr({ write: (buf: Uint8Array) => k.write(2, buf.slice(), -1), isatty: tty[2] as boolean });
+      p.setStdout({
+        write: (buf: Uint8Array) => k.write(1, buf.slice(), -1),
+        isatty: tty[1] as boolean,
+      });
+      p.setStderr({
+        write: (buf: Uint8Array) => k.write(2, buf.slice(), -1),
+        isatty: tty[2] as boolean,
+      });
       const sandFs = createSandFs(FS, k);
       sandFs.mountRoot(['/lib']);
       const bridge = createBridge({
@@ -140,7 +158,11 @@ const realm = {
       // system(3) from C (ctypes): the kernel's shell, never a host one.
       const jobEnv = Object.entries(job.env).map(([n, v]) => `${n}=${v}`);
       Object.defineProperty(g, 'sandglassSystem', {
-        value: kernelSystem(bridge, () => FS.cwd(), () => jobEnv),
+        value: kernelSystem(
+          bridge,
+          () => FS.cwd(),
+          () => jobEnv,
+        ),
         configurable: false,
       });
       const chdir = FS.chdir.bind(FS);

@@ -109,8 +109,7 @@ export class KernelCalls {
   /** Read up to `dst.length` bytes at `pos` (-1: at the file offset, blocking). */
   readInto(fd: number, dst: Uint8Array, pos: number): number {
     const len = Math.min(dst.length, MAX_IO);
-    const c =
-      pos < 0 ? this.ok(Sys.READ, [fd, len]) : this.ok(Sys.PREAD, [fd, len, pos]);
+    const c = pos < 0 ? this.ok(Sys.READ, [fd, len]) : this.ok(Sys.PREAD, [fd, len, pos]);
     dst.set(c.data);
     return c.data.length;
   }
@@ -121,9 +120,7 @@ export class KernelCalls {
     while (done < src.length) {
       const part = src.subarray(done, done + MAX_IO);
       const c =
-        pos < 0
-          ? this.ok(Sys.WRITE, [fd], part)
-          : this.ok(Sys.PWRITE, [fd, pos + done], part);
+        pos < 0 ? this.ok(Sys.WRITE, [fd], part) : this.ok(Sys.PWRITE, [fd, pos + done], part);
       const n = c.rets[0] as number;
       if (n <= 0) break;
       done += n;

@@ -50,12 +50,7 @@ function utf8Encode(s: string): Uint8Array {
     else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 63));
     else if (c < 0x10000) out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
     else
-      out.push(
-        0xf0 | (c >> 18),
-        0x80 | ((c >> 12) & 63),
-        0x80 | ((c >> 6) & 63),
-        0x80 | (c & 63),
-      );
+      out.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
   }
   return Uint8Array.from(out);
 }
@@ -67,7 +62,7 @@ export function utf8Decode(u: Uint8Array): string {
     s += String.fromCharCode.apply(null, chunk);
     chunk = [];
   };
-  for (let i = 0; i < u.length; ) {
+  for (let i = 0; i < u.length;) {
     const b = u[i] as number;
     let cp = 0xfffd;
     let n = 1;

@@ -108,27 +108,29 @@ export function createSandFs(FS: EmscriptenFS, k: KernelCalls): SandFs {
         blocks: 8,
       };
     }),
-    setattr: guard((node: FsNode, attr: { mode?: number; atime?: number; mtime?: number; size?: number }) => {
-      const path = realPath(node);
-      if (attr.mode !== undefined) {
-        let mode = attr.mode & 0o7777;
-        if (node === created) mode &= ~k.umask();
-        created = undefined;
-        k.chmod(path, mode);
-        node.mode = (node.mode & S_IFMT) | mode;
-      }
-      if (attr.atime !== undefined || attr.mtime !== undefined) {
-        k.utimes(path, attr.atime ?? Number.NaN, attr.mtime ?? Number.NaN);
-      }
-      if (attr.size !== undefined) {
-        const fd = k.open(path, 0, false, true);
-        try {
-          k.ftruncate(fd, attr.size);
-        } finally {
-          k.close(fd);
+    setattr: guard(
+      (node: FsNode, attr: { mode?: number; atime?: number; mtime?: number; size?: number }) => {
+        const path = realPath(node);
+        if (attr.mode !== undefined) {
+          let mode = attr.mode & 0o7777;
+          if (node === created) mode &= ~k.umask();
+          created = undefined;
+          k.chmod(path, mode);
+          node.mode = (node.mode & S_IFMT) | mode;
         }
-      }
-    }),
+        if (attr.atime !== undefined || attr.mtime !== undefined) {
+          k.utimes(path, attr.atime ?? Number.NaN, attr.mtime ?? Number.NaN);
+        }
+        if (attr.size !== undefined) {
+          const fd = k.open(path, 0, false, true);
+          try {
+            k.ftruncate(fd, attr.size);
+          } finally {
+            k.close(fd);
+          }
+        }
+      },
+    ),
     lookup: guard((parent: FsNode, name: string) => {
       const path = childPath(parent, name);
       if (synthetic.has(path)) return createNode(parent, name, S_IFDIR | 0o555);
