@@ -242,8 +242,16 @@ describe.skipIf(!pythonAvailable())('python3 in a sandbox', () => {
       const r = await sb.run(lines.join('\n'), opts);
       let expected = '';
       for (const n of names) {
-        const h = spawnSync('python3', [join(dir, n)], { input, encoding: 'utf8' });
-        expected += h.stdout + h.stderr + `== ${n} ${h.status}\n`;
+        // Both streams into one pipe, as in the sandbox (their interleaving is part of the check).
+        const h = spawnSync('sh', ['-c', `python3 '${join(dir, n)}' 2>&1`], {
+          input,
+          encoding: 'utf8',
+          // The sandbox's environment has no PYTHON* settings (PYTHONUNBUFFERED...); nor does this run.
+          env: Object.fromEntries(
+            Object.entries(process.env).filter(([v]) => !v.startsWith('PYTHON')),
+          ),
+        });
+        expected += h.stdout + `== ${n} ${h.status}\n`;
       }
       expect(r.stdout).toBe(expected);
     },
