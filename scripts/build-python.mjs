@@ -34,7 +34,11 @@ const ASM_REWRITES = [
     1,
   ],
   // The "shell" environment draws randomness through os.system; use the realm's crypto (kernel /dev/urandom).
-  ['var initRandomFill=()=>{', 'var initRandomFill=()=>{return view=>crypto.getRandomValues(view);', 1],
+  [
+    'var initRandomFill=()=>{',
+    'var initRandomFill=()=>{return view=>crypto.getRandomValues(view);',
+    1,
+  ],
   // system(3) goes to the realm (which runs it through the kernel), never to a host shell.
   [
     'function __emscripten_system(command){command>>>=0;',
@@ -48,7 +52,9 @@ function rewriteAsm(text) {
   for (const [from, to, count] of ASM_REWRITES) {
     const n = out.split(from).length - 1;
     if (n !== count)
-      throw new Error(`build-python: expected ${count} of ${JSON.stringify(from)} in pyodide.asm.mjs, found ${n}`);
+      throw new Error(
+        `build-python: expected ${count} of ${JSON.stringify(from)} in pyodide.asm.mjs, found ${n}`,
+      );
     out = out.split(from).join(to);
   }
   return out;
@@ -104,7 +110,9 @@ async function compileStdlib(outFile) {
 export async function buildPython({ quiet = false, outDir = pythonOutDir } = {}) {
   const t0 = Date.now();
   fs.mkdirSync(outDir, { recursive: true });
-  const version = JSON.parse(fs.readFileSync(path.join(pyodideDir, 'package.json'), 'utf8')).version;
+  const version = JSON.parse(
+    fs.readFileSync(path.join(pyodideDir, 'package.json'), 'utf8'),
+  ).version;
   const asm = rewriteAsm(fs.readFileSync(path.join(pyodideDir, 'pyodide.asm.mjs'), 'utf8'));
   fs.writeFileSync(path.join(outDir, 'pyodide.asm.js'), asm);
   for (const f of ['pyodide.js', 'pyodide.asm.wasm', 'pyodide-lock.json'])
@@ -113,7 +121,11 @@ export async function buildPython({ quiet = false, outDir = pythonOutDir } = {})
   bundleRealm(path.join(outDir, 'realm.js'));
   fs.writeFileSync(
     path.join(outDir, 'manifest.json'),
-    JSON.stringify({ pyodide: version, pyc: compiled, builtAt: new Date().toISOString() }, null, 2) + '\n',
+    JSON.stringify(
+      { pyodide: version, pyc: compiled, builtAt: new Date().toISOString() },
+      null,
+      2,
+    ) + '\n',
   );
   if (!quiet) console.log(`build-python: ${outDir} (pyodide ${version}) in ${Date.now() - t0} ms`);
 }

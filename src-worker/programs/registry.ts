@@ -94,7 +94,8 @@ export class ProgramRegistry {
       for (const l of p.links) out.set(l, `${STUB_MAGIC}${p.name}\n`);
     }
     // python3 is not a wasm file: it is there when its runtime is built (see python/).
-    if (pythonAvailable()) for (const l of PYTHON_LINKS) out.set(l, `${STUB_MAGIC}${PYTHON_PROGRAM}\n`);
+    if (pythonAvailable())
+      for (const l of PYTHON_LINKS) out.set(l, `${STUB_MAGIC}${PYTHON_PROGRAM}\n`);
     return out;
   }
 }

@@ -60,7 +60,10 @@ export function engineEntry(source: URL, builtName: string): WorkerEntry {
   if (/\.ts(\?.*)?$/.test(import.meta.url)) {
     const url = bundleSourceEntry(source);
     if (url) return { url, execArgv: [] };
-    return { url: new URL('./workerBoot.mjs', import.meta.url), workerData: { entry: source.href } };
+    return {
+      url: new URL('./workerBoot.mjs', import.meta.url),
+      workerData: { entry: source.href },
+    };
   }
   return { url: new URL(`./${builtName}.js`, import.meta.url), execArgv: [] };
 }
