@@ -200,7 +200,7 @@ describe.skipIf(!pythonAvailable())('python3 in a sandbox', () => {
   );
 
   it(
-    'ends on kill and the time limit, and a SIGINT raises KeyboardInterrupt (exit 130 uncaught)',
+    'ends on kill, and a SIGINT raises KeyboardInterrupt (exit 130 uncaught)',
     async () => {
       const r = await sb.run(
         [
