@@ -22,6 +22,7 @@ import { Buffer } from 'node:buffer';
 import { Errno, KernelError } from '../../kernel/errno.js';
 import { bytesToPath } from '../bytes.js';
 import type { BytePath, Ino, Vfs } from '../types.js';
+import { SLICE_MS, yieldNow } from './slices.js';
 
 export interface ImportOptions {
   /** Seal the subtree read-only after copying. */
@@ -47,8 +48,6 @@ export interface ImportResult {
   readonly skipped: string[];
 }
 
-/** Work between two yields to the event loop. */
-const SLICE_MS = 8;
 /** Host reads go through one buffer of this size; VFS writes copy out of it. */
 const READ_BUFFER = 1 << 20;
 
@@ -60,11 +59,6 @@ function hostJoin(dir: Buffer, name: Buffer): Buffer {
 
 function hostName(p: Buffer): string {
   return p.toString();
-}
-
-/** Yields to the event loop (setImmediate: after pending I/O callbacks). */
-function yieldNow(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }
 
 interface DirFixup {

@@ -227,4 +227,25 @@ describe('importHostDir / exportTree', () => {
     // Timers ran during the import only if it yielded (it takes well over one slice).
     if (seen.length > 1) expect(ticks).toBeGreaterThan(0);
   });
+
+  it('round-trips files larger than the copy buffers, byte for byte', async () => {
+    const big = Buffer.alloc(3 * 1024 * 1024 + 12345);
+    for (let i = 0; i < big.length; i++) big[i] = (i * 31 + (i >> 11)) & 0xff;
+    const host = join(dir, 'in');
+    await fsp.mkdir(host);
+    await fsp.writeFile(join(host, 'big.bin'), big);
+    const vfs = Vfs.createDefault();
+    await importHostDir(vfs, host, '/b');
+    expect(Buffer.from(vfs.readFile('/b/big.bin')).equals(big)).toBe(true);
+    const out = join(dir, 'out');
+    const res = await exportTree(vfs, '/b', out);
+    expect(res).toMatchObject({ files: 1, bytes: big.length });
+    expect((await fsp.readFile(join(out, 'big.bin'))).equals(big)).toBe(true);
+    // A single file exports to the host path itself, refusing to replace anything.
+    await exportTree(vfs, '/b/big.bin', join(dir, 'single.bin'));
+    expect((await fsp.readFile(join(dir, 'single.bin'))).equals(big)).toBe(true);
+    await expect(exportTree(vfs, '/b/big.bin', join(dir, 'single.bin'))).rejects.toMatchObject({
+      code: 'EEXIST',
+    });
+  });
 });
