@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Builds the command line into out/cli/ as plain ES modules (the bundler is
-// rolldown, the one vite uses): main.js (bin/sandglass.mjs imports it), the
-// process worker's workerEntry.js beside it (the kernel finds it there), and
-// one chunk per lazily loaded subcommand. npm packages stay external and load
+// rolldown, the one vite uses): main.js (bin/sandglass.mjs imports it), one
+// chunk per lazily loaded subcommand and the worker pool, and the process
+// worker's self-contained workerEntry.js beside them (the kernel finds it
+// there). npm packages stay external and load
 // from node_modules. out/cli/build.json records the fingerprint of the sources
 // it was built from, so bin/sandglass.mjs can tell when it is stale.
 //
@@ -38,23 +39,27 @@ export async function buildCli(root = defaultRoot) {
   const outDir = path.join(root, CLI_OUT);
   const { build } = await import('rolldown');
   fs.rmSync(outDir, { recursive: true, force: true });
-  await build({
+  const common = {
     cwd: root,
-    input: {
-      main: 'src-worker/cli/main.ts',
-      workerEntry: 'src-worker/proc/node/workerEntry.ts',
-    },
     platform: 'node',
     // Bare specifiers are npm packages (or node: built-ins): load them at run time.
     external: (id) => !id.startsWith('.') && !path.isAbsolute(id),
     logLevel: 'warn',
-    output: {
-      dir: outDir,
-      format: 'esm',
-      entryFileNames: '[name].js',
-      chunkFileNames: '[name]-[hash].js',
-      sourcemap: true,
-    },
+  };
+  const output = {
+    dir: outDir,
+    format: 'esm',
+    entryFileNames: '[name].js',
+    chunkFileNames: '[name]-[hash].js',
+    sourcemap: true,
+  };
+  await build({ ...common, input: { main: 'src-worker/cli/main.ts' }, output });
+  // The process worker on its own, in one file: each worker thread then
+  // loads only its code, none of the kernel's chunks it would share.
+  await build({
+    ...common,
+    input: { workerEntry: 'src-worker/proc/node/workerEntry.ts' },
+    output: { ...output, codeSplitting: false },
   });
   fs.writeFileSync(path.join(outDir, CLI_STAMP), JSON.stringify({ sources }));
 }

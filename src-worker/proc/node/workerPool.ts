@@ -14,6 +14,13 @@ export interface PoolOptions {
   readonly warm: number;
   /** Idle workers beyond `warm` are ended after this long. */
   readonly idleMs: number;
+  /**
+   * Start a worker whenever a lease leaves fewer than `warm` idle (default
+   * true). A one-shot CLI run sets false: after the first warm one, workers
+   * start when a spawn needs one and stay for reuse, so a script that spawns
+   * nothing pays for one thread, not two.
+   */
+  readonly refill?: boolean;
 }
 
 /** A worker running one job; `onCrash` fires if the thread dies unexpectedly. */
@@ -42,9 +49,13 @@ export class WorkerPool {
 
   private static shared: WorkerPool | undefined;
 
-  /** The engine-wide pool; pair with `unref()`. */
-  static acquireShared(): WorkerPool {
-    if (!WorkerPool.shared || WorkerPool.shared.disposed) WorkerPool.shared = new WorkerPool();
+  /**
+   * The engine-wide pool; pair with `unref()`. `options` apply when this call
+   * creates it (a one-shot CLI run wants one warm worker, not two).
+   */
+  static acquireShared(options?: PoolOptions): WorkerPool {
+    if (!WorkerPool.shared || WorkerPool.shared.disposed)
+      WorkerPool.shared = new WorkerPool(options);
     WorkerPool.shared.refs++;
     WorkerPool.shared.prewarm();
     return WorkerPool.shared;
@@ -110,7 +121,8 @@ export class WorkerPool {
     this.leases.set(w, lease);
     w.postMessage(msg);
     // Keep the warm set topped up off the spawn path.
-    if (this.idle.length < this.options.warm) setImmediate(() => this.prewarm());
+    if (this.options.refill !== false && this.idle.length < this.options.warm)
+      setImmediate(() => this.prewarm());
     return lease;
   }
 
