@@ -140,6 +140,7 @@ function main(): void {
   const tree = path.join(scratch, 'tree');
   writeImportTree(tree);
   const impls = ['native', 'sandglass', ...(args.justBash ? ['just-bash'] : [])];
+  console.log(`bench: whole-process CLI runs against bash/GNU and just-bash (runs ${args.runs})`);
   const base = timeRuns(args.runs, ['node', '-e', '0']);
   console.log(
     `node -e 0: ${fmt(base.wallMs)} wall, ${fmt(base.cpuMs)} CPU, ${base.rssMb.toFixed(0)} MB`,

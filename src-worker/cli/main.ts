@@ -1,7 +1,7 @@
 /**
  * The `sandglass` command line: subcommands dispatch here. `exec` runs one
- * program, `run` a shell script, `shell` an interactive session. Each
- * subcommand's module is imported only when it runs (a CLI start pays for
+ * program, `run` a shell script, `shell` an interactive session, `serve` the
+ * web workbench. Each subcommand's module is imported only when it runs (a CLI start pays for
  * what the command needs; the full usage text loads them all).
  */
 import type { CliIo } from './options.js';
@@ -11,9 +11,17 @@ interface Subcommand {
   run(args: readonly string[], io: CliIo): Promise<number>;
 }
 
-const SUBCOMMANDS: Record<string, { about: string; load: () => Promise<Subcommand> }> = {
+interface Entry {
+  readonly about: string;
+  /** Runs one sandbox and ends (worker pool sized for that). */
+  readonly oneShot: boolean;
+  load(): Promise<Subcommand>;
+}
+
+const SUBCOMMANDS: Record<string, Entry> = {
   exec: {
     about: 'run one program in a fresh sandbox',
+    oneShot: true,
     load: async () => {
       const m = await import('./exec.js');
       return { usage: m.EXEC_USAGE, run: (a, io) => m.runExec(m.parseExecArgs(a), io) };
@@ -21,6 +29,7 @@ const SUBCOMMANDS: Record<string, { about: string; load: () => Promise<Subcomman
   },
   run: {
     about: 'run a shell script in a fresh sandbox',
+    oneShot: true,
     load: async () => {
       const m = await import('./run.js');
       return { usage: m.RUN_USAGE, run: (a, io) => m.runScript(m.parseRunArgs(a), io) };
@@ -28,9 +37,25 @@ const SUBCOMMANDS: Record<string, { about: string; load: () => Promise<Subcomman
   },
   shell: {
     about: 'open an interactive shell in a fresh sandbox',
+    oneShot: false,
     load: async () => {
       const m = await import('./shell.js');
       return { usage: m.SHELL_USAGE, run: (a, io) => m.runShell(m.parseShellArgs(a), io) };
+    },
+  },
+  serve: {
+    about: 'serve the web workbench on 127.0.0.1 (prints its URL)',
+    oneShot: false,
+    load: async () => {
+      const m = await import('./serve.js');
+      return {
+        usage: m.SERVE_USAGE,
+        run: async (a) => {
+          await m.runServe(m.parseServeArgs(a));
+          // Keep serving: the server ends the process on SIGINT/SIGTERM.
+          return new Promise<number>(() => {});
+        },
+      };
     },
   },
 };
@@ -58,11 +83,11 @@ export async function main(argv: readonly string[]): Promise<number> {
   // Boot the first process worker while the subcommand's code loads: a
   // worker thread's bootstrap is the longest single step of a cold start.
   // One-shot commands keep one warm worker and start more only on demand
-  // (a thread costs ~10 MB and ~40 ms of CPU); the interactive shell keeps
+  // (a thread costs ~10 MB and ~40 ms of CPU); the shell and the server keep
   // the engine's usual warm pool.
   const { WorkerPool } = await import('../proc/node/workerPool.js');
   const pool = WorkerPool.acquireShared(
-    cmd === 'shell' ? undefined : { warm: 1, idleMs: 10_000, refill: false },
+    entry.oneShot ? { warm: 1, idleMs: 10_000, refill: false } : undefined,
   );
   let sub: Subcommand | undefined;
   try {
