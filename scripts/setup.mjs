@@ -145,6 +145,13 @@ function ensureNodeModules() {
     !fs.existsSync(installed) ||
     (fs.existsSync(lock) && fs.statSync(lock).mtimeMs > fs.statSync(installed).mtimeMs);
   if (stale) {
+    // A linked node_modules is an install shared with other checkouts (git
+    // worktrees): npm ci would empty the shared tree through the link.
+    const modules = path.join(root, 'node_modules');
+    if (fs.existsSync(modules) && fs.lstatSync(modules).isSymbolicLink()) {
+      log(`node_modules links to ${fs.realpathSync(modules)}; not reinstalling a shared install`);
+      return;
+    }
     log('installing npm dependencies (npm ci)');
     run('npm', ['ci', '--no-audit', '--no-fund']);
   }
