@@ -90,7 +90,9 @@ class Importer {
     try {
       ino = this.vfs.mkdir(name, 0o700, { cwd: parent });
     } catch (err) {
-      // Merging into an existing tree: an existing directory is fine.
+      // Merging into an existing tree: an existing directory is fine; any
+      // other failure (a file in the way, a node limit) is the mkdir's.
+      if (!(err instanceof KernelError) || err.errno !== Errno.EEXIST) throw err;
       if (this.vfs.lstat(name, { cwd: parent }).kind !== 'dir') throw err;
       ino = this.vfs.open(name, { cwd: parent, directory: true, nofollow: true });
     }

@@ -248,4 +248,13 @@ describe('importHostDir / exportTree', () => {
       code: 'EEXIST',
     });
   });
+
+  it('fails with the VFS node limit, not a lookup error, when directories do not fit', async () => {
+    const host = join(dir, 'in');
+    await fsp.mkdir(join(host, 'a/b/c'), { recursive: true });
+    const probe = Vfs.create();
+    const base = probe.usage().nodes;
+    const vfs = Vfs.create({ limits: { maxNodes: base + 2 } });
+    await expect(importHostDir(vfs, host, '/in')).rejects.toMatchObject({ errno: Errno.EDQUOT });
+  });
 });
