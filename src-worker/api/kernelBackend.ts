@@ -4,7 +4,7 @@
  * that snapshot (O(1), shares the tree) so the live sandbox is untouched.
  */
 import type { FileKind, FsChange, SandboxSettings } from '../contract/api.js';
-import { Errno, KernelError } from '../kernel/errno.js';
+import { Errno, KernelError } from '../base/errno.js';
 import { Sandbox, type SandboxEvent, type SandboxOptions } from '../sandbox/sandbox.js';
 import { pathToUtf8, utf8ToPath, type NodeKind, type Stat, type Vfs } from '../vfs/index.js';
 import {

@@ -12,9 +12,9 @@ import type { Process } from '../proc/process.js';
 import { WorkerPool } from '../proc/node/workerPool.js';
 import { defaultProgramsDir, Sandbox } from '../sandbox/sandbox.js';
 import { fixtureProgramsDir } from '../sandbox/testPrograms.js';
-import { Errno } from './errno.js';
+import { Errno } from '../base/errno.js';
 import type { Kernel } from './kernel.js';
-import { Sys } from './syscalls.js';
+import { Sys } from '../base/syscalls.js';
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();

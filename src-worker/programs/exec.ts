@@ -6,21 +6,11 @@
  * else -> ENOEXEC. Compiled modules are cached engine-wide.
  */
 import { createHash } from 'node:crypto';
-import { Errno, fail, KernelError } from '../kernel/errno.js';
+import { Errno, fail, KernelError } from '../base/errno.js';
 import { limitMemory } from '../limits/memoryLimit.js';
 import { bytesToPath, X_OK, type BytePath, type Cred, type Vfs } from '../vfs/index.js';
-import type { Role } from '../wasi/sandglass/roles.js';
+import type { WasmImage } from './image.js';
 import { STUB_MAGIC, type ProgramRegistry } from './registry.js';
-
-/** What a process runs. Only wasm today; a Pyodide image kind joins later with its own runner. */
-export interface Image {
-  readonly kind: 'wasm';
-  readonly module: WebAssembly.Module;
-  readonly role: Role;
-  readonly argv: Uint8Array[];
-  /** Display name (argv[0] as text). */
-  readonly name: string;
-}
 
 const MAX_CACHE = 64;
 const cache = new Map<string, Promise<WebAssembly.Module>>();
@@ -74,7 +64,7 @@ export async function resolveImage(
   cwd: BytePath,
   cred: Cred,
   depth = 0,
-): Promise<Image> {
+): Promise<WasmImage> {
   if (depth > 4) fail(Errno.ELOOP, 'too many nested interpreters');
   if (path.length === 0) fail(Errno.ENOENT);
   const st = ctx.vfs.stat(path, { cwd, cred });

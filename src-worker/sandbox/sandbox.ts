@@ -8,11 +8,13 @@ import { fileURLToPath } from 'node:url';
 import { NullDevice } from '../dev/devices.js';
 import { MemFile } from '../fd/memFile.js';
 import type { OpenFile } from '../fd/openFile.js';
-import { Errno, KernelError } from '../kernel/errno.js';
+import { Errno, KernelError } from '../base/errno.js';
 import { Kernel, USER_CRED, type KernelEvent } from '../kernel/kernel.js';
-import type { KernelLimits } from '../kernel/limits.js';
+import type { KernelLimits } from '../base/limits.js';
 import { encodeSessionRequest, Session, SessionEndedError } from '../kernel/session.js';
+import { defaultRunners } from '../proc/node/defaultRunners.js';
 import type { Process } from '../proc/process.js';
+import type { RunnerFactoriesMaker } from '../proc/runner.js';
 import { SIG } from '../signal/signals.js';
 import {
   pathToUtf8,
@@ -42,6 +44,8 @@ export interface SandboxOptions {
   readonly sessionShell?: { readonly path: string; readonly argv: readonly string[] };
   /** Shell for terminals (default /bin/sh -i). */
   readonly terminalShell?: { readonly path: string; readonly argv: readonly string[] };
+  /** Runner factories for each kernel (this sandbox's and its forks'); default: wasm on the shared worker pool. */
+  readonly runners?: RunnerFactoriesMaker;
 }
 
 export type Output = (data: Uint8Array) => void;
@@ -192,6 +196,7 @@ export class Sandbox {
       vfs,
       programsDir: options.programsDir ?? defaultProgramsDir(),
       ...(options.limits ? { limits: options.limits } : {}),
+      runners: (options.runners ?? defaultRunners)(),
     });
     if (installPrograms) this.kernel.installPrograms();
     this.env = {

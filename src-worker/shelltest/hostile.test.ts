@@ -13,7 +13,7 @@ import { PassThrough } from 'node:stream';
 import { parseRunArgs, runScript } from '../cli/run.js';
 import { WorkerPool } from '../proc/node/workerPool.js';
 import { defaultProgramsDir, Sandbox } from '../sandbox/sandbox.js';
-import { bytesToPath, pathToBytes } from '../vfs/bytes.js';
+import { bytesToPath, pathToBytes } from '../base/bytes.js';
 import { compareResults, describeDifference, type CaseResult } from './compare.js';
 import { runInSandbox, runOnHost } from './runners.js';
 

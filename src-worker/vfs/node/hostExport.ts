@@ -12,7 +12,7 @@
  */
 import fs, { constants, promises as fsp } from 'node:fs';
 import { Buffer } from 'node:buffer';
-import { pathToBytes } from '../bytes.js';
+import { pathToBytes } from '../../base/bytes.js';
 import { joinPath, splitPath } from '../paths.js';
 import type { BytePath, Ino, Stat, Vfs } from '../types.js';
 import { SLICE_MS, yieldNow } from './slices.js';

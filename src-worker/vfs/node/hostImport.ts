@@ -19,8 +19,8 @@
 import fs from 'node:fs';
 import type { Dirent } from 'node:fs';
 import { Buffer } from 'node:buffer';
-import { Errno, KernelError } from '../../kernel/errno.js';
-import { bytesToPath } from '../bytes.js';
+import { bytesToPath } from '../../base/bytes.js';
+import { Errno, KernelError } from '../../base/errno.js';
 import type { BytePath, Ino, Vfs } from '../types.js';
 import { SLICE_MS, yieldNow } from './slices.js';
 

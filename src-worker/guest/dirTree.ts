@@ -11,8 +11,8 @@
  * root preopen, by a path of plain names that cannot name /proc or /dev
  * (the kernel serves those itself).
  */
-import type { ChannelClient } from '../../channel/client.js';
-import { maybeSpecial } from '../../kernel/handlers/common.js';
+import type { ChannelClient } from '../channel/client.js';
+import { maybeSpecial } from '../base/specialPaths.js';
 import type { DirListings } from './dirListings.js';
 
 /** Bytes of listings asked for with the first walk step, doubled while they get used. */

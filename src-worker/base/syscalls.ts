@@ -4,6 +4,7 @@
  * preview1 and `sandglass` imports onto them, and a future Pyodide process
  * will speak the same set. Arguments travel as numbers (args slots) plus one
  * byte payload; see each handler in `kernel/handlers/` for the shapes.
+ * Constants of the calls' arguments that both sides need sit here too.
  */
 export enum Sys {
   // channel plumbing
@@ -76,3 +77,20 @@ export enum Sys {
   SESSION_NEXT = 90,
   SESSION_DONE = 91,
 }
+
+/**
+ * The fd wasi-libc takes as its only preopen ("/"). Path calls with this
+ * dirfd always resolve at the root; fd calls use slot 3 when a program put
+ * something there (bash's `exec 3>f`), else the implicit root handle.
+ */
+export const ROOT_FD = 3;
+
+/** OPEN's oflags (args[2]), numbered as WASI's. */
+export const OPEN_FLAGS = { CREAT: 1, DIRECTORY: 2, EXCL: 4, TRUNC: 8 } as const;
+
+/**
+ * args[1] of the EXIT syscall: how the program ended. With `trap` the payload
+ * says what went wrong (`wasm trap: ...`), printed after the program's name;
+ * with `refused` it is the whole message.
+ */
+export const EXIT_KIND = { normal: 0, trap: 1, refused: 2 } as const;

@@ -8,12 +8,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Reply } from '../../channel/server.js';
-import type { Kernel } from '../../kernel/kernel.js';
-import { Sys } from '../../kernel/syscalls.js';
-import type { Process } from '../../proc/process.js';
-import { defaultProgramsDir, Sandbox } from '../../sandbox/sandbox.js';
-import { USER_GID, USER_UID } from '../../vfs/index.js';
+import type { Reply } from '../channel/server.js';
+import type { Kernel } from '../kernel/kernel.js';
+import { Sys } from '../base/syscalls.js';
+import type { Process } from '../proc/process.js';
+import { defaultProgramsDir, Sandbox } from '../sandbox/sandbox.js';
+import { USER_GID, USER_UID } from '../vfs/index.js';
 import { walkKey } from './dirTree.js';
 
 const enc = new TextEncoder();

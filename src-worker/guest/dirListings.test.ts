@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeDirents } from '../../kernel/handlers/files.js';
+import { encodeDirents } from '../kernel/handlers/files.js';
 import { DirListings } from './dirListings.js';
 
 const enc = new TextEncoder();

@@ -3,7 +3,8 @@
  * are 0..255 (one char per byte) so any byte sequence, valid UTF-8 or not,
  * survives as a name.
  */
-import type { BytePath } from './types.js';
+/** A path as a byte string (each char code 0..255 is one byte). */
+export type BytePath = string;
 
 const utf8Encoder = new TextEncoder();
 const utf8Decoder = new TextDecoder('utf-8', { fatal: false });
