@@ -71,7 +71,7 @@ describe.skipIf(!built)('directory walks served from held listings', () => {
   async function run(script: string): Promise<{ out: string[]; err: string; code: number }> {
     calls.clear();
     const r = await sb.run(script, { cwd: home });
-    return { out: r.stdout.split('\n').filter((l) => l !== ''), err: r.stderr, code: r.exitCode };
+    return { out: r.stdout.split('\n').filter((l) => l !== ''), err: r.stderr, code: r.status };
   }
 
   it('find sees the whole tree in a handful of round trips', async () => {
