@@ -19,6 +19,11 @@ const defaultRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const CLI_SOURCES = ['src-worker', 'scripts/build-cli.mjs', 'scripts/fingerprint.mjs'];
 export const CLI_OUT = 'out/cli';
 export const CLI_STAMP = 'build.json';
+/** Worker threads the engine starts, found beside the bundle by name (proc/node/entryPath.ts). */
+export const WORKER_ENTRIES = {
+  workerEntry: 'src-worker/proc/node/workerEntry.ts',
+  pythonWorker: 'src-worker/python/node/pythonWorker.ts',
+};
 
 /** The fingerprint of the CLI's sources now. */
 export function cliSourcesFingerprint(root = defaultRoot) {
@@ -54,13 +59,14 @@ export async function buildCli(root = defaultRoot) {
     sourcemap: true,
   };
   await build({ ...common, input: { main: 'src-worker/cli/main.ts' }, output });
-  // The process worker on its own, in one file: each worker thread then
+  // Each worker entry on its own, in one file: each worker thread then
   // loads only its code, none of the kernel's chunks it would share.
-  await build({
-    ...common,
-    input: { workerEntry: 'src-worker/proc/node/workerEntry.ts' },
-    output: { ...output, codeSplitting: false },
-  });
+  for (const [name, source] of Object.entries(WORKER_ENTRIES))
+    await build({
+      ...common,
+      input: { [name]: source },
+      output: { ...output, codeSplitting: false },
+    });
   fs.writeFileSync(path.join(outDir, CLI_STAMP), JSON.stringify({ sources }));
 }
 
