@@ -78,7 +78,7 @@ describe('runner factories', () => {
     const r = await runProgram(sb, '/usr/bin/fixture-exit', ['exit', 'hello', 'there'], {
       cwd: '/tmp',
     });
-    expect(r).toMatchObject({ stdout: 'hello there\n', exitCode: 7 });
+    expect(r).toMatchObject({ stdout: 'hello there\n', status: 7 });
     expect(made[0]?.seen).toEqual([
       { name: 'exit', env: expect.arrayContaining(['PWD=/tmp']) as unknown },
     ]);
@@ -96,7 +96,7 @@ describe('runner factories', () => {
     });
     try {
       const r = await runProgram(sb, '/usr/bin/fixture-exit', ['exit', '0']);
-      expect(r.exitCode).toBe(134);
+      expect(r.status).toBe(134);
       expect(r.stderr).toBe('sandglass: exit: runner lost\n');
     } finally {
       await sb.destroy();
@@ -115,7 +115,7 @@ describe('runner factories', () => {
     try {
       await sb.writeFile('/tmp/trap', trap, { mode: 0o755 });
       const r = await runProgram(sb, '/tmp/trap', ['trap']);
-      expect(r.exitCode).toBe(134);
+      expect(r.status).toBe(134);
       expect(r.stderr).toBe('sandglass: trap: wasm trap: unreachable\n');
     } finally {
       await sb.destroy();
@@ -130,7 +130,7 @@ describe('runner factories', () => {
     });
     await sb.warm();
     const r = await runProgram(sb, '/usr/bin/fixture-exit', ['exit', '3']);
-    expect(r.exitCode).toBe(3);
+    expect(r.status).toBe(3);
     await sb.destroy();
     // Still usable after the sandbox is gone.
     const lease = pool.run({ type: 'no-such-job' } satisfies WorkerJob);
