@@ -21,6 +21,7 @@ pub mod canon;
 pub mod cpus;
 pub mod error;
 pub mod io;
+pub mod locale;
 pub mod meta;
 pub mod process;
 pub mod quote;

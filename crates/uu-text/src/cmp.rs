@@ -177,7 +177,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 )
             } else {
                 format!(
-                    "{} {} differ: char {}, line {}\n",
+                    "{} {} differ: byte {}, line {}\n",
                     disp(&names[0]),
                     disp(&names[1]),
                     i + 1,
