@@ -35,19 +35,28 @@ export function toBaseline(s: readonly AreaScore[]): Baseline {
   return Object.fromEntries(s.map((x) => [x.area.id, x.passed]));
 }
 
-/** Areas whose passing count fell below the baseline, and those that rose. */
-export function ratchet(
-  s: readonly AreaScore[],
-  baseline: Baseline,
-): { readonly dropped: string[]; readonly raised: string[] } {
+export interface RatchetResult {
+  /** Ids of areas passing fewer cases than the baseline records. */
+  readonly droppedIds: string[];
+  /** The same, as messages. */
+  readonly dropped: string[];
+  /** Areas passing more: the baseline can be raised. */
+  readonly raised: string[];
+}
+
+export function ratchet(s: readonly AreaScore[], baseline: Baseline): RatchetResult {
+  const droppedIds: string[] = [];
   const dropped: string[] = [];
   const raised: string[] = [];
   for (const x of s) {
     const was = baseline[x.area.id] ?? 0;
-    if (x.passed < was) dropped.push(`${x.area.id}: ${x.passed} passing, baseline ${was}`);
-    else if (x.passed > was) raised.push(`${x.area.id}: ${x.passed} passing, baseline ${was}`);
+    const line = `${x.area.id}: ${x.passed} passing, baseline ${was}`;
+    if (x.passed < was) {
+      droppedIds.push(x.area.id);
+      dropped.push(line);
+    } else if (x.passed > was) raised.push(line);
   }
-  return { dropped, raised };
+  return { droppedIds, dropped, raised };
 }
 
 const pct = (p: number, t: number): string => (t === 0 ? '-' : `${((100 * p) / t).toFixed(1)} %`);
