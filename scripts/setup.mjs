@@ -13,10 +13,12 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEBIAN_APT_PACKAGES, debianToolchainPresent, detectRustToolchain } from './toolchain.mjs';
+import { DEBIAN_APT_PACKAGES, detectRustToolchain, missingLinkerPackage } from './toolchain.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const forTests = process.argv.includes('--test');
+// --verify: probe every tool by function even when nothing looks changed (CI does this).
+const verify = process.argv.includes('--verify');
 const stampPath = path.join(root, '.setup-stamp.json');
 const t0 = Date.now();
 
@@ -41,19 +43,29 @@ const DEBIAN_CRATE_PACKAGES = [
   'librust-libc-dev',
 ];
 // Host tools the differential suites use as oracles, and the e2e browser:
-// Debian package -> a command it installs (how setup tells it is present).
+// Debian package -> the command line that proves it works.
 const TEST_TOOLS = {
-  chromium: 'chromium',
-  gawk: 'gawk',
-  jq: 'jq',
-  bc: 'bc',
-  zip: 'zip',
-  unzip: 'unzip',
-  tree: 'tree',
-  file: 'file',
-  xxd: 'xxd',
-  patch: 'patch',
-  bsdextrautils: 'hexdump',
+  chromium: [
+    'chromium',
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    '--dump-dom',
+    'about:blank',
+  ],
+  gawk: ['gawk', '--version'],
+  jq: ['jq', '--version'],
+  bc: ['bc', '--version'],
+  zip: ['zip', '-v'],
+  unzip: ['unzip', '-v'],
+  tree: ['tree', '--version'],
+  file: ['file', '--version'],
+  xxd: ['xxd', '-v'],
+  patch: ['patch', '--version'],
+  bsdextrautils: ['hexdump', '--version'],
 };
 
 function log(msg) {
@@ -112,9 +124,10 @@ function fingerprint(entries) {
 let aptUpdated = false;
 function aptInstall(packages, why) {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!isRoot || !commandExists('apt-get')) {
-    die(`${why} missing. Install: apt-get install ${packages.join(' ')}`);
-  }
+  const cmd = `apt-get install -y --no-install-recommends ${packages.join(' ')}`;
+  if (!commandExists('apt-get'))
+    die(`${why} missing: install ${packages.join(' ')} with your package manager`);
+  if (!isRoot) die(`${why} missing; as root run: apt-get update && ${cmd}`);
   log(`installing ${why} (apt: ${packages.join(' ')})`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   if (!aptUpdated) {
@@ -122,6 +135,17 @@ function aptInstall(packages, why) {
     aptUpdated = true;
   }
   run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], { env });
+}
+
+/** Runs a command line that proves a tool works; null when it does, else why not. */
+function works(argv, timeout = 60_000) {
+  const r = spawnSync(argv[0], argv.slice(1), { encoding: 'utf8', timeout });
+  if (r.error) return r.error.code === 'ENOENT' ? 'not installed' : r.error.message;
+  if (r.status !== 0) {
+    const line = `${r.stderr ?? ''}${r.stdout ?? ''}`.trim().split('\n')[0] ?? '';
+    return `exit status ${r.status}${line ? `: ${line.slice(0, 160)}` : ''}`;
+  }
+  return null;
 }
 
 function missingDebPackages(packages) {
@@ -150,29 +174,73 @@ function ensureNodeModules() {
   }
 }
 
-// 2. Rust toolchain for wasm
+// 2. Rust toolchain for wasm: the first candidate that compiles and links a
+// tiny wasm program (scripts/toolchain.mjs); Debian's when none does.
 function ensureRust() {
   const onDebian = commandExists('apt-get') && commandExists('dpkg-query');
-  if (onDebian && (debianToolchainPresent() || !commandExists('rustup'))) {
+  let tc = detectRustToolchain(root, { verify, tools: forTests });
+  if (!tc.ok) {
+    if (!onDebian)
+      die(
+        `${tc.message}. Install Rust with rustup (https://rustup.rs), then: rustup target add wasm32-wasip1` +
+          (forTests ? ' && rustup component add clippy rustfmt' : ''),
+      );
+    log(tc.message);
     const missing = missingDebPackages([
       ...DEBIAN_APT_PACKAGES,
       'binaryen',
       ...DEBIAN_CRATE_PACKAGES,
     ]);
-    if (missing.length) aptInstall(missing, 'the Rust wasm toolchain');
+    if (missing.length) aptInstall(missing, "Debian's Rust wasm toolchain");
+    // rustc ships /usr/bin/rust-lld as a link to a linker it only recommends.
+    const lld = missingLinkerPackage();
+    if (lld) aptInstall([lld], `the wasm linker (rust-lld -> ${lld})`);
+    tc = detectRustToolchain(root, { verify: true, tools: forTests });
+    if (!tc.ok) die(tc.message);
+  } else if (tc.kind === 'debian') {
+    const missing = missingDebPackages(DEBIAN_CRATE_PACKAGES);
+    if (missing.length) aptInstall(missing, 'crates for the Rust workspace');
   }
-  const tc = detectRustToolchain(root);
-  if (!tc.ok) die(tc.message);
+  if (!tc.cached) log(`Rust: ${tc.label}, ${tc.version}: ${tc.why}`);
+  // wasm-opt shrinks the programs; optional off Debian, installed on it.
+  if ((verify || !tc.cached) && works(['wasm-opt', '--version'])) {
+    if (onDebian) aptInstall(['binaryen'], 'wasm-opt (binaryen)');
+    else log('wasm-opt not found: programs stay unoptimised (install binaryen for smaller ones)');
+    const why = works(['wasm-opt', '--version']);
+    if (why && onDebian) die(`wasm-opt does not run after installing binaryen: ${why}`);
+  }
   return tc;
 }
 
-// 3. test-only tools
-function ensureTestTools() {
-  const missing = Object.values(TEST_TOOLS).filter((c) => !commandExists(c));
-  if (missing.length === 0) return;
-  if (commandExists('apt-get'))
-    aptInstall(Object.keys(TEST_TOOLS), `test tools (${missing.join(', ')})`);
-  else die(`missing test tools: ${missing.join(', ')} (install them with your package manager)`);
+// 3. test-only tools, each checked by running it (chromium renders a page headless)
+function ensureTestTools(stamp) {
+  const check = () =>
+    Object.entries(TEST_TOOLS)
+      .map(([pkg, argv]) => [
+        pkg,
+        argv[0],
+        verify || !stamp.testTools ? works(argv) : which(argv[0]),
+      ])
+      .filter(([, , why]) => why);
+  let broken = check();
+  if (broken.length) {
+    const names = broken.map(([, cmd, why]) => `${cmd} (${why})`).join(', ');
+    aptInstall(
+      broken.map(([pkg]) => pkg),
+      `test tools: ${names}`,
+    );
+    broken = Object.entries(TEST_TOOLS)
+      .map(([pkg, argv]) => [pkg, argv[0], works(argv)])
+      .filter(([, , why]) => why);
+    if (broken.length)
+      die(`still not working: ${broken.map(([, cmd, why]) => `${cmd}: ${why}`).join('; ')}`);
+  }
+  stamp.testTools = true;
+}
+
+/** null when `cmd` is on PATH, else 'not installed' (the quick check between verifications). */
+function which(cmd) {
+  return commandExists(cmd) ? null : 'not installed';
 }
 
 async function main() {
@@ -182,9 +250,12 @@ async function main() {
     die(`Node >= 20.19 required, found ${process.versions.node}`);
   ensureNodeModules();
   ensureRust();
-  if (forTests) ensureTestTools();
-
   const stamp = readStamp();
+  if (forTests) {
+    ensureTestTools(stamp);
+    fs.writeFileSync(stampPath, JSON.stringify(stamp));
+  }
+
   const crates = fingerprint(['crates', 'Cargo.toml', 'Cargo.lock']);
   const manifest = path.join(root, 'resources', 'wasm', 'manifest.json');
   if (stamp.crates !== crates || !fs.existsSync(manifest)) {

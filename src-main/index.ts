@@ -59,6 +59,8 @@ function createWindow(): void {
     minWidth: 800,
     minHeight: 500,
     title: 'Sandglass',
+    // Built as out/main/index.js: the tracked app icon lives in <root>/resources.
+    icon: join(import.meta.dirname, '../../resources/icon.png'),
     show: false,
     webPreferences: security.webPreferences,
   });

@@ -1,10 +1,12 @@
 /**
  * The `sandglass` command line: subcommands dispatch here. `exec` runs one
- * program, `run` a shell script, `shell` an interactive session.
+ * program, `run` a shell script, `shell` an interactive session, `serve` the
+ * web workbench.
  */
 import { EXEC_USAGE, parseExecArgs, runExec } from './exec.js';
 import { UsageError } from './options.js';
 import { parseRunArgs, RUN_USAGE, runScript } from './run.js';
+import { parseServeArgs, runServe, SERVE_USAGE } from './serve.js';
 import { parseShellArgs, runShell, SHELL_USAGE } from './shell.js';
 
 const USAGE = `usage: sandglass <command> [options]
@@ -16,6 +18,8 @@ commands:
            ${RUN_USAGE.replace('usage: ', '')}
   shell    open an interactive shell in a fresh sandbox
            ${SHELL_USAGE.replace('usage: ', '')}
+  serve    serve the web workbench on 127.0.0.1 (prints its URL)
+           ${SERVE_USAGE.replace('usage: ', '')}
 `;
 
 export async function main(argv: readonly string[]): Promise<number> {
@@ -40,6 +44,10 @@ export async function main(argv: readonly string[]): Promise<number> {
           stdout: process.stdout,
           stderr: process.stderr,
         });
+      case 'serve':
+        await runServe(parseServeArgs(rest));
+        // Keep serving: the server ends the process on SIGINT/SIGTERM.
+        return await new Promise<number>(() => {});
       case undefined:
       case '-h':
       case '--help':
@@ -52,7 +60,14 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
   } catch (e) {
     if (e instanceof UsageError) {
-      const usage = cmd === 'run' ? RUN_USAGE : cmd === 'shell' ? SHELL_USAGE : EXEC_USAGE;
+      const usage =
+        cmd === 'run'
+          ? RUN_USAGE
+          : cmd === 'shell'
+            ? SHELL_USAGE
+            : cmd === 'serve'
+              ? SERVE_USAGE
+              : EXEC_USAGE;
       process.stderr.write(`sandglass ${cmd}: ${e.message}\n${usage}\n`);
       return 2;
     }
