@@ -120,7 +120,7 @@ async function runInSandbox(sb: Sandbox, base: string, area: Area, i: number): P
       timeoutMs: CASE_TIMEOUT_MS,
     });
     const r = await p.wait();
-    return { stdout: Buffer.concat(out), stderr: Buffer.concat(err), status: r.exitCode };
+    return { stdout: Buffer.concat(out), stderr: Buffer.concat(err), status: r.status };
   } catch (e) {
     return {
       stdout: Buffer.concat(out),
