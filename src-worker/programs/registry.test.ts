@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PYTHON_LINKS } from './python.js';
 import { ProgramRegistry, STUB_MAGIC } from './registry.js';
 
 function registryWith(programs: unknown[]): ProgramRegistry {
@@ -33,6 +34,8 @@ describe('ProgramRegistry stubs', () => {
     const r = registryWith([
       { name: 'p', file: 'p.wasm', role: 'utility', applets: ['a'], aliases: ['x', { y: 1 }] },
     ]);
-    expect([...r.stubs().keys()].sort()).toEqual(['/bin/a', '/usr/bin/a']);
+    // python3's stubs join whenever the Python runtime is built; they are not this manifest's.
+    const fromManifest = [...r.stubs().keys()].filter((p) => !PYTHON_LINKS.includes(p));
+    expect(fromManifest.sort()).toEqual(['/bin/a', '/usr/bin/a']);
   });
 });
