@@ -1,6 +1,6 @@
 /** The engine's error (an errno-style code and a message) and its wire shape. */
 import type { ApiError } from '../contract/api.js';
-import { Errno, KernelError } from '../kernel/errno.js';
+import { Errno, KernelError } from '../base/errno.js';
 
 export class EngineError extends Error {
   constructor(

@@ -1,6 +1,6 @@
 /** Sandbox settings of the API: their defaults and how they map onto Sandbox options. */
 import type { SandboxSettings } from '../contract/api.js';
-import type { KernelLimits } from '../kernel/limits.js';
+import type { KernelLimits } from '../base/limits.js';
 import type { VfsLimits } from '../vfs/index.js';
 
 export const DEFAULT_SETTINGS: SandboxSettings = {

@@ -24,6 +24,7 @@ pub mod cpus;
 pub mod duration;
 pub mod error;
 pub mod io;
+pub mod locale;
 pub mod meta;
 pub mod multicall;
 pub mod process;
@@ -48,10 +49,19 @@ pub struct Applet {
 }
 
 /// Process start-up shared by every program: WASI libc starts with cwd "/",
-/// so adopt the kernel-provided `$PWD` (the kernel always sets it to the
-/// process cwd) before any relative path is used.
+/// so adopt the process's cwd before any relative path is used: `$PWD`,
+/// which the kernel sets to the cwd, or, when the parent passed an exact
+/// environment without one (`env -i`), the kernel's own record of it.
 pub fn adopt_pwd() {
-    if let Some(pwd) = std::env::var_os("PWD") {
+    let cwd = std::env::var_os("PWD").or_else(kernel_cwd);
+    if let Some(pwd) = cwd {
         let _ = std::env::set_current_dir(pwd);
     }
+}
+
+/// The kernel's record of our cwd (none off wasm, where `PWD` is the cwd).
+fn kernel_cwd() -> Option<std::ffi::OsString> {
+    sandglass_sys::process::getcwd()
+        .ok()
+        .map(bytes::os_from_vec)
 }

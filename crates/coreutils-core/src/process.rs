@@ -37,7 +37,8 @@ pub struct Command {
     pub program: OsString,
     /// Arguments after argv[0]; argv[0] is `program` as given.
     pub args: Vec<OsString>,
-    /// Full environment; `None` inherits ours.
+    /// Full environment, passed exactly (the kernel adds no `PWD`, as
+    /// `env -i` needs); `None` inherits ours.
     pub env: Option<Vec<(OsString, OsString)>>,
     /// Working directory; `None` inherits ours.
     pub cwd: Option<PathBuf>,
@@ -301,7 +302,13 @@ mod imp {
             } else {
                 format::PGID_PARENT
             },
-            flags: 0,
+            // An environment given explicitly (env -i, env -u) is exactly
+            // what the child gets: the kernel adds no PWD.
+            flags: if cmd.env.is_some() {
+                format::SPAWN_EXACT_ENV
+            } else {
+                0
+            },
         };
         let pid = sys::spawn(&request.encode()).map_err(errno)?;
         drop(null);
