@@ -16,13 +16,17 @@
 #![deny(missing_docs)]
 
 pub mod args;
+pub mod base64;
 pub mod bytes;
+pub mod calendar;
 pub mod canon;
 pub mod cpus;
+pub mod duration;
 pub mod error;
 pub mod io;
 pub mod locale;
 pub mod meta;
+pub mod multicall;
 pub mod process;
 pub mod quote;
 pub mod tty;

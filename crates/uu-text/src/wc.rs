@@ -9,23 +9,23 @@ use coreutils_core::locale::{
     char_width, is_unicode_print, is_unicode_space, utf8_locale, Utf8Decoder,
 };
 
-use crate::common::args::{opt, parse, Arg, Opt, Usage};
 use crate::common::bytes::qf;
 use crate::common::input::{err_text, finish, open, put, stdout};
+use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 
-const USAGE: Usage = Usage {
-    prog: "wc",
-    help: "[OPTION]... [FILE]...\nPrint newline, word, and byte counts for each FILE.\n",
-    code: 1,
-};
+const USAGE: Usage = Usage::new(
+    "wc",
+    "[OPTION]... [FILE]...\nPrint newline, word, and byte counts for each FILE.\n",
+    1,
+);
 
-const SPEC: &[Opt] = &[
-    opt("c", Some('c'), Some("bytes"), Arg::No),
-    opt("m", Some('m'), Some("chars"), Arg::No),
-    opt("l", Some('l'), Some("lines"), Arg::No),
-    opt("w", Some('w'), Some("words"), Arg::No),
-    opt("L", Some('L'), Some("max-line-length"), Arg::No),
-    opt("total", None, Some("total"), Arg::Yes),
+const SPEC: &[OptSpec<&str>] = &[
+    opt("c", Some('c'), Some("bytes"), HasArg::No),
+    opt("m", Some('m'), Some("chars"), HasArg::No),
+    opt("l", Some('l'), Some("lines"), HasArg::No),
+    opt("w", Some('w'), Some("words"), HasArg::No),
+    opt("L", Some('L'), Some("max-line-length"), HasArg::No),
+    opt("total", None, Some("total"), HasArg::Required),
 ];
 
 #[derive(Default, Clone, Copy)]
@@ -138,7 +138,7 @@ fn regular_size(f: &OsString) -> Option<u64> {
 
 /// Entry point.
 pub fn uumain(args: Vec<OsString>) -> i32 {
-    let p = match parse(&USAGE, SPEC, &args[1.min(args.len())..]) {
+    let p = match USAGE.parse(&Spec::gnu(SPEC), &args[1.min(args.len())..]) {
         Ok(p) => p,
         Err(c) => return c,
     };
