@@ -188,6 +188,9 @@ async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const rows: Record<string, unknown>[] = [];
   console.log(
+    `bench: workloads in a warm engine against bash/GNU and just-bash (runs ${args.runs}, scale ${args.scale})`,
+  );
+  console.log(
     `${'workload'.padEnd(26)} ${'native'.padStart(10)} ${'sandglass'.padStart(10)} ${'just-bash'.padStart(10)}  sg/native  jb/sg ${'sg cold'.padStart(10)}  outputs`,
   );
   for (const w of WORKLOADS) {

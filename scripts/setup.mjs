@@ -9,11 +9,13 @@
 //      suites compare against
 //   4. an incremental build of every crate to resources/wasm/*.wasm
 //   5. an incremental electron-vite build of out/ (engine, main, renderer)
+//      and of the command line in out/cli (scripts/build-cli.mjs)
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEBIAN_APT_PACKAGES, detectRustToolchain, missingLinkerPackage } from './toolchain.mjs';
+import { fingerprint } from './fingerprint.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const forTests = process.argv.includes('--test');
@@ -95,32 +97,6 @@ function readStamp() {
   }
 }
 
-/** A cheap fingerprint of a set of trees: file count, total size and newest mtime. */
-function fingerprint(entries) {
-  let count = 0;
-  let size = 0;
-  let newest = 0;
-  const walk = (p) => {
-    let st;
-    try {
-      st = fs.lstatSync(p);
-    } catch {
-      return;
-    }
-    if (st.isDirectory()) {
-      const base = path.basename(p);
-      if (base === 'node_modules' || base === 'target' || base === 'out' || base === '.git') return;
-      for (const name of fs.readdirSync(p)) walk(path.join(p, name));
-    } else {
-      count++;
-      size += st.size;
-      newest = Math.max(newest, st.mtimeMs);
-    }
-  };
-  for (const e of entries) walk(path.join(root, e));
-  return `${count}:${size}:${newest}`;
-}
-
 let aptUpdated = false;
 function aptInstall(packages, why) {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -169,6 +145,13 @@ function ensureNodeModules() {
     !fs.existsSync(installed) ||
     (fs.existsSync(lock) && fs.statSync(lock).mtimeMs > fs.statSync(installed).mtimeMs);
   if (stale) {
+    // A linked node_modules is an install shared with other checkouts (git
+    // worktrees): npm ci would empty the shared tree through the link.
+    const modules = path.join(root, 'node_modules');
+    if (fs.existsSync(modules) && fs.lstatSync(modules).isSymbolicLink()) {
+      log(`node_modules links to ${fs.realpathSync(modules)}; not reinstalling a shared install`);
+      return;
+    }
     log('installing npm dependencies (npm ci)');
     run('npm', ['ci', '--no-audit', '--no-fund']);
   }
@@ -256,7 +239,7 @@ async function main() {
     fs.writeFileSync(stampPath, JSON.stringify(stamp));
   }
 
-  const crates = fingerprint(['crates', 'Cargo.toml', 'Cargo.lock']);
+  const crates = fingerprint(root, ['crates', 'Cargo.toml', 'Cargo.lock']);
   const manifest = path.join(root, 'resources', 'wasm', 'manifest.json');
   if (stamp.crates !== crates || !fs.existsSync(manifest)) {
     log('building wasm programs');
@@ -265,18 +248,39 @@ async function main() {
     stamp.crates = crates;
     fs.writeFileSync(stampPath, JSON.stringify(stamp));
   }
-  const sources = fingerprint([
+  // Python runtime (resources/python): rebuilt when Pyodide or its build or realm code changes.
+  const python = fingerprint(root, [
+    'node_modules/pyodide/package.json',
+    'scripts/build-python.mjs',
+    'src-worker/python/realm',
+  ]);
+  const pythonDir = path.join(root, 'resources', 'python');
+  if (stamp.python !== python || !fs.existsSync(path.join(pythonDir, 'manifest.json'))) {
+    log('building the Python runtime');
+    const { buildPython } = await import('./build-python.mjs');
+    await buildPython({ quiet: true, outDir: pythonDir });
+    stamp.python = python;
+    fs.writeFileSync(stampPath, JSON.stringify(stamp));
+  }
+  const sources = fingerprint(root, [
     'src-main',
     'src-renderer',
     'src-worker',
     'electron.vite.config.ts',
     'package-lock.json',
   ]);
-  if (stamp.app !== sources || !fs.existsSync(path.join(root, 'out'))) {
+  if (stamp.app !== sources || !fs.existsSync(path.join(root, 'out', 'main'))) {
     log('building the app (electron-vite build)');
     run(path.join(root, 'node_modules', '.bin', 'electron-vite'), ['build', '--logLevel', 'warn']);
     stamp.app = sources;
     fs.writeFileSync(stampPath, JSON.stringify(stamp));
+  }
+  // The command line's own build (out/cli, stamped inside it); bin/sandglass.mjs
+  // falls back to the sources while it is stale.
+  const cli = await import('./build-cli.mjs');
+  if (cli.builtCliFingerprint(root) !== cli.cliSourcesFingerprint(root)) {
+    log('building the command line (out/cli)');
+    await cli.buildCli(root);
   }
   const ms = Date.now() - t0;
   if (ms > 2000) log(`ready in ${(ms / 1000).toFixed(1)} s`);

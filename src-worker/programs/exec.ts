@@ -9,7 +9,8 @@ import { createHash } from 'node:crypto';
 import { Errno, fail, KernelError } from '../base/errno.js';
 import { limitMemory } from '../limits/memoryLimit.js';
 import { bytesToPath, X_OK, type BytePath, type Cred, type Vfs } from '../vfs/index.js';
-import type { WasmImage } from './image.js';
+import type { Image } from './image.js';
+import { PYTHON_PROGRAM } from '../python/program.js';
 import { STUB_MAGIC, type ProgramRegistry } from './registry.js';
 
 const MAX_CACHE = 64;
@@ -64,7 +65,7 @@ export async function resolveImage(
   cwd: BytePath,
   cred: Cred,
   depth = 0,
-): Promise<WasmImage> {
+): Promise<Image> {
   if (depth > 4) fail(Errno.ELOOP, 'too many nested interpreters');
   if (path.length === 0) fail(Errno.ENOENT);
   const st = ctx.vfs.stat(path, { cwd, cred });
@@ -90,6 +91,9 @@ export async function resolveImage(
       .decode(bytes.subarray(0, Math.min(bytes.length, 256)))
       .split('\n')[0] as string;
     const [prog, applet] = line.slice(STUB_MAGIC.length).trim().split(/\s+/);
+    if (prog === PYTHON_PROGRAM) {
+      return { kind: 'python', argv: argv.length ? argv : [enc.encode(path)], name };
+    }
     const info = prog ? ctx.registry.get(prog) : undefined;
     if (!info) fail(Errno.ENOEXEC, `unknown program '${prog ?? ''}'`);
     const module = await compileCached(

@@ -27,8 +27,14 @@ export interface WasmImage extends ImageBase {
  * by editing this map or from its own module through declaration merging:
  * `declare module '../programs/image.js' { interface ImageKinds { python: PythonImage } }`.
  */
+/** python3: a fresh Pyodide interpreter (see python/), argv as given to it. */
+export interface PythonImage extends ImageBase {
+  readonly kind: 'python';
+}
+
 export interface ImageKinds {
   wasm: WasmImage;
+  python: PythonImage;
 }
 
 export type ImageKind = keyof ImageKinds;

@@ -17,6 +17,13 @@ export interface PoolOptions {
   /** Idle workers beyond `warm` are ended after this long. */
   readonly idleMs: number;
   /**
+   * Start a worker whenever a lease leaves fewer than `warm` idle (default
+   * true). A one-shot CLI run sets false: after the first warm one, workers
+   * start when a spawn needs one and stay for reuse, so a script that spawns
+   * nothing pays for one thread, not two.
+   */
+  readonly refill?: boolean;
+  /**
    * The script each worker runs (default: `workerEntry.ts`, which runs wasm
    * `start` jobs). A pool for another kind of guest passes its own entry; it
    * must post `{ type: 'ready' }` once booted and `{ type: 'fatal', message }`
@@ -51,9 +58,13 @@ export class WorkerPool {
 
   private static shared: WorkerPool | undefined;
 
-  /** The engine-wide pool; pair with `unref()`. */
-  static acquireShared(): WorkerPool {
-    if (!WorkerPool.shared || WorkerPool.shared.disposed) WorkerPool.shared = new WorkerPool();
+  /**
+   * The engine-wide pool; pair with `unref()`. `options` apply when this call
+   * creates it (a one-shot CLI run wants one warm worker, not two).
+   */
+  static acquireShared(options?: PoolOptions): WorkerPool {
+    if (!WorkerPool.shared || WorkerPool.shared.disposed)
+      WorkerPool.shared = new WorkerPool(options);
     WorkerPool.shared.refs++;
     WorkerPool.shared.prewarm();
     return WorkerPool.shared;
@@ -119,7 +130,8 @@ export class WorkerPool {
     this.leases.set(w, lease);
     w.postMessage(msg);
     // Keep the warm set topped up off the spawn path.
-    if (this.idle.length < this.options.warm) setImmediate(() => this.prewarm());
+    if (this.options.refill !== false && this.idle.length < this.options.warm)
+      setImmediate(() => this.prewarm());
     return lease;
   }
 
