@@ -7,8 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PYTHON_LINKS, PYTHON_PROGRAM } from '../python/program.js';
-import { pythonAvailable } from '../python/resources.js';
+import { PYTHON_LINKS, PYTHON_PROGRAM, pythonAvailable } from './python.js';
 import { isRole, type Role } from '../wasi/sandglass/roles.js';
 
 export const STUB_MAGIC = '#!sandglass ';

@@ -5,10 +5,11 @@
  * TypeScript sources the realm script is bundled afresh, so tests run the
  * realm code as it is now.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { defaultPythonDir, pythonAvailable } from '../programs/python.js';
 
 /** The files of resources/python a worker maps into the realm (name in the realm → file). */
 export const RUNTIME_FILES = {
@@ -25,17 +26,8 @@ export interface PythonRuntime {
   readonly files: readonly { readonly name: string; readonly sab: SharedArrayBuffer }[];
 }
 
-/** $SANDGLASS_PYTHON_DIR, else <repo or app root>/resources/python. */
-export function defaultPythonDir(): string {
-  const override = typeof process === 'undefined' ? undefined : process.env.SANDGLASS_PYTHON_DIR;
-  if (override) return override;
-  return fileURLToPath(new URL('../../resources/python', import.meta.url));
-}
-
-/** True when the runtime is built (python3 is installed into sandboxes only then). */
-export function pythonAvailable(dir = defaultPythonDir()): boolean {
-  return existsSync(join(dir, 'pyodide.asm.js')) && existsSync(join(dir, 'pyodide.asm.wasm'));
-}
+// Where the runtime lives and whether it is built: exec and the registry need that too.
+export { defaultPythonDir, pythonAvailable };
 
 interface EsbuildLike {
   buildSync(opts: Record<string, unknown>): { outputFiles?: { text: string }[] };
