@@ -1,7 +1,8 @@
 /**
- * How python3 appears in a sandbox: a registry stub (`#!sandglass python`)
- * at the usual paths, installed when the runtime is built. Kept here, not in
- * python/, so exec and the registry need nothing from the runner's folder.
+ * python3 as a program of the registry: a stub (`#!sandglass python`) at the
+ * usual paths, installed when the runtime (resources/python, built by
+ * scripts/build-python.mjs) is there. The runner lives in python/; this is
+ * what exec and the registry need to know of it.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

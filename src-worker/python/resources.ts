@@ -6,10 +6,10 @@
  * realm code as it is now.
  */
 import { readFileSync } from 'node:fs';
+import { defaultPythonDir, pythonAvailable } from '../programs/python.js';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defaultPythonDir, pythonAvailable } from '../programs/python.js';
 
 /** The files of resources/python a worker maps into the realm (name in the realm → file). */
 export const RUNTIME_FILES = {
@@ -25,9 +25,6 @@ export interface PythonRuntime {
   /** Shared bytes of RUNTIME_FILES. */
   readonly files: readonly { readonly name: string; readonly sab: SharedArrayBuffer }[];
 }
-
-// Where the runtime lives and whether it is built: exec and the registry need that too.
-export { defaultPythonDir, pythonAvailable };
 
 interface EsbuildLike {
   buildSync(opts: Record<string, unknown>): { outputFiles?: { text: string }[] };

@@ -37,7 +37,8 @@ pub struct Command {
     pub program: OsString,
     /// Arguments after argv[0]; argv[0] is `program` as given.
     pub args: Vec<OsString>,
-    /// Full environment; `None` inherits ours.
+    /// Full environment, passed exactly (the kernel adds no `PWD`, as
+    /// `env -i` needs); `None` inherits ours.
     pub env: Option<Vec<(OsString, OsString)>>,
     /// Working directory; `None` inherits ours.
     pub cwd: Option<PathBuf>,
@@ -315,16 +316,20 @@ mod imp {
             put_u32(&mut req, fd);
             put_u32(&mut req, parent);
         }
-        finish(req, cmd.new_group, null)
+        finish(req, cmd.new_group, cmd.env.is_some(), null)
     }
+
+    /// Spawn flag: the environment is exactly the one given (no PWD added).
+    const EXACT_ENV: u32 = 2;
 
     fn finish(
         mut req: Vec<u8>,
         new_group: bool,
+        exact_env: bool,
         _keep: Option<std::fs::File>,
     ) -> io::Result<Child> {
         req.extend_from_slice(&(if new_group { 0i32 } else { -1i32 }).to_le_bytes());
-        put_u32(&mut req, 0);
+        put_u32(&mut req, if exact_env { EXACT_ENV } else { 0 });
         let mut pid: i32 = 0;
         // SAFETY: the request buffer and out-pointer live across the call.
         let e = unsafe { sg_spawn(req.as_ptr(), req.len() as u32, &mut pid) };

@@ -176,10 +176,18 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                     sprintc(b[i])
                 )
             } else {
+                // diffutils 3.8 says "char" in the C locale and "byte" in a
+                // UTF-8 one (its message catalog), as Debian's cmp prints.
+                let unit = if coreutils_core::locale::utf8_locale() {
+                    "byte"
+                } else {
+                    "char"
+                };
                 format!(
-                    "{} {} differ: char {}, line {}\n",
+                    "{} {} differ: {} {}, line {}\n",
                     disp(&names[0]),
                     disp(&names[1]),
+                    unit,
                     i + 1,
                     line
                 )
