@@ -302,8 +302,7 @@ mod imp {
             } else {
                 format::PGID_PARENT
             },
-            // An environment given explicitly (env -i, env -u) is exactly
-            // what the child gets: the kernel adds no PWD.
+            // With an environment of its own (env -i), the child gets exactly it: no PWD added.
             flags: if cmd.env.is_some() {
                 format::SPAWN_EXACT_ENV
             } else {

@@ -4,8 +4,7 @@
 
 /// Spawn request flag: the child is the tty's foreground job.
 pub const SPAWN_FOREGROUND: u32 = 1;
-/// Spawn request flag: the environment is exactly the one given (the
-/// kernel adds no `PWD`).
+/// Spawn request flag: the environment is exactly the one given (the kernel adds no PWD).
 pub const SPAWN_EXACT_ENV: u32 = 2;
 
 /// `pgid` of a spawn request: a new group led by the child.
@@ -27,7 +26,7 @@ pub struct SpawnRequest<'a, A: AsRef<[u8]>, E: AsRef<[u8]>> {
     pub fds: &'a [(u32, u32)],
     /// [`PGID_NEW`], [`PGID_PARENT`] or a group to join.
     pub pgid: i32,
-    /// [`SPAWN_FOREGROUND`] | [`SPAWN_EXACT_ENV`], or 0.
+    /// [`SPAWN_FOREGROUND`] or 0.
     pub flags: u32,
 }
 
