@@ -156,6 +156,17 @@ impl Options {
 
 pub type Scope = HashMap<Bytes, Var>;
 
+/// Longest chain of namerefs followed before calling it circular.
+const NAMEREF_MAX: usize = 8;
+
+/// Where a name leads through namerefs.
+pub enum Resolved {
+    Name(Bytes),
+    /// A nameref to an array element: `a[1]`.
+    Element(Bytes),
+    Circular,
+}
+
 /// Variable storage with dynamic scoping: index 0 is the global scope.
 #[derive(Default, Clone)]
 pub struct Vars {
@@ -168,7 +179,8 @@ impl Vars {
             scopes: vec![HashMap::new()],
         }
     }
-    pub fn get(&self, name: &[u8]) -> Option<&Var> {
+    /// The variable called `name` itself, a nameref not followed.
+    pub fn get_raw(&self, name: &[u8]) -> Option<&Var> {
         for s in self.scopes.iter().rev() {
             if let Some(v) = s.get(name) {
                 return Some(v);
@@ -176,16 +188,70 @@ impl Vars {
         }
         None
     }
+    /// The variable `name` stands for: namerefs followed to their target (a
+    /// nameref to an array element, `a[1]`, yields None here; the shell's
+    /// lookups resolve those through `resolve`).
+    pub fn get(&self, name: &[u8]) -> Option<&Var> {
+        let v = self.get_raw(name)?;
+        if v.attrs & A_NAMEREF == 0 {
+            return Some(v);
+        }
+        match self.resolve(name) {
+            Resolved::Name(t) if t != name => self.get_raw(&t),
+            Resolved::Name(_) => Some(v),
+            _ => None,
+        }
+    }
+    /// Where `name` leads through namerefs: itself when it is no nameref
+    /// (or one without a target yet), else the last name of the chain.
+    pub fn resolve(&self, name: &[u8]) -> Resolved {
+        let mut cur = name.to_vec();
+        for _ in 0..NAMEREF_MAX {
+            let next = match self.get_raw(&cur) {
+                Some(Var {
+                    value: Some(Value::Str(t)),
+                    attrs,
+                }) if attrs & A_NAMEREF != 0 && !t.is_empty() => t.clone(),
+                _ => return Resolved::Name(cur),
+            };
+            if next.contains(&b'[') {
+                return Resolved::Element(next);
+            }
+            cur = next;
+        }
+        Resolved::Circular
+    }
+    /// The name assignments and lookups of `name` act on (namerefs followed;
+    /// a circular chain or an element target leaves the name itself).
+    pub fn target(&self, name: &[u8]) -> Bytes {
+        match self.resolve(name) {
+            Resolved::Name(t) => t,
+            _ => name.to_vec(),
+        }
+    }
     pub fn get_mut(&mut self, name: &[u8]) -> Option<&mut Var> {
+        let name = self.followed(name);
         for s in self.scopes.iter_mut().rev() {
-            if let Some(v) = s.get_mut(name) {
+            if let Some(v) = s.get_mut(&name[..]) {
                 return Some(v);
             }
         }
         None
     }
-    /// The scope that holds `name` (or the global scope).
+    /// `name` itself when no nameref is involved (the common case, no copy).
+    fn followed<'a>(&self, name: &'a [u8]) -> std::borrow::Cow<'a, [u8]> {
+        match self.get_raw(name) {
+            Some(v) if v.attrs & A_NAMEREF != 0 => std::borrow::Cow::Owned(self.target(name)),
+            _ => std::borrow::Cow::Borrowed(name),
+        }
+    }
+    /// The scope that holds `name` (or the global scope), namerefs followed.
     pub fn entry(&mut self, name: &[u8]) -> &mut Var {
+        let name = self.followed(name).into_owned();
+        self.entry_raw(&name)
+    }
+    /// Like `entry`, for the variable `name` itself (a nameref not followed).
+    pub fn entry_raw(&mut self, name: &[u8]) -> &mut Var {
         let idx = self
             .scopes
             .iter()
@@ -204,6 +270,11 @@ impl Vars {
         })
     }
     pub fn unset(&mut self, name: &[u8]) -> bool {
+        let name = self.followed(name).into_owned();
+        self.unset_raw(&name)
+    }
+    /// `unset -n`: the nameref itself.
+    pub fn unset_raw(&mut self, name: &[u8]) -> bool {
         for s in self.scopes.iter_mut().rev() {
             if let Some(v) = s.get_mut(name) {
                 if v.attrs & A_READONLY != 0 {

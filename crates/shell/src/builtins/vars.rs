@@ -9,27 +9,22 @@ use std::fmt::Write;
 
 /// `${x@a}` letters for attributes.
 pub fn attr_letters(a: u16, v: &Option<Value>) -> Bytes {
+    // bash's order: aAinrtxlu
     let mut o = Vec::new();
-    if a & A_ARRAY != 0 || matches!(v, Some(Value::Arr(_))) {
-        o.push(b'a');
-    }
-    if a & A_ASSOC != 0 || matches!(v, Some(Value::Assoc(_))) {
-        o.push(b'A');
-    }
-    if a & A_INTEGER != 0 {
-        o.push(b'i');
-    }
-    if a & A_LOWER != 0 {
-        o.push(b'l');
-    }
-    if a & A_READONLY != 0 {
-        o.push(b'r');
-    }
-    if a & A_UPPER != 0 {
-        o.push(b'u');
-    }
-    if a & A_EXPORT != 0 {
-        o.push(b'x');
+    let flags = [
+        (a & A_ARRAY != 0 || matches!(v, Some(Value::Arr(_))), b'a'),
+        (a & A_ASSOC != 0 || matches!(v, Some(Value::Assoc(_))), b'A'),
+        (a & A_INTEGER != 0, b'i'),
+        (a & A_NAMEREF != 0, b'n'),
+        (a & A_READONLY != 0, b'r'),
+        (a & A_EXPORT != 0, b'x'),
+        (a & A_LOWER != 0, b'l'),
+        (a & A_UPPER != 0, b'u'),
+    ];
+    for (on, c) in flags {
+        if on {
+            o.push(c);
+        }
     }
     o
 }
@@ -218,7 +213,7 @@ impl Shell {
             let names = self.vars.names();
             let mut out = Vec::new();
             for n in names {
-                if let Some(v) = self.vars.get(&n) {
+                if let Some(v) = self.vars.get_raw(&n) {
                     if set != 0 && v.attrs & set == 0 {
                         continue;
                     }
@@ -245,7 +240,7 @@ impl Shell {
         if print {
             let mut st = 0;
             for n in rest {
-                match self.vars.get(n) {
+                match self.vars.get_raw(n) {
                     Some(v) => {
                         let l = self.declare_line(n, v);
                         self.write_fd(1, &l);
@@ -299,6 +294,23 @@ impl Shell {
             self.readonly_err(base);
             return Err(Ctl::Abort(1));
         }
+        let is_ref = set & A_NAMEREF != 0;
+        if let (true, Some(v)) = (is_ref, value) {
+            let vbase = v.split(|c| *c == b'[').next().unwrap_or(v);
+            if !is_name(vbase) || (vbase.len() < v.len() && !v.ends_with(b"]")) {
+                let mut m = b"`".to_vec();
+                m.extend_from_slice(v);
+                m.extend_from_slice(b"': invalid variable name for name reference");
+                self.berr(cmd, &m);
+                return Err(Ctl::Abort(1));
+            }
+            if v == base {
+                let mut m = base.to_vec();
+                m.extend_from_slice(b": nameref variable self references not allowed");
+                self.berr(cmd, &m);
+                return Err(Ctl::Abort(1));
+            }
+        }
         {
             let exists_here = if local {
                 let top = self.vars.scopes.len() - 1;
@@ -308,6 +320,8 @@ impl Shell {
             };
             let var = if local {
                 self.vars.local(base)
+            } else if is_ref || unset_a & A_NAMEREF != 0 {
+                self.vars.entry_raw(base)
             } else {
                 self.vars.entry(base)
             };
@@ -343,7 +357,14 @@ impl Shell {
                 var.attrs &= !A_UPPER;
             }
         }
-        if let Some(v) = value {
+        if let (true, Some(v)) = (is_ref, value) {
+            let var = if local {
+                self.vars.local(base)
+            } else {
+                self.vars.entry_raw(base)
+            };
+            var.value = Some(Value::Str(v.to_vec()));
+        } else if let Some(v) = value {
             if v.first() == Some(&b'(') && v.last() == Some(&b')') && sub.is_none() {
                 // compound assignment: parse as `name=(...)`
                 let mut src = base.to_vec();
@@ -372,6 +393,8 @@ impl Shell {
         if set & A_READONLY != 0 {
             let var = if local {
                 self.vars.local(base)
+            } else if is_ref {
+                self.vars.entry_raw(base)
             } else {
                 self.vars.entry(base)
             };
@@ -497,6 +520,7 @@ impl Shell {
 
     fn unset_names(&mut self, args: &[Bytes]) -> R<()> {
         let mut funcs = false;
+        let mut refs = false;
         let mut vars_only = false;
         let mut i = 0;
         while i < args.len() && args[i].len() >= 2 && args[i][0] == b'-' {
@@ -504,7 +528,7 @@ impl Shell {
                 match c {
                     b'f' => funcs = true,
                     b'v' => vars_only = true,
-                    b'n' => {}
+                    b'n' => refs = true,
                     _ => {
                         self.berr(
                             "unset",
@@ -525,6 +549,11 @@ impl Shell {
                 self.funcs.remove(a);
                 continue;
             }
+            // `unset ref` unsets what a nameref points at; `unset -n ref` the ref
+            let a = &match self.vars.resolve(a) {
+                Resolved::Name(t) | Resolved::Element(t) if !refs => t,
+                _ => a.clone(),
+            };
             if let Some(p) = a.iter().position(|c| *c == b'[') {
                 if a.ends_with(b"]") {
                     let name = &a[..p];

@@ -818,10 +818,19 @@ impl Shell {
                 };
                 let mut st = 0;
                 self.loop_depth += 1;
+                // a nameref control variable is pointed at each word in turn
+                let is_ref = self
+                    .vars
+                    .get_raw(var)
+                    .map_or(false, |v| v.attrs & A_NAMEREF != 0);
                 let r = (|| -> R<()> {
                     for it in items {
                         self.check_signals()?;
-                        self.assign_scalar(var, None, it, false)?;
+                        if is_ref {
+                            self.vars.entry_raw(var).value = Some(Value::Str(it));
+                        } else {
+                            self.assign_scalar(var, None, it, false)?;
+                        }
                         let r = self.run_program(body);
                         st = self.status;
                         if self.loop_ctl(r)? {

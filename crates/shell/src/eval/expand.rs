@@ -354,6 +354,26 @@ impl Shell {
                 b'0' => one(Some(self.arg0.clone())),
                 _ => one(None),
             },
+            ParamName::Var(n)
+                if self
+                    .vars
+                    .get_raw(n)
+                    .map_or(false, |v| v.attrs & A_NAMEREF != 0) =>
+            {
+                match self.vars.resolve(n) {
+                    Resolved::Name(t) if &t != n => self.lookup(&ParamName::Var(t), index)?,
+                    Resolved::Element(t) if index.is_none() => {
+                        let open = t.iter().position(|c| *c == b'[').unwrap_or(0);
+                        let ix = Word::lit(&t[open + 1..t.len().saturating_sub(1)]);
+                        self.lookup(&ParamName::Var(t[..open].to_vec()), Some(&ix))?
+                    }
+                    Resolved::Circular => {
+                        self.circular_ref_warning(n);
+                        one(None)
+                    }
+                    _ => one(self.vars.get_raw(n).and_then(|v| v.value.as_ref()).map(|v| v.scalar())),
+                }
+            }
             ParamName::Var(n) => {
                 if let Some(ix) = index {
                     let plain = ix.as_plain().map(|s| s.to_vec());
@@ -636,7 +656,24 @@ impl Shell {
         if let Some(v) = self.param_scalar_fast(p)? {
             return Ok(v);
         }
-        let mut v = if p.indirect {
+        let nameref = match &p.name {
+            ParamName::Var(n) if p.indirect && p.index.is_none() => self
+                .vars
+                .get_raw(n)
+                .filter(|v| v.attrs & A_NAMEREF != 0)
+                .and_then(|v| v.value.as_ref())
+                .map(|v| v.scalar()),
+            _ => None,
+        };
+        let mut v = if let Some(t) = nameref {
+            // `${!ref}` on a nameref: the name it points at
+            PVal {
+                vals: vec![t],
+                list: false,
+                star: false,
+                set: true,
+            }
+        } else if p.indirect {
             let target = self.lookup(&p.name, p.index.as_ref())?;
             let t = target.vals.into_iter().next().unwrap_or_default();
             if t.is_empty() && !target.set {

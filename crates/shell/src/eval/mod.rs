@@ -283,8 +283,20 @@ impl Shell {
             }
             _ => {}
         }
-        let v = self.vars.get(name)?;
-        v.value.as_ref().map(|v| v.scalar())
+        match self.vars.get(name) {
+            Some(v) => v.value.as_ref().map(|v| v.scalar()),
+            None => match self.vars.resolve(name) {
+                Resolved::Element(t) => {
+                    let open = t.iter().position(|c| *c == b'[')?;
+                    let key = &t[open + 1..t.len().saturating_sub(1)];
+                    match self.vars.get(&t[..open])?.value.as_ref()? {
+                        Value::Assoc(m) => m.get(key).cloned(),
+                        _ => self.array_get(&t[..open], crate::bytes::parse_i64(key)?),
+                    }
+                }
+                _ => None,
+            },
+        }
     }
 
     fn dynamic_var(&self, name: &[u8]) -> Bytes {
@@ -338,13 +350,25 @@ impl Shell {
     /// Assign to a variable named at run time, which may be an array element
     /// (`printf -v 'a[2]'`, `read 'm[k]'`).
     pub fn assign_ref(&mut self, target: &[u8], val: Bytes) -> R<()> {
+        self.assign_ref_append(target, val, false)
+    }
+
+    fn assign_ref_append(&mut self, target: &[u8], val: Bytes, append: bool) -> R<()> {
         if let Some(open) = target.iter().position(|&c| c == b'[') {
             if target.last() == Some(&b']') && crate::parse::is_name(&target[..open]) {
                 let idx = Word::lit(&target[open + 1..target.len() - 1]);
-                return self.assign_scalar(&target[..open], Some(&idx), val, false);
+                return self.assign_scalar(&target[..open], Some(&idx), val, append);
             }
         }
-        self.assign_scalar(target, None, val, false)
+        self.assign_scalar(target, None, val, append)
+    }
+
+    /// "warning: NAME: circular name reference"
+    pub fn circular_ref_warning(&mut self, name: &[u8]) {
+        let mut m = b"warning: ".to_vec();
+        m.extend_from_slice(name);
+        m.extend_from_slice(b": circular name reference");
+        self.err(&m);
     }
 
     pub fn set_var(&mut self, name: &[u8], val: Bytes) -> bool {
@@ -397,6 +421,20 @@ impl Shell {
         val: Bytes,
         append: bool,
     ) -> R<()> {
+        if self.vars.get_raw(name).map_or(false, |v| v.attrs & A_NAMEREF != 0) {
+            match self.vars.resolve(name) {
+                Resolved::Name(t) if t != name => return self.assign_scalar(&t, idx, val, append),
+                Resolved::Name(_) => {}
+                Resolved::Element(t) if idx.is_none() => {
+                    return self.assign_ref_append(&t, val, append)
+                }
+                Resolved::Element(_) => {}
+                Resolved::Circular => {
+                    self.circular_ref_warning(name);
+                    return Err(Ctl::Abort(1));
+                }
+            }
+        }
         if name == b"PATH" {
             // A new search path invalidates every remembered lookup.
             self.hash.clear();
