@@ -5,6 +5,7 @@
 
 // Its sbrk replaces libc's: the heap grows in big steps (see the crate).
 use wasm_heap as _;
+mod assoc;
 mod ast;
 mod builtins;
 mod bytes;

@@ -1,6 +1,7 @@
 //! Shell state: variables (scalars, indexed and associative arrays, attributes,
 //! dynamic scopes for `local`), functions, options, traps, jobs.
 
+pub use crate::assoc::AssocMap;
 use crate::ast::{Bytes, FuncDef};
 use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
@@ -9,7 +10,7 @@ use std::rc::Rc;
 pub enum Value {
     Str(Bytes),
     Arr(BTreeMap<i64, Bytes>),
-    Assoc(BTreeMap<Bytes, Bytes>),
+    Assoc(AssocMap),
 }
 
 pub const A_EXPORT: u16 = 1;

@@ -29,18 +29,7 @@ pub fn attr_letters(a: u16, v: &Option<Value>) -> Bytes {
     o
 }
 
-/// Double-quote a value as `declare -p` does.
-fn dq(s: &[u8]) -> Bytes {
-    let mut o = vec![b'"'];
-    for &c in s {
-        if matches!(c, b'"' | b'\\' | b'$' | b'`') {
-            o.push(b'\\');
-        }
-        o.push(c);
-    }
-    o.push(b'"');
-    o
-}
+use super::{quote_dq as dq, quote_key};
 
 impl Shell {
     pub fn declare_line(&self, name: &[u8], v: &Var) -> Bytes {
@@ -76,12 +65,7 @@ impl Shell {
                 o.extend_from_slice(b"=(");
                 for (k, v) in m {
                     o.push(b'[');
-                    let kq = if k.iter().any(|c| !c.is_ascii_alphanumeric() && *c != b'_') {
-                        dq(k)
-                    } else {
-                        k.clone()
-                    };
-                    o.extend_from_slice(&kq);
+                    o.extend_from_slice(&quote_key(k));
                     o.extend_from_slice(b"]=");
                     o.extend_from_slice(&dq(v));
                     o.push(b' ');
@@ -332,16 +316,13 @@ impl Shell {
             var.attrs |= set & !(A_READONLY);
             var.attrs &= !unset_a;
             if set & A_ASSOC != 0 && !matches!(var.value, Some(Value::Assoc(_))) {
-                var.value = match var.value.take() {
-                    None => Some(Value::Assoc(Default::default())),
-                    other => other,
-                };
+                // declared without a value: set only by a later assignment
                 if value.is_none() && matches!(var.value, Some(Value::Str(_))) {
                     var.value = Some(Value::Assoc(Default::default()));
                 }
             } else if set & A_ARRAY != 0 {
                 var.value = match var.value.take() {
-                    None => Some(Value::Arr(Default::default())),
+                    None => None,
                     Some(Value::Str(s)) => {
                         let mut m = std::collections::BTreeMap::new();
                         m.insert(0, s);

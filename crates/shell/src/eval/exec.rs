@@ -447,7 +447,7 @@ impl Shell {
                             _ => Default::default(),
                         }
                     } else {
-                        std::collections::BTreeMap::new()
+                        AssocMap::new()
                     };
                     let mut pending_key: Option<Bytes> = None;
                     for (k, w) in elems {

@@ -371,7 +371,11 @@ impl Shell {
                         self.circular_ref_warning(n);
                         one(None)
                     }
-                    _ => one(self.vars.get_raw(n).and_then(|v| v.value.as_ref()).map(|v| v.scalar())),
+                    _ => one(self
+                        .vars
+                        .get_raw(n)
+                        .and_then(|v| v.value.as_ref())
+                        .map(|v| v.scalar())),
                 }
             }
             ParamName::Var(n) => {
@@ -979,6 +983,17 @@ impl Shell {
                     }
                 }
             }
+            ParamOp::Transform(t @ (b'K' | b'k' | b'A'))
+                if matches!(p.name, ParamName::Var(_)) && !p.indirect =>
+            {
+                let n = Self::name_text(p);
+                let whole = p
+                    .index
+                    .as_ref()
+                    .and_then(|i| i.as_plain())
+                    .map_or(false, |i| i == b"@" || i == b"*");
+                v = self.transform_whole(&n, *t, whole, v);
+            }
             ParamOp::Transform(t) => {
                 for s in v.vals.iter_mut() {
                     *s = match t {
@@ -1015,6 +1030,77 @@ impl Shell {
             _ => {}
         }
         Ok(v)
+    }
+
+    /// `${a[@]@K}`, `${a[@]@k}`, `${a@A}`...: transforms that look at the
+    /// variable as a whole (its keys, its attributes).
+    fn transform_whole(&self, n: &[u8], t: u8, whole: bool, mut v: PVal) -> PVal {
+        use crate::builtins::{quote_dq, quote_key, quote_q};
+        let var = match self.vars.get(n) {
+            Some(var) if var.value.is_some() => var,
+            _ => return v,
+        };
+        let pairs: Option<Vec<(Bytes, Bytes)>> = match &var.value {
+            Some(Value::Arr(m)) if whole => Some(
+                m.iter()
+                    .map(|(k, x)| (k.to_string().into_bytes(), x.clone()))
+                    .collect(),
+            ),
+            Some(Value::Assoc(m)) if whole => {
+                Some(m.iter().map(|(k, x)| (k.clone(), x.clone())).collect())
+            }
+            _ => None,
+        };
+        match (t, pairs) {
+            (b'A', Some(_)) => {
+                let mut l = self.declare_line(n, var);
+                l.pop();
+                v.vals = vec![l];
+                v.list = false;
+            }
+            (b'A', None) => {
+                let letters = crate::builtins::vars::attr_letters(var.attrs, &var.value);
+                for s in v.vals.iter_mut() {
+                    let mut o = Vec::new();
+                    if !letters.is_empty() {
+                        o.extend_from_slice(b"declare -");
+                        o.extend_from_slice(&letters);
+                        o.push(b' ');
+                    }
+                    o.extend_from_slice(n);
+                    o.push(b'=');
+                    o.extend_from_slice(&quote_q(s));
+                    *s = o;
+                }
+            }
+            (b'K', Some(pairs)) => {
+                let assoc = matches!(var.value, Some(Value::Assoc(_)));
+                let mut o = Vec::new();
+                for (i, (k, x)) in pairs.iter().enumerate() {
+                    if i > 0 {
+                        o.push(b' ');
+                    }
+                    o.extend_from_slice(&if assoc { quote_key(k) } else { k.clone() });
+                    o.push(b' ');
+                    o.extend_from_slice(&quote_dq(x));
+                }
+                if assoc && !pairs.is_empty() {
+                    o.push(b' ');
+                }
+                v.vals = vec![o];
+                v.list = false;
+            }
+            (_, Some(pairs)) => {
+                v.vals = pairs.into_iter().flat_map(|(k, x)| [k, x]).collect();
+                v.list = true;
+            }
+            (_, None) => {
+                for s in v.vals.iter_mut() {
+                    *s = quote_q(s);
+                }
+            }
+        }
+        v
     }
 
     pub fn match_mode(&self) -> MatchMode {

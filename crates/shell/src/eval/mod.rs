@@ -421,7 +421,11 @@ impl Shell {
         val: Bytes,
         append: bool,
     ) -> R<()> {
-        if self.vars.get_raw(name).map_or(false, |v| v.attrs & A_NAMEREF != 0) {
+        if self
+            .vars
+            .get_raw(name)
+            .map_or(false, |v| v.attrs & A_NAMEREF != 0)
+        {
             match self.vars.resolve(name) {
                 Resolved::Name(t) if t != name => return self.assign_scalar(&t, idx, val, append),
                 Resolved::Name(_) => {}
@@ -517,7 +521,7 @@ impl Shell {
                             m.insert(key, v);
                         }
                         slot => {
-                            let mut m = std::collections::BTreeMap::new();
+                            let mut m = AssocMap::new();
                             m.insert(key, v);
                             *slot = Some(Value::Assoc(m));
                         }
