@@ -121,6 +121,61 @@ impl Shell {
         Ok(out)
     }
 
+    /// The replacement of `${x/pat/rep}`: an unquoted `&` stands for the
+    /// matched text (bash's patsub_replacement); `\&` and quoted `&` are
+    /// literal.
+    fn expand_replacement(&mut self, w: &Word) -> R<Replacement> {
+        let plain = w.parts.iter().all(|p| match p {
+            WordPart::Lit(s) => !s.contains(&b'&'),
+            WordPart::Quoted(_) => true,
+            _ => false,
+        });
+        if plain {
+            return Ok(Replacement {
+                text: self.expand_single(w)?,
+                amps: Vec::new(),
+            });
+        }
+        let mut r = Replacement {
+            text: Vec::new(),
+            amps: Vec::new(),
+        };
+        for p in &w.parts {
+            match p {
+                WordPart::Lit(s) => {
+                    let mut i = 0;
+                    while i < s.len() {
+                        match s[i] {
+                            b'\\' if s.get(i + 1) == Some(&b'&') => {
+                                r.text.push(b'&');
+                                i += 1;
+                            }
+                            b'&' => {
+                                r.amps.push(r.text.len());
+                                r.text.push(b'&');
+                            }
+                            c => r.text.push(c),
+                        }
+                        i += 1;
+                    }
+                }
+                WordPart::Quoted(_) | WordPart::Double(_) => {
+                    self.part_string(p, &mut r.text, false)?
+                }
+                _ => {
+                    let at = r.text.len();
+                    self.part_string(p, &mut r.text, false)?;
+                    for (k, c) in r.text[at..].iter().enumerate() {
+                        if *c == b'&' {
+                            r.amps.push(at + k);
+                        }
+                    }
+                }
+            }
+        }
+        Ok(r)
+    }
+
     /// Expansion without splitting or globbing (assignment values, redirect
     /// targets, case words, here-strings).
     pub fn expand_single(&mut self, w: &Word) -> R<Bytes> {
@@ -516,7 +571,7 @@ impl Shell {
             Len,
             Sub(i64, Option<i64>),
             Case(Bytes, bool, bool),
-            Rep(Bytes, Bytes, bool, u8, MatchMode),
+            Rep(Bytes, Replacement, bool, u8, MatchMode),
             Rem(Bytes, bool, bool, MatchMode),
         }
         // operands first: evaluating them needs the whole shell
@@ -554,7 +609,7 @@ impl Shell {
                     rep,
                 } => {
                     let pt = self.expand_pattern(pat)?;
-                    let r = self.expand_single(rep)?;
+                    let r = self.expand_replacement(rep)?;
                     Op::Rep(pt, r, *all, *anchor, self.match_mode())
                 }
                 ParamOp::Remove {
@@ -681,9 +736,15 @@ impl Shell {
             let target = self.lookup(&p.name, p.index.as_ref())?;
             let t = target.vals.into_iter().next().unwrap_or_default();
             if t.is_empty() && !target.set {
+                let n = Self::name_text(p);
                 if self.opts.nounset {
-                    let n = Self::name_text(p);
                     return Err(self.unbound(&n));
+                }
+                if matches!(p.op, ParamOp::None) {
+                    let mut m = n;
+                    m.extend_from_slice(b": invalid indirect expansion");
+                    self.err(&m);
+                    return Err(Ctl::Abort(1));
                 }
                 PVal {
                     vals: vec![],
@@ -813,8 +874,10 @@ impl Shell {
                         if use_word {
                             let s = self.expand_single(word)?;
                             let mut m = Self::name_text(p);
-                            if s.is_empty() {
+                            if s.is_empty() && *colon {
                                 m.extend_from_slice(b": parameter null or not set");
+                            } else if s.is_empty() {
+                                m.extend_from_slice(b": parameter not set");
                             } else {
                                 m.extend_from_slice(b": ");
                                 m.extend_from_slice(&s);
@@ -861,7 +924,7 @@ impl Shell {
                 rep,
             } => {
                 let pt = self.expand_pattern(pat)?;
-                let r = self.expand_single(rep)?;
+                let r = self.expand_replacement(rep)?;
                 let mode = self.match_mode();
                 for s in v.vals.iter_mut() {
                     *s = replace_match(s, &pt, &r, *all, *anchor, mode);
@@ -1406,29 +1469,59 @@ fn longest_at(
         .map(|k| b[k])
 }
 
+/// Replacement text whose `amps` positions stand for the matched text.
+pub struct Replacement {
+    text: Bytes,
+    amps: Vec<usize>,
+}
+
+impl Replacement {
+    fn put(&self, out: &mut Bytes, matched: &[u8]) {
+        let mut from = 0;
+        for &a in &self.amps {
+            out.extend_from_slice(&self.text[from..a]);
+            out.extend_from_slice(matched);
+            from = a + 1;
+        }
+        out.extend_from_slice(&self.text[from..]);
+    }
+}
+
 fn replace_match(
     s: &[u8],
     pat: &[u8],
-    rep: &[u8],
+    rep: &Replacement,
     all: bool,
     anchor: u8,
     mode: MatchMode,
 ) -> Bytes {
     let b = char_bounds(s);
     let n = b.len();
+    let mut out = Vec::with_capacity(s.len());
     if pat.is_empty() {
-        return match anchor {
-            b'#' => [rep, s].concat(),
-            b'%' => [s, rep].concat(),
-            _ => s.to_vec(),
-        };
+        match anchor {
+            b'#' => {
+                rep.put(&mut out, b"");
+                out.extend_from_slice(s);
+            }
+            b'%' => {
+                out.extend_from_slice(s);
+                rep.put(&mut out, b"");
+            }
+            _ => out.extend_from_slice(s),
+        }
+        return out;
     }
     let scan = Scan::new(pat, mode);
     let lit = scan.as_ref().and_then(|sc| sc.literal());
     let longest = |start: usize| longest_at(s, start, pat, scan.as_ref(), lit.as_deref(), &b, mode);
     match anchor {
         b'#' => match longest(0) {
-            Some(k) => [rep, &s[k..]].concat(),
+            Some(k) => {
+                rep.put(&mut out, &s[..k]);
+                out.extend_from_slice(&s[k..]);
+                out
+            }
             None => s.to_vec(),
         },
         b'%' => {
@@ -1438,13 +1531,14 @@ fn replace_match(
                     None => pat_match(pat, &s[k..], mode),
                 };
                 if whole {
-                    return [&s[..k], rep].concat();
+                    out.extend_from_slice(&s[..k]);
+                    rep.put(&mut out, &s[k..]);
+                    return out;
                 }
             }
             s.to_vec()
         }
         _ => {
-            let mut out = Vec::with_capacity(s.len());
             let mut i = 0;
             let mut done = false;
             while i < n - 1 {
@@ -1455,7 +1549,7 @@ fn replace_match(
                 };
                 match matched {
                     Some(e) => {
-                        out.extend_from_slice(rep);
+                        rep.put(&mut out, &s[b[i]..e]);
                         // e is a character start (or the end) by construction.
                         i = b.binary_search(&e).unwrap_or(n - 1);
                         if !all {
@@ -1750,7 +1844,16 @@ mod tests {
         assert_eq!(remove_match(b"a.b.c", b"*.", false, false, m), b"b.c");
         assert_eq!(remove_match(b"a.b.c", b"*.", false, true, m), b"c");
         assert_eq!(remove_match(b"a.b.c", b".*", true, false, m), b"a.b");
-        assert_eq!(replace_match(b"aaa", b"a", b"b", true, 0, m), b"bbb");
-        assert_eq!(replace_match(b"abc", b"b", b"", false, 0, m), b"ac");
+        let lit = |t: &[u8]| Replacement {
+            text: t.to_vec(),
+            amps: Vec::new(),
+        };
+        assert_eq!(replace_match(b"aaa", b"a", &lit(b"b"), true, 0, m), b"bbb");
+        assert_eq!(replace_match(b"abc", b"b", &lit(b""), false, 0, m), b"ac");
+        let amp = Replacement {
+            text: b"<&>".to_vec(),
+            amps: vec![1],
+        };
+        assert_eq!(replace_match(b"abc", b"b", &amp, false, 0, m), b"a<b>c");
     }
 }

@@ -695,6 +695,7 @@ impl Parser {
                         word,
                     };
                 }
+                Some(b'}') => return self.bad_subst(start),
                 _ => {
                     let off = self.substr_field()?;
                     let len = if self.peek_byte() == Some(b':') {
