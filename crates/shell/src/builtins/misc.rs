@@ -608,7 +608,8 @@ impl Shell {
             Ok(())
         };
         if optind > params.len() {
-            return done(self, optind);
+            // past the end (a stale OPTIND): bash leaves it just past the last
+            return done(self, params.len() + 1);
         }
         let arg = params[optind - 1].clone();
         if self.getopts_sub == 0 {
@@ -687,45 +688,82 @@ impl Shell {
     }
 
     pub fn b_umask(&mut self, args: &[Bytes]) {
-        let symbolic = args.iter().any(|a| a == b"-S");
-        let rest: Vec<&Bytes> = args.iter().filter(|a| a.first() != Some(&b'-')).collect();
-        if let Some(m) = rest.first() {
-            match u32::from_str_radix(&String::from_utf8_lossy(m), 8) {
-                Ok(v) if v <= 0o777 => {
-                    self.sys.umask(v as i32);
-                    self.status = 0;
-                }
-                _ => {
-                    let mut msg = (*m).clone();
-                    msg.extend_from_slice(b": octal number out of range");
-                    self.berr("umask", &msg);
-                    self.status = 1;
+        let mut symbolic = false;
+        let mut reusable = false;
+        let mut i = 0;
+        while let Some(a) = args.get(i) {
+            if a.len() < 2 || a[0] != b'-' {
+                break;
+            }
+            i += 1;
+            if a == b"--" {
+                break;
+            }
+            for &c in &a[1..] {
+                match c {
+                    b'S' => symbolic = true,
+                    b'p' => reusable = true,
+                    _ => {
+                        self.berr(
+                            "umask",
+                            format!("-{}: invalid option", c as char).as_bytes(),
+                        );
+                        self.write_fd(2, b"umask: usage: umask [-p] [-S] [mode]\n");
+                        self.status = 2;
+                        return;
+                    }
                 }
             }
-            return;
+        }
+        self.status = 0;
+        if let Some(m) = args.get(i) {
+            let cur = self.sys.umask(-1) as u32;
+            let new = if m.first().map_or(false, |c| c.is_ascii_digit()) {
+                match u32::from_str_radix(&String::from_utf8_lossy(m), 8) {
+                    Ok(v) if v <= 0o777 => Ok(v),
+                    _ => {
+                        let mut msg = m.clone();
+                        msg.extend_from_slice(b": octal number out of range");
+                        Err(msg)
+                    }
+                }
+            } else {
+                symbolic_umask(cur, m)
+            };
+            match new {
+                Ok(v) => {
+                    self.sys.umask(v as i32);
+                    if !symbolic {
+                        return;
+                    }
+                }
+                Err(msg) => {
+                    self.berr("umask", &msg);
+                    self.status = 1;
+                    return;
+                }
+            }
         }
         let cur = self.sys.umask(-1) as u32;
+        let mut line = String::new();
+        if reusable {
+            line.push_str(if symbolic { "umask -S " } else { "umask " });
+        }
         if symbolic {
             let p = |bits: u32| -> String {
                 let allowed = !bits & 7;
-                let mut s = String::new();
-                if allowed & 4 != 0 {
-                    s.push('r');
-                }
-                if allowed & 2 != 0 {
-                    s.push('w');
-                }
-                if allowed & 1 != 0 {
-                    s.push('x');
-                }
-                s
+                [(4, 'r'), (2, 'w'), (1, 'x')]
+                    .iter()
+                    .filter(|(b, _)| allowed & b != 0)
+                    .map(|(_, c)| *c)
+                    .collect()
             };
-            let line = format!("u={},g={},o={}\n", p(cur >> 6), p(cur >> 3), p(cur));
-            self.write_fd(1, line.as_bytes());
+            line.push_str(&format!("u={},g={},o={}", p(cur >> 6), p(cur >> 3), p(cur)));
         } else {
-            self.write_fd(1, format!("{:04o}\n", cur).as_bytes());
+            line.push_str(&format!("{:04o}", cur));
         }
-        self.status = 0;
+        line.push('\n');
+        self.write_fd(1, line.as_bytes());
     }
 
     pub fn b_ulimit(&mut self, args: &[Bytes]) {
@@ -1099,4 +1137,61 @@ impl Shell {
         let _ = Ctl::Abort(0);
         o
     }
+}
+
+/// A symbolic umask (`u=rwx,g+w,o-x`, `a+r`, `=`) applied to the current
+/// mask: the clauses change the permissions the mask leaves, as chmod would.
+fn symbolic_umask(cur: u32, spec: &[u8]) -> Result<u32, Bytes> {
+    let mut perm = !cur & 0o777;
+    for clause in spec.split(|c| *c == b',') {
+        let mut i = 0;
+        let mut who = 0u32;
+        while let Some(&c) = clause.get(i) {
+            who |= match c {
+                b'u' => 0o700,
+                b'g' => 0o070,
+                b'o' => 0o007,
+                b'a' => 0o777,
+                _ => break,
+            };
+            i += 1;
+        }
+        if who == 0 {
+            who = 0o777;
+        }
+        loop {
+            let op = match clause.get(i) {
+                Some(&c @ (b'+' | b'-' | b'=')) => c,
+                Some(&c) => {
+                    return Err(
+                        format!("`{}': invalid symbolic mode operator", c as char).into_bytes()
+                    )
+                }
+                None if i == 0 => return Err(b"`': invalid symbolic mode operator".to_vec()),
+                None => break,
+            };
+            i += 1;
+            let mut bits = 0u32;
+            while let Some(&c) = clause.get(i) {
+                bits |= match c {
+                    b'r' => 0o444,
+                    b'w' => 0o222,
+                    b'x' => 0o111,
+                    b'+' | b'-' | b'=' => break,
+                    _ => {
+                        return Err(format!("`{}': invalid symbolic mode character", c as char)
+                            .into_bytes())
+                    }
+                };
+                i += 1;
+            }
+            let bits = bits & who;
+            match op {
+                b'+' => perm |= bits,
+                b'-' => perm &= !bits,
+                _ => perm = (perm & !who) | bits,
+            }
+        }
+    }
+    Ok(!perm & 0o777)
 }
