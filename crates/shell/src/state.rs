@@ -54,6 +54,8 @@ pub struct Options {
     pub expand_aliases: bool,
     pub lastpipe: bool,
     pub inherit_errexit: bool,
+    /// `shopt` options without behaviour here, by name, once set.
+    pub other: BTreeMap<&'static str, bool>,
 }
 
 pub const SET_O: &[&str] = &[
@@ -124,34 +126,28 @@ impl Options {
             _ => return None,
         })
     }
-    /// `$-`
-    pub fn dash(&mut self) -> Bytes {
-        let mut s = Vec::new();
-        for c in b"aeCfhmnuvx" {
-            if let Some(n) = Options::flag_name(*c) {
-                if *self.get(n).unwrap_or(&mut false) {
-                    s.push(*c);
-                }
-            }
-        }
-        s.sort_by_key(|c| b"himBHsaefuvxCn".iter().position(|x| x == c).unwrap_or(99));
-        let mut out = Vec::new();
-        if self.hashall {
-            out.push(b'h');
-        }
-        if self.interactive {
-            out.push(b'i');
-        }
-        if self.monitor {
-            out.push(b'm');
-        }
-        out.extend(b"B".iter());
-        for c in s {
-            if c != b'h' && c != b'm' {
-                out.push(c);
-            }
-        }
-        out
+    /// `$-`, in bash's order; `c` when the commands came from `-c`.
+    pub fn dash(&self, c_mode: bool) -> Bytes {
+        let flags = [
+            (self.allexport, b'a'),
+            (self.errexit, b'e'),
+            (self.noglob, b'f'),
+            (self.hashall, b'h'),
+            (self.interactive, b'i'),
+            (self.monitor, b'm'),
+            (self.noexec, b'n'),
+            (self.nounset, b'u'),
+            (self.verbose, b'v'),
+            (self.xtrace, b'x'),
+            (true, b'B'),
+            (self.noclobber, b'C'),
+            (c_mode, b'c'),
+        ];
+        flags
+            .iter()
+            .filter(|(on, _)| *on)
+            .map(|(_, c)| *c)
+            .collect()
     }
 }
 

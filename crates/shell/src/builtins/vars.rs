@@ -31,6 +31,68 @@ pub fn attr_letters(a: u16, v: &Option<Value>) -> Bytes {
 
 use super::{quote_dq as dq, quote_key};
 
+/// Every `shopt` option of bash 5.2 and its default in a script. Those the
+/// shell has no behaviour for are remembered (and listed) all the same.
+const SHOPT_DEFAULTS: &[(&str, bool)] = &[
+    ("autocd", false),
+    ("assoc_expand_once", false),
+    ("cdable_vars", false),
+    ("cdspell", false),
+    ("checkhash", false),
+    ("checkjobs", false),
+    ("checkwinsize", true),
+    ("cmdhist", true),
+    ("compat31", false),
+    ("compat32", false),
+    ("compat40", false),
+    ("compat41", false),
+    ("compat42", false),
+    ("compat43", false),
+    ("compat44", false),
+    ("complete_fullquote", true),
+    ("direxpand", false),
+    ("dirspell", false),
+    ("dotglob", false),
+    ("execfail", false),
+    ("expand_aliases", false),
+    ("extdebug", false),
+    ("extglob", false),
+    ("extquote", true),
+    ("failglob", false),
+    ("force_fignore", true),
+    ("globasciiranges", true),
+    ("globskipdots", true),
+    ("globstar", false),
+    ("gnu_errfmt", false),
+    ("histappend", false),
+    ("histreedit", false),
+    ("histverify", false),
+    ("hostcomplete", true),
+    ("huponexit", false),
+    ("inherit_errexit", false),
+    ("interactive_comments", true),
+    ("lastpipe", false),
+    ("lithist", false),
+    ("localvar_inherit", false),
+    ("localvar_unset", false),
+    ("login_shell", false),
+    ("mailwarn", false),
+    ("no_empty_cmd_completion", false),
+    ("nocaseglob", false),
+    ("nocasematch", false),
+    ("noexpand_translation", false),
+    ("nullglob", false),
+    ("patsub_replacement", true),
+    ("progcomp", true),
+    ("progcomp_alias", false),
+    ("promptvars", true),
+    ("restricted_shell", false),
+    ("shift_verbose", false),
+    ("sourcepath", true),
+    ("varredir_close", false),
+    ("xpg_echo", false),
+];
+
 impl Shell {
     pub fn declare_line(&self, name: &[u8], v: &Var) -> Bytes {
         let mut o = b"declare -".to_vec();
@@ -816,21 +878,22 @@ impl Shell {
         let known: Vec<&str> = if o_mode {
             crate::state::SET_O.to_vec()
         } else {
-            crate::state::SHOPTS.to_vec()
+            SHOPT_DEFAULTS.iter().map(|(n, _)| *n).collect()
+        };
+        let listing = names.is_empty();
+        let line = |n: &str, on: bool| {
+            if print || (listing && set.is_some()) {
+                format!("shopt -{} {}\n", if on { 's' } else { 'u' }, n)
+            } else {
+                format!("{:<15}\t{}\n", n, if on { "on" } else { "off" })
+            }
         };
         if names.is_empty() {
             let mut out = String::new();
             for n in &known {
-                let on = self.opts.get(n).map(|b| *b).unwrap_or(false);
-                if let Some(s) = set {
-                    if s != on {
-                        continue;
-                    }
-                }
-                if print || set.is_some() {
-                    let _ = writeln!(out, "shopt -{} {}", if on { 's' } else { 'u' }, n);
-                } else {
-                    let _ = writeln!(out, "{:<15}\t{}", n, if on { "on" } else { "off" });
+                let on = self.shopt_state(n).unwrap_or(false);
+                if set.map_or(true, |s| s == on) {
+                    out.push_str(&line(n, on));
                 }
             }
             if !quiet {
@@ -840,73 +903,48 @@ impl Shell {
             return;
         }
         let mut st = 0;
-        for n in names {
-            let other_known = [
-                "checkwinsize",
-                "cmdhist",
-                "complete_fullquote",
-                "extquote",
-                "force_fignore",
-                "globasciiranges",
-                "hostcomplete",
-                "interactive_comments",
-                "progcomp",
-                "promptvars",
-                "sourcepath",
-                "histappend",
-                "checkhash",
-                "nocaseglob",
-                "xpg_echo",
-                "login_shell",
-                "huponexit",
-                "execfail",
-                "direxpand",
-                "dirspell",
-                "cdspell",
-                "autocd",
-                "globskipdots",
-                "patsub_replacement",
-                "shift_verbose",
-                "localvar_inherit",
-                "localvar_unset",
-                "assoc_expand_once",
-                "compat31",
-            ];
-            match self.opts.get(&n) {
-                Some(f) => match set {
-                    Some(v) => *f = v,
-                    None => {
-                        let on = *f;
-                        if !on {
-                            st = 1;
-                        }
-                        if !quiet {
-                            let line = if print {
-                                format!("shopt -{} {}\n", if on { 's' } else { 'u' }, n)
-                            } else {
-                                format!("{:<15}\t{}\n", n, if on { "on" } else { "off" })
-                            };
-                            self.write_fd(1, line.as_bytes());
-                        }
-                    }
-                },
-                None if other_known.contains(&n.as_str()) => {
-                    if set.is_none() && !quiet {
-                        let line = format!("{:<15}\toff\n", n);
-                        self.write_fd(1, line.as_bytes());
+        for n in &names {
+            let n = n.as_str();
+            let state = if o_mode && !crate::state::SET_O.contains(&n) {
+                None
+            } else {
+                self.shopt_state(n)
+            };
+            match (state, set) {
+                (None, _) => {
+                    let what = if o_mode { "option" } else { "shell option" };
+                    self.berr("shopt", format!("{}: invalid {} name", n, what).as_bytes());
+                    st = 1;
+                }
+                (Some(_), Some(v)) => self.set_shopt(n, v),
+                (Some(on), None) => {
+                    if !on {
                         st = 1;
                     }
-                }
-                None => {
-                    self.berr(
-                        "shopt",
-                        format!("{}: invalid shell option name", n).as_bytes(),
-                    );
-                    st = 1;
+                    if !quiet {
+                        self.write_fd(1, line(n, on).as_bytes());
+                    }
                 }
             }
         }
         self.status = st;
+    }
+
+    /// A `shopt` option's state; None for a name bash does not have.
+    pub fn shopt_state(&mut self, name: &str) -> Option<bool> {
+        if let Some(f) = self.opts.get(name) {
+            return Some(*f);
+        }
+        let (n, default) = SHOPT_DEFAULTS.iter().find(|(n, _)| *n == name)?;
+        Some(*self.opts.other.get(*n).unwrap_or(default))
+    }
+
+    fn set_shopt(&mut self, name: &str, on: bool) {
+        if let Some(f) = self.opts.get(name) {
+            *f = on;
+        } else if let Some((n, _)) = SHOPT_DEFAULTS.iter().find(|(n, _)| *n == name) {
+            self.opts.other.insert(n, on);
+        }
     }
 
     pub fn b_shift(&mut self, args: &[Bytes]) {

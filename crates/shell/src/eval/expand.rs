@@ -399,7 +399,7 @@ impl Shell {
                 },
                 b'#' => one(Some(self.positional.len().to_string().into_bytes())),
                 b'?' => one(Some(self.status.to_string().into_bytes())),
-                b'-' => one(Some(self.opts.dash())),
+                b'-' => one(Some(self.opts.dash(self.c_mode))),
                 b'$' => one(Some(self.pid.to_string().into_bytes())),
                 b'!' => one(if self.last_bg == 0 {
                     None
