@@ -880,9 +880,8 @@ impl Shell {
         } else {
             SHOPT_DEFAULTS.iter().map(|(n, _)| *n).collect()
         };
-        let listing = names.is_empty();
         let line = |n: &str, on: bool| {
-            if print || (listing && set.is_some()) {
+            if print {
                 format!("shopt -{} {}\n", if on { 's' } else { 'u' }, n)
             } else {
                 format!("{:<15}\t{}\n", n, if on { "on" } else { "off" })
