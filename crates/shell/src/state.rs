@@ -43,6 +43,10 @@ pub struct Options {
     pub monitor: bool,
     pub hashall: bool,
     pub interactive: bool,
+    /// set -E: functions, substitutions and subshells inherit the ERR trap.
+    pub errtrace: bool,
+    /// set -T: they inherit the DEBUG and RETURN traps.
+    pub functrace: bool,
     // shopt
     pub extglob: bool,
     pub nullglob: bool,
@@ -61,6 +65,8 @@ pub struct Options {
 pub const SET_O: &[&str] = &[
     "allexport",
     "errexit",
+    "errtrace",
+    "functrace",
     "hashall",
     "monitor",
     "noclobber",
@@ -98,6 +104,8 @@ impl Options {
             "verbose" => &mut self.verbose,
             "monitor" => &mut self.monitor,
             "hashall" => &mut self.hashall,
+            "errtrace" => &mut self.errtrace,
+            "functrace" => &mut self.functrace,
             "extglob" => &mut self.extglob,
             "nullglob" => &mut self.nullglob,
             "failglob" => &mut self.failglob,
@@ -123,6 +131,8 @@ impl Options {
             b'v' => "verbose",
             b'm' => "monitor",
             b'h' => "hashall",
+            b'E' => "errtrace",
+            b'T' => "functrace",
             _ => return None,
         })
     }
@@ -141,6 +151,8 @@ impl Options {
             (self.xtrace, b'x'),
             (true, b'B'),
             (self.noclobber, b'C'),
+            (self.errtrace, b'E'),
+            (self.functrace, b'T'),
             (c_mode, b'c'),
         ];
         flags

@@ -541,6 +541,16 @@ impl Shell {
         if self.opts.noexec {
             return Ok(());
         }
+        if !self.traps.is_empty() && !self.in_trap {
+            // only traps read $BASH_COMMAND: keep it current while one is set
+            let text = crate::printer::simple_text(s);
+            self.vars.entry_raw(b"BASH_COMMAND").value = Some(Value::Str(text));
+            if let Some(code) = self.traps.get(&-2).cloned() {
+                let st = self.status;
+                self.run_trap(&code)?;
+                self.status = st;
+            }
+        }
         self.subst_ran = false;
         let argv = match self.expand_words(&s.words) {
             Ok(a) => a,
@@ -688,11 +698,31 @@ impl Shell {
         let src = self.sources.last().cloned().unwrap_or_default();
         self.frames.push((f.name.clone(), src, self.lineno));
         let return_trap = self.traps.get(&-3).cloned();
+        // Without set -E a function runs without the caller's ERR trap; one
+        // it sets itself stays after it returns.
+        let err_trap = if self.opts.errtrace {
+            None
+        } else {
+            self.traps.remove(&-1)
+        };
+        // likewise the DEBUG trap without set -T
+        let debug_trap = if self.opts.functrace {
+            None
+        } else {
+            self.traps.remove(&-2)
+        };
         let r = self.run_compound(&f.body, &f.redirs);
-        // A RETURN trap fires for the function that set it (functions do not
-        // inherit it), before the function's status is final, as in bash.
+        if let Some(code) = err_trap {
+            self.traps.entry(-1).or_insert(code);
+        }
+        if let Some(code) = debug_trap {
+            self.traps.entry(-2).or_insert(code);
+        }
+        // A RETURN trap fires for the function that set it (others inherit
+        // it only under set -T), before the function's status is final.
         if let Some(code) = self.traps.get(&-3).cloned() {
-            if return_trap.as_ref() != Some(&code) && !matches!(r, Err(Ctl::Exit(_))) {
+            let inherited = return_trap.as_ref() == Some(&code) && !self.opts.functrace;
+            if !inherited && !matches!(r, Err(Ctl::Exit(_))) {
                 let st = self.status;
                 self.run_trap(&code)?;
                 self.status = st;
