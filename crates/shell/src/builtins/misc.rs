@@ -145,10 +145,35 @@ impl Shell {
         Ok(r)
     }
 
+    /// Every executable file called `name` in the directories of PATH.
+    fn path_matches(&mut self, name: &[u8]) -> Vec<Bytes> {
+        let path = self.get_var(b"PATH").unwrap_or_default();
+        let mut found = Vec::new();
+        for dir in path.split(|c| *c == b':') {
+            let mut p = if dir.is_empty() {
+                b".".to_vec()
+            } else {
+                dir.to_vec()
+            };
+            p.push(b'/');
+            p.extend_from_slice(name);
+            if crate::fsx::stat(&p).map_or(false, |m| m.is_file()) && self.sys.executable(&p) {
+                found.push(p);
+            }
+        }
+        found
+    }
+
     pub fn b_type(&mut self, args: &[Bytes]) {
+        self.describe_names(args, "type")
+    }
+
+    /// `type` and `command -V` (which names itself in its errors).
+    fn describe_names(&mut self, args: &[Bytes], who: &str) {
         let mut tflag = false;
         let mut all = false;
         let mut path_only = false;
+        let mut force_path = false;
         let mut names = Vec::new();
         for a in args {
             if a.len() > 1 && a[0] == b'-' {
@@ -156,7 +181,11 @@ impl Shell {
                     match c {
                         b't' => tflag = true,
                         b'a' => all = true,
-                        b'p' | b'P' => path_only = true,
+                        b'p' => path_only = true,
+                        b'P' => {
+                            path_only = true;
+                            force_path = true;
+                        }
                         b'f' => {}
                         _ => {}
                     }
@@ -169,7 +198,7 @@ impl Shell {
         for n in names {
             let mut found = false;
             let mut out = Vec::new();
-            if !path_only {
+            if !force_path {
                 if let Some(a) = self.aliases.get(&n) {
                     found = true;
                     if tflag {
@@ -213,30 +242,38 @@ impl Shell {
                     }
                 }
             }
-            if !found || all || path_only {
-                if let Some(p) = self.find_command(&n) {
-                    if self.sys.executable(&p) {
-                        found = true;
-                        if tflag {
-                            out.extend_from_slice(b"file\n");
-                        } else if path_only {
-                            out.extend_from_slice(&p);
-                            out.push(b'\n');
+            if path_only && found && !force_path {
+                // `type -p` names files only: nothing for a builtin or function
+                out.clear();
+            } else if !found || all || force_path {
+                // hashed only if an earlier command found it (not this lookup)
+                let hashed = self.hash.contains_key(&n) && !n.contains(&b'/');
+                let paths: Vec<Bytes> = if all && !n.contains(&b'/') {
+                    self.path_matches(&n)
+                } else {
+                    self.lookup_command(&n, false)
+                        .filter(|p| self.sys.executable(p))
+                        .into_iter()
+                        .collect()
+                };
+                for (k, p) in paths.iter().enumerate() {
+                    found = true;
+                    if tflag {
+                        out.extend_from_slice(b"file\n");
+                    } else if path_only {
+                        out.extend_from_slice(p);
+                        out.push(b'\n');
+                    } else {
+                        out.extend_from_slice(&n);
+                        if hashed && k == 0 {
+                            out.extend_from_slice(b" is hashed (");
+                            out.extend_from_slice(p);
+                            out.push(b')');
                         } else {
-                            out.extend_from_slice(&n);
-                            out.extend_from_slice(
-                                if self.hash.contains_key(&n) && !n.contains(&b'/') {
-                                    b" is hashed ("
-                                } else {
-                                    b" is "
-                                },
-                            );
-                            out.extend_from_slice(&p);
-                            if self.hash.contains_key(&n) && !n.contains(&b'/') {
-                                out.push(b')');
-                            }
-                            out.push(b'\n');
+                            out.extend_from_slice(b" is ");
+                            out.extend_from_slice(p);
                         }
+                        out.push(b'\n');
                     }
                 }
             }
@@ -245,7 +282,7 @@ impl Shell {
                 if !tflag && !path_only {
                     let mut m = n.clone();
                     m.extend_from_slice(b": not found");
-                    self.berr("type", &m);
+                    self.berr(who, &m);
                 }
             }
             self.write_fd(1, &out);
@@ -284,12 +321,13 @@ impl Shell {
             return Ok(());
         }
         if describe > 0 {
-            let mut st = 0;
+            // success when any name was found
+            let mut st = 1;
             for n in rest {
                 if describe == 2 {
-                    self.b_type(std::slice::from_ref(n));
-                    if self.status != 0 {
-                        st = 1;
+                    self.describe_names(std::slice::from_ref(n), "command");
+                    if self.status == 0 {
+                        st = 0;
                     }
                     continue;
                 }
@@ -304,14 +342,13 @@ impl Shell {
                     || crate::eval::exec::is_keyword(n)
                 {
                     out.extend_from_slice(n);
-                } else if let Some(p) = self.find_command(n) {
+                } else if let Some(p) = self.lookup_command(n, false) {
                     if self.sys.executable(&p) {
                         out.extend_from_slice(&p);
                     }
                 }
-                if out.is_empty() {
-                    st = 1;
-                } else {
+                if !out.is_empty() {
+                    st = 0;
                     out.push(b'\n');
                     self.write_fd(1, &out);
                 }

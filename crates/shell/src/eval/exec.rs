@@ -257,6 +257,12 @@ impl Shell {
 
     /// PATH search (with the hash table). None if not found.
     pub fn find_command(&mut self, name: &[u8]) -> Option<Bytes> {
+        self.lookup_command(name, true)
+    }
+
+    /// A PATH search; `remember` puts what it finds in the hash table (running
+    /// a command does, `type` and `command -v` do not).
+    pub fn lookup_command(&mut self, name: &[u8], remember: bool) -> Option<Bytes> {
         if name.contains(&b'/') {
             return Some(name.to_vec());
         }
@@ -276,8 +282,10 @@ impl Shell {
             p.push(b'/');
             p.extend_from_slice(name);
             if self.sys.executable(&p) {
-                self.hash.insert(name.to_vec(), p.clone());
-                self.hash_hits.insert(name.to_vec(), 1);
+                if remember {
+                    self.hash.insert(name.to_vec(), p.clone());
+                    self.hash_hits.insert(name.to_vec(), 1);
+                }
                 return Some(p);
             }
         }

@@ -18,3 +18,19 @@ f(){ while getopts ab:c o; do echo "$o ${OPTARG-}"; done; echo $OPTIND; }; f -a 
 f(){ return 1 2; echo in; }
 f || echo failed
 echo st=$?
+#### printf %(..)T fixed times
+printf '%(%Y-%m-%d %H:%M:%S)T\n' 86400; printf '[%(%F)T]\n' 0; printf '%(%a %b %e %j)T\n' 951782400; printf '%20(%T)T|\n' 3661; printf '%-12(%R)T|\n' 3661
+#### printf %(..)T now is current year
+y=$(printf '%(%Y)T' -1); [ "$y" -ge 2024 ] && echo ok
+#### printf -v invalid name
+printf -v 'bad name' x; echo $?; printf -v a[2] '%s' x; declare -p a
+#### printf missing format character
+printf '%z'; echo $?; printf 'a%5'; echo $?
+#### printf %q in C locale
+printf '%q\n' 'é' $'\t' 'a b'
+#### type of a command found before
+type cat; cat /dev/null; type cat; type -t cat
+#### type -a lists every path
+type -a cat | head -1; type -P cat; type -p echo; echo $?
+#### command -v with missing names
+command -v nope cat; echo $?; command -v nope; echo $?; command -V nope cat; echo $?
