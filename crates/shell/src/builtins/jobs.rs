@@ -24,10 +24,20 @@ impl Shell {
     }
 
     pub fn b_wait(&mut self, args: &[Bytes]) {
+        let next = args.iter().any(|a| a == b"-n");
         let args: Vec<&Bytes> = args
             .iter()
             .filter(|a| a.as_slice() != b"-n" && a.as_slice() != b"-f")
             .collect();
+        if args.is_empty() && next {
+            // `wait -n`: one job's end and status (the oldest job stands in
+            // for "whichever ends first")
+            self.status = match self.bg_pids.first().copied() {
+                Some(p) => self.wait_job(p),
+                None => 127,
+            };
+            return;
+        }
         if args.is_empty() {
             let pids = self.bg_pids.clone();
             for p in pids {

@@ -368,6 +368,49 @@ impl Shell {
         Ctl::Exit(1)
     }
 
+    /// Arrays the shell keeps itself: PIPESTATUS and the call stack
+    /// (FUNCNAME, BASH_SOURCE, BASH_LINENO, innermost first; "main" and
+    /// line 0 stand for the script's top level).
+    fn shell_array(&self, n: &[u8]) -> Option<Vec<Bytes>> {
+        let in_fn = !self.funcnames.is_empty();
+        // the frames of function calls (a script has a frame of its own below)
+        let calls = &self.frames[self.frames.len().saturating_sub(self.funcnames.len())..];
+        Some(match n {
+            b"PIPESTATUS" => self
+                .pipestatus
+                .iter()
+                .map(|s| s.to_string().into_bytes())
+                .collect(),
+            b"FUNCNAME" if in_fn => {
+                let mut v: Vec<Bytes> = self.funcnames.iter().rev().cloned().collect();
+                if !self.sources.is_empty() {
+                    v.push(b"main".to_vec());
+                }
+                v
+            }
+            b"FUNCNAME" => Vec::new(),
+            b"BASH_SOURCE" if in_fn => {
+                let mut v: Vec<Bytes> = calls.iter().rev().map(|f| f.1.clone()).collect();
+                v.extend(self.sources.first().cloned());
+                v
+            }
+            b"BASH_SOURCE" => self.sources.iter().rev().cloned().collect(),
+            b"BASH_LINENO" if in_fn => {
+                let mut v: Vec<Bytes> = calls
+                    .iter()
+                    .rev()
+                    .map(|f| f.2.to_string().into_bytes())
+                    .collect();
+                if !self.sources.is_empty() {
+                    v.push(b"0".to_vec());
+                }
+                v
+            }
+            b"BASH_LINENO" => Vec::new(),
+            _ => return None,
+        })
+    }
+
     fn name_text(p: &Param) -> Bytes {
         match &p.name {
             ParamName::Var(n) => n.clone(),
@@ -438,15 +481,9 @@ impl Shell {
                     let plain = ix.as_plain().map(|s| s.to_vec());
                     if plain.as_deref() == Some(b"@") || plain.as_deref() == Some(b"*") {
                         let star = plain.as_deref() == Some(b"*");
-                        let vals = match n.as_slice() {
-                            b"PIPESTATUS" => self
-                                .pipestatus
-                                .iter()
-                                .map(|s| s.to_string().into_bytes())
-                                .collect(),
-                            b"FUNCNAME" => self.funcnames.iter().rev().cloned().collect(),
-                            b"BASH_SOURCE" => self.sources.iter().rev().cloned().collect(),
-                            _ => match self.vars.get(n).and_then(|v| v.value.as_ref()) {
+                        let vals = match self.shell_array(n) {
+                            Some(v) => v,
+                            None => match self.vars.get(n).and_then(|v| v.value.as_ref()) {
                                 Some(v) => v.values(),
                                 None => Vec::new(),
                             },
@@ -459,17 +496,7 @@ impl Shell {
                             set,
                         });
                     }
-                    let special: Option<Vec<Bytes>> = match n.as_slice() {
-                        b"PIPESTATUS" => Some(
-                            self.pipestatus
-                                .iter()
-                                .map(|s| s.to_string().into_bytes())
-                                .collect(),
-                        ),
-                        b"FUNCNAME" => Some(self.funcnames.iter().rev().cloned().collect()),
-                        b"BASH_SOURCE" => Some(self.sources.iter().rev().cloned().collect()),
-                        _ => None,
-                    };
+                    let special = self.shell_array(n);
                     let is_assoc = self
                         .vars
                         .get(n)
@@ -516,17 +543,8 @@ impl Shell {
                     let r = self.next_random();
                     return Ok(one(Some(r.to_string().into_bytes())));
                 }
-                if n == b"PIPESTATUS" {
-                    return Ok(one(self
-                        .pipestatus
-                        .first()
-                        .map(|s| s.to_string().into_bytes())));
-                }
-                if n == b"FUNCNAME" {
-                    return Ok(one(self.funcnames.last().cloned()));
-                }
-                if n == b"BASH_SOURCE" {
-                    return Ok(one(self.sources.last().cloned()));
+                if let Some(v) = self.shell_array(n) {
+                    return Ok(one(v.into_iter().next()));
                 }
                 one(self.get_var(n))
             }
@@ -555,6 +573,7 @@ impl Shell {
                 | b"PIPESTATUS"
                 | b"FUNCNAME"
                 | b"BASH_SOURCE"
+                | b"BASH_LINENO"
         ) {
             return Ok(None);
         }
