@@ -17,7 +17,7 @@ true | false | true; echo "${PIPESTATUS[@]}"; false; echo "${PIPESTATUS[@]}"; (e
 #### dollar underscore
 echo a b c; echo $_; x=1; true last; echo $_
 #### SECONDS assign
-SECONDS=100; echo $SECONDS
+SECONDS=100; s=$SECONDS; [ $s -ge 100 ] && [ $s -le 101 ] && echo ok
 #### RANDOM seeding
 RANDOM=42; a=$RANDOM; RANDOM=42; b=$RANDOM; [ $a = $b ] && echo same
 #### RANDOM seeded values
@@ -49,7 +49,7 @@ set -- a b c; echo $# ${@: -1} "${@:2:1}"; shift 2; echo $1
 #### dollar zero in function
 f(){ echo ${0##*/}; }; f
 #### SECONDS counts from an assignment
-SECONDS=100; echo $SECONDS; SECONDS=0; echo $SECONDS
+SECONDS=100; s=$SECONDS; SECONDS=0; t=$SECONDS; [ $s -ge 100 ] && [ $t -le 1 ] && echo ok
 #### RANDOM seeded sequences
 RANDOM=7; echo $RANDOM $RANDOM; RANDOM=1; a=$RANDOM; RANDOM=1; [ $a = $RANDOM ] && echo same
 #### FUNCNAME nested
