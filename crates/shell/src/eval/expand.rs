@@ -1743,7 +1743,12 @@ fn expand_items(items: Vec<Item>, out: &mut Vec<Vec<Item>>, depth: usize) {
             if let Some(seq) = sequence(&inner) {
                 for s in seq {
                     let mut v = pre.to_vec();
-                    v.extend(s.into_iter().map(Item::C));
+                    // a `\` from a character range is a quote, removed later in bash
+                    if s == b"\\" {
+                        v.push(Item::P(WordPart::Quoted(Vec::new())));
+                    } else {
+                        v.extend(s.into_iter().map(Item::C));
+                    }
                     v.extend_from_slice(post);
                     expand_items(v, out, depth + 1);
                 }

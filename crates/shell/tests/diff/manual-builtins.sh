@@ -34,3 +34,13 @@ type cat; cat /dev/null; type cat; type -t cat
 type -a cat | head -1; type -P cat; type -p echo; echo $?
 #### command -v with missing names
 command -v nope cat; echo $?; command -v nope; echo $?; command -V nope cat; echo $?
+#### cd - with empty OLDPWD
+OLDPWD= ; cd - ; echo $?
+#### cd errors
+cd /nonexistent; echo $?; cd a b; echo $?
+#### dirs -l +1
+mkdir -p a b; pushd a >/dev/null; pushd ../b >/dev/null; dirs -l +1 | sed "s#$HOME#H#g"; dirs +0 | sed "s#$HOME#H#g"
+#### [[ regex BASH_REMATCH
+[[ abc123 =~ ([a-z]+)([0-9]+) ]] && echo "${BASH_REMATCH[@]}" ${#BASH_REMATCH[@]}; declare -p BASH_REMATCH
+#### dirs index errors and -v -l
+cd /tmp; pushd / >/dev/null; dirs +5; echo $?; dirs -x; echo $?; dirs -1; dirs -l -v
