@@ -2,6 +2,7 @@
 //! test/[, umask, ulimit, help, enable, history, compgen, caller; and prompt
 //! expansion (`\u \h \w \W \$ ...`).
 
+use super::strftime::put;
 use crate::ast::Bytes;
 use crate::eval::{Ctl, Shell, R};
 
@@ -795,9 +796,12 @@ impl Shell {
                     .map(|(_, c)| *c)
                     .collect()
             };
-            line.push_str(&format!("u={},g={},o={}", p(cur >> 6), p(cur >> 3), p(cur)));
+            put(
+                &mut line,
+                format_args!("u={},g={},o={}", p(cur >> 6), p(cur >> 3), p(cur)),
+            );
         } else {
-            line.push_str(&format!("{:04o}", cur));
+            put(&mut line, format_args!("{:04o}", cur));
         }
         line.push('\n');
         self.write_fd(1, line.as_bytes());

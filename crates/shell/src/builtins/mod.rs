@@ -9,7 +9,7 @@ pub mod flow;
 pub mod io;
 pub mod jobs;
 pub mod misc;
-mod strftime;
+pub mod strftime;
 pub mod vars;
 
 use crate::ast::Bytes;

@@ -78,18 +78,18 @@ pub fn strftime(fmt: &[u8], t: i64) -> Vec<u8> {
         let h12 = (tm.hour + 11) % 12 + 1;
         match fmt[i] {
             b'Y' => o.push_str(&tm.year.to_string()),
-            b'C' => o.push_str(&format!("{:02}", tm.year / 100)),
-            b'y' => o.push_str(&format!("{:02}", tm.year % 100)),
-            b'm' => o.push_str(&format!("{:02}", tm.mon + 1)),
-            b'd' => o.push_str(&format!("{:02}", tm.mday)),
-            b'e' => o.push_str(&format!("{:2}", tm.mday)),
-            b'j' => o.push_str(&format!("{:03}", tm.yday + 1)),
-            b'H' => o.push_str(&format!("{:02}", tm.hour)),
-            b'k' => o.push_str(&format!("{:2}", tm.hour)),
-            b'I' => o.push_str(&format!("{:02}", h12)),
-            b'l' => o.push_str(&format!("{:2}", h12)),
-            b'M' => o.push_str(&format!("{:02}", tm.min)),
-            b'S' => o.push_str(&format!("{:02}", tm.sec)),
+            b'C' => put(&mut o, format_args!("{:02}", tm.year / 100)),
+            b'y' => put(&mut o, format_args!("{:02}", tm.year % 100)),
+            b'm' => put(&mut o, format_args!("{:02}", tm.mon + 1)),
+            b'd' => put(&mut o, format_args!("{:02}", tm.mday)),
+            b'e' => put(&mut o, format_args!("{:2}", tm.mday)),
+            b'j' => put(&mut o, format_args!("{:03}", tm.yday + 1)),
+            b'H' => put(&mut o, format_args!("{:02}", tm.hour)),
+            b'k' => put(&mut o, format_args!("{:2}", tm.hour)),
+            b'I' => put(&mut o, format_args!("{:02}", h12)),
+            b'l' => put(&mut o, format_args!("{:2}", h12)),
+            b'M' => put(&mut o, format_args!("{:02}", tm.min)),
+            b'S' => put(&mut o, format_args!("{:02}", tm.sec)),
             b'p' => o.push_str(if tm.hour < 12 { "AM" } else { "PM" }),
             b'P' => o.push_str(if tm.hour < 12 { "am" } else { "pm" }),
             b'a' => o.push_str(&DAYS[tm.wday][..3]),
@@ -101,26 +101,36 @@ pub fn strftime(fmt: &[u8], t: i64) -> Vec<u8> {
             b's' => o.push_str(&t.to_string()),
             b'Z' => o.push_str("UTC"),
             b'z' => o.push_str("+0000"),
-            b'F' => o.push_str(&format!("{}-{:02}-{:02}", tm.year, tm.mon + 1, tm.mday)),
-            b'T' => o.push_str(&format!("{:02}:{:02}:{:02}", tm.hour, tm.min, tm.sec)),
-            b'R' => o.push_str(&format!("{:02}:{:02}", tm.hour, tm.min)),
-            b'D' | b'x' => o.push_str(&format!(
-                "{:02}/{:02}/{:02}",
-                tm.mon + 1,
-                tm.mday,
-                tm.year % 100
-            )),
-            b'X' => o.push_str(&format!("{:02}:{:02}:{:02}", tm.hour, tm.min, tm.sec)),
-            b'c' => o.push_str(&format!(
-                "{} {} {:2} {:02}:{:02}:{:02} {}",
-                &DAYS[tm.wday][..3],
-                &MONTHS[tm.mon][..3],
-                tm.mday,
-                tm.hour,
-                tm.min,
-                tm.sec,
-                tm.year
-            )),
+            b'F' => put(
+                &mut o,
+                format_args!("{}-{:02}-{:02}", tm.year, tm.mon + 1, tm.mday),
+            ),
+            b'T' => put(
+                &mut o,
+                format_args!("{:02}:{:02}:{:02}", tm.hour, tm.min, tm.sec),
+            ),
+            b'R' => put(&mut o, format_args!("{:02}:{:02}", tm.hour, tm.min)),
+            b'D' | b'x' => put(
+                &mut o,
+                format_args!("{:02}/{:02}/{:02}", tm.mon + 1, tm.mday, tm.year % 100),
+            ),
+            b'X' => put(
+                &mut o,
+                format_args!("{:02}:{:02}:{:02}", tm.hour, tm.min, tm.sec),
+            ),
+            b'c' => put(
+                &mut o,
+                format_args!(
+                    "{} {} {:2} {:02}:{:02}:{:02} {}",
+                    &DAYS[tm.wday][..3],
+                    &MONTHS[tm.mon][..3],
+                    tm.mday,
+                    tm.hour,
+                    tm.min,
+                    tm.sec,
+                    tm.year
+                ),
+            ),
             b'n' => o.push('\n'),
             b't' => o.push('\t'),
             b'%' => o.push('%'),
@@ -150,4 +160,10 @@ mod tests {
             b"2023-11-14 22:13:20 PM"
         );
     }
+}
+
+/// Formats straight into `o` (no intermediate String).
+pub fn put(o: &mut String, a: std::fmt::Arguments) {
+    use std::fmt::Write;
+    let _ = o.write_fmt(a);
 }
