@@ -17,6 +17,7 @@ const at = (path: string): string => resolve(root, path);
 const optionalEngineEntries: Record<string, string> = {
   cli: 'src-worker/cli/index.ts',
   workerEntry: 'src-worker/proc/node/workerEntry.ts',
+  pythonWorker: 'src-worker/python/node/pythonWorker.ts',
   kernelEngine: 'src-worker/engine.ts',
 };
 

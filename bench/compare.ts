@@ -141,7 +141,7 @@ async function timeSandglass(
     await sb.run('true', { cwd: home }); // start the session shell outside the timing
     return await timeRuns(runs, warmup, async () => {
       const r = await sb.run(w.script, { cwd: home, timeoutMs: 600_000 });
-      return r.exitCode === 0 ? r.stdout.trim() : `exit ${r.exitCode}: ${r.stderr.slice(0, 200)}`;
+      return r.status === 0 ? r.stdout.trim() : `exit ${r.status}: ${r.stderr.slice(0, 200)}`;
     });
   } finally {
     await sb.destroy();
@@ -187,6 +187,9 @@ function fmt(ms: number): string {
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const rows: Record<string, unknown>[] = [];
+  console.log(
+    `bench: workloads in a warm engine against bash/GNU and just-bash (runs ${args.runs}, scale ${args.scale})`,
+  );
   console.log(
     `${'workload'.padEnd(26)} ${'native'.padStart(10)} ${'sandglass'.padStart(10)} ${'just-bash'.padStart(10)}  sg/native  jb/sg ${'sg cold'.padStart(10)}  outputs`,
   );

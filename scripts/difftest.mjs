@@ -28,6 +28,7 @@ import { fileURLToPath } from 'node:url';
 import { makeFixtures } from './difftest/fixtures.mjs';
 import { parseCaseLine } from './difftest/case-line.mjs';
 import { digestHostTree } from './difftest/tree-digest.mjs';
+import { detectRustToolchain } from './toolchain.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const GROUPS = ['files', 'text', 'pattern', 'data'];
@@ -234,14 +235,11 @@ function hostRunner() {
 
 function nativeRunner() {
   const target = process.env.CARGO_TARGET_DIR || path.join(root, 'target', 'difftest');
-  const env = {
-    ...process.env,
-    CARGO_TARGET_DIR: target,
-    PATH: `/usr/bin:${process.env.PATH}`,
-    RUSTC: fs.existsSync('/usr/bin/rustc') ? '/usr/bin/rustc' : 'rustc',
-  };
-  const cargo = fs.existsSync('/usr/bin/cargo') ? '/usr/bin/cargo' : 'cargo';
-  const b = spawnSync(cargo, ['build', '-q', '-p', 'coreutils'], {
+  // The toolchain setup chose (scripts/toolchain.mjs), for the host target.
+  const tc = detectRustToolchain(root);
+  if (!tc.ok) throw new Error(`${tc.message}; run \`npm run setup\` first`);
+  const env = { ...tc.env, CARGO_TARGET_DIR: target };
+  const b = spawnSync(tc.cargo, ['build', '-q', '-p', 'coreutils'], {
     cwd: root,
     env,
     stdio: 'inherit',

@@ -14,7 +14,7 @@ import { detectRustToolchain } from './toolchain.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
-const tc = detectRustToolchain(root);
+const tc = detectRustToolchain(root, { tools: true });
 const cargoEnv = { ...tc.env, CARGO_TARGET_DIR: path.join(root, 'target', 'host') };
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sandglass-test-'));
 
@@ -81,23 +81,44 @@ function playwright() {
   }
 }
 
+function readmeCommands() {
+  const r = exec(process.execPath, ['scripts/readme-commands.mjs']);
+  const m = /readme commands: (\d+) passed, (\d+) failed/.exec(r.out);
+  if (!m) return { passed: 0, failed: 1, skipped: 0 };
+  return { passed: Number(m[1]), failed: Number(m[2]), skipped: 0 };
+}
+
 const wasmCheckEnv = { ...cargoEnv, CARGO_TARGET_DIR: path.join(root, 'target', 'clippy-wasm') };
 const SUITES = [
   ['typecheck', () => check('npm', ['run', '-s', 'typecheck'])],
   ['lint', () => check(bin('eslint'), ['.', '--max-warnings=0'])],
   ['prettier', () => check(bin('prettier'), ['--check', '--log-level=warn', '.'])],
-  ['cargo-fmt', () => check(tc.cargo, ['fmt', '--all', '--check'], cargoEnv)],
+  // clippy and rustfmt of the chosen compiler, by the commands the toolchain probe checked.
+  ['cargo-fmt', () => check(tc.fmt[0], [...tc.fmt.slice(1), '--all', '--check'], cargoEnv)],
   [
     'clippy',
     () =>
-      check(tc.cargo, ['clippy', '--workspace', '--all-targets', '--', '-D', 'warnings'], cargoEnv),
+      check(
+        tc.clippy[0],
+        [...tc.clippy.slice(1), '--workspace', '--all-targets', '--', '-D', 'warnings'],
+        cargoEnv,
+      ),
   ],
   [
     'clippy-wasm',
     () =>
       check(
-        tc.cargo,
-        ['clippy', '--workspace', '--bins', '--target', tc.target, '--', '-D', 'warnings'],
+        tc.clippy[0],
+        [
+          ...tc.clippy.slice(1),
+          '--workspace',
+          '--bins',
+          '--target',
+          tc.target,
+          '--',
+          '-D',
+          'warnings',
+        ],
         wasmCheckEnv,
       ),
   ],
@@ -116,6 +137,8 @@ const SUITES = [
         '0.98',
       ]),
   ],
+  // Every command README.md shows, run as written (scripts/readme-commands.mjs).
+  ['readme', readmeCommands],
   ['e2e', playwright],
 ];
 

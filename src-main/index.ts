@@ -18,6 +18,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CHANNELS } from '../src-worker/contract/api.js';
+import { SaveFileParams } from '../src-worker/contract/ipc.js';
 import { windowSecurity } from './security.js';
 
 let engine: UtilityProcess | null = null;
@@ -59,6 +60,8 @@ function createWindow(): void {
     minWidth: 800,
     minHeight: 500,
     title: 'Sandglass',
+    // Built as out/main/index.js: the tracked app icon lives in <root>/resources.
+    icon: join(import.meta.dirname, '../../resources/icon.png'),
     show: false,
     webPreferences: security.webPreferences,
   });
@@ -91,9 +94,9 @@ ipcMain.on(CHANNELS.connect, (event) => {
 
 ipcMain.handle(CHANNELS.saveDialog, async (event, params: unknown) => {
   const window = BrowserWindow.fromWebContents(event.sender);
-  if (!window || typeof params !== 'object' || params === null) return false;
-  const { defaultName, base64 } = params as { defaultName?: unknown; base64?: unknown };
-  if (typeof defaultName !== 'string' || typeof base64 !== 'string') return false;
+  const parsed = SaveFileParams.safeParse(params);
+  if (!window || !parsed.success) return false;
+  const { defaultName, base64 } = parsed.data;
   const result = await dialog.showSaveDialog(window, {
     defaultPath: defaultName.replace(/[/\\]/g, '_'),
   });

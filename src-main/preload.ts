@@ -9,9 +9,10 @@ import {
   CHANNELS,
   type ClientMessage,
   type PreloadBridge,
+  type SaveFileParams,
   type ServerMessage,
 } from '../src-worker/contract/api.js';
-import { isSandglassChannel } from '../src-worker/contract/validate.js';
+import { isSandglassChannel } from '../src-worker/contract/constants.js';
 
 function channel(name: string): string {
   if (!isSandglassChannel(name)) throw new Error(`refused channel ${name}`);
@@ -44,7 +45,7 @@ const bridge: PreloadBridge = {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
-  saveFile(params: { defaultName: string; base64: string }): Promise<boolean> {
+  saveFile(params: SaveFileParams): Promise<boolean> {
     return ipcRenderer.invoke(channel(CHANNELS.saveDialog), params) as Promise<boolean>;
   },
 };

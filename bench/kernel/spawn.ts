@@ -23,7 +23,7 @@ const t0 = performance.now();
 const all: number[] = [];
 for (let i = 0; i < n; i++) {
   const r = await runProgram(sb, '/usr/bin/fixture-exit', ['exit', String(i % 7)]);
-  if (r.exitCode !== i % 7) throw new Error(`spawn ${i}: exit ${r.exitCode}`);
+  if (r.status !== i % 7) throw new Error(`spawn ${i}: exit ${r.status}`);
   all.push(r.ms);
   if (i === Math.floor(n / 2)) console.log(`  halfway: ${mem()}`);
 }

@@ -7,7 +7,7 @@
  */
 import { ChannelServer } from '../../src-worker/channel/server.ts';
 import { W_OP } from '../../src-worker/channel/layout.ts';
-import { Sys } from '../../src-worker/kernel/syscalls.ts';
+import { Sys } from '../../src-worker/base/syscalls.ts';
 import { Sandbox } from '../../src-worker/sandbox/sandbox.ts';
 import { WORKLOADS } from '../workloads.ts';
 

@@ -92,7 +92,7 @@ export async function createSandboxRunner(): Promise<SandboxRunner> {
           stdout: (d) => stdout.push(d.slice()),
           stderr: (d) => stderr.push(d.slice()),
         });
-        status = (await p.wait()).exitCode;
+        status = (await p.wait()).status;
       } catch (e) {
         stderr.push(Buffer.from(`(spawn failed: ${(e as Error).message})\n`));
         status = -1;

@@ -21,7 +21,7 @@ export function StatusBar() {
         <>
           <span data-testid="stat-files">{stats.files} files</span>
           <span data-testid="stat-bytes">{formatBytes(stats.bytes)}</span>
-          <span data-testid="stat-processes">{stats.processes} processes</span>
+          <span data-testid="stat-processes">{stats.processes.length} processes</span>
           <span className="running" data-testid="stat-running">
             {stats.running ? `running: ${stats.running}` : 'idle'}
           </span>

@@ -45,6 +45,13 @@ export const createSandboxSlice: StateCreator<AppState, [], [], SandboxSlice> = 
       expanded: { '/': true },
     });
     get().resetTree();
+    try {
+      // Events of a sandbox come once the workbench shows it (and keep coming: its
+      // terminals, tabs and steps stay open while others are shown).
+      await api().subscribe({ sandboxId: id });
+    } catch (err) {
+      get().notify('error', describeError(err));
+    }
     await get().loadSteps(id);
     try {
       get().setStats(id, await api().stats({ sandboxId: id }));

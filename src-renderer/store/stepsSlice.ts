@@ -23,7 +23,14 @@ export const createStepsSlice: StateCreator<AppState, [], [], StepsSlice> = (set
 
   loadSteps: async (sandboxId) => {
     try {
-      const list = await api().listSteps({ sandboxId });
+      // Pages are bounded in size by the engine; read them all.
+      const list: Step[] = [];
+      let offset: number | null = 0;
+      while (offset !== null) {
+        const page = await api().listSteps({ sandboxId, offset });
+        list.push(...page.steps);
+        offset = page.nextOffset;
+      }
       const known = get().steps[sandboxId] ?? [];
       // Steps that arrived as events while listing are kept.
       const merged = [...list, ...known.filter((s) => !list.some((l) => l.id === s.id))];

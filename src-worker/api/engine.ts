@@ -1,477 +1,366 @@
 /**
- * The engine side of the API contract: a registry of sandboxes, their steps
- * (a tree from the start) and terminals, over any BackendSandbox. Transports
- * (WebSocket server, Electron MessagePort) call `dispatch` and forward events.
+ * The engine: the API contract implemented once over the kernel. It composes
+ * the registry of sandboxes, their steps, terminals and the event bus, and
+ * gives every front end the same entry points: `call` for a method (with the
+ * calling client), `connect` for a client of the bus, and `spawn` for the
+ * CLI's streamed programs (recorded as steps like every other command).
+ * Transports validate wire messages first (dispatch.ts); this module loads
+ * no schema code, so the CLI starts without it.
  */
 import type {
-  ApiError,
   ApiEvent,
   ApiMethod,
   ApiParams,
   ApiResult,
-  FileEntry,
-  FsChange,
+  ClientRole,
+  RunResult,
   SandboxInfo,
   SandboxSettings,
   SandboxStats,
-  ServerMessage,
   Step,
 } from '../contract/api.js';
-import { TextDecoder } from 'node:util';
-import { API_VERSION } from '../contract/api.js';
-import { apiError, parseClientMessage } from '../contract/validate.js';
-import {
-  BackendError,
-  type BackendFactory,
-  type BackendSandbox,
-  type BackendStat,
-  type BackendTerminal,
-} from './backend.js';
-import { baseName, joinPath, normalizePath } from './paths.js';
-import { PromptMarkParser } from './promptMarks.js';
+import { API_VERSION } from '../contract/constants.js';
+import type { SpawnOptions } from '../sandbox/sandbox.js';
+import { ChangeFeed } from './changeFeed.js';
+import { asEngineError, EngineError } from './errors.js';
+import { EventBus, type BusClient } from './eventBus.js';
+import { OutputPreview } from './outputPreview.js';
+import { normalizePath } from './paths.js';
+import { SandboxRegistry, type SandboxEntry } from './registry.js';
+import { DEFAULT_SETTINGS } from './settings.js';
+import { Terminals } from './terminals.js';
 
-export const DEFAULT_SETTINGS: SandboxSettings = {
-  limits: {
-    totalBytes: 256 * 1024 * 1024,
-    fileBytes: 64 * 1024 * 1024,
-    nodeCount: 100_000,
-    processCount: 64,
-    outputBytes: 16 * 1024 * 1024,
-  },
-  env: {},
-  timeoutMs: 60_000,
-};
+export { DEFAULT_SETTINGS } from './settings.js';
 
-/** Change batches are flushed at most this often, so a `cp -r` is a few events, not thousands. */
-const CHANGE_FLUSH_MS = 30;
-const STATS_FLUSH_MS = 250;
-
-interface SandboxRecord {
-  info: SandboxInfo;
-  backend: BackendSandbox;
-  steps: Step[];
-  head: string | null;
-  running: Map<string, string>;
-  pendingChanges: FsChange[];
-  changeTimer: ReturnType<typeof setTimeout> | null;
-  statsTimer: ReturnType<typeof setTimeout> | null;
-  unsubscribe: () => void;
-  /** Serialises snapshot-taking so steps keep their order. */
-  queue: Promise<unknown>;
+export interface EngineOptions {
+  /** Directory with the programs (default: the Sandbox's default, resources/wasm). */
+  programsDir?: string;
+  /** Name reported by `hello`. */
+  kernelName?: string;
 }
 
-interface TerminalRecord {
-  id: string;
-  sandboxId: string;
-  terminal: BackendTerminal;
-  decoder: TextDecoder;
-  marks: PromptMarkParser;
+/** A program the CLI starts: streamed like `Sandbox.spawn`, recorded as a step when it ends. */
+export interface EngineSpawnOptions extends Omit<SpawnOptions, 'stdin'> {
+  readonly stdin?: 'pipe';
+  /** The command line the step shows (default: argv joined). */
+  readonly command?: string;
 }
 
-type Handlers = { [M in ApiMethod]: (params: ApiParams<M>) => Promise<ApiResult<M>> };
-
-function toApiError(err: unknown): ApiError {
-  if (err instanceof BackendError) return { name: err.name, message: err.message, code: err.code };
-  if (err instanceof Error) {
-    const code = (err as Error & { code?: unknown }).code;
-    return { name: err.name, message: err.message, code: typeof code === 'string' ? code : 'EIO' };
-  }
-  return apiError('EIO', String(err));
+export interface EngineProcess {
+  readonly pid: number;
+  readonly stdin?: { write(data: string | Uint8Array): Promise<boolean>; close(): void };
+  kill(sig?: number): void;
+  /** Resolves when the program ended and its step is recorded (status as a shell reports it). */
+  wait(): Promise<{ status: number; signal?: number; stepId: string }>;
 }
+
+type Handler<M extends ApiMethod> = (
+  params: ApiParams<M>,
+  client: BusClient | undefined,
+) => Promise<ApiResult<M>>;
+type Handlers = { [M in ApiMethod]: Handler<M> };
 
 function toBase64(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
 }
 
-function entryOf(path: string, stat: BackendStat): FileEntry {
-  const entry: FileEntry = {
-    name: path === '/' ? '/' : baseName(path),
-    path,
-    kind: stat.kind,
-    mode: stat.mode & 0o7777,
-    size: stat.size,
-    mtimeMs: stat.mtimeMs,
-  };
-  if (stat.target !== undefined) entry.target = stat.target;
-  return entry;
-}
-
 export class SandglassEngine {
-  private readonly sandboxes = new Map<string, SandboxRecord>();
-  private readonly terminals = new Map<string, TerminalRecord>();
-  private readonly listeners = new Set<(event: ApiEvent) => void>();
+  readonly bus = new EventBus();
+  private readonly registry: SandboxRegistry;
+  private readonly terminals: Terminals;
+  private readonly feeds = new Map<string, ChangeFeed>();
+  private readonly kernelName: string;
   private nextId = 1;
   private disposed = false;
 
-  constructor(
-    private readonly factory: BackendFactory,
-    private readonly kernelName: string,
-  ) {}
-
-  onEvent(listener: (event: ApiEvent) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  constructor(options: EngineOptions = {}) {
+    const newId = (prefix: string): string => `${prefix}${this.nextId++}`;
+    this.kernelName = options.kernelName ?? 'kernel';
+    this.registry = new SandboxRegistry({
+      ...(options.programsDir !== undefined ? { programsDir: options.programsDir } : {}),
+      newId,
+      onStep: (step: Step) => this.bus.publish(step.sandboxId, { type: 'step', step }),
+    });
+    this.terminals = new Terminals(
+      {
+        data: (entry, terminalId, data) =>
+          this.bus.publish(entry.id, { type: 'terminalData', terminalId, data }),
+        exit: (entry, terminalId, status) =>
+          this.bus.publish(entry.id, { type: 'terminalExit', terminalId, status }),
+        running: (entry) => this.feeds.get(entry.id)?.scheduleStats(),
+      },
+      newId,
+    );
   }
 
-  private emit(event: ApiEvent): void {
-    for (const listener of this.listeners) {
-      try {
-        listener(event);
-      } catch {
-        // A failing transport must not stop delivery to the others.
-      }
-    }
+  /** A client of the event bus (one per transport connection). */
+  connect(role: ClientRole, send: (event: ApiEvent) => void): BusClient {
+    return this.bus.connect(role, send);
   }
 
-  private id(prefix: string): string {
-    return `${prefix}${this.nextId++}`;
-  }
-
-  private sandbox(id: string): SandboxRecord {
-    const record = this.sandboxes.get(id);
-    if (!record) throw new BackendError('ENOENT', `no sandbox ${JSON.stringify(id)}`);
-    return record;
-  }
-
-  private terminal(id: string): TerminalRecord {
-    const record = this.terminals.get(id);
-    if (!record) throw new BackendError('ENOENT', `no terminal ${JSON.stringify(id)}`);
-    return record;
-  }
-
-  private list(): SandboxInfo[] {
-    return [...this.sandboxes.values()].map((r) => r.info);
-  }
-
-  /** Validates and runs one raw client message; never throws. */
-  async dispatch(raw: unknown): Promise<ServerMessage | null> {
-    const parsed = parseClientMessage(raw);
-    if (!parsed.ok)
-      return parsed.id === null
-        ? { type: 'response', id: -1, ok: false, error: parsed.error }
-        : { type: 'response', id: parsed.id, ok: false, error: parsed.error };
-    const { id, method, params } = parsed.message;
-    try {
-      const result = await this.call(method, params as ApiParams<typeof method>);
-      return { type: 'response', id, ok: true, result };
-    } catch (err) {
-      return { type: 'response', id, ok: false, error: toApiError(err) };
-    }
-  }
-
-  /** Typed entry point (tests and in-process callers). */
-  call<M extends ApiMethod>(method: M, params: ApiParams<M>): Promise<ApiResult<M>> {
-    if (this.disposed) return Promise.reject(new BackendError('ESHUTDOWN', 'engine is shut down'));
-    const handler = this.handlers[method] as (p: ApiParams<M>) => Promise<ApiResult<M>>;
-    return handler(params);
+  /** Runs one method for a client (undefined for in-process callers without events). */
+  call<M extends ApiMethod>(
+    method: M,
+    params: ApiParams<M>,
+    client?: BusClient,
+  ): Promise<ApiResult<M>> {
+    if (this.disposed) return Promise.reject(new EngineError('ESHUTDOWN', 'engine is shut down'));
+    const handler = this.handlers[method] as Handler<M>;
+    return handler(params, client);
   }
 
   private readonly handlers: Handlers = {
     hello: async ({ apiVersion }) => {
       if (apiVersion !== API_VERSION)
-        throw new BackendError(
+        throw new EngineError(
           'EVERSION',
           `client speaks API v${apiVersion}, engine speaks v${API_VERSION}`,
         );
       return { apiVersion: API_VERSION, kernel: this.kernelName };
     },
-    listSandboxes: async () => this.list(),
-    createSandbox: async ({ name, settings }) =>
-      this.createSandbox(name, settings ?? DEFAULT_SETTINGS),
+    listSandboxes: async () => this.registry.list(),
+    createSandbox: async ({ name, settings }, client) => {
+      const info = await this.createSandbox(name, settings ?? DEFAULT_SETTINGS);
+      client?.subscribe(info.id);
+      return info;
+    },
     renameSandbox: async ({ sandboxId, name }) => {
-      const record = this.sandbox(sandboxId);
-      const trimmed = name.trim();
-      if (trimmed === '') throw new BackendError('EINVAL', 'sandbox name must not be empty');
-      record.info = { ...record.info, name: trimmed };
-      this.emit({ type: 'sandboxes', sandboxes: this.list() });
-      return record.info;
+      const info = this.registry.rename(sandboxId, name);
+      this.announce();
+      return info;
     },
     destroySandbox: async ({ sandboxId }) => {
-      const record = this.sandbox(sandboxId);
-      for (const t of [...this.terminals.values()])
-        if (t.sandboxId === sandboxId) this.closeTerminal(t.id);
-      this.sandboxes.delete(sandboxId);
-      record.unsubscribe();
-      if (record.changeTimer) clearTimeout(record.changeTimer);
-      if (record.statsTimer) clearTimeout(record.statsTimer);
-      await record.backend.dispose();
-      this.emit({ type: 'sandboxes', sandboxes: this.list() });
+      await this.destroySandbox(sandboxId);
       return null;
     },
     updateSettings: async ({ sandboxId, settings }) => {
-      const record = this.sandbox(sandboxId);
-      await record.backend.configure(settings);
-      record.info = { ...record.info, settings };
-      this.emit({ type: 'sandboxes', sandboxes: this.list() });
-      return record.info;
+      const info = this.registry.configure(sandboxId, settings);
+      this.announce();
+      return info;
     },
-    stats: async ({ sandboxId }) => this.stats(this.sandbox(sandboxId)),
-    readDir: async ({ sandboxId, path, snapshotId }) => {
-      const dir = normalizePath(path);
-      const entries = await this.sandbox(sandboxId).backend.readDir(dir, snapshotId);
-      return entries.map((e) => entryOf(joinPath(dir, e.name), e.stat));
-    },
-    stat: async ({ sandboxId, path, snapshotId }) => {
-      const p = normalizePath(path);
-      return entryOf(p, await this.sandbox(sandboxId).backend.stat(p, snapshotId));
-    },
-    readFile: async ({ sandboxId, path, snapshotId }) => {
-      const bytes = await this.sandbox(sandboxId).backend.readFile(normalizePath(path), snapshotId);
-      return { base64: toBase64(bytes), size: bytes.length };
-    },
-    writeFile: async ({ sandboxId, path, base64 }) => {
-      if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64))
-        throw new BackendError('EINVAL', 'writeFile: base64 is not valid base64');
-      await this.sandbox(sandboxId).backend.writeFile(
-        normalizePath(path),
-        new Uint8Array(Buffer.from(base64, 'base64')),
-      );
+    subscribe: async ({ sandboxId }, client) => {
+      this.registry.get(sandboxId);
+      needClient(client, 'subscribe').subscribe(sandboxId);
       return null;
     },
-    mkdir: async ({ sandboxId, path }) => {
-      await this.sandbox(sandboxId).backend.mkdir(normalizePath(path));
+    unsubscribe: async ({ sandboxId }, client) => {
+      needClient(client, 'unsubscribe').unsubscribe(sandboxId);
+      return null;
+    },
+    stats: async ({ sandboxId }) => this.stats(this.registry.get(sandboxId)),
+    readDir: async ({ sandboxId, path, snapshotId }) =>
+      this.registry.get(sandboxId).files.readDir(path, snapshotId),
+    stat: async ({ sandboxId, path, snapshotId }) =>
+      this.registry.get(sandboxId).files.stat(path, snapshotId),
+    readFile: async ({ sandboxId, path, snapshotId }) => {
+      const bytes = await this.registry.get(sandboxId).files.readFile(path, snapshotId);
+      return { base64: toBase64(bytes), size: bytes.length };
+    },
+    writeFile: async ({ sandboxId, path, base64, mode }) => {
+      if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64))
+        throw new EngineError('EINVAL', 'writeFile: base64 is not valid base64');
+      const bytes = new Uint8Array(Buffer.from(base64, 'base64'));
+      await this.registry.get(sandboxId).files.writeFile(path, bytes, mode);
+      return null;
+    },
+    mkdir: async ({ sandboxId, path, recursive }) => {
+      await this.registry.get(sandboxId).files.mkdir(path, recursive);
       return null;
     },
     remove: async ({ sandboxId, path, recursive }) => {
-      await this.sandbox(sandboxId).backend.remove(normalizePath(path), recursive);
+      await this.registry.get(sandboxId).files.remove(path, recursive);
       return null;
     },
     rename: async ({ sandboxId, from, to }) => {
-      await this.sandbox(sandboxId).backend.rename(normalizePath(from), normalizePath(to));
+      await this.registry.get(sandboxId).files.rename(from, to);
       return null;
     },
     run: async ({ sandboxId, command, stdin, cwd }) =>
-      this.run(this.sandbox(sandboxId), command, stdin, cwd),
-    listSteps: async ({ sandboxId }) => [...this.sandbox(sandboxId).steps],
+      this.run(this.registry.get(sandboxId), command, stdin, cwd),
+    listSteps: async ({ sandboxId, offset, limit }) =>
+      this.registry.get(sandboxId).steps.page(offset, limit),
     restoreStep: async ({ sandboxId, stepId }) => {
-      const record = this.sandbox(sandboxId);
-      const step = record.steps.find((s) => s.id === stepId);
-      if (!step)
-        throw new BackendError(
-          'ENOENT',
-          `no step ${JSON.stringify(stepId)} in sandbox ${sandboxId}`,
-        );
-      await record.backend.restore(step.snapshotId);
+      const entry = this.registry.get(sandboxId);
+      const step = entry.steps.get(stepId);
+      try {
+        entry.sandbox.restore(Number(step.snapshotId));
+      } catch (err) {
+        throw asEngineError(err);
+      }
       // The next step branches from the restored one.
-      record.head = step.id;
-      this.emit({ type: 'restored', sandboxId, stepId });
+      entry.steps.head = step.id;
+      this.bus.publish(sandboxId, { type: 'restored', sandboxId, stepId });
       return null;
     },
-    openTerminal: async ({ sandboxId, cols, rows }) =>
-      this.openTerminal(this.sandbox(sandboxId), cols, rows),
+    openTerminal: async ({ sandboxId, cols, rows, cwd }) => {
+      const entry = this.registry.get(sandboxId);
+      const terminalId = await this.terminals.open(entry, {
+        cols,
+        rows,
+        ...(cwd !== undefined ? { cwd: normalizePath(cwd) } : {}),
+      });
+      return { terminalId };
+    },
     terminalWrite: async ({ terminalId, data }) => {
-      this.terminal(terminalId).terminal.write(data);
+      this.terminals.write(terminalId, data);
       return null;
     },
     terminalResize: async ({ terminalId, cols, rows }) => {
-      this.terminal(terminalId).terminal.resize(clampSize(cols, 2, 1000), clampSize(rows, 1, 500));
+      this.terminals.resize(terminalId, cols, rows);
       return null;
     },
     closeTerminal: async ({ terminalId }) => {
-      this.terminal(terminalId);
-      this.closeTerminal(terminalId);
+      this.terminals.close(terminalId);
+      return null;
+    },
+    answer: async ({ requestId, answer }, client) => {
+      this.bus.answer(needClient(client, 'answer').id, requestId, answer);
       return null;
     },
   };
 
+  private announce(): void {
+    this.bus.broadcast({ type: 'sandboxes', sandboxes: this.registry.list() });
+  }
+
   async createSandbox(name: string, settings: SandboxSettings): Promise<SandboxInfo> {
-    const trimmed = name.trim();
-    if (trimmed === '') throw new BackendError('EINVAL', 'sandbox name must not be empty');
-    const backend = await this.factory(settings);
-    await backend.configure(settings);
-    const info: SandboxInfo = { id: this.id('sb'), name: trimmed, createdAt: Date.now(), settings };
-    const record: SandboxRecord = {
-      info,
-      backend,
-      steps: [],
-      head: null,
-      running: new Map(),
-      pendingChanges: [],
-      changeTimer: null,
-      statsTimer: null,
-      unsubscribe: () => undefined,
-      queue: Promise.resolve(),
+    const entry = await this.registry.create(name, settings);
+    const feed = new ChangeFeed(
+      {
+        changes: (changes) =>
+          this.bus.publish(entry.id, { type: 'fsChange', sandboxId: entry.id, changes }),
+        stats: (stats) => this.bus.publish(entry.id, { type: 'stats', sandboxId: entry.id, stats }),
+      },
+      () => this.stats(entry),
+    );
+    const unsubscribe = entry.sandbox.onChange((e) => feed.take(e));
+    this.feeds.set(entry.id, feed);
+    entry.detach = () => {
+      unsubscribe();
+      feed.dispose();
+      this.feeds.delete(entry.id);
     };
-    record.unsubscribe = backend.onChange((change) => this.queueChange(record, change));
-    this.sandboxes.set(info.id, record);
-    this.emit({ type: 'sandboxes', sandboxes: this.list() });
-    return info;
+    this.announce();
+    return entry.info;
   }
 
-  private queueChange(record: SandboxRecord, change: FsChange): void {
-    if (change.path === '') {
-      this.scheduleStats(record);
-      return;
-    }
-    record.pendingChanges.push(change);
-    if (record.changeTimer) return;
-    record.changeTimer = setTimeout(() => {
-      record.changeTimer = null;
-      const changes = record.pendingChanges;
-      record.pendingChanges = [];
-      if (this.sandboxes.get(record.info.id) !== record) return;
-      this.emit({ type: 'fsChange', sandboxId: record.info.id, changes });
-      this.scheduleStats(record);
-    }, CHANGE_FLUSH_MS);
+  private async destroySandbox(sandboxId: string): Promise<void> {
+    this.registry.get(sandboxId);
+    this.terminals.closeSandbox(sandboxId);
+    this.bus.dropSandbox(sandboxId);
+    await this.registry.destroy(sandboxId);
+    this.announce();
   }
 
-  private scheduleStats(record: SandboxRecord): void {
-    if (record.statsTimer) return;
-    record.statsTimer = setTimeout(() => {
-      record.statsTimer = null;
-      if (this.sandboxes.get(record.info.id) !== record) return;
-      this.stats(record).then(
-        (stats) => this.emit({ type: 'stats', sandboxId: record.info.id, stats }),
-        () => undefined,
-      );
-    }, STATS_FLUSH_MS);
+  /** Copies a host directory into a sandbox: for in-process front ends only (the CLI), never the wire. */
+  async importHostDir(
+    sandboxId: string,
+    hostPath: string,
+    path: string,
+    opts: { readOnly?: boolean } = {},
+  ): Promise<void> {
+    await this.registry.get(sandboxId).sandbox.importHostDir(hostPath, normalizePath(path), opts);
   }
 
-  private async stats(record: SandboxRecord): Promise<SandboxStats> {
-    const s = await record.backend.stats();
-    const running = [...record.running.values()];
-    return { ...s, running: running.length > 0 ? (running[running.length - 1] ?? null) : null };
-  }
-
-  /** Records a finished command as a step, with a snapshot taken after it. */
-  private recordStep(
-    record: SandboxRecord,
-    partial: Omit<Step, 'id' | 'parentId' | 'sandboxId' | 'snapshotId'>,
-  ): Promise<Step> {
-    const next = record.queue.then(async () => {
-      const snapshotId = await record.backend.snapshot();
-      const step: Step = {
-        ...partial,
-        id: this.id('st'),
-        parentId: record.head,
-        sandboxId: record.info.id,
-        snapshotId,
-      };
-      record.head = step.id;
-      record.steps.push(step);
-      if (this.sandboxes.get(record.info.id) === record) this.emit({ type: 'step', step });
-      return step;
-    });
-    record.queue = next.catch(() => undefined);
-    return next;
+  private stats(entry: SandboxEntry): SandboxStats {
+    const stats = entry.sandbox.stats();
+    const terminal = [...entry.running.values()];
+    return { ...stats, running: terminal[terminal.length - 1] ?? stats.running };
   }
 
   private async run(
-    record: SandboxRecord,
+    entry: SandboxEntry,
     command: string,
     stdin: string | undefined,
     cwd: string | undefined,
-  ) {
-    const sessionId = this.id('run');
+  ): Promise<RunResult> {
+    const sessionId = `run${this.nextId++}`;
     const startedAt = Date.now();
-    record.running.set(sessionId, command);
-    this.scheduleStats(record);
+    const feed = this.feeds.get(entry.id);
+    feed?.scheduleStats();
     try {
-      const options: {
-        stdin?: string;
-        cwd?: string;
-        env: Record<string, string>;
-        timeoutMs: number;
-      } = {
-        env: record.info.settings.env,
-        timeoutMs: record.info.settings.timeoutMs,
-      };
-      if (stdin !== undefined) options.stdin = stdin;
-      if (cwd !== undefined) options.cwd = normalizePath(cwd);
-      const result = await record.backend.run(command, options);
-      const durationMs = Date.now() - startedAt;
-      const step = await this.recordStep(record, {
+      const result = await entry.sandbox.run(command, {
+        env: entry.info.settings.env,
+        timeoutMs: entry.info.settings.timeoutMs,
+        ...(stdin !== undefined ? { stdin } : {}),
+        ...(cwd !== undefined ? { cwd: normalizePath(cwd) } : {}),
+      });
+      const step = await entry.steps.record({
         sessionId,
         sessionKind: 'api',
         command,
         status: result.status,
         startedAt,
-        durationMs,
-        stdout: result.stdout,
-        stderr: result.stderr,
+        durationMs: Date.now() - startedAt,
+        stdout: OutputPreview.of(result.stdout),
+        stderr: OutputPreview.of(result.stderr),
       });
-      return { ...result, durationMs, stepId: step.id };
+      return { ...result, stepId: step.id };
+    } catch (err) {
+      throw asEngineError(err);
     } finally {
-      record.running.delete(sessionId);
-      this.scheduleStats(record);
+      feed?.scheduleStats();
     }
   }
 
-  private async openTerminal(record: SandboxRecord, cols: number, rows: number) {
-    const terminal = await record.backend.openTerminal({
-      cols: clampSize(cols, 2, 1000),
-      rows: clampSize(rows, 1, 500),
+  /**
+   * Starts a program with streamed stdio (the CLI's `exec` and `run`); when it
+   * ends, it is recorded as a step with previews of its output.
+   */
+  async spawn(
+    sandboxId: string,
+    path: string,
+    argv: readonly string[],
+    opts: EngineSpawnOptions = {},
+  ): Promise<EngineProcess> {
+    const entry = this.registry.get(sandboxId);
+    const stdout = new OutputPreview();
+    const stderr = new OutputPreview();
+    const startedAt = Date.now();
+    const proc = await entry.sandbox.spawn(path, argv, {
+      ...opts,
+      stdout: (d) => {
+        stdout.push(d);
+        opts.stdout?.(d);
+      },
+      stderr: (d) => {
+        stderr.push(d);
+        opts.stderr?.(d);
+      },
     });
-    const id = this.id('term');
-    const entry: TerminalRecord = {
-      id,
-      sandboxId: record.info.id,
-      terminal,
-      decoder: new TextDecoder('utf-8'),
-      marks: new PromptMarkParser(),
+    const sessionId = `cli${this.nextId++}`;
+    return {
+      pid: proc.pid,
+      ...(proc.stdin ? { stdin: proc.stdin } : {}),
+      kill: (sig) => proc.kill(sig),
+      wait: async () => {
+        const { status, signal } = await proc.wait();
+        const durationMs = Date.now() - startedAt;
+        const step = await entry.steps.record({
+          sessionId,
+          sessionKind: 'cli',
+          command: opts.command ?? argv.join(' '),
+          status,
+          startedAt,
+          durationMs,
+          stdout,
+          stderr,
+        });
+        return { status, ...(signal !== undefined ? { signal } : {}), stepId: step.id };
+      },
     };
-    this.terminals.set(id, entry);
-    terminal.onData((chunk) => {
-      if (!this.terminals.has(id)) return;
-      const data =
-        typeof chunk === 'string' ? chunk : entry.decoder.decode(chunk, { stream: true });
-      if (data.length === 0) return;
-      this.emit({ type: 'terminalData', terminalId: id, data });
-      this.trackMarks(record, entry, data);
-    });
-    terminal.onExit((status) => {
-      if (!this.terminals.delete(id)) return;
-      record.running.delete(id);
-      this.emit({ type: 'terminalExit', terminalId: id, status });
-    });
-    return { terminalId: id };
-  }
-
-  private trackMarks(record: SandboxRecord, entry: TerminalRecord, data: string): void {
-    for (const done of entry.marks.feed(data)) {
-      void this.recordStep(record, {
-        sessionId: entry.id,
-        sessionKind: 'terminal',
-        command: done.command,
-        status: done.status,
-        startedAt: done.startedAt,
-        durationMs: done.durationMs,
-      }).catch(() => undefined);
-    }
-    // Between C and D the terminal's command is what the status bar shows as running.
-    const running = entry.marks.running;
-    if (running !== null) record.running.set(entry.id, running);
-    else record.running.delete(entry.id);
-    this.scheduleStats(record);
-  }
-
-  private closeTerminal(id: string): void {
-    const entry = this.terminals.get(id);
-    if (!entry) return;
-    this.terminals.delete(id);
-    this.sandboxes.get(entry.sandboxId)?.running.delete(id);
-    try {
-      entry.terminal.close();
-    } catch {
-      // Closing an already-dead terminal is fine.
-    }
   }
 
   async dispose(): Promise<void> {
     if (this.disposed) return;
     this.disposed = true;
-    for (const id of [...this.terminals.keys()]) this.closeTerminal(id);
-    for (const record of this.sandboxes.values()) {
-      record.unsubscribe();
-      if (record.changeTimer) clearTimeout(record.changeTimer);
-      if (record.statsTimer) clearTimeout(record.statsTimer);
-      await record.backend.dispose().catch(() => undefined);
-    }
-    this.sandboxes.clear();
-    this.listeners.clear();
+    this.terminals.closeAll();
+    this.bus.dispose();
+    await this.registry.destroyAll();
   }
 }
 
-function clampSize(n: number, min: number, max: number): number {
-  return Math.min(max, Math.max(min, Math.floor(n)));
+function needClient(client: BusClient | undefined, method: string): BusClient {
+  if (!client) throw new EngineError('EINVAL', `${method} needs a connected client`);
+  return client;
 }

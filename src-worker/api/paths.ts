@@ -1,10 +1,10 @@
 /** Path normalisation for API parameters: absolute, no `.`/`..`, no empty parts. */
-import { BackendError } from './backend.js';
+import { EngineError } from './errors.js';
 
 export function normalizePath(input: string): string {
   if (!input.startsWith('/'))
-    throw new BackendError('EINVAL', `path must be absolute: ${JSON.stringify(input)}`);
-  if (input.includes('\0')) throw new BackendError('EINVAL', 'path contains a NUL byte');
+    throw new EngineError('EINVAL', `path must be absolute: ${JSON.stringify(input)}`);
+  if (input.includes('\0')) throw new EngineError('EINVAL', 'path contains a NUL byte');
   const parts: string[] = [];
   for (const part of input.split('/')) {
     if (part === '' || part === '.') continue;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PromptMarkParser, replayLine, unescapeMarkArg } from './promptMarks.js';
+import { MAX_LINE, PromptMarkParser, replayLine, unescapeMarkArg } from './promptMarks.js';
 
 const OSC = (s: string) => `\x1b]${s}\x07`;
 
@@ -43,5 +43,27 @@ describe('replayLine', () => {
   });
   it('unescapes mark arguments', () => {
     expect(unescapeMarkArg('a\\\\b\\x3bc')).toBe('a\\b;c');
+  });
+});
+
+// Issue 20, item 1: `printf '\033]133;B\007\033[2000000000Cx\033]133;C\007'` grew the line
+// editor's array to the cursor position and killed the engine with a V8 "invalid size".
+describe('bounded line editor (issue 20 #1)', () => {
+  it('clamps huge cursor moves and inserts to the line width', () => {
+    const p = new PromptMarkParser();
+    const t0 = performance.now();
+    p.feed('\x1b]133;B\x07\x1b[2000000000Cx\x1b]133;C\x07');
+    expect(p.running?.length).toBeLessThanOrEqual(MAX_LINE);
+    expect(replayLine('\x1b[2000000000@ab').length).toBeLessThanOrEqual(MAX_LINE);
+    expect(replayLine(`a\x1b[${'9'.repeat(5000)}Gb`).length).toBeLessThanOrEqual(MAX_LINE);
+    expect(performance.now() - t0).toBeLessThan(1000);
+  });
+  it('keeps a line of any length to the line width and an explicit command bounded', () => {
+    expect(replayLine('y'.repeat(100_000)).length).toBe(MAX_LINE);
+    const p = new PromptMarkParser();
+    const done = p.feed(
+      `\x1b]133;B\x07\x1b]633;E;${'z'.repeat(200_000)}\x07\x1b]133;C\x07\x1b]133;D;0\x07`,
+    );
+    expect(done[0]?.command.length).toBeLessThanOrEqual(65536);
   });
 });

@@ -5,6 +5,8 @@
  * comes from an explicit `OSC 633;E;cmd` / `OSC 133;E;cmd` mark when the shell
  * sends one, else from the echoed input between B and C, replayed through a
  * tiny line editor so cursor moves and erases from line editing are undone.
+ * Every piece of state is bounded: pending and echoed text, the explicit
+ * command, and the editor's line and cursor (a program can print anything).
  */
 
 export interface FinishedCommand {
@@ -16,6 +18,8 @@ export interface FinishedCommand {
 
 const MAX_PENDING = 8192;
 const MAX_ECHO = 65536;
+/** Widest line the line editor keeps; cursor moves and inserts past it are clamped. */
+export const MAX_LINE = 4096;
 
 export class PromptMarkParser {
   private pending = '';
@@ -93,7 +97,7 @@ export class PromptMarkParser {
         this.inputAt = this.now();
         return null;
       case 'E':
-        this.explicit = unescapeMarkArg(arg);
+        this.explicit = unescapeMarkArg(arg.slice(0, MAX_ECHO));
         return null;
       case 'C':
         this.command = this.currentCommand();
@@ -141,8 +145,9 @@ export function replayLine(raw: string): string {
         while (j < raw.length && /[0-9;?]/.test(raw[j] ?? '')) j++;
         const params = raw.slice(i + 2, j);
         const final = raw[j] ?? '';
-        const n = Math.max(1, parseInt(params, 10) || 1);
-        if (final === 'C') cursor += n;
+        // Counts are clamped to the line width, so `ESC[2000000000C` costs nothing.
+        const n = Math.min(MAX_LINE, Math.max(1, parseInt(params, 10) || 1));
+        if (final === 'C') cursor = Math.min(MAX_LINE, cursor + n);
         else if (final === 'D') cursor = Math.max(0, cursor - n);
         else if (final === 'K')
           line =
@@ -152,8 +157,10 @@ export function replayLine(raw: string): string {
                 ? line.map((c, k) => (k <= cursor ? ' ' : c))
                 : line.slice(0, cursor);
         else if (final === 'P') line.splice(cursor, n);
-        else if (final === '@') line.splice(cursor, 0, ...' '.repeat(n));
-        else if (final === 'G') cursor = n - 1;
+        else if (final === '@') {
+          line.splice(cursor, 0, ...' '.repeat(Math.max(0, Math.min(n, MAX_LINE - cursor))));
+          line.length = Math.min(line.length, MAX_LINE);
+        } else if (final === 'G') cursor = n - 1;
         i = j;
       } else {
         i += 1;
@@ -167,6 +174,7 @@ export function replayLine(raw: string): string {
     } else if (ch === '\b') {
       cursor = Math.max(0, cursor - 1);
     } else if (ch >= ' ' && ch !== '\x7f') {
+      if (cursor >= MAX_LINE) continue;
       while (line.length < cursor) line.push(' ');
       line[cursor] = ch;
       cursor++;

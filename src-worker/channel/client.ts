@@ -3,7 +3,7 @@
  * with `Atomics.wait` until it answers. Payloads and responses larger than
  * the data area travel in several frames (CHUNK / MORE), invisibly to callers.
  */
-import { Sys } from '../kernel/syscalls.js';
+import { Sys } from '../base/syscalls.js';
 import {
   CHANNEL_VERSION,
   ChannelView,

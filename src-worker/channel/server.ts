@@ -5,7 +5,7 @@
  * answer at once or later (a promise), and writes the reply. Reassembles
  * chunked payloads and serves long responses frame by frame.
  */
-import { Sys } from '../kernel/syscalls.js';
+import { Sys } from '../base/syscalls.js';
 import type { ChannelView } from './layout.js';
 import {
   DATA_SIZE,

@@ -3,14 +3,13 @@
  * run one program in a fresh sandbox, streaming stdin/stdout/stderr, and
  * return its exit status (126 cannot execute, 127 not found, as shells do).
  */
-import type { Sandbox } from '../sandbox/sandbox.js';
 import {
   createSandbox,
   parseSandboxOptions,
-  pumpStdin,
-  spawnFailureStatus,
+  runStreamed,
   UsageError,
   type CliIo,
+  type CliSandbox,
   type SandboxOptions,
 } from './options.js';
 
@@ -33,11 +32,11 @@ export function parseExecArgs(args: readonly string[]): ExecArgs {
 }
 
 /** Find PROGRAM: a path as given, else the first of /usr/local/bin, /usr/bin, /bin that has it. */
-async function locate(sb: Sandbox, prog: string): Promise<string> {
+async function locate(sb: CliSandbox, prog: string): Promise<string> {
   if (prog.includes('/')) return prog;
   for (const dir of ['/usr/local/bin', '/usr/bin', '/bin']) {
     try {
-      await sb.stat(`${dir}/${prog}`);
+      await sb.engine.call('stat', { sandboxId: sb.sandboxId, path: `${dir}/${prog}` });
       return `${dir}/${prog}`;
     } catch {
       // keep looking
@@ -51,24 +50,14 @@ export async function runExec(args: ExecArgs, io: CliIo): Promise<number> {
   try {
     const prog = args.argv[0] as string;
     const path = await locate(sb, prog);
-    let p;
-    try {
-      p = await sb.spawn(path, args.argv, {
-        stdin: 'pipe',
-        stdout: (d) => io.stdout.write(d),
-        stderr: (d) => io.stderr.write(d),
-        ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}),
-        ...(args.cwd !== undefined ? { cwd: args.cwd } : {}),
-      });
-    } catch (e) {
-      io.stderr.write(`sandglass: ${prog}: ${(e as Error).message}\n`);
-      return spawnFailureStatus(e);
-    }
-    const detach = pumpStdin(io.stdin, p.stdin);
-    const r = await p.wait();
-    detach();
-    return r.exitCode;
+    return await runStreamed(sb, io, {
+      path,
+      argv: args.argv,
+      timeoutMs: args.timeoutMs,
+      cwd: args.cwd,
+      failedAs: `sandglass: ${prog}`,
+    });
   } finally {
-    await sb.destroy();
+    await sb.dispose();
   }
 }

@@ -1,62 +1,112 @@
 /**
  * The `sandglass` command line: subcommands dispatch here. `exec` runs one
- * program, `run` a shell script, `shell` an interactive session.
+ * program, `run` a shell script, `shell` an interactive session, `serve` the
+ * web workbench. Each subcommand's module is imported only when it runs (a CLI start pays for
+ * what the command needs; the full usage text loads them all).
  */
-import { EXEC_USAGE, parseExecArgs, runExec } from './exec.js';
-import { UsageError } from './options.js';
-import { parseRunArgs, RUN_USAGE, runScript } from './run.js';
-import { parseShellArgs, runShell, SHELL_USAGE } from './shell.js';
+import type { CliIo } from './options.js';
 
-const USAGE = `usage: sandglass <command> [options]
+interface Subcommand {
+  readonly usage: string;
+  run(args: readonly string[], io: CliIo): Promise<number>;
+}
 
-commands:
-  exec     run one program in a fresh sandbox
-           ${EXEC_USAGE.replace('usage: ', '')}
-  run      run a shell script in a fresh sandbox
-           ${RUN_USAGE.replace('usage: ', '')}
-  shell    open an interactive shell in a fresh sandbox
-           ${SHELL_USAGE.replace('usage: ', '')}
-`;
+interface Entry {
+  readonly about: string;
+  /** Runs one sandbox and ends (worker pool sized for that). */
+  readonly oneShot: boolean;
+  load(): Promise<Subcommand>;
+}
+
+const SUBCOMMANDS: Record<string, Entry> = {
+  exec: {
+    about: 'run one program in a fresh sandbox',
+    oneShot: true,
+    load: async () => {
+      const m = await import('./exec.js');
+      return { usage: m.EXEC_USAGE, run: (a, io) => m.runExec(m.parseExecArgs(a), io) };
+    },
+  },
+  run: {
+    about: 'run a shell script in a fresh sandbox',
+    oneShot: true,
+    load: async () => {
+      const m = await import('./run.js');
+      return { usage: m.RUN_USAGE, run: (a, io) => m.runScript(m.parseRunArgs(a), io) };
+    },
+  },
+  shell: {
+    about: 'open an interactive shell in a fresh sandbox',
+    oneShot: false,
+    load: async () => {
+      const m = await import('./shell.js');
+      return { usage: m.SHELL_USAGE, run: (a, io) => m.runShell(m.parseShellArgs(a), io) };
+    },
+  },
+  serve: {
+    about: 'serve the web workbench on 127.0.0.1 (prints its URL)',
+    oneShot: false,
+    load: async () => {
+      const m = await import('./serve.js');
+      return {
+        usage: m.SERVE_USAGE,
+        run: async (a) => {
+          await m.runServe(m.parseServeArgs(a));
+          // Keep serving: the server ends the process on SIGINT/SIGTERM.
+          return new Promise<number>(() => {});
+        },
+      };
+    },
+  },
+};
+
+async function usage(): Promise<string> {
+  let text = 'usage: sandglass <command> [options]\n\ncommands:\n';
+  for (const [name, { about, load }] of Object.entries(SUBCOMMANDS)) {
+    const sub = await load();
+    text += `  ${name.padEnd(8)} ${about}\n           ${sub.usage.replace('usage: ', '')}\n`;
+  }
+  return text;
+}
 
 export async function main(argv: readonly string[]): Promise<number> {
   const [cmd, ...rest] = argv;
-  try {
-    switch (cmd) {
-      case 'exec':
-        return await runExec(parseExecArgs(rest), {
-          stdin: process.stdin,
-          stdout: process.stdout,
-          stderr: process.stderr,
-        });
-      case 'run':
-        return await runScript(parseRunArgs(rest), {
-          stdin: process.stdin,
-          stdout: process.stdout,
-          stderr: process.stderr,
-        });
-      case 'shell':
-        return await runShell(parseShellArgs(rest), {
-          stdin: process.stdin,
-          stdout: process.stdout,
-          stderr: process.stderr,
-        });
-      case undefined:
-      case '-h':
-      case '--help':
-      case 'help':
-        process.stdout.write(USAGE);
-        return cmd === undefined ? 2 : 0;
-      default:
-        process.stderr.write(`sandglass: unknown command '${cmd}'\n${USAGE}`);
-        return 2;
+  const entry = cmd !== undefined && Object.hasOwn(SUBCOMMANDS, cmd) ? SUBCOMMANDS[cmd] : undefined;
+  if (!entry) {
+    if (cmd === undefined || cmd === '-h' || cmd === '--help' || cmd === 'help') {
+      process.stdout.write(await usage());
+      return cmd === undefined ? 2 : 0;
     }
+    process.stderr.write(`sandglass: unknown command '${cmd}'\n${await usage()}`);
+    return 2;
+  }
+  // Boot the first process worker while the subcommand's code loads: a
+  // worker thread's bootstrap is the longest single step of a cold start.
+  // One-shot commands keep one warm worker and start more only on demand
+  // (a thread costs ~10 MB and ~40 ms of CPU); the shell and the server keep
+  // the engine's usual warm pool.
+  const { WorkerPool } = await import('../proc/node/workerPool.js');
+  const pool = WorkerPool.acquireShared(
+    entry.oneShot ? { warm: 1, idleMs: 10_000, refill: false } : undefined,
+  );
+  let sub: Subcommand | undefined;
+  try {
+    sub = await entry.load();
+    return await sub.run(rest, {
+      stdin: process.stdin,
+      stdout: process.stdout,
+      stderr: process.stderr,
+    });
   } catch (e) {
-    if (e instanceof UsageError) {
-      const usage = cmd === 'run' ? RUN_USAGE : cmd === 'shell' ? SHELL_USAGE : EXEC_USAGE;
-      process.stderr.write(`sandglass ${cmd}: ${e.message}\n${usage}\n`);
+    // Loaded already by any subcommand that got far enough to throw it.
+    const { UsageError } = await import('./options.js');
+    if (e instanceof UsageError && sub) {
+      process.stderr.write(`sandglass ${cmd}: ${e.message}\n${sub.usage}\n`);
       return 2;
     }
     process.stderr.write(`sandglass: ${(e as Error).message}\n`);
     return 1;
+  } finally {
+    pool.unref();
   }
 }

@@ -1,10 +1,12 @@
 /**
  * What the `sandglass` subcommands share: the usage error, the sandbox
  * options every subcommand takes (--timeout, --import, --programs, --cwd),
- * creating the sandbox they describe, and streaming host stdin into a
- * sandboxed process with back-pressure.
+ * creating the sandbox they describe through the engine (so every command
+ * the CLI runs is a step, as from any other front end), and streaming host
+ * stdin into a sandboxed process with back-pressure.
  */
-import { Sandbox } from '../sandbox/sandbox.js';
+import { SandglassEngine } from '../api/engine.js';
+import { KERNEL_DEFAULT_SETTINGS } from '../api/settings.js';
 
 /** Bad command-line usage: main prints the message and the usage, exit 2. */
 export class UsageError extends Error {}
@@ -81,17 +83,69 @@ export function parseSandboxOptions(
   return { options: { timeoutMs, imports, programsDir, cwd }, rest: args.slice(i) };
 }
 
-/** A fresh sandbox with the options' programs directory and host imports. */
-export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
-  const sb = await Sandbox.create(options.programsDir ? { programsDir: options.programsDir } : {});
+/** An engine holding the one sandbox a CLI command runs in. */
+export interface CliSandbox {
+  readonly engine: SandglassEngine;
+  readonly sandboxId: string;
+  /** Destroys the sandbox and the engine. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * A fresh sandbox in a fresh engine, with the options' programs directory
+ * and host imports. Limits are the kernel's defaults, with no time limit
+ * unless --timeout gives one per command.
+ */
+export async function createSandbox(options: SandboxOptions): Promise<CliSandbox> {
+  const engine = new SandglassEngine(
+    options.programsDir ? { programsDir: options.programsDir } : {},
+  );
   try {
+    const { id } = await engine.createSandbox('cli', KERNEL_DEFAULT_SETTINGS);
     for (const imp of options.imports)
-      await sb.importHostDir(imp.host, imp.path, { readOnly: imp.readOnly });
+      await engine.importHostDir(id, imp.host, imp.path, { readOnly: imp.readOnly });
+    return { engine, sandboxId: id, dispose: () => engine.dispose() };
   } catch (e) {
-    await sb.destroy();
+    await engine.dispose();
     throw e;
   }
-  return sb;
+}
+
+/**
+ * Runs a program in the CLI's sandbox through the engine (a step), with host
+ * stdin streamed in and stdout/stderr streamed out; returns its exit status,
+ * or 127/126 (after `failedAs: message`) when it cannot be started.
+ */
+export async function runStreamed(
+  { engine, sandboxId }: CliSandbox,
+  io: CliIo,
+  program: {
+    path: string;
+    argv: readonly string[];
+    command?: string;
+    timeoutMs: number | undefined;
+    cwd: string | undefined;
+    failedAs: string;
+  },
+): Promise<number> {
+  let p;
+  try {
+    p = await engine.spawn(sandboxId, program.path, program.argv, {
+      stdin: 'pipe',
+      stdout: (d) => io.stdout.write(d),
+      stderr: (d) => io.stderr.write(d),
+      ...(program.command !== undefined ? { command: program.command } : {}),
+      ...(program.timeoutMs !== undefined ? { timeoutMs: program.timeoutMs } : {}),
+      ...(program.cwd !== undefined ? { cwd: program.cwd } : {}),
+    });
+  } catch (e) {
+    io.stderr.write(`${program.failedAs}: ${(e as Error).message}\n`);
+    return spawnFailureStatus(e);
+  }
+  const detach = pumpStdin(io.stdin, p.stdin);
+  const r = await p.wait();
+  detach();
+  return r.status;
 }
 
 /** Exit status for a program that could not be started, as shells report it. */

@@ -9,14 +9,13 @@
  */
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import type { Sandbox } from '../sandbox/sandbox.js';
 import {
   createSandbox,
   parseSandboxOptions,
-  pumpStdin,
-  spawnFailureStatus,
+  runStreamed,
   UsageError,
   type CliIo,
+  type CliSandbox,
   type SandboxOptions,
 } from './options.js';
 
@@ -50,7 +49,7 @@ export function parseRunArgs(args: readonly string[]): RunArgs {
 
 /** Copy the host script into the sandbox; returns argv and cwd for running it. */
 async function stageScript(
-  sb: Sandbox,
+  { engine, sandboxId }: CliSandbox,
   file: string,
 ): Promise<{ cwd: string | undefined; data: Uint8Array }> {
   const abs = resolve(file);
@@ -58,17 +57,18 @@ async function stageScript(
   // Imported directories may already hold the script; never overwrite them.
   let present: boolean;
   try {
-    present = (await sb.stat(abs)).kind === 'file';
+    present = (await engine.call('stat', { sandboxId, path: abs })).kind === 'file';
   } catch {
     present = false;
   }
   if (!present) {
-    await sb.mkdir(dirname(abs), { recursive: true });
-    await sb.writeFile(abs, data, { mode: 0o755 });
+    await engine.call('mkdir', { sandboxId, path: dirname(abs), recursive: true });
+    const base64 = Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('base64');
+    await engine.call('writeFile', { sandboxId, path: abs, base64, mode: 0o755 });
   }
   if (file.startsWith('/')) return { cwd: undefined, data };
   const cwd = process.cwd();
-  await sb.mkdir(cwd, { recursive: true });
+  await engine.call('mkdir', { sandboxId, path: cwd, recursive: true });
   return { cwd, data };
 }
 
@@ -102,24 +102,15 @@ export async function runScript(args: RunArgs, io: CliIo): Promise<number> {
         return code === 'ENOENT' ? 127 : 126;
       }
     }
-    let p;
-    try {
-      p = await sb.spawn('/bin/sh', argv, {
-        stdin: 'pipe',
-        stdout: (d) => io.stdout.write(d),
-        stderr: (d) => io.stderr.write(d),
-        ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}),
-        ...(scriptCwd !== undefined ? { cwd: scriptCwd } : {}),
-      });
-    } catch (e) {
-      io.stderr.write(`sandglass run: /bin/sh: ${(e as Error).message}\n`);
-      return spawnFailureStatus(e);
-    }
-    const detach = pumpStdin(io.stdin, p.stdin);
-    const r = await p.wait();
-    detach();
-    return r.exitCode;
+    return await runStreamed(sb, io, {
+      path: '/bin/sh',
+      argv,
+      command: args.command ?? args.rest.join(' '),
+      timeoutMs: args.timeoutMs,
+      cwd: scriptCwd,
+      failedAs: 'sandglass run: /bin/sh',
+    });
   } finally {
-    await sb.destroy();
+    await sb.dispose();
   }
 }

@@ -4,7 +4,9 @@
  * tty goes to raw mode so every key (Ctrl-C, Ctrl-Z, arrows) reaches the
  * sandbox's kernel terminal, whose line discipline and the shell handle them;
  * window size follows SIGWINCH. The host tty is restored however it ends.
+ * The terminal is the engine's, so the commands typed are steps.
  */
+import { StringDecoder } from 'node:string_decoder';
 import {
   createSandbox,
   parseSandboxOptions,
@@ -41,25 +43,40 @@ export async function runShell(
 ): Promise<number> {
   const input = io.stdin as MaybeTtyIn;
   const output = io.stdout as MaybeTtyOut;
-  const sb = await createSandbox({ ...args, timeoutMs: undefined });
+  const { engine, sandboxId, dispose } = await createSandbox({ ...args, timeoutMs: undefined });
   const raw = input.isTTY === true && typeof input.setRawMode === 'function';
   const cleanups: (() => void)[] = [];
+  let exited: (status: number) => void = () => undefined;
+  // The one terminal of this sandbox: its output goes to stdout, its exit ends the command.
+  const client = engine.connect('person', (event) => {
+    if (event.type === 'terminalData') io.stdout.write(event.data);
+    else if (event.type === 'terminalExit') exited(event.status);
+  });
+  client.subscribe(sandboxId);
   try {
-    const term = await sb.openTerminal({
-      cols: output.columns ?? 80,
-      rows: output.rows ?? 24,
-      ...(args.cwd !== undefined ? { cwd: args.cwd } : {}),
-    });
+    const { terminalId } = await engine.call(
+      'openTerminal',
+      {
+        sandboxId,
+        cols: output.columns ?? 80,
+        rows: output.rows ?? 24,
+        ...(args.cwd !== undefined ? { cwd: args.cwd } : {}),
+      },
+      client,
+    );
+    const write = (data: string): void =>
+      void engine.call('terminalWrite', { terminalId, data }).catch(() => undefined);
     if (raw) {
       input.setRawMode?.(true);
       cleanups.push(() => input.setRawMode?.(false));
     }
     const status = await new Promise<number>((done) => {
-      cleanups.push(term.onData((d) => io.stdout.write(d)));
+      exited = done;
+      const decoder = new StringDecoder('utf8');
       const onInput = (chunk: Buffer | string): void =>
-        term.write(typeof chunk === 'string' ? chunk : new Uint8Array(chunk));
+        write(typeof chunk === 'string' ? chunk : decoder.write(chunk));
       // End of a non-tty input is Ctrl-D on an empty line: the shell exits.
-      const onEnd = (): void => term.write(new Uint8Array([4]));
+      const onEnd = (): void => write('\x04');
       input.on('data', onInput);
       input.on('end', onEnd);
       cleanups.push(() => {
@@ -67,7 +84,14 @@ export async function runShell(
         input.off('end', onEnd);
         input.pause();
       });
-      const resize = (): void => term.resize(output.columns ?? 80, output.rows ?? 24);
+      const resize = (): void =>
+        void engine
+          .call('terminalResize', {
+            terminalId,
+            cols: output.columns ?? 80,
+            rows: output.rows ?? 24,
+          })
+          .catch(() => undefined);
       const subscribe =
         io.onResize ??
         ((l: () => void) => {
@@ -75,12 +99,12 @@ export async function runShell(
           return () => void process.off('SIGWINCH', l);
         });
       cleanups.push(subscribe(resize));
-      cleanups.push(term.onExit(done));
       input.resume();
     });
     return status;
   } finally {
     for (const c of cleanups.reverse()) c();
-    await sb.destroy();
+    client.close();
+    await dispose();
   }
 }

@@ -74,6 +74,22 @@ describe('parseClientMessage', () => {
       }),
     ).toMatch(/limits.nodeCount/);
   });
+  it('checks the newer methods and optional fields', () => {
+    expect(validateParams('listSteps', { sandboxId: 's', offset: 0, limit: 10 })).toBeNull();
+    expect(validateParams('listSteps', { sandboxId: 's', offset: -1 })).toMatch(/offset/);
+    expect(validateParams('listSteps', { sandboxId: 's', limit: 1.5 })).toMatch(/limit/);
+    expect(validateParams('answer', { requestId: 'r', answer: { allow: true } })).toBeNull();
+    expect(validateParams('answer', { requestId: 'r', answer: { allow: 'yes' } })).toMatch(
+      /answer.allow must be a boolean/,
+    );
+    expect(validateParams('answer', { requestId: 'r', answer: { allow: true, x: 1 } })).toMatch(
+      /unknown field of answer: "x"/,
+    );
+    expect(
+      validateParams('writeFile', { sandboxId: 's', path: '/a', base64: '', mode: 0o10000 }),
+    ).toMatch(/mode/);
+    expect(validateParams('subscribe', { sandboxId: 's' })).toBeNull();
+  });
   it('lists every method', () => {
     expect(API_METHODS).toContain('openTerminal');
     expect(API_METHODS.length).toBeGreaterThan(15);

@@ -1,110 +1,69 @@
 /**
- * Boundary validation of client messages: every request the engine accepts is
- * checked here first, so a malformed message becomes an ApiError, never a crash.
- * Pure code with no imports beyond the contract.
+ * Boundary validation of client messages against the schemas: every request
+ * the engine accepts is checked here first, so a malformed message becomes an
+ * ApiError, never a crash.
  */
+import type { z } from 'zod';
 import type { ApiError, ApiMethod, ClientMessage } from './api.js';
-
-type FieldType = 'string' | 'number' | 'boolean' | 'settings';
-/** A field spec; a trailing `?` marks it optional. */
-type FieldSpec = FieldType | `${FieldType}?`;
-
-const PARAMS: Record<ApiMethod, Record<string, FieldSpec>> = {
-  hello: { apiVersion: 'number' },
-  listSandboxes: {},
-  createSandbox: { name: 'string', settings: 'settings?' },
-  renameSandbox: { sandboxId: 'string', name: 'string' },
-  destroySandbox: { sandboxId: 'string' },
-  updateSettings: { sandboxId: 'string', settings: 'settings' },
-  stats: { sandboxId: 'string' },
-  readDir: { sandboxId: 'string', path: 'string', snapshotId: 'string?' },
-  stat: { sandboxId: 'string', path: 'string', snapshotId: 'string?' },
-  readFile: { sandboxId: 'string', path: 'string', snapshotId: 'string?' },
-  writeFile: { sandboxId: 'string', path: 'string', base64: 'string' },
-  mkdir: { sandboxId: 'string', path: 'string' },
-  remove: { sandboxId: 'string', path: 'string', recursive: 'boolean' },
-  rename: { sandboxId: 'string', from: 'string', to: 'string' },
-  run: { sandboxId: 'string', command: 'string', stdin: 'string?', cwd: 'string?' },
-  listSteps: { sandboxId: 'string' },
-  restoreStep: { sandboxId: 'string', stepId: 'string' },
-  openTerminal: { sandboxId: 'string', cols: 'number', rows: 'number' },
-  terminalWrite: { terminalId: 'string', data: 'string' },
-  terminalResize: { terminalId: 'string', cols: 'number', rows: 'number' },
-  closeTerminal: { terminalId: 'string' },
-};
+import { METHODS } from './methods.js';
+import { ClientMessage as ClientMessageSchema } from './wire.js';
 
 /** Names of all API methods, for proxies and tests. */
-export const API_METHODS = Object.keys(PARAMS) as ApiMethod[];
+export const API_METHODS = Object.keys(METHODS) as ApiMethod[];
 
 export function isApiMethod(name: unknown): name is ApiMethod {
-  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(PARAMS, name);
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(METHODS, name);
 }
 
 export function apiError(code: string, message: string, name = 'ApiError'): ApiError {
   return { name, message, code };
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+/** One issue as a sentence naming the parameter, as a person would write it. */
+function describeIssue(issue: z.core.$ZodIssue, params: unknown): string {
+  const path = issue.path.map(String);
+  if (issue.code === 'unrecognized_keys') {
+    const where = path.length === 0 ? 'parameter' : `field of ${path.join('.')}:`;
+    return `unknown ${where} ${JSON.stringify(issue.keys[0])}`;
+  }
+  if (issue.code === 'invalid_type' && valueAt(params, path) === undefined) {
+    if (path.length === 0) return 'params must be an object';
+    return path.length === 1
+      ? `missing parameter ${JSON.stringify(path[0])}`
+      : `missing ${path.join('.')}`;
+  }
+  if (issue.code === 'invalid_type' && path.length === 0) return 'params must be an object';
+  if (issue.code === 'invalid_key') {
+    const inner = issue.issues[0];
+    return `${path.slice(0, -1).join('.')} ${inner ? inner.message : issue.message}`;
+  }
+  return `${path.join('.')} ${issue.message}`;
 }
 
-function checkSettings(value: unknown): string | null {
-  if (!isRecord(value)) return 'must be an object';
-  const { limits, env, timeoutMs } = value;
-  if (!isRecord(limits)) return 'limits must be an object';
-  for (const key of ['totalBytes', 'fileBytes', 'nodeCount', 'processCount', 'outputBytes']) {
-    const n = limits[key];
-    if (typeof n !== 'number' || !Number.isFinite(n) || n < 0)
-      return `limits.${key} must be a number >= 0`;
+/** The value at a path in untrusted input (undefined when any step is missing). */
+function valueAt(value: unknown, path: readonly string[]): unknown {
+  let at = value;
+  for (const key of path) {
+    if (!isRecord(at) || !Object.prototype.hasOwnProperty.call(at, key)) return undefined;
+    at = at[key];
   }
-  if (!isRecord(env)) return 'env must be an object';
-  for (const [k, v] of Object.entries(env)) {
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(k))
-      return `env name ${JSON.stringify(k)} is not a valid variable name`;
-    if (typeof v !== 'string') return `env.${k} must be a string`;
-  }
-  if (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs < 0) {
-    return 'timeoutMs must be a number >= 0';
-  }
-  return null;
+  return at;
 }
 
-function checkField(type: FieldType, value: unknown): string | null {
-  switch (type) {
-    case 'string':
-      return typeof value === 'string' ? null : 'must be a string';
-    case 'number':
-      return typeof value === 'number' && Number.isFinite(value) ? null : 'must be a finite number';
-    case 'boolean':
-      return typeof value === 'boolean' ? null : 'must be a boolean';
-    case 'settings':
-      return checkSettings(value);
-  }
-}
-
-/** Checks params against the method's spec; returns an error message or null. */
+/** Checks params against the method's schema; returns an error message or null. */
 export function validateParams(method: ApiMethod, params: unknown): string | null {
-  if (!isRecord(params)) return `${method}: params must be an object`;
-  const spec = PARAMS[method];
-  for (const key of Object.keys(params)) {
-    if (!(key in spec)) return `${method}: unknown parameter ${JSON.stringify(key)}`;
-  }
-  for (const [key, fieldSpec] of Object.entries(spec)) {
-    const optional = fieldSpec.endsWith('?');
-    const type = (optional ? fieldSpec.slice(0, -1) : fieldSpec) as FieldType;
-    const value = params[key];
-    if (value === undefined) {
-      if (optional) continue;
-      return `${method}: missing parameter ${JSON.stringify(key)}`;
-    }
-    const problem = checkField(type, value);
-    if (problem) return `${method}: ${key} ${problem}`;
-  }
-  return null;
+  const result = METHODS[method].params.safeParse(params);
+  if (result.success) return null;
+  const issue = result.error.issues[0];
+  return `${method}: ${issue ? describeIssue(issue, params) : 'invalid params'}`;
 }
 
 export type ParsedRequest =
   { ok: true; message: ClientMessage } | { ok: false; id: number | null; error: ApiError };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
 /** Validates an untrusted decoded message (already JSON-parsed or structured-cloned). */
 export function parseClientMessage(raw: unknown): ParsedRequest {
@@ -117,25 +76,15 @@ export function parseClientMessage(raw: unknown): ParsedRequest {
       id,
       error: apiError('EBADMSG', `unknown message type ${JSON.stringify(raw.type)}`),
     };
-  if (id === null)
+  const envelope = ClientMessageSchema.safeParse(raw);
+  if (id === null || !envelope.success)
     return { ok: false, id, error: apiError('EBADMSG', 'request id must be an integer') };
-  if (!isApiMethod(raw.method)) {
-    return {
-      ok: false,
-      id,
-      error: apiError('ENOSYS', `unknown method ${JSON.stringify(raw.method)}`),
-    };
-  }
-  const problem = validateParams(raw.method, raw.params);
+  const { method, params } = envelope.data;
+  if (!isApiMethod(method))
+    return { ok: false, id, error: apiError('ENOSYS', `unknown method ${JSON.stringify(method)}`) };
+  const problem = validateParams(method, params);
   if (problem) return { ok: false, id, error: apiError('EINVAL', problem) };
-  return { ok: true, message: { type: 'request', id, method: raw.method, params: raw.params } };
+  return { ok: true, message: { type: 'request', id, method, params } };
 }
 
-/** Checks an IPC channel name against the contract's prefix. */
-export function isSandglassChannel(channel: unknown): channel is string {
-  return (
-    typeof channel === 'string' &&
-    channel.startsWith('sandglass:') &&
-    channel.length > 'sandglass:'.length
-  );
-}
+export { isSandglassChannel } from './constants.js';

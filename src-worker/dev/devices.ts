@@ -5,7 +5,7 @@
  * the process's own descriptors (see kernel/open.ts).
  */
 import { randomFillSync } from 'node:crypto';
-import { Errno, fail } from '../kernel/errno.js';
+import { Errno, fail } from '../base/errno.js';
 import { FT, OpenFile } from '../fd/openFile.js';
 
 export class NullDevice extends OpenFile {

@@ -3,7 +3,8 @@
  * descriptions, plus the implicit root directory handle that WASI programs
  * see as their preopen, fd 3 (see `ROOT_FD`).
  */
-import { Errno, fail } from '../kernel/errno.js';
+import { Errno, fail } from '../base/errno.js';
+import { ROOT_FD } from '../base/syscalls.js';
 import type { OpenFile } from './openFile.js';
 
 export interface FdEntry {
@@ -13,13 +14,6 @@ export interface FdEntry {
 
 /** Cap on descriptors per process (EMFILE beyond). */
 export const MAX_FDS = 1024;
-
-/**
- * The fd wasi-libc takes as its only preopen ("/"). Path calls with this
- * dirfd always resolve at the root; fd calls use slot 3 when a program put
- * something there (bash's `exec 3>f`), else the implicit root handle.
- */
-export const ROOT_FD = 3;
 
 export class FdTable {
   private slots = new Map<number, FdEntry>();

@@ -1,5 +1,5 @@
 /** A directory description over a fixed listing (generated /proc directories). */
-import { Errno, fail } from '../kernel/errno.js';
+import { Errno, fail } from '../base/errno.js';
 import { FT, OpenFile, type DirListEntry, type KStat } from './openFile.js';
 
 export class ListDirFile extends OpenFile {

@@ -1,5 +1,5 @@
 /** A read-only in-memory file (generated /proc contents, session stdin). */
-import { Errno, fail } from '../kernel/errno.js';
+import { Errno, fail } from '../base/errno.js';
 import { FT, OpenFile, type KStat } from './openFile.js';
 
 export class MemFile extends OpenFile {

@@ -5,8 +5,8 @@
  * seeking), like wasi-common's `WasiFile`. Reads/writes return `null` when
  * they would block; the kernel then waits on `changed` and retries.
  */
-import { Errno, fail } from '../kernel/errno.js';
-import type { Notifier } from '../kernel/notifier.js';
+import { Errno, fail } from '../base/errno.js';
+import type { Notifier } from '../base/notifier.js';
 import type { NodeKind } from '../vfs/index.js';
 
 /** WASI filetype numbers. */

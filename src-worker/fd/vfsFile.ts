@@ -1,5 +1,5 @@
 /** Open regular files and directories of the VFS. */
-import { Errno, fail } from '../kernel/errno.js';
+import { Errno, fail } from '../base/errno.js';
 import { pathToBytes, type Cred, type DirEntry, type Stat, type Vfs } from '../vfs/index.js';
 import { FT, filetypeOf, OpenFile, typeBits, type DirListEntry, type KStat } from './openFile.js';
 

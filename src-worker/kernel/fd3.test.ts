@@ -12,9 +12,9 @@ import type { Process } from '../proc/process.js';
 import { WorkerPool } from '../proc/node/workerPool.js';
 import { defaultProgramsDir, Sandbox } from '../sandbox/sandbox.js';
 import { fixtureProgramsDir } from '../sandbox/testPrograms.js';
-import { Errno } from './errno.js';
+import { Errno } from '../base/errno.js';
 import type { Kernel } from './kernel.js';
-import { Sys } from './syscalls.js';
+import { Sys } from '../base/syscalls.js';
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();
@@ -155,30 +155,30 @@ describe.skipIf(!shellBuilt)('shell: fd 3 in scripts', () => {
 
   it('exec 3> then later commands still find their paths', async () => {
     const r = await sh('exec 3> f3; echo via3 >&3; exec 3>&-; cat f3');
-    expect(r).toMatchObject({ stdout: 'via3\n', exitCode: 0 });
+    expect(r).toMatchObject({ stdout: 'via3\n', status: 0 });
   });
 
   it('exec 3< and read from it, then run a command', async () => {
     await sb.writeFile('/tmp/f5', 'line one\nline two\n');
     const r = await sh('exec 3<f5; read -r l <&3; echo $l; cat /etc/hostname; exec 3<&-');
-    expect(r).toMatchObject({ stdout: 'line one\nsandglass\n', exitCode: 0 });
+    expect(r).toMatchObject({ stdout: 'line one\nsandglass\n', status: 0 });
   });
 
   it('a child with fd 3 redirected still has the root', async () => {
     const r = await sh('cat 3</etc/hostname /etc/hostname');
-    expect(r).toMatchObject({ stdout: 'sandglass\n', exitCode: 0 });
+    expect(r).toMatchObject({ stdout: 'sandglass\n', status: 0 });
   });
 
   it('a child reads the fd 3 it inherited', async () => {
     const r = await sh('cat /dev/fd/3 3</etc/hostname');
-    expect(r).toMatchObject({ stdout: 'sandglass\n', exitCode: 0 });
+    expect(r).toMatchObject({ stdout: 'sandglass\n', status: 0 });
   });
 
   // The kernel hands the child its fd 3 (test above); the shell learns its
   // inherited fds by listing /dev/fd at startup.
   it('a child shell redirects from the fd 3 it inherited', async () => {
     const r = await sh("sh -c 'cat <&3' 3</etc/hostname");
-    expect(r).toMatchObject({ stdout: 'sandglass\n', exitCode: 0 });
+    expect(r).toMatchObject({ stdout: 'sandglass\n', status: 0 });
   });
 
   it('fds 3-9 all at once', async () => {
@@ -186,6 +186,6 @@ describe.skipIf(!shellBuilt)('shell: fd 3 in scripts', () => {
       'exec 3>a 4>b 5>c 6>d 7>e 8>f 9>g; for n in 3 4 5 6 7 8 9; do echo $n >&$n; done;' +
         ' exec 3>&- 4>&- 5>&- 6>&- 7>&- 8>&- 9>&-; cat a b c d e f g | tr -d "\\n"',
     );
-    expect(r).toMatchObject({ stdout: '3456789', exitCode: 0 });
+    expect(r).toMatchObject({ stdout: '3456789', status: 0 });
   });
 });

@@ -9,11 +9,16 @@ import { SinkFile } from '../dev/devices.js';
 import type { OpenFile } from '../fd/openFile.js';
 import { W_EPOCH, W_FDMASK } from '../channel/layout.js';
 import { DirFile } from '../fd/vfsFile.js';
-import { Process, type ExitInfo, type ProcessRunner } from '../proc/process.js';
-import { WasmRunner } from '../proc/node/wasmRunner.js';
-import { WorkerPool } from '../proc/node/workerPool.js';
-import { EXIT_KIND } from '../proc/node/messages.js';
-import { resolveImage, type Image } from '../programs/exec.js';
+import { Process, type ExitInfo } from '../proc/process.js';
+import {
+  allFactories,
+  factoryFor,
+  type ProcessRunner,
+  type RunnerFactories,
+  type RunnerFactory,
+} from '../proc/runner.js';
+import { resolveImage } from '../programs/exec.js';
+import type { Image } from '../programs/image.js';
 import { ProgramRegistry } from '../programs/registry.js';
 import { defaultAction, DISP_CATCH, DISP_IGNORE, SIG, signalName } from '../signal/signals.js';
 import type { Tty } from '../tty/tty.js';
@@ -26,7 +31,8 @@ import {
   type Cred,
   type Vfs,
 } from '../vfs/index.js';
-import { Errno, fail, KernelError } from './errno.js';
+import { Errno, fail, KernelError } from '../base/errno.js';
+import { EXIT_KIND } from '../base/syscalls.js';
 import { handlers } from './handlers/index.js';
 import {
   DEFAULT_KERNEL_LIMITS,
@@ -35,7 +41,7 @@ import {
   STATUS_TRAP,
   WASM_PAGE,
   type KernelLimits,
-} from './limits.js';
+} from '../base/limits.js';
 import type { Session } from './session.js';
 
 export interface SpawnSpec {
@@ -71,6 +77,12 @@ export interface KernelOptions {
   /** Directory with manifest.json and the .wasm programs; undefined = none. */
   readonly programsDir?: string;
   readonly limits?: Partial<KernelLimits>;
+  /**
+   * How each image kind runs (`proc/runner.ts`): `{ wasm: ... }` today. The
+   * kernel owns them and disposes them with itself; exec of an image whose
+   * kind has no factory fails with ENOEXEC.
+   */
+  readonly runners: RunnerFactories;
 }
 
 export const USER_CRED: Cred = Object.freeze({ uid: USER_UID, gid: USER_GID });
@@ -86,7 +98,7 @@ export class Kernel {
   readonly procs = new Map<number, Process>();
   readonly sessions = new Map<Process, Session>();
   readonly bootTime = performance.now();
-  private readonly pool: WorkerPool;
+  private readonly runners: RunnerFactories;
   private nextPid = 2;
   private starting = 0;
   private listeners = new Set<(e: KernelEvent) => void>();
@@ -97,7 +109,7 @@ export class Kernel {
     this.registry = new ProgramRegistry(opts.programsDir);
     this.limits = DEFAULT_KERNEL_LIMITS;
     this.setLimits(opts.limits ?? {});
-    this.pool = WorkerPool.acquireShared();
+    this.runners = opts.runners;
   }
 
   /** Write the registry's program stubs into /bin and /usr/bin (mode 0755). */
@@ -131,9 +143,9 @@ export class Kernel {
     this.limits = next;
   }
 
-  /** Resolves when the worker pool has its warm workers booted. */
-  warm(): Promise<void> {
-    return this.pool.whenWarm();
+  /** Resolves when every runner factory is warm (e.g. the worker pool has booted its workers). */
+  async warm(): Promise<void> {
+    await Promise.all(allFactories(this.runners).map((f) => f.whenWarm?.()));
   }
 
   liveProcesses(): Process[] {
@@ -148,6 +160,7 @@ export class Kernel {
     }
     this.starting++;
     let image: Image;
+    let factory: RunnerFactory<Image> | undefined;
     const parent = spec.parent;
     const cred = spec.cred ?? parent?.cred ?? USER_CRED;
     let cwd = spec.cwd ?? parent?.cwd ?? USER_HOME;
@@ -169,6 +182,8 @@ export class Kernel {
         cwd,
         cred,
       );
+      factory = factoryFor(this.runners, image);
+      if (!factory) fail(Errno.ENOEXEC, `no runner for '${image.kind}' programs`);
     } finally {
       this.starting--;
     }
@@ -207,22 +222,14 @@ export class Kernel {
       p.timers.push(t);
     }
     p.state = 'running';
-    p.runner = this.startRunner(p, image);
+    p.runner = this.startRunner(p, image, factory);
     this.emit({ type: 'process-started', pid, argv: image.argv.map((a) => dec.decode(a)) });
     return p;
   }
 
-  /** The one place that knows which runner executes which image kind. */
-  private startRunner(p: Process, image: Image): ProcessRunner {
-    switch (image.kind) {
-      case 'wasm':
-        return this.startWasm(p, image);
-    }
-  }
-
-  private startWasm(p: Process, image: Image): ProcessRunner {
-    return new WasmRunner(
-      this.pool,
+  /** Start `p`'s runner: syscalls go to `handle`, a crash ends it with status 134. */
+  private startRunner(p: Process, image: Image, factory: RunnerFactory<Image>): ProcessRunner {
+    return factory.start(
       image,
       [...p.env],
       (op, args, payload, out) => this.handle(p, op, args, payload, out),
@@ -283,7 +290,7 @@ export class Kernel {
         );
         code = STATUS_KILLED;
       } else {
-        this.writeMessage(p, `sandglass: ${p.name}: wasm trap: ${text}\n`);
+        this.writeMessage(p, `sandglass: ${p.name}: ${text}\n`);
         code = STATUS_TRAP;
       }
     } else if (kind === EXIT_KIND.refused) {
@@ -412,7 +419,7 @@ export class Kernel {
     this.disposed = true;
     for (const p of [...this.procs.values()]) this.exitProcess(p, { signal: SIG.KILL });
     this.procs.clear();
-    this.pool.unref();
+    for (const f of allFactories(this.runners)) f.dispose();
   }
 }
 

@@ -5,7 +5,7 @@
  */
 import type { OpenFile } from '../fd/openFile.js';
 import type { ExitInfo } from '../proc/process.js';
-import { Notifier } from './notifier.js';
+import { Notifier } from '../base/notifier.js';
 
 export interface SessionCommand {
   readonly request: Uint8Array;

@@ -70,9 +70,9 @@ describe('path_open flags', () => {
       stdout: (d) => (out += new TextDecoder().decode(d)),
     });
     let out = '';
-    const { exitCode } = await p.wait();
+    const { status } = await p.wait();
     p.stdin?.close();
-    expect(exitCode).toBe(0);
+    expect(status).toBe(0);
     expect(out).toBe('read errno 6 n 0\n');
   });
 });
@@ -187,10 +187,10 @@ describe('poll_oneoff, proc_exit, proc_raise', () => {
   });
 
   it('proc_exit sets the status; proc_raise delivers a signal', async () => {
-    expect((await wasi('exit', '7')).exitCode).toBe(7);
+    expect((await wasi('exit', '7')).status).toBe(7);
     const r = await wasi('raise', '15');
     expect(r.signal).toBe(15);
-    expect(r.exitCode).toBe(143);
+    expect(r.status).toBe(143);
     expect(r.stdout).toBe('');
   });
 

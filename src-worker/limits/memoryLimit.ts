@@ -5,7 +5,7 @@
  * aborts), and the kernel reports the limit. Pure byte surgery; the code
  * section is untouched.
  */
-import { Errno, KernelError } from '../kernel/errno.js';
+import { Errno, KernelError } from '../base/errno.js';
 
 function readLeb(b: Uint8Array, off: number): [number, number] {
   let result = 0;

@@ -4,8 +4,8 @@
  * (a writer blocks while the buffer is full) and fail with EPIPE once every
  * reader has closed (the kernel then sends SIGPIPE to the writer).
  */
-import { Errno, fail } from '../kernel/errno.js';
-import { Notifier } from '../kernel/notifier.js';
+import { Errno, fail } from '../base/errno.js';
+import { Notifier } from '../base/notifier.js';
 import { FT, OpenFile, type Readiness } from '../fd/openFile.js';
 
 export const PIPE_CAPACITY = 64 * 1024;

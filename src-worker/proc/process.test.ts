@@ -93,10 +93,10 @@ describe('signals', () => {
   it('default TERM and KILL end a process with 128+n', async () => {
     const p = await sb.spawn('/usr/bin/fixture-spin', ['spin']);
     p.kill(15);
-    expect(await p.wait()).toEqual({ exitCode: 143, signal: 15 });
+    expect(await p.wait()).toEqual({ status: 143, signal: 15 });
     const q = await sb.spawn('/usr/bin/fixture-sleep', ['sleep', '10000']);
     q.kill(9);
-    expect(await q.wait()).toEqual({ exitCode: 137, signal: 9 });
+    expect(await q.wait()).toEqual({ status: 137, signal: 9 });
   });
 
   it('a caught signal is seen through sigpending', async () => {
@@ -106,7 +106,7 @@ describe('signals', () => {
     });
     while (!out.includes('ready')) await new Promise((r) => setTimeout(r, 5));
     p.kill(2);
-    expect((await p.wait()).exitCode).toBe(0);
+    expect((await p.wait()).status).toBe(0);
     expect(out).toBe('ready\ncaught SIGINT\n');
   });
 
@@ -135,7 +135,7 @@ describe('signals', () => {
     while (seen() !== 'one\ntwo\n') await new Promise((r) => setTimeout(r, 5));
     expect(proc?.stopped).toBe(0);
     p.stdin?.close();
-    expect((await p.wait()).exitCode).toBe(0);
+    expect((await p.wait()).status).toBe(0);
   });
 
   it('kill to a process group reaches every member', async () => {
@@ -167,15 +167,15 @@ describe('limits', () => {
     const other = await runProgram(sb, '/usr/bin/fixture-echoargs', ['echo', 'still', 'here']);
     expect(other.stdout).toBe('echo\nstill\nhere\n');
     const r = await spin;
-    expect(r.exitCode).toBe(124);
+    expect(r.status).toBe(124);
     expect(r.stderr).toBe('sandglass: killed: time limit of 300 ms exceeded\n');
   });
 
   it('stops a process allocating without end at its memory limit', async () => {
     const r = await runProgram(sb, '/usr/bin/fixture-alloc', ['alloc']);
-    expect(r.exitCode).toBe(137);
+    expect(r.status).toBe(137);
     expect(r.stderr).toContain('sandglass: killed: memory limit of 64 MiB exceeded');
-    expect((await runProgram(sb, '/usr/bin/fixture-exit', ['exit', '1'])).exitCode).toBe(1);
+    expect((await runProgram(sb, '/usr/bin/fixture-exit', ['exit', '1'])).status).toBe(1);
   });
 
   it('refuses spawns past the process limit with EAGAIN', async () => {
@@ -187,7 +187,7 @@ describe('limits', () => {
     });
     for (const p of running) p.kill(9);
     await Promise.all(running.map((p) => p.wait()));
-    expect((await runProgram(sb, '/usr/bin/fixture-exit', ['exit', '2'])).exitCode).toBe(2);
+    expect((await runProgram(sb, '/usr/bin/fixture-exit', ['exit', '2'])).status).toBe(2);
   });
 
   it('kills a writer past the output limit', async () => {
@@ -196,7 +196,7 @@ describe('limits', () => {
       limits: { outputBytes: 100_000 },
     });
     const r = await runProgram(small, '/usr/bin/fixture-bigout', ['bigout', '10000000']);
-    expect(r.exitCode).toBe(137);
+    expect(r.status).toBe(137);
     expect(r.stdout.length).toBe(100_000);
     expect(r.stderr).toContain('output limit of 100000 bytes exceeded');
     await small.destroy();
@@ -234,23 +234,23 @@ describe('sessions', () => {
       sessionShell: { path: '/usr/bin/fixture-session', argv: ['fixture-session'] },
     });
     const r = await s.run('hello');
-    expect(r).toMatchObject({ stdout: 'ran: hello\n', stderr: 'cwd: \n', exitCode: 5 });
+    expect(r).toMatchObject({ stdout: 'ran: hello\n', stderr: 'cwd: \n', status: 5 });
     const c = await s.run('cat', { stdin: 'piped in', cwd: '/tmp' });
     expect(c.stdout).toBe('piped inran: cat\n');
     expect(c.stderr).toBe('cwd: /tmp\n');
     try {
       const other = s.createSession('second');
-      expect((await other.run('exit 9')).exitCode).toBe(9);
-      await expect(other.run('quit')).resolves.toMatchObject({ exitCode: 0 });
+      expect((await other.run('exit 9')).status).toBe(9);
+      await expect(other.run('quit')).resolves.toMatchObject({ status: 0 });
       // A named session whose shell exited stays ended.
       await expect(other.run('after')).rejects.toThrow(/shell exited/);
-      expect((await s.run('exit 3')).exitCode).toBe(3);
-      await expect(s.run('quit')).resolves.toMatchObject({ exitCode: 0 });
+      expect((await s.run('exit 3')).status).toBe(3);
+      await expect(s.run('quit')).resolves.toMatchObject({ status: 0 });
       // The default session is restarted transparently.
       expect((await s.run('after')).stdout).toBe('ran: after\n');
       // A command past its time limit is stopped; the session comes back.
       const t = await s.run('spin', { timeoutMs: 200 });
-      expect(t.exitCode).toBe(124);
+      expect(t.status).toBe(124);
       expect(t.stderr).toBe('sandglass: killed: time limit of 200 ms exceeded\n');
       expect((await s.run('again')).stdout).toBe('ran: again\n');
     } finally {

@@ -1,25 +1,16 @@
 /**
  * A kernel process: identity, groups, cwd, credentials, descriptor table,
  * signal dispositions, and how it ended. The kernel never assumes what runs
- * inside: a `ProcessRunner` (a wasm worker today, Pyodide later) executes it
- * and speaks the syscall channel.
+ * inside: a `ProcessRunner` (`runner.ts`; a wasm worker today, Pyodide later)
+ * executes it and speaks the syscall channel.
  */
 import { FdTable } from '../fd/fdTable.js';
-import { Errno, fail } from '../kernel/errno.js';
-import { Notifier } from '../kernel/notifier.js';
+import { Errno, fail } from '../base/errno.js';
+import { Notifier } from '../base/notifier.js';
 import type { BytePath, Cred } from '../vfs/index.js';
 import { NSIG } from '../signal/signals.js';
 import type { Tty } from '../tty/tty.js';
-
-/** Executes a process; the kernel only starts it, ends it and raises signal bits. */
-export interface ProcessRunner {
-  /** Set a caught signal's pending bit where the program can see it. */
-  raiseSignal(sig: number): void;
-  /** End it now (signal, limit). */
-  terminate(): void;
-  /** It exited by itself; give back its resources. */
-  finish(): void;
-}
+import type { ProcessRunner } from './runner.js';
 
 export interface ExitInfo {
   /** Exit code if it exited, undefined if killed by a signal. */

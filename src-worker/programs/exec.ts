@@ -6,21 +6,12 @@
  * else -> ENOEXEC. Compiled modules are cached engine-wide.
  */
 import { createHash } from 'node:crypto';
-import { Errno, fail, KernelError } from '../kernel/errno.js';
+import { Errno, fail, KernelError } from '../base/errno.js';
 import { limitMemory } from '../limits/memoryLimit.js';
 import { bytesToPath, X_OK, type BytePath, type Cred, type Vfs } from '../vfs/index.js';
-import type { Role } from '../wasi/sandglass/roles.js';
+import type { Image } from './image.js';
+import { PYTHON_PROGRAM } from '../python/program.js';
 import { STUB_MAGIC, type ProgramRegistry } from './registry.js';
-
-/** What a process runs. Only wasm today; a Pyodide image kind joins later with its own runner. */
-export interface Image {
-  readonly kind: 'wasm';
-  readonly module: WebAssembly.Module;
-  readonly role: Role;
-  readonly argv: Uint8Array[];
-  /** Display name (argv[0] as text). */
-  readonly name: string;
-}
 
 const MAX_CACHE = 64;
 const cache = new Map<string, Promise<WebAssembly.Module>>();
@@ -100,6 +91,9 @@ export async function resolveImage(
       .decode(bytes.subarray(0, Math.min(bytes.length, 256)))
       .split('\n')[0] as string;
     const [prog, applet] = line.slice(STUB_MAGIC.length).trim().split(/\s+/);
+    if (prog === PYTHON_PROGRAM) {
+      return { kind: 'python', argv: argv.length ? argv : [enc.encode(path)], name };
+    }
     const info = prog ? ctx.registry.get(prog) : undefined;
     if (!info) fail(Errno.ENOEXEC, `unknown program '${prog ?? ''}'`);
     const module = await compileCached(

@@ -7,6 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PYTHON_LINKS, PYTHON_PROGRAM } from '../python/program.js';
+import { pythonAvailable } from '../python/resources.js';
 import { isRole, type Role } from '../wasi/sandglass/roles.js';
 
 export const STUB_MAGIC = '#!sandglass ';
@@ -91,6 +93,9 @@ export class ProgramRegistry {
       }
       for (const l of p.links) out.set(l, `${STUB_MAGIC}${p.name}\n`);
     }
+    // python3 is not a wasm file: it is there when its runtime is built (see python/).
+    if (pythonAvailable())
+      for (const l of PYTHON_LINKS) out.set(l, `${STUB_MAGIC}${PYTHON_PROGRAM}\n`);
     return out;
   }
 }

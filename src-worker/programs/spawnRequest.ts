@@ -1,5 +1,5 @@
 /** Decoding of the binary spawn request (docs/abi.md), with bounds checks: malformed is EINVAL. */
-import { Errno, fail } from '../kernel/errno.js';
+import { Errno, fail } from '../base/errno.js';
 
 export interface SpawnRequest {
   readonly path: Uint8Array;

@@ -21,7 +21,7 @@ describe('spawning programs', () => {
   it('passes argv and captures stdout', async () => {
     const r = await runProgram(sb, '/usr/bin/fixture-echoargs', ['fixture-echoargs', 'a b', 'ü']);
     expect(r.stdout).toBe('fixture-echoargs\na b\nü\n');
-    expect(r.exitCode).toBe(0);
+    expect(r.status).toBe(0);
   });
 
   it('sets PWD to the cwd and passes env', async () => {
@@ -65,12 +65,12 @@ describe('spawning programs', () => {
     const chunk = 'y'.repeat(100_000);
     for (let i = 0; i < 5; i++) expect(await p.stdin?.write(chunk)).toBe(true);
     p.stdin?.close();
-    expect((await p.wait()).exitCode).toBe(0);
+    expect((await p.wait()).status).toBe(0);
     expect(out.length).toBe(500_000);
   });
 
   it('reports exit codes and stderr', async () => {
-    expect((await runProgram(sb, '/usr/bin/fixture-exit', ['exit', '42'])).exitCode).toBe(42);
+    expect((await runProgram(sb, '/usr/bin/fixture-exit', ['exit', '42'])).status).toBe(42);
     const r = await runProgram(sb, '/usr/bin/fixture-stderr', ['e', 'oops', 'here']);
     expect(r.stderr).toBe('oops here\n');
     expect(r.stdout).toBe('out\n');
@@ -102,7 +102,7 @@ describe('spawning programs', () => {
     });
     await expect(sb.spawn('/tmp', ['tmp'])).rejects.toMatchObject({ code: 'EACCES' });
     // The sandbox keeps working.
-    expect((await runProgram(sb, '/usr/bin/fixture-exit', ['exit', '3'])).exitCode).toBe(3);
+    expect((await runProgram(sb, '/usr/bin/fixture-exit', ['exit', '3'])).status).toBe(3);
   });
 
   it('runs user wasm files and #! scripts', async () => {
@@ -124,7 +124,7 @@ describe('spawning programs', () => {
       mode: 0o755,
     });
     const r = await runProgram(sb, '/tmp/sess.wasm', ['sess']);
-    expect(r.exitCode).toBe(126);
+    expect(r.status).toBe(126);
     expect(r.stderr).toMatch(/sandglass\.session_next, which role 'utility' does not grant/);
   });
 });
@@ -161,7 +161,7 @@ describe('files through the API and programs', () => {
       'some/where',
       '/tmp/ln',
     ]);
-    expect(r.exitCode).toBe(0);
+    expect(r.status).toBe(0);
     expect(await sb.readLink('/tmp/ln')).toBe('some/where');
     await expect(sb.readLink('/etc/passwd')).rejects.toMatchObject({ code: 'EINVAL' });
   });
@@ -183,7 +183,7 @@ describe('files through the API and programs', () => {
     ]);
     // ENOENT 44, EEXIST 20, EACCES 2 (user cannot touch /home or /etc), EEXIST 20
     expect(r.stdout).toBe('err read 44\nerr mkdir 20\nerr rmdir 2\nerr write 2\nerr excl 20\n');
-    expect(r.exitCode).toBe(1);
+    expect(r.status).toBe(1);
   });
 
   it('snapshots, restores and forks', async () => {
@@ -214,7 +214,7 @@ describe('files through the API and programs', () => {
   it('reports stats', async () => {
     const p = await sb.spawn('/usr/bin/fixture-sleep', ['sleep', '300']);
     const s = sb.stats();
-    expect(s.nodes).toBeGreaterThan(10);
+    expect(s.files).toBeGreaterThan(10);
     expect(s.processes.map((x) => x.pid)).toContain(p.pid);
     p.kill();
     expect((await p.wait()).signal).toBe(15);
@@ -225,7 +225,7 @@ describe('files through the API and programs', () => {
     expect(() => sb.setLimits({ maxProcesses: 0 })).toThrow(RangeError);
     sb.setLimits({ wallTimeMs: 150 });
     const r = await runProgram(sb, '/usr/bin/fixture-spin', ['spin']);
-    expect(r.exitCode).toBe(124);
+    expect(r.status).toBe(124);
     sb.setLimits({ wallTimeMs: before.wallTimeMs });
     expect(sb.limits.wallTimeMs).toBe(before.wallTimeMs);
   });

@@ -5,14 +5,17 @@
  * paths are ordinary JS strings (UTF-8 encoded to the VFS's byte paths).
  */
 import { fileURLToPath } from 'node:url';
+import type { RunResult, SandboxStats } from '../contract/api.js';
 import { NullDevice } from '../dev/devices.js';
 import { MemFile } from '../fd/memFile.js';
 import type { OpenFile } from '../fd/openFile.js';
-import { Errno, KernelError } from '../kernel/errno.js';
+import { Errno, KernelError } from '../base/errno.js';
 import { Kernel, USER_CRED, type KernelEvent } from '../kernel/kernel.js';
-import type { KernelLimits } from '../kernel/limits.js';
+import type { KernelLimits } from '../base/limits.js';
 import { encodeSessionRequest, Session, SessionEndedError } from '../kernel/session.js';
+import { defaultRunners } from '../proc/node/defaultRunners.js';
 import type { Process } from '../proc/process.js';
+import type { RunnerFactoriesMaker } from '../proc/runner.js';
 import { SIG } from '../signal/signals.js';
 import {
   pathToUtf8,
@@ -42,6 +45,8 @@ export interface SandboxOptions {
   readonly sessionShell?: { readonly path: string; readonly argv: readonly string[] };
   /** Shell for terminals (default /bin/sh -i). */
   readonly terminalShell?: { readonly path: string; readonly argv: readonly string[] };
+  /** Runner factories for each kernel (this sandbox's and its forks'); default: wasm on the shared worker pool. */
+  readonly runners?: RunnerFactoriesMaker;
 }
 
 export type Output = (data: Uint8Array) => void;
@@ -62,7 +67,8 @@ export interface SpawnOptions {
 
 export interface SpawnedProcess {
   readonly pid: number;
-  wait(): Promise<{ exitCode: number; signal?: number }>;
+  /** Exit status as a shell reports it (128 + signal when killed by one). */
+  wait(): Promise<{ status: number; signal?: number }>;
   kill(sig?: number): void;
   /** Present when spawned with stdin: 'pipe'. */
   readonly stdin?: { write(data: string | Uint8Array): Promise<boolean>; close(): void };
@@ -77,12 +83,7 @@ export interface RunOptions {
   readonly onStderr?: Output;
 }
 
-export interface RunResult {
-  readonly stdout: string;
-  readonly stderr: string;
-  readonly exitCode: number;
-  readonly durationMs: number;
-}
+export type { RunResult, SandboxStats };
 
 export interface SandboxSession {
   readonly name: string;
@@ -99,19 +100,6 @@ export type SandboxEvent =
       readonly kind?: NodeKind;
     }
   | KernelEvent;
-
-export interface SandboxStats {
-  readonly bytes: number;
-  readonly nodes: number;
-  readonly processes: ReadonlyArray<{
-    pid: number;
-    ppid: number;
-    name: string;
-    argv: string[];
-    wallMs: number;
-    cpuMs: number;
-  }>;
-}
 
 export interface PublicStat {
   readonly kind: NodeKind;
@@ -137,6 +125,18 @@ export function defaultProgramsDir(): string {
   const override = typeof process === 'undefined' ? undefined : process.env.SANDGLASS_WASM_DIR;
   if (override) return override;
   return fileURLToPath(new URL('../../resources/wasm', import.meta.url));
+}
+
+function baseEnv(extra?: Readonly<Record<string, string>>): Record<string, string> {
+  return {
+    HOME: USER_HOME,
+    PATH: '/usr/local/bin:/usr/bin:/bin',
+    USER: 'user',
+    LOGNAME: 'user',
+    SHELL: '/bin/sh',
+    LANG: 'C.UTF-8',
+    ...extra,
+  };
 }
 
 function envList(
@@ -175,13 +175,15 @@ function apiError(e: unknown, what: string): Error {
 
 export class Sandbox {
   private readonly kernel: Kernel;
-  private readonly env: Record<string, string>;
+  private env: Record<string, string>;
   private readonly sessionsByName = new Map<string, SandboxSession>();
   private defaultSession: SandboxSession | undefined;
   private unsubscribeVfs: () => void;
   private listeners = new Set<(e: SandboxEvent) => void>();
   private destroyed = false;
   private sessionCounter = 0;
+  /** Command lines running in sessions now (by run), for stats. */
+  private readonly running = new Map<object, string>();
 
   private constructor(
     private readonly options: SandboxOptions,
@@ -192,17 +194,10 @@ export class Sandbox {
       vfs,
       programsDir: options.programsDir ?? defaultProgramsDir(),
       ...(options.limits ? { limits: options.limits } : {}),
+      runners: (options.runners ?? defaultRunners)(),
     });
     if (installPrograms) this.kernel.installPrograms();
-    this.env = {
-      HOME: USER_HOME,
-      PATH: '/usr/local/bin:/usr/bin:/bin',
-      USER: 'user',
-      LOGNAME: 'user',
-      SHELL: '/bin/sh',
-      LANG: 'C.UTF-8',
-      ...options.env,
-    };
+    this.env = baseEnv(options.env);
     this.unsubscribeVfs = this.watch(vfs);
     this.kernel.onEvent((e) => this.emit(e));
   }
@@ -250,6 +245,12 @@ export class Sandbox {
   /** The sandbox's file system (byte paths; e.g. for read-only views of snapshots via `vfs.fork(id)`). */
   get vfs(): Vfs {
     return this.kernel.vfs;
+  }
+
+  /** Replaces the extra environment for processes, sessions and terminals started from now on. */
+  setEnv(env: Readonly<Record<string, string>>): void {
+    this.live();
+    this.env = baseEnv(env);
   }
 
   /** Current process limits. */
@@ -318,8 +319,8 @@ export class Sandbox {
       wait: async () => {
         const e = await p.exited();
         return e.signal !== undefined
-          ? { exitCode: 128 + e.signal, signal: e.signal }
-          : { exitCode: e.code ?? 0 };
+          ? { status: 128 + e.signal, signal: e.signal }
+          : { status: e.code ?? 0 };
       },
       kill: (sig = SIG.TERM) => this.kernel.signal(p, sig),
       ...(hostStdin
@@ -409,6 +410,8 @@ export class Sandbox {
       throw apiError(e, 'cannot start the session shell');
     }
     const t0 = performance.now();
+    const runKey = {};
+    this.running.set(runKey, command);
     const outParts: Uint8Array[] = [];
     const errParts: Uint8Array[] = [];
     let killedBy: string | undefined;
@@ -451,32 +454,36 @@ export class Sandbox {
         timer = setTimeout(() => limitKill(`time limit of ${timeout} ms exceeded`), timeout);
         timer.unref();
       }
+      const settle = (): void => {
+        if (timer) clearTimeout(timer);
+        this.running.delete(runKey);
+      };
       state.enqueue({
         request,
         stdin,
         stdout: sink(outParts, opts.onStdout),
         stderr: sink(errParts, opts.onStderr),
         resolve: (s) => {
-          if (timer) clearTimeout(timer);
+          settle();
           resolve(s);
         },
         reject: (e) => {
-          if (timer) clearTimeout(timer);
+          settle();
           reject(e);
         },
       });
     });
     if (escalate) clearTimeout(escalate);
     let stderr = dec.decode(joinAll(errParts));
-    let exitCode = status;
+    let finalStatus = status;
     if (killedBy) {
       stderr += `sandglass: killed: ${killedBy}\n`;
-      exitCode = killedBy.startsWith('time') ? 124 : 137;
+      finalStatus = killedBy.startsWith('time') ? 124 : 137;
     }
     return {
       stdout: dec.decode(joinAll(outParts)),
       stderr,
-      exitCode,
+      status: finalStatus,
       durationMs: performance.now() - t0,
     };
   }
@@ -647,9 +654,11 @@ export class Sandbox {
   stats(): SandboxStats {
     const u = this.kernel.vfs.usage();
     const now = performance.now();
+    const running = [...this.running.values()];
     return {
+      files: u.nodes,
       bytes: u.bytes,
-      nodes: u.nodes,
+      running: running[running.length - 1] ?? null,
       processes: this.kernel.liveProcesses().map((p) => {
         const wall = (p.endedAt ?? now) - p.startedAt;
         return {

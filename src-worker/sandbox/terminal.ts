@@ -3,7 +3,7 @@ import { Tty } from '../tty/tty.js';
 import { TtyFile } from '../tty/ttyFile.js';
 import type { Kernel } from '../kernel/kernel.js';
 import type { Process } from '../proc/process.js';
-import { Errno, KernelError } from '../kernel/errno.js';
+import { Errno, KernelError } from '../base/errno.js';
 
 export interface Terminal {
   readonly pid: number;

@@ -4,7 +4,7 @@ import type { Sandbox, SpawnOptions } from './sandbox.js';
 export interface Ran {
   readonly stdout: string;
   readonly stderr: string;
-  readonly exitCode: number;
+  readonly status: number;
   readonly signal: number | undefined;
   readonly ms: number;
 }
@@ -25,5 +25,5 @@ export async function runProgram(
     stderr: (d) => (stderr += dec.decode(d, { stream: true })),
   });
   const r = await p.wait();
-  return { stdout, stderr, exitCode: r.exitCode, signal: r.signal, ms: performance.now() - t0 };
+  return { stdout, stderr, status: r.status, signal: r.signal, ms: performance.now() - t0 };
 }

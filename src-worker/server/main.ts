@@ -8,7 +8,6 @@
 import { writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defaultBackend } from '../api/backendFactory.js';
 import { SandglassEngine } from '../api/engine.js';
 import { startWebServer } from './webServer.js';
 
@@ -24,8 +23,9 @@ async function main(): Promise<void> {
   const here = dirname(fileURLToPath(import.meta.url));
   const rendererDir = process.env.SANDGLASS_RENDERER_DIR ?? resolve(here, '../renderer');
   // Bundled as out/main/server.js: the programs live in <root>/resources/wasm.
-  const backend = defaultBackend({ programsDir: resolve(here, '../../resources/wasm') });
-  const engine = new SandglassEngine(backend.factory, backend.name);
+  const engine = new SandglassEngine({
+    programsDir: process.env.SANDGLASS_PROGRAMS_DIR ?? resolve(here, '../../resources/wasm'),
+  });
   const server = await startWebServer({
     engine,
     rendererDir,

@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import type { ApiMethod, ApiParams, ApiResult } from '../contract/api.js';
+import type { BusClient } from '../api/eventBus.js';
 import { SandglassEngine } from '../api/engine.js';
-import { MemoryBackend } from '../api/memoryBackend.js';
 import { startWebServer, type WebServer } from './webServer.js';
 
 let server: WebServer;
@@ -16,7 +17,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'sg-web-'));
   await writeFile(join(dir, 'index.html'), '<!doctype html><title>Sandglass</title>');
   await writeFile(join(dir, 'app.js'), 'console.log(1)');
-  engine = new SandglassEngine(async () => new MemoryBackend(), 'memory');
+  engine = new SandglassEngine();
   server = await startWebServer({ engine, rendererDir: dir });
 });
 
@@ -111,5 +112,47 @@ describe('web server', () => {
     );
     expect(created).toMatchObject({ ok: true, result: { name: 'a' } });
     ws.close();
+  });
+});
+
+/** An engine whose `listSandboxes` reply cannot be serialised, as a huge step list once could not. */
+class UnsendableEngine extends SandglassEngine {
+  override call<M extends ApiMethod>(
+    method: M,
+    params: ApiParams<M>,
+    client?: BusClient,
+  ): Promise<ApiResult<M>> {
+    if (method === 'listSandboxes') return Promise.resolve([{ size: 1n }] as ApiResult<M>);
+    return super.call(method, params, client);
+  }
+}
+
+// Issue 20, item 2: JSON.stringify threw inside `dispatch().then(send)` and the process exited.
+describe('web server replies (issue 20 #2)', () => {
+  it('answers with an error when a reply cannot be serialised, and keeps serving', async () => {
+    const bad = new UnsendableEngine();
+    const other = await startWebServer({ engine: bad, rendererDir: dir });
+    try {
+      const ws = new WebSocket(`ws://127.0.0.1:${other.port}/api?token=${other.token}`, {
+        origin: `http://127.0.0.1:${other.port}`,
+      });
+      await new Promise((resolve) => ws.on('open', resolve));
+      expect(
+        await rpc(
+          ws,
+          JSON.stringify({ type: 'request', id: 1, method: 'listSandboxes', params: {} }),
+        ),
+      ).toMatchObject({ id: 1, ok: false, error: { code: 'E2BIG' } });
+      expect(
+        await rpc(
+          ws,
+          JSON.stringify({ type: 'request', id: 2, method: 'hello', params: { apiVersion: 1 } }),
+        ),
+      ).toMatchObject({ id: 2, ok: true });
+      ws.close();
+    } finally {
+      await other.close();
+      await bad.dispose();
+    }
   });
 });

@@ -8,8 +8,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { WS_PATH, type ApiEvent, type ServerMessage } from '../contract/api.js';
+import { WS_PATH, type ServerMessage } from '../contract/api.js';
 import { apiError } from '../contract/validate.js';
+import { connectTransport, encodeMessage } from '../api/dispatch.js';
 import type { SandglassEngine } from '../api/engine.js';
 import { checkAccess, newToken, WORKBENCH_CSP } from './access.js';
 import { contentType, loadStatic } from './staticFiles.js';
@@ -118,9 +119,17 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         ws.close(1013, 'client too slow');
         return;
       }
-      ws.send(JSON.stringify(message));
+      try {
+        // encodeMessage turns an unsendable reply into an error reply.
+        ws.send(encodeMessage(message));
+      } catch {
+        ws.terminate();
+      }
     };
-    const unsubscribe = engine.onEvent((event: ApiEvent) => send({ type: 'event', event }));
+    // The workbench in a browser is a person's client.
+    const connection = connectTransport(engine, 'person', (event) =>
+      send({ type: 'event', event }),
+    );
     ws.on('message', (data: RawData, isBinary: boolean) => {
       if (isBinary)
         return send({
@@ -140,12 +149,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
           error: apiError('EBADMSG', 'frame is not valid JSON'),
         });
       }
-      void engine.dispatch(raw).then((reply) => {
-        if (reply) send(reply);
-      });
+      void connection.handle(raw).then(send);
     });
     ws.on('error', () => ws.terminate());
-    ws.on('close', unsubscribe);
+    ws.on('close', () => connection.close());
   }
 
   await new Promise<void>((resolveListen, reject) => {

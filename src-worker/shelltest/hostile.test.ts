@@ -13,7 +13,7 @@ import { PassThrough } from 'node:stream';
 import { parseRunArgs, runScript } from '../cli/run.js';
 import { WorkerPool } from '../proc/node/workerPool.js';
 import { defaultProgramsDir, Sandbox } from '../sandbox/sandbox.js';
-import { bytesToPath, pathToBytes } from '../vfs/bytes.js';
+import { bytesToPath, pathToBytes } from '../base/bytes.js';
 import { compareResults, describeDifference, type CaseResult } from './compare.js';
 import { runInSandbox, runOnHost } from './runners.js';
 
@@ -277,18 +277,18 @@ describe.skipIf(!shellBuilt)('hostile input to the shell', () => {
     it('stops a runaway loop at the time limit and the session stays usable', async () => {
       const t0 = performance.now();
       const r = await sb.run('while :; do :; done', { timeoutMs: 500 });
-      expect(r.exitCode).toBe(124);
+      expect(r.status).toBe(124);
       expect(r.stderr).toMatch(/time limit of 500 ms exceeded/);
       expect(performance.now() - t0).toBeLessThan(5000);
       const after = await sb.run('x=5; echo "ok $((x*2))"');
-      expect(after).toMatchObject({ stdout: 'ok 10\n', exitCode: 0 });
+      expect(after).toMatchObject({ stdout: 'ok 10\n', status: 0 });
     });
 
     it('stops a runaway script process at its time limit', async () => {
       const p = await sb.spawn('/bin/sh', ['sh', '-c', 'i=0; while :; do i=$((i+1)); done'], {
         timeoutMs: 400,
       });
-      expect((await p.wait()).exitCode).toBe(124);
+      expect((await p.wait()).status).toBe(124);
       await expectUsable();
     });
 
@@ -301,7 +301,7 @@ describe.skipIf(!shellBuilt)('hostile input to the shell', () => {
         const r = await sb.run(`${cmd}; echo "done \${PIPESTATUS[1]}"`, { timeoutMs: 10_000 });
         expect(r.stderr).toBe('');
         expect(r.stdout).toBe('y\ndone 0\n');
-        expect(r.exitCode).toBe(0);
+        expect(r.status).toBe(0);
         expect(performance.now() - t0).toBeLessThan(3000);
       });
     }

@@ -272,20 +272,20 @@ describe.skipIf(!shellBuilt)('API mode (--sandglass-api) through Sandbox.run', (
 
   it('keeps variables, functions, options and cwd between commands', async () => {
     const a = await sb.run('x=5; f() { echo "f:$1"; }; set -o pipefail; cd /tmp; echo set');
-    expect(a).toMatchObject({ stdout: 'set\n', stderr: '', exitCode: 0 });
+    expect(a).toMatchObject({ stdout: 'set\n', stderr: '', status: 0 });
     const b = await sb.run('echo "$x"; f 1; pwd; [[ -o pipefail ]] && echo pf');
-    expect(b).toMatchObject({ stdout: '5\nf:1\n/tmp\npf\n', exitCode: 0 });
+    expect(b).toMatchObject({ stdout: '5\nf:1\n/tmp\npf\n', status: 0 });
   });
 
   it('separates stdout and stderr and reports the exit status', async () => {
     const r = await sb.run('echo out; echo err >&2; echo out2; return 2 2>/dev/null || (exit 3)');
-    expect(r).toMatchObject({ stdout: 'out\nout2\n', stderr: 'err\n', exitCode: 3 });
-    expect((await sb.run('false')).exitCode).toBe(1);
+    expect(r).toMatchObject({ stdout: 'out\nout2\n', stderr: 'err\n', status: 3 });
+    expect((await sb.run('false')).status).toBe(1);
     // the session shell runs as `sh`, so messages start like bash's invoked as sh
     expect(await sb.run('nosuch')).toMatchObject({
       stdout: '',
       stderr: 'sh: line 1: nosuch: command not found\n',
-      exitCode: 127,
+      status: 127,
     });
   });
 
@@ -300,7 +300,7 @@ describe.skipIf(!shellBuilt)('API mode (--sandglass-api) through Sandbox.run', (
       /^\/home\n\/home\n$/,
     );
     const bad = await sb.run('echo no', { cwd: '/nonexistent' });
-    expect(bad.exitCode).not.toBe(0);
+    expect(bad.status).not.toBe(0);
     expect(bad.stdout).toBe('');
     expect(bad.stderr).toContain('/nonexistent');
   });
@@ -316,13 +316,13 @@ describe.skipIf(!shellBuilt)('API mode (--sandglass-api) through Sandbox.run', (
   it('an interrupted (timed out) command ends but the session keeps its state', async () => {
     await sb.run('keep=yes');
     const r = await sb.run('while :; do :; done', { timeoutMs: 500 });
-    expect(r.exitCode).toBe(124);
+    expect(r.status).toBe(124);
     expect((await sb.run('echo "$keep"')).stdout).toBe('yes\n');
   });
 
   it('exit ends the session cleanly; the next command gets a fresh shell', async () => {
     await sb.run('gone=1');
-    expect(await sb.run('echo bye; exit 4')).toMatchObject({ stdout: 'bye\n', exitCode: 4 });
-    expect(await sb.run('echo "[${gone-}]"')).toMatchObject({ stdout: '[]\n', exitCode: 0 });
+    expect(await sb.run('echo bye; exit 4')).toMatchObject({ stdout: 'bye\n', status: 4 });
+    expect(await sb.run('echo "[${gone-}]"')).toMatchObject({ stdout: '[]\n', status: 0 });
   });
 });

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ChannelServer } from '../channel/server.js';
 import { W_OP } from '../channel/layout.js';
-import { Sys } from '../kernel/syscalls.js';
+import { Sys } from '../base/syscalls.js';
 import { WorkerPool } from '../proc/node/workerPool.js';
 import { defaultProgramsDir, Sandbox } from '../sandbox/sandbox.js';
 

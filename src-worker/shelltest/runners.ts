@@ -84,5 +84,5 @@ export async function runInSandbox(
     timeoutMs: CASE_TIMEOUT_MS,
   });
   const r = await p.wait();
-  return { stdout: Buffer.concat(out), stderr: Buffer.concat(err), status: r.exitCode };
+  return { stdout: Buffer.concat(out), stderr: Buffer.concat(err), status: r.status };
 }

@@ -6,7 +6,7 @@
  * for the foreground process group, Ctrl-D ends input in canonical mode.
  * Output gets LF -> CRLF like a real tty's ONLCR.
  */
-import { Notifier } from '../kernel/notifier.js';
+import { Notifier } from '../base/notifier.js';
 import { concat } from '../fd/openFile.js';
 
 export const TTY_CANON = 1;

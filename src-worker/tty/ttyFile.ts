@@ -1,6 +1,6 @@
 /** An fd on a kernel tty. */
 import { FT, OpenFile, type Readiness } from '../fd/openFile.js';
-import type { Notifier } from '../kernel/notifier.js';
+import type { Notifier } from '../base/notifier.js';
 import type { Tty } from './tty.js';
 
 export class TtyFile extends OpenFile {

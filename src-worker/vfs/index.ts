@@ -4,7 +4,7 @@
  * import/export lives in `./node/`.
  */
 export * from './types.js';
-export { bytesToPath, pathToBytes, utf8ToPath, pathToUtf8, isBytePath } from './bytes.js';
+export { bytesToPath, pathToBytes, utf8ToPath, pathToUtf8, isBytePath } from '../base/bytes.js';
 export { MemoryVfs, ROOT_INO, DEFAULT_LIMITS } from './memoryVfs.js';
 export { populateDefaultLayout, USER_UID, USER_GID, USER_HOME } from './layout.js';
 export { CHUNK_SIZE } from './fileData.js';

@@ -2,8 +2,8 @@
  * The default sandbox layout: the directories, /etc files and /dev nodes a
  * fresh sandbox starts with.
  */
-import { Errno, fail } from '../kernel/errno.js';
-import { utf8ToPath } from './bytes.js';
+import { Errno, fail } from '../base/errno.js';
+import { utf8ToPath } from '../base/bytes.js';
 import type { DefaultLayoutOptions, Vfs } from './types.js';
 
 /** The unprivileged account sandboxes run as. */

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { Errno } from '../kernel/errno.js';
-import { bytesToPath, pathToUtf8, utf8ToPath } from './bytes.js';
+import { Errno } from '../base/errno.js';
+import { bytesToPath, pathToUtf8, utf8ToPath } from '../base/bytes.js';
 import { Vfs } from './index.js';
 import { MemoryVfs, ROOT_INO } from './memoryVfs.js';
 import { expectErrno, str, text } from './testUtil.js';

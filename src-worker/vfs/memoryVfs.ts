@@ -16,8 +16,8 @@
  * - `holds` (open file descriptions) are per VFS and not part of snapshots:
  *   an unlinked-but-held node lives until `release`.
  */
-import { Errno, KernelError, fail } from '../kernel/errno.js';
-import { isBytePath } from './bytes.js';
+import { Errno, KernelError, fail } from '../base/errno.js';
+import { isBytePath } from '../base/bytes.js';
 import {
   editableData,
   emptyData,

@@ -3,8 +3,8 @@
  * the terminator, NAME_MAX 255) are checked before any walking, so a hostile
  * 1 MB path fails after one length test.
  */
-import { Errno, fail } from '../kernel/errno.js';
-import { isBytePath } from './bytes.js';
+import { Errno, fail } from '../base/errno.js';
+import { isBytePath } from '../base/bytes.js';
 import type { BytePath } from './types.js';
 
 export const PATH_MAX = 4096;

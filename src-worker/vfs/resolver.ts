@@ -4,7 +4,7 @@
  * trailing slashes, and the PATH_MAX/NAME_MAX limits checked before any
  * work. Pure functions of the table they are given.
  */
-import { Errno, fail } from '../kernel/errno.js';
+import { Errno, fail } from '../base/errno.js';
 import { ROOT_INO, permits, type Inode } from './inode.js';
 import { MAX_SYMLINKS, checkPath, splitPath } from './paths.js';
 import { hamtGet } from './hamt.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Errno } from '../kernel/errno.js';
+import { Errno } from '../base/errno.js';
 import { CHUNK_SIZE } from './fileData.js';
 import { Vfs } from './index.js';
 import { expectErrno, str, text } from './testUtil.js';

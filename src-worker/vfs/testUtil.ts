@@ -1,6 +1,6 @@
 /** Helpers shared by the VFS tests (not shipped code paths). */
 import { expect } from 'vitest';
-import { KernelError, type Errno } from '../kernel/errno.js';
+import { KernelError, type Errno } from '../base/errno.js';
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();

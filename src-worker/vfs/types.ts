@@ -11,12 +11,13 @@
  * - Everything is synchronous and runs on the kernel thread.
  * - Times are milliseconds since the epoch as JS numbers (fractions allowed).
  */
+import type { BytePath } from '../base/bytes.js';
 
 /** An inode number; stable for the life of a node, never reused in one VFS. */
 export type Ino = number;
 
-/** A path as a byte string (each char code 0..255 is one byte). */
-export type BytePath = string;
+/** A path as a byte string (each char code 0..255 is one byte); defined in base/. */
+export type { BytePath };
 
 /** A snapshot handle returned by `snapshot()`. */
 export type SnapshotId = number;

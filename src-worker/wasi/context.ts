@@ -1,26 +1,18 @@
 /**
  * What the worker-side glue of one process shares: guest memory, the syscall
- * channel, argv/env, and the handle table of the `sandglass` namespace.
+ * channel, argv/env, the handle table of the `sandglass` namespace, and the
+ * guest's file-call helpers (`guest/guestFiles.ts`).
  */
 import type { ChannelClient } from '../channel/client.js';
-import { Errno } from '../kernel/errno.js';
+import { Errno } from '../base/errno.js';
 import { Fault, type GuestMemory } from './memory.js';
-import type { DirListings } from './preview1/dirListings.js';
-import type { DirTree } from './preview1/dirTree.js';
+import type { GuestFiles } from '../guest/guestFiles.js';
 
 /** Thrown by proc_exit to unwind out of the guest. */
 export class ProcExit extends Error {
   constructor(readonly code: number) {
     super(`exit ${code}`);
   }
-}
-
-/** Mode, uid, gid and nlink of `path` (absolute), as of namespace version `epoch`. */
-export interface StatMemo {
-  readonly path: string;
-  readonly follow: number;
-  readonly epoch: number;
-  readonly ext: readonly [number, number, number, number];
 }
 
 export interface GlueContext {
@@ -32,12 +24,8 @@ export interface GlueContext {
   /** Variable-length results waiting for `handle_read`. */
   readonly handles: Map<number, Uint8Array>;
   nextHandle: number;
-  /** Listings fetched with their directory's open, for fd_readdir. */
-  readonly dirs: DirListings;
-  /** Listings of directories a walk opens next (served without a call). */
-  readonly tree: DirTree;
-  /** The last path stat's extended fields, for the `path_stat_ext` that often follows it. */
-  lastStat: StatMemo | undefined;
+  /** Opens, closes, listings and stats with the guest-side caches. */
+  readonly files: GuestFiles;
 }
 
 /** Largest single read the host performs for a guest (caps host allocation). */

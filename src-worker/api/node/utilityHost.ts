@@ -1,45 +1,16 @@
 /**
  * Engine entry for Electron's utilityProcess. Main sends one message per
  * renderer connection carrying a MessagePort; each port then speaks the
- * contract's wire messages. Uses only the shape of Electron's parentPort and
- * MessagePortMain (declared here), so src-worker needs no Electron types.
+ * contract's wire messages (servePort.ts). Uses only the shape of Electron's
+ * parentPort (declared here), so src-worker needs no Electron types.
  */
 import { fileURLToPath } from 'node:url';
-import type { ServerMessage } from '../../contract/api.js';
-import { defaultBackend } from '../backendFactory.js';
 import { SandglassEngine } from '../engine.js';
-
-/** Structural view of Electron's MessagePortMain. */
-interface PortLike {
-  on(event: 'message', listener: (event: { data: unknown }) => void): void;
-  on(event: 'close', listener: () => void): void;
-  postMessage(message: unknown): void;
-  start(): void;
-  close(): void;
-}
+import { servePort, type PortLike } from './servePort.js';
 
 interface ParentPortLike {
   on(event: 'message', listener: (event: { data: unknown; ports: PortLike[] }) => void): void;
   postMessage(message: unknown): void;
-}
-
-/** Serves the engine over one port until it closes. */
-export function servePort(engine: SandglassEngine, port: PortLike): void {
-  const send = (message: ServerMessage): void => {
-    try {
-      port.postMessage(message);
-    } catch {
-      // The renderer went away; the close handler cleans up.
-    }
-  };
-  const unsubscribe = engine.onEvent((event) => send({ type: 'event', event }));
-  port.on('message', ({ data }) => {
-    void engine.dispatch(data).then((reply) => {
-      if (reply) send(reply);
-    });
-  });
-  port.on('close', unsubscribe);
-  port.start();
 }
 
 function main(): void {
@@ -50,10 +21,10 @@ function main(): void {
   }
   // Bundled as out/main/engine.js; packaged apps set SANDGLASS_PROGRAMS_DIR.
   const here = new URL('.', import.meta.url);
-  const backend = defaultBackend({
-    programsDir: fileURLToPath(new URL('../../resources/wasm', here)),
+  const engine = new SandglassEngine({
+    programsDir:
+      process.env.SANDGLASS_PROGRAMS_DIR ?? fileURLToPath(new URL('../../resources/wasm', here)),
   });
-  const engine = new SandglassEngine(backend.factory, backend.name);
   parentPort.on('message', ({ data, ports }) => {
     const kind =
       typeof data === 'object' && data !== null ? (data as { type?: unknown }).type : undefined;

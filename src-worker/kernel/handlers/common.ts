@@ -1,6 +1,6 @@
 /** Shared pieces of the syscall handlers: the handler type, path bases, stat replies. */
 import type { Reply } from '../../channel/server.js';
-import { ROOT_FD } from '../../fd/fdTable.js';
+import { ROOT_FD } from '../../base/syscalls.js';
 import type { KStat } from '../../fd/openFile.js';
 import type { Process } from '../../proc/process.js';
 import { bytesToPath, type BytePath, type Ino, type LookupOptions } from '../../vfs/index.js';
@@ -51,11 +51,6 @@ export function normalize(path: BytePath): BytePath {
     else out.push(part);
   }
   return '/' + out.join('/');
-}
-
-/** Fast check before computing an absolute path: could this name /proc or /dev/fd? */
-export function maybeSpecial(path: BytePath): boolean {
-  return path.includes('proc') || path.includes('dev');
 }
 
 /**

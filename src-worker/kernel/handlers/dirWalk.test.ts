@@ -11,9 +11,9 @@ import type { Process } from '../../proc/process.js';
 import { Sandbox } from '../../sandbox/sandbox.js';
 import { fixtureProgramsDir } from '../../sandbox/testPrograms.js';
 import { USER_GID, USER_UID } from '../../vfs/index.js';
-import { Errno } from '../errno.js';
+import { Errno } from '../../base/errno.js';
 import type { Kernel } from '../kernel.js';
-import { Sys } from '../syscalls.js';
+import { Sys } from '../../base/syscalls.js';
 
 const enc = new TextEncoder();
 const NONE = new Uint8Array(0);

@@ -15,13 +15,13 @@
  * with `rets[3]` (0 or 1) trailing components removed; -1 = no records.
  */
 import type { Reply } from '../../channel/server.js';
-import { ROOT_FD } from '../../fd/fdTable.js';
+import { ROOT_FD } from '../../base/syscalls.js';
 import { ListDirFile } from '../../fd/listFile.js';
 import type { DirListEntry, OpenFile } from '../../fd/openFile.js';
 import { childEntries, DirFile, dotEntries } from '../../fd/vfsFile.js';
 import type { Process } from '../../proc/process.js';
 import type { BytePath, DirEntry, Vfs } from '../../vfs/index.js';
-import { Errno, fail } from '../errno.js';
+import { Errno, fail } from '../../base/errno.js';
 import { direntsSize, putDirents } from './files.js';
 
 const R_OK = 4;

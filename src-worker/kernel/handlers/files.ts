@@ -1,9 +1,9 @@
 /** Descriptor syscalls: read/write (blocking on pipes and ttys), seek, stat, readdir, renumber. */
-import { ROOT_FD } from '../../fd/fdTable.js';
+import { ROOT_FD } from '../../base/syscalls.js';
 import { TtyFile } from '../../tty/ttyFile.js';
 import { SIG } from '../../signal/signals.js';
-import { Errno, fail, KernelError } from '../errno.js';
-import { Sys } from '../syscalls.js';
+import { Errno, fail, KernelError } from '../../base/errno.js';
+import { Sys } from '../../base/syscalls.js';
 import type { Kernel } from '../kernel.js';
 import type { Process } from '../../proc/process.js';
 import type { DirListEntry } from '../../fd/openFile.js';

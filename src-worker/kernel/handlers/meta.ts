@@ -1,8 +1,8 @@
 /** File metadata syscalls of the `sandglass` namespace: modes, owners, access, ids, umask. */
 import type { Stat } from '../../vfs/index.js';
 import { typeBits } from '../../fd/openFile.js';
-import { Errno, fail } from '../errno.js';
-import { Sys } from '../syscalls.js';
+import { Errno, fail } from '../../base/errno.js';
+import { Sys } from '../../base/syscalls.js';
 import { a, AT_FDCWD, lookup, OK, pathArg, type Handler } from './common.js';
 
 function ext(s: Stat): { errno: number; rets: number[] } {

@@ -12,25 +12,14 @@ import type { Process } from '../../proc/process.js';
 import { procLookup, type ProcNode } from '../../procfs/procfs.js';
 import { TtyFile } from '../../tty/ttyFile.js';
 import { pathToBytes, type BytePath } from '../../vfs/index.js';
-import { Errno, fail } from '../errno.js';
+import { Errno, fail } from '../../base/errno.js';
 import type { Kernel } from '../kernel.js';
-import { Sys } from '../syscalls.js';
+import { maybeSpecial } from '../../base/specialPaths.js';
+import { OPEN_FLAGS, Sys } from '../../base/syscalls.js';
 import { adoptDirs, listingReply } from './dirWalk.js';
-import {
-  a,
-  absolute,
-  lookup,
-  maybeSpecial,
-  OK,
-  pathArg,
-  statReply,
-  type Handler,
-} from './common.js';
+import { a, absolute, lookup, OK, pathArg, statReply, type Handler } from './common.js';
 
-const O_CREAT = 1;
-const O_DIRECTORY = 2;
-const O_EXCL = 4;
-const O_TRUNC = 8;
+const { CREAT: O_CREAT, DIRECTORY: O_DIRECTORY, EXCL: O_EXCL, TRUNC: O_TRUNC } = OPEN_FLAGS;
 const FD_APPEND = 1;
 const FD_NONBLOCK = 4;
 

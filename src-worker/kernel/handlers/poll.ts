@@ -4,9 +4,9 @@
  * ready u8, hup u8, nbytes u32. A pure sleep (no fds) ends early on a caught
  * signal; a poll with fds gets EINTR.
  */
-import { Errno, KernelError } from '../errno.js';
-import { Notifier } from '../notifier.js';
-import { Sys } from '../syscalls.js';
+import { Errno, KernelError } from '../../base/errno.js';
+import { Notifier } from '../../base/notifier.js';
+import { Sys } from '../../base/syscalls.js';
 import type { OpenFile } from '../../fd/openFile.js';
 import { a, type Handler } from './common.js';
 

@@ -6,9 +6,9 @@ import type { OpenFile } from '../../fd/openFile.js';
 import type { Process } from '../../proc/process.js';
 import { decodeSpawnRequest } from '../../programs/spawnRequest.js';
 import { isValidSignal, SIG } from '../../signal/signals.js';
-import { Errno, fail } from '../errno.js';
+import { Errno, fail } from '../../base/errno.js';
 import type { Kernel } from '../kernel.js';
-import { Sys } from '../syscalls.js';
+import { Sys } from '../../base/syscalls.js';
 import { a, OK, pathArg, type Handler } from './common.js';
 
 const dec = new TextDecoder();

@@ -1,7 +1,7 @@
 /** session_next / session_done: the shell's API mode (see kernel/session.ts). */
 import { NullDevice } from '../../dev/devices.js';
-import { Errno, fail } from '../errno.js';
-import { Sys } from '../syscalls.js';
+import { Errno, fail } from '../../base/errno.js';
+import { Sys } from '../../base/syscalls.js';
 import { a, OK, type Handler } from './common.js';
 
 export const sessionHandlers: Record<number, Handler> = {

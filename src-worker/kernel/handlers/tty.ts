@@ -2,8 +2,8 @@
 import type { Tty } from '../../tty/tty.js';
 import { TtyFile } from '../../tty/ttyFile.js';
 import type { Process } from '../../proc/process.js';
-import { Errno, fail } from '../errno.js';
-import { Sys } from '../syscalls.js';
+import { Errno, fail } from '../../base/errno.js';
+import { Sys } from '../../base/syscalls.js';
 import { a, OK, type Handler } from './common.js';
 
 function ttyOf(p: Process, fd: number): Tty {

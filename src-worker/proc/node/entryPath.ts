@@ -23,20 +23,22 @@ interface EsbuildLike {
   buildSync(opts: Record<string, unknown>): unknown;
 }
 
-let bundled: URL | undefined;
+const bundled = new Map<string, URL>();
 
-function bundleSourceEntry(here: string): URL | undefined {
-  if (bundled) return bundled;
+/** Bundle the TypeScript entry `source` (a file URL) once per engine process. */
+function bundleSourceEntry(source: URL): URL | undefined {
+  const done = bundled.get(source.href);
+  if (done) return done;
   let esbuild: EsbuildLike;
   try {
-    esbuild = createRequire(here)('esbuild') as EsbuildLike;
+    esbuild = createRequire(import.meta.url)('esbuild') as EsbuildLike;
   } catch {
     return undefined;
   }
   const dir = mkdtempSync(join(tmpdir(), 'sandglass-worker-'));
-  const outfile = join(dir, 'workerEntry.mjs');
+  const outfile = join(dir, 'entry.mjs');
   esbuild.buildSync({
-    entryPoints: [fileURLToPath(new URL('./workerEntry.ts', here))],
+    entryPoints: [fileURLToPath(source)],
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -45,19 +47,27 @@ function bundleSourceEntry(here: string): URL | undefined {
     logLevel: 'silent',
   });
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  bundled = pathToFileURL(outfile);
-  return bundled;
+  const url = pathToFileURL(outfile);
+  bundled.set(source.href, url);
+  return url;
+}
+
+/**
+ * A worker entry of the engine: from sources, `source` (a .ts file URL)
+ * bundled; built, `<builtName>.js` beside the engine bundle.
+ */
+export function engineEntry(source: URL, builtName: string): WorkerEntry {
+  if (/\.ts(\?.*)?$/.test(import.meta.url)) {
+    const url = bundleSourceEntry(source);
+    if (url) return { url, execArgv: [] };
+    return {
+      url: new URL('./workerBoot.mjs', import.meta.url),
+      workerData: { entry: source.href },
+    };
+  }
+  return { url: new URL(`./${builtName}.js`, import.meta.url), execArgv: [] };
 }
 
 export function workerEntry(): WorkerEntry {
-  const here = import.meta.url;
-  if (/\.ts(\?.*)?$/.test(here)) {
-    const url = bundleSourceEntry(here);
-    if (url) return { url, execArgv: [] };
-    return {
-      url: new URL('./workerBoot.mjs', here),
-      workerData: { entry: new URL('./workerEntry.ts', here).href },
-    };
-  }
-  return { url: new URL('./workerEntry.js', here), execArgv: [] };
+  return engineEntry(new URL('./workerEntry.ts', import.meta.url), 'workerEntry');
 }

@@ -1,7 +1,17 @@
 /** Messages between the kernel and a process worker (besides the syscall channel). */
 import type { Role } from '../../wasi/sandglass/roles.js';
 
-export interface StartMessage {
+/**
+ * A job posted to a pooled worker; `type` picks the worker-side handler
+ * (`workerEntry.ts` `jobs`). Transferables are not used: SABs and modules
+ * are shared, not moved.
+ */
+export interface WorkerJob {
+  readonly type: string;
+}
+
+/** Run a compiled wasm module with the WASI glue on the channel in `sab`. */
+export interface WasmStartMessage extends WorkerJob {
   readonly type: 'start';
   readonly sab: SharedArrayBuffer;
   readonly module: WebAssembly.Module;
@@ -12,5 +22,13 @@ export interface StartMessage {
   readonly name: string;
 }
 
-/** args[1] of the EXIT syscall: how the program ended. */
-export const EXIT_KIND = { normal: 0, trap: 1, refused: 2 } as const;
+/** Worker to pool: booted and ready for jobs. */
+export interface ReadyMessage {
+  readonly type: 'ready';
+}
+
+/** Worker to pool: it cannot run the job it was given (the lease crashes with `message`). */
+export interface FatalMessage {
+  readonly type: 'fatal';
+  readonly message: string;
+}

@@ -1,13 +1,15 @@
 /**
- * Runs a wasm process on a pooled worker thread: creates its syscall
- * channel, posts the start message, and frees the worker and channel when
- * the process ends (terminating the thread if it was killed).
+ * Runs wasm processes on pooled worker threads. `WasmRunner` creates a
+ * process's syscall channel, posts the start job, and frees the worker and
+ * channel when the process ends (terminating the thread if it was killed).
+ * `WasmRunnerFactory` is the kernel's factory for `wasm` images.
  */
 import { ChannelServer, type SyscallHandler } from '../../channel/server.js';
 import { ChannelView } from '../../channel/layout.js';
-import type { Image } from '../../programs/exec.js';
-import type { ProcessRunner } from '../process.js';
-import type { Lease, WorkerPool } from './workerPool.js';
+import type { WasmImage } from '../../programs/image.js';
+import type { ProcessRunner, RunnerFactory } from '../runner.js';
+import type { WasmStartMessage } from './messages.js';
+import { WorkerPool, type Lease } from './workerPool.js';
 
 export class WasmRunner implements ProcessRunner {
   private readonly server: ChannelServer;
@@ -15,8 +17,8 @@ export class WasmRunner implements ProcessRunner {
   private done = false;
 
   constructor(
-    pool: WorkerPool,
-    image: Image,
+    private readonly pool: WorkerPool,
+    image: WasmImage,
     env: Uint8Array[],
     handler: SyscallHandler,
     onCrash: (message: string) => void,
@@ -25,7 +27,7 @@ export class WasmRunner implements ProcessRunner {
     const view = ChannelView.create();
     this.server = new ChannelServer(view, handler, stamp);
     this.server.start();
-    this.lease = pool.run({
+    const job: WasmStartMessage = {
       type: 'start',
       sab: view.sab,
       module: image.module,
@@ -33,14 +35,12 @@ export class WasmRunner implements ProcessRunner {
       env,
       role: image.role,
       name: image.name,
-    });
+    };
+    this.lease = pool.run(job);
     this.lease.onCrash = (m) => {
       if (!this.done) onCrash(m);
     };
-    this.pool = pool;
   }
-
-  private readonly pool: WorkerPool;
 
   raiseSignal(sig: number): void {
     this.server.raiseSignal(sig);
@@ -61,5 +61,38 @@ export class WasmRunner implements ProcessRunner {
       this.server.dispose();
       this.pool.release(this.lease);
     });
+  }
+}
+
+/** Starts wasm processes on a worker pool: the engine-wide shared one unless given another. */
+export class WasmRunnerFactory implements RunnerFactory<WasmImage> {
+  private readonly pool: WorkerPool;
+  private readonly shared: boolean;
+  private disposed = false;
+
+  constructor(pool?: WorkerPool) {
+    this.shared = pool === undefined;
+    this.pool = pool ?? WorkerPool.acquireShared();
+  }
+
+  start(
+    image: WasmImage,
+    env: Uint8Array[],
+    handler: SyscallHandler,
+    onCrash: (message: string) => void,
+    stamp?: (words: Int32Array) => void,
+  ): ProcessRunner {
+    return new WasmRunner(this.pool, image, env, handler, onCrash, stamp);
+  }
+
+  whenWarm(): Promise<void> {
+    return this.pool.whenWarm();
+  }
+
+  /** Drops its reference to the shared pool; a pool passed in stays the caller's. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    if (this.shared) this.pool.unref();
   }
 }

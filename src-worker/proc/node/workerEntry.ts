@@ -1,96 +1,24 @@
 /**
- * Entry of a process worker thread. A pooled worker runs one program at a
- * time: on `start` it instantiates the (already compiled) module with our
- * WASI glue bound to the process's syscall channel, runs `_start`, and
- * reports the exit through the channel (EXIT), then waits for the next job.
+ * Entry of a process worker thread. A pooled worker runs one job at a time,
+ * picked by the message's `type`, then waits for the next. Another guest
+ * kind can add its job here (to share the default pool) or boot workers
+ * from its own entry (`PoolOptions.entry`).
  */
 import { parentPort } from 'node:worker_threads';
-import { ChannelClient } from '../../channel/client.js';
-import { Sys } from '../../kernel/syscalls.js';
-import { ProcExit, type GlueContext } from '../../wasi/context.js';
-import { GuestMemory } from '../../wasi/memory.js';
-import { DirTree } from '../../wasi/preview1/dirTree.js';
-import { DirListings } from '../../wasi/preview1/dirListings.js';
-import { preview1Imports } from '../../wasi/preview1/index.js';
-import { checkImports, importsSandglass, sandglassImports } from '../../wasi/sandglass/index.js';
-import { ABI_VERSION } from '../../wasi/sandglass/roles.js';
-import { EXIT_KIND, type StartMessage } from './messages.js';
+import type { FatalMessage, ReadyMessage, WasmStartMessage, WorkerJob } from './messages.js';
+import { runWasm } from './wasmJob.js';
 
-const enc = new TextEncoder();
+const jobs: Record<string, (msg: WorkerJob) => void> = {
+  start: (msg) => runWasm(msg as WasmStartMessage),
+};
 
-function run(msg: StartMessage): void {
-  let sys: ChannelClient;
-  try {
-    sys = new ChannelClient(msg.sab);
-  } catch (e) {
-    parentPort?.postMessage({ type: 'fatal', message: (e as Error).message });
-    return;
+parentPort?.on('message', (msg: WorkerJob) => {
+  const job = jobs[msg.type];
+  if (job) job(msg);
+  else {
+    const fatal: FatalMessage = { type: 'fatal', message: `worker has no '${msg.type}' job` };
+    parentPort?.postMessage(fatal);
   }
-  const dirs = new DirListings();
-  const ctx: GlueContext = {
-    mem: new GuestMemory(new WebAssembly.Memory({ initial: 0 })),
-    sys,
-    argv: msg.argv,
-    env: msg.env,
-    handles: new Map(),
-    nextHandle: 1,
-    dirs,
-    tree: new DirTree(sys, dirs),
-    lastStat: undefined,
-  };
-  const fail = (text: string, code: number): void => {
-    sys.call(
-      Sys.EXIT,
-      [code, EXIT_KIND.refused, 0],
-      enc.encode(`sandglass: ${msg.name}: ${text}\n`),
-    );
-  };
-  const p1 = preview1Imports(ctx);
-  const why = checkImports(msg.module, msg.role, new Set(Object.keys(p1)));
-  if (why) return fail(why, 126);
-  let instance: WebAssembly.Instance;
-  try {
-    instance = new WebAssembly.Instance(msg.module, {
-      wasi_snapshot_preview1: p1,
-      sandglass: sandglassImports(ctx, msg.role),
-    });
-  } catch (e) {
-    return fail(`cannot instantiate: ${(e as Error).message}`, 126);
-  }
-  const ex = instance.exports;
-  const memory = ex['memory'];
-  const start = ex['_start'];
-  if (!(memory instanceof WebAssembly.Memory)) return fail('module exports no memory', 126);
-  if (typeof start !== 'function') return fail('module exports no _start', 126);
-  ctx.mem = new GuestMemory(memory);
-  if (importsSandglass(msg.module)) {
-    const v = ex['sandglass_abi_version'];
-    const got = typeof v === 'function' ? (v as () => unknown)() : undefined;
-    if (got !== ABI_VERSION) {
-      return fail(
-        `sandglass ABI version ${String(got)} does not match the host's ${ABI_VERSION}`,
-        126,
-      );
-    }
-  }
-  let code = 0;
-  let kind: number = EXIT_KIND.normal;
-  let text = '';
-  try {
-    (start as () => void)();
-  } catch (e) {
-    if (e instanceof ProcExit) {
-      code = e.code;
-    } else {
-      kind = EXIT_KIND.trap;
-      code = 134;
-      text = e instanceof Error ? e.message : String(e);
-    }
-  }
-  sys.call(Sys.EXIT, [code, kind, memory.buffer.byteLength], enc.encode(text));
-}
-
-parentPort?.on('message', (msg: StartMessage) => {
-  if (msg.type === 'start') run(msg);
 });
-parentPort?.postMessage({ type: 'ready' });
+const ready: ReadyMessage = { type: 'ready' };
+parentPort?.postMessage(ready);

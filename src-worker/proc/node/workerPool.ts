@@ -2,18 +2,34 @@
  * A small pool of process worker threads, sized for two cores: a couple of
  * warm idle workers, more created on demand, extra idle ones trimmed after a
  * while. A worker that ran a killed program is terminated, never reused.
- * Shared by all live sandboxes (reference counted) so sandbox creation stays
- * cheap; the last `unref()` terminates every worker.
+ * Jobs are messages with a `type` the worker's entry understands (wasm
+ * `start` by default). The default pool is shared by all live sandboxes
+ * (reference counted) so sandbox creation stays cheap; the last `unref()`
+ * terminates every worker.
  */
 import { Worker } from 'node:worker_threads';
-import { workerEntry } from './entryPath.js';
-import type { StartMessage } from './messages.js';
+import { workerEntry, type WorkerEntry } from './entryPath.js';
+import type { WorkerJob } from './messages.js';
 
 export interface PoolOptions {
   /** Idle workers kept ready. */
   readonly warm: number;
   /** Idle workers beyond `warm` are ended after this long. */
   readonly idleMs: number;
+  /**
+   * Start a worker whenever a lease leaves fewer than `warm` idle (default
+   * true). A one-shot CLI run sets false: after the first warm one, workers
+   * start when a spawn needs one and stay for reuse, so a script that spawns
+   * nothing pays for one thread, not two.
+   */
+  readonly refill?: boolean;
+  /**
+   * The script each worker runs (default: `workerEntry.ts`, which runs wasm
+   * `start` jobs). A pool for another kind of guest passes its own entry; it
+   * must post `{ type: 'ready' }` once booted and `{ type: 'fatal', message }`
+   * for a job it cannot run.
+   */
+  readonly entry?: () => WorkerEntry;
 }
 
 /** A worker running one job; `onCrash` fires if the thread dies unexpectedly. */
@@ -42,9 +58,13 @@ export class WorkerPool {
 
   private static shared: WorkerPool | undefined;
 
-  /** The engine-wide pool; pair with `unref()`. */
-  static acquireShared(): WorkerPool {
-    if (!WorkerPool.shared || WorkerPool.shared.disposed) WorkerPool.shared = new WorkerPool();
+  /**
+   * The engine-wide pool; pair with `unref()`. `options` apply when this call
+   * creates it (a one-shot CLI run wants one warm worker, not two).
+   */
+  static acquireShared(options?: PoolOptions): WorkerPool {
+    if (!WorkerPool.shared || WorkerPool.shared.disposed)
+      WorkerPool.shared = new WorkerPool(options);
     WorkerPool.shared.refs++;
     WorkerPool.shared.prewarm();
     return WorkerPool.shared;
@@ -59,7 +79,7 @@ export class WorkerPool {
   }
 
   private create(): Worker {
-    const entry = workerEntry();
+    const entry = (this.options.entry ?? workerEntry)();
     const w = new Worker(entry.url, {
       ...(entry.workerData ? { workerData: entry.workerData } : {}),
       ...(entry.execArgv ? { execArgv: entry.execArgv } : {}),
@@ -101,7 +121,7 @@ export class WorkerPool {
   }
 
   /** Start a job on an idle worker (or a new one). */
-  run(msg: StartMessage): Lease {
+  run(msg: WorkerJob): Lease {
     if (this.disposed) throw new Error('worker pool disposed');
     // Prefer a worker that has finished booting.
     const i = this.idle.findIndex((x) => this.booted.has(x));
@@ -110,7 +130,8 @@ export class WorkerPool {
     this.leases.set(w, lease);
     w.postMessage(msg);
     // Keep the warm set topped up off the spawn path.
-    if (this.idle.length < this.options.warm) setImmediate(() => this.prewarm());
+    if (this.options.refill !== false && this.idle.length < this.options.warm)
+      setImmediate(() => this.prewarm());
     return lease;
   }
 

@@ -1,10 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, promises as fsp, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Buffer } from 'node:buffer';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Errno } from '../../kernel/errno.js';
-import { bytesToPath } from '../bytes.js';
+import { Errno } from '../../base/errno.js';
+import { bytesToPath } from '../../base/bytes.js';
 import { Vfs } from '../index.js';
 import { expectErrno, str, text } from '../testUtil.js';
 import { exportTree, importHostDir } from './index.js';
@@ -114,5 +115,146 @@ describe('importHostDir / exportTree', () => {
     await expect(exportTree(vfs, '/x', join(dir, 'trap'))).rejects.toThrow(
       /not a directory|not empty/,
     );
+  });
+
+  it('pins what it copied: later host changes reach neither the tree nor its snapshots', async () => {
+    const host = join(dir, 'in');
+    await makeHostTree(host);
+    const vfs = Vfs.createDefault();
+    await importHostDir(vfs, host, '/ro', { readOnly: true });
+    await importHostDir(vfs, host, '/rw');
+    const snap = vfs.snapshot();
+    await fsp.writeFile(join(host, 'README.md'), 'changed on the host\n');
+    await fsp.rm(join(host, 'src'), { recursive: true });
+    await fsp.writeFile(join(host, 'new-on-host'), 'x');
+    for (const top of ['/ro', '/rw']) {
+      expect(str(vfs.readFile(`${top}/README.md`))).toBe('hello\n');
+      expect(str(vfs.readFile(`${top}/src/main.rs`))).toBe('fn main() {}\n');
+      expectErrno(() => vfs.stat(`${top}/new-on-host`), Errno.ENOENT);
+    }
+    vfs.writeFile('/rw/README.md', text('edited in the sandbox'));
+    vfs.restore(snap);
+    expect(str(vfs.readFile('/rw/README.md'))).toBe('hello\n');
+    expect(str(vfs.fork(snap).readFile('/ro/README.md'))).toBe('hello\n');
+  });
+
+  it('never reads through host symlinks that leave the import dir', async () => {
+    const outside = join(dir, 'outside');
+    await fsp.mkdir(outside);
+    await fsp.writeFile(join(outside, 'secret'), 'host secret');
+    const host = join(dir, 'in');
+    await fsp.mkdir(host);
+    await fsp.symlink(join(outside, 'secret'), join(host, 'abs'));
+    await fsp.symlink('../outside/secret', join(host, 'rel'));
+    await fsp.symlink(outside, join(host, 'dirlink'));
+    const vfs = Vfs.createDefault();
+    const res = await importHostDir(vfs, host, '/in');
+    expect(res).toMatchObject({ files: 0, dirs: 0, symlinks: 3 });
+    for (const name of ['abs', 'rel', 'dirlink/secret']) {
+      expectErrno(() => vfs.readFile(`/in/${name}`), Errno.ENOENT);
+    }
+    // Even when the VFS holds the same path, it is the VFS's file, not the host's.
+    vfs.mkdirp(outside);
+    vfs.writeFile(join(outside, 'secret'), text('sandbox file'));
+    expect(str(vfs.readFile('/in/abs'))).toBe('sandbox file');
+  });
+
+  it('refuses a huge host file from its size, before reading it', async () => {
+    const host = join(dir, 'in');
+    await fsp.mkdir(host);
+    await fsp.writeFile(join(host, 'small'), 'ok');
+    // Sparse: 64 GiB of nothing on disk; reading it all would take minutes.
+    const huge = await fsp.open(join(host, 'huge'), 'w');
+    await huge.truncate(64 * 1024 ** 3);
+    await huge.close();
+    const vfs = Vfs.createDefault();
+    const t0 = performance.now();
+    await expect(importHostDir(vfs, host, '/in')).rejects.toMatchObject({
+      errno: Errno.EFBIG,
+      message: expect.stringContaining('huge'),
+    });
+    expect(performance.now() - t0).toBeLessThan(2000);
+    // The space limit is checked the same way: no file of the tree is read past it.
+    const small = Vfs.create({ limits: { maxBytes: 1024, maxFileSize: 2 ** 40 } });
+    await expect(importHostDir(small, host, '/in')).rejects.toMatchObject({
+      errno: Errno.ENOSPC,
+    });
+  });
+
+  it('skips fifos and sockets without blocking', async () => {
+    const host = join(dir, 'in');
+    await fsp.mkdir(host);
+    await fsp.writeFile(join(host, 'plain'), 'p');
+    execFileSync('mkfifo', [join(host, 'fifo')]);
+    const vfs = Vfs.createDefault();
+    const res = await importHostDir(vfs, host, '/in');
+    expect(res.files).toBe(1);
+    expect(res.skipped).toEqual([join(host, 'fifo')]);
+    expectErrno(() => vfs.lstat('/in/fifo'), Errno.ENOENT);
+  });
+
+  it('merges into an existing tree and never writes through a sandbox symlink', async () => {
+    const host = join(dir, 'in');
+    await makeHostTree(host);
+    const vfs = Vfs.createDefault();
+    vfs.mkdirp('/m/src');
+    vfs.writeFile('/m/src/kept', text('kept'));
+    vfs.writeFile('/target', text('untouched'));
+    vfs.symlink('/target', '/m/README.md');
+    await expect(importHostDir(vfs, host, '/m')).rejects.toMatchObject({ errno: Errno.ELOOP });
+    expect(str(vfs.readFile('/target'))).toBe('untouched');
+    vfs.unlink('/m/README.md');
+    await importHostDir(vfs, host, '/m');
+    expect(str(vfs.readFile('/m/src/kept'))).toBe('kept');
+    expect(str(vfs.readFile('/m/README.md'))).toBe('hello\n');
+  });
+
+  it('reports progress and yields to the event loop on a large tree', async () => {
+    const host = join(dir, 'in');
+    await fsp.mkdir(host);
+    const blob = Buffer.alloc(64 * 1024, 7);
+    for (let i = 0; i < 400; i++) await fsp.writeFile(join(host, `f${i}`), blob);
+    const vfs = Vfs.createDefault();
+    const seen: number[] = [];
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 0);
+    const res = await importHostDir(vfs, host, '/in', { onProgress: (p) => seen.push(p.bytes) });
+    clearInterval(timer);
+    expect(res).toMatchObject({ files: 400, bytes: 400 * blob.length });
+    expect(seen.at(-1)).toBe(400 * blob.length);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    expect(Array.from(vfs.readFile('/in/f399').subarray(0, 4))).toEqual([7, 7, 7, 7]);
+    // Timers ran during the import only if it yielded (it takes well over one slice).
+    if (seen.length > 1) expect(ticks).toBeGreaterThan(0);
+  });
+
+  it('round-trips files larger than the copy buffers, byte for byte', async () => {
+    const big = Buffer.alloc(3 * 1024 * 1024 + 12345);
+    for (let i = 0; i < big.length; i++) big[i] = (i * 31 + (i >> 11)) & 0xff;
+    const host = join(dir, 'in');
+    await fsp.mkdir(host);
+    await fsp.writeFile(join(host, 'big.bin'), big);
+    const vfs = Vfs.createDefault();
+    await importHostDir(vfs, host, '/b');
+    expect(Buffer.from(vfs.readFile('/b/big.bin')).equals(big)).toBe(true);
+    const out = join(dir, 'out');
+    const res = await exportTree(vfs, '/b', out);
+    expect(res).toMatchObject({ files: 1, bytes: big.length });
+    expect((await fsp.readFile(join(out, 'big.bin'))).equals(big)).toBe(true);
+    // A single file exports to the host path itself, refusing to replace anything.
+    await exportTree(vfs, '/b/big.bin', join(dir, 'single.bin'));
+    expect((await fsp.readFile(join(dir, 'single.bin'))).equals(big)).toBe(true);
+    await expect(exportTree(vfs, '/b/big.bin', join(dir, 'single.bin'))).rejects.toMatchObject({
+      code: 'EEXIST',
+    });
+  });
+
+  it('fails with the VFS node limit, not a lookup error, when directories do not fit', async () => {
+    const host = join(dir, 'in');
+    await fsp.mkdir(join(host, 'a/b/c'), { recursive: true });
+    const probe = Vfs.create();
+    const base = probe.usage().nodes;
+    const vfs = Vfs.create({ limits: { maxNodes: base + 2 } });
+    await expect(importHostDir(vfs, host, '/in')).rejects.toMatchObject({ errno: Errno.EDQUOT });
   });
 });

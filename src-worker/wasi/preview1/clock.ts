@@ -1,6 +1,6 @@
 /** preview1 clocks, randomness and sched_yield: pure, answered in the worker. */
 import { randomFillSync } from 'node:crypto';
-import { Errno } from '../../kernel/errno.js';
+import { Errno } from '../../base/errno.js';
 import type { GlueContext } from '../context.js';
 import { guard } from '../context.js';
 

@@ -1,6 +1,6 @@
 /** preview1 fd_*: thin glue from guest memory to the kernel's descriptor calls. */
-import { Errno } from '../../kernel/errno.js';
-import { Sys } from '../../kernel/syscalls.js';
+import { Errno } from '../../base/errno.js';
+import { Sys } from '../../base/syscalls.js';
 import type { GlueContext } from '../context.js';
 import { guard, MAX_IO } from '../context.js';
 
@@ -61,19 +61,7 @@ export function fdImports(ctx: GlueContext): Record<string, (...a: never[]) => n
     fd_allocate: guard((fd: number, off: bigint, len: bigint) =>
       sys.call(Sys.ALLOCATE, [fd, Number(off), Number(len)]),
     ),
-    fd_close: guard((fd: number) => {
-      // A directory the kernel has not heard of yet closes here and now.
-      if (sys.cancelOpen(fd)) {
-        ctx.dirs.forget(fd);
-        return 0;
-      }
-      // A directory we opened (its listing is here) closes with the next call.
-      if (ctx.dirs.forget(fd)) {
-        sys.deferClose(fd);
-        return 0;
-      }
-      return sys.call(Sys.CLOSE, [fd]);
-    }),
+    fd_close: guard((fd: number) => ctx.files.close(fd)),
     fd_datasync: guard((fd: number) => sys.call(Sys.FSYNC, [fd])),
     fd_sync: guard((fd: number) => sys.call(Sys.FSYNC, [fd])),
     fd_fdstat_get: guard((fd: number, out: number) => {
@@ -149,13 +137,8 @@ export function fdImports(ctx: GlueContext): Record<string, (...a: never[]) => n
     }),
     fd_readdir: guard((fd: number, buf: number, len: number, cookie: bigint, out: number) => {
       ctx.mem.check(buf, len);
-      let src = ctx.dirs.from(fd, Number(cookie));
-      if (!src) {
-        const maxEntries = Math.min(Math.floor(len / 24) + 1, 65536);
-        const e = sys.call(Sys.READDIR, [fd, Number(cookie), maxEntries]);
-        if (e) return e;
-        src = sys.data;
-      }
+      const src = ctx.files.readdir(fd, Number(cookie), len);
+      if (typeof src === 'number') return src;
       // The kernel's entries are WASI dirents already: copy as many bytes as
       // fit; WASI wants the buffer filled, the last entry cut if need be.
       const used = Math.min(len, src.length);
@@ -164,8 +147,8 @@ export function fdImports(ctx: GlueContext): Record<string, (...a: never[]) => n
       return 0;
     }),
     fd_renumber: guard((from: number, to: number) => {
-      ctx.dirs.forget(from);
-      ctx.dirs.forget(to);
+      ctx.files.replaced(from);
+      ctx.files.replaced(to);
       return sys.call(Sys.RENUMBER, [from, to]);
     }),
     fd_seek: guard((fd: number, off: bigint, whence: number, out: number) => {

@@ -1,19 +1,14 @@
 /** preview1 path_*: paths are bytes resolved by the kernel against the given dirfd. */
-import { Errno } from '../../kernel/errno.js';
-import { Sys } from '../../kernel/syscalls.js';
+import { Errno } from '../../base/errno.js';
+import { Sys } from '../../base/syscalls.js';
 import type { GlueContext } from '../context.js';
 import { guard } from '../context.js';
-import { ROOT_FD } from '../../fd/fdTable.js';
-import { walkKey } from './dirTree.js';
 import { timeArgs, writeFilestat } from './fd.js';
 
 /** PATH_MAX: longer paths are refused before anything is copied to the kernel. */
 export const PATH_MAX = 4096;
 
 const LOOKUP_SYMLINK_FOLLOW = 1;
-const O_DIRECTORY = 2;
-/** Entries a directory open fetches at once (a complete listing is kept for fd_readdir). */
-const DIR_PREFETCH = 4096;
 const RIGHT_FD_READ = 1n << 1n;
 const RIGHT_FD_READDIR = 1n << 14n;
 const RIGHT_FD_WRITE = 1n << 6n;
@@ -21,25 +16,6 @@ const RIGHT_FD_ALLOCATE = 1n << 8n;
 const RIGHT_FD_FILESTAT_SET_SIZE = 1n << 22n;
 
 export class PathTooLong extends Error {}
-
-/**
- * Keep a root-relative stat's mode, uid, gid and nlink: `ls -l`, `du` and
- * `stat` ask for them (path_stat_ext) right after the WASI stat of the same
- * path, and they cannot change without the namespace version moving.
- */
-function rememberStat(ctx: GlueContext, fd: number, path: Uint8Array, follow: number): void {
-  const key = fd === ROOT_FD ? walkKey(path) : undefined;
-  const r = ctx.sys.rets;
-  ctx.lastStat =
-    key === undefined
-      ? undefined
-      : {
-          path: `/${key}`,
-          follow,
-          epoch: ctx.sys.epoch(),
-          ext: [r[8] as number, r[9] as number, r[10] as number, r[3] as number],
-        };
-}
 
 export function readPath(ctx: GlueContext, ptr: number, len: number): Uint8Array | undefined {
   if (len > PATH_MAX) return undefined;
@@ -64,11 +40,10 @@ export function pathImports(ctx: GlueContext): Record<string, (...a: never[]) =>
     path_filestat_get: guard((fd: number, flags: number, ptr: number, len: number, out: number) => {
       const path = p(ptr, len);
       if (!path) return Errno.ENAMETOOLONG;
-      const follow = flags & LOOKUP_SYMLINK_FOLLOW;
-      const e = sys.call(Sys.PATH_STAT, [fd, follow], path);
+      // The guest keeps mode/uid/gid for the path_stat_ext that often follows.
+      const e = ctx.files.stat(fd, path, flags & LOOKUP_SYMLINK_FOLLOW);
       if (e) return e;
       writeFilestat(ctx, out);
-      rememberStat(ctx, fd, path, follow);
       return 0;
     }),
     path_filestat_set_times: guard(
@@ -118,42 +93,21 @@ export function pathImports(ctx: GlueContext): Record<string, (...a: never[]) =>
       ) => {
         const path = p(ptr, len);
         if (!path) return Errno.ENAMETOOLONG;
-        const read = (rightsBase & (RIGHT_FD_READ | RIGHT_FD_READDIR)) !== 0n ? 1 : 0;
-        const write =
-          (rightsBase & (RIGHT_FD_WRITE | RIGHT_FD_ALLOCATE | RIGHT_FD_FILESTAT_SET_SIZE)) !== 0n
-            ? 1
-            : 0;
         ctx.mem.check(out, 4);
-        const dir = (oflags & O_DIRECTORY) !== 0;
-        // A plain directory open of a listing the glue holds needs no call.
-        const plain = dir && fd === ROOT_FD && oflags === O_DIRECTORY && fdflags === 0;
-        const key = plain ? walkKey(path) : undefined;
-        const held = key !== undefined ? ctx.tree.open(key) : undefined;
-        if (held !== undefined) {
-          ctx.mem.setU32(out, held);
-          return 0;
-        }
-        const e = sys.call(
-          Sys.OPEN,
-          [
-            fd,
-            dirflags & LOOKUP_SYMLINK_FOLLOW,
+        const opened = ctx.files.open(
+          {
+            dirfd: fd,
+            follow: dirflags & LOOKUP_SYMLINK_FOLLOW,
             oflags,
             fdflags,
-            read,
-            write,
-            dir ? DIR_PREFETCH : 0,
-            plain ? ctx.tree.budgetFor(key) : 0,
-          ],
+            read: (rightsBase & (RIGHT_FD_READ | RIGHT_FD_READDIR)) !== 0n,
+            write:
+              (rightsBase & (RIGHT_FD_WRITE | RIGHT_FD_ALLOCATE | RIGHT_FD_FILESTAT_SET_SIZE)) !==
+              0n,
+          },
           path,
         );
-        if (e) return e;
-        const opened = sys.rets[0] as number;
-        ctx.dirs.forget(opened);
-        if (dir && sys.rets[1] === 1) {
-          ctx.dirs.store(opened, sys.data.subarray(0, sys.rets[2] as number));
-          if (key !== undefined) ctx.tree.absorb(key, sys.rets, sys.data);
-        }
+        if (opened < 0) return -opened;
         ctx.mem.setU32(out, opened);
         return 0;
       },

@@ -4,8 +4,8 @@
  * timeout passes (a caught signal ends a pure sleep early, and a poll with
  * fds with EINTR).
  */
-import { Errno } from '../../kernel/errno.js';
-import { Sys } from '../../kernel/syscalls.js';
+import { Errno } from '../../base/errno.js';
+import { Sys } from '../../base/syscalls.js';
 import type { GlueContext } from '../context.js';
 import { guard } from '../context.js';
 import { nowNs } from './clock.js';

@@ -1,6 +1,6 @@
 /** preview1 proc_exit, proc_raise and the socket calls (no sockets: ENOTSOCK). */
-import { Errno } from '../../kernel/errno.js';
-import { Sys } from '../../kernel/syscalls.js';
+import { Errno } from '../../base/errno.js';
+import { Sys } from '../../base/syscalls.js';
 import type { GlueContext } from '../context.js';
 import { guard, ProcExit } from '../context.js';
 

@@ -1,9 +1,8 @@
 /** `sandglass` file metadata calls: modes, owners, access checks, ids, umask. */
-import { Errno } from '../../kernel/errno.js';
-import { Sys } from '../../kernel/syscalls.js';
+import { Errno } from '../../base/errno.js';
+import { Sys } from '../../base/syscalls.js';
 import type { GlueContext } from '../context.js';
 import { guard } from '../context.js';
-import { walkKey } from '../preview1/dirTree.js';
 
 function writeExt(ctx: GlueContext, out: number, ext: ArrayLike<number> = ctx.sys.rets): void {
   ctx.mem.check(out, 16);
@@ -18,14 +17,11 @@ export function metaImports(ctx: GlueContext): Record<string, (...a: never[]) =>
     path_stat_ext: guard((ptr: number, len: number, follow: number, out: number) => {
       const p = path(ptr, len);
       if (!p) return Errno.ENAMETOOLONG;
-      // Answered by the WASI stat of the same path just before (see rememberStat).
-      const last = ctx.lastStat;
-      if (last && last.follow === follow && last.epoch === sys.epoch()) {
-        const key = walkKey(p);
-        if (key !== undefined && `/${key}` === last.path) {
-          writeExt(ctx, out, last.ext);
-          return 0;
-        }
+      // Answered by the WASI stat of the same path just before (guest/statMemo.ts).
+      const memo = ctx.files.stats.lookup(p, follow);
+      if (memo) {
+        writeExt(ctx, out, memo);
+        return 0;
       }
       const e = sys.call(Sys.PATH_STAT_EXT, [follow], p);
       if (e) return e;

@@ -1,6 +1,6 @@
 /** `sandglass` process calls: spawn, wait, kill, ids, groups, signals, cwd. */
-import { Errno } from '../../kernel/errno.js';
-import { Sys } from '../../kernel/syscalls.js';
+import { Errno } from '../../base/errno.js';
+import { Sys } from '../../base/syscalls.js';
 import type { GlueContext } from '../context.js';
 import { guard, newHandle } from '../context.js';
 

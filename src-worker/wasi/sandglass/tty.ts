@@ -1,5 +1,5 @@
 /** `sandglass` terminal and session calls (shell role only). */
-import { Sys } from '../../kernel/syscalls.js';
+import { Sys } from '../../base/syscalls.js';
 import type { GlueContext } from '../context.js';
 import { guard, newHandle } from '../context.js';
 

@@ -1,0 +1,180 @@
+/**
+ * Whole-process timings of the command line: what a script, CI job or agent
+ * pays per `sandglass run …`, start-up included. Each workload runs as a new
+ * process for native bash/GNU, `bin/sandglass.mjs run` (the compiled CLI in
+ * out/cli) and the just-bash CLI, under /usr/bin/time for wall time, CPU
+ * time and peak RSS; the median of the timed runs is reported, after one
+ * untimed run (the page cache and out/cli warm, as hyperfine's --warmup).
+ *
+ *   npx tsx bench/cli/compare.ts [--runs 5] [--only a,b] [--no-just-bash]
+ *
+ * Results also go to bench/results/cli-<date>.json. Not a test: nothing is
+ * asserted. Run `npm run setup` (or `node scripts/build-cli.mjs`) first, or
+ * the CLI runs from its sources and the figures mean nothing.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { builtCliFingerprint, cliSourcesFingerprint } from '../../scripts/build-cli.mjs';
+import { writeImportTree } from './importTree.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const SANDGLASS = [path.join(root, 'bin/sandglass.mjs'), 'run'];
+const JUST_BASH = [path.join(root, 'node_modules/just-bash/dist/bin/just-bash.js')];
+
+interface Workload {
+  readonly name: string;
+  /** The script, the same for all three. */
+  readonly script: string;
+  /** Import the generated tree: Sandglass's --import, just-bash's --root, native reads it. */
+  readonly importDir?: boolean;
+}
+
+const WORKLOADS: readonly Workload[] = [
+  { name: 'echo hi', script: 'echo hi' },
+  { name: 'import 50 MB/5,000 files', script: 'echo hi', importDir: true },
+  {
+    name: 'loop with [ 100k',
+    script: 'i=0; while [ $i -lt 100000 ]; do i=$((i+1)); done; echo $i',
+  },
+  { name: '300 spawns of /bin/true', script: 'for i in $(seq 300); do /bin/true; done; echo done' },
+  { name: 'seq 1M | awk sum', script: "seq 1 1000000 | awk '{s+=$1} END {print s}'" },
+];
+
+interface Args {
+  runs: number;
+  only: string[] | null;
+  justBash: boolean;
+}
+
+function parseArgs(argv: string[]): Args {
+  const a: Args = { runs: 5, only: null, justBash: true };
+  for (let i = 0; i < argv.length; i++) {
+    const v = argv[i];
+    if (v === '--runs') a.runs = Number(argv[++i]);
+    else if (v === '--only') a.only = (argv[++i] ?? '').split(',');
+    else if (v === '--no-just-bash') a.justBash = false;
+    else throw new Error(`unknown option ${v}`);
+  }
+  return a;
+}
+
+interface Sample {
+  wallMs: number;
+  cpuMs: number;
+  rssMb: number;
+  out: string;
+}
+
+/** One run: wall time, and user+sys CPU (children included) and peak RSS from GNU time. */
+function timeOnce(argv: string[]): Sample {
+  const t0 = performance.now();
+  const r = spawnSync('/usr/bin/time', ['-f', '@@time %e %U %S %M', ...argv], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+    env: { PATH: '/usr/bin:/bin', LC_ALL: 'C', HOME: os.tmpdir() },
+  });
+  const wallMs = performance.now() - t0; // GNU time's %e has 10 ms steps
+  const line = r.stderr.split('\n').find((l) => l.startsWith('@@time '));
+  if (!line) throw new Error(`no timing from ${argv.join(' ')}: ${r.stderr.slice(0, 300)}`);
+  const [, user, sys, rssKb] = line.slice(7).split(' ').map(Number) as number[];
+  const out = r.status === 0 ? r.stdout.trim() : `exit ${r.status}: ${r.stderr.slice(0, 200)}`;
+  return {
+    wallMs,
+    cpuMs: ((user as number) + (sys as number)) * 1000,
+    rssMb: (rssKb as number) / 1024,
+    out,
+  };
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((x, y) => x - y);
+  return s[Math.floor(s.length / 2)] ?? NaN;
+};
+
+function timeRuns(runs: number, argv: string[]): Sample {
+  timeOnce(argv);
+  const s = Array.from({ length: runs }, () => timeOnce(argv));
+  return {
+    wallMs: median(s.map((x) => x.wallMs)),
+    cpuMs: median(s.map((x) => x.cpuMs)),
+    rssMb: median(s.map((x) => x.rssMb)),
+    out: (s.at(-1) as Sample).out,
+  };
+}
+
+function commands(w: Workload, tree: string, scratch: string): Record<string, string[]> {
+  // Native "import": read every file once, as a copy into memory does
+  // (cp -r onto this VM's overlay /tmp measures its disk, not the copy).
+  const copy = `find ${tree} -type f -exec cat {} + >/dev/null && `;
+  return {
+    native: ['bash', '--norc', '--noprofile', '-c', (w.importDir ? copy : '') + w.script],
+    sandglass: [
+      'node',
+      ...SANDGLASS,
+      ...(w.importDir ? ['--import', `${tree}:/data:ro`] : []),
+      '-c',
+      w.script,
+    ],
+    'just-bash': [
+      'node',
+      ...JUST_BASH,
+      '-c',
+      w.script,
+      ...(w.importDir ? ['--root', tree] : ['--root', scratch]),
+    ],
+  };
+}
+
+function fmt(ms: number): string {
+  return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`;
+}
+
+function main(): void {
+  const args = parseArgs(process.argv.slice(2));
+  if (builtCliFingerprint() !== cliSourcesFingerprint())
+    throw new Error('out/cli is missing or stale: run `node scripts/build-cli.mjs` first');
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-clibench-'));
+  const tree = path.join(scratch, 'tree');
+  writeImportTree(tree);
+  const impls = ['native', 'sandglass', ...(args.justBash ? ['just-bash'] : [])];
+  console.log(`bench: whole-process CLI runs against bash/GNU and just-bash (runs ${args.runs})`);
+  const base = timeRuns(args.runs, ['node', '-e', '0']);
+  console.log(
+    `node -e 0: ${fmt(base.wallMs)} wall, ${fmt(base.cpuMs)} CPU, ${base.rssMb.toFixed(0)} MB`,
+  );
+  console.log(
+    `${'workload'.padEnd(26)} ${impls.map((i) => i.padStart(24)).join(' ')}   (wall / CPU / peak RSS)`,
+  );
+  const rows: Record<string, unknown>[] = [];
+  try {
+    for (const w of WORKLOADS) {
+      if (args.only && !args.only.includes(w.name)) continue;
+      const cmds = commands(w, tree, scratch);
+      const cells: string[] = [];
+      const row: Record<string, unknown> = { workload: w.name };
+      for (const impl of impls) {
+        const s = timeRuns(args.runs, cmds[impl] as string[]);
+        row[impl] = s;
+        cells.push(`${fmt(s.wallMs)} / ${fmt(s.cpuMs)} / ${s.rssMb.toFixed(0)} MB`.padStart(24));
+      }
+      rows.push(row);
+      const outs = impls.map((i) => JSON.stringify((row[i] as Sample).out.slice(0, 20)));
+      console.log(`${w.name.padEnd(26)} ${cells.join(' ')}   ${outs.join(' ')}`);
+    }
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+  const resultsDir = path.join(root, 'bench/results');
+  fs.mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `cli-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  fs.writeFileSync(
+    file,
+    JSON.stringify({ host: os.cpus().length, load: os.loadavg(), node: base, rows }, null, 2),
+  );
+  console.log(`results: ${path.relative(root, file)}`);
+}
+
+main();

@@ -1,0 +1,2 @@
+// Types of scripts/fingerprint.mjs for the TypeScript that imports it.
+export declare function fingerprint(root: string, entries: readonly string[]): string;

@@ -1,0 +1,475 @@
+/**
+ * The network gateway of one sandbox: every HTTP(S) request a program makes
+ * passes here. Each hop (the request and every redirect it follows) is
+ * checked against the policy, shown to onRequest, resolved once, checked
+ * address by address, and connected to exactly the checked addresses. Bodies
+ * stream both ways with back-pressure under byte limits and a total timeout
+ * that pauses while a person decides. Every hop leaves an audit record.
+ */
+import { Readable } from 'node:stream';
+import type { SecureContextOptions } from 'node:tls';
+import type { Agent, Dispatcher } from 'undici';
+import { addressText, parseAddress, type IpAddress } from './address.js';
+import type { AuditRecord } from './audit.js';
+import { NetError, denial, oneLine } from './denial.js';
+import { Exchange, HopAudit, toNetError, untilAborted } from './exchange.js';
+import {
+  checkHeaders,
+  checkMethod,
+  headerRecord,
+  headersForHop,
+  type HeaderList,
+} from './headers.js';
+import { DEFAULT_LIMITS, GatewayLimitsSchema, tighten, type GatewayLimits } from './limits.js';
+import { pinnedAgent } from './node/pinnedAgent.js';
+import { systemResolver, type Resolver } from './node/resolver.js';
+import { CompiledPolicy, type NetworkPolicy } from './policy.js';
+import { parseTarget, sameOrigin, type RequestTarget } from './target.js';
+
+export interface GatewayOptions {
+  sandboxId: string;
+  policy?: NetworkPolicy | CompiledPolicy;
+  limits?: Partial<GatewayLimits>;
+  /** Defaults to the system resolver; tests pass a table. */
+  resolver?: Resolver;
+  onAudit?: (record: AuditRecord) => void;
+  /** Extra trust roots for TLS; certificate checks cannot be turned off. */
+  ca?: SecureContextOptions['ca'];
+}
+
+/** Which process asked, for onRequest and the audit. */
+export interface RequestContext {
+  pid?: number | null;
+  argv?: string[];
+  stepId?: string | null;
+}
+
+export interface NetRequest {
+  url: string;
+  /** Passed through as given (any HTTP token but CONNECT); default GET. */
+  method?: string;
+  headers?: HeaderList;
+  /** A buffer (resent on a 307/308) or a stream (read once, with back-pressure). */
+  body?: Uint8Array | AsyncIterable<Uint8Array> | null;
+  followRedirects?: boolean;
+  /** Per-request limits may only tighten the gateway's. */
+  maxRedirects?: number;
+  maxResponseBytes?: number;
+  connectTimeoutMs?: number;
+  timeoutMs?: number;
+  context?: RequestContext;
+  /** Ctrl-C, kill, the command's time limit, the sandbox going away. */
+  signal?: AbortSignal;
+  /** Called with true when waiting for onRequest starts and false when it ends. */
+  onApprovalWait?: (waiting: boolean) => void;
+}
+
+export interface NetResponse {
+  /** The URL that answered (after redirects). */
+  url: string;
+  status: number;
+  statusText: string;
+  /** As received: order and spelling kept. */
+  headers: HeaderList;
+  redirects: number;
+  /** The checked addresses this response's connection could use. */
+  addresses: string[];
+  /** Read on demand; nothing is buffered beyond the socket's high-water mark. */
+  body: AsyncIterableIterator<Uint8Array>;
+  /** Stop early: drops the connection and finishes the audit record. */
+  close(): void;
+  /** Time spent waiting for onRequest across all hops so far. */
+  readonly approvalWaitMs: number;
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+export class NetworkGateway {
+  readonly policy: CompiledPolicy;
+  readonly limits: GatewayLimits;
+  private readonly resolver: Resolver;
+  private readonly budget: { used: number; max: number };
+
+  constructor(private readonly options: GatewayOptions) {
+    this.policy =
+      options.policy instanceof CompiledPolicy
+        ? options.policy
+        : CompiledPolicy.from(options.policy ?? {});
+    this.limits = GatewayLimitsSchema.parse({ ...DEFAULT_LIMITS, ...options.limits });
+    this.resolver = options.resolver ?? systemResolver;
+    this.budget = { used: 0, max: this.limits.maxSandboxBytes };
+  }
+
+  /** Body bytes both ways so far, against maxSandboxBytes. */
+  get bytesUsed(): number {
+    return this.budget.used;
+  }
+
+  /**
+   * Make a request. Resolves with the response head once it arrives; the
+   * body streams from `body`. Rejects with a NetError (denied or failed).
+   */
+  async request(req: NetRequest): Promise<NetResponse> {
+    const limits = tighten(this.limits, req);
+    const ex = new Exchange(limits, this.budget, req.url, req.signal);
+    const ctx = req.context ?? {};
+    let method = req.method ?? 'GET';
+    let headers = req.headers ?? [];
+    let body = req.body ?? null;
+    let bodyUsed = false;
+    // Where the next hop goes; a redirect's Location is parsed inside its
+    // own hop, so a bad target is audited like any other denial.
+    let next: { href: string; from: RequestTarget | null; dropBody: boolean } = {
+      href: req.url,
+      from: null,
+      dropBody: false,
+    };
+    try {
+      for (let hop = 0; ; hop++) {
+        const audit = new HopAudit(ex, this.options.onAudit, {
+          sandboxId: this.options.sandboxId,
+          pid: ctx.pid ?? null,
+          argv: ctx.argv ?? [],
+          stepId: ctx.stepId ?? null,
+          hop,
+          url: next.href,
+          method,
+        });
+        let agent: Agent | null = null;
+        try {
+          const t = parseTarget(next.href, next.from?.url);
+          audit.record.url = t.url.href;
+          if (next.from) headers = headersForHop(headers, !sameOrigin(next.from, t), next.dropBody);
+          checkMethod(method, t);
+          const sendHeaders = checkHeaders(headers, t);
+          const admitted = await this.admit(t, method, sendHeaders, hop, ex, req);
+          Object.assign(audit.record, admitted, { decision: 'allow' });
+          if (body instanceof Uint8Array) {
+            ex.count('sent', body.length);
+          } else if (body && bodyUsed) {
+            throw new NetError(
+              'redirect-body',
+              'cannot resend a streamed request body to a redirect',
+              {
+                url: t.url.href,
+              },
+            );
+          } else if (body) {
+            bodyUsed = true;
+          }
+          agent = pinnedAgent({
+            hostname: t.url.hostname,
+            addresses: admitted.addresses.map((a) => parseAddress(a) as IpAddress),
+            connectTimeoutMs: limits.connectTimeoutMs,
+            ca: this.options.ca,
+          });
+          const res = await this.send(agent, t, method, sendHeaders, body, ex);
+          audit.record.status = res.statusCode;
+          const resHeaders = rawHeaders(res.headers as unknown as Buffer[]);
+          const location = REDIRECTS.has(res.statusCode)
+            ? headerValue(resHeaders, 'location')
+            : null;
+          if (req.followRedirects && location !== null) {
+            await res.body.dump().catch(() => {});
+            if (hop + 1 > limits.maxRedirects) {
+              throw new NetError(
+                'too-many-redirects',
+                `maximum (${limits.maxRedirects}) redirects followed`,
+                {
+                  url: t.url.href,
+                  rule: 'maxRedirects',
+                },
+              );
+            }
+            void agent.close().catch(() => {});
+            agent = null;
+            audit.finish(null);
+            const upper = method.toUpperCase();
+            const toGet =
+              (res.statusCode === 303 && upper !== 'HEAD') ||
+              ((res.statusCode === 301 || res.statusCode === 302) && upper === 'POST');
+            if (toGet) {
+              method = 'GET';
+              body = null;
+            }
+            next = { href: location, from: t, dropBody: toGet };
+            continue;
+          }
+          const declared = Number(headerValue(resHeaders, 'content-length') ?? NaN);
+          if (declared > limits.maxResponseBytes) {
+            throw new NetError(
+              'byte-limit',
+              `response of ${declared} bytes exceeds the limit of ${limits.maxResponseBytes} bytes`,
+              { url: t.url.href, rule: 'maxResponseBytes' },
+            );
+          }
+          return this.respond(t, hop, res, resHeaders, agent, audit, ex, admitted.addresses);
+        } catch (err) {
+          const ne = toNetError(err, ex, audit.record.url, limits);
+          if (agent) void agent.destroy().catch(() => {});
+          audit.finish(ne);
+          throw ne;
+        }
+      }
+    } catch (err) {
+      ex.dispose();
+      throw err;
+    }
+  }
+
+  /** One HTTP exchange on a pinned agent; resolves at the response head. */
+  private send(
+    agent: Agent,
+    t: RequestTarget,
+    method: string,
+    headers: HeaderList,
+    body: Uint8Array | AsyncIterable<Uint8Array> | null,
+    ex: Exchange,
+  ): Promise<Dispatcher.ResponseData> {
+    return agent.request({
+      origin: t.url.origin,
+      path: `${t.url.pathname}${t.url.search}`,
+      method,
+      headers: headers.flat(),
+      body:
+        body instanceof Uint8Array || body === null
+          ? body
+          : Readable.from(this.countSent(body, ex), {
+              objectMode: false,
+              highWaterMark: 64 * 1024,
+            }),
+      signal: ex.signal,
+      responseHeaders: 'raw',
+      // The exchange's own deadline covers waiting for the head and the body.
+      headersTimeout: 0,
+      bodyTimeout: 0,
+      // Socket reads pause once 1 MiB waits unread: back-pressure to the server.
+      highWaterMark: 1024 * 1024,
+    });
+  }
+
+  /**
+   * The checks of one hop, in order: name entries (blocked wins); the lookup
+   * and address checks when the policy can already decide; onRequest; then
+   * the lookup an approval was waiting for. Returns the addresses that may be
+   * connected to and who allowed it.
+   */
+  private async admit(
+    t: RequestTarget,
+    method: string,
+    headers: HeaderList,
+    hop: number,
+    ex: Exchange,
+    req: NetRequest,
+  ): Promise<{ addresses: string[]; decidedBy: string; rule: string | null }> {
+    const policy = this.policy;
+    const nameRule = policy.checkName(t);
+    let addresses: IpAddress[] | null = t.literal ? [t.literal] : null;
+    if (!addresses && (nameRule || policy.resolvesUnlisted)) addresses = await this.resolve(t, ex);
+    let listed = null;
+    if (addresses) {
+      policy.checkAddresses(t, addresses);
+      listed = policy.allowedBy(t, addresses, nameRule);
+    }
+    let decidedBy = 'policy';
+    let rule = listed?.text ?? null;
+    if (policy.onRequest) {
+      const answer = await this.ask(t, method, headers, hop, listed?.text ?? null, ex, req);
+      decidedBy = answer.by;
+      rule = listed?.text ?? 'onRequest';
+    } else if (!listed) {
+      throw policy.notAllowed(t);
+    }
+    if (!addresses) {
+      addresses = await this.resolve(t, ex);
+      policy.checkAddresses(t, addresses);
+    }
+    return { addresses: addresses.map(addressText), decidedBy, rule };
+  }
+
+  private async ask(
+    t: RequestTarget,
+    method: string,
+    headers: HeaderList,
+    hop: number,
+    listedBy: string | null,
+    ex: Exchange,
+    req: NetRequest,
+  ): Promise<{ by: string }> {
+    const onRequest = this.policy.onRequest as NonNullable<CompiledPolicy['onRequest']>;
+    const ctx = req.context ?? {};
+    ex.deadline.pause();
+    req.onApprovalWait?.(true);
+    const started = Date.now();
+    let answer: Awaited<ReturnType<typeof onRequest>>;
+    try {
+      answer = await untilAborted(
+        onRequest({
+          url: t.url.href,
+          method,
+          headers: headerRecord(headers),
+          sandboxId: this.options.sandboxId,
+          pid: ctx.pid ?? null,
+          argv: ctx.argv ?? [],
+          stepId: ctx.stepId ?? null,
+          hop,
+          listedBy,
+          signal: ex.signal,
+        }),
+        ex.signal,
+      );
+    } catch (err) {
+      ex.check();
+      const why = oneLine(err instanceof Error ? err.message : String(err));
+      throw denial('denied-by-approver', t.authority, `onRequest failed: ${why}`, {
+        url: t.url.href,
+        rule: 'onRequest',
+        decidedBy: 'onRequest',
+      });
+    } finally {
+      ex.approvalWaitMs += Date.now() - started;
+      req.onApprovalWait?.(false);
+      ex.deadline.resume();
+    }
+    // Anything but `true` or `{ allow: true }` is a no.
+    const decision =
+      typeof answer === 'boolean'
+        ? { allow: answer }
+        : answer !== null && typeof answer === 'object'
+          ? answer
+          : { allow: false, reason: 'onRequest gave no answer' };
+    const by =
+      typeof decision.by === 'string' && decision.by !== '' ? oneLine(decision.by) : 'onRequest';
+    if (decision.allow !== true) {
+      const reason =
+        typeof decision.reason === 'string' && decision.reason !== ''
+          ? `: ${oneLine(decision.reason)}`
+          : '';
+      throw denial('denied-by-approver', t.authority, `denied by ${by}${reason}`, {
+        url: t.url.href,
+        rule: 'onRequest',
+        decidedBy: by,
+      });
+    }
+    return { by };
+  }
+
+  /** One lookup per hop; its answer is all the connection may use. */
+  private async resolve(t: RequestTarget, ex: Exchange): Promise<IpAddress[]> {
+    let answers: string[];
+    try {
+      answers = await untilAborted(this.resolver(t.host, ex.signal), ex.signal);
+    } catch (err) {
+      ex.check();
+      const code = (err as NodeJS.ErrnoException).code;
+      throw new NetError(
+        'resolve-failed',
+        `could not resolve host: ${t.host}${code ? ` (${code})` : ''}`,
+        {
+          url: t.url.href,
+        },
+      );
+    }
+    const parsed = answers.map((a) => parseAddress(a));
+    if (parsed.length === 0 || parsed.some((a) => a === null)) {
+      throw new NetError(
+        'resolve-failed',
+        `could not resolve host: ${t.host} (no usable address)`,
+        {
+          url: t.url.href,
+        },
+      );
+    }
+    return parsed as IpAddress[];
+  }
+
+  private async *countSent(
+    body: AsyncIterable<Uint8Array>,
+    ex: Exchange,
+  ): AsyncGenerator<Uint8Array> {
+    for await (const chunk of body) {
+      ex.count('sent', chunk.length);
+      yield chunk;
+    }
+  }
+
+  private respond(
+    t: RequestTarget,
+    hops: number,
+    res: Dispatcher.ResponseData,
+    headers: HeaderList,
+    agent: Agent,
+    audit: HopAudit,
+    ex: Exchange,
+    addresses: string[],
+  ): NetResponse {
+    let finished = false;
+    // Exactly once: the body ended (error = null), failed, or was abandoned.
+    const end = (error: NetError | null, graceful: boolean): void => {
+      if (finished) return;
+      finished = true;
+      if (graceful) {
+        void agent.close().catch(() => {});
+      } else {
+        res.body.destroy();
+        void agent.destroy().catch(() => {});
+      }
+      audit.finish(error);
+      ex.dispose();
+    };
+    // Cancelled or timed out while nobody is reading: still end and audit.
+    ex.signal.addEventListener(
+      'abort',
+      () => end(toNetError(ex.signal.reason, ex, t.url.href, ex.limits), false),
+      {
+        once: true,
+      },
+    );
+    async function* read(): AsyncGenerator<Uint8Array> {
+      try {
+        for await (const chunk of res.body as AsyncIterable<Buffer>) {
+          ex.count('received', chunk.length);
+          yield chunk;
+        }
+        end(null, true);
+      } catch (err) {
+        const ne = toNetError(err, ex, t.url.href, ex.limits);
+        end(ne, false);
+        throw ne;
+      } finally {
+        // The reader stopped early (return() on the iterator): drop the connection.
+        end(null, false);
+      }
+    }
+    const body = read();
+    return {
+      url: t.url.href,
+      status: res.statusCode,
+      statusText: res.statusText,
+      headers,
+      redirects: hops,
+      addresses,
+      body,
+      close: () => {
+        end(null, false);
+        void body.return(undefined);
+      },
+      get approvalWaitMs() {
+        return ex.approvalWaitMs;
+      },
+    };
+  }
+}
+
+function rawHeaders(raw: Buffer[]): HeaderList {
+  const out: HeaderList = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    out.push([(raw[i] as Buffer).toString('latin1'), (raw[i + 1] as Buffer).toString('latin1')]);
+  }
+  return out;
+}
+
+function headerValue(headers: HeaderList, name: string): string | null {
+  const hit = headers.find(([n]) => n.toLowerCase() === name);
+  return hit ? hit[1] : null;
+}

@@ -1,0 +1,12 @@
+/**
+ * The runner factories an engine uses unless told otherwise: wasm on the
+ * shared worker pool, python on the shared interpreter pool (which loads
+ * nothing until the first python3).
+ */
+import { PythonRunnerFactory } from '../../python/node/pythonRunner.js';
+import type { RunnerFactories } from '../runner.js';
+import { WasmRunnerFactory } from './wasmRunner.js';
+
+export function defaultRunners(): RunnerFactories {
+  return { wasm: new WasmRunnerFactory(), python: new PythonRunnerFactory() };
+}

@@ -1,0 +1,86 @@
+/**
+ * The wasm job of a process worker: instantiate the (already compiled)
+ * module with our WASI glue bound to the process's syscall channel, run
+ * `_start`, and report the exit through the channel (EXIT).
+ */
+import { parentPort } from 'node:worker_threads';
+import { ChannelClient } from '../../channel/client.js';
+import { EXIT_KIND, Sys } from '../../base/syscalls.js';
+import { ProcExit, type GlueContext } from '../../wasi/context.js';
+import { GuestMemory } from '../../wasi/memory.js';
+import { GuestFiles } from '../../guest/guestFiles.js';
+import { preview1Imports } from '../../wasi/preview1/index.js';
+import { checkImports, importsSandglass, sandglassImports } from '../../wasi/sandglass/index.js';
+import { ABI_VERSION } from '../../wasi/sandglass/roles.js';
+import type { WasmStartMessage } from './messages.js';
+
+const enc = new TextEncoder();
+
+export function runWasm(msg: WasmStartMessage): void {
+  let sys: ChannelClient;
+  try {
+    sys = new ChannelClient(msg.sab);
+  } catch (e) {
+    parentPort?.postMessage({ type: 'fatal', message: (e as Error).message });
+    return;
+  }
+  const ctx: GlueContext = {
+    mem: new GuestMemory(new WebAssembly.Memory({ initial: 0 })),
+    sys,
+    argv: msg.argv,
+    env: msg.env,
+    handles: new Map(),
+    nextHandle: 1,
+    files: new GuestFiles(sys),
+  };
+  const fail = (text: string, code: number): void => {
+    sys.call(
+      Sys.EXIT,
+      [code, EXIT_KIND.refused, 0],
+      enc.encode(`sandglass: ${msg.name}: ${text}\n`),
+    );
+  };
+  const p1 = preview1Imports(ctx);
+  const why = checkImports(msg.module, msg.role, new Set(Object.keys(p1)));
+  if (why) return fail(why, 126);
+  let instance: WebAssembly.Instance;
+  try {
+    instance = new WebAssembly.Instance(msg.module, {
+      wasi_snapshot_preview1: p1,
+      sandglass: sandglassImports(ctx, msg.role),
+    });
+  } catch (e) {
+    return fail(`cannot instantiate: ${(e as Error).message}`, 126);
+  }
+  const ex = instance.exports;
+  const memory = ex['memory'];
+  const start = ex['_start'];
+  if (!(memory instanceof WebAssembly.Memory)) return fail('module exports no memory', 126);
+  if (typeof start !== 'function') return fail('module exports no _start', 126);
+  ctx.mem = new GuestMemory(memory);
+  if (importsSandglass(msg.module)) {
+    const v = ex['sandglass_abi_version'];
+    const got = typeof v === 'function' ? (v as () => unknown)() : undefined;
+    if (got !== ABI_VERSION) {
+      return fail(
+        `sandglass ABI version ${String(got)} does not match the host's ${ABI_VERSION}`,
+        126,
+      );
+    }
+  }
+  let code = 0;
+  let kind: number = EXIT_KIND.normal;
+  let text = '';
+  try {
+    (start as () => void)();
+  } catch (e) {
+    if (e instanceof ProcExit) {
+      code = e.code;
+    } else {
+      kind = EXIT_KIND.trap;
+      code = 134;
+      text = `wasm trap: ${e instanceof Error ? e.message : String(e)}`;
+    }
+  }
+  sys.call(Sys.EXIT, [code, kind, memory.buffer.byteLength], enc.encode(text));
+}

@@ -1,0 +1,23 @@
+/** Messages between the kernel's Python pool and an interpreter worker. */
+
+export interface PythonWorkerData {
+  readonly scripts: readonly { readonly name: string; readonly source: string }[];
+  readonly files: readonly { readonly name: string; readonly sab: SharedArrayBuffer }[];
+  /** The process's syscall channel (bound to a kernel process when the worker is taken). */
+  readonly channel: SharedArrayBuffer;
+  /** Int32 word 0: Pyodide's interrupt buffer (a signal number to raise). */
+  readonly interrupt: SharedArrayBuffer;
+  readonly home: string;
+}
+
+/** Worker → pool. */
+export type PythonWorkerMessage =
+  | { readonly type: 'ready'; readonly bootMs: number }
+  | { readonly type: 'failed'; readonly message: string }
+  | { readonly type: 'done' };
+
+/** Pool → worker: run the process (primitives only: they cross into the realm). */
+export interface PythonRunMessage {
+  readonly type: 'run';
+  readonly job: string;
+}

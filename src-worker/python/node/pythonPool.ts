@@ -1,0 +1,183 @@
+/**
+ * Interpreter workers, booted ahead of need. Nothing is loaded until the
+ * first python3 of the engine: that one waits for a cold boot, and from then
+ * on the pool keeps `size` booted interpreters ready, refilling in the
+ * background as processes take them. An interpreter runs one process and its
+ * worker then ends (nothing leaks from one python3 to the next). Shared by
+ * all sandboxes of the engine, reference counted like the wasm pool.
+ */
+import { Worker } from 'node:worker_threads';
+import { ChannelView } from '../../channel/layout.js';
+import { engineEntry } from '../../proc/node/entryPath.js';
+import { USER_HOME } from '../../vfs/index.js';
+import { loadRuntime, type PythonRuntime } from '../resources.js';
+import type { PythonRunMessage, PythonWorkerData, PythonWorkerMessage } from './messages.js';
+
+/** A booted (or booting) interpreter worker with its channel and interrupt word. */
+export interface Interpreter {
+  readonly worker: Worker;
+  readonly channel: SharedArrayBuffer;
+  readonly interrupt: Int32Array;
+  /** Resolves when booted; rejects if the boot failed or the worker died. */
+  readonly ready: Promise<void>;
+  /** Boot time in ms once ready. */
+  bootMs: number;
+  /** Called if the worker dies while running a process. */
+  onCrash: ((message: string) => void) | undefined;
+  /** Called when the worker says its process is done (after EXIT). */
+  onDone: (() => void) | undefined;
+}
+
+export interface PythonPoolOptions {
+  /** Booted interpreters kept ready once Python has been used. */
+  readonly size: number;
+  readonly dir?: string;
+}
+
+let live = 0;
+
+export class PythonPool {
+  private ready: Interpreter[] = [];
+  private used = false;
+  private refs = 0;
+  private disposed = false;
+  private runtime: PythonRuntime | undefined;
+  private readonly all = new Set<Interpreter>();
+
+  constructor(readonly options: PythonPoolOptions = { size: 1 }) {}
+
+  private static shared: PythonPool | undefined;
+
+  /** The engine-wide pool; pair with `unref()`. Loads nothing until first used. */
+  static acquireShared(): PythonPool {
+    if (!PythonPool.shared || PythonPool.shared.disposed) {
+      const size = Number(process.env.SANDGLASS_PYTHON_POOL ?? 1);
+      PythonPool.shared = new PythonPool({ size: Number.isFinite(size) && size >= 0 ? size : 1 });
+    }
+    PythonPool.shared.refs++;
+    return PythonPool.shared;
+  }
+
+  /** Number of live interpreter threads (for leak checks). */
+  static liveWorkers(): number {
+    return live;
+  }
+
+  unref(): void {
+    if (--this.refs <= 0) this.dispose();
+  }
+
+  /** Boot interpreters up to `size` now (a setting may ask for it at start). */
+  prefill(): void {
+    this.used = true;
+    this.fill();
+  }
+
+  private fill(): void {
+    while (!this.disposed && this.used && this.ready.length < this.options.size) {
+      this.ready.push(this.spawn());
+    }
+  }
+
+  private spawn(): Interpreter {
+    this.runtime ??= loadRuntime(this.options.dir);
+    const rt = this.runtime;
+    const channel = ChannelView.create().sab;
+    const interrupt = new SharedArrayBuffer(4);
+    const data: PythonWorkerData = {
+      scripts: rt.scripts,
+      files: rt.files,
+      channel,
+      interrupt,
+      home: USER_HOME,
+    };
+    const entry = engineEntry(new URL('./pythonWorker.ts', import.meta.url), 'pythonWorker');
+    const worker = new Worker(entry.url, {
+      workerData: { ...data, ...(entry.workerData ?? {}) },
+      ...(entry.execArgv ? { execArgv: entry.execArgv } : {}),
+    });
+    live++;
+    worker.unref();
+    let settle: { ok(): void; fail(e: Error): void } | undefined;
+    const ready = new Promise<void>((ok, fail) => (settle = { ok, fail }));
+    ready.catch(() => {});
+    const it: Interpreter = {
+      worker,
+      channel,
+      interrupt: new Int32Array(interrupt),
+      ready,
+      bootMs: 0,
+      onCrash: undefined,
+      onDone: undefined,
+    };
+    this.all.add(it);
+    let gone = false;
+    const onGone = (message: string): void => {
+      if (gone) return;
+      gone = true;
+      live--;
+      this.all.delete(it);
+      this.ready = this.ready.filter((x) => x !== it);
+      settle?.fail(new Error(message));
+      it.onCrash?.(message);
+    };
+    worker.on('error', (e: Error) => onGone(`python worker error: ${e.message}`));
+    worker.on('exit', () => onGone('python worker exited'));
+    worker.on('message', (m: PythonWorkerMessage) => {
+      if (m.type === 'ready') {
+        it.bootMs = m.bootMs;
+        settle?.ok();
+      } else if (m.type === 'failed') {
+        settle?.fail(new Error(`python failed to start: ${m.message}`));
+        void worker.terminate();
+      } else if (m.type === 'done') {
+        it.onDone?.();
+      }
+    });
+    return it;
+  }
+
+  /** An interpreter for a new process: a booted one if any, else one booting now. */
+  take(): Interpreter {
+    if (this.disposed) throw new Error('python pool disposed');
+    this.used = true;
+    const i = this.ready.findIndex((x) => x.bootMs > 0);
+    const it =
+      i >= 0 ? (this.ready.splice(i, 1)[0] as Interpreter) : (this.ready.shift() ?? this.spawn());
+    // Refill off the spawn path.
+    setImmediate(() => this.fill());
+    return it;
+  }
+
+  /** Start the process on `it` (its channel must be served by then). */
+  run(it: Interpreter, job: string): void {
+    const m: PythonRunMessage = { type: 'run', job };
+    it.worker.postMessage(m);
+  }
+
+  /** End an interpreter (its process finished or was killed). */
+  end(it: Interpreter): void {
+    it.onCrash = undefined;
+    it.onDone = undefined;
+    void it.worker.terminate();
+  }
+
+  /** Resolves when `size` interpreters are booted (benchmarks, tests). */
+  async whenReady(): Promise<void> {
+    this.prefill();
+    await Promise.all(this.ready.map((x) => x.ready));
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    for (const it of this.all) void it.worker.terminate();
+    this.ready = [];
+  }
+
+  static async drained(timeoutMs = 5000): Promise<boolean> {
+    const end = Date.now() + timeoutMs;
+    while (live > 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
+    return live === 0;
+  }
+}

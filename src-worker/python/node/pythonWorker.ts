@@ -1,0 +1,60 @@
+/**
+ * Entry of a Python interpreter worker thread. It builds the interpreter's
+ * realm, a `node:vm` context that holds no host capability: created from a
+ * null-prototype object (so no property lookup reaches this realm's
+ * Object), with eval and `new Function` disabled and no dynamic import
+ * handler (so `import()` rejects). Into it go only scripts (text),
+ * primitives and SharedArrayBuffers, and only before user code runs. It
+ * boots Pyodide there, says ready, runs one process when told, and is then
+ * ended by the pool: one interpreter per process.
+ */
+import { randomFillSync } from 'node:crypto';
+import vm from 'node:vm';
+import { parentPort, workerData } from 'node:worker_threads';
+import { createRealmContext } from './realmContext.js';
+import type { PythonRunMessage, PythonWorkerData, PythonWorkerMessage } from './messages.js';
+
+interface Realm {
+  addFile(name: string, sab: SharedArrayBuffer): void;
+  boot(seed: SharedArrayBuffer, interrupt: SharedArrayBuffer, config: string): Promise<void>;
+  run(channel: SharedArrayBuffer, job: string): void;
+}
+
+/** Host entropy for the interpreter's start (hash seed, random); the kernel serves it afterwards. */
+const SEED_BYTES = 4096;
+
+const data = workerData as PythonWorkerData;
+const post = (m: PythonWorkerMessage): void => parentPort?.postMessage(m);
+
+async function boot(): Promise<Realm> {
+  const t0 = performance.now();
+  const ctx = createRealmContext();
+  for (const s of data.scripts) new vm.Script(s.source, { filename: s.name }).runInContext(ctx);
+  const realm = vm.runInContext('sandglassRealm', ctx) as Realm;
+  for (const f of data.files) realm.addFile(f.name, f.sab);
+  const seed = new SharedArrayBuffer(SEED_BYTES);
+  randomFillSync(new Uint8Array(seed));
+  const config = JSON.stringify({
+    lockFile: '/pyodide/pyodide-lock.json',
+    stdlib: '/pyodide/python_stdlib.zip',
+    home: data.home,
+  });
+  await realm.boot(seed, data.interrupt, config);
+  post({ type: 'ready', bootMs: performance.now() - t0 });
+  return realm;
+}
+
+const booted = boot().catch((e: unknown) => {
+  post({ type: 'failed', message: e instanceof Error ? e.message : String(e) });
+  return undefined;
+});
+
+parentPort?.on('message', (m: PythonRunMessage) => {
+  if (m.type !== 'run') return;
+  void booted.then((realm) => {
+    if (!realm) return;
+    // After this call user code has run in the realm: never call into it again.
+    realm.run(data.channel, String(m.job));
+    post({ type: 'done' });
+  });
+});

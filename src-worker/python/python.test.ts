@@ -1,0 +1,260 @@
+/**
+ * python3 as a sandbox process, end to end through a real Sandbox and its
+ * shell: command line forms, exit statuses, stdio as the process's
+ * descriptors, files through the kernel, a fresh interpreter per process,
+ * and a differential run of difftest/*.py against the host's python3.
+ */
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Sandbox } from '../sandbox/sandbox.js';
+import { pythonAvailable } from './resources.js';
+
+const LONG = 600_000;
+const opts = { timeoutMs: 300_000 };
+
+describe.skipIf(!pythonAvailable())('python3 in a sandbox', () => {
+  let sb: Sandbox;
+
+  beforeAll(async () => {
+    sb = await Sandbox.create();
+  });
+
+  afterAll(async () => {
+    await sb.destroy();
+  });
+
+  it(
+    'runs -c, -V, scripts with arguments, stdin and -m, with CPython exit statuses',
+    async () => {
+      await sb.writeFile(
+        '/tmp/prog.py',
+        '#!/usr/bin/env python3\nimport os, sys\nprint("args", sys.argv, os.getcwd(), os.environ["FOO"])\nsys.exit(int(sys.argv[1]))\n',
+        { mode: 0o755 },
+      );
+      await sb.writeFile('/tmp/data.json', '{"b": [1, 2], "a": null}');
+      const r = await sb.run(
+        [
+          'cd /tmp',
+          'python3 -V; echo "V $?"',
+          'python -c "print(40 + 2)"; echo "c $?"',
+          'FOO=bar python3 prog.py 5 x; echo "script $?"',
+          'FOO=baz ./prog.py 0; echo "shebang $?"',
+          'python3 - a b <<EOF\nimport sys\nprint("heredoc", sys.argv)\nEOF',
+          'python3 -m json.tool data.json; echo "json.tool $?"',
+          'python3 -c "raise SystemExit(\'bye\')"; echo "msg $?"',
+          'python3 -c "import os; os._exit(7)"; echo "_exit $?"',
+          'python3 nosuch.py; echo "missing $?"',
+          'python3 -Z; echo "badopt $?"',
+        ].join('\n'),
+        opts,
+      );
+      expect(r.stdout).toBe(
+        [
+          'Python 3.14.2',
+          'V 0',
+          '42',
+          'c 0',
+          "args ['prog.py', '5', 'x'] /tmp bar",
+          'script 5',
+          "args ['./prog.py', '0'] /tmp baz",
+          'shebang 0',
+          "heredoc ['-', 'a', 'b']",
+          '{',
+          '    "b": [',
+          '        1,',
+          '        2',
+          '    ],',
+          '    "a": null',
+          '}',
+          'json.tool 0',
+          'msg 1',
+          '_exit 7',
+          'missing 2',
+          'badopt 2',
+          '',
+        ].join('\n'),
+      );
+      expect(r.stderr).toContain('bye\n');
+      expect(r.stderr).toContain("python3: can't open file '/tmp/nosuch.py': [Errno 44]");
+      expect(r.stderr).toContain('Unknown option: -Z');
+    },
+    LONG,
+  );
+
+  it(
+    'prints an uncaught exception as CPython does, without driver frames, and exits 1',
+    async () => {
+      await sb.writeFile('/tmp/fail.py', 'def f():\n    raise ValueError("bad value")\n\nf()\n');
+      const r = await sb.run('python3 /tmp/fail.py; echo "status $?"', opts);
+      expect(r.stdout).toBe('status 1\n');
+      expect(r.stderr).toBe(
+        [
+          'Traceback (most recent call last):',
+          '  File "/tmp/fail.py", line 4, in <module>',
+          '    f()',
+          '    ~^^',
+          '  File "/tmp/fail.py", line 2, in f',
+          '    raise ValueError("bad value")',
+          'ValueError: bad value',
+          '',
+        ].join('\n'),
+      );
+    },
+    LONG,
+  );
+
+  it(
+    'reads and writes pipes, buffers stdout when not a tty, and sees files other processes change',
+    async () => {
+      const r = await sb.run(
+        [
+          'cd /tmp',
+          'printf "b\\na\\nc\\n" | python3 -c "import sys; [print(l.strip().upper()) for l in sys.stdin]" | sort',
+          'python3 -c "import sys; print(sys.stdout.isatty(), sys.stdin.isatty(), sys.stdout.line_buffering)" < /dev/null',
+          "python3 -c \"open('made.txt', 'w').write('from python\\n')\" && cat made.txt",
+          "echo shell > shell.txt; python3 -c \"import os; print(open('shell.txt').read().strip()); os.remove('shell.txt')\"; ls shell.txt 2>&1",
+          "python3 -c \"print('to stderr', file=__import__('sys').stderr)\" 2>&1 >/dev/null | tr a-z A-Z",
+        ].join('\n'),
+        opts,
+      );
+      expect(r.stdout).toBe(
+        [
+          'A',
+          'B',
+          'C',
+          'False False False',
+          'from python',
+          'shell',
+          "ls: cannot access 'shell.txt': No such file or directory",
+          'TO STDERR',
+          '',
+        ].join('\n'),
+      );
+    },
+    LONG,
+  );
+
+  it(
+    'starts every process from a fresh interpreter',
+    async () => {
+      const r = await sb.run(
+        "cd /tmp; python3 -c \"import os, sys; sys.modules['leak'] = 1; os.environ['LEAK'] = '1'; x = 5; os.chdir('/')\"; python3 -c \"import os, sys; print('leak' in sys.modules, 'LEAK' in os.environ, 'x' in globals(), os.getcwd())\"",
+        opts,
+      );
+      expect(r.stdout).toBe('False False False /tmp\n');
+    },
+    LONG,
+  );
+
+  it(
+    'runs children through the kernel: subprocess, os.system, os.popen, pipes, which, umask',
+    async () => {
+      await sb.writeFile(
+        '/tmp/sub.py',
+        [
+          'import os, shutil, subprocess, sys, time',
+          'print(subprocess.run(["echo", "hello"], capture_output=True, text=True).stdout.strip())',
+          'print(subprocess.check_output(["tr", "a-z", "A-Z"], input=b"abc\\n"))',
+          'p = subprocess.Popen(["cat"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)',
+          'out, _ = p.communicate(b"x" * 300000)',
+          'print(len(out), p.returncode)',
+          'try:',
+          '    subprocess.run(["nosuchprog"])',
+          'except FileNotFoundError as e:',
+          '    print("FNF", e.filename)',
+          'try:',
+          '    subprocess.run(["false"], check=True)',
+          'except subprocess.CalledProcessError as e:',
+          '    print("CPE", e.returncode)',
+          'sys.stdout.flush()',
+          'print(os.system("exit 3") >> 8, os.popen("echo popen").read().strip(), shutil.which("ls"))',
+          'print(subprocess.run(["pwd"], cwd="/usr", capture_output=True, text=True).stdout.strip())',
+          'print(subprocess.run(["sh", "-c", "echo $FOO"], env={"FOO": "envok"}, capture_output=True, text=True).stdout.strip())',
+          'os.umask(0o077); open("/tmp/um", "w").close(); print(oct(os.stat("/tmp/um").st_mode & 0o777))',
+          't = time.monotonic(); time.sleep(0.3); print(0.25 < time.monotonic() - t < 2)',
+        ].join('\n'),
+      );
+      const r = await sb.run('python3 /tmp/sub.py; ls -l /tmp/um | cut -c1-10', opts);
+      expect(r.stderr).toBe('');
+      expect(r.stdout).toBe(
+        [
+          'hello',
+          "b'ABC\\n'",
+          '300000 0',
+          'FNF nosuchprog',
+          'CPE 1',
+          '3 popen /usr/bin/ls',
+          '/usr',
+          'envok',
+          '0o600',
+          'True',
+          '-rw-------',
+          '',
+        ].join('\n'),
+      );
+    },
+    LONG,
+  );
+
+  it(
+    'ends on kill, and a SIGINT raises KeyboardInterrupt (exit 130 uncaught)',
+    async () => {
+      const r = await sb.run(
+        [
+          // Each program prints its pid once running; the signal goes to that pid.
+          'pidof() { until grep -q ready "$1" 2>/dev/null; do sleep 0.05; done; cut -d" " -f2 "$1"; }',
+          'python3 -c "import os; print(\'ready\', os.getpid(), flush=True)\nwhile True: pass" > /tmp/o1 &',
+          'kill $(pidof /tmp/o1); wait $!; echo "killed $?"',
+          'python3 -c "import os, time; print(\'ready\', os.getpid(), flush=True); time.sleep(60)" > /tmp/o2 &',
+          'kill -INT $(pidof /tmp/o2); wait $!; echo "sigint $?"',
+          `python3 -c "import os, time\ntry:\n    print('ready', os.getpid(), flush=True); time.sleep(30)\nexcept KeyboardInterrupt:\n    print('caught')" > /tmp/o3 &`,
+          'kill -INT $(pidof /tmp/o3); wait $!; echo "handled $?"; cut -d" " -f1 /tmp/o3',
+          'python3 -c "print(1)"; echo "healthy $?"',
+        ].join('\n'),
+        opts,
+      );
+      expect(r.stdout).toBe('killed 143\nsigint 130\nhandled 0\nready\ncaught\n1\nhealthy 0\n');
+      expect(r.stderr).toContain('KeyboardInterrupt');
+    },
+    LONG,
+  );
+
+  it(
+    'agrees with the host python3 on difftest/*.py',
+    async () => {
+      const dir = fileURLToPath(new URL('./difftest/', import.meta.url));
+      const names = readdirSync(dir)
+        .filter((n) => n.endsWith('.py'))
+        .sort();
+      const input = 'first line\nsecond\nthird one\n';
+      const host = spawnSync('python3', ['--version'], { encoding: 'utf8' });
+      if (host.status !== 0) return; // no host python3 to compare with
+      const lines: string[] = [];
+      await sb.mkdir('/tmp/diff', { recursive: true });
+      for (const n of names) {
+        await sb.writeFile(`/tmp/diff/${n}`, readFileSync(join(dir, n)));
+        lines.push(`python3 /tmp/diff/${n} < /tmp/diff/input 2>&1; echo "== ${n} $?"`);
+      }
+      await sb.writeFile('/tmp/diff/input', input);
+      const r = await sb.run(lines.join('\n'), opts);
+      let expected = '';
+      for (const n of names) {
+        // Both streams into one pipe, as in the sandbox (their interleaving is part of the check).
+        const h = spawnSync('sh', ['-c', `python3 '${join(dir, n)}' 2>&1`], {
+          input,
+          encoding: 'utf8',
+          // The sandbox's environment has no PYTHON* settings (PYTHONUNBUFFERED...); nor does this run.
+          env: Object.fromEntries(
+            Object.entries(process.env).filter(([v]) => !v.startsWith('PYTHON')),
+          ),
+        });
+        expected += h.stdout + `== ${n} ${h.status}\n`;
+      }
+      expect(r.stdout).toBe(expected);
+    },
+    LONG,
+  );
+});

@@ -1,0 +1,171 @@
+/**
+ * The `_sandglass_kernel` module the driver installs: process calls Pyodide
+ * has no syscalls for (spawn, wait, kill, pipes, umask) and an interruptible
+ * sleep, all through the kernel. Arguments and results are primitives or
+ * JSON text, so nothing but numbers and strings crosses between Python and
+ * JavaScript here. Pipe ends become Emscripten descriptors backed by kernel
+ * descriptors (SandFS stream ops), so Python reads and writes them as files.
+ */
+import { Sys } from '../../base/syscalls.js';
+import type { EmscriptenFS, FsStream } from './emscripten.js';
+import type { KernelCalls } from './kernelCalls.js';
+
+export interface KernelBridge {
+  umask(mask: number): number;
+  spawn(request: string): number;
+  wait(pid: number, options: number): string;
+  kill(pid: number, sig: number): number;
+  pipe(): string;
+  kfd(fd: number): number;
+  sleep(seconds: number): void;
+}
+
+export interface BridgeDeps {
+  readonly FS: EmscriptenFS & {
+    createStream(s: Record<string, unknown>, fd?: number): FsStream & { fd: number };
+    getStream(fd: number): (FsStream & { fd: number }) | undefined;
+    createNode(parent: null, name: string, mode: number): FsStream['node'];
+  };
+  readonly k: KernelCalls;
+  /** Stream ops of SandFS (read/write through `stream.kfd`). */
+  readonly streamOps: unknown;
+  /** Int32 word a signal is written to (see PythonRunner.raiseSignal). */
+  readonly interrupt: Int32Array | undefined;
+}
+
+function encodeSpawn(req: {
+  path: string;
+  argv: string[];
+  env: string[];
+  cwd: string;
+  fds: [number, number][];
+  pgid: number;
+}): Uint8Array {
+  const enc = new TextEncoder();
+  const parts: number[] = [];
+  const u32 = (v: number): void => {
+    parts.push(v & 255, (v >>> 8) & 255, (v >>> 16) & 255, (v >>> 24) & 255);
+  };
+  const str = (s: string): void => {
+    const b = enc.encode(s);
+    u32(b.length);
+    for (const x of b) parts.push(x);
+  };
+  str(req.path);
+  u32(req.argv.length);
+  req.argv.forEach(str);
+  u32(req.env.length);
+  req.env.forEach(str);
+  str(req.cwd);
+  u32(req.fds.length);
+  for (const [c, p] of req.fds) {
+    u32(c);
+    u32(p);
+  }
+  u32(req.pgid);
+  u32(0);
+  return Uint8Array.from(parts);
+}
+
+export function createBridge(d: BridgeDeps): KernelBridge {
+  const { FS, k } = d;
+  const kfdOf = (fd: number): number => {
+    const s = FS.getStream(fd);
+    if (!s) return -8; // EBADF
+    if (s.kfd !== undefined) return s.kfd;
+    // Pyodide's stdio devices stand for the process's own 0, 1 and 2.
+    if (fd <= 2) return fd;
+    return -8;
+  };
+  const wrap = (kfd: number, flags: number): number => {
+    const node = FS.createNode(null, `kernel-fd-${kfd}`, 0o010600);
+    node.stream_ops = d.streamOps;
+    const s = FS.createStream({
+      node,
+      path: `pipe:[${kfd}]`,
+      flags,
+      seekable: false,
+      position: 0,
+      stream_ops: d.streamOps,
+      ungotten: [],
+      error: false,
+    });
+    s.kfd = kfd;
+    return s.fd;
+  };
+  return {
+    umask(mask: number): number {
+      k.try(Sys.UMASK, [mask]);
+      return k.ch.rets[0] as number;
+    },
+    spawn(request: string): number {
+      const r = JSON.parse(request) as {
+        path: string;
+        argv: string[];
+        env: string[];
+        cwd: string;
+        fds: [number, number][];
+        pgid?: number;
+      };
+      const fds: [number, number][] = [];
+      for (const [child, fd] of r.fds) {
+        const kfd = kfdOf(fd);
+        if (kfd < 0) return kfd;
+        fds.push([child, kfd]);
+      }
+      const e = k.try(Sys.SPAWN, [], encodeSpawn({ ...r, fds, pgid: r.pgid ?? -1 }));
+      return e === 0 ? (k.ch.rets[0] as number) : -e;
+    },
+    wait(pid: number, options: number): string {
+      const e = k.try(Sys.WAIT, [pid, options]);
+      return JSON.stringify(e === 0 ? [k.ch.rets[0], k.ch.rets[1]] : [-e, 0]);
+    },
+    kill(pid: number, sig: number): number {
+      return k.try(Sys.KILL, [pid, sig]);
+    },
+    pipe(): string {
+      const e = k.try(Sys.PIPE);
+      if (e !== 0) return JSON.stringify([-e, -e]);
+      const r = k.ch.rets[0] as number;
+      const w = k.ch.rets[1] as number;
+      return JSON.stringify([wrap(r, 0), wrap(w, 1)]);
+    },
+    kfd: kfdOf,
+    sleep(seconds: number): void {
+      // Block the thread (no CPU) until the time passes or a signal arrives.
+      const end = Date.now() + seconds * 1000;
+      const word = d.interrupt ?? new Int32Array(new SharedArrayBuffer(4));
+      for (;;) {
+        const left = end - Date.now();
+        if (left <= 0 || Atomics.load(word, 0) !== 0) return;
+        Atomics.wait(word, 0, 0, Math.min(left, 1000));
+      }
+    },
+  };
+}
+
+/** system(3) through the kernel: `/bin/sh -c cmd` on our stdio, waited for; returns the wait status. */
+export function kernelSystem(bridge: KernelBridge, cwd: () => string, env: () => string[]) {
+  return (cmd: string | null): number => {
+    if (cmd === null) return 1; // a shell is available
+    const pid = bridge.spawn(
+      JSON.stringify({
+        path: '/bin/sh',
+        argv: ['sh', '-c', cmd],
+        env: env(),
+        cwd: cwd(),
+        fds: [
+          [0, 0],
+          [1, 1],
+          [2, 2],
+        ],
+      }),
+    );
+    if (pid < 0) return 127 << 8;
+    for (;;) {
+      const [got, status] = JSON.parse(bridge.wait(pid, 0)) as [number, number];
+      if (got === pid) return status;
+      if (got !== -27) return -1; // EINTR: wait again
+    }
+  };
+}

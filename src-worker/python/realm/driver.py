@@ -1,0 +1,286 @@
+# The python3 command line, run inside a fresh interpreter for one process.
+# Parses CPython's options, sets argv/env/cwd/stdio as the process has them,
+# runs the code as __main__, and returns the exit status as CPython would.
+# Frames of this file never appear in tracebacks shown to the user.
+import os
+import sys
+
+USAGE = """usage: python3 [option] ... [-c cmd | -m mod | file | -] [arg] ...
+Options (and corresponding environment variables):
+-B     : don't write .pyc files on import
+-c cmd : program passed in as string (terminates option list)
+-E     : ignore PYTHON* environment variables (such as PYTHONPATH)
+-h     : print this help message and exit (also -? or --help)
+-i     : inspect interactively after running script
+-I     : isolate Python from the user's environment (implies -E and -s)
+-m mod : run library module as a script (terminates option list)
+-q     : don't print version and copyright messages on interactive startup
+-s     : don't add user site directory to sys.path
+-S     : don't imply 'import site' on initialization
+-u     : force the stdout and stderr streams to be unbuffered
+-V     : print the Python version number and exit (also --version)
+-W arg : warning control
+-X opt : set implementation-specific option
+file   : program read from script file
+-      : program read from stdin (default; interactive mode if a tty)
+arg ...: arguments passed to program in sys.argv[1:]
+"""
+
+
+class _Usage(Exception):
+    pass
+
+
+def _parse(argv):
+    """CPython's option scan: returns (opts, mode, target, rest)."""
+    opts = {"u": False, "E": False, "I": False, "B": False, "q": False, "i": False, "W": [], "X": []}
+    i = 1
+    while i < len(argv):
+        a = argv[i]
+        if a == "--":
+            i += 1
+            break
+        if a in ("--help", "-h", "-?"):
+            return opts, "help", None, []
+        if a == "--version":
+            return opts, "version", None, []
+        if not a.startswith("-") or a == "-":
+            break
+        j = 1
+        while j < len(a):
+            c = a[j]
+            if c in "cmWX":
+                val = a[j + 1 :]
+                if not val:
+                    i += 1
+                    if i >= len(argv):
+                        raise _Usage(f"Argument expected for the -{c} option")
+                    val = argv[i]
+                if c == "c":
+                    return opts, "c", val, argv[i + 1 :]
+                if c == "m":
+                    return opts, "m", val, argv[i + 1 :]
+                opts[c].append(val)
+                break
+            if c == "V":
+                return opts, "version", None, []
+            if c in ("h", "?"):
+                return opts, "help", None, []
+            if c in "uEIBqisSOdvbRP":
+                opts[c] = True
+            else:
+                raise _Usage(f"Unknown option: -{c}")
+            j += 1
+        i += 1
+    if i < len(argv) and argv[i] != "-":
+        return opts, "file", argv[i], argv[i + 1 :]
+    if i < len(argv):
+        return opts, "stdin", "-", argv[i + 1 :]
+    return opts, "stdin", None, []
+
+
+def _user_tb(tb):
+    """Skip our frames and runpy's, as CPython shows a script's error."""
+    import runpy
+
+    skip = {"<sandglass>", "<exec>", getattr(runpy, "__file__", None), "<frozen runpy>"}
+    while tb is not None and tb.tb_frame.f_code.co_filename in skip:
+        tb = tb.tb_next
+    return tb
+
+
+def _report(e):
+    import traceback
+
+    try:
+        sys.stdout.flush()
+    except Exception:
+        pass
+    te = traceback.TracebackException(type(e), e, _user_tb(e.__traceback__))
+    # Our shims (time.sleep, subprocess) stand for C functions: no frames of theirs either.
+    te.stack = traceback.StackSummary.from_list([f for f in te.stack if f.filename != "<sandglass>"])
+    sys.stderr.write("".join(te.format()))
+
+
+def _exit_status(e):
+    code = e.code
+    if code is None:
+        return 0
+    if isinstance(code, int):
+        return code & 0xFF
+    try:
+        print(code, file=sys.stderr)
+    except Exception:
+        pass
+    return 1
+
+
+def _setup_streams(job, unbuffered):
+    import io
+
+    tty_out = job["isatty"][1]
+    if unbuffered:
+        sys.stdout = io.TextIOWrapper(
+            open(1, "wb", 0, closefd=False), encoding="utf-8", errors="strict", write_through=True
+        )
+        sys.stderr = io.TextIOWrapper(
+            open(2, "wb", 0, closefd=False), encoding="utf-8", errors="backslashreplace", write_through=True
+        )
+    else:
+        # Block-buffered when not a terminal (one write, not one per line), as CPython.
+        sys.stdout.reconfigure(line_buffering=tty_out)
+    sys.__stdout__ = sys.stdout
+    sys.__stderr__ = sys.stderr
+
+
+def _banner():
+    return (
+        f"Python {sys.version} on {sys.platform}\n"
+        'Type "help", "copyright", "credits" or "license" for more information.'
+    )
+
+
+def _interact(quiet):
+    import code
+
+    class Console(code.InteractiveConsole):
+        # Lines come from the terminal's line discipline (erase, kill, Ctrl-D);
+        # an empty read is end of input.
+        def raw_input(self, prompt=""):
+            sys.stdout.write(prompt)
+            sys.stdout.flush()
+            line = sys.stdin.readline()
+            if not line:
+                raise EOFError
+            return line.rstrip("\n")
+
+    sys.ps1 = ">>> "
+    sys.ps2 = "... "
+    Console(locals=sys.modules["__main__"].__dict__).interact(
+        banner=None if quiet else _banner(), exitmsg=""
+    )
+
+
+def _fresh_main():
+    import types
+
+    m = types.ModuleType("__main__")
+    m.__dict__["__builtins__"] = __builtins__
+    sys.modules["__main__"] = m
+    return m
+
+
+def _install_kernel_shim(source, pids):
+    from _pyodide._importhook import jsfinder
+
+    bridge = jsfinder.jsproxies.pop("_sandglass_kernel")
+    ns = {"__name__": "_sandglass_kernel_shim"}
+    exec(compile(source, "<sandglass>", "exec"), ns)
+    ns["install"](bridge, pids)
+
+
+def main(job):
+    argv = job["argv"]
+    os.environ.clear()
+    os.environ.update(job["env"])
+    _install_kernel_shim(job["shim"], job["pids"])
+    try:
+        opts, mode, target, rest = _parse(argv)
+    except _Usage as u:
+        print(f"{u}\n{USAGE.splitlines()[0]}\nTry `python -h' for more information.", file=sys.stderr)
+        return 2
+    if mode == "version":
+        v = sys.version_info
+        print(f"Python {v.major}.{v.minor}.{v.micro}")
+        return 0
+    if mode == "help":
+        print(USAGE, end="")
+        return 0
+    isolated = opts["I"]
+    ignore_env = opts["E"] or isolated
+    if opts["B"] or (not ignore_env and os.environ.get("PYTHONDONTWRITEBYTECODE")):
+        sys.dont_write_bytecode = True
+    unbuffered = opts["u"] or (not ignore_env and bool(os.environ.get("PYTHONUNBUFFERED")))
+    _setup_streams(job, unbuffered)
+    sys.executable = job["executable"]
+    sys._base_executable = job["executable"]
+    sys.orig_argv = list(argv)
+    if opts["W"]:
+        import warnings
+
+        for w in opts["W"]:
+            sys.warnoptions.append(w)
+        warnings._processoptions(opts["W"])
+    # sys.path: the stdlib entries stay; the first entry is the script's directory (or cwd).
+    base = [p for p in sys.path if p.startswith("/lib/")]
+    extra = []
+    if not ignore_env and os.environ.get("PYTHONPATH"):
+        extra = [p for p in os.environ["PYTHONPATH"].split(":") if p]
+    first = []
+    if not isolated:
+        if mode == "file":
+            first = [os.path.dirname(os.path.abspath(target))]
+        else:
+            first = [os.getcwd() if mode == "m" else ""]
+    sys.path[:] = first + extra + base
+    sys.path_importer_cache.clear()
+    import importlib
+
+    importlib.invalidate_caches()
+    main_mod = _fresh_main()
+    status = 0
+    try:
+        if mode == "c":
+            sys.argv = ["-c"] + list(rest)
+            exec(compile(target, "<string>", "exec"), main_mod.__dict__)
+        elif mode == "m":
+            import runpy
+
+            sys.argv = [target] + list(rest)
+            runpy._run_module_as_main(target, alter_argv=True)
+        elif mode == "file":
+            import runpy
+
+            sys.argv = [target] + list(rest)
+            try:
+                runpy.run_path(target, run_name="__main__")
+            except OSError as e:
+                if e.filename == target or not os.path.exists(target):
+                    name = os.path.basename(argv[0]) or "python3"
+                    print(
+                        f"{name}: can't open file {os.path.abspath(target)!r}: [Errno {e.errno}] {e.strerror}",
+                        file=sys.stderr,
+                    )
+                    return 2
+                raise
+        else:
+            sys.argv = [target or ""] + list(rest)
+            if target is None and job["isatty"][0]:
+                _interact(opts["q"])
+            else:
+                src = sys.stdin.read()
+                exec(compile(src, "<stdin>", "exec"), main_mod.__dict__)
+        if opts["i"] and job["isatty"][0]:
+            _interact(True)
+    except SystemExit as e:
+        status = _exit_status(e)
+    except KeyboardInterrupt as e:
+        _report(e)
+        status = 130
+    except BaseException as e:  # noqa: BLE001  (CPython reports every uncaught exception)
+        _report(e)
+        status = 1
+    try:
+        import atexit
+
+        atexit._run_exitfuncs()
+    except BaseException:
+        pass
+    for s in (sys.stdout, sys.stderr):
+        try:
+            if s is not None and not s.closed:
+                s.flush()
+        except Exception:
+            if status == 0:
+                status = 120
+    return status

@@ -1,0 +1,208 @@
+/**
+ * Entry of the code evaluated inside the interpreter's realm (a `node:vm`
+ * context with no Node globals, no eval and no dynamic import). It installs
+ * the prelude, boots Pyodide from buffers handed over at boot, and runs one
+ * process: mounts the kernel as the root file system, binds stdio to the
+ * process's descriptors, runs the driver and reports the exit through the
+ * EXIT syscall, like a wasm program. The worker calls in only with
+ * primitives and SharedArrayBuffers, and only before any user code ran.
+ */
+import { Sys } from '../../base/syscalls.js';
+import type { PyodideLike } from './emscripten.js';
+import { KernelCalls } from './kernelCalls.js';
+import {
+  addFile,
+  installPrelude,
+  setConsoleSink,
+  setKernelRandom,
+  setSeed,
+  utf8Decode,
+} from './prelude.js';
+import { createSandFs } from './sandFs.js';
+import { createBridge, kernelSystem } from './bridge.js';
+import driverSource from './driver.py';
+import shimSource from './kernelShim.py';
+import sealSource from './seal.py';
+
+declare const loadPyodide: (config: Record<string, unknown>) => Promise<PyodideLike>;
+declare const _createPyodideModule: unknown;
+
+/** How the program ended (args[1] of EXIT; see proc/node/messages.ts). */
+const EXIT_NORMAL = 0;
+const EXIT_TRAP = 1;
+const SIGINT = 2;
+const DISP_CATCH = 2;
+/** Kernel tty mode bits (tty/tty.ts). */
+const TTY_CANON = 1;
+const TTY_ECHO = 2;
+const TTY_ISIG = 4;
+
+const g = globalThis as unknown as Record<string, unknown>;
+installPrelude(g);
+
+let py: PyodideLike | undefined;
+let interrupt: Int32Array | undefined;
+let used = false;
+
+/** Adopt a SharedArrayBuffer from the worker: give it this realm's prototype. */
+function adopt(sab: SharedArrayBuffer): SharedArrayBuffer {
+  Object.setPrototypeOf(sab, SharedArrayBuffer.prototype);
+  return sab;
+}
+
+function pyString(s: string): string {
+  // A JSON string literal is a valid Python str literal.
+  return JSON.stringify(s);
+}
+
+interface BootConfig {
+  readonly lockFile: string;
+  readonly stdlib: string;
+  readonly home: string;
+}
+
+const realm = {
+  addFile(name: string, sab: SharedArrayBuffer): void {
+    addFile(name, adopt(sab));
+  },
+
+  async boot(
+    seed: SharedArrayBuffer,
+    interruptSab: SharedArrayBuffer,
+    configJson: string,
+  ): Promise<void> {
+    const config = JSON.parse(configJson) as BootConfig;
+    setSeed(new Uint8Array(adopt(seed)).slice());
+    interrupt = new Int32Array(adopt(interruptSab), 0, 1);
+    py = await loadPyodide({
+      indexURL: '/pyodide/',
+      createPyodideModule: _createPyodideModule,
+      stdLibURL: config.stdlib,
+      lockFileContents: utf8Decode(
+        new Uint8Array((g['readbuffer'] as (p: string) => ArrayBuffer)(config.lockFile)),
+      ),
+      jsglobals: Object.create(null),
+      env: { HOME: config.home },
+      _sysExecutable: '/usr/bin/python3',
+      stdout: () => {},
+      stderr: () => {},
+    });
+    py.runPython(sealSource, { filename: '<sandglass>' });
+    // Pre-import what the driver needs, so a run starts warm.
+    py.runPython('import runpy, io, types, traceback, code, importlib', {
+      filename: '<sandglass>',
+    });
+  },
+
+  /** Run one process on `channel`; never throws (the exit goes through the channel). */
+  run(channel: SharedArrayBuffer, jobJson: string): void {
+    const k = new KernelCalls(adopt(channel));
+    if (!py || used) {
+      k.exit(70, EXIT_TRAP, 0, 'python interpreter not ready');
+      return;
+    }
+    used = true;
+    const p = py;
+    let code: number;
+    let kind = EXIT_NORMAL;
+    let text = '';
+    try {
+      const FS = p.FS;
+      k.fail = (errno: number): never => {
+        throw new FS.ErrnoError(errno);
+      };
+      const job = JSON.parse(jobJson) as {
+        cwd: string;
+        argv: string[];
+        env: Record<string, string>;
+      };
+      setConsoleSink((s) => {
+        try {
+          k.write(2, new TextEncoder().encode(s), -1);
+        } catch {
+          // stderr gone: nothing to report to
+        }
+      });
+      let urandom = -1;
+      setKernelRandom((dst) => {
+        if (urandom < 0) urandom = k.open('/dev/urandom', 0, true, false);
+        let at = 0;
+        while (at < dst.length) at += k.readInto(urandom, dst.subarray(at), -1);
+      });
+      // stdio first: Pyodide reopens fds 0-2 on its /dev devices, which must still be the MEMFS ones.
+      const tty = [0, 1, 2].map((fd) => k.isatty(fd));
+      // Line discipline as a terminal program expects it (the shell's editor may have left raw mode).
+      if (tty[0]) k.try(Sys.TTY_SET, [0, TTY_CANON | TTY_ECHO | TTY_ISIG]);
+      p.setStdin({
+        // A signal waking the read throws EINTR: Python then checks its signals (KeyboardInterrupt).
+        read: (buf: Uint8Array): number => k.readInto(0, buf, -1),
+        isatty: tty[0] as boolean,
+      });
+      p.setStdout({
+        write: (buf: Uint8Array) => k.write(1, buf.slice(), -1),
+        isatty: tty[1] as boolean,
+      });
+      p.setStderr({
+        write: (buf: Uint8Array) => k.write(2, buf.slice(), -1),
+        isatty: tty[2] as boolean,
+      });
+      const sandFs = createSandFs(FS, k);
+      sandFs.mountRoot(['/lib']);
+      const bridge = createBridge({
+        FS: FS as unknown as Parameters<typeof createBridge>[0]['FS'],
+        k,
+        streamOps: sandFs.streamOps,
+        interrupt,
+      });
+      p.registerJsModule('_sandglass_kernel', bridge);
+      // system(3) from C (ctypes): the kernel's shell, never a host one.
+      const jobEnv = Object.entries(job.env).map(([n, v]) => `${n}=${v}`);
+      Object.defineProperty(g, 'sandglassSystem', {
+        value: kernelSystem(
+          bridge,
+          () => FS.cwd(),
+          () => jobEnv,
+        ),
+        configurable: false,
+      });
+      const chdir = FS.chdir.bind(FS);
+      chdir(job.cwd);
+      FS.chdir = (path: string): void => {
+        chdir(path);
+        k.chdir(FS.cwd());
+      };
+      if (interrupt) p.setInterruptBuffer(interrupt);
+      k.sigaction(SIGINT, DISP_CATCH);
+      const full = {
+        argv: job.argv,
+        env: job.env,
+        isatty: tty,
+        executable: '/usr/bin/python3',
+        shim: shimSource,
+        pids: k.getpid(),
+      };
+      const status = p.runPython(
+        `(lambda d: (exec(compile(${pyString(driverSource)}, "<sandglass>", "exec"), d), d["main"](__import__("json").loads(${pyString(JSON.stringify(full))})))[1])({"__name__": "_sandglass_driver"})`,
+        { filename: '<sandglass>' },
+      );
+      code = typeof status === 'number' ? status : 1;
+    } catch (e) {
+      const status = (e as { status?: unknown } | null)?.status;
+      if (typeof status === 'number') code = status & 0xff;
+      else {
+        kind = EXIT_TRAP;
+        code = 134;
+        text = e instanceof Error ? e.message : String(e);
+      }
+    }
+    let mem = 0;
+    try {
+      mem = p._module.HEAPU8.length;
+    } catch {
+      // no heap to measure
+    }
+    k.exit(code, kind, mem, text);
+  },
+};
+
+Object.defineProperty(g, 'sandglassRealm', { value: realm, configurable: false, writable: false });
