@@ -142,7 +142,7 @@ impl Shell {
             err_name: b"bash".to_vec(),
             c_mode: true,
             status: 0,
-            pipestatus: vec![0],
+            pipestatus: Vec::new(),
             lineno: 0,
             pid,
             ppid,

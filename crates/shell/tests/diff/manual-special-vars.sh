@@ -55,3 +55,5 @@ RANDOM=7; echo $RANDOM $RANDOM; RANDOM=1; a=$RANDOM; RANDOM=1; [ $a = $RANDOM ] 
 #### FUNCNAME nested
 a(){ b; }; b(){ echo "${FUNCNAME[*]}" "${BASH_LINENO[*]}" ${#BASH_SOURCE[@]}; }
 a
+#### PIPESTATUS before any pipeline
+echo "[${PIPESTATUS[@]}]" ${#PIPESTATUS[@]}; true; echo ${PIPESTATUS[@]}
