@@ -49,6 +49,7 @@ function workspaceBinaries(tc) {
         name: t.name,
         role: sg.roles?.[t.name] ?? 'utility',
         links: sg.links?.[t.name] ?? [],
+        aliases: sg.aliases?.[t.name] ?? {},
         multicall: Boolean(sg.multicall?.[t.name]),
       });
     }
@@ -197,6 +198,11 @@ export async function buildWasm({ quiet = false } = {}) {
     if (bin.multicall) {
       entry.applets = await listApplets(dst, bin.name);
       if (entry.applets.length === 0) throw new Error(`${bin.name} --list printed no applets`);
+      for (const [alias, applet] of Object.entries(bin.aliases)) {
+        if (!entry.applets.includes(applet))
+          throw new Error(`${bin.name}: alias ${alias} names no applet ${applet}`);
+      }
+      if (Object.keys(bin.aliases).length) entry.aliases = bin.aliases;
     }
     programs.push(entry);
   }

@@ -34,6 +34,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const GROUPS = ['files', 'text', 'pattern', 'data'];
 // Host programs that differ in name from the utility under test.
 const HOST_NAME = { awk: 'gawk' };
+// Other names of our applets ([package.metadata.sandglass.aliases]): the
+// native build runs them as the applet, as the sandbox's /usr/bin stub does.
+const OUR_NAME = { gawk: 'awk', mawk: 'awk' };
 
 function parseArgs(argv) {
   const opts = {
@@ -254,7 +257,8 @@ function nativeRunner() {
     for (const u of list.split('\n').filter(Boolean)) if (!owner.has(u)) owner.set(u, bin);
   }
   return (c, cwd, env2) => {
-    const bin = owner.get(c.argv[0]);
+    const name = OUR_NAME[c.argv[0]] ?? c.argv[0];
+    const bin = owner.get(name);
     if (!bin)
       return {
         stdout: Buffer.alloc(0),
@@ -262,7 +266,7 @@ function nativeRunner() {
         status: -1,
       };
     // argv[0] is the utility name, as if invoked through its /usr/bin link.
-    return runBytes(bin, c.argv[0], c, cwd, env2);
+    return runBytes(bin, name, c, cwd, env2);
   };
 }
 

@@ -56,6 +56,12 @@ export interface SpawnSpec {
   readonly pgid?: number;
   readonly parent?: Process;
   readonly foreground?: boolean;
+  /**
+   * Pass `env` as given: no `PWD` is added or replaced (`env -i`), except
+   * for a shell, which sets `PWD` itself at startup as bash does, and for
+   * Python, whose runner takes its cwd from `PWD`.
+   */
+  readonly exactEnv?: boolean;
   readonly cred?: Cred;
   readonly tty?: Tty;
   readonly session?: Session;
@@ -192,10 +198,13 @@ export class Kernel {
     let pgid = spec.pgid ?? -1;
     if (pgid === 0) pgid = pid;
     else if (pgid === -1) pgid = parent?.pgid ?? pid;
-    const env = spec.env.filter(
-      (e) => !(e[0] === 0x50 && e[1] === 0x57 && e[2] === 0x44 && e[3] === 0x3d),
-    );
-    env.push(concatBytes(enc.encode('PWD='), pathToBytes(cwd)));
+    let env = spec.env.slice();
+    // Only wasm utilities can ask the kernel for their cwd (adopt_pwd); a
+    // shell sets PWD itself like bash, and Python's runner starts from PWD.
+    if (!spec.exactEnv || image.kind !== 'wasm' || image.role === 'shell') {
+      env = env.filter((e) => !(e[0] === 0x50 && e[1] === 0x57 && e[2] === 0x44 && e[3] === 0x3d));
+      env.push(concatBytes(enc.encode('PWD='), pathToBytes(cwd)));
+    }
     const p = new Process(pid, parent?.pid ?? 0, pgid, cwd, image.argv, env, cred, image.name);
     p.tty = spec.tty ?? parent?.tty;
     if (parent) {

@@ -10,7 +10,7 @@ import { Errno, fail, KernelError } from '../base/errno.js';
 import { limitMemory } from '../limits/memoryLimit.js';
 import { bytesToPath, X_OK, type BytePath, type Cred, type Vfs } from '../vfs/index.js';
 import type { Image } from './image.js';
-import { PYTHON_PROGRAM } from '../python/program.js';
+import { PYTHON_PROGRAM } from './python.js';
 import { STUB_MAGIC, type ProgramRegistry } from './registry.js';
 
 const MAX_CACHE = 64;

@@ -7,8 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PYTHON_LINKS, PYTHON_PROGRAM } from '../python/program.js';
-import { pythonAvailable } from '../python/resources.js';
+import { PYTHON_LINKS, PYTHON_PROGRAM, pythonAvailable } from './python.js';
 import { isRole, type Role } from '../wasi/sandglass/roles.js';
 
 export const STUB_MAGIC = '#!sandglass ';
@@ -19,6 +18,16 @@ export interface ProgramInfo {
   readonly role: Role;
   readonly applets: readonly string[];
   readonly links: readonly string[];
+  /** Other names of applets (`gawk` -> `awk`), installed beside them. */
+  readonly aliases: ReadonlyMap<string, string>;
+}
+
+/** The manifest's `aliases` object: name -> applet, strings only. */
+function aliasMap(v: unknown): Map<string, string> {
+  const m = new Map<string, string>();
+  if (v && typeof v === 'object' && !Array.isArray(v))
+    for (const [k, a] of Object.entries(v)) if (typeof a === 'string') m.set(k, a);
+  return m;
 }
 
 export class ProgramRegistry {
@@ -56,6 +65,7 @@ export class ProgramRegistry {
         role,
         applets: list(raw['applets']),
         links: list(raw['links']),
+        aliases: aliasMap(raw['aliases']),
       });
     }
   }
@@ -84,9 +94,10 @@ export class ProgramRegistry {
     const out = new Map<string, string>();
     for (const p of this.programs.values()) {
       if (p.applets.length) {
-        for (const a of p.applets) {
-          out.set(`/usr/bin/${a}`, `${STUB_MAGIC}${p.name} ${a}\n`);
-          out.set(`/bin/${a}`, `${STUB_MAGIC}${p.name} ${a}\n`);
+        const names: [string, string][] = p.applets.map((a) => [a, a]);
+        for (const [name, applet] of [...names, ...p.aliases]) {
+          out.set(`/usr/bin/${name}`, `${STUB_MAGIC}${p.name} ${applet}\n`);
+          out.set(`/bin/${name}`, `${STUB_MAGIC}${p.name} ${applet}\n`);
         }
       } else if (!p.links.length) {
         out.set(`/usr/bin/${p.name}`, `${STUB_MAGIC}${p.name}\n`);

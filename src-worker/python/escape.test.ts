@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Sandbox } from '../sandbox/sandbox.js';
-import { defaultPythonDir, pythonAvailable } from './resources.js';
+import { defaultPythonDir, pythonAvailable } from '../programs/python.js';
 
 const SECRET = `sg-secret-${process.pid}-${Date.now()}`;
 

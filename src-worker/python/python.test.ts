@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Sandbox } from '../sandbox/sandbox.js';
-import { pythonAvailable } from './resources.js';
+import { pythonAvailable } from '../programs/python.js';
 
 const LONG = 600_000;
 const opts = { timeoutMs: 300_000 };

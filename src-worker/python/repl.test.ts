@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Sandbox } from '../sandbox/sandbox.js';
 import type { Terminal } from '../sandbox/terminal.js';
-import { pythonAvailable } from './resources.js';
+import { pythonAvailable } from '../programs/python.js';
 
 /** The shell marks the end of its prompt with OSC 133;B. */
 const ESC = String.fromCharCode(0x1b);

@@ -5,7 +5,8 @@
  * TypeScript sources the realm script is bundled afresh, so tests run the
  * realm code as it is now.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { defaultPythonDir, pythonAvailable } from '../programs/python.js';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,18 +24,6 @@ export interface PythonRuntime {
   readonly scripts: readonly { readonly name: string; readonly source: string }[];
   /** Shared bytes of RUNTIME_FILES. */
   readonly files: readonly { readonly name: string; readonly sab: SharedArrayBuffer }[];
-}
-
-/** $SANDGLASS_PYTHON_DIR, else <repo or app root>/resources/python. */
-export function defaultPythonDir(): string {
-  const override = typeof process === 'undefined' ? undefined : process.env.SANDGLASS_PYTHON_DIR;
-  if (override) return override;
-  return fileURLToPath(new URL('../../resources/python', import.meta.url));
-}
-
-/** True when the runtime is built (python3 is installed into sandboxes only then). */
-export function pythonAvailable(dir = defaultPythonDir()): boolean {
-  return existsSync(join(dir, 'pyodide.asm.js')) && existsSync(join(dir, 'pyodide.asm.wasm'));
 }
 
 interface EsbuildLike {

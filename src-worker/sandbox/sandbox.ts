@@ -13,7 +13,7 @@ import { Errno, KernelError } from '../base/errno.js';
 import { Kernel, USER_CRED, type KernelEvent } from '../kernel/kernel.js';
 import type { KernelLimits } from '../base/limits.js';
 import { encodeSessionRequest, Session, SessionEndedError } from '../kernel/session.js';
-import { defaultRunners } from '../proc/node/defaultRunners.js';
+import { defaultRunners } from './defaultRunners.js';
 import type { Process } from '../proc/process.js';
 import type { RunnerFactoriesMaker } from '../proc/runner.js';
 import { SIG } from '../signal/signals.js';

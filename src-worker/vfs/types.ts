@@ -6,7 +6,7 @@
  * - Paths and names are *byte strings*: JS strings whose char codes are 0..255,
  *   one char per byte (see `bytes.ts` for conversions). Never pass a normal
  *   JS string with chars > 255: that is EINVAL.
- * - Errors are thrown as `KernelError` (src-worker/kernel/errno.ts), never
+ * - Errors are thrown as `KernelError` (src-worker/base/errno.ts), never
  *   returned. Nothing else is thrown for bad input.
  * - Everything is synchronous and runs on the kernel thread.
  * - Times are milliseconds since the epoch as JS numbers (fractions allowed).

@@ -1,5 +1,5 @@
-//! GNU-style command-line parsing (the `getopt_long` of the utilities),
-//! one engine for every utility group.
+//! GNU-style command-line parsing (the `getopt_long` of the utilities):
+//! the one option parser of every utility group.
 //!
 //! Short options bundle (`-abc`), take values attached or separate
 //! (`-n5`, `-n 5`), long options take `--name=value` or `--name value` and
@@ -11,13 +11,16 @@
 //!
 //! Two ways to describe options, one engine:
 //! - getopt style: a short spec string (`"an:o::"`) plus [`LongOpt`]s whose
-//!   keys are chars ([`parse`], [`parse_or_usage`]);
+//!   keys are chars ([`parse`], [`parse_or_usage`]; [`Getopt`] with
+//!   [`getopt_items`] keeps the order and reports `-NUM` as [`DIGITS`]);
 //! - table style: [`OptSpec`] rows keyed by any `Copy + PartialEq` type
 //!   (a char, a `&'static str` id, a number) in a [`Spec`], which can also
 //!   report `-NUM` words ([`Spec::digits`], grep's `-5`) and recognise
 //!   `--help`/`--version` itself ([`Spec::std`]); [`parse_spec`] gives
 //!   [`Parsed`], [`parse_items`] keeps options and operands interleaved, and
 //!   [`Usage::parse`] prints diagnostics, help and version the GNU way.
+//!
+//! POSIXLY_CORRECT is not consulted: no utility here honours it.
 //!
 //! ```
 //! use coreutils_core::args::{parse, LongOpt, HasArg};
@@ -37,7 +40,7 @@
 //!     opt("lines", Some('n'), Some("lines"), HasArg::Required),
 //!     opt("rev", Some('r'), Some("reverse"), HasArg::No),
 //! ];
-//! let spec = Spec { opts: OPTS, permute: true, digits: Some("ctx"), std: true };
+//! let spec = Spec { digits: Some("ctx"), ..Spec::gnu(OPTS) };
 //! let argv: Vec<OsString> = ["-r3", "f", "--lin=4"].iter().map(|s| s.into()).collect();
 //! let p = parse_spec(&argv, &spec).unwrap();
 //! assert!(p.has("rev"));
@@ -72,6 +75,27 @@ pub struct LongOpt {
     pub arg: HasArg,
     /// Key reported in [`Opt::key`].
     pub key: char,
+}
+
+/// Shorthand constructor for a [`LongOpt`] (usable in `const` tables).
+pub const fn long(name: &'static str, arg: HasArg, key: char) -> LongOpt {
+    LongOpt { name, arg, key }
+}
+
+/// Key reported for a `-NUM` word when [`Getopt::digits`] is set.
+pub const DIGITS: char = '\u{e0fd}';
+
+/// A getopt-style parser configuration for [`getopt_items`].
+#[derive(Clone, Copy)]
+pub struct Getopt<'a> {
+    /// Short options in getopt syntax: `"nr:i::"` (letters report themselves).
+    pub short: &'a str,
+    /// Long options.
+    pub long: &'a [LongOpt],
+    /// GNU permutation (see [`Spec::permute`]).
+    pub permute: bool,
+    /// Report `-NUM` as [`DIGITS`] with the digits as value (grep's context).
+    pub digits: bool,
 }
 
 /// One row of an option table: the key reported for it, its short and
@@ -116,8 +140,20 @@ pub struct Spec<'a, K> {
     pub digits: Option<K>,
     /// Recognise `--help` and `--version` (and their unique prefixes) when
     /// the table does not name them: parsing stops there with
-    /// [`Item::Help`] / [`Item::Version`], as GNU prints help at once.
+    /// [`Std::Help`] / [`Std::Version`], as GNU prints help at once.
     pub std: bool,
+}
+
+impl<'a, K> Spec<'a, K> {
+    /// The usual GNU utility: permutation, no `-NUM`, `--help`/`--version`.
+    pub const fn gnu(opts: &'a [OptSpec<K>]) -> Self {
+        Spec {
+            opts,
+            permute: true,
+            digits: None,
+            std: true,
+        }
+    }
 }
 
 /// One command-line element, in order.
@@ -127,9 +163,14 @@ pub enum Item<K> {
     Opt(K, Option<OsString>),
     /// An operand.
     Operand(OsString),
-    /// `--help` (with [`Spec::std`]); nothing after it was parsed.
+}
+
+/// `--help` or `--version` met with [`Spec::std`]: parsing stopped there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Std {
+    /// `--help`.
     Help,
-    /// `--version` (with [`Spec::std`]); nothing after it was parsed.
+    /// `--version`.
     Version,
 }
 
@@ -159,9 +200,8 @@ pub struct Parsed<K = char> {
     pub opts: Vec<Opt<K>>,
     /// Operands in order.
     pub operands: Vec<OsString>,
-    /// `--help` or `--version` was met ([`Spec::std`]): `Item::Help` or
-    /// `Item::Version`.
-    pub std: Option<Item<K>>,
+    /// `--help` or `--version` was met ([`Spec::std`]).
+    pub std: Option<Std>,
 }
 
 impl<K> Default for Parsed<K> {
@@ -212,13 +252,15 @@ impl<K: PartialEq> Parsed<K> {
 
 impl<K> Parsed<K> {
     /// Splits ordered items into options and operands.
-    pub fn from_items(items: Vec<Item<K>>) -> Parsed<K> {
-        let mut out = Parsed::default();
+    pub fn from_items(items: Vec<Item<K>>, std: Option<Std>) -> Parsed<K> {
+        let mut out = Parsed {
+            std,
+            ..Parsed::default()
+        };
         for it in items {
             match it {
                 Item::Opt(key, value) => out.opts.push(Opt { key, value }),
                 Item::Operand(o) => out.operands.push(o),
-                std => out.std = Some(std),
             }
         }
         out
@@ -238,7 +280,7 @@ fn err<T>(message: String) -> Result<T, ArgError> {
 
 /// What the engine needs to know about the options, however described.
 struct Table<'a, K> {
-    short: &'a dyn Fn(char) -> Option<(K, HasArg)>,
+    short: &'a dyn Fn(u8) -> Option<(K, HasArg)>,
     longs: Vec<(&'static str, HasArg, K)>,
     permute: bool,
     digits: Option<K>,
@@ -247,8 +289,17 @@ struct Table<'a, K> {
 
 enum Long<K> {
     Opt(&'static str, HasArg, K),
-    Help,
-    Version,
+    Std(Std),
+}
+
+impl<K> Long<K> {
+    fn name(&self) -> &'static str {
+        match self {
+            Long::Opt(n, _, _) => n,
+            Long::Std(Std::Help) => "help",
+            Long::Std(Std::Version) => "version",
+        }
+    }
 }
 
 fn find_long<K: Copy + PartialEq>(
@@ -267,17 +318,12 @@ fn find_long<K: Copy + PartialEq>(
         .collect();
     if t.std && !name.is_empty() {
         if "help".starts_with(name) {
-            cands.push(Long::Help);
+            cands.push(Long::Std(Std::Help));
         }
         if "version".starts_with(name) {
-            cands.push(Long::Version);
+            cands.push(Long::Std(Std::Version));
         }
     }
-    let name_of = |l: &Long<K>| match l {
-        Long::Opt(n, _, _) => *n,
-        Long::Help => "help",
-        Long::Version => "version",
-    };
     match cands.len() {
         0 => err(format!(
             "unrecognized option '{}'",
@@ -296,10 +342,7 @@ fn find_long<K: Copy + PartialEq>(
             if same {
                 return Ok(cands.remove(0));
             }
-            let list: Vec<String> = cands
-                .iter()
-                .map(|c| format!("'--{}'", name_of(c)))
-                .collect();
+            let list: Vec<String> = cands.iter().map(|c| format!("'--{}'", c.name())).collect();
             err(format!(
                 "option '--{}' is ambiguous; possibilities: {}",
                 name,
@@ -309,8 +352,28 @@ fn find_long<K: Copy + PartialEq>(
     }
 }
 
-/// The engine: GNU getopt_long over `args` (argv without argv[0]).
-fn run<K: Copy + PartialEq>(args: &[OsString], t: &Table<K>) -> Result<Vec<Item<K>>, ArgError> {
+/// The option letter at the start of `b` as glibc names it in a message
+/// (a whole UTF-8 character when one starts there).
+fn letter(b: &[u8]) -> String {
+    let n = match b.first() {
+        Some(&c) if c < 0x80 => 1,
+        Some(&c) if c >= 0xf0 => 4,
+        Some(&c) if c >= 0xe0 => 3,
+        _ => 2,
+    };
+    String::from_utf8_lossy(&b[..n.min(b.len())])
+        .chars()
+        .next()
+        .map(String::from)
+        .unwrap_or_default()
+}
+
+/// The engine: GNU getopt_long over `args` (argv without argv[0]). Stops
+/// at `--help`/`--version` (with [`Spec::std`]) and reports which.
+fn run<K: Copy + PartialEq>(
+    args: &[OsString],
+    t: &Table<K>,
+) -> Result<(Vec<Item<K>>, Option<Std>), ArgError> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < args.len() {
@@ -329,21 +392,12 @@ fn run<K: Copy + PartialEq>(args: &[OsString], t: &Table<K>) -> Result<Vec<Item<
             let name = String::from_utf8_lossy(name_b).into_owned();
             let (lname, arg, key) = match find_long(t, &name, a)? {
                 Long::Opt(n, arg, key) => (n, arg, key),
-                std => {
+                Long::Std(std) => {
                     if val.is_some() {
-                        let n = if matches!(std, Long::Help) {
-                            "help"
-                        } else {
-                            "version"
-                        };
+                        let n = Long::<K>::Std(std).name();
                         return err(format!("option '--{}' doesn't allow an argument", n));
                     }
-                    out.push(if matches!(std, Long::Help) {
-                        Item::Help
-                    } else {
-                        Item::Version
-                    });
-                    return Ok(out);
+                    return Ok((out, Some(std)));
                 }
             };
             let value = match (arg, val) {
@@ -366,39 +420,36 @@ fn run<K: Copy + PartialEq>(args: &[OsString], t: &Table<K>) -> Result<Vec<Item<
             continue;
         }
         if a.len() >= 2 && a[0] == b'-' {
-            let s = String::from_utf8_lossy(&a[1..]).into_owned();
-            let chars: Vec<(usize, char)> = s.char_indices().collect();
-            let mut k = 0;
-            while k < chars.len() {
-                let (pos, c) = chars[k];
+            // A cluster of short options; option letters are ASCII, so the
+            // word is walked by bytes and values keep their bytes untouched.
+            let mut j = 1;
+            while j < a.len() {
+                let c = a[j];
                 if let (Some(dk), true) = (t.digits, c.is_ascii_digit()) {
-                    let start = pos;
-                    while k < chars.len() && chars[k].1.is_ascii_digit() {
-                        k += 1;
+                    let start = j;
+                    while j < a.len() && a[j].is_ascii_digit() {
+                        j += 1;
                     }
-                    let end = chars.get(k).map_or(s.len(), |x| x.0);
-                    out.push(Item::Opt(dk, Some(OsString::from(&s[start..end]))));
+                    out.push(Item::Opt(dk, Some(os_from_bytes(&a[start..j]))));
                     continue;
                 }
-                k += 1;
                 let (key, spec) = match (t.short)(c) {
                     Some(x) => x,
-                    None => return err(format!("invalid option -- '{}'", c)),
+                    None => return err(format!("invalid option -- '{}'", letter(&a[j..]))),
                 };
+                j += 1;
                 if spec == HasArg::No {
                     out.push(Item::Opt(key, None));
                     continue;
                 }
-                // Byte offset in `a` just past this option letter.
-                let rest_start = 1 + pos + c.len_utf8();
-                let value = if rest_start < a.len() {
-                    Some(os_from_bytes(&a[rest_start..]))
+                let value = if j < a.len() {
+                    Some(os_from_bytes(&a[j..]))
                 } else if spec == HasArg::Required {
                     if i < args.len() {
                         i += 1;
                         Some(args[i - 1].clone())
                     } else {
-                        return err(format!("option requires an argument -- '{}'", c));
+                        return err(format!("option requires an argument -- '{}'", c as char));
                     }
                 } else {
                     None
@@ -414,52 +465,56 @@ fn run<K: Copy + PartialEq>(args: &[OsString], t: &Table<K>) -> Result<Vec<Item<
             break;
         }
     }
-    Ok(out)
+    Ok((out, None))
 }
 
-fn short_spec(spec: &str, c: char) -> Option<HasArg> {
-    let mut it = spec.chars().peekable();
-    while let Some(x) = it.next() {
-        let mut arg = HasArg::No;
-        if it.peek() == Some(&':') {
-            it.next();
-            arg = HasArg::Required;
-            if it.peek() == Some(&':') {
-                it.next();
-                arg = HasArg::Optional;
-            }
-        }
-        if x == c && x != ':' && x != '+' {
-            return Some(arg);
-        }
-    }
-    None
+fn short_spec(spec: &str, c: u8) -> Option<HasArg> {
+    let s = spec.as_bytes();
+    let at = s.iter().position(|&x| x == c && x != b':' && x != b'+')?;
+    Some(match (s.get(at + 1), s.get(at + 2)) {
+        (Some(b':'), Some(b':')) => HasArg::Optional,
+        (Some(b':'), _) => HasArg::Required,
+        _ => HasArg::No,
+    })
+}
+
+/// Parse `args` (argv without argv[0]) getopt style, keeping options and
+/// operands in command-line order.
+pub fn getopt_items(args: &[OsString], g: &Getopt) -> Result<Vec<Item<char>>, ArgError> {
+    let short = |c: u8| short_spec(g.short, c).map(|a| (c as char, a));
+    let t = Table {
+        short: &short,
+        longs: g.long.iter().map(|l| (l.name, l.arg, l.key)).collect(),
+        permute: g.permute,
+        digits: if g.digits { Some(DIGITS) } else { None },
+        std: false,
+    };
+    run(args, &t).map(|(items, _)| items)
 }
 
 /// Parse `args` (argv without argv[0]) against a getopt short spec
 /// (`"an:o::"`; a leading `+` stops at the first operand) and long options.
 pub fn parse(args: &[OsString], shorts: &str, longs: &[LongOpt]) -> Result<Parsed, ArgError> {
-    let short = |c: char| short_spec(shorts, c).map(|a| (c, a));
-    let t = Table {
-        short: &short,
-        longs: longs.iter().map(|l| (l.name, l.arg, l.key)).collect(),
+    let g = Getopt {
+        short: shorts,
+        long: longs,
         permute: !shorts.starts_with('+'),
-        digits: None,
-        std: false,
+        digits: false,
     };
-    run(args, &t).map(Parsed::from_items)
+    getopt_items(args, &g).map(|items| Parsed::from_items(items, None))
 }
 
 /// Parse `args` (argv without argv[0]) against an option table, keeping
-/// options and operands in command-line order.
+/// options and operands in command-line order, and whether parsing stopped
+/// at `--help`/`--version`.
 pub fn parse_items<K: Copy + PartialEq>(
     args: &[OsString],
     spec: &Spec<K>,
-) -> Result<Vec<Item<K>>, ArgError> {
-    let short = |c: char| {
+) -> Result<(Vec<Item<K>>, Option<Std>), ArgError> {
+    let short = |c: u8| {
         spec.opts
             .iter()
-            .find(|o| o.short == Some(c))
+            .find(|o| o.short == Some(c as char))
             .map(|o| (o.key, o.arg))
     };
     let t = Table {
@@ -481,14 +536,15 @@ pub fn parse_spec<K: Copy + PartialEq>(
     args: &[OsString],
     spec: &Spec<K>,
 ) -> Result<Parsed<K>, ArgError> {
-    parse_items(args, spec).map(Parsed::from_items)
+    parse_items(args, spec).map(|(items, std)| Parsed::from_items(items, std))
 }
 
 /// How a utility reports usage errors, help and version.
 pub struct Usage {
     /// Program name printed in messages.
     pub prog: &'static str,
-    /// The complete `--help` text.
+    /// The `--help` text after `Usage: PROG ` (its first line is the
+    /// synopsis).
     pub help: &'static str,
     /// Exit status for usage errors (1 for most, 2 for sort/diff/cmp/grep...).
     pub code: i32,
@@ -497,6 +553,17 @@ pub struct Usage {
 }
 
 impl Usage {
+    /// A utility named `prog` with help text `help` (after `Usage: PROG `)
+    /// whose usage errors exit with `code`.
+    pub const fn new(prog: &'static str, help: &'static str, code: i32) -> Usage {
+        Usage {
+            prog,
+            help,
+            code,
+            prog_in_hint: false,
+        }
+    }
+
     /// Print `prog: msg` plus the `Try` hint and return the usage status.
     pub fn fail(&self, msg: &str) -> i32 {
         eprintln!("{}: {}", self.prog, msg);
@@ -529,15 +596,15 @@ impl Usage {
     ) -> Result<Parsed<K>, i32> {
         let p = parse_spec(args, spec).map_err(|e| self.fail(&e.message))?;
         match p.std {
-            Some(Item::Help) => {
-                print!("{}", self.help);
+            Some(Std::Help) => {
+                print!("Usage: {} {}", self.prog, self.help);
                 Err(0)
             }
-            Some(Item::Version) => {
+            Some(Std::Version) => {
                 print_version(self.prog);
                 Err(0)
             }
-            _ => Ok(p),
+            None => Ok(p),
         }
     }
 }
@@ -731,11 +798,12 @@ mod tests {
         );
         // `n` is no option: the digits are reported, then the error.
         assert_eq!(items.unwrap_err().message, "invalid option -- 'n'");
-        let items = parse_items(
+        let (items, std) = parse_items(
             &v(&["-cC3", "x", "-e", "p", "--colo", "-5", "-iSUF", "--", "-c"]),
             &spec(true),
         )
         .unwrap();
+        assert_eq!(std, None);
         let os = |s: &str| Some(OsString::from(s));
         assert_eq!(
             items,
@@ -786,10 +854,10 @@ mod tests {
     #[test]
     fn help_and_version_stop_parsing() {
         let p = parse_spec(&v(&["-c", "--he", "--bogus"]), &spec(true)).unwrap();
-        assert_eq!(p.std, Some(Item::Help));
+        assert_eq!(p.std, Some(Std::Help));
         assert!(p.has("count"));
         let p = parse_spec(&v(&["--vers"]), &spec(true)).unwrap();
-        assert_eq!(p.std, Some(Item::Version));
+        assert_eq!(p.std, Some(Std::Version));
         // Without `std` they are unknown options.
         let no_std = Spec {
             opts: T,
@@ -820,5 +888,91 @@ mod tests {
         let p = parse(&v(&["-fc", "a", "-c", "b", "-f"]), "fc:", &L).unwrap();
         assert_eq!(p.last_of(&['c', 'f']), Some(&'f'));
         assert_eq!(p.all('c'), vec![&OsString::from("a"), &OsString::from("b")]);
+    }
+
+    #[test]
+    fn getopt_items_keep_order_digits_and_shared_keys() {
+        const LONG: &[LongOpt] = &[
+            long("count", HasArg::No, 'c'),
+            long("color", HasArg::Optional, '\u{e000}'),
+            long("colour", HasArg::Optional, '\u{e000}'),
+            long("context", HasArg::Required, 'C'),
+        ];
+        let g = Getopt {
+            short: "cA:e:i::",
+            long: LONG,
+            permute: true,
+            digits: true,
+        };
+        let items =
+            getopt_items(&v(&["-cA3", "x", "-e", "p", "--col", "-5", "--", "-c"]), &g).unwrap();
+        let os = |s: &str| Some(OsString::from(s));
+        assert_eq!(
+            items,
+            vec![
+                Item::Opt('c', None),
+                Item::Opt('A', os("3")),
+                Item::Operand(OsString::from("x")),
+                Item::Opt('e', os("p")),
+                Item::Opt('\u{e000}', None),
+                Item::Opt(DIGITS, os("5")),
+                Item::Operand(OsString::from("-c")),
+            ]
+        );
+        let e = |a: &[&str]| getopt_items(&v(a), &g).unwrap_err().message;
+        assert_eq!(e(&["-Q"]), "invalid option -- 'Q'");
+        assert_eq!(e(&["-A"]), "option requires an argument -- 'A'");
+        assert_eq!(
+            e(&["--co"]),
+            "option '--co' is ambiguous; possibilities: '--count' '--color' '--colour' '--context'"
+        );
+        // Without permutation the first operand ends the options.
+        let g = Getopt {
+            permute: false,
+            ..g
+        };
+        assert_eq!(getopt_items(&v(&["x", "-c"]), &g).unwrap().len(), 2);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn values_keep_their_bytes() {
+        use std::os::unix::ffi::OsStringExt;
+        // `sort -t` with a byte that is not UTF-8, attached and separate.
+        let args = vec![
+            OsString::from_vec(b"-t\xff".to_vec()),
+            OsString::from("-e"),
+            OsString::from_vec(vec![b'a', 0xfe]),
+        ];
+        let p = parse(&args, "t:e:", &[]).unwrap();
+        assert_eq!(p.opts[0].value, Some(OsString::from_vec(vec![0xff])));
+        assert_eq!(p.opts[1].value, Some(OsString::from_vec(vec![b'a', 0xfe])));
+        assert_eq!(
+            parse(&v(&["-é"]), "a", &[]).unwrap_err().message,
+            "invalid option -- 'é'"
+        );
+    }
+
+    #[test]
+    fn gnu_spec_help_text_and_ambiguity_with_help() {
+        const T: &[OptSpec<&str>] = &[
+            opt("h", Some('h'), Some("human-numeric-sort"), HasArg::No),
+            opt("V", Some('V'), Some("version-sort"), HasArg::No),
+        ];
+        let e = |a: &[&str]| parse_spec(&v(a), &Spec::gnu(T)).unwrap_err().message;
+        // glibc: every long option counts, --help and --version included.
+        assert_eq!(
+            e(&["--h"]),
+            "option '--h' is ambiguous; possibilities: '--human-numeric-sort' '--help'"
+        );
+        assert_eq!(
+            e(&["--vers"]),
+            "option '--vers' is ambiguous; possibilities: '--version-sort' '--version'"
+        );
+        assert_eq!(e(&["--nope=3"]), "unrecognized option '--nope=3'");
+        assert_eq!(
+            parse_spec(&v(&["--he"]), &Spec::gnu(T)).unwrap().std,
+            Some(Std::Help)
+        );
     }
 }

@@ -20,6 +20,11 @@ pub fn os_from_bytes(b: &[u8]) -> OsString {
     OsString::from_vec(b.to_vec())
 }
 
+/// Bytes viewed as an OS string.
+pub fn os_str(b: &[u8]) -> &OsStr {
+    OsStr::from_bytes(b)
+}
+
 /// An OS string owning `v`.
 pub fn os_from_vec(v: Vec<u8>) -> OsString {
     OsString::from_vec(v)

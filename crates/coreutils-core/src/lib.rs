@@ -16,12 +16,17 @@
 #![deny(missing_docs)]
 
 pub mod args;
+pub mod base64;
 pub mod bytes;
+pub mod calendar;
 pub mod canon;
 pub mod cpus;
+pub mod duration;
 pub mod error;
 pub mod io;
+pub mod locale;
 pub mod meta;
+pub mod multicall;
 pub mod process;
 pub mod quote;
 pub mod tty;
@@ -44,10 +49,37 @@ pub struct Applet {
 }
 
 /// Process start-up shared by every program: WASI libc starts with cwd "/",
-/// so adopt the kernel-provided `$PWD` (the kernel always sets it to the
-/// process cwd) before any relative path is used.
+/// so adopt the process's cwd before any relative path is used: `$PWD`,
+/// which the kernel sets to the cwd, or, when the parent passed an exact
+/// environment without one (`env -i`), the kernel's own record of it.
 pub fn adopt_pwd() {
-    if let Some(pwd) = std::env::var_os("PWD") {
+    let cwd = std::env::var_os("PWD").or_else(kernel_cwd);
+    if let Some(pwd) = cwd {
         let _ = std::env::set_current_dir(pwd);
     }
+}
+
+#[cfg(target_arch = "wasm32")]
+fn kernel_cwd() -> Option<std::ffi::OsString> {
+    use std::os::wasi::ffi::OsStringExt;
+    #[link(wasm_import_module = "sandglass")]
+    extern "C" {
+        fn getcwd(handle_out: *mut u32, len_out: *mut u32) -> i32;
+        fn handle_read(handle: u32, buf: *mut u8, len: u32) -> i32;
+    }
+    let (mut handle, mut len) = (0u32, 0u32);
+    // SAFETY: both out-pointers are live locals; the buffer holds `len` bytes.
+    if unsafe { getcwd(&mut handle, &mut len) } != 0 {
+        return None;
+    }
+    let mut buf = vec![0u8; len as usize];
+    if unsafe { handle_read(handle, buf.as_mut_ptr(), len) } != 0 {
+        return None;
+    }
+    Some(std::ffi::OsString::from_vec(buf))
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn kernel_cwd() -> Option<std::ffi::OsString> {
+    None
 }

@@ -7,31 +7,7 @@
 use std::io;
 use std::path::Path;
 
-/// Extended status of a file: what WASI's `filestat` lacks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct ExtStat {
-    /// `S_IFMT` type bits plus permission, setuid, setgid and sticky bits.
-    pub mode: u32,
-    /// Owner.
-    pub uid: u32,
-    /// Group.
-    pub gid: u32,
-    /// Hard link count.
-    pub nlink: u32,
-}
-
-/// Real and effective user and group ids of the process.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct Ids {
-    /// Real user id.
-    pub uid: u32,
-    /// Real group id.
-    pub gid: u32,
-    /// Effective user id.
-    pub euid: u32,
-    /// Effective group id.
-    pub egid: u32,
-}
+pub use sandglass_sys::meta::{ExtStat, Ids, F_OK, R_OK, W_OK, X_OK};
 
 /// File type bits.
 pub const S_IFMT: u32 = 0o170000;
@@ -50,14 +26,53 @@ pub const S_IFIFO: u32 = 0o010000;
 /// Socket.
 pub const S_IFSOCK: u32 = 0o140000;
 
-/// `access()` mode bits.
-pub const R_OK: u32 = 4;
-/// Write permission.
-pub const W_OK: u32 = 2;
-/// Execute/search permission.
-pub const X_OK: u32 = 1;
-/// Existence only.
-pub const F_OK: u32 = 0;
+/// `rwxr-xr-x`-style rendering of permission bits (with s/S/t/T), as
+/// `ls -l`, `stat -c %A`, `find -ls` and `tar tv` show them.
+pub fn perm_string(mode: u32) -> String {
+    const BITS: [(u32, char); 9] = [
+        (0o400, 'r'),
+        (0o200, 'w'),
+        (0o100, 'x'),
+        (0o040, 'r'),
+        (0o020, 'w'),
+        (0o010, 'x'),
+        (0o004, 'r'),
+        (0o002, 'w'),
+        (0o001, 'x'),
+    ];
+    // setuid, setgid and sticky show in the x slots of user, group, other.
+    const SPECIAL: [(u32, char); 3] = [(0o4000, 's'), (0o2000, 's'), (0o1000, 't')];
+    let mut s = String::with_capacity(9);
+    for (i, &(bit, ch)) in BITS.iter().enumerate() {
+        let set = mode & bit != 0;
+        let c = match SPECIAL.get(i / 3) {
+            Some(&(sb, sc)) if i % 3 == 2 && mode & sb != 0 => {
+                if set {
+                    sc
+                } else {
+                    sc.to_ascii_uppercase()
+                }
+            }
+            _ if set => ch,
+            _ => '-',
+        };
+        s.push(c);
+    }
+    s
+}
+
+/// The file-type letter `ls -l` shows (`-` for regular files and unknown types).
+pub fn type_char(mode: u32) -> char {
+    match mode & S_IFMT {
+        S_IFDIR => 'd',
+        S_IFLNK => 'l',
+        S_IFCHR => 'c',
+        S_IFBLK => 'b',
+        S_IFIFO => 'p',
+        S_IFSOCK => 's',
+        _ => '-',
+    }
+}
 
 #[cfg(target_arch = "wasm32")]
 mod sys {
@@ -65,25 +80,14 @@ mod sys {
     use std::io;
     use std::path::{Path, PathBuf};
 
-    #[link(wasm_import_module = "sandglass")]
-    extern "C" {
-        fn path_stat_ext(path: *const u8, len: u32, follow: u32, out: *mut u32) -> i32;
-        fn fd_stat_ext(fd: u32, out: *mut u32) -> i32;
-        fn path_chmod(path: *const u8, len: u32, follow: u32, mode: u32) -> i32;
-        fn path_chown(path: *const u8, len: u32, follow: u32, uid: i32, gid: i32) -> i32;
-        fn path_access(path: *const u8, len: u32, amode: u32) -> i32;
-        #[link_name = "getuid"]
-        fn sg_getuid(out: *mut u32) -> i32;
-        #[link_name = "umask"]
-        fn sg_umask(new: i32, old_out: *mut u32) -> i32;
+    use sandglass_sys::meta;
+
+    fn check<T>(r: Result<T, sandglass_sys::Errno>) -> io::Result<T> {
+        r.map_err(io::Error::from_raw_os_error)
     }
 
-    fn check(errno: i32) -> io::Result<()> {
-        if errno == 0 {
-            Ok(())
-        } else {
-            Err(io::Error::from_raw_os_error(errno))
-        }
+    fn wasi_errno(e: i32) -> io::Result<()> {
+        check(if e == 0 { Ok(()) } else { Err(e) })
     }
 
     /// The kernel resolves relative paths against its own cwd; wasi-libc's
@@ -98,60 +102,28 @@ mod sys {
         Ok(p.as_os_str().as_bytes().to_vec())
     }
 
-    fn from_words(w: [u32; 4]) -> ExtStat {
-        ExtStat {
-            mode: w[0],
-            uid: w[1],
-            gid: w[2],
-            nlink: w[3],
-        }
-    }
-
     pub fn stat_ext(path: &Path, follow: bool) -> io::Result<ExtStat> {
-        let p = abs(path)?;
-        let mut w = [0u32; 4];
-        // SAFETY: pointers are valid for the given lengths; out has room for 4 u32.
-        check(unsafe { path_stat_ext(p.as_ptr(), p.len() as u32, follow as u32, w.as_mut_ptr()) })?;
-        Ok(from_words(w))
+        check(meta::stat(&abs(path)?, follow))
     }
 
     pub fn fstat_ext(fd: u32) -> io::Result<ExtStat> {
-        let mut w = [0u32; 4];
-        // SAFETY: out has room for 4 u32.
-        check(unsafe { fd_stat_ext(fd, w.as_mut_ptr()) })?;
-        Ok(from_words(w))
+        check(meta::fstat(fd))
     }
 
     pub fn chmod(path: &Path, mode: u32, follow: bool) -> io::Result<()> {
-        let p = abs(path)?;
-        // SAFETY: pointer valid for len.
-        check(unsafe { path_chmod(p.as_ptr(), p.len() as u32, follow as u32, mode) })
+        check(meta::chmod(&abs(path)?, mode, follow))
     }
 
     pub fn chown(path: &Path, uid: Option<u32>, gid: Option<u32>, follow: bool) -> io::Result<()> {
-        let p = abs(path)?;
-        let u = uid.map_or(-1, |v| v as i32);
-        let g = gid.map_or(-1, |v| v as i32);
-        // SAFETY: pointer valid for len.
-        check(unsafe { path_chown(p.as_ptr(), p.len() as u32, follow as u32, u, g) })
+        check(meta::chown(&abs(path)?, uid, gid, follow))
     }
 
     pub fn access(path: &Path, amode: u32) -> io::Result<()> {
-        let p = abs(path)?;
-        // SAFETY: pointer valid for len.
-        check(unsafe { path_access(p.as_ptr(), p.len() as u32, amode) })
+        check(meta::access(&abs(path)?, amode))
     }
 
     pub fn ids() -> io::Result<Ids> {
-        let mut w = [0u32; 4];
-        // SAFETY: out has room for 4 u32.
-        check(unsafe { sg_getuid(w.as_mut_ptr()) })?;
-        Ok(Ids {
-            uid: w[0],
-            gid: w[1],
-            euid: w[2],
-            egid: w[3],
-        })
+        check(meta::ids())
     }
 
     #[link(wasm_import_module = "wasi_snapshot_preview1")]
@@ -184,7 +156,7 @@ mod sys {
             fst |= 4;
         }
         // SAFETY: pointer valid for len.
-        check(unsafe {
+        wasi_errno(unsafe {
             path_filestat_set_times(
                 3,
                 follow as u32,
@@ -208,7 +180,7 @@ mod sys {
         // filestat: dev, ino, filetype(+pad), nlink, size, atim, mtim, ctim.
         let mut st = [0u64; 8];
         // SAFETY: pointer valid for len; st has room for a 64-byte filestat.
-        check(unsafe {
+        wasi_errno(unsafe {
             path_filestat_get(
                 3,
                 follow as u32,
@@ -225,10 +197,7 @@ mod sys {
     }
 
     pub fn umask(new: Option<u32>) -> io::Result<u32> {
-        let mut old = 0u32;
-        // SAFETY: out points to one u32.
-        check(unsafe { sg_umask(new.map_or(-1, |m| (m & 0o777) as i32), &mut old) })?;
-        Ok(old)
+        check(meta::umask(new))
     }
 }
 
@@ -486,6 +455,17 @@ pub fn umask(new: Option<u32>) -> io::Result<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn mode_strings() {
+        assert_eq!(perm_string(0o4755), "rwsr-xr-x");
+        assert_eq!(perm_string(0o1777), "rwxrwxrwt");
+        assert_eq!(perm_string(0o3644), "rw-r-Sr-T");
+        assert_eq!(perm_string(0), "---------");
+        assert_eq!(type_char(S_IFDIR | 0o755), 'd');
+        assert_eq!(type_char(S_IFREG | 0o644), '-');
+        assert_eq!(type_char(S_IFLNK), 'l');
+    }
 
     #[test]
     fn stats_and_chmods_a_file() {

@@ -37,7 +37,8 @@ pub struct Command {
     pub program: OsString,
     /// Arguments after argv[0]; argv[0] is `program` as given.
     pub args: Vec<OsString>,
-    /// Full environment; `None` inherits ours.
+    /// Full environment, passed exactly (the kernel adds no `PWD`, as
+    /// `env -i` needs); `None` inherits ours.
     pub env: Option<Vec<(OsString, OsString)>>,
     /// Working directory; `None` inherits ours.
     pub cwd: Option<PathBuf>,
@@ -241,26 +242,9 @@ mod imp {
     use super::*;
     use std::os::wasi::ffi::OsStrExt;
 
-    #[link(wasm_import_module = "sandglass")]
-    extern "C" {
-        #[link_name = "spawn"]
-        fn sg_spawn(req: *const u8, req_len: u32, pid_out: *mut i32) -> i32;
-        #[link_name = "wait"]
-        fn sg_wait(pid: i32, options: u32, pid_out: *mut i32, status_out: *mut i32) -> i32;
-        #[link_name = "kill"]
-        fn sg_kill(pid: i32, sig: u32) -> i32;
-    }
+    use sandglass_sys::{format, process as sys};
 
-    fn put_u32(buf: &mut Vec<u8>, v: u32) {
-        buf.extend_from_slice(&v.to_le_bytes());
-    }
-
-    fn put_str(buf: &mut Vec<u8>, s: &[u8]) {
-        put_u32(buf, s.len() as u32);
-        buf.extend_from_slice(s);
-    }
-
-    fn errno(e: i32) -> io::Error {
+    fn errno(e: sandglass_sys::Errno) -> io::Error {
         // WASI errno numbering (wasi-libc's errno values).
         io::Error::from_raw_os_error(e)
     }
@@ -271,30 +255,22 @@ mod imp {
 
     pub fn spawn_mapped(cmd: &Command, map: &[(u32, u32)]) -> io::Result<Child> {
         let path = resolve(&cmd.program)?;
-        let mut req = Vec::with_capacity(256);
-        put_str(&mut req, path.as_os_str().as_bytes());
-        put_u32(&mut req, (cmd.args.len() + 1) as u32);
-        put_str(&mut req, cmd.program.as_bytes());
-        for a in &cmd.args {
-            put_str(&mut req, a.as_bytes());
-        }
+        let mut argv: Vec<&[u8]> = Vec::with_capacity(cmd.args.len() + 1);
+        argv.push(cmd.program.as_bytes());
+        argv.extend(cmd.args.iter().map(|a| a.as_bytes()));
         let env: Vec<(OsString, OsString)> = match &cmd.env {
             Some(e) => e.clone(),
             None => std::env::vars_os().collect(),
         };
-        put_u32(&mut req, env.len() as u32);
-        for (k, v) in &env {
-            let mut kv = k.as_bytes().to_vec();
-            kv.push(b'=');
-            kv.extend_from_slice(v.as_bytes());
-            put_str(&mut req, &kv);
-        }
+        let env: Vec<Vec<u8>> = env
+            .iter()
+            .map(|(k, v)| [k.as_bytes(), b"=", v.as_bytes()].concat())
+            .collect();
         let cwd = match &cmd.cwd {
             Some(d) if d.is_absolute() => d.clone(),
             Some(d) => std::env::current_dir()?.join(d),
             None => std::env::current_dir().unwrap_or_default(),
         };
-        put_str(&mut req, cwd.as_os_str().as_bytes());
         // Kept open until the spawn call has shared it with the child.
         let null = if cmd.null_stdin {
             Some(std::fs::File::open("/dev/null")?)
@@ -304,33 +280,37 @@ mod imp {
         let null_fd = null
             .as_ref()
             .map(|f| std::os::wasi::io::AsRawFd::as_raw_fd(f) as u32);
-        put_u32(&mut req, 3);
-        for fd in 0u32..3 {
-            let parent = map
-                .iter()
-                .find(|(child, _)| *child == fd)
-                .map(|(_, ours)| *ours)
-                .or(if fd == 0 { null_fd } else { None })
-                .unwrap_or(fd);
-            put_u32(&mut req, fd);
-            put_u32(&mut req, parent);
-        }
-        finish(req, cmd.new_group, null)
-    }
-
-    fn finish(
-        mut req: Vec<u8>,
-        new_group: bool,
-        _keep: Option<std::fs::File>,
-    ) -> io::Result<Child> {
-        req.extend_from_slice(&(if new_group { 0i32 } else { -1i32 }).to_le_bytes());
-        put_u32(&mut req, 0);
-        let mut pid: i32 = 0;
-        // SAFETY: the request buffer and out-pointer live across the call.
-        let e = unsafe { sg_spawn(req.as_ptr(), req.len() as u32, &mut pid) };
-        if e != 0 {
-            return Err(errno(e));
-        }
+        let fds: Vec<(u32, u32)> = (0u32..3)
+            .map(|fd| {
+                let parent = map
+                    .iter()
+                    .find(|(child, _)| *child == fd)
+                    .map(|(_, ours)| *ours)
+                    .or(if fd == 0 { null_fd } else { None })
+                    .unwrap_or(fd);
+                (fd, parent)
+            })
+            .collect();
+        let request = format::SpawnRequest {
+            path: path.as_os_str().as_bytes(),
+            argv: &argv,
+            env: &env,
+            cwd: cwd.as_os_str().as_bytes(),
+            fds: &fds,
+            pgid: if cmd.new_group {
+                format::PGID_NEW
+            } else {
+                format::PGID_PARENT
+            },
+            // With an environment of its own (env -i), the child gets exactly it: no PWD added.
+            flags: if cmd.env.is_some() {
+                format::SPAWN_EXACT_ENV
+            } else {
+                0
+            },
+        };
+        let pid = sys::spawn(&request.encode()).map_err(errno)?;
+        drop(null);
         Ok(Child { pid })
     }
 
@@ -345,16 +325,11 @@ mod imp {
 
     fn wait_opts(child: &mut Child, opts: u32) -> io::Result<Option<Status>> {
         loop {
-            let mut pid = 0;
-            let mut st = 0;
-            // SAFETY: out-pointers are valid locals.
-            let e = unsafe { sg_wait(child.pid, opts, &mut pid, &mut st) };
-            if e == 27 {
-                continue; // EINTR: retry
-            }
-            if e != 0 {
-                return Err(errno(e));
-            }
+            let (pid, st) = match sys::wait(child.pid, opts) {
+                Ok(r) => r,
+                Err(27) => continue, // EINTR: retry
+                Err(e) => return Err(errno(e)),
+            };
             if pid == 0 {
                 return Ok(None);
             }
@@ -375,13 +350,7 @@ mod imp {
     }
 
     pub fn kill(pid: i32, signal: i32) -> io::Result<()> {
-        // SAFETY: integer-only host call.
-        let e = unsafe { sg_kill(pid, signal as u32) };
-        if e == 0 {
-            Ok(())
-        } else {
-            Err(errno(e))
-        }
+        sys::kill(pid, signal as u32).map_err(errno)
     }
 }
 

@@ -20,11 +20,7 @@ mod sys;
 use ast::Bytes;
 use eval::{Ctl, Shell};
 
-/// The ABI version this program was built against (docs/abi.md).
-#[no_mangle]
-pub extern "C" fn sandglass_abi_version() -> i32 {
-    1
-}
+sandglass_sys::export_abi_version!();
 
 fn main() {
     let args: Vec<Bytes> = std::env::args_os().map(|a| bytes::os_bytes(&a)).collect();

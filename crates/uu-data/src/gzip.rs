@@ -2,7 +2,7 @@
 //! decompression bomb stops at the first failed write (the VFS size
 //! limit) with GNU's `gzip: NAME: No space left on device`.
 
-use coreutils_core::args::{parse, ArgError, HasArg, LongOpt};
+use coreutils_core::args::{long, parse, ArgError, HasArg, LongOpt};
 use coreutils_core::bytes::{os_bytes, path_from_bytes};
 use coreutils_core::error::strerror;
 use flate2::read::MultiGzDecoder;
@@ -15,91 +15,23 @@ use std::io::{self, BufReader, BufWriter, Read, Write};
 const CHUNK: usize = 64 * 1024;
 
 const LONGS: &[LongOpt] = &[
-    LongOpt {
-        name: "stdout",
-        arg: HasArg::No,
-        key: 'c',
-    },
-    LongOpt {
-        name: "to-stdout",
-        arg: HasArg::No,
-        key: 'c',
-    },
-    LongOpt {
-        name: "decompress",
-        arg: HasArg::No,
-        key: 'd',
-    },
-    LongOpt {
-        name: "uncompress",
-        arg: HasArg::No,
-        key: 'd',
-    },
-    LongOpt {
-        name: "force",
-        arg: HasArg::No,
-        key: 'f',
-    },
-    LongOpt {
-        name: "keep",
-        arg: HasArg::No,
-        key: 'k',
-    },
-    LongOpt {
-        name: "list",
-        arg: HasArg::No,
-        key: 'l',
-    },
-    LongOpt {
-        name: "no-name",
-        arg: HasArg::No,
-        key: 'n',
-    },
-    LongOpt {
-        name: "name",
-        arg: HasArg::No,
-        key: 'N',
-    },
-    LongOpt {
-        name: "quiet",
-        arg: HasArg::No,
-        key: 'q',
-    },
-    LongOpt {
-        name: "test",
-        arg: HasArg::No,
-        key: 't',
-    },
-    LongOpt {
-        name: "verbose",
-        arg: HasArg::No,
-        key: 'v',
-    },
-    LongOpt {
-        name: "fast",
-        arg: HasArg::No,
-        key: '1',
-    },
-    LongOpt {
-        name: "best",
-        arg: HasArg::No,
-        key: '9',
-    },
-    LongOpt {
-        name: "suffix",
-        arg: HasArg::Required,
-        key: 'S',
-    },
-    LongOpt {
-        name: "help",
-        arg: HasArg::No,
-        key: 'h',
-    },
-    LongOpt {
-        name: "version",
-        arg: HasArg::No,
-        key: 'V',
-    },
+    long("stdout", HasArg::No, 'c'),
+    long("to-stdout", HasArg::No, 'c'),
+    long("decompress", HasArg::No, 'd'),
+    long("uncompress", HasArg::No, 'd'),
+    long("force", HasArg::No, 'f'),
+    long("keep", HasArg::No, 'k'),
+    long("list", HasArg::No, 'l'),
+    long("no-name", HasArg::No, 'n'),
+    long("name", HasArg::No, 'N'),
+    long("quiet", HasArg::No, 'q'),
+    long("test", HasArg::No, 't'),
+    long("verbose", HasArg::No, 'v'),
+    long("fast", HasArg::No, '1'),
+    long("best", HasArg::No, '9'),
+    long("suffix", HasArg::Required, 'S'),
+    long("help", HasArg::No, 'h'),
+    long("version", HasArg::No, 'V'),
 ];
 
 #[derive(Default)]

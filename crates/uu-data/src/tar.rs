@@ -3,7 +3,7 @@
 //! so a header claiming a huge size fails at the first failed write or at
 //! the archive's real end instead of allocating it.
 
-use coreutils_core::args::{parse, ArgError, HasArg, LongOpt};
+use coreutils_core::args::{long, parse, ArgError, HasArg, LongOpt};
 use coreutils_core::bytes::{os_bytes, path_bytes, path_from_bytes};
 use coreutils_core::error::strerror;
 use coreutils_core::meta;
@@ -17,126 +17,30 @@ use std::path::{Path, PathBuf};
 const CHUNK: usize = 64 * 1024;
 
 const LONGS: &[LongOpt] = &[
-    LongOpt {
-        name: "create",
-        arg: HasArg::No,
-        key: 'c',
-    },
-    LongOpt {
-        name: "extract",
-        arg: HasArg::No,
-        key: 'x',
-    },
-    LongOpt {
-        name: "get",
-        arg: HasArg::No,
-        key: 'x',
-    },
-    LongOpt {
-        name: "list",
-        arg: HasArg::No,
-        key: 't',
-    },
-    LongOpt {
-        name: "file",
-        arg: HasArg::Required,
-        key: 'f',
-    },
-    LongOpt {
-        name: "gzip",
-        arg: HasArg::No,
-        key: 'z',
-    },
-    LongOpt {
-        name: "gunzip",
-        arg: HasArg::No,
-        key: 'z',
-    },
-    LongOpt {
-        name: "ungzip",
-        arg: HasArg::No,
-        key: 'z',
-    },
-    LongOpt {
-        name: "directory",
-        arg: HasArg::Required,
-        key: 'C',
-    },
-    LongOpt {
-        name: "verbose",
-        arg: HasArg::No,
-        key: 'v',
-    },
-    LongOpt {
-        name: "exclude",
-        arg: HasArg::Required,
-        key: 'E',
-    },
-    LongOpt {
-        name: "to-stdout",
-        arg: HasArg::No,
-        key: 'O',
-    },
-    LongOpt {
-        name: "strip-components",
-        arg: HasArg::Required,
-        key: 'S',
-    },
-    LongOpt {
-        name: "preserve-permissions",
-        arg: HasArg::No,
-        key: 'p',
-    },
-    LongOpt {
-        name: "same-permissions",
-        arg: HasArg::No,
-        key: 'p',
-    },
-    LongOpt {
-        name: "no-same-owner",
-        arg: HasArg::No,
-        key: 'o',
-    },
-    LongOpt {
-        name: "no-same-permissions",
-        arg: HasArg::No,
-        key: 'n',
-    },
-    LongOpt {
-        name: "keep-old-files",
-        arg: HasArg::No,
-        key: 'k',
-    },
-    LongOpt {
-        name: "overwrite",
-        arg: HasArg::No,
-        key: 'W',
-    },
-    LongOpt {
-        name: "touch",
-        arg: HasArg::No,
-        key: 'm',
-    },
-    LongOpt {
-        name: "auto-compress",
-        arg: HasArg::No,
-        key: 'a',
-    },
-    LongOpt {
-        name: "numeric-owner",
-        arg: HasArg::No,
-        key: 'N',
-    },
-    LongOpt {
-        name: "help",
-        arg: HasArg::No,
-        key: 'h',
-    },
-    LongOpt {
-        name: "version",
-        arg: HasArg::No,
-        key: 'V',
-    },
+    long("create", HasArg::No, 'c'),
+    long("extract", HasArg::No, 'x'),
+    long("get", HasArg::No, 'x'),
+    long("list", HasArg::No, 't'),
+    long("file", HasArg::Required, 'f'),
+    long("gzip", HasArg::No, 'z'),
+    long("gunzip", HasArg::No, 'z'),
+    long("ungzip", HasArg::No, 'z'),
+    long("directory", HasArg::Required, 'C'),
+    long("verbose", HasArg::No, 'v'),
+    long("exclude", HasArg::Required, 'E'),
+    long("to-stdout", HasArg::No, 'O'),
+    long("strip-components", HasArg::Required, 'S'),
+    long("preserve-permissions", HasArg::No, 'p'),
+    long("same-permissions", HasArg::No, 'p'),
+    long("no-same-owner", HasArg::No, 'o'),
+    long("no-same-permissions", HasArg::No, 'n'),
+    long("keep-old-files", HasArg::No, 'k'),
+    long("overwrite", HasArg::No, 'W'),
+    long("touch", HasArg::No, 'm'),
+    long("auto-compress", HasArg::No, 'a'),
+    long("numeric-owner", HasArg::No, 'N'),
+    long("help", HasArg::No, 'h'),
+    long("version", HasArg::No, 'V'),
 ];
 
 #[derive(Default)]
@@ -461,7 +365,7 @@ fn listing(h: &tar::Header, name: &[u8], link: Option<Vec<u8>>) -> Vec<u8> {
     let ug = format!("{}/{}", user, group);
     let size = h.size().unwrap_or(0).to_string();
     let w = 19usize.saturating_sub(ug.len()).max(size.len() + 1);
-    let t = crate::find::print::tm(h.mtime().unwrap_or(0) as i64);
+    let t = coreutils_core::calendar::Tm::from_secs(h.mtime().unwrap_or(0) as i64);
     let mut line = format!(
         "{} {}{:>w$} {}-{:02}-{:02} {:02}:{:02} ",
         mode_str(h),
@@ -469,7 +373,7 @@ fn listing(h: &tar::Header, name: &[u8], link: Option<Vec<u8>>) -> Vec<u8> {
         size,
         t.year,
         t.mon,
-        t.day,
+        t.mday,
         t.hour,
         t.min,
         w = w

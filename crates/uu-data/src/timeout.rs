@@ -2,73 +2,25 @@
 //! process group) when the limit passes; status 124 on timeout.
 
 use crate::common::usage_error;
-use coreutils_core::args::{parse, HasArg, LongOpt};
+use coreutils_core::args::{long, parse, HasArg, LongOpt};
 use coreutils_core::process::{self, sig, Command, Status};
 use std::ffi::OsString;
 use std::time::{Duration, Instant};
 
 const LONG: &[LongOpt] = &[
-    LongOpt {
-        name: "signal",
-        arg: HasArg::Required,
-        key: 's',
-    },
-    LongOpt {
-        name: "kill-after",
-        arg: HasArg::Required,
-        key: 'k',
-    },
-    LongOpt {
-        name: "preserve-status",
-        arg: HasArg::No,
-        key: 'p',
-    },
-    LongOpt {
-        name: "foreground",
-        arg: HasArg::No,
-        key: 'f',
-    },
-    LongOpt {
-        name: "verbose",
-        arg: HasArg::No,
-        key: 'v',
-    },
-    LongOpt {
-        name: "help",
-        arg: HasArg::No,
-        key: 'h',
-    },
-    LongOpt {
-        name: "version",
-        arg: HasArg::No,
-        key: 'V',
-    },
+    long("signal", HasArg::Required, 's'),
+    long("kill-after", HasArg::Required, 'k'),
+    long("preserve-status", HasArg::No, 'p'),
+    long("foreground", HasArg::No, 'f'),
+    long("verbose", HasArg::No, 'v'),
+    long("help", HasArg::No, 'h'),
+    long("version", HasArg::No, 'V'),
 ];
 
-/// Parse a GNU duration: a non-negative float with optional s/m/h/d suffix.
+/// A GNU duration (see `coreutils_core::duration`), capped at 10^9 seconds.
 pub fn parse_duration(s: &str) -> Option<Duration> {
-    let (num, mult) = match s.chars().last()? {
-        's' => (&s[..s.len() - 1], 1.0),
-        'm' => (&s[..s.len() - 1], 60.0),
-        'h' => (&s[..s.len() - 1], 3600.0),
-        'd' => (&s[..s.len() - 1], 86400.0),
-        _ => (s, 1.0),
-    };
-    if num.is_empty() || num.starts_with('-') || num.contains(|c: char| c.is_whitespace()) {
-        return None;
-    }
-    let v: f64 = num.parse().ok()?;
-    if !v.is_finite() && !v.is_infinite() {
-        return None;
-    }
-    let secs = v * mult;
-    if secs.is_nan() || secs < 0.0 {
-        return None;
-    }
-    if secs > 1e9 {
-        return Some(Duration::from_secs(1_000_000_000));
-    }
-    Some(Duration::from_secs_f64(secs))
+    let secs = coreutils_core::duration::parse_secs(s)?;
+    Some(Duration::from_secs_f64(secs.min(1e9)))
 }
 
 /// Entry point.

@@ -3,7 +3,7 @@
 //! 123/124/125/126/127 exit statuses).
 
 use crate::common::usage_error;
-use coreutils_core::args::{parse, HasArg, LongOpt};
+use coreutils_core::args::{long, parse, HasArg, LongOpt};
 use coreutils_core::bytes::{os_bytes, os_from_bytes};
 use coreutils_core::error::strerror;
 use coreutils_core::process::{self, Command, Status};
@@ -11,91 +11,23 @@ use std::ffi::OsString;
 use std::io::{Read, Write};
 
 const LONGS: &[LongOpt] = &[
-    LongOpt {
-        name: "null",
-        arg: HasArg::No,
-        key: '0',
-    },
-    LongOpt {
-        name: "delimiter",
-        arg: HasArg::Required,
-        key: 'd',
-    },
-    LongOpt {
-        name: "arg-file",
-        arg: HasArg::Required,
-        key: 'a',
-    },
-    LongOpt {
-        name: "max-args",
-        arg: HasArg::Required,
-        key: 'n',
-    },
-    LongOpt {
-        name: "max-lines",
-        arg: HasArg::Optional,
-        key: 'l',
-    },
-    LongOpt {
-        name: "replace",
-        arg: HasArg::Optional,
-        key: 'i',
-    },
-    LongOpt {
-        name: "max-chars",
-        arg: HasArg::Required,
-        key: 's',
-    },
-    LongOpt {
-        name: "no-run-if-empty",
-        arg: HasArg::No,
-        key: 'r',
-    },
-    LongOpt {
-        name: "verbose",
-        arg: HasArg::No,
-        key: 't',
-    },
-    LongOpt {
-        name: "interactive",
-        arg: HasArg::No,
-        key: 'p',
-    },
-    LongOpt {
-        name: "max-procs",
-        arg: HasArg::Required,
-        key: 'P',
-    },
-    LongOpt {
-        name: "eof",
-        arg: HasArg::Optional,
-        key: 'e',
-    },
-    LongOpt {
-        name: "exit",
-        arg: HasArg::No,
-        key: 'x',
-    },
-    LongOpt {
-        name: "process-slot-var",
-        arg: HasArg::Required,
-        key: 'S',
-    },
-    LongOpt {
-        name: "open-tty",
-        arg: HasArg::No,
-        key: 'o',
-    },
-    LongOpt {
-        name: "help",
-        arg: HasArg::No,
-        key: 'h',
-    },
-    LongOpt {
-        name: "version",
-        arg: HasArg::No,
-        key: 'V',
-    },
+    long("null", HasArg::No, '0'),
+    long("delimiter", HasArg::Required, 'd'),
+    long("arg-file", HasArg::Required, 'a'),
+    long("max-args", HasArg::Required, 'n'),
+    long("max-lines", HasArg::Optional, 'l'),
+    long("replace", HasArg::Optional, 'i'),
+    long("max-chars", HasArg::Required, 's'),
+    long("no-run-if-empty", HasArg::No, 'r'),
+    long("verbose", HasArg::No, 't'),
+    long("interactive", HasArg::No, 'p'),
+    long("max-procs", HasArg::Required, 'P'),
+    long("eof", HasArg::Optional, 'e'),
+    long("exit", HasArg::No, 'x'),
+    long("process-slot-var", HasArg::Required, 'S'),
+    long("open-tty", HasArg::No, 'o'),
+    long("help", HasArg::No, 'h'),
+    long("version", HasArg::No, 'V'),
 ];
 
 /// Default and maximum command-line size in bytes.

@@ -472,11 +472,11 @@ fn mtime(p: &Path) -> Option<zip::DateTime> {
         .duration_since(std::time::UNIX_EPOCH)
         .ok()?
         .as_secs() as i64;
-    let t = crate::find::print::tm(secs);
+    let t = coreutils_core::calendar::Tm::from_secs(secs);
     zip::DateTime::from_date_and_time(
         t.year as u16,
         t.mon as u8,
-        t.day as u8,
+        t.mday as u8,
         t.hour as u8,
         t.min as u8,
         t.sec as u8,

@@ -3,57 +3,23 @@
 use std::ffi::OsString;
 use std::io::Write;
 
-use crate::common::args::{opt, parse, Arg, Opt, Usage};
 use crate::common::bytes::{q, qf};
 use crate::common::input::{err_text, finish, put, read_all, stdout};
+use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 
-const USAGE: Usage = Usage {
-    prog: "base64",
-    help:
-        "[OPTION]... [FILE]\nBase64 encode or decode FILE, or standard input, to standard output.\n",
-    code: 1,
-};
+const USAGE: Usage = Usage::new(
+    "base64",
+    "[OPTION]... [FILE]\nBase64 encode or decode FILE, or standard input, to standard output.\n",
+    1,
+);
 
-const SPEC: &[Opt] = &[
-    opt("d", Some('d'), Some("decode"), Arg::No),
-    opt("i", Some('i'), Some("ignore-garbage"), Arg::No),
-    opt("w", Some('w'), Some("wrap"), Arg::Yes),
+const SPEC: &[OptSpec<&str>] = &[
+    opt("d", Some('d'), Some("decode"), HasArg::No),
+    opt("i", Some('i'), Some("ignore-garbage"), HasArg::No),
+    opt("w", Some('w'), Some("wrap"), HasArg::Required),
 ];
 
-const ALPHA: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-
-/// Encode `data` as base64 without line breaks.
-pub fn encode(data: &[u8]) -> Vec<u8> {
-    let mut o = Vec::with_capacity(data.len() / 3 * 4 + 4);
-    for ch in data.chunks(3) {
-        let b = [ch[0], *ch.get(1).unwrap_or(&0), *ch.get(2).unwrap_or(&0)];
-        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
-        o.push(ALPHA[(n >> 18) as usize & 63]);
-        o.push(ALPHA[(n >> 12) as usize & 63]);
-        o.push(if ch.len() > 1 {
-            ALPHA[(n >> 6) as usize & 63]
-        } else {
-            b'='
-        });
-        o.push(if ch.len() > 2 {
-            ALPHA[n as usize & 63]
-        } else {
-            b'='
-        });
-    }
-    o
-}
-
-fn val(c: u8) -> Option<u32> {
-    Some(match c {
-        b'A'..=b'Z' => c - b'A',
-        b'a'..=b'z' => c - b'a' + 26,
-        b'0'..=b'9' => c - b'0' + 52,
-        b'+' => 62,
-        b'/' => 63,
-        _ => return None,
-    } as u32)
-}
+use coreutils_core::base64::{encode, value};
 
 /// Decode base64, skipping newlines (and any non-alphabet byte when
 /// `ignore` is set). On invalid input returns what decoded so far as Err.
@@ -87,7 +53,7 @@ pub fn decode(data: &[u8], ignore: bool) -> Result<Vec<u8>, Vec<u8>> {
             }
             continue;
         }
-        match val(c) {
+        match value(c) {
             Some(v) => {
                 if pad > 0 {
                     return Err(o);
@@ -126,7 +92,7 @@ pub fn decode(data: &[u8], ignore: bool) -> Result<Vec<u8>, Vec<u8>> {
 
 /// Entry point.
 pub fn uumain(args: Vec<OsString>) -> i32 {
-    let p = match parse(&USAGE, SPEC, &args[1.min(args.len())..]) {
+    let p = match USAGE.parse(&Spec::gnu(SPEC), &args[1.min(args.len())..]) {
         Ok(p) => p,
         Err(c) => return c,
     };

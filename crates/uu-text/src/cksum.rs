@@ -4,21 +4,21 @@
 use std::ffi::OsString;
 use std::io::Read;
 
-use crate::common::args::{opt, parse, Arg, Opt, Usage};
 use crate::common::bytes::{os_bytes, qf};
 use crate::common::input::{err_text, finish, open, put, stdout};
 use crate::hashsum::{digest, Algo};
+use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 
-const USAGE: Usage = Usage {
-    prog: "cksum",
-    help: "[OPTION]... [FILE]...\nPrint CRC checksum and byte counts of each FILE.\n",
-    code: 1,
-};
+const USAGE: Usage = Usage::new(
+    "cksum",
+    "[OPTION]... [FILE]...\nPrint CRC checksum and byte counts of each FILE.\n",
+    1,
+);
 
-const SPEC: &[Opt] = &[
-    opt("a", Some('a'), Some("algorithm"), Arg::Yes),
-    opt("untagged", None, Some("untagged"), Arg::No),
-    opt("l", Some('l'), Some("length"), Arg::Yes),
+const SPEC: &[OptSpec<&str>] = &[
+    opt("a", Some('a'), Some("algorithm"), HasArg::Required),
+    opt("untagged", None, Some("untagged"), HasArg::No),
+    opt("l", Some('l'), Some("length"), HasArg::Required),
 ];
 
 fn table() -> [u32; 256] {
@@ -63,7 +63,7 @@ pub fn crc(r: &mut dyn Read) -> std::io::Result<(u32, u64)> {
 
 /// Entry point.
 pub fn uumain(args: Vec<OsString>) -> i32 {
-    let p = match parse(&USAGE, SPEC, &args[1.min(args.len())..]) {
+    let p = match USAGE.parse(&Spec::gnu(SPEC), &args[1.min(args.len())..]) {
         Ok(p) => p,
         Err(c) => return c,
     };

@@ -4,24 +4,27 @@
 use std::ffi::OsString;
 use std::io::Write;
 
-use crate::common::args::{opt, parse, Arg, Opt, Usage};
 use crate::common::bytes::{disp, q};
 use crate::common::input::{err_text, read_all};
 use crate::common::num::parse_size;
+use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 
 const USAGE: Usage = Usage {
-    prog: "cmp",
-    help: "[OPTION]... FILE1 [FILE2 [SKIP1 [SKIP2]]]\nCompare two files byte by byte.\n",
-    code: 2,
+    prog_in_hint: true,
+    ..Usage::new(
+        "cmp",
+        "[OPTION]... FILE1 [FILE2 [SKIP1 [SKIP2]]]\nCompare two files byte by byte.\n",
+        2,
+    )
 };
 
-const SPEC: &[Opt] = &[
-    opt("b", Some('b'), Some("print-bytes"), Arg::No),
-    opt("i", Some('i'), Some("ignore-initial"), Arg::Yes),
-    opt("l", Some('l'), Some("verbose"), Arg::No),
-    opt("n", Some('n'), Some("bytes"), Arg::Yes),
-    opt("s", Some('s'), Some("quiet"), Arg::No),
-    opt("s", None, Some("silent"), Arg::No),
+const SPEC: &[OptSpec<&str>] = &[
+    opt("b", Some('b'), Some("print-bytes"), HasArg::No),
+    opt("i", Some('i'), Some("ignore-initial"), HasArg::Required),
+    opt("l", Some('l'), Some("verbose"), HasArg::No),
+    opt("n", Some('n'), Some("bytes"), HasArg::Required),
+    opt("s", Some('s'), Some("quiet"), HasArg::No),
+    opt("s", None, Some("silent"), HasArg::No),
 ];
 
 fn sprintc(c: u8) -> String {
@@ -54,7 +57,7 @@ fn fail_usage(msg: &str) -> i32 {
 
 /// Entry point.
 pub fn uumain(args: Vec<OsString>) -> i32 {
-    let p = match parse(&USAGE, SPEC, &args[1.min(args.len())..]) {
+    let p = match USAGE.parse(&Spec::gnu(SPEC), &args[1.min(args.len())..]) {
         Ok(p) => p,
         Err(c) => return c,
     };
@@ -176,10 +179,18 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                     sprintc(b[i])
                 )
             } else {
+                // diffutils 3.8 says "char" in the C locale and "byte" in a
+                // UTF-8 one (its message catalog), as Debian's cmp prints.
+                let unit = if coreutils_core::locale::utf8_locale() {
+                    "byte"
+                } else {
+                    "char"
+                };
                 format!(
-                    "{} {} differ: char {}, line {}\n",
+                    "{} {} differ: {} {}, line {}\n",
                     disp(&names[0]),
                     disp(&names[1]),
+                    unit,
                     i + 1,
                     line
                 )

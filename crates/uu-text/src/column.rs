@@ -3,30 +3,26 @@
 
 use std::ffi::OsString;
 
-use crate::common::args::{opt, parse, Arg, Opt, Usage};
 use crate::common::bytes::{disp, os_bytes, records};
 use crate::common::input::{err_text, finish, put, read_all, stdout};
+use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 
-const USAGE: Usage = Usage {
-    prog: "column",
-    help: "[options] [<file>...]\nColumnate lists.\n",
-    code: 1,
-};
+const USAGE: Usage = Usage::new("column", "[options] [<file>...]\nColumnate lists.\n", 1);
 
-const SPEC: &[Opt] = &[
-    opt("t", Some('t'), Some("table"), Arg::No),
-    opt("s", Some('s'), Some("separator"), Arg::Yes),
-    opt("o", Some('o'), Some("output-separator"), Arg::Yes),
-    opt("c", Some('c'), Some("output-width"), Arg::Yes),
-    opt("x", Some('x'), Some("fillrows"), Arg::No),
-    opt("R", Some('R'), Some("table-right"), Arg::Yes),
-    opt("N", Some('N'), Some("table-columns"), Arg::Yes),
-    opt("L", Some('L'), Some("keep-empty-lines"), Arg::No),
+const SPEC: &[OptSpec<&str>] = &[
+    opt("t", Some('t'), Some("table"), HasArg::No),
+    opt("s", Some('s'), Some("separator"), HasArg::Required),
+    opt("o", Some('o'), Some("output-separator"), HasArg::Required),
+    opt("c", Some('c'), Some("output-width"), HasArg::Required),
+    opt("x", Some('x'), Some("fillrows"), HasArg::No),
+    opt("R", Some('R'), Some("table-right"), HasArg::Required),
+    opt("N", Some('N'), Some("table-columns"), HasArg::Required),
+    opt("L", Some('L'), Some("keep-empty-lines"), HasArg::No),
 ];
 
 /// Entry point.
 pub fn uumain(args: Vec<OsString>) -> i32 {
-    let p = match parse(&USAGE, SPEC, &args[1.min(args.len())..]) {
+    let p = match USAGE.parse(&Spec::gnu(SPEC), &args[1.min(args.len())..]) {
         Ok(p) => p,
         Err(c) => return c,
     };

@@ -3,30 +3,30 @@
 
 use std::ffi::OsString;
 
-use crate::common::args::{opt, parse, Arg, Opt, Usage};
 use crate::common::bytes::{os_bytes, q, qf, records};
 use crate::common::input::{err_text, finish, put, read_all, stdout};
+use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 
-const USAGE: Usage = Usage {
-    prog: "comm",
-    help: "[OPTION]... FILE1 FILE2\nCompare sorted files FILE1 and FILE2 line by line.\n",
-    code: 1,
-};
+const USAGE: Usage = Usage::new(
+    "comm",
+    "[OPTION]... FILE1 FILE2\nCompare sorted files FILE1 and FILE2 line by line.\n",
+    1,
+);
 
-const SPEC: &[Opt] = &[
-    opt("1", Some('1'), None, Arg::No),
-    opt("2", Some('2'), None, Arg::No),
-    opt("3", Some('3'), None, Arg::No),
-    opt("check", None, Some("check-order"), Arg::No),
-    opt("nocheck", None, Some("nocheck-order"), Arg::No),
-    opt("od", None, Some("output-delimiter"), Arg::Yes),
-    opt("total", None, Some("total"), Arg::No),
-    opt("z", Some('z'), Some("zero-terminated"), Arg::No),
+const SPEC: &[OptSpec<&str>] = &[
+    opt("1", Some('1'), None, HasArg::No),
+    opt("2", Some('2'), None, HasArg::No),
+    opt("3", Some('3'), None, HasArg::No),
+    opt("check", None, Some("check-order"), HasArg::No),
+    opt("nocheck", None, Some("nocheck-order"), HasArg::No),
+    opt("od", None, Some("output-delimiter"), HasArg::Required),
+    opt("total", None, Some("total"), HasArg::No),
+    opt("z", Some('z'), Some("zero-terminated"), HasArg::No),
 ];
 
 /// Entry point.
 pub fn uumain(args: Vec<OsString>) -> i32 {
-    let p = match parse(&USAGE, SPEC, &args[1.min(args.len())..]) {
+    let p = match USAGE.parse(&Spec::gnu(SPEC), &args[1.min(args.len())..]) {
         Ok(p) => p,
         Err(c) => return c,
     };
@@ -47,7 +47,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         .opts
         .iter()
         .rev()
-        .find_map(|(id, _)| match *id {
+        .find_map(|o| match o.key {
             "check" => Some(2),
             "nocheck" => Some(0),
             _ => None,

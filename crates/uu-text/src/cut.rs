@@ -2,37 +2,37 @@
 
 use std::ffi::OsString;
 
-use crate::common::args::{opt, parse, Arg, Opt, Usage};
 use crate::common::bytes::{memchr, os_bytes, qf, records};
 use crate::common::input::{err_text, finish, put, read_all, stdout, Out};
 use crate::common::ranges::{complement, parse_list, Ranges};
+use coreutils_core::args::{opt, HasArg, Opt, OptSpec, Spec, Usage};
 
-const USAGE: Usage = Usage {
-    prog: "cut",
-    help: "OPTION... [FILE]...\nPrint selected parts of lines from each FILE to standard output.\n",
-    code: 1,
-};
+const USAGE: Usage = Usage::new(
+    "cut",
+    "OPTION... [FILE]...\nPrint selected parts of lines from each FILE to standard output.\n",
+    1,
+);
 
-const SPEC: &[Opt] = &[
-    opt("b", Some('b'), Some("bytes"), Arg::Yes),
-    opt("c", Some('c'), Some("characters"), Arg::Yes),
-    opt("f", Some('f'), Some("fields"), Arg::Yes),
-    opt("d", Some('d'), Some("delimiter"), Arg::Yes),
-    opt("n", Some('n'), None, Arg::No),
-    opt("complement", None, Some("complement"), Arg::No),
-    opt("s", Some('s'), Some("only-delimited"), Arg::No),
-    opt("od", None, Some("output-delimiter"), Arg::Yes),
-    opt("z", Some('z'), Some("zero-terminated"), Arg::No),
+const SPEC: &[OptSpec<&str>] = &[
+    opt("b", Some('b'), Some("bytes"), HasArg::Required),
+    opt("c", Some('c'), Some("characters"), HasArg::Required),
+    opt("f", Some('f'), Some("fields"), HasArg::Required),
+    opt("d", Some('d'), Some("delimiter"), HasArg::Required),
+    opt("n", Some('n'), None, HasArg::No),
+    opt("complement", None, Some("complement"), HasArg::No),
+    opt("s", Some('s'), Some("only-delimited"), HasArg::No),
+    opt("od", None, Some("output-delimiter"), HasArg::Required),
+    opt("z", Some('z'), Some("zero-terminated"), HasArg::No),
 ];
 
 /// Entry point.
 pub fn uumain(args: Vec<OsString>) -> i32 {
-    let p = match parse(&USAGE, SPEC, &args[1.min(args.len())..]) {
+    let p = match USAGE.parse(&Spec::gnu(SPEC), &args[1.min(args.len())..]) {
         Ok(p) => p,
         Err(c) => return c,
     };
     let mut list: Option<(&str, String)> = None;
-    for (id, v) in &p.opts {
+    for Opt { key: id, value: v } in &p.opts {
         if matches!(*id, "b" | "c" | "f") {
             if list.is_some() {
                 return USAGE.fail("only one list may be specified");

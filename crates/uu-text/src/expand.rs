@@ -3,31 +3,29 @@
 
 use std::ffi::OsString;
 
-use crate::common::args::{opt, parse, Arg, Opt, Usage};
 use crate::common::bytes::{qf, records};
 use crate::common::input::{err_text, finish, put, read_all, stdout};
+use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 
-const EXPAND: Usage = Usage {
-    prog: "expand",
-    help:
-        "[OPTION]... [FILE]...\nConvert tabs in each FILE to spaces, writing to standard output.\n",
-    code: 1,
-};
-const UNEXPAND: Usage = Usage {
-    prog: "unexpand",
-    help:
-        "[OPTION]... [FILE]...\nConvert blanks in each FILE to tabs, writing to standard output.\n",
-    code: 1,
-};
+const EXPAND: Usage = Usage::new(
+    "expand",
+    "[OPTION]... [FILE]...\nConvert tabs in each FILE to spaces, writing to standard output.\n",
+    1,
+);
+const UNEXPAND: Usage = Usage::new(
+    "unexpand",
+    "[OPTION]... [FILE]...\nConvert blanks in each FILE to tabs, writing to standard output.\n",
+    1,
+);
 
-const SPEC_E: &[Opt] = &[
-    opt("i", Some('i'), Some("initial"), Arg::No),
-    opt("t", Some('t'), Some("tabs"), Arg::Yes),
+const SPEC_E: &[OptSpec<&str>] = &[
+    opt("i", Some('i'), Some("initial"), HasArg::No),
+    opt("t", Some('t'), Some("tabs"), HasArg::Required),
 ];
-const SPEC_U: &[Opt] = &[
-    opt("a", Some('a'), Some("all"), Arg::No),
-    opt("first", None, Some("first-only"), Arg::No),
-    opt("t", Some('t'), Some("tabs"), Arg::Yes),
+const SPEC_U: &[OptSpec<&str>] = &[
+    opt("a", Some('a'), Some("all"), HasArg::No),
+    opt("first", None, Some("first-only"), HasArg::No),
+    opt("t", Some('t'), Some("tabs"), HasArg::Required),
 ];
 
 /// Tab stops: explicit list plus an optional repeat after the last.
@@ -128,7 +126,7 @@ fn prep(mut args: Vec<OsString>) -> Vec<OsString> {
 /// Entry point of `expand`.
 pub fn expand_main(args: Vec<OsString>) -> i32 {
     let args = prep(args);
-    let p = match parse(&EXPAND, SPEC_E, &args[1.min(args.len())..]) {
+    let p = match EXPAND.parse(&Spec::gnu(SPEC_E), &args[1.min(args.len())..]) {
         Ok(p) => p,
         Err(c) => return c,
     };
@@ -192,7 +190,7 @@ pub fn expand_main(args: Vec<OsString>) -> i32 {
 /// Entry point of `unexpand`.
 pub fn unexpand_main(args: Vec<OsString>) -> i32 {
     let args = prep(args);
-    let p = match parse(&UNEXPAND, SPEC_U, &args[1.min(args.len())..]) {
+    let p = match UNEXPAND.parse(&Spec::gnu(SPEC_U), &args[1.min(args.len())..]) {
         Ok(p) => p,
         Err(c) => return c,
     };

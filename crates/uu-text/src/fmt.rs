@@ -4,20 +4,20 @@
 
 use std::ffi::OsString;
 
-use crate::common::args::{opt, parse, Arg, Opt, Usage};
 use crate::common::bytes::{os_bytes, records};
 use crate::common::input::{err_text, finish, put, read_all, stdout};
+use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 
-const USAGE: Usage = Usage { prog: "fmt", help: "[-WIDTH] [OPTION]... [FILE]...\nReformat each paragraph in the FILE(s), writing to standard output.\n", code: 1 };
+const USAGE: Usage = Usage::new("fmt", "[-WIDTH] [OPTION]... [FILE]...\nReformat each paragraph in the FILE(s), writing to standard output.\n", 1);
 
-const SPEC: &[Opt] = &[
-    opt("c", Some('c'), Some("crown-margin"), Arg::No),
-    opt("p", Some('p'), Some("prefix"), Arg::Yes),
-    opt("s", Some('s'), Some("split-only"), Arg::No),
-    opt("t", Some('t'), Some("tagged-paragraph"), Arg::No),
-    opt("u", Some('u'), Some("uniform-spacing"), Arg::No),
-    opt("w", Some('w'), Some("width"), Arg::Yes),
-    opt("g", Some('g'), Some("goal"), Arg::Yes),
+const SPEC: &[OptSpec<&str>] = &[
+    opt("c", Some('c'), Some("crown-margin"), HasArg::No),
+    opt("p", Some('p'), Some("prefix"), HasArg::Required),
+    opt("s", Some('s'), Some("split-only"), HasArg::No),
+    opt("t", Some('t'), Some("tagged-paragraph"), HasArg::No),
+    opt("u", Some('u'), Some("uniform-spacing"), HasArg::No),
+    opt("w", Some('w'), Some("width"), HasArg::Required),
+    opt("g", Some('g'), Some("goal"), HasArg::Required),
 ];
 
 type Cost = i64;
@@ -245,7 +245,7 @@ pub fn uumain(mut args: Vec<OsString>) -> i32 {
             *a = OsString::from(format!("-w{}", &s[1..]));
         }
     }
-    let p = match parse(&USAGE, SPEC, &args[1.min(args.len())..]) {
+    let p = match USAGE.parse(&Spec::gnu(SPEC), &args[1.min(args.len())..]) {
         Ok(p) => p,
         Err(c) => return c,
     };

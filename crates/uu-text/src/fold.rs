@@ -3,21 +3,21 @@
 
 use std::ffi::OsString;
 
-use crate::common::args::{opt, parse, Arg, Opt, Usage};
 use crate::common::bytes::{qf, records};
 use crate::common::input::{err_text, finish, put, read_all, stdout};
+use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 
-const USAGE: Usage = Usage {
-    prog: "fold",
-    help: "[OPTION]... [FILE]...\nWrap input lines in each FILE, writing to standard output.\n",
-    code: 1,
-};
+const USAGE: Usage = Usage::new(
+    "fold",
+    "[OPTION]... [FILE]...\nWrap input lines in each FILE, writing to standard output.\n",
+    1,
+);
 
-const SPEC: &[Opt] = &[
-    opt("b", Some('b'), Some("bytes"), Arg::No),
-    opt("c", Some('c'), Some("characters"), Arg::No),
-    opt("s", Some('s'), Some("spaces"), Arg::No),
-    opt("w", Some('w'), Some("width"), Arg::Yes),
+const SPEC: &[OptSpec<&str>] = &[
+    opt("b", Some('b'), Some("bytes"), HasArg::No),
+    opt("c", Some('c'), Some("characters"), HasArg::No),
+    opt("s", Some('s'), Some("spaces"), HasArg::No),
+    opt("w", Some('w'), Some("width"), HasArg::Required),
 ];
 
 fn adjust(col: usize, c: u8, bytes: bool) -> usize {
@@ -41,7 +41,7 @@ pub fn uumain(mut args: Vec<OsString>) -> i32 {
             *a = OsString::from(format!("-w{}", &s[1..]));
         }
     }
-    let p = match parse(&USAGE, SPEC, &args[1.min(args.len())..]) {
+    let p = match USAGE.parse(&Spec::gnu(SPEC), &args[1.min(args.len())..]) {
         Ok(p) => p,
         Err(c) => return c,
     };

@@ -9,9 +9,9 @@ use md5::Md5;
 use sha1::Sha1;
 use sha2::{Digest, Sha224, Sha256, Sha384, Sha512};
 
-use crate::common::args::{opt, parse, Arg, Opt, Usage};
-use crate::common::bytes::{bytes_osstr, os_bytes, qf, records};
+use crate::common::bytes::{os_bytes, os_str, qf, records};
 use crate::common::input::{err_text, finish, open, put, read_all, stdout};
+use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 
 /// A digest algorithm by name.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -80,17 +80,17 @@ pub fn digest(algo: Algo, r: &mut dyn Read) -> std::io::Result<String> {
     Ok(raw.iter().map(|b| format!("{:02x}", b)).collect())
 }
 
-const SPEC: &[Opt] = &[
-    opt("b", Some('b'), Some("binary"), Arg::No),
-    opt("c", Some('c'), Some("check"), Arg::No),
-    opt("tag", None, Some("tag"), Arg::No),
-    opt("t", Some('t'), Some("text"), Arg::No),
-    opt("z", Some('z'), Some("zero"), Arg::No),
-    opt("ignore-missing", None, Some("ignore-missing"), Arg::No),
-    opt("quiet", None, Some("quiet"), Arg::No),
-    opt("status", None, Some("status"), Arg::No),
-    opt("strict", None, Some("strict"), Arg::No),
-    opt("w", Some('w'), Some("warn"), Arg::No),
+const SPEC: &[OptSpec<&str>] = &[
+    opt("b", Some('b'), Some("binary"), HasArg::No),
+    opt("c", Some('c'), Some("check"), HasArg::No),
+    opt("tag", None, Some("tag"), HasArg::No),
+    opt("t", Some('t'), Some("text"), HasArg::No),
+    opt("z", Some('z'), Some("zero"), HasArg::No),
+    opt("ignore-missing", None, Some("ignore-missing"), HasArg::No),
+    opt("quiet", None, Some("quiet"), HasArg::No),
+    opt("status", None, Some("status"), HasArg::No),
+    opt("strict", None, Some("strict"), HasArg::No),
+    opt("w", Some('w'), Some("warn"), HasArg::No),
 ];
 
 fn escape_name(name: &[u8]) -> (bool, Vec<u8>) {
@@ -131,12 +131,12 @@ fn unescape_name(name: &[u8]) -> Option<Vec<u8>> {
 
 /// Entry point shared by the digest utilities.
 pub fn run(args: Vec<OsString>, prog: &'static str, algo: Algo) -> i32 {
-    let usage = Usage {
+    let usage = Usage::new(
         prog,
-        help: "[OPTION]... [FILE]...\nPrint or check checksums.\n",
-        code: 1,
-    };
-    let p = match parse(&usage, SPEC, &args[1.min(args.len())..]) {
+        "[OPTION]... [FILE]...\nPrint or check checksums.\n",
+        1,
+    );
+    let p = match usage.parse(&Spec::gnu(SPEC), &args[1.min(args.len())..]) {
         Ok(p) => p,
         Err(c) => return c,
     };
@@ -168,7 +168,7 @@ pub fn run(args: Vec<OsString>, prog: &'static str, algo: Algo) -> i32 {
     if check {
         return check_files(&usage, &p, &files, algo);
     }
-    let binary = p.opts.iter().rev().find_map(|(id, _)| match *id {
+    let binary = p.opts.iter().rev().find_map(|o| match o.key {
         "b" => Some(true),
         "t" => Some(false),
         _ => None,
@@ -262,7 +262,7 @@ fn plural(n: usize, one: &str, many: &str) -> String {
 
 fn check_files(
     usage: &Usage,
-    p: &crate::common::args::Parsed,
+    p: &coreutils_core::args::Parsed<&'static str>,
     files: &[OsString],
     algo: Algo,
 ) -> i32 {
@@ -313,7 +313,7 @@ fn check_files(
                 }
             };
             matched_any = true;
-            let path: &OsStr = bytes_osstr(&name);
+            let path: &OsStr = os_str(&name);
             let res = open(path).and_then(|mut r| digest(algo, &mut *r));
             let mut msg = name.clone();
             match res {

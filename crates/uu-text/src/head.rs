@@ -4,24 +4,24 @@
 use std::ffi::OsString;
 use std::io::Read;
 
-use crate::common::args::{opt, parse, Arg, Opt, Usage};
 use crate::common::bytes::{memchr, q};
 use crate::common::input::{err_text, finish, open, put, stdout, Out};
 use crate::common::num::{parse_size, SizeError};
+use coreutils_core::args::{opt, HasArg, Opt, OptSpec, Spec, Usage};
 
-const USAGE: Usage = Usage {
-    prog: "head",
-    help: "[OPTION]... [FILE]...\nPrint the first 10 lines of each FILE to standard output.\n",
-    code: 1,
-};
+const USAGE: Usage = Usage::new(
+    "head",
+    "[OPTION]... [FILE]...\nPrint the first 10 lines of each FILE to standard output.\n",
+    1,
+);
 
-const SPEC: &[Opt] = &[
-    opt("c", Some('c'), Some("bytes"), Arg::Yes),
-    opt("n", Some('n'), Some("lines"), Arg::Yes),
-    opt("q", Some('q'), Some("quiet"), Arg::No),
-    opt("q", None, Some("silent"), Arg::No),
-    opt("v", Some('v'), Some("verbose"), Arg::No),
-    opt("z", Some('z'), Some("zero-terminated"), Arg::No),
+const SPEC: &[OptSpec<&str>] = &[
+    opt("c", Some('c'), Some("bytes"), HasArg::Required),
+    opt("n", Some('n'), Some("lines"), HasArg::Required),
+    opt("q", Some('q'), Some("quiet"), HasArg::No),
+    opt("q", None, Some("silent"), HasArg::No),
+    opt("v", Some('v'), Some("verbose"), HasArg::No),
+    opt("z", Some('z'), Some("zero-terminated"), HasArg::No),
 ];
 
 #[derive(Clone, Copy)]
@@ -99,17 +99,14 @@ fn parse_count(s: &str, what: &str) -> Result<(u64, bool), String> {
 /// Entry point.
 pub fn uumain(mut args: Vec<OsString>) -> i32 {
     legacy(&mut args, "head");
-    let p = match parse(&USAGE, SPEC, &args[1.min(args.len())..]) {
+    let p = match USAGE.parse(&Spec::gnu(SPEC), &args[1.min(args.len())..]) {
         Ok(p) => p,
         Err(c) => return c,
     };
     let mut mode = Mode::Lines(10, false);
-    for (id, v) in &p.opts {
-        let s = v
-            .as_ref()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        match *id {
+    for o in &p.opts {
+        let s = o.val();
+        match o.key {
             "n" => match parse_count(&s, "lines") {
                 Ok((n, neg)) => mode = Mode::Lines(n, neg),
                 Err(m) => return USAGE.die(1, &m),
@@ -123,7 +120,7 @@ pub fn uumain(mut args: Vec<OsString>) -> i32 {
     }
     let delim = if p.has("z") { 0 } else { b'\n' };
     let mut verbose = None;
-    for (id, _) in &p.opts {
+    for Opt { key: id, .. } in &p.opts {
         match *id {
             "q" => verbose = Some(false),
             "v" => verbose = Some(true),

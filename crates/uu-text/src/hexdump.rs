@@ -4,27 +4,27 @@
 use std::ffi::OsString;
 use std::fmt::Write as _;
 
-use crate::common::args::{opt, parse, Arg, Opt, Usage};
 use crate::common::bytes::disp;
 use crate::common::input::{err_text, finish, put, read_all, stdout};
 use crate::common::num::parse_size;
+use coreutils_core::args::{opt, HasArg, Opt, OptSpec, Spec, Usage};
 
-const USAGE: Usage = Usage {
-    prog: "hexdump",
-    help: "[options] <file>...\nDisplay file contents in hexadecimal, decimal, octal, or ascii.\n",
-    code: 1,
-};
+const USAGE: Usage = Usage::new(
+    "hexdump",
+    "[options] <file>...\nDisplay file contents in hexadecimal, decimal, octal, or ascii.\n",
+    1,
+);
 
-const SPEC: &[Opt] = &[
-    opt("C", Some('C'), Some("canonical"), Arg::No),
-    opt("b", Some('b'), Some("one-byte-octal"), Arg::No),
-    opt("c", Some('c'), Some("one-byte-char"), Arg::No),
-    opt("d", Some('d'), Some("two-bytes-decimal"), Arg::No),
-    opt("o", Some('o'), Some("two-bytes-octal"), Arg::No),
-    opt("x", Some('x'), Some("two-bytes-hex"), Arg::No),
-    opt("n", Some('n'), Some("length"), Arg::Yes),
-    opt("s", Some('s'), Some("skip"), Arg::Yes),
-    opt("v", Some('v'), Some("no-squeezing"), Arg::No),
+const SPEC: &[OptSpec<&str>] = &[
+    opt("C", Some('C'), Some("canonical"), HasArg::No),
+    opt("b", Some('b'), Some("one-byte-octal"), HasArg::No),
+    opt("c", Some('c'), Some("one-byte-char"), HasArg::No),
+    opt("d", Some('d'), Some("two-bytes-decimal"), HasArg::No),
+    opt("o", Some('o'), Some("two-bytes-octal"), HasArg::No),
+    opt("x", Some('x'), Some("two-bytes-hex"), HasArg::No),
+    opt("n", Some('n'), Some("length"), HasArg::Required),
+    opt("s", Some('s'), Some("skip"), HasArg::Required),
+    opt("v", Some('v'), Some("no-squeezing"), HasArg::No),
 ];
 
 fn num(s: &str) -> Option<u64> {
@@ -47,12 +47,12 @@ enum Mode {
 
 /// Entry point.
 pub fn uumain(args: Vec<OsString>) -> i32 {
-    let p = match parse(&USAGE, SPEC, &args[1.min(args.len())..]) {
+    let p = match USAGE.parse(&Spec::gnu(SPEC), &args[1.min(args.len())..]) {
         Ok(p) => p,
         Err(c) => return c,
     };
     let mut modes = Vec::new();
-    for (id, _) in &p.opts {
+    for Opt { key: id, .. } in &p.opts {
         let m = match *id {
             "C" => Mode::Canon,
             "b" => Mode::Octal1,

@@ -4,30 +4,26 @@
 use std::cmp::Ordering;
 use std::ffi::OsString;
 
-use crate::common::args::{opt, parse, Arg, Opt, Usage};
 use crate::common::bytes::{disp, os_bytes, q, qf, records};
 use crate::common::input::{err_text, finish, put, read_all, stdout, Out};
+use coreutils_core::args::{self, opt, HasArg, OptSpec, Usage};
 
-const USAGE: Usage = Usage {
-    prog: "join",
-    help: "[OPTION]... FILE1 FILE2\nFor each pair of input lines with identical join fields, write a line to\nstandard output.\n",
-    code: 1,
-};
+const USAGE: Usage = Usage::new("join", "[OPTION]... FILE1 FILE2\nFor each pair of input lines with identical join fields, write a line to\nstandard output.\n", 1);
 
-const SPEC: &[Opt] = &[
-    opt("a", Some('a'), None, Arg::Yes),
-    opt("e", Some('e'), None, Arg::Yes),
-    opt("i", Some('i'), Some("ignore-case"), Arg::No),
-    opt("j", Some('j'), None, Arg::Yes),
-    opt("o", Some('o'), None, Arg::Yes),
-    opt("t", Some('t'), None, Arg::Yes),
-    opt("v", Some('v'), None, Arg::Yes),
-    opt("1", Some('1'), None, Arg::Yes),
-    opt("2", Some('2'), None, Arg::Yes),
-    opt("check", None, Some("check-order"), Arg::No),
-    opt("nocheck", None, Some("nocheck-order"), Arg::No),
-    opt("header", None, Some("header"), Arg::No),
-    opt("z", Some('z'), Some("zero-terminated"), Arg::No),
+const SPEC: &[OptSpec<&str>] = &[
+    opt("a", Some('a'), None, HasArg::Required),
+    opt("e", Some('e'), None, HasArg::Required),
+    opt("i", Some('i'), Some("ignore-case"), HasArg::No),
+    opt("j", Some('j'), None, HasArg::Required),
+    opt("o", Some('o'), None, HasArg::Required),
+    opt("t", Some('t'), None, HasArg::Required),
+    opt("v", Some('v'), None, HasArg::Required),
+    opt("1", Some('1'), None, HasArg::Required),
+    opt("2", Some('2'), None, HasArg::Required),
+    opt("check", None, Some("check-order"), HasArg::No),
+    opt("nocheck", None, Some("nocheck-order"), HasArg::No),
+    opt("header", None, Some("header"), HasArg::No),
+    opt("z", Some('z'), Some("zero-terminated"), HasArg::No),
 ];
 
 #[derive(Clone, Copy, PartialEq)]
@@ -99,7 +95,7 @@ fn parse_format(s: &str) -> Result<Vec<Spec>, String> {
 
 /// Entry point.
 pub fn uumain(args: Vec<OsString>) -> i32 {
-    let p = match parse(&USAGE, SPEC, &args[1.min(args.len())..]) {
+    let p = match USAGE.parse(&args::Spec::gnu(SPEC), &args[1.min(args.len())..]) {
         Ok(p) => p,
         Err(c) => return c,
     };
@@ -116,12 +112,9 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     let mut unpaired = [false, false];
     let mut only_unpaired = false;
     let mut check = 1;
-    for (id, v) in &p.opts {
-        let s = v
-            .as_ref()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let r: Result<(), String> = match *id {
+    for o in &p.opts {
+        let (id, v, s) = (&o.key, &o.value, o.val());
+        let r: Result<(), String> = match o.key {
             "1" => field_num(&s).map(|n| cfg.key[0] = n),
             "2" => field_num(&s).map(|n| cfg.key[1] = n),
             "j" => field_num(&s).map(|n| cfg.key = [n, n]),

@@ -3,28 +3,33 @@
 
 use std::ffi::OsString;
 
-use crate::common::args::{opt, parse, Arg, Opt, Usage};
 use crate::common::bytes::{os_bytes, qf, records};
 use crate::common::input::{err_text, finish, put, read_all, stdout};
+use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 
-const USAGE: Usage = Usage {
-    prog: "nl",
-    help: "[OPTION]... [FILE]...\nWrite each FILE to standard output, with line numbers added.\n",
-    code: 1,
-};
+const USAGE: Usage = Usage::new(
+    "nl",
+    "[OPTION]... [FILE]...\nWrite each FILE to standard output, with line numbers added.\n",
+    1,
+);
 
-const SPEC: &[Opt] = &[
-    opt("b", Some('b'), Some("body-numbering"), Arg::Yes),
-    opt("d", Some('d'), Some("section-delimiter"), Arg::Yes),
-    opt("f", Some('f'), Some("footer-numbering"), Arg::Yes),
-    opt("h", Some('h'), Some("header-numbering"), Arg::Yes),
-    opt("i", Some('i'), Some("line-increment"), Arg::Yes),
-    opt("l", Some('l'), Some("join-blank-lines"), Arg::Yes),
-    opt("n", Some('n'), Some("number-format"), Arg::Yes),
-    opt("p", Some('p'), Some("no-renumber"), Arg::No),
-    opt("s", Some('s'), Some("number-separator"), Arg::Yes),
-    opt("v", Some('v'), Some("starting-line-number"), Arg::Yes),
-    opt("w", Some('w'), Some("number-width"), Arg::Yes),
+const SPEC: &[OptSpec<&str>] = &[
+    opt("b", Some('b'), Some("body-numbering"), HasArg::Required),
+    opt("d", Some('d'), Some("section-delimiter"), HasArg::Required),
+    opt("f", Some('f'), Some("footer-numbering"), HasArg::Required),
+    opt("h", Some('h'), Some("header-numbering"), HasArg::Required),
+    opt("i", Some('i'), Some("line-increment"), HasArg::Required),
+    opt("l", Some('l'), Some("join-blank-lines"), HasArg::Required),
+    opt("n", Some('n'), Some("number-format"), HasArg::Required),
+    opt("p", Some('p'), Some("no-renumber"), HasArg::No),
+    opt("s", Some('s'), Some("number-separator"), HasArg::Required),
+    opt(
+        "v",
+        Some('v'),
+        Some("starting-line-number"),
+        HasArg::Required,
+    ),
+    opt("w", Some('w'), Some("number-width"), HasArg::Required),
 ];
 
 #[derive(Clone)]
@@ -64,7 +69,7 @@ fn matches(pat: &[u8], line: &[u8]) -> bool {
 
 /// Entry point.
 pub fn uumain(args: Vec<OsString>) -> i32 {
-    let p = match parse(&USAGE, SPEC, &args[1.min(args.len())..]) {
+    let p = match USAGE.parse(&Spec::gnu(SPEC), &args[1.min(args.len())..]) {
         Ok(p) => p,
         Err(c) => return c,
     };

@@ -5,29 +5,29 @@
 use std::ffi::OsString;
 use std::io::Read;
 
-use crate::common::args::{opt, parse, Arg, Opt, Usage};
 use crate::common::bytes::os_bytes;
 use crate::common::input::{finish, put, stdout};
 use crate::common::ranges::{contains, parse_list, Ranges};
+use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 
-const USAGE: Usage = Usage { prog: "numfmt", help: "[OPTION]... [NUMBER]...\nReformat NUMBER(s), or the numbers from standard input if none are specified.\n", code: 1 };
+const USAGE: Usage = Usage::new("numfmt", "[OPTION]... [NUMBER]...\nReformat NUMBER(s), or the numbers from standard input if none are specified.\n", 1);
 
-const SPEC: &[Opt] = &[
-    opt("from", None, Some("from"), Arg::Yes),
-    opt("from-unit", None, Some("from-unit"), Arg::Yes),
-    opt("to", None, Some("to"), Arg::Yes),
-    opt("to-unit", None, Some("to-unit"), Arg::Yes),
-    opt("suffix", None, Some("suffix"), Arg::Yes),
-    opt("padding", None, Some("padding"), Arg::Yes),
-    opt("field", None, Some("field"), Arg::Yes),
-    opt("format", None, Some("format"), Arg::Yes),
-    opt("round", None, Some("round"), Arg::Yes),
-    opt("header", None, Some("header"), Arg::Maybe),
-    opt("d", Some('d'), Some("delimiter"), Arg::Yes),
-    opt("invalid", None, Some("invalid"), Arg::Yes),
-    opt("grouping", None, Some("grouping"), Arg::No),
-    opt("z", Some('z'), Some("zero-terminated"), Arg::No),
-    opt("debug", None, Some("debug"), Arg::No),
+const SPEC: &[OptSpec<&str>] = &[
+    opt("from", None, Some("from"), HasArg::Required),
+    opt("from-unit", None, Some("from-unit"), HasArg::Required),
+    opt("to", None, Some("to"), HasArg::Required),
+    opt("to-unit", None, Some("to-unit"), HasArg::Required),
+    opt("suffix", None, Some("suffix"), HasArg::Required),
+    opt("padding", None, Some("padding"), HasArg::Required),
+    opt("field", None, Some("field"), HasArg::Required),
+    opt("format", None, Some("format"), HasArg::Required),
+    opt("round", None, Some("round"), HasArg::Required),
+    opt("header", None, Some("header"), HasArg::Optional),
+    opt("d", Some('d'), Some("delimiter"), HasArg::Required),
+    opt("invalid", None, Some("invalid"), HasArg::Required),
+    opt("grouping", None, Some("grouping"), HasArg::No),
+    opt("z", Some('z'), Some("zero-terminated"), HasArg::No),
+    opt("debug", None, Some("debug"), HasArg::No),
 ];
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -333,7 +333,7 @@ fn parse_format(f: &str, c: &mut Cfg) -> Result<(), String> {
 
 /// Entry point.
 pub fn uumain(args: Vec<OsString>) -> i32 {
-    let p = match parse(&USAGE, SPEC, &args[1.min(args.len())..]) {
+    let p = match USAGE.parse(&Spec::gnu(SPEC), &args[1.min(args.len())..]) {
         Ok(p) => p,
         Err(c) => return c,
     };

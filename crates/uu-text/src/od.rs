@@ -5,46 +5,45 @@
 use std::ffi::OsString;
 use std::fmt::Write as _;
 
-use crate::common::args::{opt, parse, Arg, Opt, Usage};
 use crate::common::bytes::{disp, qf};
 use crate::common::input::{err_text, finish, put, read_all, stdout};
 use crate::common::num::parse_size;
+use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 
-const USAGE: Usage = Usage {
-    prog: "od",
-    help:
-        "[OPTION]... [FILE]...\nWrite an unambiguous representation of FILE to standard output.\n",
-    code: 1,
-};
+const USAGE: Usage = Usage::new(
+    "od",
+    "[OPTION]... [FILE]...\nWrite an unambiguous representation of FILE to standard output.\n",
+    1,
+);
 
-const SPEC: &[Opt] = &[
-    opt("A", Some('A'), Some("address-radix"), Arg::Yes),
-    opt("j", Some('j'), Some("skip-bytes"), Arg::Yes),
-    opt("N", Some('N'), Some("read-bytes"), Arg::Yes),
-    opt("S", Some('S'), Some("strings"), Arg::Maybe),
-    opt("t", Some('t'), Some("format"), Arg::Yes),
-    opt("v", Some('v'), Some("output-duplicates"), Arg::No),
-    opt("w", Some('w'), Some("width"), Arg::Maybe),
-    opt("endian", None, Some("endian"), Arg::Yes),
-    opt("a", Some('a'), None, Arg::No),
-    opt("b", Some('b'), None, Arg::No),
-    opt("c", Some('c'), None, Arg::No),
-    opt("d", Some('d'), None, Arg::No),
-    opt("D", Some('D'), None, Arg::No),
-    opt("e", Some('e'), None, Arg::No),
-    opt("f", Some('f'), None, Arg::No),
-    opt("F", Some('F'), None, Arg::No),
-    opt("h", Some('h'), None, Arg::No),
-    opt("H", Some('H'), None, Arg::No),
-    opt("i", Some('i'), None, Arg::No),
-    opt("I", Some('I'), None, Arg::No),
-    opt("l", Some('l'), None, Arg::No),
-    opt("L", Some('L'), None, Arg::No),
-    opt("o", Some('o'), None, Arg::No),
-    opt("O", Some('O'), None, Arg::No),
-    opt("s", Some('s'), None, Arg::No),
-    opt("x", Some('x'), None, Arg::No),
-    opt("X", Some('X'), None, Arg::No),
+const SPEC: &[OptSpec<&str>] = &[
+    opt("A", Some('A'), Some("address-radix"), HasArg::Required),
+    opt("j", Some('j'), Some("skip-bytes"), HasArg::Required),
+    opt("N", Some('N'), Some("read-bytes"), HasArg::Required),
+    opt("S", Some('S'), Some("strings"), HasArg::Optional),
+    opt("t", Some('t'), Some("format"), HasArg::Required),
+    opt("v", Some('v'), Some("output-duplicates"), HasArg::No),
+    opt("w", Some('w'), Some("width"), HasArg::Optional),
+    opt("endian", None, Some("endian"), HasArg::Required),
+    opt("a", Some('a'), None, HasArg::No),
+    opt("b", Some('b'), None, HasArg::No),
+    opt("c", Some('c'), None, HasArg::No),
+    opt("d", Some('d'), None, HasArg::No),
+    opt("D", Some('D'), None, HasArg::No),
+    opt("e", Some('e'), None, HasArg::No),
+    opt("f", Some('f'), None, HasArg::No),
+    opt("F", Some('F'), None, HasArg::No),
+    opt("h", Some('h'), None, HasArg::No),
+    opt("H", Some('H'), None, HasArg::No),
+    opt("i", Some('i'), None, HasArg::No),
+    opt("I", Some('I'), None, HasArg::No),
+    opt("l", Some('l'), None, HasArg::No),
+    opt("L", Some('L'), None, HasArg::No),
+    opt("o", Some('o'), None, HasArg::No),
+    opt("O", Some('O'), None, HasArg::No),
+    opt("s", Some('s'), None, HasArg::No),
+    opt("x", Some('x'), None, HasArg::No),
+    opt("X", Some('X'), None, HasArg::No),
 ];
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -336,18 +335,15 @@ fn parse_offset(s: &str) -> Option<u64> {
 
 /// Entry point.
 pub fn uumain(args: Vec<OsString>) -> i32 {
-    let p = match parse(&USAGE, SPEC, &args[1.min(args.len())..]) {
+    let p = match USAGE.parse(&Spec::gnu(SPEC), &args[1.min(args.len())..]) {
         Ok(p) => p,
         Err(c) => return c,
     };
     let mut fmts: Vec<Fmt> = Vec::new();
     let mut radix = 'o';
-    for (id, v) in &p.opts {
-        let s = v
-            .as_ref()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let add: Option<Fmt> = match *id {
+    for o in &p.opts {
+        let s = o.val();
+        let add: Option<Fmt> = match o.key {
             "t" => match parse_type(&s) {
                 Ok(mut f) => {
                     fmts.append(&mut f);

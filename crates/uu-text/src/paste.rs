@@ -2,20 +2,16 @@
 
 use std::ffi::OsString;
 
-use crate::common::args::{opt, parse, Arg, Opt, Usage};
 use crate::common::bytes::{os_bytes, qf, records};
 use crate::common::input::{err_text, finish, put, read_all, stdout};
+use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 
-const USAGE: Usage = Usage {
-    prog: "paste",
-    help: "[OPTION]... [FILE]...\nWrite lines consisting of the sequentially corresponding lines from\neach FILE, separated by TABs, to standard output.\n",
-    code: 1,
-};
+const USAGE: Usage = Usage::new("paste", "[OPTION]... [FILE]...\nWrite lines consisting of the sequentially corresponding lines from\neach FILE, separated by TABs, to standard output.\n", 1);
 
-const SPEC: &[Opt] = &[
-    opt("d", Some('d'), Some("delimiters"), Arg::Yes),
-    opt("s", Some('s'), Some("serial"), Arg::No),
-    opt("z", Some('z'), Some("zero-terminated"), Arg::No),
+const SPEC: &[OptSpec<&str>] = &[
+    opt("d", Some('d'), Some("delimiters"), HasArg::Required),
+    opt("s", Some('s'), Some("serial"), HasArg::No),
+    opt("z", Some('z'), Some("zero-terminated"), HasArg::No),
 ];
 
 /// Decode the `-d` list: `\n \t \\ \0` escapes; `\0` is "no delimiter".
@@ -51,7 +47,7 @@ fn delims(s: &[u8]) -> Result<Vec<Option<u8>>, String> {
 
 /// Entry point.
 pub fn uumain(args: Vec<OsString>) -> i32 {
-    let p = match parse(&USAGE, SPEC, &args[1.min(args.len())..]) {
+    let p = match USAGE.parse(&Spec::gnu(SPEC), &args[1.min(args.len())..]) {
         Ok(p) => p,
         Err(c) => return c,
     };

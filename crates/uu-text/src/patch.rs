@@ -7,41 +7,41 @@ use std::fmt::Write as _;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
-use crate::common::args::{opt, parse, Arg, Opt, Usage};
-use crate::common::bytes::{bytes_os, disp, os_bytes};
+use crate::common::bytes::{disp, os_bytes, os_from_vec};
 use crate::common::input::{err_text, read_all};
+use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 
-const USAGE: Usage = Usage {
-    prog: "patch",
-    help: "[OPTION]... [ORIGFILE [PATCHFILE]]\nApply a diff file to an original.\n",
-    code: 2,
-};
+const USAGE: Usage = Usage::new(
+    "patch",
+    "[OPTION]... [ORIGFILE [PATCHFILE]]\nApply a diff file to an original.\n",
+    2,
+);
 
-const SPEC: &[Opt] = &[
-    opt("p", Some('p'), Some("strip"), Arg::Yes),
-    opt("R", Some('R'), Some("reverse"), Arg::No),
-    opt("N", Some('N'), Some("forward"), Arg::No),
-    opt("i", Some('i'), Some("input"), Arg::Yes),
-    opt("o", Some('o'), Some("output"), Arg::Yes),
-    opt("d", Some('d'), Some("directory"), Arg::Yes),
-    opt("b", Some('b'), Some("backup"), Arg::No),
-    opt("E", Some('E'), Some("remove-empty-files"), Arg::No),
-    opt("s", Some('s'), Some("silent"), Arg::No),
-    opt("s", None, Some("quiet"), Arg::No),
-    opt("f", Some('f'), Some("force"), Arg::No),
-    opt("t", Some('t'), Some("batch"), Arg::No),
-    opt("u", Some('u'), Some("unified"), Arg::No),
-    opt("F", Some('F'), Some("fuzz"), Arg::Yes),
-    opt("r", Some('r'), Some("reject-file"), Arg::Yes),
-    opt("dry", None, Some("dry-run"), Arg::No),
-    opt("nobackup", None, Some("no-backup-if-mismatch"), Arg::No),
+const SPEC: &[OptSpec<&str>] = &[
+    opt("p", Some('p'), Some("strip"), HasArg::Required),
+    opt("R", Some('R'), Some("reverse"), HasArg::No),
+    opt("N", Some('N'), Some("forward"), HasArg::No),
+    opt("i", Some('i'), Some("input"), HasArg::Required),
+    opt("o", Some('o'), Some("output"), HasArg::Required),
+    opt("d", Some('d'), Some("directory"), HasArg::Required),
+    opt("b", Some('b'), Some("backup"), HasArg::No),
+    opt("E", Some('E'), Some("remove-empty-files"), HasArg::No),
+    opt("s", Some('s'), Some("silent"), HasArg::No),
+    opt("s", None, Some("quiet"), HasArg::No),
+    opt("f", Some('f'), Some("force"), HasArg::No),
+    opt("t", Some('t'), Some("batch"), HasArg::No),
+    opt("u", Some('u'), Some("unified"), HasArg::No),
+    opt("F", Some('F'), Some("fuzz"), HasArg::Required),
+    opt("r", Some('r'), Some("reject-file"), HasArg::Required),
+    opt("dry", None, Some("dry-run"), HasArg::No),
+    opt("nobackup", None, Some("no-backup-if-mismatch"), HasArg::No),
     opt(
         "backup-if-mismatch",
         None,
         Some("backup-if-mismatch"),
-        Arg::No,
+        HasArg::No,
     ),
-    opt("l", Some('l'), Some("ignore-whitespace"), Arg::No),
+    opt("l", Some('l'), Some("ignore-whitespace"), HasArg::No),
 ];
 
 #[derive(Clone, Debug)]
@@ -364,7 +364,7 @@ fn say(out: &mut Vec<u8>, o: &Opts, s: &str) {
 
 /// Entry point.
 pub fn uumain(args: Vec<OsString>) -> i32 {
-    let p = match parse(&USAGE, SPEC, &args[1.min(args.len())..]) {
+    let p = match USAGE.parse(&Spec::gnu(SPEC), &args[1.min(args.len())..]) {
         Ok(p) => p,
         Err(c) => return c,
     };
@@ -478,7 +478,7 @@ fn apply_file(
             .collect();
         cands
             .iter()
-            .find(|n| Path::new(&bytes_os((**n).clone())).exists())
+            .find(|n| Path::new(&os_from_vec((**n).clone())).exists())
             .or_else(|| {
                 if creating || fp.hunks.iter().all(|h| h.old().is_empty()) {
                     cands.last()
@@ -486,7 +486,7 @@ fn apply_file(
                     None
                 }
             })
-            .map(|n| PathBuf::from(bytes_os((**n).clone())))
+            .map(|n| PathBuf::from(os_from_vec((**n).clone())))
     };
     let nh = fp.hunks.len();
     let plural = |n: usize| if n == 1 { "hunk" } else { "hunks" };

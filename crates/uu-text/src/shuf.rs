@@ -6,20 +6,25 @@ use std::ffi::OsString;
 use std::hash::{BuildHasher, Hasher};
 use std::io::Write;
 
-use crate::common::args::{opt, parse, Arg, Opt, Usage};
 use crate::common::bytes::{disp, os_bytes, q, qf, records};
 use crate::common::input::{err_text, read_all};
+use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 
-const USAGE: Usage = Usage { prog: "shuf", help: "[OPTION]... [FILE]\n  or:  shuf -e [OPTION]... [ARG]...\n  or:  shuf -i LO-HI [OPTION]...\nWrite a random permutation of the input lines to standard output.\n", code: 1 };
+const USAGE: Usage = Usage::new("shuf", "[OPTION]... [FILE]\n  or:  shuf -e [OPTION]... [ARG]...\n  or:  shuf -i LO-HI [OPTION]...\nWrite a random permutation of the input lines to standard output.\n", 1);
 
-const SPEC: &[Opt] = &[
-    opt("e", Some('e'), Some("echo"), Arg::No),
-    opt("i", Some('i'), Some("input-range"), Arg::Yes),
-    opt("n", Some('n'), Some("head-count"), Arg::Yes),
-    opt("o", Some('o'), Some("output"), Arg::Yes),
-    opt("random-source", None, Some("random-source"), Arg::Yes),
-    opt("r", Some('r'), Some("repeat"), Arg::No),
-    opt("z", Some('z'), Some("zero-terminated"), Arg::No),
+const SPEC: &[OptSpec<&str>] = &[
+    opt("e", Some('e'), Some("echo"), HasArg::No),
+    opt("i", Some('i'), Some("input-range"), HasArg::Required),
+    opt("n", Some('n'), Some("head-count"), HasArg::Required),
+    opt("o", Some('o'), Some("output"), HasArg::Required),
+    opt(
+        "random-source",
+        None,
+        Some("random-source"),
+        HasArg::Required,
+    ),
+    opt("r", Some('r'), Some("repeat"), HasArg::No),
+    opt("z", Some('z'), Some("zero-terminated"), HasArg::No),
 ];
 
 /// xorshift64* generator: fast and good enough for shuffling.
@@ -48,7 +53,7 @@ impl Rng {
 
 /// Entry point.
 pub fn uumain(args: Vec<OsString>) -> i32 {
-    let p = match parse(&USAGE, SPEC, &args[1.min(args.len())..]) {
+    let p = match USAGE.parse(&Spec::gnu(SPEC), &args[1.min(args.len())..]) {
         Ok(p) => p,
         Err(c) => return c,
     };

@@ -6,32 +6,32 @@ use std::ffi::OsString;
 use std::fs::File;
 use std::io::Write;
 
-use crate::common::args::{opt, parse, Arg, Opt, Usage};
-use crate::common::bytes::{bytes_os, os_bytes, q};
+use crate::common::bytes::{os_bytes, os_from_vec, q};
 use crate::common::input::{err_text, read_all};
 use crate::common::num::parse_size;
+use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 
-const USAGE: Usage = Usage {
-    prog: "split",
-    help: "[OPTION]... [FILE [PREFIX]]\nOutput pieces of FILE to PREFIXaa, PREFIXab, ...\n",
-    code: 1,
-};
+const USAGE: Usage = Usage::new(
+    "split",
+    "[OPTION]... [FILE [PREFIX]]\nOutput pieces of FILE to PREFIXaa, PREFIXab, ...\n",
+    1,
+);
 
-const SPEC: &[Opt] = &[
-    opt("a", Some('a'), Some("suffix-length"), Arg::Yes),
-    opt("add", None, Some("additional-suffix"), Arg::Yes),
-    opt("b", Some('b'), Some("bytes"), Arg::Yes),
-    opt("C", Some('C'), Some("line-bytes"), Arg::Yes),
-    opt("d", Some('d'), None, Arg::No),
-    opt("numeric", None, Some("numeric-suffixes"), Arg::Maybe),
-    opt("x", Some('x'), None, Arg::No),
-    opt("hex", None, Some("hex-suffixes"), Arg::Maybe),
-    opt("e", Some('e'), Some("elide-empty-files"), Arg::No),
-    opt("l", Some('l'), Some("lines"), Arg::Yes),
-    opt("n", Some('n'), Some("number"), Arg::Yes),
-    opt("t", Some('t'), Some("separator"), Arg::Yes),
-    opt("u", Some('u'), Some("unbuffered"), Arg::No),
-    opt("verbose", None, Some("verbose"), Arg::No),
+const SPEC: &[OptSpec<&str>] = &[
+    opt("a", Some('a'), Some("suffix-length"), HasArg::Required),
+    opt("add", None, Some("additional-suffix"), HasArg::Required),
+    opt("b", Some('b'), Some("bytes"), HasArg::Required),
+    opt("C", Some('C'), Some("line-bytes"), HasArg::Required),
+    opt("d", Some('d'), None, HasArg::No),
+    opt("numeric", None, Some("numeric-suffixes"), HasArg::Optional),
+    opt("x", Some('x'), None, HasArg::No),
+    opt("hex", None, Some("hex-suffixes"), HasArg::Optional),
+    opt("e", Some('e'), Some("elide-empty-files"), HasArg::No),
+    opt("l", Some('l'), Some("lines"), HasArg::Required),
+    opt("n", Some('n'), Some("number"), HasArg::Required),
+    opt("t", Some('t'), Some("separator"), HasArg::Required),
+    opt("u", Some('u'), Some("unbuffered"), HasArg::No),
+    opt("verbose", None, Some("verbose"), HasArg::No),
 ];
 
 enum Mode {
@@ -102,7 +102,7 @@ impl Namer {
 
 fn write_piece(namer: &mut Namer, data: &[u8], verbose: bool) -> Result<(), String> {
     let name = namer.next()?;
-    let os = bytes_os(name);
+    let os = os_from_vec(name);
     if verbose {
         println!("creating file {}", q(&os));
     }
@@ -136,7 +136,7 @@ pub fn uumain(mut args: Vec<OsString>) -> i32 {
             *a = OsString::from(format!("-l{}", &s[1..]));
         }
     }
-    let p = match parse(&USAGE, SPEC, &args[1.min(args.len())..]) {
+    let p = match USAGE.parse(&Spec::gnu(SPEC), &args[1.min(args.len())..]) {
         Ok(p) => p,
         Err(c) => return c,
     };
@@ -144,12 +144,9 @@ pub fn uumain(mut args: Vec<OsString>) -> i32 {
     let mut radix = 26;
     let mut start = 0u64;
     let mut sep = b'\n';
-    for (id, v) in &p.opts {
-        let s = v
-            .as_ref()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let m = match *id {
+    for o in &p.opts {
+        let (id, v, s) = (&o.key, &o.value, o.val());
+        let m = match o.key {
             "l" => match size_arg(&s, "lines") {
                 Ok(n) => Some(Mode::Lines(n)),
                 Err(m) => return USAGE.die(1, &m),

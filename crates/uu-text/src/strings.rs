@@ -2,25 +2,25 @@
 
 use std::ffi::OsString;
 
-use crate::common::args::{opt, parse, Arg, Opt, Usage};
 use crate::common::bytes::disp;
 use crate::common::input::{err_text, finish, put, read_all, stdout};
+use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 
-const USAGE: Usage = Usage {
-    prog: "strings",
-    help: "[option(s)] [file(s)]\nDisplay printable strings in [file(s)] (stdin by default)\n",
-    code: 1,
-};
+const USAGE: Usage = Usage::new(
+    "strings",
+    "[option(s)] [file(s)]\nDisplay printable strings in [file(s)] (stdin by default)\n",
+    1,
+);
 
-const SPEC: &[Opt] = &[
-    opt("a", Some('a'), Some("all"), Arg::No),
-    opt("f", Some('f'), Some("print-file-name"), Arg::No),
-    opt("n", Some('n'), Some("bytes"), Arg::Yes),
-    opt("t", Some('t'), Some("radix"), Arg::Yes),
-    opt("o", Some('o'), None, Arg::No),
-    opt("d", Some('d'), Some("data"), Arg::No),
-    opt("w", Some('w'), Some("include-all-whitespace"), Arg::No),
-    opt("s", Some('s'), Some("output-separator"), Arg::Yes),
+const SPEC: &[OptSpec<&str>] = &[
+    opt("a", Some('a'), Some("all"), HasArg::No),
+    opt("f", Some('f'), Some("print-file-name"), HasArg::No),
+    opt("n", Some('n'), Some("bytes"), HasArg::Required),
+    opt("t", Some('t'), Some("radix"), HasArg::Required),
+    opt("o", Some('o'), None, HasArg::No),
+    opt("d", Some('d'), Some("data"), HasArg::No),
+    opt("w", Some('w'), Some("include-all-whitespace"), HasArg::No),
+    opt("s", Some('s'), Some("output-separator"), HasArg::Required),
 ];
 
 /// Entry point.
@@ -31,7 +31,7 @@ pub fn uumain(mut args: Vec<OsString>) -> i32 {
             *a = OsString::from(format!("-n{}", &s[1..]));
         }
     }
-    let p = match parse(&USAGE, SPEC, &args[1.min(args.len())..]) {
+    let p = match USAGE.parse(&Spec::gnu(SPEC), &args[1.min(args.len())..]) {
         Ok(p) => p,
         Err(c) => return c,
     };

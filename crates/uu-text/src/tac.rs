@@ -3,20 +3,20 @@
 
 use std::ffi::OsString;
 
-use crate::common::args::{opt, parse, Arg, Opt, Usage};
 use crate::common::bytes::{os_bytes, q};
 use crate::common::input::{err_text, finish, put, read_all, stdout};
+use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 
-const USAGE: Usage = Usage {
-    prog: "tac",
-    help: "[OPTION]... [FILE]...\nWrite each FILE to standard output, last line first.\n",
-    code: 1,
-};
+const USAGE: Usage = Usage::new(
+    "tac",
+    "[OPTION]... [FILE]...\nWrite each FILE to standard output, last line first.\n",
+    1,
+);
 
-const SPEC: &[Opt] = &[
-    opt("b", Some('b'), Some("before"), Arg::No),
-    opt("r", Some('r'), Some("regex"), Arg::No),
-    opt("s", Some('s'), Some("separator"), Arg::Yes),
+const SPEC: &[OptSpec<&str>] = &[
+    opt("b", Some('b'), Some("before"), HasArg::No),
+    opt("r", Some('r'), Some("regex"), HasArg::No),
+    opt("s", Some('s'), Some("separator"), HasArg::Required),
 ];
 
 fn find_all(hay: &[u8], sep: &[u8]) -> Vec<usize> {
@@ -35,7 +35,7 @@ fn find_all(hay: &[u8], sep: &[u8]) -> Vec<usize> {
 
 /// Entry point.
 pub fn uumain(args: Vec<OsString>) -> i32 {
-    let p = match parse(&USAGE, SPEC, &args[1.min(args.len())..]) {
+    let p = match USAGE.parse(&Spec::gnu(SPEC), &args[1.min(args.len())..]) {
         Ok(p) => p,
         Err(c) => return c,
     };

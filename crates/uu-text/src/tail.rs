@@ -6,29 +6,29 @@ use std::fs::File;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::time::Duration;
 
-use crate::common::args::{opt, parse, Arg, Opt, Usage};
 use crate::common::bytes::{memchr, q};
 use crate::common::input::{err_text, finish, is_dir_error, put, stdout, Out};
 use crate::common::num::{parse_size, SizeError};
+use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 
-const USAGE: Usage = Usage {
-    prog: "tail",
-    help: "[OPTION]... [FILE]...\nPrint the last 10 lines of each FILE to standard output.\n",
-    code: 1,
-};
+const USAGE: Usage = Usage::new(
+    "tail",
+    "[OPTION]... [FILE]...\nPrint the last 10 lines of each FILE to standard output.\n",
+    1,
+);
 
-const SPEC: &[Opt] = &[
-    opt("c", Some('c'), Some("bytes"), Arg::Yes),
-    opt("n", Some('n'), Some("lines"), Arg::Yes),
-    opt("f", Some('f'), Some("follow"), Arg::Maybe),
-    opt("F", Some('F'), None, Arg::No),
-    opt("retry", None, Some("retry"), Arg::No),
-    opt("pid", None, Some("pid"), Arg::Yes),
-    opt("s", Some('s'), Some("sleep-interval"), Arg::Yes),
-    opt("q", Some('q'), Some("quiet"), Arg::No),
-    opt("q", None, Some("silent"), Arg::No),
-    opt("v", Some('v'), Some("verbose"), Arg::No),
-    opt("z", Some('z'), Some("zero-terminated"), Arg::No),
+const SPEC: &[OptSpec<&str>] = &[
+    opt("c", Some('c'), Some("bytes"), HasArg::Required),
+    opt("n", Some('n'), Some("lines"), HasArg::Required),
+    opt("f", Some('f'), Some("follow"), HasArg::Optional),
+    opt("F", Some('F'), None, HasArg::No),
+    opt("retry", None, Some("retry"), HasArg::No),
+    opt("pid", None, Some("pid"), HasArg::Required),
+    opt("s", Some('s'), Some("sleep-interval"), HasArg::Required),
+    opt("q", Some('q'), Some("quiet"), HasArg::No),
+    opt("q", None, Some("silent"), HasArg::No),
+    opt("v", Some('v'), Some("verbose"), HasArg::No),
+    opt("z", Some('z'), Some("zero-terminated"), HasArg::No),
 ];
 
 #[derive(Clone, Copy)]
@@ -115,7 +115,7 @@ fn legacy(args: &mut Vec<OsString>) {
 /// Entry point.
 pub fn uumain(mut args: Vec<OsString>) -> i32 {
     legacy(&mut args);
-    let p = match parse(&USAGE, SPEC, &args[1.min(args.len())..]) {
+    let p = match USAGE.parse(&Spec::gnu(SPEC), &args[1.min(args.len())..]) {
         Ok(p) => p,
         Err(c) => return c,
     };
@@ -127,12 +127,9 @@ pub fn uumain(mut args: Vec<OsString>) -> i32 {
     let mut verbose = None;
     let mut follow = false;
     let mut by_name = false;
-    for (id, v) in &p.opts {
-        let s = v
-            .as_ref()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        match *id {
+    for o in &p.opts {
+        let (id, s) = (&o.key, o.val());
+        match o.key {
             "n" | "c" => {
                 let what = if *id == "n" { "lines" } else { "bytes" };
                 match parse_count(&s, what) {

@@ -4,26 +4,26 @@ use std::ffi::OsString;
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Write};
 
-use crate::common::args::{opt, parse, Arg, Opt, Usage};
 use crate::common::bytes::qf;
 use crate::common::input::err_text;
+use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 
-const USAGE: Usage = Usage {
-    prog: "tee",
-    help: "[OPTION]... [FILE]...\nCopy standard input to each FILE, and also to standard output.\n",
-    code: 1,
-};
+const USAGE: Usage = Usage::new(
+    "tee",
+    "[OPTION]... [FILE]...\nCopy standard input to each FILE, and also to standard output.\n",
+    1,
+);
 
-const SPEC: &[Opt] = &[
-    opt("a", Some('a'), Some("append"), Arg::No),
-    opt("i", Some('i'), Some("ignore-interrupts"), Arg::No),
-    opt("p", Some('p'), None, Arg::No),
-    opt("op", None, Some("output-error"), Arg::Maybe),
+const SPEC: &[OptSpec<&str>] = &[
+    opt("a", Some('a'), Some("append"), HasArg::No),
+    opt("i", Some('i'), Some("ignore-interrupts"), HasArg::No),
+    opt("p", Some('p'), None, HasArg::No),
+    opt("op", None, Some("output-error"), HasArg::Optional),
 ];
 
 /// Entry point.
 pub fn uumain(args: Vec<OsString>) -> i32 {
-    let p = match parse(&USAGE, SPEC, &args[1.min(args.len())..]) {
+    let p = match USAGE.parse(&Spec::gnu(SPEC), &args[1.min(args.len())..]) {
         Ok(p) => p,
         Err(c) => return c,
     };

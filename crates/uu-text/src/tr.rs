@@ -4,22 +4,18 @@
 use std::ffi::OsString;
 use std::io::Read;
 
-use crate::common::args::{opt, parse, Arg, Opt, Usage};
 use crate::common::bytes::os_bytes;
 use crate::common::input::{err_text, finish, put, stdout};
+use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 
-const USAGE: Usage = Usage {
-    prog: "tr",
-    help: "[OPTION]... STRING1 [STRING2]\nTranslate, squeeze, and/or delete characters from standard input,\nwriting to standard output.\n",
-    code: 1,
-};
+const USAGE: Usage = Usage::new("tr", "[OPTION]... STRING1 [STRING2]\nTranslate, squeeze, and/or delete characters from standard input,\nwriting to standard output.\n", 1);
 
-const SPEC: &[Opt] = &[
-    opt("c", Some('c'), Some("complement"), Arg::No),
-    opt("c", Some('C'), None, Arg::No),
-    opt("d", Some('d'), Some("delete"), Arg::No),
-    opt("s", Some('s'), Some("squeeze-repeats"), Arg::No),
-    opt("t", Some('t'), Some("truncate-set1"), Arg::No),
+const SPEC: &[OptSpec<&str>] = &[
+    opt("c", Some('c'), Some("complement"), HasArg::No),
+    opt("c", Some('C'), None, HasArg::No),
+    opt("d", Some('d'), Some("delete"), HasArg::No),
+    opt("s", Some('s'), Some("squeeze-repeats"), HasArg::No),
+    opt("t", Some('t'), Some("truncate-set1"), HasArg::No),
 ];
 
 #[derive(Debug, Clone, PartialEq)]
@@ -239,7 +235,7 @@ fn flatten(set: &[Elem], target_len: usize) -> Result<Vec<u8>, String> {
 
 /// Entry point.
 pub fn uumain(args: Vec<OsString>) -> i32 {
-    let p = match parse(&USAGE, SPEC, &args[1.min(args.len())..]) {
+    let p = match USAGE.parse(&Spec::gnu(SPEC), &args[1.min(args.len())..]) {
         Ok(p) => p,
         Err(c) => return c,
     };

@@ -5,28 +5,24 @@ use std::ffi::OsString;
 use std::fs::File;
 use std::io::Write;
 
-use crate::common::args::{opt, parse, Arg, Opt, Usage};
 use crate::common::bytes::{q, qf, records};
 use crate::common::input::{err_text, read_all};
+use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 
-const USAGE: Usage = Usage {
-    prog: "uniq",
-    help: "[OPTION]... [INPUT [OUTPUT]]\nFilter adjacent matching lines from INPUT (or standard input),\nwriting to OUTPUT (or standard output).\n",
-    code: 1,
-};
+const USAGE: Usage = Usage::new("uniq", "[OPTION]... [INPUT [OUTPUT]]\nFilter adjacent matching lines from INPUT (or standard input),\nwriting to OUTPUT (or standard output).\n", 1);
 
-const SPEC: &[Opt] = &[
-    opt("c", Some('c'), Some("count"), Arg::No),
-    opt("d", Some('d'), Some("repeated"), Arg::No),
-    opt("D", Some('D'), None, Arg::No),
-    opt("all-repeated", None, Some("all-repeated"), Arg::Maybe),
-    opt("f", Some('f'), Some("skip-fields"), Arg::Yes),
-    opt("group", None, Some("group"), Arg::Maybe),
-    opt("i", Some('i'), Some("ignore-case"), Arg::No),
-    opt("s", Some('s'), Some("skip-chars"), Arg::Yes),
-    opt("u", Some('u'), Some("unique"), Arg::No),
-    opt("w", Some('w'), Some("check-chars"), Arg::Yes),
-    opt("z", Some('z'), Some("zero-terminated"), Arg::No),
+const SPEC: &[OptSpec<&str>] = &[
+    opt("c", Some('c'), Some("count"), HasArg::No),
+    opt("d", Some('d'), Some("repeated"), HasArg::No),
+    opt("D", Some('D'), None, HasArg::No),
+    opt("all-repeated", None, Some("all-repeated"), HasArg::Optional),
+    opt("f", Some('f'), Some("skip-fields"), HasArg::Required),
+    opt("group", None, Some("group"), HasArg::Optional),
+    opt("i", Some('i'), Some("ignore-case"), HasArg::No),
+    opt("s", Some('s'), Some("skip-chars"), HasArg::Required),
+    opt("u", Some('u'), Some("unique"), HasArg::No),
+    opt("w", Some('w'), Some("check-chars"), HasArg::Required),
+    opt("z", Some('z'), Some("zero-terminated"), HasArg::No),
 ];
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -82,7 +78,7 @@ fn num(s: &str, what: &str) -> Result<usize, String> {
 
 /// Entry point.
 pub fn uumain(args: Vec<OsString>) -> i32 {
-    let p = match parse(&USAGE, SPEC, &args[1.min(args.len())..]) {
+    let p = match USAGE.parse(&Spec::gnu(SPEC), &args[1.min(args.len())..]) {
         Ok(p) => p,
         Err(c) => return c,
     };
@@ -94,12 +90,9 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     };
     let mut all_rep: Option<Delim> = None;
     let mut group: Option<Delim> = None;
-    for (id, v) in &p.opts {
-        let s = v
-            .as_ref()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let r = match *id {
+    for o in &p.opts {
+        let s = o.val();
+        let r = match o.key {
             "f" => num(&s, "invalid number of fields to skip").map(|n| cfg.skip_fields = n),
             "s" => num(&s, "invalid number of bytes to skip").map(|n| cfg.skip_chars = n),
             "w" => num(&s, "invalid number of bytes to compare").map(|n| cfg.check = Some(n)),

@@ -1,26 +1,31 @@
 //! `wc`: line, word, byte/character and maximum-line-width counts with
-//! GNU's column widths and totals (C locale: a character is a byte).
+//! GNU's column widths and totals. In a UTF-8 locale characters, words and
+//! widths are Unicode characters (coreutils_core::locale); in C, bytes.
 
 use std::ffi::OsString;
 use std::io::Read;
 
-use crate::common::args::{opt, parse, Arg, Opt, Usage};
-use crate::common::bytes::qf;
-use crate::common::input::{err_text, finish, open, put, stdout};
-
-const USAGE: Usage = Usage {
-    prog: "wc",
-    help: "[OPTION]... [FILE]...\nPrint newline, word, and byte counts for each FILE.\n",
-    code: 1,
+use coreutils_core::locale::{
+    char_width, is_unicode_print, is_unicode_space, utf8_locale, Utf8Decoder,
 };
 
-const SPEC: &[Opt] = &[
-    opt("c", Some('c'), Some("bytes"), Arg::No),
-    opt("m", Some('m'), Some("chars"), Arg::No),
-    opt("l", Some('l'), Some("lines"), Arg::No),
-    opt("w", Some('w'), Some("words"), Arg::No),
-    opt("L", Some('L'), Some("max-line-length"), Arg::No),
-    opt("total", None, Some("total"), Arg::Yes),
+use crate::common::bytes::qf;
+use crate::common::input::{err_text, finish, open, put, stdout};
+use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
+
+const USAGE: Usage = Usage::new(
+    "wc",
+    "[OPTION]... [FILE]...\nPrint newline, word, and byte counts for each FILE.\n",
+    1,
+);
+
+const SPEC: &[OptSpec<&str>] = &[
+    opt("c", Some('c'), Some("bytes"), HasArg::No),
+    opt("m", Some('m'), Some("chars"), HasArg::No),
+    opt("l", Some('l'), Some("lines"), HasArg::No),
+    opt("w", Some('w'), Some("words"), HasArg::No),
+    opt("L", Some('L'), Some("max-line-length"), HasArg::No),
+    opt("total", None, Some("total"), HasArg::Required),
 ];
 
 #[derive(Default, Clone, Copy)]
@@ -28,6 +33,7 @@ struct Counts {
     lines: u64,
     words: u64,
     bytes: u64,
+    chars: u64,
     maxlen: u64,
 }
 
@@ -37,16 +43,44 @@ struct Counter {
     c: Counts,
     in_word: bool,
     linepos: u64,
+    /// Set in a UTF-8 locale: characters are decoded, not bytes.
+    utf8: Option<Utf8Decoder>,
 }
 
 impl Counter {
     fn feed(&mut self, buf: &[u8], need_words: bool) {
         self.c.bytes += buf.len() as u64;
+        if let Some(mut d) = self.utf8.take() {
+            for &b in buf {
+                if let Some(c) = d.push(b) {
+                    self.c.chars += 1;
+                    if c < 0x80 {
+                        self.byte(c as u8);
+                    } else if need_words && is_unicode_print(c) {
+                        self.linepos += char_width(c);
+                        if is_unicode_space(c) {
+                            self.in_word = false;
+                        } else {
+                            self.word_char();
+                        }
+                    }
+                }
+            }
+            self.utf8 = Some(d);
+            return;
+        }
+        self.c.chars += buf.len() as u64;
         if !need_words {
             self.c.lines += buf.iter().filter(|&&b| b == b'\n').count() as u64;
             return;
         }
         for &b in buf {
+            self.byte(b);
+        }
+    }
+    /// One byte of the C locale, or one ASCII character of a UTF-8 one.
+    fn byte(&mut self, b: u8) {
+        {
             match b {
                 b'\n' => {
                     self.c.lines += 1;
@@ -68,13 +102,16 @@ impl Counter {
                 0x0b => self.in_word = false,
                 0x21..=0x7e => {
                     self.linepos += 1;
-                    if !self.in_word {
-                        self.c.words += 1;
-                        self.in_word = true;
-                    }
+                    self.word_char();
                 }
                 _ => {}
             }
+        }
+    }
+    fn word_char(&mut self) {
+        if !self.in_word {
+            self.c.words += 1;
+            self.in_word = true;
         }
     }
     fn end_line(&mut self) {
@@ -101,7 +138,7 @@ fn regular_size(f: &OsString) -> Option<u64> {
 
 /// Entry point.
 pub fn uumain(args: Vec<OsString>) -> i32 {
-    let p = match parse(&USAGE, SPEC, &args[1.min(args.len())..]) {
+    let p = match USAGE.parse(&Spec::gnu(SPEC), &args[1.min(args.len())..]) {
         Ok(p) => p,
         Err(c) => return c,
     };
@@ -157,6 +194,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     };
     let width = if total_mode == 2 { 1 } else { width };
     let need_words = show[1] || show[4];
+    let utf8 = utf8_locale();
     let mut out = stdout();
     let mut status = 0;
     let mut sum = Counts::default();
@@ -192,7 +230,14 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                         continue;
                     }
                 };
-                let mut cnt = Counter::default();
+                let mut cnt = Counter {
+                    utf8: if utf8 {
+                        Some(Utf8Decoder::default())
+                    } else {
+                        None
+                    },
+                    ..Counter::default()
+                };
                 let mut buf = vec![0u8; 64 * 1024];
                 let mut failed = false;
                 loop {
@@ -214,6 +259,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         sum.lines += c.lines;
         sum.words += c.words;
         sum.bytes += c.bytes;
+        sum.chars += c.chars;
         sum.maxlen = sum.maxlen.max(c.maxlen);
         if failed {
             continue;
@@ -252,7 +298,7 @@ fn line(
     width: usize,
     name: Option<&[u8]>,
 ) {
-    let vals = [c.lines, c.words, c.bytes, c.bytes, c.maxlen];
+    let vals = [c.lines, c.words, c.chars, c.bytes, c.maxlen];
     let mut s = Vec::with_capacity(64);
     for (i, v) in vals.iter().enumerate() {
         if show[i] {

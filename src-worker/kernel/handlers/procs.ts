@@ -59,6 +59,7 @@ export const procHandlers: Record<number, Handler> = {
       pgid: req.pgid,
       parent: p,
       foreground: (req.flags & 1) !== 0,
+      exactEnv: (req.flags & 2) !== 0,
     });
     return { errno: 0, rets: [child.pid] };
   },

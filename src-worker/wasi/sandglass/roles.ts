@@ -47,8 +47,14 @@ export const SHELL_ONLY = [
   'session_done',
 ] as const;
 
+/**
+ * The cwd as the kernel records it: every program may ask, since a parent
+ * may pass an exact environment without `PWD` (`env -i`).
+ */
+export const CWD_QUERY = ['getcwd', 'handle_read'] as const;
+
 const grants: Record<Role, ReadonlySet<string>> = {
-  utility: new Set<string>(METADATA_GROUP),
+  utility: new Set<string>([...METADATA_GROUP, ...CWD_QUERY]),
   proc: new Set<string>([...METADATA_GROUP, ...PROCESS_GROUP]),
   shell: new Set<string>([...METADATA_GROUP, ...PROCESS_GROUP, ...SHELL_ONLY]),
 };

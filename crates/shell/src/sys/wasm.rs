@@ -1,34 +1,11 @@
-//! `Sys` over the `sandglass` wasm imports (docs/abi.md, version 1).
+//! `Sys` over the `sandglass` ABI (docs/abi.md), bound by the `sandglass-sys` crate.
+
+use sandglass_sys::{fd, format, meta, process, session, tty};
 
 use super::{io_errno, Errno, SpawnReq, Sys, O_APPEND, O_CREATE, O_EXCL, O_READ, O_TRUNC, O_WRITE};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::mem::ManuallyDrop;
 use std::os::wasi::io::FromRawFd;
-
-#[link(wasm_import_module = "sandglass")]
-extern "C" {
-    fn spawn(req: *const u8, req_len: u32, pid_out: *mut i32) -> i32;
-    fn wait(pid: i32, options: u32, pid_out: *mut i32, status_out: *mut i32) -> i32;
-    fn kill(pid: i32, sig: u32) -> i32;
-    fn getpid(pid_out: *mut i32, ppid_out: *mut i32) -> i32;
-    fn setpgid(pid: i32, pgid: i32) -> i32;
-    fn sigaction(sig: u32, disposition: u32) -> i32;
-    fn sigpending(mask_out: *mut u64) -> i32;
-    fn chdir(path: *const u8, len: u32) -> i32;
-    fn pipe(fds_out: *mut u32) -> i32;
-    fn dup(fd: u32, min_fd: u32, new_out: *mut u32) -> i32;
-    fn dup2(old: u32, new: u32) -> i32;
-    fn isatty(fd: u32, out: *mut u32) -> i32;
-    fn tty_get(fd: u32, mode_out: *mut u32) -> i32;
-    fn tty_set(fd: u32, mode: u32) -> i32;
-    fn tty_winsize(fd: u32, out: *mut u16) -> i32;
-    fn tcsetpgrp(fd: u32, pgid: i32) -> i32;
-    fn session_next(handle_out: *mut u32, len_out: *mut u32) -> i32;
-    fn session_done(status: i32) -> i32;
-    fn handle_read(handle: u32, buf: *mut u8, len: u32) -> i32;
-    fn path_access(path: *const u8, len: u32, amode: u32) -> i32;
-    fn umask(new: i32, old_out: *mut u32) -> i32;
-}
 
 /// The host over the `sandglass` imports. For the `read` builtin on regular
 /// files it remembers which fds are seekable (asked once per fd, forgotten
@@ -69,76 +46,50 @@ impl WasmSys {
     }
 }
 
-fn put_str(out: &mut Vec<u8>, s: &[u8]) {
-    out.extend_from_slice(&(s.len() as u32).to_le_bytes());
-    out.extend_from_slice(s);
-}
-
-fn ok(e: i32) -> Result<(), Errno> {
-    if e == 0 {
-        Ok(())
-    } else {
-        Err(e)
-    }
-}
-
 impl Sys for WasmSys {
     fn spawn(&mut self, req: &SpawnReq) -> Result<i32, Errno> {
         self.sync();
-        let mut b = Vec::with_capacity(256);
-        put_str(&mut b, req.path);
-        b.extend_from_slice(&(req.argv.len() as u32).to_le_bytes());
-        for a in req.argv {
-            put_str(&mut b, a);
-        }
-        b.extend_from_slice(&(req.env.len() as u32).to_le_bytes());
-        for e in req.env {
-            put_str(&mut b, e);
-        }
-        put_str(&mut b, b"");
-        b.extend_from_slice(&(req.fds.len() as u32).to_le_bytes());
-        for (c, p) in req.fds {
-            b.extend_from_slice(&c.to_le_bytes());
-            b.extend_from_slice(&p.to_le_bytes());
-        }
-        b.extend_from_slice(&req.pgid.to_le_bytes());
-        b.extend_from_slice(&(req.foreground as u32).to_le_bytes());
-        let mut pid = 0;
-        ok(unsafe { spawn(b.as_ptr(), b.len() as u32, &mut pid) })?;
-        Ok(pid)
+        let request = format::SpawnRequest {
+            path: req.path,
+            argv: req.argv,
+            env: req.env,
+            cwd: b"",
+            fds: req.fds,
+            pgid: req.pgid,
+            flags: if req.foreground {
+                format::SPAWN_FOREGROUND
+            } else {
+                0
+            },
+        };
+        process::spawn(&request.encode())
     }
 
     fn wait(&mut self, pid: i32, nohang: bool) -> Result<(i32, i32), Errno> {
         self.sync();
-        let (mut p, mut st) = (0, 0);
-        ok(unsafe { wait(pid, nohang as u32, &mut p, &mut st) })?;
-        Ok((p, st))
+        let options = if nohang { process::WNOHANG } else { 0 };
+        process::wait(pid, options)
     }
 
     fn wait_untraced(&mut self, pid: i32) -> Result<(i32, i32), Errno> {
         self.sync();
-        let (mut p, mut st) = (0, 0);
-        // options bit 1: WUNTRACED
-        ok(unsafe { wait(pid, 2, &mut p, &mut st) })?;
-        Ok((p, st))
+        process::wait(pid, process::WUNTRACED)
     }
 
     fn kill(&mut self, pid: i32, sig: u32) -> Result<(), Errno> {
-        ok(unsafe { kill(pid, sig) })
+        process::kill(pid, sig)
     }
 
     fn pipe(&mut self) -> Result<(i32, i32), Errno> {
-        let mut f = [0u32; 2];
-        ok(unsafe { pipe(f.as_mut_ptr()) })?;
-        self.seekable.remove(&(f[0] as i32));
-        self.seekable.remove(&(f[1] as i32));
-        Ok((f[0] as i32, f[1] as i32))
+        let (r, w) = fd::pipe()?;
+        self.seekable.remove(&(r as i32));
+        self.seekable.remove(&(w as i32));
+        Ok((r as i32, w as i32))
     }
 
     fn dup(&mut self, fd: i32, min: i32) -> Result<i32, Errno> {
         self.sync();
-        let mut n = 0u32;
-        ok(unsafe { dup(fd as u32, min as u32, &mut n) })?;
+        let n = fd::dup(fd as u32, min as u32)?;
         self.seekable.remove(&(n as i32));
         Ok(n as i32)
     }
@@ -147,7 +98,7 @@ impl Sys for WasmSys {
         self.sync_fd(old);
         self.sync_fd(new);
         self.seekable.remove(&new);
-        ok(unsafe { dup2(old as u32, new as u32) })
+        fd::dup2(old as u32, new as u32)
     }
 
     fn close(&mut self, fd: i32) {
@@ -157,83 +108,59 @@ impl Sys for WasmSys {
     }
 
     fn chdir(&mut self, path: &[u8]) -> Result<(), Errno> {
-        ok(unsafe { chdir(path.as_ptr(), path.len() as u32) })
+        process::chdir(path)
     }
 
     fn sigaction(&mut self, sig: u32, disp: u32) -> Result<(), Errno> {
-        ok(unsafe { sigaction(sig, disp) })
+        process::sigaction(sig, disp)
     }
 
     fn sigpending(&mut self) -> u64 {
-        let mut m = 0u64;
-        if unsafe { sigpending(&mut m) } == 0 {
-            m
-        } else {
-            0
-        }
+        process::sigpending().unwrap_or(0)
     }
 
     fn isatty(&mut self, fd: i32) -> bool {
-        let mut o = 0u32;
-        unsafe { isatty(fd as u32, &mut o) == 0 && o == 1 }
+        fd::isatty(fd as u32)
     }
 
     fn tty_get(&mut self, fd: i32) -> Result<u32, Errno> {
-        let mut m = 0u32;
-        ok(unsafe { tty_get(fd as u32, &mut m) })?;
-        Ok(m)
+        tty::get(fd as u32)
     }
 
     fn tty_set(&mut self, fd: i32, mode: u32) -> Result<(), Errno> {
-        ok(unsafe { tty_set(fd as u32, mode) })
+        tty::set(fd as u32, mode)
     }
 
     fn winsize(&mut self, fd: i32) -> Option<(u16, u16)> {
-        let mut w = [0u16; 2];
-        if unsafe { tty_winsize(fd as u32, w.as_mut_ptr()) } == 0 {
-            Some((w[0], w[1]))
-        } else {
-            None
-        }
+        tty::winsize(fd as u32).ok()
     }
 
     fn tcsetpgrp(&mut self, fd: i32, pgid: i32) -> Result<(), Errno> {
         self.sync();
-        ok(unsafe { tcsetpgrp(fd as u32, pgid) })
+        tty::set_foreground(fd as u32, pgid)
     }
 
     fn setpgid(&mut self, pid: i32, pgid: i32) -> Result<(), Errno> {
-        ok(unsafe { setpgid(pid, pgid) })
+        process::setpgid(pid, pgid)
     }
 
     fn session_next(&mut self) -> Result<Vec<u8>, Errno> {
         self.sync();
-        let (mut h, mut len) = (0u32, 0u32);
-        ok(unsafe { session_next(&mut h, &mut len) })?;
-        let mut buf = vec![0u8; len as usize];
-        ok(unsafe { handle_read(h, buf.as_mut_ptr(), len) })?;
-        Ok(buf)
+        session::next()
     }
 
     fn session_done(&mut self, status: i32) -> Result<(), Errno> {
         self.sync();
-        ok(unsafe { session_done(status) })
+        session::done(status)
     }
 
     fn getpid(&mut self) -> (i32, i32) {
-        let (mut p, mut pp) = (0, 0);
-        unsafe {
-            getpid(&mut p, &mut pp);
-        }
-        (p, pp)
+        process::getpid().unwrap_or((0, 0))
     }
 
     fn umask(&mut self, new: i32) -> i32 {
-        let mut old = 0u32;
-        unsafe {
-            umask(new, &mut old);
-        }
-        old as i32
+        let new = if new < 0 { None } else { Some(new as u32) };
+        meta::umask(new).unwrap_or(0) as i32
     }
 
     fn read(&mut self, fd: i32, buf: &mut [u8]) -> Result<usize, Errno> {
@@ -341,6 +268,6 @@ impl Sys for WasmSys {
 
     fn executable(&mut self, path: &[u8]) -> bool {
         let is_file = crate::fsx::stat(path).map(|m| m.is_file()).unwrap_or(false);
-        is_file && unsafe { path_access(path.as_ptr(), path.len() as u32, 1) } == 0
+        is_file && meta::access(path, meta::X_OK).is_ok()
     }
 }

@@ -3,88 +3,20 @@
 use super::parse::Stamp;
 use super::Ent;
 use coreutils_core::bytes::path_bytes;
+use coreutils_core::calendar::{day_abbr, month_abbr, Tm, DAYS, MONTHS};
 use coreutils_core::users::NameCache;
-
-const MONTHS: [&str; 12] = [
-    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-];
-const MONTHS_LONG: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
-const DAYS: [&str; 7] = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-const DAYS_LONG: [&str; 7] = [
-    "Sunday",
-    "Monday",
-    "Tuesday",
-    "Wednesday",
-    "Thursday",
-    "Friday",
-    "Saturday",
-];
-
-/// Broken-down UTC time.
-pub(crate) struct Tm {
-    pub(crate) year: i64,
-    pub(crate) mon: u32,
-    pub(crate) day: u32,
-    pub(crate) hour: u32,
-    pub(crate) min: u32,
-    pub(crate) sec: u32,
-    wday: u32,
-    yday: u32,
-}
-
-/// UTC calendar fields of `secs` since the epoch.
-pub(crate) fn tm(secs: i64) -> Tm {
-    let days = secs.div_euclid(86400);
-    let rem = secs.rem_euclid(86400);
-    // Civil-from-days (proleptic Gregorian), era-based.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + if m <= 2 { 1 } else { 0 };
-    let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-    let cum = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334];
-    let yday = cum[(m - 1) as usize] + d - 1 + if leap && m > 2 { 1 } else { 0 };
-    Tm {
-        year: y,
-        mon: m as u32,
-        day: d as u32,
-        hour: (rem / 3600) as u32,
-        min: (rem / 60 % 60) as u32,
-        sec: (rem % 60) as u32,
-        wday: (days + 4).rem_euclid(7) as u32,
-        yday: yday as u32,
-    }
-}
 
 fn strf(c: u8, ns: i128) -> Option<String> {
     let secs = ns.div_euclid(1_000_000_000) as i64;
     let frac = ns.rem_euclid(1_000_000_000);
-    let t = tm(secs);
+    let t = Tm::from_secs(secs);
     Some(match c {
         b'@' => format!("{}.{:010}", secs, frac * 10),
         b'Y' => t.year.to_string(),
         b'y' => format!("{:02}", t.year.rem_euclid(100)),
         b'm' => format!("{:02}", t.mon),
-        b'd' => format!("{:02}", t.day),
-        b'e' => format!("{:2}", t.day),
+        b'd' => format!("{:02}", t.mday),
+        b'e' => format!("{:2}", t.mday),
         b'H' => format!("{:02}", t.hour),
         b'I' => format!("{:02}", if t.hour % 12 == 0 { 12 } else { t.hour % 12 }),
         b'k' => format!("{:2}", t.hour),
@@ -93,10 +25,10 @@ fn strf(c: u8, ns: i128) -> Option<String> {
         b'S' => format!("{:02}.{:010}", t.sec, frac * 10),
         b'p' => (if t.hour < 12 { "AM" } else { "PM" }).to_string(),
         b'j' => format!("{:03}", t.yday + 1),
-        b'a' => DAYS[t.wday as usize].to_string(),
-        b'A' => DAYS_LONG[t.wday as usize].to_string(),
-        b'b' | b'h' => MONTHS[t.mon as usize - 1].to_string(),
-        b'B' => MONTHS_LONG[t.mon as usize - 1].to_string(),
+        b'a' => day_abbr(t.wday).to_string(),
+        b'A' => DAYS[t.wday as usize].to_string(),
+        b'b' | b'h' => month_abbr(t.mon).to_string(),
+        b'B' => MONTHS[t.mon as usize - 1].to_string(),
         b'u' => (if t.wday == 0 { 7 } else { t.wday }).to_string(),
         b'w' => t.wday.to_string(),
         b'T' | b'X' => format!("{:02}:{:02}:{:02}.{:010}", t.hour, t.min, t.sec, frac * 10),
@@ -107,8 +39,8 @@ fn strf(c: u8, ns: i128) -> Option<String> {
             t.sec,
             if t.hour < 12 { "AM" } else { "PM" }
         ),
-        b'D' | b'x' => format!("{:02}/{:02}/{:02}", t.mon, t.day, t.year.rem_euclid(100)),
-        b'F' => format!("{}-{:02}-{:02}", t.year, t.mon, t.day),
+        b'D' | b'x' => format!("{:02}/{:02}/{:02}", t.mon, t.mday, t.year.rem_euclid(100)),
+        b'F' => format!("{}-{:02}-{:02}", t.year, t.mon, t.mday),
         b'R' => format!("{:02}:{:02}", t.hour, t.min),
         b's' => secs.to_string(),
         b'Z' => "UTC".to_string(),
@@ -117,7 +49,7 @@ fn strf(c: u8, ns: i128) -> Option<String> {
             "{}-{:02}-{:02}+{:02}:{:02}:{:02}.{:010}",
             t.year,
             t.mon,
-            t.day,
+            t.mday,
             t.hour,
             t.min,
             t.sec,
@@ -132,12 +64,12 @@ fn strf(c: u8, ns: i128) -> Option<String> {
 fn ctime(ns: i128, _short: bool) -> String {
     let secs = ns.div_euclid(1_000_000_000) as i64;
     let frac = ns.rem_euclid(1_000_000_000);
-    let t = tm(secs);
+    let t = Tm::from_secs(secs);
     format!(
         "{} {} {:2} {:02}:{:02}:{:02}.{:010} {}",
-        DAYS[t.wday as usize],
-        MONTHS[t.mon as usize - 1],
-        t.day,
+        day_abbr(t.wday),
+        month_abbr(t.mon),
+        t.mday,
         t.hour,
         t.min,
         t.sec,
@@ -146,46 +78,10 @@ fn ctime(ns: i128, _short: bool) -> String {
     )
 }
 
-/// `drwxr-xr-x` style mode.
+/// `drwxr-xr-x` style mode; `tc` is find's type letter (`f` shows as `-`).
 pub(crate) fn mode_string(mode: u32, tc: u8) -> String {
-    let mut s = String::with_capacity(10);
-    s.push(match tc {
-        b'f' => '-',
-        c => c as char,
-    });
-    let bits = [
-        (0o400, 'r'),
-        (0o200, 'w'),
-        (0o100, 'x'),
-        (0o040, 'r'),
-        (0o020, 'w'),
-        (0o010, 'x'),
-        (0o004, 'r'),
-        (0o002, 'w'),
-        (0o001, 'x'),
-    ];
-    for (k, (b, ch)) in bits.iter().enumerate() {
-        let set = mode & b != 0;
-        let special = match k {
-            2 => mode & 0o4000 != 0,
-            5 => mode & 0o2000 != 0,
-            8 => mode & 0o1000 != 0,
-            _ => false,
-        };
-        s.push(if special {
-            let c = if k == 8 { 't' } else { 's' };
-            if set {
-                c
-            } else {
-                c.to_ascii_uppercase()
-            }
-        } else if set {
-            *ch
-        } else {
-            '-'
-        });
-    }
-    s
+    let t = if tc == b'f' { '-' } else { tc as char };
+    format!("{}{}", t, coreutils_core::meta::perm_string(mode))
 }
 
 fn blocks(e: &Ent) -> u64 {
@@ -406,24 +302,19 @@ pub(crate) fn ls(e: &Ent, now: i128, names: &mut NameCache) -> Vec<u8> {
     let ino = coreutils_core::meta::inode(&p, e.follow).unwrap_or(0);
     let t = e.time(Stamp::M);
     let secs = t.div_euclid(1_000_000_000) as i64;
-    let tmv = tm(secs);
+    let tmv = Tm::from_secs(secs);
     let half_year = 15_778_476i128 * 1_000_000_000;
     let recent = t <= now && now - t < half_year;
     let when = if recent {
         format!(
             "{} {:2} {:02}:{:02}",
-            MONTHS[tmv.mon as usize - 1],
-            tmv.day,
+            month_abbr(tmv.mon),
+            tmv.mday,
             tmv.hour,
             tmv.min
         )
     } else {
-        format!(
-            "{} {:2}  {}",
-            MONTHS[tmv.mon as usize - 1],
-            tmv.day,
-            tmv.year
-        )
+        format!("{} {:2}  {}", month_abbr(tmv.mon), tmv.mday, tmv.year)
     };
     let mut s = format!(
         "{:9} {:6} {:10} {:3} {:<8} {:<8} {:8} {} ",
@@ -454,9 +345,9 @@ mod tests {
 
     #[test]
     fn civil_time() {
-        let t = tm(1_700_000_000);
+        let t = Tm::from_secs(1_700_000_000);
         assert_eq!(
-            (t.year, t.mon, t.day, t.hour, t.min, t.sec),
+            (t.year, t.mon, t.mday, t.hour, t.min, t.sec),
             (2023, 11, 14, 22, 13, 20)
         );
         assert_eq!(t.wday, 2);

@@ -6,6 +6,7 @@ use super::eval::{
     add, delpaths, err, getpath, setpath, short, split_str, Ctl, Env, Interp, PV, R,
 };
 use super::value::{compare, Map, Parser, Value};
+use coreutils_core::calendar::{self, civil_from_days, days_from_civil};
 use std::fmt::Write as _;
 use std::rc::Rc;
 
@@ -629,39 +630,14 @@ pub fn format(name: &str, v: &Value) -> Result<Value, Ctl> {
 }
 
 fn b64_encode(b: &[u8]) -> String {
-    const T: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut o = String::with_capacity(b.len() * 4 / 3 + 4);
-    for c in b.chunks(3) {
-        let n = (c[0] as u32) << 16
-            | (*c.get(1).unwrap_or(&0) as u32) << 8
-            | *c.get(2).unwrap_or(&0) as u32;
-        o.push(T[(n >> 18) as usize & 63] as char);
-        o.push(T[(n >> 12) as usize & 63] as char);
-        o.push(if c.len() > 1 {
-            T[(n >> 6) as usize & 63] as char
-        } else {
-            '='
-        });
-        o.push(if c.len() > 2 {
-            T[n as usize & 63] as char
-        } else {
-            '='
-        });
-    }
-    o
+    coreutils_core::base64::encode(b)
+        .into_iter()
+        .map(char::from)
+        .collect()
 }
 
 fn b64_decode(b: &[u8]) -> Option<Vec<u8>> {
-    let val = |c: u8| -> Option<u32> {
-        Some(match c {
-            b'A'..=b'Z' => c - b'A',
-            b'a'..=b'z' => c - b'a' + 26,
-            b'0'..=b'9' => c - b'0' + 52,
-            b'+' => 62,
-            b'/' => 63,
-            _ => return None,
-        } as u32)
-    };
+    let val = coreutils_core::base64::value;
     let clean: Vec<u8> = b.iter().cloned().filter(|&c| c != b'=').collect();
     let mut out = Vec::new();
     for c in clean.chunks(4) {
@@ -683,35 +659,11 @@ fn b64_decode(b: &[u8]) -> Option<Vec<u8>> {
     Some(out)
 }
 
-fn civil(days: i64) -> (i64, u32, u32) {
-    // Days since 1970-01-01 to (year, month, day), proleptic Gregorian.
-    let z = days + 719468;
-    let era = if z >= 0 { z } else { z - 146096 } / 146097;
-    let doe = z - era * 146097;
-    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-    let y = yoe + era * 400;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    (if m <= 2 { y + 1 } else { y }, m, d)
-}
-
-fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = if y >= 0 { y } else { y - 399 } / 400;
-    let yoe = y - era * 400;
-    let mp = if m > 2 { m - 3 } else { m + 9 } as i64;
-    let doy = (153 * mp + 2) / 5 + d as i64 - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146097 + doe - 719468
-}
-
 fn gmtime(t: f64) -> Value {
     let secs = t.floor();
     let days = (secs / 86400.0).floor() as i64;
     let rem = secs - days as f64 * 86400.0;
-    let (y, m, d) = civil(days);
+    let (y, m, d) = civil_from_days(days);
     let wday = (days + 4).rem_euclid(7);
     let yday = days - days_from_civil(y, 1, 1);
     Value::arr(vec![
@@ -743,111 +695,23 @@ fn broken(v: &Value) -> Result<Vec<i64>, Ctl> {
     }
 }
 
-const MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
-const DAYS: [&str; 7] = [
-    "Sunday",
-    "Monday",
-    "Tuesday",
-    "Wednesday",
-    "Thursday",
-    "Friday",
-    "Saturday",
-];
-
+/// jq's `strftime`: the broken-down time (or epoch seconds) is brought
+/// back to seconds as `mktime` does, then formatted by the shared calendar.
 fn strftime(v: &Value, fmt: &str) -> Result<Value, Ctl> {
     let t = broken(v)?;
-    let (y, mo, d, h, mi, s) = (t[0], t[1], t[2], t[3], t[4], t[5]);
-    let wd = *t.get(6).unwrap_or(&0) as usize % 7;
-    let yd = *t.get(7).unwrap_or(&0);
-    let mut o = String::new();
-    let mut it = fmt.chars();
-    while let Some(c) = it.next() {
-        if c != '%' {
-            o.push(c);
-            continue;
-        }
-        match it.next() {
-            Some('Y') => o.push_str(&y.to_string()),
-            Some('m') => {
-                let _ = write!(o, "{:02}", mo + 1);
-            }
-            Some('d') => {
-                let _ = write!(o, "{:02}", d);
-            }
-            Some('e') => {
-                let _ = write!(o, "{:2}", d);
-            }
-            Some('H') => {
-                let _ = write!(o, "{:02}", h);
-            }
-            Some('M') => {
-                let _ = write!(o, "{:02}", mi);
-            }
-            Some('S') => {
-                let _ = write!(o, "{:02}", s);
-            }
-            Some('Z') => o.push_str("UTC"),
-            Some('z') => o.push_str("+0000"),
-            Some('j') => {
-                let _ = write!(o, "{:03}", yd + 1);
-            }
-            Some('y') => {
-                let _ = write!(o, "{:02}", y % 100);
-            }
-            Some('a') => o.push_str(&DAYS[wd][..3]),
-            Some('A') => o.push_str(DAYS[wd]),
-            Some('b') | Some('h') => o.push_str(&MONTHS[(mo as usize) % 12][..3]),
-            Some('B') => o.push_str(MONTHS[(mo as usize) % 12]),
-            Some('s') => {
-                let days = days_from_civil(y, (mo + 1) as u32, d as u32);
-                o.push_str(&(days * 86400 + h * 3600 + mi * 60 + s).to_string())
-            }
-            Some('T') => {
-                let _ = write!(o, "{:02}:{:02}:{:02}", h, mi, s);
-            }
-            Some('D') => {
-                let _ = write!(o, "{:02}/{:02}/{:02}", mo + 1, d, y % 100);
-            }
-            Some('F') => {
-                let _ = write!(o, "{}-{:02}-{:02}", y, mo + 1, d);
-            }
-            Some('c') => {
-                let _ = write!(
-                    o,
-                    "{} {} {:2} {:02}:{:02}:{:02} {}",
-                    &DAYS[wd][..3],
-                    &MONTHS[(mo as usize) % 12][..3],
-                    d,
-                    h,
-                    mi,
-                    s,
-                    y
-                );
-            }
-            Some('u') => o.push_str(&(if wd == 0 { 7 } else { wd }).to_string()),
-            Some('w') => o.push_str(&wd.to_string()),
-            Some('%') => o.push('%'),
-            Some(x) => {
-                o.push('%');
-                o.push(x);
-            }
-            None => o.push('%'),
-        }
-    }
-    Ok(Value::str(&o))
+    let secs = broken_secs(&t);
+    Ok(Value::str(&calendar::strftime(fmt, secs, 0)))
+}
+
+/// Seconds since the epoch of jq's broken-down time (`mktime`: month 0-11
+/// and day clamped into range, time of day carried).
+fn broken_secs(t: &[i64]) -> i64 {
+    let days = days_from_civil(
+        t[0],
+        (t[1] + 1).clamp(1, 12) as u32,
+        t[2].clamp(1, 31) as u32,
+    );
+    days * 86400 + t[3] * 3600 + t[4] * 60 + t[5]
 }
 
 fn strptime(s: &str, fmt: &str) -> Result<Value, Ctl> {
@@ -1641,15 +1505,7 @@ pub fn native(
                 if !matches!(v, Value::Arr(_)) {
                     return err("mktime requires array of 6 numbers");
                 }
-                let t = broken(v)?;
-                let days = days_from_civil(
-                    t[0],
-                    (t[1] + 1).clamp(1, 12) as u32,
-                    t[2].clamp(1, 31) as u32,
-                );
-                Ok(Value::Num(
-                    (days * 86400 + t[3] * 3600 + t[4] * 60 + t[5]) as f64,
-                ))
+                Ok(Value::Num(broken_secs(&broken(v)?) as f64))
             })(),
         ),
         ("strftime", 1) | ("strflocaltime", 1) => args1(it, args, env, inp, &mut |f| {

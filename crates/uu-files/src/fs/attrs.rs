@@ -2,7 +2,7 @@
 //! (`-R -v -c -f --reference`), the `--reference` lookup and the sorted
 //! children a recursive run descends into.
 
-use coreutils_core::args::{HasArg, LongOpt, Parsed, STD_LONGS};
+use coreutils_core::args::{long, HasArg, LongOpt, Parsed, STD_LONGS};
 use coreutils_core::error::strerror;
 use coreutils_core::meta::{self, ExtStat};
 use coreutils_core::quote::quote_gnu;
@@ -13,36 +13,12 @@ pub const REFERENCE: char = '\u{e001}';
 
 /// The long options every attribute changer takes (beside help/version).
 pub const OWN_LONGS: [LongOpt; 6] = [
-    LongOpt {
-        name: "recursive",
-        arg: HasArg::No,
-        key: 'R',
-    },
-    LongOpt {
-        name: "verbose",
-        arg: HasArg::No,
-        key: 'v',
-    },
-    LongOpt {
-        name: "changes",
-        arg: HasArg::No,
-        key: 'c',
-    },
-    LongOpt {
-        name: "silent",
-        arg: HasArg::No,
-        key: 'f',
-    },
-    LongOpt {
-        name: "quiet",
-        arg: HasArg::No,
-        key: 'f',
-    },
-    LongOpt {
-        name: "reference",
-        arg: HasArg::Required,
-        key: REFERENCE,
-    },
+    long("recursive", HasArg::No, 'R'),
+    long("verbose", HasArg::No, 'v'),
+    long("changes", HasArg::No, 'c'),
+    long("silent", HasArg::No, 'f'),
+    long("quiet", HasArg::No, 'f'),
+    long("reference", HasArg::Required, REFERENCE),
 ];
 
 /// All long options of `chmod` (and the shared part of chown's).

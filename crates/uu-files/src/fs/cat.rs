@@ -1,7 +1,7 @@
 //! `cat [-AbeEnstTuv] [FILE]...`: concatenate, raw copy in big chunks when
 //! no option changes the bytes.
 
-use coreutils_core::args::{parse_or_usage, std_opts, HasArg, LongOpt, HELP, VERSION};
+use coreutils_core::args::{long, parse_or_usage, std_opts, HasArg, LongOpt, HELP, VERSION};
 use coreutils_core::error::strerror;
 use coreutils_core::io::{exit_on_write_error, OUT_BUF};
 use coreutils_core::quote::quotef;
@@ -10,51 +10,15 @@ use std::fs::File;
 use std::io::{self, Read, Write};
 
 const LONGS: &[LongOpt] = &[
-    LongOpt {
-        name: "show-all",
-        arg: HasArg::No,
-        key: 'A',
-    },
-    LongOpt {
-        name: "number-nonblank",
-        arg: HasArg::No,
-        key: 'b',
-    },
-    LongOpt {
-        name: "show-ends",
-        arg: HasArg::No,
-        key: 'E',
-    },
-    LongOpt {
-        name: "number",
-        arg: HasArg::No,
-        key: 'n',
-    },
-    LongOpt {
-        name: "squeeze-blank",
-        arg: HasArg::No,
-        key: 's',
-    },
-    LongOpt {
-        name: "show-tabs",
-        arg: HasArg::No,
-        key: 'T',
-    },
-    LongOpt {
-        name: "show-nonprinting",
-        arg: HasArg::No,
-        key: 'v',
-    },
-    LongOpt {
-        name: "help",
-        arg: HasArg::No,
-        key: HELP,
-    },
-    LongOpt {
-        name: "version",
-        arg: HasArg::No,
-        key: VERSION,
-    },
+    long("show-all", HasArg::No, 'A'),
+    long("number-nonblank", HasArg::No, 'b'),
+    long("show-ends", HasArg::No, 'E'),
+    long("number", HasArg::No, 'n'),
+    long("squeeze-blank", HasArg::No, 's'),
+    long("show-tabs", HasArg::No, 'T'),
+    long("show-nonprinting", HasArg::No, 'v'),
+    long("help", HasArg::No, HELP),
+    long("version", HasArg::No, VERSION),
 ];
 
 #[derive(Default)]

@@ -1,11 +1,12 @@
 //! `chmod [-R] [-v|-c] [-f] MODE[,MODE]... FILE...` and `--reference`.
 
 use super::attrs::{self, Switches};
-use super::mode::{apply, perm_string};
+use super::mode::apply;
 use coreutils_core::args::{parse_or_usage, std_opts, usage_error};
 use coreutils_core::bytes::os_bytes;
 use coreutils_core::error::strerror;
 use coreutils_core::meta;
+use coreutils_core::meta::perm_string;
 use coreutils_core::quote::quote_gnu;
 use std::ffi::OsString;
 use std::path::Path;

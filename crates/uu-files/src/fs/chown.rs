@@ -3,7 +3,7 @@
 //! `/etc/group`.
 
 use super::attrs::{self, Switches};
-use coreutils_core::args::{parse_or_usage, std_opts, usage_error, HasArg, LongOpt};
+use coreutils_core::args::{long, parse_or_usage, std_opts, usage_error, HasArg, LongOpt};
 use coreutils_core::error::strerror;
 use coreutils_core::meta;
 use coreutils_core::quote::quote_gnu;
@@ -13,16 +13,8 @@ use std::path::Path;
 
 /// chown's own options, beside the shared ones.
 const OWN_LONGS: [LongOpt; 2] = [
-    LongOpt {
-        name: "no-dereference",
-        arg: HasArg::No,
-        key: 'h',
-    },
-    LongOpt {
-        name: "dereference",
-        arg: HasArg::No,
-        key: '\u{e002}',
-    },
+    long("no-dereference", HasArg::No, 'h'),
+    long("dereference", HasArg::No, '\u{e002}'),
 ];
 
 fn group_id(s: &str) -> Option<u32> {

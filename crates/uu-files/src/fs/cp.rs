@@ -2,7 +2,7 @@
 
 use super::rm::ask;
 use super::target::{clobber, copy_longs, pairs, same_file};
-use coreutils_core::args::{parse_or_usage, std_opts, HasArg, LongOpt};
+use coreutils_core::args::{long, parse_or_usage, std_opts, HasArg, LongOpt};
 use coreutils_core::canon::{canonicalize, Mode};
 use coreutils_core::error::strerror;
 use coreutils_core::meta;
@@ -13,31 +13,11 @@ use std::path::Path;
 const PRESERVE: char = '\u{e001}';
 /// cp's own options, beside those it shares with mv.
 const OWN_LONGS: [LongOpt; 5] = [
-    LongOpt {
-        name: "archive",
-        arg: HasArg::No,
-        key: 'a',
-    },
-    LongOpt {
-        name: "recursive",
-        arg: HasArg::No,
-        key: 'R',
-    },
-    LongOpt {
-        name: "no-dereference",
-        arg: HasArg::No,
-        key: 'P',
-    },
-    LongOpt {
-        name: "dereference",
-        arg: HasArg::No,
-        key: 'L',
-    },
-    LongOpt {
-        name: "preserve",
-        arg: HasArg::Optional,
-        key: PRESERVE,
-    },
+    long("archive", HasArg::No, 'a'),
+    long("recursive", HasArg::No, 'R'),
+    long("no-dereference", HasArg::No, 'P'),
+    long("dereference", HasArg::No, 'L'),
+    long("preserve", HasArg::Optional, PRESERVE),
 ];
 
 struct Opts {

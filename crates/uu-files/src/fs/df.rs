@@ -7,7 +7,7 @@
 //! counted the same way.
 
 use super::ls::human;
-use coreutils_core::args::{parse_or_usage, std_opts, HasArg, LongOpt, HELP, VERSION};
+use coreutils_core::args::{long, parse_or_usage, std_opts, HasArg, LongOpt, HELP, VERSION};
 use coreutils_core::error::strerror;
 use std::ffi::OsString;
 use std::path::Path;
@@ -16,46 +16,14 @@ use std::path::Path;
 pub const CAPACITY: u64 = 1 << 30;
 
 const LONGS: &[LongOpt] = &[
-    LongOpt {
-        name: "human-readable",
-        arg: HasArg::No,
-        key: 'h',
-    },
-    LongOpt {
-        name: "print-type",
-        arg: HasArg::No,
-        key: 'T',
-    },
-    LongOpt {
-        name: "inodes",
-        arg: HasArg::No,
-        key: 'i',
-    },
-    LongOpt {
-        name: "all",
-        arg: HasArg::No,
-        key: 'a',
-    },
-    LongOpt {
-        name: "local",
-        arg: HasArg::No,
-        key: 'l',
-    },
-    LongOpt {
-        name: "portability",
-        arg: HasArg::No,
-        key: 'P',
-    },
-    LongOpt {
-        name: "help",
-        arg: HasArg::No,
-        key: HELP,
-    },
-    LongOpt {
-        name: "version",
-        arg: HasArg::No,
-        key: VERSION,
-    },
+    long("human-readable", HasArg::No, 'h'),
+    long("print-type", HasArg::No, 'T'),
+    long("inodes", HasArg::No, 'i'),
+    long("all", HasArg::No, 'a'),
+    long("local", HasArg::No, 'l'),
+    long("portability", HasArg::No, 'P'),
+    long("help", HasArg::No, HELP),
+    long("version", HasArg::No, VERSION),
 ];
 
 /// Bytes and nodes under `p` (symlinks not followed; /proc and /dev skipped).

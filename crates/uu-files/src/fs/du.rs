@@ -2,7 +2,9 @@
 //! directory (hard links counted once).
 
 use super::ls::human;
-use coreutils_core::args::{parse_or_usage, std_opts, usage_error, HasArg, LongOpt, HELP, VERSION};
+use coreutils_core::args::{
+    long, parse_or_usage, std_opts, usage_error, HasArg, LongOpt, HELP, VERSION,
+};
 use coreutils_core::bytes::path_bytes;
 use coreutils_core::error::strerror;
 use coreutils_core::io::{exit_on_write_error, stdout};
@@ -15,61 +17,17 @@ use std::path::Path;
 
 const APPARENT: char = '\u{e001}';
 const LONGS: &[LongOpt] = &[
-    LongOpt {
-        name: "all",
-        arg: HasArg::No,
-        key: 'a',
-    },
-    LongOpt {
-        name: "summarize",
-        arg: HasArg::No,
-        key: 's',
-    },
-    LongOpt {
-        name: "human-readable",
-        arg: HasArg::No,
-        key: 'h',
-    },
-    LongOpt {
-        name: "total",
-        arg: HasArg::No,
-        key: 'c',
-    },
-    LongOpt {
-        name: "bytes",
-        arg: HasArg::No,
-        key: 'b',
-    },
-    LongOpt {
-        name: "max-depth",
-        arg: HasArg::Required,
-        key: 'd',
-    },
-    LongOpt {
-        name: "apparent-size",
-        arg: HasArg::No,
-        key: APPARENT,
-    },
-    LongOpt {
-        name: "dereference",
-        arg: HasArg::No,
-        key: 'L',
-    },
-    LongOpt {
-        name: "null",
-        arg: HasArg::No,
-        key: '0',
-    },
-    LongOpt {
-        name: "help",
-        arg: HasArg::No,
-        key: HELP,
-    },
-    LongOpt {
-        name: "version",
-        arg: HasArg::No,
-        key: VERSION,
-    },
+    long("all", HasArg::No, 'a'),
+    long("summarize", HasArg::No, 's'),
+    long("human-readable", HasArg::No, 'h'),
+    long("total", HasArg::No, 'c'),
+    long("bytes", HasArg::No, 'b'),
+    long("max-depth", HasArg::Required, 'd'),
+    long("apparent-size", HasArg::No, APPARENT),
+    long("dereference", HasArg::No, 'L'),
+    long("null", HasArg::No, '0'),
+    long("help", HasArg::No, HELP),
+    long("version", HasArg::No, VERSION),
 ];
 
 struct Opts {

@@ -3,7 +3,7 @@
 //! as file(1) 5.x phrases them.
 
 use crate::misc::datetime::{strftime, Time};
-use coreutils_core::args::{std_opts, HasArg, LongOpt, HELP, VERSION};
+use coreutils_core::args::{long, std_opts, HasArg, LongOpt, HELP, VERSION};
 use coreutils_core::bytes::{os_bytes, path_bytes};
 use coreutils_core::error::strerror;
 use coreutils_core::io::{exit_on_write_error, stdout};
@@ -22,41 +22,13 @@ const USAGE: &str = "Usage: file [-bcCdEhikLlNnprsSvzZ0] [--apple] [--extension]
 
 const MIME_TYPE: char = '\u{e001}';
 const LONGS: &[LongOpt] = &[
-    LongOpt {
-        name: "brief",
-        arg: HasArg::No,
-        key: 'b',
-    },
-    LongOpt {
-        name: "dereference",
-        arg: HasArg::No,
-        key: 'L',
-    },
-    LongOpt {
-        name: "no-dereference",
-        arg: HasArg::No,
-        key: 'h',
-    },
-    LongOpt {
-        name: "mime",
-        arg: HasArg::No,
-        key: 'i',
-    },
-    LongOpt {
-        name: "mime-type",
-        arg: HasArg::No,
-        key: MIME_TYPE,
-    },
-    LongOpt {
-        name: "help",
-        arg: HasArg::No,
-        key: HELP,
-    },
-    LongOpt {
-        name: "version",
-        arg: HasArg::No,
-        key: VERSION,
-    },
+    long("brief", HasArg::No, 'b'),
+    long("dereference", HasArg::No, 'L'),
+    long("no-dereference", HasArg::No, 'h'),
+    long("mime", HasArg::No, 'i'),
+    long("mime-type", HasArg::No, MIME_TYPE),
+    long("help", HasArg::No, HELP),
+    long("version", HasArg::No, VERSION),
 ];
 
 /// A description and a MIME type with charset.

@@ -2,7 +2,9 @@
 
 use super::mode::apply;
 use super::target::{pairs, TARGET_LONGS};
-use coreutils_core::args::{parse_or_usage, std_opts, usage_error, HasArg, LongOpt, STD_LONGS};
+use coreutils_core::args::{
+    long, parse_or_usage, std_opts, usage_error, HasArg, LongOpt, STD_LONGS,
+};
 use coreutils_core::error::strerror;
 use coreutils_core::meta;
 use coreutils_core::quote::quote_gnu;
@@ -11,41 +13,13 @@ use std::path::Path;
 
 /// Options of its own, beside the shared target options.
 const OWN_LONGS: &[LongOpt] = &[
-    LongOpt {
-        name: "directory",
-        arg: HasArg::No,
-        key: 'd',
-    },
-    LongOpt {
-        name: "mode",
-        arg: HasArg::Required,
-        key: 'm',
-    },
-    LongOpt {
-        name: "compare",
-        arg: HasArg::No,
-        key: 'C',
-    },
-    LongOpt {
-        name: "preserve-timestamps",
-        arg: HasArg::No,
-        key: 'p',
-    },
-    LongOpt {
-        name: "owner",
-        arg: HasArg::Required,
-        key: 'o',
-    },
-    LongOpt {
-        name: "group",
-        arg: HasArg::Required,
-        key: 'g',
-    },
-    LongOpt {
-        name: "strip",
-        arg: HasArg::No,
-        key: 's',
-    },
+    long("directory", HasArg::No, 'd'),
+    long("mode", HasArg::Required, 'm'),
+    long("compare", HasArg::No, 'C'),
+    long("preserve-timestamps", HasArg::No, 'p'),
+    long("owner", HasArg::Required, 'o'),
+    long("group", HasArg::Required, 'g'),
+    long("strip", HasArg::No, 's'),
 ];
 
 fn mkdirs(path: &Path, mode: u32, verbose: bool) -> std::io::Result<()> {

@@ -2,7 +2,9 @@
 
 use super::cp::symlink;
 use super::target::{file_name, same_file, TARGET_LONGS};
-use coreutils_core::args::{parse_or_usage, std_opts, usage_error, HasArg, LongOpt, STD_LONGS};
+use coreutils_core::args::{
+    long, parse_or_usage, std_opts, usage_error, HasArg, LongOpt, STD_LONGS,
+};
 use coreutils_core::error::strerror;
 use coreutils_core::quote::quote_gnu;
 use std::ffi::OsString;
@@ -10,26 +12,10 @@ use std::path::{Path, PathBuf};
 
 /// Options of its own, beside the shared target options.
 const OWN_LONGS: &[LongOpt] = &[
-    LongOpt {
-        name: "symbolic",
-        arg: HasArg::No,
-        key: 's',
-    },
-    LongOpt {
-        name: "force",
-        arg: HasArg::No,
-        key: 'f',
-    },
-    LongOpt {
-        name: "no-dereference",
-        arg: HasArg::No,
-        key: 'n',
-    },
-    LongOpt {
-        name: "relative",
-        arg: HasArg::No,
-        key: 'r',
-    },
+    long("symbolic", HasArg::No, 's'),
+    long("force", HasArg::No, 'f'),
+    long("no-dereference", HasArg::No, 'n'),
+    long("relative", HasArg::No, 'r'),
 ];
 
 /// Entry point.

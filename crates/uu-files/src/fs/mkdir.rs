@@ -2,7 +2,7 @@
 
 use super::mode;
 use coreutils_core::args::{
-    missing_operand, parse_or_usage, std_opts, HasArg, LongOpt, HELP, VERSION,
+    long, missing_operand, parse_or_usage, std_opts, HasArg, LongOpt, HELP, VERSION,
 };
 use coreutils_core::error::strerror;
 use coreutils_core::meta;
@@ -11,31 +11,11 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 const LONGS: &[LongOpt] = &[
-    LongOpt {
-        name: "parents",
-        arg: HasArg::No,
-        key: 'p',
-    },
-    LongOpt {
-        name: "mode",
-        arg: HasArg::Required,
-        key: 'm',
-    },
-    LongOpt {
-        name: "verbose",
-        arg: HasArg::No,
-        key: 'v',
-    },
-    LongOpt {
-        name: "help",
-        arg: HasArg::No,
-        key: HELP,
-    },
-    LongOpt {
-        name: "version",
-        arg: HasArg::No,
-        key: VERSION,
-    },
+    long("parents", HasArg::No, 'p'),
+    long("mode", HasArg::Required, 'm'),
+    long("verbose", HasArg::No, 'v'),
+    long("help", HasArg::No, HELP),
+    long("version", HasArg::No, VERSION),
 ];
 
 fn created(verbose: bool, p: &Path) {

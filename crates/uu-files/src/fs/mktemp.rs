@@ -1,6 +1,8 @@
 //! `mktemp [-d] [-u] [-q] [-p DIR] [--tmpdir[=DIR]] [--suffix=S] [TEMPLATE]`.
 
-use coreutils_core::args::{parse_or_usage, std_opts, usage_error, HasArg, LongOpt, HELP, VERSION};
+use coreutils_core::args::{
+    long, parse_or_usage, std_opts, usage_error, HasArg, LongOpt, HELP, VERSION,
+};
 use coreutils_core::bytes::{os_bytes, os_from_vec};
 use coreutils_core::error::strerror;
 use coreutils_core::quote::quote_gnu;
@@ -12,41 +14,13 @@ use std::path::PathBuf;
 const TMPDIR: char = '\u{e001}';
 const SUFFIX: char = '\u{e002}';
 const LONGS: &[LongOpt] = &[
-    LongOpt {
-        name: "directory",
-        arg: HasArg::No,
-        key: 'd',
-    },
-    LongOpt {
-        name: "dry-run",
-        arg: HasArg::No,
-        key: 'u',
-    },
-    LongOpt {
-        name: "quiet",
-        arg: HasArg::No,
-        key: 'q',
-    },
-    LongOpt {
-        name: "tmpdir",
-        arg: HasArg::Optional,
-        key: TMPDIR,
-    },
-    LongOpt {
-        name: "suffix",
-        arg: HasArg::Required,
-        key: SUFFIX,
-    },
-    LongOpt {
-        name: "help",
-        arg: HasArg::No,
-        key: HELP,
-    },
-    LongOpt {
-        name: "version",
-        arg: HasArg::No,
-        key: VERSION,
-    },
+    long("directory", HasArg::No, 'd'),
+    long("dry-run", HasArg::No, 'u'),
+    long("quiet", HasArg::No, 'q'),
+    long("tmpdir", HasArg::Optional, TMPDIR),
+    long("suffix", HasArg::Required, SUFFIX),
+    long("help", HasArg::No, HELP),
+    long("version", HasArg::No, VERSION),
 ];
 
 const CHARS: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";

@@ -98,60 +98,6 @@ pub fn apply(spec: &str, old: u32, umask: u32, is_dir: bool) -> Result<u32, ()> 
     Ok(mode)
 }
 
-/// `rwxr-xr-x`-style rendering of permission bits (with s/S/t/T).
-pub fn perm_string(mode: u32) -> String {
-    let mut s = String::with_capacity(9);
-    let bits = [
-        (0o400, 'r'),
-        (0o200, 'w'),
-        (0o100, 'x'),
-        (0o040, 'r'),
-        (0o020, 'w'),
-        (0o010, 'x'),
-        (0o004, 'r'),
-        (0o002, 'w'),
-        (0o001, 'x'),
-    ];
-    for (i, (bit, ch)) in bits.iter().enumerate() {
-        let set = mode & bit != 0;
-        let special = match i {
-            2 => mode & 0o4000 != 0,
-            5 => mode & 0o2000 != 0,
-            8 => mode & 0o1000 != 0,
-            _ => false,
-        };
-        let c = if special {
-            let up = if i == 8 { 'T' } else { 'S' };
-            let low = if i == 8 { 't' } else { 's' };
-            if set {
-                low
-            } else {
-                up
-            }
-        } else if set {
-            *ch
-        } else {
-            '-'
-        };
-        s.push(c);
-    }
-    s
-}
-
-/// The file-type letter `ls -l` shows.
-pub fn type_char(mode: u32) -> char {
-    use coreutils_core::meta::*;
-    match mode & S_IFMT {
-        S_IFDIR => 'd',
-        S_IFLNK => 'l',
-        S_IFCHR => 'c',
-        S_IFBLK => 'b',
-        S_IFIFO => 'p',
-        S_IFSOCK => 's',
-        _ => '-',
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -168,7 +114,5 @@ mod tests {
         assert_eq!(apply("+X", 0o644, 0, true), Ok(0o755));
         assert!(apply("u+q", 0o644, 0, false).is_err());
         assert!(apply("8", 0o644, 0, false).is_err());
-        assert_eq!(perm_string(0o4755), "rwsr-xr-x");
-        assert_eq!(perm_string(0o1777), "rwxrwxrwt");
     }
 }

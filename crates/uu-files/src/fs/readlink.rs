@@ -2,7 +2,7 @@
 //! [-s] [--relative-to=DIR] FILE...`: symlink targets and canonical paths.
 
 use coreutils_core::args::{
-    missing_operand, parse_or_usage, std_opts, HasArg, LongOpt, HELP, VERSION,
+    long, missing_operand, parse_or_usage, std_opts, HasArg, LongOpt, HELP, VERSION,
 };
 use coreutils_core::bytes::{os_bytes, path_bytes};
 use coreutils_core::error::strerror;
@@ -15,56 +15,16 @@ use std::path::{Path, PathBuf};
 pub use coreutils_core::canon::{canonicalize, Mode};
 
 const LONGS: &[LongOpt] = &[
-    LongOpt {
-        name: "canonicalize",
-        arg: HasArg::No,
-        key: 'f',
-    },
-    LongOpt {
-        name: "canonicalize-existing",
-        arg: HasArg::No,
-        key: 'e',
-    },
-    LongOpt {
-        name: "canonicalize-missing",
-        arg: HasArg::No,
-        key: 'm',
-    },
-    LongOpt {
-        name: "no-newline",
-        arg: HasArg::No,
-        key: 'n',
-    },
-    LongOpt {
-        name: "zero",
-        arg: HasArg::No,
-        key: 'z',
-    },
-    LongOpt {
-        name: "verbose",
-        arg: HasArg::No,
-        key: 'v',
-    },
-    LongOpt {
-        name: "quiet",
-        arg: HasArg::No,
-        key: 'q',
-    },
-    LongOpt {
-        name: "silent",
-        arg: HasArg::No,
-        key: 's',
-    },
-    LongOpt {
-        name: "help",
-        arg: HasArg::No,
-        key: HELP,
-    },
-    LongOpt {
-        name: "version",
-        arg: HasArg::No,
-        key: VERSION,
-    },
+    long("canonicalize", HasArg::No, 'f'),
+    long("canonicalize-existing", HasArg::No, 'e'),
+    long("canonicalize-missing", HasArg::No, 'm'),
+    long("no-newline", HasArg::No, 'n'),
+    long("zero", HasArg::No, 'z'),
+    long("verbose", HasArg::No, 'v'),
+    long("quiet", HasArg::No, 'q'),
+    long("silent", HasArg::No, 's'),
+    long("help", HasArg::No, HELP),
+    long("version", HasArg::No, VERSION),
 ];
 
 /// `readlink`.
@@ -134,66 +94,18 @@ pub fn main_readlink(args: Vec<OsString>) -> i32 {
 }
 
 const RP_LONGS: &[LongOpt] = &[
-    LongOpt {
-        name: "canonicalize-existing",
-        arg: HasArg::No,
-        key: 'e',
-    },
-    LongOpt {
-        name: "canonicalize-missing",
-        arg: HasArg::No,
-        key: 'm',
-    },
-    LongOpt {
-        name: "no-symlinks",
-        arg: HasArg::No,
-        key: 's',
-    },
-    LongOpt {
-        name: "strip",
-        arg: HasArg::No,
-        key: 's',
-    },
-    LongOpt {
-        name: "logical",
-        arg: HasArg::No,
-        key: 'L',
-    },
-    LongOpt {
-        name: "physical",
-        arg: HasArg::No,
-        key: 'P',
-    },
-    LongOpt {
-        name: "quiet",
-        arg: HasArg::No,
-        key: 'q',
-    },
-    LongOpt {
-        name: "zero",
-        arg: HasArg::No,
-        key: 'z',
-    },
-    LongOpt {
-        name: "relative-to",
-        arg: HasArg::Required,
-        key: '\u{e001}',
-    },
-    LongOpt {
-        name: "relative-base",
-        arg: HasArg::Required,
-        key: '\u{e002}',
-    },
-    LongOpt {
-        name: "help",
-        arg: HasArg::No,
-        key: HELP,
-    },
-    LongOpt {
-        name: "version",
-        arg: HasArg::No,
-        key: VERSION,
-    },
+    long("canonicalize-existing", HasArg::No, 'e'),
+    long("canonicalize-missing", HasArg::No, 'm'),
+    long("no-symlinks", HasArg::No, 's'),
+    long("strip", HasArg::No, 's'),
+    long("logical", HasArg::No, 'L'),
+    long("physical", HasArg::No, 'P'),
+    long("quiet", HasArg::No, 'q'),
+    long("zero", HasArg::No, 'z'),
+    long("relative-to", HasArg::Required, '\u{e001}'),
+    long("relative-base", HasArg::Required, '\u{e002}'),
+    long("help", HasArg::No, HELP),
+    long("version", HasArg::No, VERSION),
 ];
 
 fn relative(path: &Path, base: &Path) -> PathBuf {

@@ -2,7 +2,7 @@
 //! GNU's refusals (`/`, `.`, `..`) and prompts answered from stdin.
 
 use coreutils_core::args::{
-    missing_operand, parse_or_usage, std_opts, HasArg, LongOpt, HELP, VERSION,
+    long, missing_operand, parse_or_usage, std_opts, HasArg, LongOpt, HELP, VERSION,
 };
 use coreutils_core::bytes::os_bytes;
 use coreutils_core::error::strerror;
@@ -14,56 +14,16 @@ use std::path::Path;
 const NO_PRESERVE: char = '\u{e001}';
 const PRESERVE: char = '\u{e002}';
 const LONGS: &[LongOpt] = &[
-    LongOpt {
-        name: "force",
-        arg: HasArg::No,
-        key: 'f',
-    },
-    LongOpt {
-        name: "interactive",
-        arg: HasArg::Optional,
-        key: 'i',
-    },
-    LongOpt {
-        name: "recursive",
-        arg: HasArg::No,
-        key: 'r',
-    },
-    LongOpt {
-        name: "dir",
-        arg: HasArg::No,
-        key: 'd',
-    },
-    LongOpt {
-        name: "verbose",
-        arg: HasArg::No,
-        key: 'v',
-    },
-    LongOpt {
-        name: "no-preserve-root",
-        arg: HasArg::No,
-        key: NO_PRESERVE,
-    },
-    LongOpt {
-        name: "preserve-root",
-        arg: HasArg::Optional,
-        key: PRESERVE,
-    },
-    LongOpt {
-        name: "one-file-system",
-        arg: HasArg::No,
-        key: '\u{e003}',
-    },
-    LongOpt {
-        name: "help",
-        arg: HasArg::No,
-        key: HELP,
-    },
-    LongOpt {
-        name: "version",
-        arg: HasArg::No,
-        key: VERSION,
-    },
+    long("force", HasArg::No, 'f'),
+    long("interactive", HasArg::Optional, 'i'),
+    long("recursive", HasArg::No, 'r'),
+    long("dir", HasArg::No, 'd'),
+    long("verbose", HasArg::No, 'v'),
+    long("no-preserve-root", HasArg::No, NO_PRESERVE),
+    long("preserve-root", HasArg::Optional, PRESERVE),
+    long("one-file-system", HasArg::No, '\u{e003}'),
+    long("help", HasArg::No, HELP),
+    long("version", HasArg::No, VERSION),
 ];
 
 /// Ask `question` on stderr and read a yes/no answer from stdin (EOF: no).

@@ -1,7 +1,7 @@
 //! `rmdir [-p] [-v] [--ignore-fail-on-non-empty] DIR...`.
 
 use coreutils_core::args::{
-    missing_operand, parse_or_usage, std_opts, HasArg, LongOpt, HELP, VERSION,
+    long, missing_operand, parse_or_usage, std_opts, HasArg, LongOpt, HELP, VERSION,
 };
 use coreutils_core::error::strerror;
 use coreutils_core::quote::quote_gnu;
@@ -10,31 +10,11 @@ use std::path::Path;
 
 const IGNORE: char = '\u{e001}';
 const LONGS: &[LongOpt] = &[
-    LongOpt {
-        name: "parents",
-        arg: HasArg::No,
-        key: 'p',
-    },
-    LongOpt {
-        name: "verbose",
-        arg: HasArg::No,
-        key: 'v',
-    },
-    LongOpt {
-        name: "ignore-fail-on-non-empty",
-        arg: HasArg::No,
-        key: IGNORE,
-    },
-    LongOpt {
-        name: "help",
-        arg: HasArg::No,
-        key: HELP,
-    },
-    LongOpt {
-        name: "version",
-        arg: HasArg::No,
-        key: VERSION,
-    },
+    long("parents", HasArg::No, 'p'),
+    long("verbose", HasArg::No, 'v'),
+    long("ignore-fail-on-non-empty", HasArg::No, IGNORE),
+    long("help", HasArg::No, HELP),
+    long("version", HasArg::No, VERSION),
 ];
 
 fn not_empty(e: &std::io::Error) -> bool {

@@ -1,16 +1,16 @@
 //! `stat [-L] [-c FORMAT | --printf FORMAT] [-t] FILE...`: file status
 //! in GNU's default layout or a custom format.
 
-use super::mode::{perm_string, type_char};
 use crate::misc::datetime::{strftime, Time};
 use crate::printf::escape::{expand, Style};
 use coreutils_core::args::{
-    missing_operand, parse_or_usage, std_opts, HasArg, LongOpt, HELP, VERSION,
+    long, missing_operand, parse_or_usage, std_opts, HasArg, LongOpt, HELP, VERSION,
 };
 use coreutils_core::bytes::{os_bytes, path_bytes};
 use coreutils_core::error::strerror;
 use coreutils_core::io::{exit_on_write_error, stdout};
 use coreutils_core::meta::{self, ExtStat, RawStat};
+use coreutils_core::meta::{perm_string, type_char};
 use coreutils_core::quote::quote_gnu;
 use coreutils_core::users::NameCache;
 use std::ffi::OsString;
@@ -19,41 +19,13 @@ use std::path::Path;
 
 const PRINTF: char = '\u{e001}';
 const LONGS: &[LongOpt] = &[
-    LongOpt {
-        name: "dereference",
-        arg: HasArg::No,
-        key: 'L',
-    },
-    LongOpt {
-        name: "format",
-        arg: HasArg::Required,
-        key: 'c',
-    },
-    LongOpt {
-        name: "printf",
-        arg: HasArg::Required,
-        key: PRINTF,
-    },
-    LongOpt {
-        name: "terse",
-        arg: HasArg::No,
-        key: 't',
-    },
-    LongOpt {
-        name: "file-system",
-        arg: HasArg::No,
-        key: 'f',
-    },
-    LongOpt {
-        name: "help",
-        arg: HasArg::No,
-        key: HELP,
-    },
-    LongOpt {
-        name: "version",
-        arg: HasArg::No,
-        key: VERSION,
-    },
+    long("dereference", HasArg::No, 'L'),
+    long("format", HasArg::Required, 'c'),
+    long("printf", HasArg::Required, PRINTF),
+    long("terse", HasArg::No, 't'),
+    long("file-system", HasArg::No, 'f'),
+    long("help", HasArg::No, HELP),
+    long("version", HasArg::No, VERSION),
 ];
 
 struct Info {

@@ -3,7 +3,7 @@
 //! destination) pairs with GNU's diagnostics, and the options `cp` and `mv`
 //! both take (`-f -i -n -v -u -t -T`), with GNU's "last of -f/-i/-n wins".
 
-use coreutils_core::args::{usage_error, HasArg, LongOpt, Parsed, STD_LONGS};
+use coreutils_core::args::{long, usage_error, HasArg, LongOpt, Parsed, STD_LONGS};
 use coreutils_core::quote::quote_gnu;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -96,45 +96,17 @@ pub use coreutils_core::meta::same_file;
 /// The long options naming the destination, shared by `cp`, `mv`, `ln`
 /// and `install` (with `--verbose`, which all four take).
 pub const TARGET_LONGS: [LongOpt; 3] = [
-    LongOpt {
-        name: "verbose",
-        arg: HasArg::No,
-        key: 'v',
-    },
-    LongOpt {
-        name: "target-directory",
-        arg: HasArg::Required,
-        key: 't',
-    },
-    LongOpt {
-        name: "no-target-directory",
-        arg: HasArg::No,
-        key: 'T',
-    },
+    long("verbose", HasArg::No, 'v'),
+    long("target-directory", HasArg::Required, 't'),
+    long("no-target-directory", HasArg::No, 'T'),
 ];
 
 /// How `cp` and `mv` treat an existing destination.
 pub const CLOBBER_LONGS: [LongOpt; 4] = [
-    LongOpt {
-        name: "force",
-        arg: HasArg::No,
-        key: 'f',
-    },
-    LongOpt {
-        name: "interactive",
-        arg: HasArg::No,
-        key: 'i',
-    },
-    LongOpt {
-        name: "no-clobber",
-        arg: HasArg::No,
-        key: 'n',
-    },
-    LongOpt {
-        name: "update",
-        arg: HasArg::Optional,
-        key: 'u',
-    },
+    long("force", HasArg::No, 'f'),
+    long("interactive", HasArg::No, 'i'),
+    long("no-clobber", HasArg::No, 'n'),
+    long("update", HasArg::Optional, 'u'),
 ];
 
 /// The long options `cp` and `mv` share, `--help` and `--version` included.

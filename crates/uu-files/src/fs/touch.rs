@@ -1,7 +1,7 @@
 //! `touch [-acm] [-d DATE | -t STAMP | -r FILE] FILE...`.
 
 use crate::misc::datetime::{days_from_civil, parse, Time};
-use coreutils_core::args::{parse_or_usage, std_opts, HasArg, LongOpt, HELP, VERSION};
+use coreutils_core::args::{long, parse_or_usage, std_opts, HasArg, LongOpt, HELP, VERSION};
 use coreutils_core::error::strerror;
 use coreutils_core::meta;
 use coreutils_core::quote::quote_gnu;
@@ -9,41 +9,13 @@ use std::ffi::OsString;
 use std::path::Path;
 
 const LONGS: &[LongOpt] = &[
-    LongOpt {
-        name: "no-create",
-        arg: HasArg::No,
-        key: 'c',
-    },
-    LongOpt {
-        name: "date",
-        arg: HasArg::Required,
-        key: 'd',
-    },
-    LongOpt {
-        name: "reference",
-        arg: HasArg::Required,
-        key: 'r',
-    },
-    LongOpt {
-        name: "no-dereference",
-        arg: HasArg::No,
-        key: 'h',
-    },
-    LongOpt {
-        name: "time",
-        arg: HasArg::Required,
-        key: '\u{e001}',
-    },
-    LongOpt {
-        name: "help",
-        arg: HasArg::No,
-        key: HELP,
-    },
-    LongOpt {
-        name: "version",
-        arg: HasArg::No,
-        key: VERSION,
-    },
+    long("no-create", HasArg::No, 'c'),
+    long("date", HasArg::Required, 'd'),
+    long("reference", HasArg::Required, 'r'),
+    long("no-dereference", HasArg::No, 'h'),
+    long("time", HasArg::Required, '\u{e001}'),
+    long("help", HasArg::No, HELP),
+    long("version", HasArg::No, VERSION),
 ];
 
 /// `[[CC]YY]MMDDhhmm[.ss]` as `touch -t` takes it.

@@ -1,7 +1,7 @@
 //! `tree [-a] [-d] [-L N] [-F] [--noreport] [DIR]...`: a directory tree
 //! drawn with box characters, as tree 2.x prints it in the C locale.
 
-use coreutils_core::args::{parse_or_usage, std_opts, HasArg, LongOpt, HELP, VERSION};
+use coreutils_core::args::{long, parse_or_usage, std_opts, HasArg, LongOpt, HELP, VERSION};
 use coreutils_core::bytes::{os_bytes, path_bytes};
 use coreutils_core::io::{exit_on_write_error, stdout};
 use std::ffi::OsString;
@@ -10,21 +10,9 @@ use std::path::Path;
 
 const NOREPORT: char = '\u{e001}';
 const LONGS: &[LongOpt] = &[
-    LongOpt {
-        name: "noreport",
-        arg: HasArg::No,
-        key: NOREPORT,
-    },
-    LongOpt {
-        name: "help",
-        arg: HasArg::No,
-        key: HELP,
-    },
-    LongOpt {
-        name: "version",
-        arg: HasArg::No,
-        key: VERSION,
-    },
+    long("noreport", HasArg::No, NOREPORT),
+    long("help", HasArg::No, HELP),
+    long("version", HasArg::No, VERSION),
 ];
 
 struct Opts {

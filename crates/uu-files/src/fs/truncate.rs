@@ -1,42 +1,20 @@
 //! `truncate [-c] [-o] (-s SIZE | -r FILE) FILE...` with the size forms
 //! `N`, `+N`, `-N`, `<N`, `>N`, `/N`, `%N` and suffixes K, KB, M, MiB, ...
 
-use coreutils_core::args::{parse_or_usage, std_opts, usage_error, HasArg, LongOpt, HELP, VERSION};
+use coreutils_core::args::{
+    long, parse_or_usage, std_opts, usage_error, HasArg, LongOpt, HELP, VERSION,
+};
 use coreutils_core::error::strerror;
 use coreutils_core::quote::quote_gnu;
 use std::ffi::OsString;
 
 const LONGS: &[LongOpt] = &[
-    LongOpt {
-        name: "no-create",
-        arg: HasArg::No,
-        key: 'c',
-    },
-    LongOpt {
-        name: "io-blocks",
-        arg: HasArg::No,
-        key: 'o',
-    },
-    LongOpt {
-        name: "reference",
-        arg: HasArg::Required,
-        key: 'r',
-    },
-    LongOpt {
-        name: "size",
-        arg: HasArg::Required,
-        key: 's',
-    },
-    LongOpt {
-        name: "help",
-        arg: HasArg::No,
-        key: HELP,
-    },
-    LongOpt {
-        name: "version",
-        arg: HasArg::No,
-        key: VERSION,
-    },
+    long("no-create", HasArg::No, 'c'),
+    long("io-blocks", HasArg::No, 'o'),
+    long("reference", HasArg::Required, 'r'),
+    long("size", HasArg::Required, 's'),
+    long("help", HasArg::No, HELP),
+    long("version", HasArg::No, VERSION),
 ];
 
 /// Size adjustment operator.

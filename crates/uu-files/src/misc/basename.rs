@@ -1,7 +1,7 @@
 //! `basename NAME [SUFFIX]` and `basename -a [-s SUFFIX] [-z] NAME...`.
 
 use coreutils_core::args::{
-    extra_operand, missing_operand, parse_or_usage, std_opts, HasArg, LongOpt, HELP, VERSION,
+    extra_operand, long, missing_operand, parse_or_usage, std_opts, HasArg, LongOpt, HELP, VERSION,
 };
 use coreutils_core::bytes::os_bytes;
 use coreutils_core::io::{stdout, write_or_exit};
@@ -9,31 +9,11 @@ use std::ffi::OsString;
 use std::io::Write;
 
 const LONGS: &[LongOpt] = &[
-    LongOpt {
-        name: "multiple",
-        arg: HasArg::No,
-        key: 'a',
-    },
-    LongOpt {
-        name: "suffix",
-        arg: HasArg::Required,
-        key: 's',
-    },
-    LongOpt {
-        name: "zero",
-        arg: HasArg::No,
-        key: 'z',
-    },
-    LongOpt {
-        name: "help",
-        arg: HasArg::No,
-        key: HELP,
-    },
-    LongOpt {
-        name: "version",
-        arg: HasArg::No,
-        key: VERSION,
-    },
+    long("multiple", HasArg::No, 'a'),
+    long("suffix", HasArg::Required, 's'),
+    long("zero", HasArg::No, 'z'),
+    long("help", HasArg::No, HELP),
+    long("version", HasArg::No, VERSION),
 ];
 
 /// The last component of `name` without trailing slashes, minus `suffix`

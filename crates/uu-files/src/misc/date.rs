@@ -2,63 +2,23 @@
 
 use super::datetime::{parse, strftime, Time};
 use coreutils_core::args::{
-    extra_operand, parse_or_usage, std_opts, HasArg, LongOpt, HELP, VERSION,
+    extra_operand, long, parse_or_usage, std_opts, HasArg, LongOpt, HELP, VERSION,
 };
 use coreutils_core::error::strerror;
 use coreutils_core::quote::quote_gnu;
 use std::ffi::OsString;
 
 const LONGS: &[LongOpt] = &[
-    LongOpt {
-        name: "date",
-        arg: HasArg::Required,
-        key: 'd',
-    },
-    LongOpt {
-        name: "utc",
-        arg: HasArg::No,
-        key: 'u',
-    },
-    LongOpt {
-        name: "universal",
-        arg: HasArg::No,
-        key: 'u',
-    },
-    LongOpt {
-        name: "reference",
-        arg: HasArg::Required,
-        key: 'r',
-    },
-    LongOpt {
-        name: "rfc-email",
-        arg: HasArg::No,
-        key: 'R',
-    },
-    LongOpt {
-        name: "rfc-2822",
-        arg: HasArg::No,
-        key: 'R',
-    },
-    LongOpt {
-        name: "iso-8601",
-        arg: HasArg::Optional,
-        key: 'I',
-    },
-    LongOpt {
-        name: "rfc-3339",
-        arg: HasArg::Required,
-        key: '\u{e001}',
-    },
-    LongOpt {
-        name: "help",
-        arg: HasArg::No,
-        key: HELP,
-    },
-    LongOpt {
-        name: "version",
-        arg: HasArg::No,
-        key: VERSION,
-    },
+    long("date", HasArg::Required, 'd'),
+    long("utc", HasArg::No, 'u'),
+    long("universal", HasArg::No, 'u'),
+    long("reference", HasArg::Required, 'r'),
+    long("rfc-email", HasArg::No, 'R'),
+    long("rfc-2822", HasArg::No, 'R'),
+    long("iso-8601", HasArg::Optional, 'I'),
+    long("rfc-3339", HasArg::Required, '\u{e001}'),
+    long("help", HasArg::No, HELP),
+    long("version", HasArg::No, VERSION),
 ];
 
 fn iso_format(spec: &str) -> Option<&'static str> {

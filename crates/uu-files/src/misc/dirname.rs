@@ -1,7 +1,7 @@
 //! `dirname [-z] NAME...`: strip the last component.
 
 use coreutils_core::args::{
-    missing_operand, parse_or_usage, std_opts, HasArg, LongOpt, HELP, VERSION,
+    long, missing_operand, parse_or_usage, std_opts, HasArg, LongOpt, HELP, VERSION,
 };
 use coreutils_core::bytes::os_bytes;
 use coreutils_core::io::{stdout, write_or_exit};
@@ -9,21 +9,9 @@ use std::ffi::OsString;
 use std::io::Write;
 
 const LONGS: &[LongOpt] = &[
-    LongOpt {
-        name: "zero",
-        arg: HasArg::No,
-        key: 'z',
-    },
-    LongOpt {
-        name: "help",
-        arg: HasArg::No,
-        key: HELP,
-    },
-    LongOpt {
-        name: "version",
-        arg: HasArg::No,
-        key: VERSION,
-    },
+    long("zero", HasArg::No, 'z'),
+    long("help", HasArg::No, HELP),
+    long("version", HasArg::No, VERSION),
 ];
 
 /// The directory part of `name` (`.` when there is none).

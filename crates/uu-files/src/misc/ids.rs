@@ -1,7 +1,9 @@
 //! `whoami`, `id` and `groups`: user and group identity from the kernel's
 //! ids and the names in `/etc/passwd` and `/etc/group`.
 
-use coreutils_core::args::{parse_or_usage, std_opts, usage_error, HasArg, LongOpt, HELP, VERSION};
+use coreutils_core::args::{
+    long, parse_or_usage, std_opts, usage_error, HasArg, LongOpt, HELP, VERSION,
+};
 use coreutils_core::meta;
 use coreutils_core::quote::quote_gnu;
 use coreutils_core::users::{groups, users, User};
@@ -55,46 +57,14 @@ pub fn main_whoami(args: Vec<OsString>) -> i32 {
 }
 
 const ID_LONGS: &[LongOpt] = &[
-    LongOpt {
-        name: "user",
-        arg: HasArg::No,
-        key: 'u',
-    },
-    LongOpt {
-        name: "group",
-        arg: HasArg::No,
-        key: 'g',
-    },
-    LongOpt {
-        name: "groups",
-        arg: HasArg::No,
-        key: 'G',
-    },
-    LongOpt {
-        name: "name",
-        arg: HasArg::No,
-        key: 'n',
-    },
-    LongOpt {
-        name: "real",
-        arg: HasArg::No,
-        key: 'r',
-    },
-    LongOpt {
-        name: "zero",
-        arg: HasArg::No,
-        key: 'z',
-    },
-    LongOpt {
-        name: "help",
-        arg: HasArg::No,
-        key: HELP,
-    },
-    LongOpt {
-        name: "version",
-        arg: HasArg::No,
-        key: VERSION,
-    },
+    long("user", HasArg::No, 'u'),
+    long("group", HasArg::No, 'g'),
+    long("groups", HasArg::No, 'G'),
+    long("name", HasArg::No, 'n'),
+    long("real", HasArg::No, 'r'),
+    long("zero", HasArg::No, 'z'),
+    long("help", HasArg::No, HELP),
+    long("version", HasArg::No, VERSION),
 ];
 
 fn lookup_user(arg: &OsString) -> Option<User> {

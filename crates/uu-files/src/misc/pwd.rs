@@ -2,7 +2,7 @@
 //! or physical.
 
 use coreutils_core::args::{
-    extra_operand, parse_or_usage, std_opts, HasArg, LongOpt, HELP, VERSION,
+    extra_operand, long, parse_or_usage, std_opts, HasArg, LongOpt, HELP, VERSION,
 };
 use coreutils_core::bytes::{os_bytes, path_bytes};
 use coreutils_core::canon::{canonicalize, Mode};
@@ -14,26 +14,10 @@ use std::io::Write;
 use std::path::Path;
 
 const LONGS: &[LongOpt] = &[
-    LongOpt {
-        name: "logical",
-        arg: HasArg::No,
-        key: 'L',
-    },
-    LongOpt {
-        name: "physical",
-        arg: HasArg::No,
-        key: 'P',
-    },
-    LongOpt {
-        name: "help",
-        arg: HasArg::No,
-        key: HELP,
-    },
-    LongOpt {
-        name: "version",
-        arg: HasArg::No,
-        key: VERSION,
-    },
+    long("logical", HasArg::No, 'L'),
+    long("physical", HasArg::No, 'P'),
+    long("help", HasArg::No, HELP),
+    long("version", HasArg::No, VERSION),
 ];
 
 /// $PWD when it is absolute, has no `.`/`..` components and names the

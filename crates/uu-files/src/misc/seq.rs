@@ -3,7 +3,7 @@
 
 use crate::printf::numfmt::{fmt_float, Spec};
 use coreutils_core::args::{
-    extra_operand, missing_operand, parse, usage_error, HasArg, LongOpt, HELP, VERSION,
+    extra_operand, long, missing_operand, parse, usage_error, HasArg, LongOpt, HELP, VERSION,
 };
 use coreutils_core::bytes::os_bytes;
 use coreutils_core::io::{exit_on_write_error, stdout};
@@ -12,31 +12,11 @@ use std::ffi::OsString;
 use std::io::Write;
 
 const LONGS: &[LongOpt] = &[
-    LongOpt {
-        name: "separator",
-        arg: HasArg::Required,
-        key: 's',
-    },
-    LongOpt {
-        name: "equal-width",
-        arg: HasArg::No,
-        key: 'w',
-    },
-    LongOpt {
-        name: "format",
-        arg: HasArg::Required,
-        key: 'f',
-    },
-    LongOpt {
-        name: "help",
-        arg: HasArg::No,
-        key: HELP,
-    },
-    LongOpt {
-        name: "version",
-        arg: HasArg::No,
-        key: VERSION,
-    },
+    long("separator", HasArg::Required, 's'),
+    long("equal-width", HasArg::No, 'w'),
+    long("format", HasArg::Required, 'f'),
+    long("help", HasArg::No, HELP),
+    long("version", HasArg::No, VERSION),
 ];
 
 /// A decimal operand as `digits / 10^frac`.
@@ -129,18 +109,7 @@ fn parse_format(f: &[u8]) -> Result<(Vec<u8>, Spec, u8, Vec<u8>), String> {
     let start = i;
     i += 1;
     let mut spec = Spec::default();
-    while let Some(&c) = f.get(i) {
-        match c {
-            b'-' => spec.left = true,
-            b'+' => spec.plus = true,
-            b' ' => spec.space = true,
-            b'#' => spec.alt = true,
-            b'0' => spec.zero = true,
-            b'\'' => {}
-            _ => break,
-        }
-        i += 1;
-    }
+    spec.read_flags(f, &mut i);
     while let Some(d) = f.get(i).filter(|d| d.is_ascii_digit()) {
         spec.width = spec.width * 10 + (d - b'0') as usize;
         i += 1;

@@ -2,31 +2,9 @@
 //! (suffixes s, m, h, d; fractions allowed).
 
 use coreutils_core::args::{parse_or_usage, std_opts, usage_error, STD_LONGS};
+use coreutils_core::duration::parse_secs;
 use coreutils_core::quote::quote_gnu;
 use std::ffi::OsString;
-
-/// Seconds in a `sleep` operand such as `1.5m`.
-pub fn parse_duration(s: &str) -> Option<f64> {
-    let (num, mult) = match s.chars().last()? {
-        's' => (&s[..s.len() - 1], 1.0),
-        'm' => (&s[..s.len() - 1], 60.0),
-        'h' => (&s[..s.len() - 1], 3600.0),
-        'd' => (&s[..s.len() - 1], 86400.0),
-        _ => (s, 1.0),
-    };
-    if num.is_empty() || num.starts_with('-') || num.contains(|c: char| c.is_whitespace()) {
-        return None;
-    }
-    let lower = num.to_ascii_lowercase();
-    if lower.contains("nan") {
-        return None;
-    }
-    let v: f64 = num.parse().ok()?;
-    if v < 0.0 {
-        return None;
-    }
-    Some(v * mult)
-}
 
 /// Entry point.
 pub fn uumain(args: Vec<OsString>) -> i32 {
@@ -43,7 +21,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     let mut total = 0.0;
     let mut bad = false;
     for op in &p.operands {
-        match parse_duration(&op.to_string_lossy()) {
+        match parse_secs(&op.to_string_lossy()) {
             Some(v) => total += v,
             None => {
                 eprintln!("sleep: invalid time interval {}", quote_gnu(op));
@@ -64,17 +42,4 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         }
     }
     0
-}
-
-#[cfg(test)]
-mod tests {
-    use super::parse_duration;
-    #[test]
-    fn durations() {
-        assert_eq!(parse_duration("1.5m"), Some(90.0));
-        assert_eq!(parse_duration("2"), Some(2.0));
-        assert_eq!(parse_duration("x"), None);
-        assert_eq!(parse_duration("-1"), None);
-        assert_eq!(parse_duration("1d"), Some(86400.0));
-    }
 }

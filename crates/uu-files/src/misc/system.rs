@@ -3,7 +3,7 @@
 //! sandbox's fixed identity otherwise.
 
 use coreutils_core::args::{
-    extra_operand, parse_or_usage, std_opts, usage_error, HasArg, LongOpt, HELP, VERSION,
+    extra_operand, long, parse_or_usage, std_opts, usage_error, HasArg, LongOpt, HELP, VERSION,
 };
 use coreutils_core::quote::quote_gnu;
 use std::ffi::OsString;
@@ -33,61 +33,17 @@ fn machine() -> String {
 }
 
 const UNAME_LONGS: &[LongOpt] = &[
-    LongOpt {
-        name: "all",
-        arg: HasArg::No,
-        key: 'a',
-    },
-    LongOpt {
-        name: "kernel-name",
-        arg: HasArg::No,
-        key: 's',
-    },
-    LongOpt {
-        name: "nodename",
-        arg: HasArg::No,
-        key: 'n',
-    },
-    LongOpt {
-        name: "kernel-release",
-        arg: HasArg::No,
-        key: 'r',
-    },
-    LongOpt {
-        name: "kernel-version",
-        arg: HasArg::No,
-        key: 'v',
-    },
-    LongOpt {
-        name: "machine",
-        arg: HasArg::No,
-        key: 'm',
-    },
-    LongOpt {
-        name: "processor",
-        arg: HasArg::No,
-        key: 'p',
-    },
-    LongOpt {
-        name: "hardware-platform",
-        arg: HasArg::No,
-        key: 'i',
-    },
-    LongOpt {
-        name: "operating-system",
-        arg: HasArg::No,
-        key: 'o',
-    },
-    LongOpt {
-        name: "help",
-        arg: HasArg::No,
-        key: HELP,
-    },
-    LongOpt {
-        name: "version",
-        arg: HasArg::No,
-        key: VERSION,
-    },
+    long("all", HasArg::No, 'a'),
+    long("kernel-name", HasArg::No, 's'),
+    long("nodename", HasArg::No, 'n'),
+    long("kernel-release", HasArg::No, 'r'),
+    long("kernel-version", HasArg::No, 'v'),
+    long("machine", HasArg::No, 'm'),
+    long("processor", HasArg::No, 'p'),
+    long("hardware-platform", HasArg::No, 'i'),
+    long("operating-system", HasArg::No, 'o'),
+    long("help", HasArg::No, HELP),
+    long("version", HasArg::No, VERSION),
 ];
 
 /// `uname`.
@@ -169,26 +125,10 @@ pub fn main_hostname(args: Vec<OsString>) -> i32 {
 }
 
 const NPROC_LONGS: &[LongOpt] = &[
-    LongOpt {
-        name: "all",
-        arg: HasArg::No,
-        key: 'a',
-    },
-    LongOpt {
-        name: "ignore",
-        arg: HasArg::Required,
-        key: 'i',
-    },
-    LongOpt {
-        name: "help",
-        arg: HasArg::No,
-        key: HELP,
-    },
-    LongOpt {
-        name: "version",
-        arg: HasArg::No,
-        key: VERSION,
-    },
+    long("all", HasArg::No, 'a'),
+    long("ignore", HasArg::Required, 'i'),
+    long("help", HasArg::No, HELP),
+    long("version", HasArg::No, VERSION),
 ];
 
 /// `nproc [--all] [--ignore=N]`.

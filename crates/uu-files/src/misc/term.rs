@@ -1,32 +1,16 @@
 //! `tty`, `clear` and a minimal `tput`: the xterm capabilities agents use
 //! (clear, cols, lines, colors, sgr0, bold, setaf, setab, ...).
 
-use coreutils_core::args::{parse_or_usage, std_opts, HasArg, LongOpt, HELP, VERSION};
+use coreutils_core::args::{long, parse_or_usage, std_opts, HasArg, LongOpt, HELP, VERSION};
 use coreutils_core::tty::isatty;
 use std::ffi::OsString;
 use std::io::Write;
 
 const TTY_LONGS: &[LongOpt] = &[
-    LongOpt {
-        name: "silent",
-        arg: HasArg::No,
-        key: 's',
-    },
-    LongOpt {
-        name: "quiet",
-        arg: HasArg::No,
-        key: 's',
-    },
-    LongOpt {
-        name: "help",
-        arg: HasArg::No,
-        key: HELP,
-    },
-    LongOpt {
-        name: "version",
-        arg: HasArg::No,
-        key: VERSION,
-    },
+    long("silent", HasArg::No, 's'),
+    long("quiet", HasArg::No, 's'),
+    long("help", HasArg::No, HELP),
+    long("version", HasArg::No, VERSION),
 ];
 
 /// `tty [-s]`.

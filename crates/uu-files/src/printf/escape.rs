@@ -31,18 +31,7 @@ fn push_char(out: &mut Vec<u8>, v: u32) {
     }
 }
 
-/// Whether the locale's charset is UTF-8 (LC_ALL, LC_CTYPE, LANG).
-pub fn utf8_locale() -> bool {
-    for k in ["LC_ALL", "LC_CTYPE", "LANG"] {
-        if let Some(v) = std::env::var_os(k) {
-            if !v.is_empty() {
-                let s = v.to_string_lossy().to_ascii_lowercase();
-                return s.contains("utf-8") || s.contains("utf8");
-            }
-        }
-    }
-    false
-}
+pub use coreutils_core::locale::utf8_locale;
 
 /// Expand the escape starting at `s[0]` (a backslash).
 pub fn escape(s: &[u8], style: Style) -> Esc {

@@ -199,18 +199,7 @@ fn format_once(out: &mut Vec<u8>, fmt: &[u8], ctx: &mut Ctx) -> Result<bool, Str
             continue;
         }
         let mut spec = Spec::default();
-        while let Some(&f) = fmt.get(i) {
-            match f {
-                b'-' => spec.left = true,
-                b'+' => spec.plus = true,
-                b' ' => spec.space = true,
-                b'#' => spec.alt = true,
-                b'0' => spec.zero = true,
-                b'\'' => {}
-                _ => break,
-            }
-            i += 1;
-        }
+        spec.read_flags(fmt, &mut i);
         if fmt.get(i) == Some(&b'*') {
             i += 1;
             let a = ctx.take().unwrap_or(b"0");

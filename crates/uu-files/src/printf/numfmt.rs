@@ -20,6 +20,25 @@ pub struct Spec {
     pub prec: Option<usize>,
 }
 
+impl Spec {
+    /// Read the flag characters (`-+ #0` and the ignored `'`) at `f[*i..]`,
+    /// leaving `*i` on the first byte that is not one.
+    pub fn read_flags(&mut self, f: &[u8], i: &mut usize) {
+        while let Some(&c) = f.get(*i) {
+            match c {
+                b'-' => self.left = true,
+                b'+' => self.plus = true,
+                b' ' => self.space = true,
+                b'#' => self.alt = true,
+                b'0' => self.zero = true,
+                b'\'' => {}
+                _ => break,
+            }
+            *i += 1;
+        }
+    }
+}
+
 /// Pad `body` (with `prefix` = sign/radix prefix) to the spec's width.
 pub fn pad(out: &mut Vec<u8>, prefix: &[u8], body: &[u8], spec: &Spec, zero_ok: bool) {
     let len = prefix.len() + body.len();

@@ -154,8 +154,8 @@ impl Interp {
         globals[RLENGTH] = Cell::Val(Value::Num(-1.0));
         let mut env = Array::default();
         for (k, v) in std::env::vars_os() {
-            *env.slot(crate::common::getopt::bytes(&k)) =
-                Value::input(crate::common::getopt::bytes(&v));
+            *env.slot(coreutils_core::bytes::os_bytes(&k)) =
+                Value::input(coreutils_core::bytes::os_bytes(&v));
         }
         globals[ENVIRON] = Cell::Arr(Rc::new(std::cell::RefCell::new(env)));
         let mut argv = Array::default();
@@ -1264,7 +1264,7 @@ impl Interp {
                 )));
                 return Ok(true);
             }
-            match std::fs::File::open(crate::common::getopt::os(&a)) {
+            match std::fs::File::open(coreutils_core::bytes::os_str(&a)) {
                 Ok(f) => {
                     if f.metadata().map(|m| m.is_dir()).unwrap_or(false) {
                         let _ = self.out.flush();
@@ -1304,7 +1304,7 @@ impl Interp {
                     let reader: Box<dyn BufRead> = if name == b"-" || name == b"/dev/stdin" {
                         Box::new(BufReader::new(std::io::stdin()))
                     } else {
-                        match std::fs::File::open(crate::common::getopt::os(&name)) {
+                        match std::fs::File::open(coreutils_core::bytes::os_str(&name)) {
                             Ok(f) => Box::new(BufReader::new(f)),
                             Err(_) => return Ok(Value::Num(-1.0)),
                         }
@@ -1417,7 +1417,7 @@ impl Interp {
                                 .create(true)
                                 .append(append)
                                 .truncate(!append)
-                                .open(crate::common::getopt::os(&name));
+                                .open(coreutils_core::bytes::os_str(&name));
                             match r {
                                 Ok(f) => Box::new(std::io::BufWriter::new(f)),
                                 Err(e) => {

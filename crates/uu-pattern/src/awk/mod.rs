@@ -8,7 +8,7 @@ pub mod lexer;
 pub mod parser;
 pub mod value;
 
-use crate::common::getopt::bytes;
+use coreutils_core::bytes::os_bytes;
 use std::ffi::OsString;
 
 const USAGE: &str = "Usage: awk [POSIX or GNU style options] -f progfile [--] file ...
@@ -26,7 +26,7 @@ fn usage() -> i32 {
 
 /// Entry point of awk.
 pub fn uumain(args: Vec<OsString>) -> i32 {
-    let argv: Vec<Vec<u8>> = args.iter().map(|a| bytes(a).to_vec()).collect();
+    let argv: Vec<Vec<u8>> = args.iter().map(|a| os_bytes(a).to_vec()).collect();
     let mut i = 1;
     let mut progfiles: Vec<Vec<u8>> = Vec::new();
     let mut fs: Option<Vec<u8>> = None;
@@ -135,7 +135,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 let _ = std::io::Read::read_to_end(&mut std::io::stdin(), &mut d);
                 Ok(d)
             } else {
-                std::fs::read(crate::common::getopt::os(f))
+                std::fs::read(coreutils_core::bytes::os_str(f))
             };
             match data {
                 Ok(d) => {

@@ -23,7 +23,10 @@ fn awk_status(s: Status) -> i32 {
 pub fn system(cmd: &[u8]) -> io::Result<i32> {
     let c = process::Command {
         program: "sh".into(),
-        args: vec!["-c".into(), crate::common::getopt::os(cmd).to_os_string()],
+        args: vec![
+            "-c".into(),
+            coreutils_core::bytes::os_str(cmd).to_os_string(),
+        ],
         ..Default::default()
     };
     process::run(&c).map(awk_status)
@@ -64,7 +67,9 @@ mod imp {
         use std::os::unix::process::CommandExt;
         let mut c = Command::new("/bin/sh");
         // popen's argv[0]: the shell's own messages then say `sh:`.
-        c.arg0("sh").arg("-c").arg(crate::common::getopt::os(cmd));
+        c.arg0("sh")
+            .arg("-c")
+            .arg(coreutils_core::bytes::os_str(cmd));
         c
     }
 
@@ -106,27 +111,11 @@ mod imp {
 
     pub type Child = process::Child;
 
-    #[link(wasm_import_module = "sandglass")]
-    extern "C" {
-        #[link_name = "pipe"]
-        fn sg_pipe(fds_out: *mut u32) -> i32;
-    }
-
     /// A pipe as (read end, write end).
     fn pipe() -> io::Result<(File, File)> {
-        let mut fds = [0u32; 2];
-        // SAFETY: the host writes two u32s into the array.
-        let e = unsafe { sg_pipe(fds.as_mut_ptr()) };
-        if e != 0 {
-            return Err(io::Error::from_raw_os_error(e));
-        }
+        let (r, w) = sandglass_sys::fd::pipe().map_err(io::Error::from_raw_os_error)?;
         // SAFETY: fresh descriptors we now own.
-        unsafe {
-            Ok((
-                File::from_raw_fd(fds[0] as i32),
-                File::from_raw_fd(fds[1] as i32),
-            ))
-        }
+        unsafe { Ok((File::from_raw_fd(r as i32), File::from_raw_fd(w as i32))) }
     }
 
     /// Spawn `sh -c cmd` with the child's fd `child_fd` mapped to our

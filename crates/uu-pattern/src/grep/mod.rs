@@ -4,8 +4,9 @@
 mod search;
 
 use crate::common::fnmatch::fnmatch;
-use crate::common::getopt::{self, bytes, HasArg, Item, LongOpt, Spec};
 use crate::rx::{self, Config, Regex, Syntax};
+use coreutils_core::args::{getopt_items, long, Getopt, HasArg, Item, LongOpt, DIGITS};
+use coreutils_core::bytes::{os_bytes, os_str};
 use coreutils_core::error::strerror;
 use std::ffi::OsString;
 use std::io::Write;
@@ -50,64 +51,64 @@ pub struct Opts {
 
 const PROG_USAGE: &str = "Usage: grep [OPTION]... PATTERNS [FILE]...";
 
-const O_COLOR: u32 = 300;
-const O_INCLUDE: u32 = 301;
-const O_EXCLUDE: u32 = 302;
-const O_EXCLUDE_DIR: u32 = 303;
-const O_LABEL: u32 = 304;
-const O_BINARY_FILES: u32 = 305;
-const O_HELP: u32 = 306;
-const O_LINE_BUFFERED: u32 = 307;
-const O_NO_IGNORE: u32 = 308;
-const O_EXCLUDE_FROM: u32 = 309;
+const O_COLOR: char = '\u{e000}';
+const O_INCLUDE: char = '\u{e001}';
+const O_EXCLUDE: char = '\u{e002}';
+const O_EXCLUDE_DIR: char = '\u{e003}';
+const O_LABEL: char = '\u{e004}';
+const O_BINARY_FILES: char = '\u{e005}';
+const O_HELP: char = '\u{e006}';
+const O_LINE_BUFFERED: char = '\u{e007}';
+const O_NO_IGNORE: char = '\u{e008}';
+const O_EXCLUDE_FROM: char = '\u{e009}';
 
 const LONG: &[LongOpt] = &[
-    ("extended-regexp", HasArg::No, b'E' as u32),
-    ("fixed-strings", HasArg::No, b'F' as u32),
-    ("basic-regexp", HasArg::No, b'G' as u32),
-    ("perl-regexp", HasArg::No, b'P' as u32),
-    ("regexp", HasArg::Required, b'e' as u32),
-    ("file", HasArg::Required, b'f' as u32),
-    ("ignore-case", HasArg::No, b'i' as u32),
-    ("no-ignore-case", HasArg::No, O_NO_IGNORE),
-    ("word-regexp", HasArg::No, b'w' as u32),
-    ("line-regexp", HasArg::No, b'x' as u32),
-    ("null-data", HasArg::No, b'z' as u32),
-    ("no-messages", HasArg::No, b's' as u32),
-    ("invert-match", HasArg::No, b'v' as u32),
-    ("version", HasArg::No, b'V' as u32),
-    ("help", HasArg::No, O_HELP),
-    ("max-count", HasArg::Required, b'm' as u32),
-    ("byte-offset", HasArg::No, b'b' as u32),
-    ("line-number", HasArg::No, b'n' as u32),
-    ("line-buffered", HasArg::No, O_LINE_BUFFERED),
-    ("with-filename", HasArg::No, b'H' as u32),
-    ("no-filename", HasArg::No, b'h' as u32),
-    ("label", HasArg::Required, O_LABEL),
-    ("only-matching", HasArg::No, b'o' as u32),
-    ("quiet", HasArg::No, b'q' as u32),
-    ("silent", HasArg::No, b'q' as u32),
-    ("binary-files", HasArg::Required, O_BINARY_FILES),
-    ("text", HasArg::No, b'a' as u32),
-    ("directories", HasArg::Required, b'd' as u32),
-    ("devices", HasArg::Required, b'D' as u32),
-    ("recursive", HasArg::No, b'r' as u32),
-    ("dereference-recursive", HasArg::No, b'R' as u32),
-    ("include", HasArg::Required, O_INCLUDE),
-    ("exclude", HasArg::Required, O_EXCLUDE),
-    ("exclude-from", HasArg::Required, O_EXCLUDE_FROM),
-    ("exclude-dir", HasArg::Required, O_EXCLUDE_DIR),
-    ("files-without-match", HasArg::No, b'L' as u32),
-    ("files-with-matches", HasArg::No, b'l' as u32),
-    ("count", HasArg::No, b'c' as u32),
-    ("initial-tab", HasArg::No, b'T' as u32),
-    ("null", HasArg::No, b'Z' as u32),
-    ("before-context", HasArg::Required, b'B' as u32),
-    ("after-context", HasArg::Required, b'A' as u32),
-    ("context", HasArg::Required, b'C' as u32),
-    ("color", HasArg::Optional, O_COLOR),
-    ("colour", HasArg::Optional, O_COLOR),
-    ("binary", HasArg::No, b'U' as u32),
+    long("extended-regexp", HasArg::No, 'E'),
+    long("fixed-strings", HasArg::No, 'F'),
+    long("basic-regexp", HasArg::No, 'G'),
+    long("perl-regexp", HasArg::No, 'P'),
+    long("regexp", HasArg::Required, 'e'),
+    long("file", HasArg::Required, 'f'),
+    long("ignore-case", HasArg::No, 'i'),
+    long("no-ignore-case", HasArg::No, O_NO_IGNORE),
+    long("word-regexp", HasArg::No, 'w'),
+    long("line-regexp", HasArg::No, 'x'),
+    long("null-data", HasArg::No, 'z'),
+    long("no-messages", HasArg::No, 's'),
+    long("invert-match", HasArg::No, 'v'),
+    long("version", HasArg::No, 'V'),
+    long("help", HasArg::No, O_HELP),
+    long("max-count", HasArg::Required, 'm'),
+    long("byte-offset", HasArg::No, 'b'),
+    long("line-number", HasArg::No, 'n'),
+    long("line-buffered", HasArg::No, O_LINE_BUFFERED),
+    long("with-filename", HasArg::No, 'H'),
+    long("no-filename", HasArg::No, 'h'),
+    long("label", HasArg::Required, O_LABEL),
+    long("only-matching", HasArg::No, 'o'),
+    long("quiet", HasArg::No, 'q'),
+    long("silent", HasArg::No, 'q'),
+    long("binary-files", HasArg::Required, O_BINARY_FILES),
+    long("text", HasArg::No, 'a'),
+    long("directories", HasArg::Required, 'd'),
+    long("devices", HasArg::Required, 'D'),
+    long("recursive", HasArg::No, 'r'),
+    long("dereference-recursive", HasArg::No, 'R'),
+    long("include", HasArg::Required, O_INCLUDE),
+    long("exclude", HasArg::Required, O_EXCLUDE),
+    long("exclude-from", HasArg::Required, O_EXCLUDE_FROM),
+    long("exclude-dir", HasArg::Required, O_EXCLUDE_DIR),
+    long("files-without-match", HasArg::No, 'L'),
+    long("files-with-matches", HasArg::No, 'l'),
+    long("count", HasArg::No, 'c'),
+    long("initial-tab", HasArg::No, 'T'),
+    long("null", HasArg::No, 'Z'),
+    long("before-context", HasArg::Required, 'B'),
+    long("after-context", HasArg::Required, 'A'),
+    long("context", HasArg::Required, 'C'),
+    long("color", HasArg::Optional, O_COLOR),
+    long("colour", HasArg::Optional, O_COLOR),
+    long("binary", HasArg::No, 'U'),
 ];
 
 fn usage_error(msg: Option<&str>) -> i32 {
@@ -209,15 +210,15 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         "fgrep" => 'F',
         _ => 'G',
     };
-    let spec = Spec {
+    let spec = Getopt {
         short: "EFGPe:f:iywxzsvVm:bnHhoqaIrRLlcTZUB:A:C:d:D:",
         long: LONG,
         permute: true,
         digits: true,
     };
-    let items = match getopt::parse(&args[1..], &spec) {
+    let items = match getopt_items(&args[1..], &spec) {
         Ok(i) => i,
-        Err(m) => return usage_error(Some(&m)),
+        Err(e) => return usage_error(Some(&e.message)),
     };
     let mut patterns: Vec<Vec<u8>> = Vec::new();
     let mut have_patterns = false;
@@ -260,24 +261,24 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         match it {
             Item::Operand(a) => operands.push(a),
             Item::Opt(k, v) => {
-                let val = v.as_deref().map(bytes).unwrap_or(b"").to_vec();
+                let val = v.as_deref().map(os_bytes).unwrap_or(b"").to_vec();
                 match k {
-                    k if k == b'E' as u32 => syntax = 'E',
-                    k if k == b'F' as u32 => syntax = 'F',
-                    k if k == b'G' as u32 => syntax = 'G',
-                    k if k == b'P' as u32 => syntax = 'P',
-                    k if k == b'e' as u32 => {
+                    'E' => syntax = 'E',
+                    'F' => syntax = 'F',
+                    'G' => syntax = 'G',
+                    'P' => syntax = 'P',
+                    'e' => {
                         have_patterns = true;
                         patterns.extend(val.split(|&b| b == b'\n').map(|s| s.to_vec()));
                     }
-                    k if k == b'f' as u32 => {
+                    'f' => {
                         have_patterns = true;
                         let data = if val == b"-" {
                             let mut d = Vec::new();
                             let _ = std::io::Read::read_to_end(&mut std::io::stdin(), &mut d);
                             Ok(d)
                         } else {
-                            std::fs::read(getopt::os(&val))
+                            std::fs::read(os_str(&val))
                         };
                         match data {
                             Ok(mut d) => {
@@ -300,29 +301,29 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                             }
                         }
                     }
-                    k if k == b'i' as u32 || k == b'y' as u32 => icase = true,
+                    'i' | 'y' => icase = true,
                     O_NO_IGNORE => icase = false,
-                    k if k == b'w' as u32 => o.word = true,
-                    k if k == b'x' as u32 => line_re = true,
-                    k if k == b'z' as u32 => o.eol = 0,
-                    k if k == b's' as u32 => no_messages = true,
-                    k if k == b'v' as u32 => o.invert = true,
-                    k if k == b'V' as u32 => {
+                    'w' => o.word = true,
+                    'x' => line_re = true,
+                    'z' => o.eol = 0,
+                    's' => no_messages = true,
+                    'v' => o.invert = true,
+                    'V' => {
                         println!("grep (GNU grep) 3.8\nSandglass coreutils implementation.");
                         return 0;
                     }
                     O_HELP => return help(),
-                    k if k == b'm' as u32 => match parse_num(&val) {
+                    'm' => match parse_num(&val) {
                         Some(n) => o.max_count = Some(n),
                         None => return fatal("invalid max count"),
                     },
-                    k if k == b'b' as u32 => o.byte_offset = true,
-                    k if k == b'n' as u32 => o.line_number = true,
-                    k if k == b'H' as u32 => with_filename = Some(true),
-                    k if k == b'h' as u32 => with_filename = Some(false),
+                    'b' => o.byte_offset = true,
+                    'n' => o.line_number = true,
+                    'H' => with_filename = Some(true),
+                    'h' => with_filename = Some(false),
                     O_LABEL => o.label = val,
-                    k if k == b'o' as u32 => o.only = true,
-                    k if k == b'q' as u32 => o.quiet = true,
+                    'o' => o.only = true,
+                    'q' => o.quiet = true,
                     O_BINARY_FILES => {
                         o.binary = match val.as_slice() {
                             b"binary" => BinaryMode::Binary,
@@ -331,20 +332,20 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                             _ => return fatal("unknown binary-files type"),
                         }
                     }
-                    k if k == b'a' as u32 => o.binary = BinaryMode::Text,
-                    k if k == b'I' as u32 => o.binary = BinaryMode::WithoutMatch,
-                    k if k == b'd' as u32 => match val.as_slice() {
+                    'a' => o.binary = BinaryMode::Text,
+                    'I' => o.binary = BinaryMode::WithoutMatch,
+                    'd' => match val.as_slice() {
                         b"read" => dirs_skip = false,
                         b"skip" => dirs_skip = true,
                         b"recurse" => recursive = recursive.max(1),
                         _ => return fatal("invalid argument for --directories"),
                     },
-                    k if k == b'D' as u32 => {}
-                    k if k == b'r' as u32 => recursive = recursive.max(1),
-                    k if k == b'R' as u32 => recursive = 2,
+                    'D' => {}
+                    'r' => recursive = recursive.max(1),
+                    'R' => recursive = 2,
                     O_INCLUDE => includes.push(val),
                     O_EXCLUDE => excludes.push(val),
-                    O_EXCLUDE_FROM => match std::fs::read(getopt::os(&val)) {
+                    O_EXCLUDE_FROM => match std::fs::read(os_str(&val)) {
                         Ok(d) => excludes.extend(
                             d.split(|&b| b == b'\n')
                                 .filter(|l| !l.is_empty())
@@ -359,18 +360,18 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                         }
                     },
                     O_EXCLUDE_DIR => exclude_dirs.push(val),
-                    k if k == b'L' as u32 => {
+                    'L' => {
                         o.files_without = true;
                         o.files_with = false;
                     }
-                    k if k == b'l' as u32 => {
+                    'l' => {
                         o.files_with = true;
                         o.files_without = false;
                     }
-                    k if k == b'c' as u32 => o.count = true,
-                    k if k == b'T' as u32 => o.initial_tab = true,
-                    k if k == b'Z' as u32 => o.null = true,
-                    k if k == b'U' as u32 => {}
+                    'c' => o.count = true,
+                    'T' => o.initial_tab = true,
+                    'Z' => o.null = true,
+                    'U' => {}
                     O_LINE_BUFFERED => {}
                     O_COLOR => match val.as_slice() {
                         b"" | b"never" | b"no" | b"none" | b"auto" | b"tty" | b"if-tty"
@@ -384,15 +385,15 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                             return usage_error(None);
                         }
                     },
-                    k if k == b'B' as u32 => match context_num(&val) {
+                    'B' => match context_num(&val) {
                         Ok(n) => before = Some(n),
                         Err(c) => return c,
                     },
-                    k if k == b'A' as u32 => match context_num(&val) {
+                    'A' => match context_num(&val) {
                         Ok(n) => after = Some(n),
                         Err(c) => return c,
                     },
-                    k if k == b'C' as u32 || k == getopt::DIGITS => match context_num(&val) {
+                    'C' | DIGITS => match context_num(&val) {
                         Ok(n) => ctx = Some(n),
                         Err(c) => return c,
                     },
@@ -406,7 +407,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             return usage_error(None);
         }
         let p = operands.remove(0);
-        patterns.extend(bytes(&p).split(|&b| b == b'\n').map(|s| s.to_vec()));
+        patterns.extend(os_bytes(&p).split(|&b| b == b'\n').map(|s| s.to_vec()));
     }
     o.after = after.or(ctx).unwrap_or(0);
     o.before = before.or(ctx).unwrap_or(0);
@@ -561,7 +562,7 @@ impl Walker {
 
     /// Search one operand; returns true to stop everything (-q matched).
     fn operand(&self, s: &mut Searcher, op: &OsString, status: &mut bool) -> bool {
-        let name = bytes(op).to_vec();
+        let name = os_bytes(op).to_vec();
         if name == b"-" {
             let show = self.with_filename.unwrap_or(self.multi);
             let label = s.opts().label.clone();
@@ -569,7 +570,7 @@ impl Walker {
             return s.search(src, &label, show, status);
         }
         // Command-line operands are followed even with -r.
-        let meta = std::fs::metadata(getopt::os(&name));
+        let meta = std::fs::metadata(os_str(&name));
         match meta {
             Ok(m) if m.is_dir() => {
                 if self.recursive > 0 {
@@ -601,7 +602,7 @@ impl Walker {
                     return false;
                 }
                 let show = self.with_filename.unwrap_or(self.multi);
-                match std::fs::File::open(getopt::os(&name)) {
+                match std::fs::File::open(os_str(&name)) {
                     Ok(f) => s.search(Source::File(f), &name, show, status),
                     Err(e) => {
                         self.err(&name, &e, status);
@@ -617,7 +618,7 @@ impl Walker {
     }
 
     fn walk_dir(&self, s: &mut Searcher, dir: &[u8], show: bool, status: &mut bool) -> bool {
-        let rd = match std::fs::read_dir(getopt::os(dir)) {
+        let rd = match std::fs::read_dir(os_str(dir)) {
             Ok(r) => r,
             Err(e) => {
                 self.err(dir, &e, status);
@@ -626,7 +627,7 @@ impl Walker {
         };
         let mut names: Vec<Vec<u8>> = rd
             .filter_map(|e| e.ok())
-            .map(|e| bytes(&e.file_name()).to_vec())
+            .map(|e| os_bytes(&e.file_name()).to_vec())
             .collect();
         names.sort();
         for n in names {
@@ -637,7 +638,7 @@ impl Walker {
             } else {
                 [dir, b"/", &n[..]].concat()
             };
-            let lm = match std::fs::symlink_metadata(getopt::os(&path)) {
+            let lm = match std::fs::symlink_metadata(os_str(&path)) {
                 Ok(m) => m,
                 Err(e) => {
                     self.err(&path, &e, status);
@@ -648,7 +649,7 @@ impl Walker {
                 if self.recursive < 2 {
                     continue;
                 }
-                match std::fs::metadata(getopt::os(&path)) {
+                match std::fs::metadata(os_str(&path)) {
                     Ok(m) => m,
                     Err(e) => {
                         self.err(&path, &e, status);
@@ -669,7 +670,7 @@ impl Walker {
                 if !self.file_wanted(&path, false) {
                     continue;
                 }
-                let stop = match std::fs::File::open(getopt::os(&path)) {
+                let stop = match std::fs::File::open(os_str(&path)) {
                     Ok(f) => s.search(Source::File(f), &path, show, status),
                     Err(e) => {
                         self.err(&path, &e, status);

@@ -64,7 +64,7 @@ impl Input {
                 self.ahead_name = b"-".to_vec();
                 return true;
             }
-            let os = crate::common::getopt::os(&name);
+            let os = coreutils_core::bytes::os_str(&name);
             match File::open(os) {
                 Ok(f) => {
                     if f.metadata().map(|m| m.is_dir()).unwrap_or(false) {
@@ -252,7 +252,7 @@ impl Engine {
             let w: Box<dyn Write> = match f.name.as_slice() {
                 b"/dev/stdout" => Box::new(io::stdout()),
                 b"/dev/stderr" => Box::new(io::stderr()),
-                n => match File::create(crate::common::getopt::os(n)) {
+                n => match File::create(coreutils_core::bytes::os_str(n)) {
                     Ok(f) => Box::new(io::BufWriter::new(f)),
                     Err(e) => {
                         return Err(format!(
@@ -269,7 +269,7 @@ impl Engine {
             .rfiles
             .iter()
             .map(|f| {
-                File::open(crate::common::getopt::os(&f.name))
+                File::open(coreutils_core::bytes::os_str(&f.name))
                     .ok()
                     .map(BufReader::new)
             })
@@ -436,7 +436,7 @@ impl Engine {
                         let _ = io::stdin().read_to_end(&mut d);
                         Some(d)
                     } else {
-                        std::fs::read(crate::common::getopt::os(&name)).ok()
+                        std::fs::read(coreutils_core::bytes::os_str(&name)).ok()
                     };
                     if let Some(d) = data {
                         if !d.is_empty() {

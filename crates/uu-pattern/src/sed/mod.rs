@@ -4,7 +4,8 @@
 pub mod exec;
 pub mod parse;
 
-use crate::common::getopt::{self, bytes, HasArg, Item, LongOpt, Spec};
+use coreutils_core::args::{getopt_items, long, Getopt, HasArg, Item, LongOpt};
+use coreutils_core::bytes::{os_bytes, os_str};
 use coreutils_core::error::strerror;
 use exec::{Engine, ExecOpts, Input, Output};
 use parse::Chunk;
@@ -54,31 +55,31 @@ GNU sed home page: <https://www.gnu.org/software/sed/>.
 General help using GNU software: <https://www.gnu.org/gethelp/>.
 ";
 
-const O_DEBUG: u32 = 300;
-const O_FOLLOW: u32 = 301;
-const O_POSIX: u32 = 302;
-const O_SANDBOX: u32 = 303;
-const O_HELP: u32 = 304;
-const O_VERSION: u32 = 305;
+const O_DEBUG: char = '\u{e000}';
+const O_FOLLOW: char = '\u{e001}';
+const O_POSIX: char = '\u{e002}';
+const O_SANDBOX: char = '\u{e003}';
+const O_HELP: char = '\u{e004}';
+const O_VERSION: char = '\u{e005}';
 
 const LONG: &[LongOpt] = &[
-    ("quiet", HasArg::No, b'n' as u32),
-    ("silent", HasArg::No, b'n' as u32),
-    ("debug", HasArg::No, O_DEBUG),
-    ("expression", HasArg::Required, b'e' as u32),
-    ("file", HasArg::Required, b'f' as u32),
-    ("follow-symlinks", HasArg::No, O_FOLLOW),
-    ("in-place", HasArg::Optional, b'i' as u32),
-    ("line-length", HasArg::Required, b'l' as u32),
-    ("posix", HasArg::No, O_POSIX),
-    ("regexp-extended", HasArg::No, b'E' as u32),
-    ("separate", HasArg::No, b's' as u32),
-    ("sandbox", HasArg::No, O_SANDBOX),
-    ("unbuffered", HasArg::No, b'u' as u32),
-    ("null-data", HasArg::No, b'z' as u32),
-    ("zero-terminated", HasArg::No, b'z' as u32),
-    ("help", HasArg::No, O_HELP),
-    ("version", HasArg::No, O_VERSION),
+    long("quiet", HasArg::No, 'n'),
+    long("silent", HasArg::No, 'n'),
+    long("debug", HasArg::No, O_DEBUG),
+    long("expression", HasArg::Required, 'e'),
+    long("file", HasArg::Required, 'f'),
+    long("follow-symlinks", HasArg::No, O_FOLLOW),
+    long("in-place", HasArg::Optional, 'i'),
+    long("line-length", HasArg::Required, 'l'),
+    long("posix", HasArg::No, O_POSIX),
+    long("regexp-extended", HasArg::No, 'E'),
+    long("separate", HasArg::No, 's'),
+    long("sandbox", HasArg::No, O_SANDBOX),
+    long("unbuffered", HasArg::No, 'u'),
+    long("null-data", HasArg::No, 'z'),
+    long("zero-terminated", HasArg::No, 'z'),
+    long("help", HasArg::No, O_HELP),
+    long("version", HasArg::No, O_VERSION),
 ];
 
 fn usage_error(msg: Option<&str>) -> i32 {
@@ -91,15 +92,15 @@ fn usage_error(msg: Option<&str>) -> i32 {
 
 /// Entry point of sed.
 pub fn uumain(args: Vec<OsString>) -> i32 {
-    let spec = Spec {
+    let spec = Getopt {
         short: "ne:f:i::l:Ersuz",
         long: LONG,
         permute: true,
         digits: false,
     };
-    let items = match getopt::parse(args.get(1..).unwrap_or(&[]), &spec) {
+    let items = match getopt_items(args.get(1..).unwrap_or(&[]), &spec) {
         Ok(i) => i,
-        Err(m) => return usage_error(Some(&m)),
+        Err(e) => return usage_error(Some(&e.message)),
     };
     let mut chunks: Vec<Chunk> = Vec::new();
     let mut files: Vec<Vec<u8>> = Vec::new();
@@ -113,22 +114,22 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     let mut sandbox = false;
     for it in items {
         match it {
-            Item::Operand(o) => files.push(bytes(&o).to_vec()),
+            Item::Operand(o) => files.push(os_bytes(&o).to_vec()),
             Item::Opt(k, v) => {
-                let val = v.as_deref().map(bytes).unwrap_or(b"").to_vec();
+                let val = v.as_deref().map(os_bytes).unwrap_or(b"").to_vec();
                 match k {
-                    k if k == b'n' as u32 => quiet = true,
-                    k if k == b'e' as u32 => chunks.push(Chunk {
+                    'n' => quiet = true,
+                    'e' => chunks.push(Chunk {
                         text: val,
                         file: None,
                     }),
-                    k if k == b'f' as u32 => {
+                    'f' => {
                         let data = if val == b"-" {
                             let mut d = Vec::new();
                             let _ = std::io::Read::read_to_end(&mut std::io::stdin(), &mut d);
                             Ok(d)
                         } else {
-                            std::fs::read(getopt::os(&val))
+                            std::fs::read(os_str(&val))
                         };
                         match data {
                             Ok(mut d) => {
@@ -150,25 +151,23 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                             }
                         }
                     }
-                    k if k == b'i' as u32 => {
+                    'i' => {
                         in_place = Some(val);
                         separate = true;
                     }
-                    k if k == b'l' as u32 => {
-                        match std::str::from_utf8(&val).ok().and_then(|s| s.parse().ok()) {
-                            Some(n) => wrap = n,
-                            None => {
-                                eprintln!(
-                                    "sed: invalid line length: {}",
-                                    String::from_utf8_lossy(&val)
-                                );
-                                return 1;
-                            }
+                    'l' => match std::str::from_utf8(&val).ok().and_then(|s| s.parse().ok()) {
+                        Some(n) => wrap = n,
+                        None => {
+                            eprintln!(
+                                "sed: invalid line length: {}",
+                                String::from_utf8_lossy(&val)
+                            );
+                            return 1;
                         }
-                    }
-                    k if k == b'E' as u32 || k == b'r' as u32 => extended = true,
-                    k if k == b's' as u32 => separate = true,
-                    k if k == b'z' as u32 => eol = 0,
+                    },
+                    'E' | 'r' => extended = true,
+                    's' => separate = true,
+                    'z' => eol = 0,
                     O_POSIX => posix = true,
                     O_SANDBOX => sandbox = true,
                     O_HELP => {
@@ -281,7 +280,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
 
 fn edit_in_place(engine: &mut Engine, f: &[u8], suffix: &[u8]) -> Result<(), (i32, String)> {
     let name = String::from_utf8_lossy(f).into_owned();
-    let path = getopt::os(f);
+    let path = os_str(f);
     let meta = match std::fs::metadata(path) {
         Ok(m) => m,
         Err(e) => return Err((2, format!("can't read {}: {}", name, strerror(&e)))),
@@ -295,7 +294,7 @@ fn edit_in_place(engine: &mut Engine, f: &[u8], suffix: &[u8]) -> Result<(), (i3
         .map(|i| i + 1)
         .unwrap_or(0);
     let tmp: Vec<u8> = [&f[..dir_end], b".sed-tmp-", &f[dir_end..]].concat();
-    let tmp_path = getopt::os(&tmp).to_os_string();
+    let tmp_path = os_str(&tmp).to_os_string();
     let file = match std::fs::File::create(&tmp_path) {
         Ok(x) => x,
         Err(e) => {
@@ -336,7 +335,7 @@ fn edit_in_place(engine: &mut Engine, f: &[u8], suffix: &[u8]) -> Result<(), (i3
         } else {
             [f, suffix].concat()
         };
-        if let Err(e) = std::fs::rename(path, getopt::os(&backup)) {
+        if let Err(e) = std::fs::rename(path, os_str(&backup)) {
             return Err((4, format!("cannot rename {}: {}", name, strerror(&e))));
         }
     }

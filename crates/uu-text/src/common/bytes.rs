@@ -1,27 +1,9 @@
 //! Conversions between OS strings and raw bytes, so invalid UTF-8 in
 //! arguments and file names passes through untouched.
 
-use std::ffi::{OsStr, OsString};
+use std::ffi::OsStr;
 
-#[cfg(not(target_os = "wasi"))]
-use std::os::unix::ffi::{OsStrExt, OsStringExt};
-#[cfg(target_os = "wasi")]
-use std::os::wasi::ffi::{OsStrExt, OsStringExt};
-
-/// The bytes of an OS string.
-pub fn os_bytes(s: &OsStr) -> &[u8] {
-    s.as_bytes()
-}
-
-/// An OS string from raw bytes.
-pub fn bytes_os(b: Vec<u8>) -> OsString {
-    OsString::from_vec(b)
-}
-
-/// A borrowed OS string view of raw bytes.
-pub fn bytes_osstr(b: &[u8]) -> &OsStr {
-    OsStr::from_bytes(b)
-}
+pub use coreutils_core::bytes::{os_bytes, os_from_vec, os_str};
 
 /// Display form of a name for messages (lossy only for display).
 pub fn disp(s: &OsStr) -> String {

@@ -1,7 +1,6 @@
-//! Pieces shared by the text utilities: option parsing, byte/OS-string
+//! Pieces shared by the text utilities: byte/OS-string
 //! conversion, whole-input reading and number parsing.
 
-pub mod args;
 pub mod bytes;
 pub mod input;
 pub mod num;

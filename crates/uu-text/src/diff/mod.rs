@@ -10,47 +10,50 @@ use std::ffi::{OsStr, OsString};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::common::args::{opt, parse, Arg, Opt, Usage};
 use crate::common::bytes::{disp, os_bytes};
 use crate::common::input::{err_text, read_all};
 use analyze::{analyze, hunks, Hunk};
+use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 use output::Side;
 
 const USAGE: Usage = Usage {
-    prog: "diff",
-    help: "[OPTION]... FILES\nCompare FILES line by line.\n",
-    code: 2,
+    prog_in_hint: true,
+    ..Usage::new(
+        "diff",
+        "[OPTION]... FILES\nCompare FILES line by line.\n",
+        2,
+    )
 };
 
-const SPEC: &[Opt] = &[
-    opt("q", Some('q'), Some("brief"), Arg::No),
-    opt("s", Some('s'), Some("report-identical-files"), Arg::No),
-    opt("c", Some('c'), None, Arg::No),
-    opt("C", Some('C'), Some("context"), Arg::Yes),
-    opt("u", Some('u'), None, Arg::No),
-    opt("U", Some('U'), Some("unified"), Arg::Yes),
-    opt("r", Some('r'), Some("recursive"), Arg::No),
-    opt("N", Some('N'), Some("new-file"), Arg::No),
-    opt("i", Some('i'), Some("ignore-case"), Arg::No),
-    opt("w", Some('w'), Some("ignore-all-space"), Arg::No),
-    opt("b", Some('b'), Some("ignore-space-change"), Arg::No),
-    opt("Z", Some('Z'), Some("ignore-trailing-space"), Arg::No),
-    opt("E", Some('E'), Some("ignore-tab-expansion"), Arg::No),
-    opt("B", Some('B'), Some("ignore-blank-lines"), Arg::No),
-    opt("a", Some('a'), Some("text"), Arg::No),
-    opt("label", None, Some("label"), Arg::Yes),
-    opt("color", None, Some("color"), Arg::Maybe),
-    opt("d", Some('d'), Some("minimal"), Arg::No),
+const SPEC: &[OptSpec<&str>] = &[
+    opt("q", Some('q'), Some("brief"), HasArg::No),
+    opt("s", Some('s'), Some("report-identical-files"), HasArg::No),
+    opt("c", Some('c'), None, HasArg::No),
+    opt("C", Some('C'), Some("context"), HasArg::Required),
+    opt("u", Some('u'), None, HasArg::No),
+    opt("U", Some('U'), Some("unified"), HasArg::Required),
+    opt("r", Some('r'), Some("recursive"), HasArg::No),
+    opt("N", Some('N'), Some("new-file"), HasArg::No),
+    opt("i", Some('i'), Some("ignore-case"), HasArg::No),
+    opt("w", Some('w'), Some("ignore-all-space"), HasArg::No),
+    opt("b", Some('b'), Some("ignore-space-change"), HasArg::No),
+    opt("Z", Some('Z'), Some("ignore-trailing-space"), HasArg::No),
+    opt("E", Some('E'), Some("ignore-tab-expansion"), HasArg::No),
+    opt("B", Some('B'), Some("ignore-blank-lines"), HasArg::No),
+    opt("a", Some('a'), Some("text"), HasArg::No),
+    opt("label", None, Some("label"), HasArg::Required),
+    opt("color", None, Some("color"), HasArg::Optional),
+    opt("d", Some('d'), Some("minimal"), HasArg::No),
     opt(
         "strip-trailing-cr",
         None,
         Some("strip-trailing-cr"),
-        Arg::No,
+        HasArg::No,
     ),
-    opt("x", Some('x'), Some("exclude"), Arg::Yes),
-    opt("no-dereference", None, Some("no-dereference"), Arg::No),
-    opt("p", Some('p'), Some("show-c-function"), Arg::No),
-    opt("T", Some('T'), Some("initial-tab"), Arg::No),
+    opt("x", Some('x'), Some("exclude"), HasArg::Required),
+    opt("no-dereference", None, Some("no-dereference"), HasArg::No),
+    opt("p", Some('p'), Some("show-c-function"), HasArg::No),
+    opt("T", Some('T'), Some("initial-tab"), HasArg::No),
 ];
 
 #[derive(Clone, Copy, PartialEq)]
@@ -420,17 +423,14 @@ fn ctx_num(s: &str) -> Result<usize, String> {
 
 /// Entry point.
 pub fn uumain(args: Vec<OsString>) -> i32 {
-    let p = match parse(&USAGE, SPEC, &args[1.min(args.len())..]) {
+    let p = match USAGE.parse(&Spec::gnu(SPEC), &args[1.min(args.len())..]) {
         Ok(p) => p,
         Err(c) => return c,
     };
     let mut format = Format::Normal;
-    for (id, v) in &p.opts {
-        let s = v
-            .as_ref()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        format = match *id {
+    for o in &p.opts {
+        let s = o.val();
+        format = match o.key {
             "u" => Format::Unified(3),
             "c" => Format::Context(3),
             "U" => match ctx_num(&s) {

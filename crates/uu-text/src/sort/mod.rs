@@ -11,48 +11,63 @@ use std::ffi::OsString;
 use std::hash::{BuildHasher, Hasher};
 use std::io::Write;
 
-use crate::common::args::{opt, parse, Arg, Opt, Usage};
 use crate::common::bytes::{disp, memchr, q, records};
 use crate::common::input::{err_text, read_all};
+use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 use key::{begfield, limfield, parse_key, KeyDef, KeyOpts};
 
-const USAGE: Usage = Usage {
-    prog: "sort",
-    help: "[OPTION]... [FILE]...\nWrite sorted concatenation of all FILE(s) to standard output.\n",
-    code: 2,
-};
+const USAGE: Usage = Usage::new(
+    "sort",
+    "[OPTION]... [FILE]...\nWrite sorted concatenation of all FILE(s) to standard output.\n",
+    2,
+);
 
-const SPEC: &[Opt] = &[
-    opt("b", Some('b'), Some("ignore-leading-blanks"), Arg::No),
-    opt("d", Some('d'), Some("dictionary-order"), Arg::No),
-    opt("f", Some('f'), Some("ignore-case"), Arg::No),
-    opt("g", Some('g'), Some("general-numeric-sort"), Arg::No),
-    opt("i", Some('i'), Some("ignore-nonprinting"), Arg::No),
-    opt("M", Some('M'), Some("month-sort"), Arg::No),
-    opt("h", Some('h'), Some("human-numeric-sort"), Arg::No),
-    opt("n", Some('n'), Some("numeric-sort"), Arg::No),
-    opt("R", Some('R'), Some("random-sort"), Arg::No),
-    opt("random-source", None, Some("random-source"), Arg::Yes),
-    opt("r", Some('r'), Some("reverse"), Arg::No),
-    opt("sort", None, Some("sort"), Arg::Yes),
-    opt("V", Some('V'), Some("version-sort"), Arg::No),
-    opt("batch-size", None, Some("batch-size"), Arg::Yes),
-    opt("c", Some('c'), None, Arg::No),
-    opt("check", None, Some("check"), Arg::Maybe),
-    opt("C", Some('C'), None, Arg::No),
-    opt("compress-program", None, Some("compress-program"), Arg::Yes),
-    opt("debug", None, Some("debug"), Arg::No),
-    opt("files0-from", None, Some("files0-from"), Arg::Yes),
-    opt("k", Some('k'), Some("key"), Arg::Yes),
-    opt("m", Some('m'), Some("merge"), Arg::No),
-    opt("o", Some('o'), Some("output"), Arg::Yes),
-    opt("s", Some('s'), Some("stable"), Arg::No),
-    opt("S", Some('S'), Some("buffer-size"), Arg::Yes),
-    opt("t", Some('t'), Some("field-separator"), Arg::Yes),
-    opt("T", Some('T'), Some("temporary-directory"), Arg::Yes),
-    opt("parallel", None, Some("parallel"), Arg::Yes),
-    opt("u", Some('u'), Some("unique"), Arg::No),
-    opt("z", Some('z'), Some("zero-terminated"), Arg::No),
+const SPEC: &[OptSpec<&str>] = &[
+    opt("b", Some('b'), Some("ignore-leading-blanks"), HasArg::No),
+    opt("d", Some('d'), Some("dictionary-order"), HasArg::No),
+    opt("f", Some('f'), Some("ignore-case"), HasArg::No),
+    opt("g", Some('g'), Some("general-numeric-sort"), HasArg::No),
+    opt("i", Some('i'), Some("ignore-nonprinting"), HasArg::No),
+    opt("M", Some('M'), Some("month-sort"), HasArg::No),
+    opt("h", Some('h'), Some("human-numeric-sort"), HasArg::No),
+    opt("n", Some('n'), Some("numeric-sort"), HasArg::No),
+    opt("R", Some('R'), Some("random-sort"), HasArg::No),
+    opt(
+        "random-source",
+        None,
+        Some("random-source"),
+        HasArg::Required,
+    ),
+    opt("r", Some('r'), Some("reverse"), HasArg::No),
+    opt("sort", None, Some("sort"), HasArg::Required),
+    opt("V", Some('V'), Some("version-sort"), HasArg::No),
+    opt("batch-size", None, Some("batch-size"), HasArg::Required),
+    opt("c", Some('c'), None, HasArg::No),
+    opt("check", None, Some("check"), HasArg::Optional),
+    opt("C", Some('C'), None, HasArg::No),
+    opt(
+        "compress-program",
+        None,
+        Some("compress-program"),
+        HasArg::Required,
+    ),
+    opt("debug", None, Some("debug"), HasArg::No),
+    opt("files0-from", None, Some("files0-from"), HasArg::Required),
+    opt("k", Some('k'), Some("key"), HasArg::Required),
+    opt("m", Some('m'), Some("merge"), HasArg::No),
+    opt("o", Some('o'), Some("output"), HasArg::Required),
+    opt("s", Some('s'), Some("stable"), HasArg::No),
+    opt("S", Some('S'), Some("buffer-size"), HasArg::Required),
+    opt("t", Some('t'), Some("field-separator"), HasArg::Required),
+    opt(
+        "T",
+        Some('T'),
+        Some("temporary-directory"),
+        HasArg::Required,
+    ),
+    opt("parallel", None, Some("parallel"), HasArg::Required),
+    opt("u", Some('u'), Some("unique"), HasArg::No),
+    opt("z", Some('z'), Some("zero-terminated"), HasArg::No),
 ];
 
 struct Config {
@@ -132,7 +147,7 @@ fn compare(a: &[u8], b: &[u8], cfg: &Config) -> Ordering {
 
 /// Entry point.
 pub fn uumain(args: Vec<OsString>) -> i32 {
-    let p = match parse(&USAGE, SPEC, &args[1.min(args.len())..]) {
+    let p = match USAGE.parse(&Spec::gnu(SPEC), &args[1.min(args.len())..]) {
         Ok(p) => p,
         Err(c) => return c,
     };
@@ -140,12 +155,9 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     let mut keys = Vec::new();
     let mut tab: Option<u8> = None;
     let mut check: Option<bool> = None; // Some(quiet)
-    for (id, v) in &p.opts {
-        let s = v
-            .as_ref()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        match *id {
+    for o in &p.opts {
+        let (id, v, s) = (&o.key, &o.value, o.val());
+        match o.key {
             "b" => {
                 g.skip_sblanks = true;
                 g.skip_eblanks = true;

@@ -1,8 +1,8 @@
 //! `ls` entries, sorting and the output formats (long, columns, lines).
 
-use crate::fs::mode::{perm_string, type_char};
 use crate::misc::datetime::{strftime, Time};
 use coreutils_core::meta;
+use coreutils_core::meta::{perm_string, type_char};
 use coreutils_core::users::NameCache;
 use std::io::Write;
 use std::path::{Path, PathBuf};

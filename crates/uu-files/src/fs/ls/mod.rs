@@ -5,7 +5,7 @@ mod format;
 
 pub use format::human;
 
-use coreutils_core::args::{parse_or_usage, std_opts, HasArg, LongOpt, HELP, VERSION};
+use coreutils_core::args::{long, parse_or_usage, std_opts, HasArg, LongOpt, HELP, VERSION};
 use coreutils_core::bytes::os_bytes;
 use coreutils_core::error::strerror;
 use coreutils_core::io::{exit_on_write_error, stdout};
@@ -18,71 +18,19 @@ use std::path::{Path, PathBuf};
 const COLOR: char = '\u{e001}';
 const GDF: char = '\u{e002}';
 const LONGS: &[LongOpt] = &[
-    LongOpt {
-        name: "all",
-        arg: HasArg::No,
-        key: 'a',
-    },
-    LongOpt {
-        name: "almost-all",
-        arg: HasArg::No,
-        key: 'A',
-    },
-    LongOpt {
-        name: "human-readable",
-        arg: HasArg::No,
-        key: 'h',
-    },
-    LongOpt {
-        name: "recursive",
-        arg: HasArg::No,
-        key: 'R',
-    },
-    LongOpt {
-        name: "reverse",
-        arg: HasArg::No,
-        key: 'r',
-    },
-    LongOpt {
-        name: "directory",
-        arg: HasArg::No,
-        key: 'd',
-    },
-    LongOpt {
-        name: "classify",
-        arg: HasArg::Optional,
-        key: 'F',
-    },
-    LongOpt {
-        name: "inode",
-        arg: HasArg::No,
-        key: 'i',
-    },
-    LongOpt {
-        name: "numeric-uid-gid",
-        arg: HasArg::No,
-        key: 'n',
-    },
-    LongOpt {
-        name: "color",
-        arg: HasArg::Optional,
-        key: COLOR,
-    },
-    LongOpt {
-        name: "group-directories-first",
-        arg: HasArg::No,
-        key: GDF,
-    },
-    LongOpt {
-        name: "help",
-        arg: HasArg::No,
-        key: HELP,
-    },
-    LongOpt {
-        name: "version",
-        arg: HasArg::No,
-        key: VERSION,
-    },
+    long("all", HasArg::No, 'a'),
+    long("almost-all", HasArg::No, 'A'),
+    long("human-readable", HasArg::No, 'h'),
+    long("recursive", HasArg::No, 'R'),
+    long("reverse", HasArg::No, 'r'),
+    long("directory", HasArg::No, 'd'),
+    long("classify", HasArg::Optional, 'F'),
+    long("inode", HasArg::No, 'i'),
+    long("numeric-uid-gid", HasArg::No, 'n'),
+    long("color", HasArg::Optional, COLOR),
+    long("group-directories-first", HasArg::No, GDF),
+    long("help", HasArg::No, HELP),
+    long("version", HasArg::No, VERSION),
 ];
 
 /// Entry point.

@@ -3,9 +3,9 @@
  * shared worker pool, python on the shared interpreter pool (which loads
  * nothing until the first python3).
  */
-import { PythonRunnerFactory } from '../../python/node/pythonRunner.js';
-import type { RunnerFactories } from '../runner.js';
-import { WasmRunnerFactory } from './wasmRunner.js';
+import { PythonRunnerFactory } from '../python/node/pythonRunner.js';
+import type { RunnerFactories } from '../proc/runner.js';
+import { WasmRunnerFactory } from '../proc/node/wasmRunner.js';
 
 export function defaultRunners(): RunnerFactories {
   return { wasm: new WasmRunnerFactory(), python: new PythonRunnerFactory() };

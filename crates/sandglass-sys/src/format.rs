@@ -1,0 +1,179 @@
+//! The binary formats of docs/abi.md: a *string* is `u32 len` then the
+//! bytes, a *list* is `u32 count` then that many strings, integers are
+//! little-endian. Plain code, usable and tested on every target.
+
+/// Spawn request flag: the child is the tty's foreground job.
+pub const SPAWN_FOREGROUND: u32 = 1;
+/// Spawn request flag: the environment is exactly the one given (the kernel adds no PWD).
+pub const SPAWN_EXACT_ENV: u32 = 2;
+
+/// `pgid` of a spawn request: a new group led by the child.
+pub const PGID_NEW: i32 = 0;
+/// `pgid` of a spawn request: stay in the parent's group.
+pub const PGID_PARENT: i32 = -1;
+
+/// A child to start, as `spawn` takes it.
+pub struct SpawnRequest<'a, A: AsRef<[u8]>, E: AsRef<[u8]>> {
+    /// Program path as resolved by the caller (absolute or relative to cwd).
+    pub path: &'a [u8],
+    /// argv, argv[0] included.
+    pub argv: &'a [A],
+    /// `KEY=VALUE` entries.
+    pub env: &'a [E],
+    /// The child's cwd; empty inherits the parent's kernel cwd.
+    pub cwd: &'a [u8],
+    /// The child's fd table as (child fd, parent fd); others are not inherited.
+    pub fds: &'a [(u32, u32)],
+    /// [`PGID_NEW`], [`PGID_PARENT`] or a group to join.
+    pub pgid: i32,
+    /// [`SPAWN_FOREGROUND`] or 0.
+    pub flags: u32,
+}
+
+impl<'a, A: AsRef<[u8]>, E: AsRef<[u8]>> SpawnRequest<'a, A, E> {
+    /// The request's bytes.
+    pub fn encode(&self) -> Vec<u8> {
+        let mut w = Writer(Vec::with_capacity(256));
+        w.bytes(self.path);
+        w.list(self.argv);
+        w.list(self.env);
+        w.bytes(self.cwd);
+        w.u32(self.fds.len() as u32);
+        for &(child, parent) in self.fds {
+            w.u32(child);
+            w.u32(parent);
+        }
+        w.0.extend_from_slice(&self.pgid.to_le_bytes());
+        w.u32(self.flags);
+        w.0
+    }
+}
+
+struct Writer(Vec<u8>);
+
+impl Writer {
+    fn u32(&mut self, v: u32) {
+        self.0.extend_from_slice(&v.to_le_bytes());
+    }
+    fn bytes(&mut self, s: &[u8]) {
+        self.u32(s.len() as u32);
+        self.0.extend_from_slice(s);
+    }
+    fn list<S: AsRef<[u8]>>(&mut self, items: &[S]) {
+        self.u32(items.len() as u32);
+        for s in items {
+            self.bytes(s.as_ref());
+        }
+    }
+}
+
+/// One command of the shell's API mode, as `session_next` hands it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SessionRequest {
+    /// The script text to run.
+    pub command: Vec<u8>,
+    /// Directory to run it in; empty keeps the current one.
+    pub cwd: Vec<u8>,
+    /// `KEY=VALUE` entries exported for this command only.
+    pub env: Vec<Vec<u8>>,
+    /// Reserved, 0.
+    pub flags: u32,
+}
+
+impl SessionRequest {
+    /// Decode a request; `None` when the bytes end early. Fields after
+    /// `cwd` are optional (an older kernel may send only the first two).
+    pub fn decode(b: &[u8]) -> Option<SessionRequest> {
+        let mut r = Reader { b, off: 0 };
+        let command = r.bytes()?;
+        let cwd = r.bytes()?;
+        let mut req = SessionRequest {
+            command,
+            cwd,
+            ..SessionRequest::default()
+        };
+        if r.off < b.len() {
+            let n = r.u32()?;
+            for _ in 0..n {
+                req.env.push(r.bytes()?);
+            }
+            req.flags = r.u32().unwrap_or(0);
+        }
+        Some(req)
+    }
+}
+
+struct Reader<'a> {
+    b: &'a [u8],
+    off: usize,
+}
+
+impl Reader<'_> {
+    fn u32(&mut self) -> Option<u32> {
+        let w = self.b.get(self.off..self.off.checked_add(4)?)?;
+        self.off += 4;
+        Some(u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
+    }
+    fn bytes(&mut self) -> Option<Vec<u8>> {
+        let len = self.u32()? as usize;
+        let s = self.b.get(self.off..self.off.checked_add(len)?)?.to_vec();
+        self.off += len;
+        Some(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spawn_request_layout() {
+        let req = SpawnRequest {
+            path: b"/bin/x",
+            argv: &["x", "-a"],
+            env: &[b"A=1".to_vec()],
+            cwd: b"",
+            fds: &[(0, 5), (1, 1)],
+            pgid: PGID_PARENT,
+            flags: SPAWN_FOREGROUND,
+        }
+        .encode();
+        let mut want = Vec::new();
+        let s = |w: &mut Vec<u8>, b: &[u8]| {
+            w.extend_from_slice(&(b.len() as u32).to_le_bytes());
+            w.extend_from_slice(b);
+        };
+        s(&mut want, b"/bin/x");
+        want.extend_from_slice(&2u32.to_le_bytes());
+        s(&mut want, b"x");
+        s(&mut want, b"-a");
+        want.extend_from_slice(&1u32.to_le_bytes());
+        s(&mut want, b"A=1");
+        s(&mut want, b"");
+        for v in [2u32, 0, 5, 1, 1] {
+            want.extend_from_slice(&v.to_le_bytes());
+        }
+        want.extend_from_slice(&(-1i32).to_le_bytes());
+        want.extend_from_slice(&1u32.to_le_bytes());
+        assert_eq!(req, want);
+    }
+
+    #[test]
+    fn session_request_round_trip_and_truncation() {
+        let mut b = Vec::new();
+        let mut w = Writer(Vec::new());
+        w.bytes(b"echo hi");
+        w.bytes(b"/tmp");
+        w.list(&[b"X=1".as_ref()]);
+        w.u32(0);
+        b.extend_from_slice(&w.0);
+        let r = SessionRequest::decode(&b).unwrap();
+        assert_eq!(r.command, b"echo hi");
+        assert_eq!(r.cwd, b"/tmp");
+        assert_eq!(r.env, vec![b"X=1".to_vec()]);
+        // Only command and cwd: still a request.
+        let short = &b[..4 + 7 + 4 + 4];
+        assert_eq!(SessionRequest::decode(short).unwrap().env.len(), 0);
+        assert_eq!(SessionRequest::decode(&b[..6]), None);
+    }
+}
