@@ -146,7 +146,7 @@ describe.skipIf(!shellBuilt)('interactive shell on a terminal', () => {
     expect((await s.run('ech\tdone\r')).output).toBe('done\n');
     // a unique directory gets a slash, not a space
     expect((await s.run('echo /et\t\r')).output).toBe('/etc/\n');
-    expect((await s.run('v=1; echo $BASH_VERS\t\r')).output).toMatch(/^5\./);
+    expect((await s.run('v=1; echo $BASH_VERSIO\t\r')).output).toMatch(/^5\./);
   });
 
   it('lists candidates when Tab is ambiguous', async () => {

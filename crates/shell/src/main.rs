@@ -5,6 +5,7 @@
 
 // Its sbrk replaces libc's: the heap grows in big steps (see the crate).
 use wasm_heap as _;
+mod assoc;
 mod ast;
 mod builtins;
 mod bytes;
@@ -48,8 +49,8 @@ fn finish(sh: &mut Shell, r: Result<(), Ctl>) -> i32 {
     };
     if let Some(code) = sh.traps.remove(&0) {
         sh.status = st;
-        let line = sh.lineno;
-        if let Err(Ctl::Exit(n)) = sh.eval_string(&code, line) {
+        // bash runs the EXIT trap's text as new input: its lines count from 1
+        if let Err(Ctl::Exit(n)) = sh.eval_string(&code, 1) {
             st = n;
         }
     }

@@ -1,6 +1,7 @@
 //! Shell state: variables (scalars, indexed and associative arrays, attributes,
 //! dynamic scopes for `local`), functions, options, traps, jobs.
 
+pub use crate::assoc::AssocMap;
 use crate::ast::{Bytes, FuncDef};
 use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
@@ -9,7 +10,7 @@ use std::rc::Rc;
 pub enum Value {
     Str(Bytes),
     Arr(BTreeMap<i64, Bytes>),
-    Assoc(BTreeMap<Bytes, Bytes>),
+    Assoc(AssocMap),
 }
 
 pub const A_EXPORT: u16 = 1;
@@ -42,6 +43,10 @@ pub struct Options {
     pub monitor: bool,
     pub hashall: bool,
     pub interactive: bool,
+    /// set -E: functions, substitutions and subshells inherit the ERR trap.
+    pub errtrace: bool,
+    /// set -T: they inherit the DEBUG and RETURN traps.
+    pub functrace: bool,
     // shopt
     pub extglob: bool,
     pub nullglob: bool,
@@ -53,11 +58,15 @@ pub struct Options {
     pub expand_aliases: bool,
     pub lastpipe: bool,
     pub inherit_errexit: bool,
+    /// `shopt` options without behaviour here, by name, once set.
+    pub other: BTreeMap<&'static str, bool>,
 }
 
 pub const SET_O: &[&str] = &[
     "allexport",
     "errexit",
+    "errtrace",
+    "functrace",
     "hashall",
     "monitor",
     "noclobber",
@@ -95,6 +104,8 @@ impl Options {
             "verbose" => &mut self.verbose,
             "monitor" => &mut self.monitor,
             "hashall" => &mut self.hashall,
+            "errtrace" => &mut self.errtrace,
+            "functrace" => &mut self.functrace,
             "extglob" => &mut self.extglob,
             "nullglob" => &mut self.nullglob,
             "failglob" => &mut self.failglob,
@@ -120,41 +131,50 @@ impl Options {
             b'v' => "verbose",
             b'm' => "monitor",
             b'h' => "hashall",
+            b'E' => "errtrace",
+            b'T' => "functrace",
             _ => return None,
         })
     }
-    /// `$-`
-    pub fn dash(&mut self) -> Bytes {
-        let mut s = Vec::new();
-        for c in b"aeCfhmnuvx" {
-            if let Some(n) = Options::flag_name(*c) {
-                if *self.get(n).unwrap_or(&mut false) {
-                    s.push(*c);
-                }
-            }
-        }
-        s.sort_by_key(|c| b"himBHsaefuvxCn".iter().position(|x| x == c).unwrap_or(99));
-        let mut out = Vec::new();
-        if self.hashall {
-            out.push(b'h');
-        }
-        if self.interactive {
-            out.push(b'i');
-        }
-        if self.monitor {
-            out.push(b'm');
-        }
-        out.extend(b"B".iter());
-        for c in s {
-            if c != b'h' && c != b'm' {
-                out.push(c);
-            }
-        }
-        out
+    /// `$-`, in bash's order; `c` when the commands came from `-c`.
+    pub fn dash(&self, c_mode: bool) -> Bytes {
+        let flags = [
+            (self.allexport, b'a'),
+            (self.errexit, b'e'),
+            (self.noglob, b'f'),
+            (self.hashall, b'h'),
+            (self.interactive, b'i'),
+            (self.monitor, b'm'),
+            (self.noexec, b'n'),
+            (self.nounset, b'u'),
+            (self.verbose, b'v'),
+            (self.xtrace, b'x'),
+            (true, b'B'),
+            (self.noclobber, b'C'),
+            (self.errtrace, b'E'),
+            (self.functrace, b'T'),
+            (c_mode, b'c'),
+        ];
+        flags
+            .iter()
+            .filter(|(on, _)| *on)
+            .map(|(_, c)| *c)
+            .collect()
     }
 }
 
 pub type Scope = HashMap<Bytes, Var>;
+
+/// Longest chain of namerefs followed before calling it circular.
+const NAMEREF_MAX: usize = 8;
+
+/// Where a name leads through namerefs.
+pub enum Resolved {
+    Name(Bytes),
+    /// A nameref to an array element: `a[1]`.
+    Element(Bytes),
+    Circular,
+}
 
 /// Variable storage with dynamic scoping: index 0 is the global scope.
 #[derive(Default, Clone)]
@@ -168,7 +188,8 @@ impl Vars {
             scopes: vec![HashMap::new()],
         }
     }
-    pub fn get(&self, name: &[u8]) -> Option<&Var> {
+    /// The variable called `name` itself, a nameref not followed.
+    pub fn get_raw(&self, name: &[u8]) -> Option<&Var> {
         for s in self.scopes.iter().rev() {
             if let Some(v) = s.get(name) {
                 return Some(v);
@@ -176,16 +197,70 @@ impl Vars {
         }
         None
     }
+    /// The variable `name` stands for: namerefs followed to their target (a
+    /// nameref to an array element, `a[1]`, yields None here; the shell's
+    /// lookups resolve those through `resolve`).
+    pub fn get(&self, name: &[u8]) -> Option<&Var> {
+        let v = self.get_raw(name)?;
+        if v.attrs & A_NAMEREF == 0 {
+            return Some(v);
+        }
+        match self.resolve(name) {
+            Resolved::Name(t) if t != name => self.get_raw(&t),
+            Resolved::Name(_) => Some(v),
+            _ => None,
+        }
+    }
+    /// Where `name` leads through namerefs: itself when it is no nameref
+    /// (or one without a target yet), else the last name of the chain.
+    pub fn resolve(&self, name: &[u8]) -> Resolved {
+        let mut cur = name.to_vec();
+        for _ in 0..NAMEREF_MAX {
+            let next = match self.get_raw(&cur) {
+                Some(Var {
+                    value: Some(Value::Str(t)),
+                    attrs,
+                }) if attrs & A_NAMEREF != 0 && !t.is_empty() => t.clone(),
+                _ => return Resolved::Name(cur),
+            };
+            if next.contains(&b'[') {
+                return Resolved::Element(next);
+            }
+            cur = next;
+        }
+        Resolved::Circular
+    }
+    /// The name assignments and lookups of `name` act on (namerefs followed;
+    /// a circular chain or an element target leaves the name itself).
+    pub fn target(&self, name: &[u8]) -> Bytes {
+        match self.resolve(name) {
+            Resolved::Name(t) => t,
+            _ => name.to_vec(),
+        }
+    }
     pub fn get_mut(&mut self, name: &[u8]) -> Option<&mut Var> {
+        let name = self.followed(name);
         for s in self.scopes.iter_mut().rev() {
-            if let Some(v) = s.get_mut(name) {
+            if let Some(v) = s.get_mut(&name[..]) {
                 return Some(v);
             }
         }
         None
     }
-    /// The scope that holds `name` (or the global scope).
+    /// `name` itself when no nameref is involved (the common case, no copy).
+    fn followed<'a>(&self, name: &'a [u8]) -> std::borrow::Cow<'a, [u8]> {
+        match self.get_raw(name) {
+            Some(v) if v.attrs & A_NAMEREF != 0 => std::borrow::Cow::Owned(self.target(name)),
+            _ => std::borrow::Cow::Borrowed(name),
+        }
+    }
+    /// The scope that holds `name` (or the global scope), namerefs followed.
     pub fn entry(&mut self, name: &[u8]) -> &mut Var {
+        let name = self.followed(name).into_owned();
+        self.entry_raw(&name)
+    }
+    /// Like `entry`, for the variable `name` itself (a nameref not followed).
+    pub fn entry_raw(&mut self, name: &[u8]) -> &mut Var {
         let idx = self
             .scopes
             .iter()
@@ -204,6 +279,11 @@ impl Vars {
         })
     }
     pub fn unset(&mut self, name: &[u8]) -> bool {
+        let name = self.followed(name).into_owned();
+        self.unset_raw(&name)
+    }
+    /// `unset -n`: the nameref itself.
+    pub fn unset_raw(&mut self, name: &[u8]) -> bool {
         for s in self.scopes.iter_mut().rev() {
             if let Some(v) = s.get_mut(name) {
                 if v.attrs & A_READONLY != 0 {

@@ -103,6 +103,10 @@ impl Shell {
             Some(a) => a.clone(),
         };
         if target.is_empty() {
+            // `cd ""` stays; `cd -` with an empty OLDPWD still prints it
+            if print {
+                self.write_fd(1, b"\n");
+            }
             self.status = 0;
             return;
         }
@@ -240,26 +244,81 @@ impl Shell {
     }
 
     pub fn b_dirs(&mut self, args: &[Bytes]) {
-        if args.iter().any(|a| a == b"-c") {
+        let (mut clear, mut long, mut lines, mut verbose) = (false, false, false, false);
+        let mut index: Option<(bool, usize)> = None;
+        for a in args {
+            let digits = a.len() > 1 && a[1..].iter().all(|c| c.is_ascii_digit());
+            match a.first() {
+                Some(&sign @ (b'+' | b'-')) if digits => {
+                    let n = String::from_utf8_lossy(&a[1..])
+                        .parse()
+                        .unwrap_or(usize::MAX);
+                    index = Some((sign == b'+', n));
+                }
+                Some(b'-') if a.len() > 1 && a[1..].iter().all(|c| b"clpv".contains(c)) => {
+                    for c in &a[1..] {
+                        match c {
+                            b'c' => clear = true,
+                            b'l' => long = true,
+                            b'p' => lines = true,
+                            _ => verbose = true,
+                        }
+                    }
+                }
+                _ => {
+                    let mut m = a.clone();
+                    m.extend_from_slice(if a.first() == Some(&b'-') {
+                        b": invalid number"
+                    } else {
+                        b": invalid argument"
+                    });
+                    self.berr("dirs", &m);
+                    self.write_fd(2, b"dirs: usage: dirs [-clpv] [+N] [-N]\n");
+                    self.status = 2;
+                    return;
+                }
+            }
+        }
+        self.status = 0;
+        if clear {
             self.dirstack.clear();
             return;
         }
-        if args.iter().any(|a| a == b"-v" || a == b"-p") {
-            let verbose = args.iter().any(|a| a == b"-v");
-            let mut all = vec![self.cwd()];
-            all.extend(self.dirstack.iter().rev().cloned());
-            let mut out = Vec::new();
-            for (i, d) in all.iter().enumerate() {
-                if verbose {
-                    out.extend_from_slice(format!("{:2}  ", i).as_bytes());
+        let mut all = vec![self.cwd()];
+        all.extend(self.dirstack.iter().rev().cloned());
+        let show = |sh: &Self, d: &Bytes| if long { d.clone() } else { sh.tilde_short(d) };
+        if let Some((from_left, n)) = index {
+            let at = if from_left {
+                Some(n)
+            } else {
+                all.len().checked_sub(n + 1)
+            };
+            match at.and_then(|i| all.get(i)) {
+                Some(d) => {
+                    let mut l = show(self, d);
+                    l.push(b'\n');
+                    self.write_fd(1, &l);
                 }
-                out.extend_from_slice(&self.tilde_short(d));
-                out.push(b'\n');
+                None => {
+                    let m = format!("{}: directory stack index out of range", n);
+                    self.berr("dirs", m.as_bytes());
+                    self.status = 1;
+                }
             }
-            self.write_fd(1, &out);
             return;
         }
-        self.print_dirs();
-        self.status = 0;
+        let mut out = Vec::new();
+        for (i, d) in all.iter().enumerate() {
+            if verbose {
+                out.extend_from_slice(format!("{:2}  ", i).as_bytes());
+            }
+            out.extend_from_slice(&show(self, d));
+            out.push(if verbose || lines || i + 1 == all.len() {
+                b'\n'
+            } else {
+                b' '
+            });
+        }
+        self.write_fd(1, &out);
     }
 }

@@ -57,12 +57,17 @@ impl Shell {
     }
 
     pub fn b_exit(&mut self, args: &[Bytes]) -> R<()> {
-        if args.len() > 1 {
+        // bash checks the first argument before counting them; either error
+        // still ends the shell (too many: status 1; not a number: 2)
+        let numeric = args
+            .first()
+            .map_or(true, |a| crate::bytes::parse_i64(a).is_some());
+        let st = if numeric && args.len() > 1 {
             self.berr("exit", b"too many arguments");
-            self.status = 1;
-            return Ok(());
-        }
-        let st = self.status_arg("exit", args).unwrap_or(2);
+            1
+        } else {
+            self.status_arg("exit", args).unwrap_or(2)
+        };
         if self.opts.interactive && self.funcnames.is_empty() && self.subshells == 0 {
             self.write_fd(2, b"exit\n");
         }
@@ -79,6 +84,11 @@ impl Shell {
             return Ok(());
         }
         let st = self.status_arg("return", args).unwrap_or(2);
+        if args.len() > 1 && crate::bytes::parse_i64(&args[0]).is_some() {
+            // bash abandons the whole top-level command here, as for an expansion error
+            self.berr("return", b"too many arguments");
+            return Err(Ctl::Abort(1));
+        }
         Err(Ctl::Return(st))
     }
 

@@ -154,7 +154,17 @@ impl Shell {
                 self.status = 2;
                 return Ok(());
             }
-            var = Some(args[1].clone());
+            let v = &args[1];
+            let base = v.split(|c| *c == b'[').next().unwrap_or(v);
+            if !crate::parse::is_name(base) || (base.len() < v.len() && !v.ends_with(b"]")) {
+                let mut m = b"`".to_vec();
+                m.extend_from_slice(v);
+                m.extend_from_slice(b"': not a valid identifier");
+                self.berr("printf", &m);
+                self.status = 2;
+                return Ok(());
+            }
+            var = Some(v.clone());
             args = &args[2..];
         }
         if args.first().map(|a| a == b"--").unwrap_or(false) {
@@ -302,6 +312,7 @@ impl Shell {
                 i += 1;
                 continue;
             }
+            let start = i;
             i += 1;
             if i >= fmt.len() {
                 out.push(b'%');
@@ -351,14 +362,55 @@ impl Shell {
                     );
                 }
             }
+            if fmt.get(i) == Some(&b'(') {
+                // %(strftime)T: the argument is seconds since the epoch; none
+                // or -1 means now, -2 the shell's start
+                if let Some(close) = fmt[i..].iter().position(|c| *c == b')') {
+                    if fmt.get(i + close + 1) == Some(&b'T') {
+                        let tf = fmt[i + 1..i + close].to_vec();
+                        i += close + 2;
+                        let now = std::time::SystemTime::now()
+                            .duration_since(std::time::UNIX_EPOCH)
+                            .map(|d| d.as_secs() as i64)
+                            .unwrap_or(0);
+                        let t = match it.next() {
+                            None => now,
+                            Some(a) if a.is_empty() => now,
+                            Some(a) => {
+                                let a = a.to_vec();
+                                match self.num_arg(Some(&a), st) {
+                                    -1 => now,
+                                    -2 => self.start_secs as i64,
+                                    n => n,
+                                }
+                            }
+                        };
+                        let body = super::strftime::strftime(&tf, t);
+                        let body = match prec {
+                            Some(p) => body[..(p.max(0) as usize).min(body.len())].to_vec(),
+                            None => body,
+                        };
+                        let n = width.unwrap_or(0).unsigned_abs() as usize;
+                        let pad = n.saturating_sub(body.len());
+                        if flags.contains('-') || width.map_or(false, |w| w < 0) {
+                            out.extend_from_slice(&body);
+                            out.extend(std::iter::repeat(b' ').take(pad));
+                        } else {
+                            out.extend(std::iter::repeat(b' ').take(pad));
+                            out.extend_from_slice(&body);
+                        }
+                        continue;
+                    }
+                }
+            }
             while i < fmt.len() && b"hlLqjzt".contains(&fmt[i]) && fmt[i] != b'q' {
                 i += 1;
             }
             if i >= fmt.len() {
                 let mut m = b"`".to_vec();
-                m.extend_from_slice(&fmt[fmt.len() - 1..]);
+                m.extend_from_slice(&fmt[start..]);
                 m.extend_from_slice(b"': missing format character");
-                self.berr("printf", b"%: invalid format character");
+                self.berr("printf", &m);
                 *st = 1;
                 return true;
             }

@@ -24,10 +24,20 @@ impl Shell {
     }
 
     pub fn b_wait(&mut self, args: &[Bytes]) {
+        let next = args.iter().any(|a| a == b"-n");
         let args: Vec<&Bytes> = args
             .iter()
             .filter(|a| a.as_slice() != b"-n" && a.as_slice() != b"-f")
             .collect();
+        if args.is_empty() && next {
+            // `wait -n`: one job's end and status (the oldest job stands in
+            // for "whichever ends first")
+            self.status = match self.bg_pids.first().copied() {
+                Some(p) => self.wait_job(p),
+                None => 127,
+            };
+            return;
+        }
         if args.is_empty() {
             let pids = self.bg_pids.clone();
             for p in pids {
@@ -69,12 +79,30 @@ impl Shell {
         let mut i = 0;
         if let Some(a) = args.first() {
             if a == b"-l" || a == b"-L" {
-                if let Some(n) = args.get(1) {
-                    let code = crate::bytes::parse_i64(n).unwrap_or(0);
-                    let code = if code > 128 { code - 128 } else { code };
-                    if let Some(name) = SIGNALS.get(code as usize) {
-                        self.write_fd(1, format!("{}\n", name).as_bytes());
+                if args.len() > 1 {
+                    // numbers (or exit statuses 128+n) become names, names numbers
+                    let mut st = 0;
+                    for n in &args[1..] {
+                        let line = match crate::bytes::parse_i64(n) {
+                            Some(code) => {
+                                let code = if code > 128 { code - 128 } else { code };
+                                SIGNALS.get(code as usize).map(|s| s.to_string())
+                            }
+                            None => signal_number(n).filter(|n| *n >= 0).map(|n| n.to_string()),
+                        };
+                        match line {
+                            Some(l) => {
+                                self.write_fd(1, format!("{}\n", l).as_bytes());
+                            }
+                            None => {
+                                let mut m = n.clone();
+                                m.extend_from_slice(b": invalid signal specification");
+                                self.berr("kill", &m);
+                                st = 1;
+                            }
+                        }
                     }
+                    self.status = st;
                     return;
                 }
                 let out = signal_table();

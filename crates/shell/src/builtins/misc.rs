@@ -2,6 +2,7 @@
 //! test/[, umask, ulimit, help, enable, history, compgen, caller; and prompt
 //! expansion (`\u \h \w \W \$ ...`).
 
+use super::strftime::put;
 use crate::ast::Bytes;
 use crate::eval::{Ctl, Shell, R};
 
@@ -145,10 +146,35 @@ impl Shell {
         Ok(r)
     }
 
+    /// Every executable file called `name` in the directories of PATH.
+    fn path_matches(&mut self, name: &[u8]) -> Vec<Bytes> {
+        let path = self.get_var(b"PATH").unwrap_or_default();
+        let mut found = Vec::new();
+        for dir in path.split(|c| *c == b':') {
+            let mut p = if dir.is_empty() {
+                b".".to_vec()
+            } else {
+                dir.to_vec()
+            };
+            p.push(b'/');
+            p.extend_from_slice(name);
+            if crate::fsx::stat(&p).map_or(false, |m| m.is_file()) && self.sys.executable(&p) {
+                found.push(p);
+            }
+        }
+        found
+    }
+
     pub fn b_type(&mut self, args: &[Bytes]) {
+        self.describe_names(args, "type")
+    }
+
+    /// `type` and `command -V` (which names itself in its errors).
+    fn describe_names(&mut self, args: &[Bytes], who: &str) {
         let mut tflag = false;
         let mut all = false;
         let mut path_only = false;
+        let mut force_path = false;
         let mut names = Vec::new();
         for a in args {
             if a.len() > 1 && a[0] == b'-' {
@@ -156,7 +182,11 @@ impl Shell {
                     match c {
                         b't' => tflag = true,
                         b'a' => all = true,
-                        b'p' | b'P' => path_only = true,
+                        b'p' => path_only = true,
+                        b'P' => {
+                            path_only = true;
+                            force_path = true;
+                        }
                         b'f' => {}
                         _ => {}
                     }
@@ -169,7 +199,7 @@ impl Shell {
         for n in names {
             let mut found = false;
             let mut out = Vec::new();
-            if !path_only {
+            if !force_path {
                 if let Some(a) = self.aliases.get(&n) {
                     found = true;
                     if tflag {
@@ -213,30 +243,38 @@ impl Shell {
                     }
                 }
             }
-            if !found || all || path_only {
-                if let Some(p) = self.find_command(&n) {
-                    if self.sys.executable(&p) {
-                        found = true;
-                        if tflag {
-                            out.extend_from_slice(b"file\n");
-                        } else if path_only {
-                            out.extend_from_slice(&p);
-                            out.push(b'\n');
+            if path_only && found && !force_path {
+                // `type -p` names files only: nothing for a builtin or function
+                out.clear();
+            } else if !found || all || force_path {
+                // hashed only if an earlier command found it (not this lookup)
+                let hashed = self.hash.contains_key(&n) && !n.contains(&b'/');
+                let paths: Vec<Bytes> = if all && !n.contains(&b'/') {
+                    self.path_matches(&n)
+                } else {
+                    self.lookup_command(&n, false)
+                        .filter(|p| self.sys.executable(p))
+                        .into_iter()
+                        .collect()
+                };
+                for (k, p) in paths.iter().enumerate() {
+                    found = true;
+                    if tflag {
+                        out.extend_from_slice(b"file\n");
+                    } else if path_only {
+                        out.extend_from_slice(p);
+                        out.push(b'\n');
+                    } else {
+                        out.extend_from_slice(&n);
+                        if hashed && k == 0 {
+                            out.extend_from_slice(b" is hashed (");
+                            out.extend_from_slice(p);
+                            out.push(b')');
                         } else {
-                            out.extend_from_slice(&n);
-                            out.extend_from_slice(
-                                if self.hash.contains_key(&n) && !n.contains(&b'/') {
-                                    b" is hashed ("
-                                } else {
-                                    b" is "
-                                },
-                            );
-                            out.extend_from_slice(&p);
-                            if self.hash.contains_key(&n) && !n.contains(&b'/') {
-                                out.push(b')');
-                            }
-                            out.push(b'\n');
+                            out.extend_from_slice(b" is ");
+                            out.extend_from_slice(p);
                         }
+                        out.push(b'\n');
                     }
                 }
             }
@@ -245,7 +283,7 @@ impl Shell {
                 if !tflag && !path_only {
                     let mut m = n.clone();
                     m.extend_from_slice(b": not found");
-                    self.berr("type", &m);
+                    self.berr(who, &m);
                 }
             }
             self.write_fd(1, &out);
@@ -284,12 +322,13 @@ impl Shell {
             return Ok(());
         }
         if describe > 0 {
-            let mut st = 0;
+            // success when any name was found
+            let mut st = 1;
             for n in rest {
                 if describe == 2 {
-                    self.b_type(std::slice::from_ref(n));
-                    if self.status != 0 {
-                        st = 1;
+                    self.describe_names(std::slice::from_ref(n), "command");
+                    if self.status == 0 {
+                        st = 0;
                     }
                     continue;
                 }
@@ -304,14 +343,13 @@ impl Shell {
                     || crate::eval::exec::is_keyword(n)
                 {
                     out.extend_from_slice(n);
-                } else if let Some(p) = self.find_command(n) {
+                } else if let Some(p) = self.lookup_command(n, false) {
                     if self.sys.executable(&p) {
                         out.extend_from_slice(&p);
                     }
                 }
-                if out.is_empty() {
-                    st = 1;
-                } else {
+                if !out.is_empty() {
+                    st = 0;
                     out.push(b'\n');
                     self.write_fd(1, &out);
                 }
@@ -608,7 +646,8 @@ impl Shell {
             Ok(())
         };
         if optind > params.len() {
-            return done(self, optind);
+            // past the end (a stale OPTIND): bash leaves it just past the last
+            return done(self, params.len() + 1);
         }
         let arg = params[optind - 1].clone();
         if self.getopts_sub == 0 {
@@ -687,45 +726,85 @@ impl Shell {
     }
 
     pub fn b_umask(&mut self, args: &[Bytes]) {
-        let symbolic = args.iter().any(|a| a == b"-S");
-        let rest: Vec<&Bytes> = args.iter().filter(|a| a.first() != Some(&b'-')).collect();
-        if let Some(m) = rest.first() {
-            match u32::from_str_radix(&String::from_utf8_lossy(m), 8) {
-                Ok(v) if v <= 0o777 => {
-                    self.sys.umask(v as i32);
-                    self.status = 0;
-                }
-                _ => {
-                    let mut msg = (*m).clone();
-                    msg.extend_from_slice(b": octal number out of range");
-                    self.berr("umask", &msg);
-                    self.status = 1;
+        let mut symbolic = false;
+        let mut reusable = false;
+        let mut i = 0;
+        while let Some(a) = args.get(i) {
+            if a.len() < 2 || a[0] != b'-' {
+                break;
+            }
+            i += 1;
+            if a == b"--" {
+                break;
+            }
+            for &c in &a[1..] {
+                match c {
+                    b'S' => symbolic = true,
+                    b'p' => reusable = true,
+                    _ => {
+                        self.berr(
+                            "umask",
+                            format!("-{}: invalid option", c as char).as_bytes(),
+                        );
+                        self.write_fd(2, b"umask: usage: umask [-p] [-S] [mode]\n");
+                        self.status = 2;
+                        return;
+                    }
                 }
             }
-            return;
+        }
+        self.status = 0;
+        if let Some(m) = args.get(i) {
+            let cur = self.sys.umask(-1) as u32;
+            let new = if m.first().map_or(false, |c| c.is_ascii_digit()) {
+                match u32::from_str_radix(&String::from_utf8_lossy(m), 8) {
+                    Ok(v) if v <= 0o777 => Ok(v),
+                    _ => {
+                        let mut msg = m.clone();
+                        msg.extend_from_slice(b": octal number out of range");
+                        Err(msg)
+                    }
+                }
+            } else {
+                symbolic_umask(cur, m)
+            };
+            match new {
+                Ok(v) => {
+                    self.sys.umask(v as i32);
+                    if !symbolic {
+                        return;
+                    }
+                }
+                Err(msg) => {
+                    self.berr("umask", &msg);
+                    self.status = 1;
+                    return;
+                }
+            }
         }
         let cur = self.sys.umask(-1) as u32;
+        let mut line = String::new();
+        if reusable {
+            line.push_str(if symbolic { "umask -S " } else { "umask " });
+        }
         if symbolic {
             let p = |bits: u32| -> String {
                 let allowed = !bits & 7;
-                let mut s = String::new();
-                if allowed & 4 != 0 {
-                    s.push('r');
-                }
-                if allowed & 2 != 0 {
-                    s.push('w');
-                }
-                if allowed & 1 != 0 {
-                    s.push('x');
-                }
-                s
+                [(4, 'r'), (2, 'w'), (1, 'x')]
+                    .iter()
+                    .filter(|(b, _)| allowed & b != 0)
+                    .map(|(_, c)| *c)
+                    .collect()
             };
-            let line = format!("u={},g={},o={}\n", p(cur >> 6), p(cur >> 3), p(cur));
-            self.write_fd(1, line.as_bytes());
+            put(
+                &mut line,
+                format_args!("u={},g={},o={}", p(cur >> 6), p(cur >> 3), p(cur)),
+            );
         } else {
-            self.write_fd(1, format!("{:04o}\n", cur).as_bytes());
+            put(&mut line, format_args!("{:04o}", cur));
         }
-        self.status = 0;
+        line.push('\n');
+        self.write_fd(1, line.as_bytes());
     }
 
     pub fn b_ulimit(&mut self, args: &[Bytes]) {
@@ -1099,4 +1178,61 @@ impl Shell {
         let _ = Ctl::Abort(0);
         o
     }
+}
+
+/// A symbolic umask (`u=rwx,g+w,o-x`, `a+r`, `=`) applied to the current
+/// mask: the clauses change the permissions the mask leaves, as chmod would.
+fn symbolic_umask(cur: u32, spec: &[u8]) -> Result<u32, Bytes> {
+    let mut perm = !cur & 0o777;
+    for clause in spec.split(|c| *c == b',') {
+        let mut i = 0;
+        let mut who = 0u32;
+        while let Some(&c) = clause.get(i) {
+            who |= match c {
+                b'u' => 0o700,
+                b'g' => 0o070,
+                b'o' => 0o007,
+                b'a' => 0o777,
+                _ => break,
+            };
+            i += 1;
+        }
+        if who == 0 {
+            who = 0o777;
+        }
+        loop {
+            let op = match clause.get(i) {
+                Some(&c @ (b'+' | b'-' | b'=')) => c,
+                Some(&c) => {
+                    return Err(
+                        format!("`{}': invalid symbolic mode operator", c as char).into_bytes()
+                    )
+                }
+                None if i == 0 => return Err(b"`': invalid symbolic mode operator".to_vec()),
+                None => break,
+            };
+            i += 1;
+            let mut bits = 0u32;
+            while let Some(&c) = clause.get(i) {
+                bits |= match c {
+                    b'r' => 0o444,
+                    b'w' => 0o222,
+                    b'x' => 0o111,
+                    b'+' | b'-' | b'=' => break,
+                    _ => {
+                        return Err(format!("`{}': invalid symbolic mode character", c as char)
+                            .into_bytes())
+                    }
+                };
+                i += 1;
+            }
+            let bits = bits & who;
+            match op {
+                b'+' => perm |= bits,
+                b'-' => perm &= !bits,
+                _ => perm = (perm & !who) | bits,
+            }
+        }
+    }
+    Ok(!perm & 0o777)
 }

@@ -9,6 +9,7 @@ pub mod flow;
 pub mod io;
 pub mod jobs;
 pub mod misc;
+pub mod strftime;
 pub mod vars;
 
 use crate::ast::Bytes;
@@ -104,9 +105,56 @@ fn needs_quote(s: &[u8]) -> bool {
         })
 }
 
+/// Whether bash would write `s` as $'...': it holds a character that is not
+/// printable in the locale (controls; any non-ASCII byte in the C locale;
+/// bytes that are not UTF-8 otherwise).
+pub fn needs_ansi_quote(s: &[u8]) -> bool {
+    if s.iter().any(|c| *c < 32 || *c == 127) {
+        return true;
+    }
+    !s.is_ascii() && (crate::eval::expand::byte_chars() || std::str::from_utf8(s).is_err())
+}
+
+/// `declare -p` value quoting: "..." or $'...'.
+pub fn quote_dq(s: &[u8]) -> Bytes {
+    if needs_ansi_quote(s) {
+        return ansi_quote(s);
+    }
+    let mut o = vec![b'"'];
+    for &c in s {
+        if matches!(c, b'"' | b'\\' | b'$' | b'`') {
+            o.push(b'\\');
+        }
+        o.push(c);
+    }
+    o.push(b'"');
+    o
+}
+
+/// An associative array key as `declare -p` writes it: double-quoted when
+/// it holds characters special to the shell (bash's sh_contains_shell_metas).
+pub fn quote_key(k: &[u8]) -> Bytes {
+    let meta = k == b"@"
+        || k == b"*"
+        || k.iter().enumerate().any(|(i, &c)| match c {
+            b' ' | b'\t' | b'\n' | b'\'' | b'"' | b'\\' | b'|' | b'&' | b';' | b'(' | b')'
+            | b'<' | b'>' | b'!' | b'{' | b'}' | b'*' | b'[' | b'?' | b']' | b'^' | b'$' | b'`' => {
+                true
+            }
+            b'~' => i == 0 || matches!(k[i - 1], b'=' | b':'),
+            b'#' => i == 0,
+            _ => false,
+        });
+    if meta || needs_ansi_quote(k) {
+        quote_dq(k)
+    } else {
+        k.to_vec()
+    }
+}
+
 /// `${x@Q}` / `declare -p` quoting: '...' or $'...' for control characters.
 pub fn quote_q(s: &[u8]) -> Bytes {
-    if s.iter().any(|c| *c < 32 || *c == 127) {
+    if needs_ansi_quote(s) {
         return ansi_quote(s);
     }
     let mut o = vec![b'\''];
@@ -122,6 +170,8 @@ pub fn quote_q(s: &[u8]) -> Bytes {
 }
 
 pub fn ansi_quote(s: &[u8]) -> Bytes {
+    // non-ASCII text stays as it is only when it is valid in a UTF-8 locale
+    let printable_high = !crate::eval::expand::byte_chars() && std::str::from_utf8(s).is_ok();
     let mut o = b"$'".to_vec();
     for &c in s {
         match c {
@@ -135,7 +185,9 @@ pub fn ansi_quote(s: &[u8]) -> Bytes {
             11 => o.extend_from_slice(b"\\v"),
             b'\'' => o.extend_from_slice(b"\\'"),
             b'\\' => o.extend_from_slice(b"\\\\"),
-            c if c < 32 || c == 127 => o.extend_from_slice(format!("\\{:03o}", c).as_bytes()),
+            c if c < 32 || c == 127 || (c >= 0x80 && !printable_high) => {
+                o.extend_from_slice(format!("\\{:03o}", c).as_bytes())
+            }
             c => o.push(c),
         }
     }
@@ -156,7 +208,7 @@ pub fn quote_printf(s: &[u8]) -> Bytes {
     if s.is_empty() {
         return b"''".to_vec();
     }
-    if s.iter().any(|c| *c < 32 || *c == 127) {
+    if needs_ansi_quote(s) {
         return ansi_quote(s);
     }
     let mut o = Vec::new();

@@ -9,43 +9,89 @@ use std::fmt::Write;
 
 /// `${x@a}` letters for attributes.
 pub fn attr_letters(a: u16, v: &Option<Value>) -> Bytes {
+    // bash's order: aAinrtxlu
     let mut o = Vec::new();
-    if a & A_ARRAY != 0 || matches!(v, Some(Value::Arr(_))) {
-        o.push(b'a');
-    }
-    if a & A_ASSOC != 0 || matches!(v, Some(Value::Assoc(_))) {
-        o.push(b'A');
-    }
-    if a & A_INTEGER != 0 {
-        o.push(b'i');
-    }
-    if a & A_LOWER != 0 {
-        o.push(b'l');
-    }
-    if a & A_READONLY != 0 {
-        o.push(b'r');
-    }
-    if a & A_UPPER != 0 {
-        o.push(b'u');
-    }
-    if a & A_EXPORT != 0 {
-        o.push(b'x');
+    let flags = [
+        (a & A_ARRAY != 0 || matches!(v, Some(Value::Arr(_))), b'a'),
+        (a & A_ASSOC != 0 || matches!(v, Some(Value::Assoc(_))), b'A'),
+        (a & A_INTEGER != 0, b'i'),
+        (a & A_NAMEREF != 0, b'n'),
+        (a & A_READONLY != 0, b'r'),
+        (a & A_EXPORT != 0, b'x'),
+        (a & A_LOWER != 0, b'l'),
+        (a & A_UPPER != 0, b'u'),
+    ];
+    for (on, c) in flags {
+        if on {
+            o.push(c);
+        }
     }
     o
 }
 
-/// Double-quote a value as `declare -p` does.
-fn dq(s: &[u8]) -> Bytes {
-    let mut o = vec![b'"'];
-    for &c in s {
-        if matches!(c, b'"' | b'\\' | b'$' | b'`') {
-            o.push(b'\\');
-        }
-        o.push(c);
-    }
-    o.push(b'"');
-    o
-}
+use super::{quote_dq as dq, quote_key};
+
+/// Every `shopt` option of bash 5.2 and its default in a script. Those the
+/// shell has no behaviour for are remembered (and listed) all the same.
+const SHOPT_DEFAULTS: &[(&str, bool)] = &[
+    ("autocd", false),
+    ("assoc_expand_once", false),
+    ("cdable_vars", false),
+    ("cdspell", false),
+    ("checkhash", false),
+    ("checkjobs", false),
+    ("checkwinsize", true),
+    ("cmdhist", true),
+    ("compat31", false),
+    ("compat32", false),
+    ("compat40", false),
+    ("compat41", false),
+    ("compat42", false),
+    ("compat43", false),
+    ("compat44", false),
+    ("complete_fullquote", true),
+    ("direxpand", false),
+    ("dirspell", false),
+    ("dotglob", false),
+    ("execfail", false),
+    ("expand_aliases", false),
+    ("extdebug", false),
+    ("extglob", false),
+    ("extquote", true),
+    ("failglob", false),
+    ("force_fignore", true),
+    ("globasciiranges", true),
+    ("globskipdots", true),
+    ("globstar", false),
+    ("gnu_errfmt", false),
+    ("histappend", false),
+    ("histreedit", false),
+    ("histverify", false),
+    ("hostcomplete", true),
+    ("huponexit", false),
+    ("inherit_errexit", false),
+    ("interactive_comments", true),
+    ("lastpipe", false),
+    ("lithist", false),
+    ("localvar_inherit", false),
+    ("localvar_unset", false),
+    ("login_shell", false),
+    ("mailwarn", false),
+    ("no_empty_cmd_completion", false),
+    ("nocaseglob", false),
+    ("nocasematch", false),
+    ("noexpand_translation", false),
+    ("nullglob", false),
+    ("patsub_replacement", true),
+    ("progcomp", true),
+    ("progcomp_alias", false),
+    ("promptvars", true),
+    ("restricted_shell", false),
+    ("shift_verbose", false),
+    ("sourcepath", true),
+    ("varredir_close", false),
+    ("xpg_echo", false),
+];
 
 impl Shell {
     pub fn declare_line(&self, name: &[u8], v: &Var) -> Bytes {
@@ -81,12 +127,7 @@ impl Shell {
                 o.extend_from_slice(b"=(");
                 for (k, v) in m {
                     o.push(b'[');
-                    let kq = if k.iter().any(|c| !c.is_ascii_alphanumeric() && *c != b'_') {
-                        dq(k)
-                    } else {
-                        k.clone()
-                    };
-                    o.extend_from_slice(&kq);
+                    o.extend_from_slice(&quote_key(k));
                     o.extend_from_slice(b"]=");
                     o.extend_from_slice(&dq(v));
                     o.push(b' ');
@@ -218,7 +259,7 @@ impl Shell {
             let names = self.vars.names();
             let mut out = Vec::new();
             for n in names {
-                if let Some(v) = self.vars.get(&n) {
+                if let Some(v) = self.vars.get_raw(&n) {
                     if set != 0 && v.attrs & set == 0 {
                         continue;
                     }
@@ -245,7 +286,7 @@ impl Shell {
         if print {
             let mut st = 0;
             for n in rest {
-                match self.vars.get(n) {
+                match self.vars.get_raw(n) {
                     Some(v) => {
                         let l = self.declare_line(n, v);
                         self.write_fd(1, &l);
@@ -299,6 +340,23 @@ impl Shell {
             self.readonly_err(base);
             return Err(Ctl::Abort(1));
         }
+        let is_ref = set & A_NAMEREF != 0;
+        if let (true, Some(v)) = (is_ref, value) {
+            let vbase = v.split(|c| *c == b'[').next().unwrap_or(v);
+            if !is_name(vbase) || (vbase.len() < v.len() && !v.ends_with(b"]")) {
+                let mut m = b"`".to_vec();
+                m.extend_from_slice(v);
+                m.extend_from_slice(b"': invalid variable name for name reference");
+                self.berr(cmd, &m);
+                return Err(Ctl::Abort(1));
+            }
+            if v == base {
+                let mut m = base.to_vec();
+                m.extend_from_slice(b": nameref variable self references not allowed");
+                self.berr(cmd, &m);
+                return Err(Ctl::Abort(1));
+            }
+        }
         {
             let exists_here = if local {
                 let top = self.vars.scopes.len() - 1;
@@ -308,6 +366,8 @@ impl Shell {
             };
             let var = if local {
                 self.vars.local(base)
+            } else if is_ref || unset_a & A_NAMEREF != 0 {
+                self.vars.entry_raw(base)
             } else {
                 self.vars.entry(base)
             };
@@ -318,16 +378,13 @@ impl Shell {
             var.attrs |= set & !(A_READONLY);
             var.attrs &= !unset_a;
             if set & A_ASSOC != 0 && !matches!(var.value, Some(Value::Assoc(_))) {
-                var.value = match var.value.take() {
-                    None => Some(Value::Assoc(Default::default())),
-                    other => other,
-                };
+                // declared without a value: set only by a later assignment
                 if value.is_none() && matches!(var.value, Some(Value::Str(_))) {
                     var.value = Some(Value::Assoc(Default::default()));
                 }
             } else if set & A_ARRAY != 0 {
                 var.value = match var.value.take() {
-                    None => Some(Value::Arr(Default::default())),
+                    None => None,
                     Some(Value::Str(s)) => {
                         let mut m = std::collections::BTreeMap::new();
                         m.insert(0, s);
@@ -343,7 +400,14 @@ impl Shell {
                 var.attrs &= !A_UPPER;
             }
         }
-        if let Some(v) = value {
+        if let (true, Some(v)) = (is_ref, value) {
+            let var = if local {
+                self.vars.local(base)
+            } else {
+                self.vars.entry_raw(base)
+            };
+            var.value = Some(Value::Str(v.to_vec()));
+        } else if let Some(v) = value {
             if v.first() == Some(&b'(') && v.last() == Some(&b')') && sub.is_none() {
                 // compound assignment: parse as `name=(...)`
                 let mut src = base.to_vec();
@@ -372,6 +436,8 @@ impl Shell {
         if set & A_READONLY != 0 {
             let var = if local {
                 self.vars.local(base)
+            } else if is_ref {
+                self.vars.entry_raw(base)
             } else {
                 self.vars.entry(base)
             };
@@ -497,6 +563,7 @@ impl Shell {
 
     fn unset_names(&mut self, args: &[Bytes]) -> R<()> {
         let mut funcs = false;
+        let mut refs = false;
         let mut vars_only = false;
         let mut i = 0;
         while i < args.len() && args[i].len() >= 2 && args[i][0] == b'-' {
@@ -504,7 +571,7 @@ impl Shell {
                 match c {
                     b'f' => funcs = true,
                     b'v' => vars_only = true,
-                    b'n' => {}
+                    b'n' => refs = true,
                     _ => {
                         self.berr(
                             "unset",
@@ -525,6 +592,11 @@ impl Shell {
                 self.funcs.remove(a);
                 continue;
             }
+            // `unset ref` unsets what a nameref points at; `unset -n ref` the ref
+            let a = &match self.vars.resolve(a) {
+                Resolved::Name(t) | Resolved::Element(t) if !refs => t,
+                _ => a.clone(),
+            };
             if let Some(p) = a.iter().position(|c| *c == b'[') {
                 if a.ends_with(b"]") {
                     let name = &a[..p];
@@ -806,21 +878,21 @@ impl Shell {
         let known: Vec<&str> = if o_mode {
             crate::state::SET_O.to_vec()
         } else {
-            crate::state::SHOPTS.to_vec()
+            SHOPT_DEFAULTS.iter().map(|(n, _)| *n).collect()
+        };
+        let line = |n: &str, on: bool| {
+            if print {
+                format!("shopt -{} {}\n", if on { 's' } else { 'u' }, n)
+            } else {
+                format!("{:<15}\t{}\n", n, if on { "on" } else { "off" })
+            }
         };
         if names.is_empty() {
             let mut out = String::new();
             for n in &known {
-                let on = self.opts.get(n).map(|b| *b).unwrap_or(false);
-                if let Some(s) = set {
-                    if s != on {
-                        continue;
-                    }
-                }
-                if print || set.is_some() {
-                    let _ = writeln!(out, "shopt -{} {}", if on { 's' } else { 'u' }, n);
-                } else {
-                    let _ = writeln!(out, "{:<15}\t{}", n, if on { "on" } else { "off" });
+                let on = self.shopt_state(n).unwrap_or(false);
+                if set.map_or(true, |s| s == on) {
+                    out.push_str(&line(n, on));
                 }
             }
             if !quiet {
@@ -830,73 +902,48 @@ impl Shell {
             return;
         }
         let mut st = 0;
-        for n in names {
-            let other_known = [
-                "checkwinsize",
-                "cmdhist",
-                "complete_fullquote",
-                "extquote",
-                "force_fignore",
-                "globasciiranges",
-                "hostcomplete",
-                "interactive_comments",
-                "progcomp",
-                "promptvars",
-                "sourcepath",
-                "histappend",
-                "checkhash",
-                "nocaseglob",
-                "xpg_echo",
-                "login_shell",
-                "huponexit",
-                "execfail",
-                "direxpand",
-                "dirspell",
-                "cdspell",
-                "autocd",
-                "globskipdots",
-                "patsub_replacement",
-                "shift_verbose",
-                "localvar_inherit",
-                "localvar_unset",
-                "assoc_expand_once",
-                "compat31",
-            ];
-            match self.opts.get(&n) {
-                Some(f) => match set {
-                    Some(v) => *f = v,
-                    None => {
-                        let on = *f;
-                        if !on {
-                            st = 1;
-                        }
-                        if !quiet {
-                            let line = if print {
-                                format!("shopt -{} {}\n", if on { 's' } else { 'u' }, n)
-                            } else {
-                                format!("{:<15}\t{}\n", n, if on { "on" } else { "off" })
-                            };
-                            self.write_fd(1, line.as_bytes());
-                        }
-                    }
-                },
-                None if other_known.contains(&n.as_str()) => {
-                    if set.is_none() && !quiet {
-                        let line = format!("{:<15}\toff\n", n);
-                        self.write_fd(1, line.as_bytes());
+        for n in &names {
+            let n = n.as_str();
+            let state = if o_mode && !crate::state::SET_O.contains(&n) {
+                None
+            } else {
+                self.shopt_state(n)
+            };
+            match (state, set) {
+                (None, _) => {
+                    let what = if o_mode { "option" } else { "shell option" };
+                    self.berr("shopt", format!("{}: invalid {} name", n, what).as_bytes());
+                    st = 1;
+                }
+                (Some(_), Some(v)) => self.set_shopt(n, v),
+                (Some(on), None) => {
+                    if !on {
                         st = 1;
                     }
-                }
-                None => {
-                    self.berr(
-                        "shopt",
-                        format!("{}: invalid shell option name", n).as_bytes(),
-                    );
-                    st = 1;
+                    if !quiet {
+                        self.write_fd(1, line(n, on).as_bytes());
+                    }
                 }
             }
         }
         self.status = st;
+    }
+
+    /// A `shopt` option's state; None for a name bash does not have.
+    pub fn shopt_state(&mut self, name: &str) -> Option<bool> {
+        if let Some(f) = self.opts.get(name) {
+            return Some(*f);
+        }
+        let (n, default) = SHOPT_DEFAULTS.iter().find(|(n, _)| *n == name)?;
+        Some(*self.opts.other.get(*n).unwrap_or(default))
+    }
+
+    fn set_shopt(&mut self, name: &str, on: bool) {
+        if let Some(f) = self.opts.get(name) {
+            *f = on;
+        } else if let Some((n, _)) = SHOPT_DEFAULTS.iter().find(|(n, _)| *n == name) {
+            self.opts.other.insert(n, on);
+        }
     }
 
     pub fn b_shift(&mut self, args: &[Bytes]) {

@@ -148,7 +148,10 @@ impl Shell {
                 let is_assoc = self
                     .vars
                     .get(name)
-                    .map(|v| matches!(v.value, Some(crate::state::Value::Assoc(_))))
+                    .map(|v| {
+                        v.attrs & crate::state::A_ASSOC != 0
+                            || matches!(v.value, Some(crate::state::Value::Assoc(_)))
+                    })
                     .unwrap_or(false);
                 if is_assoc {
                     let key = arith_key(s);
@@ -217,7 +220,10 @@ impl Shell {
                     let is_assoc = self
                         .vars
                         .get(name)
-                        .map(|v| matches!(v.value, Some(crate::state::Value::Assoc(_))))
+                        .map(|v| {
+                            v.attrs & crate::state::A_ASSOC != 0
+                                || matches!(v.value, Some(crate::state::Value::Assoc(_)))
+                        })
                         .unwrap_or(false);
                     let idx_word = if is_assoc {
                         crate::ast::Word::lit(&arith_key(s))

@@ -201,7 +201,7 @@ impl Shell {
                             Some(Value::Arr(m))
                         }
                         b'A' => {
-                            let mut m = std::collections::BTreeMap::new();
+                            let mut m = AssocMap::new();
                             while let (Some((_, i)), Some((_, v))) = (rr.next(), rr.next()) {
                                 m.insert(i.to_vec(), v.to_vec());
                             }

@@ -138,6 +138,9 @@ impl Shell {
                     self.var_is_set(v)
                 }
             }
+            b"-R" => self.vars.get_raw(v).map_or(false, |x| {
+                x.attrs & crate::state::A_NAMEREF != 0 && x.value.is_some()
+            }),
             b"-o" => std::str::from_utf8(v)
                 .ok()
                 .and_then(|n| self.opts.get(n).map(|b| *b))

@@ -257,6 +257,12 @@ impl Shell {
 
     /// PATH search (with the hash table). None if not found.
     pub fn find_command(&mut self, name: &[u8]) -> Option<Bytes> {
+        self.lookup_command(name, true)
+    }
+
+    /// A PATH search; `remember` puts what it finds in the hash table (running
+    /// a command does, `type` and `command -v` do not).
+    pub fn lookup_command(&mut self, name: &[u8], remember: bool) -> Option<Bytes> {
         if name.contains(&b'/') {
             return Some(name.to_vec());
         }
@@ -276,8 +282,10 @@ impl Shell {
             p.push(b'/');
             p.extend_from_slice(name);
             if self.sys.executable(&p) {
-                self.hash.insert(name.to_vec(), p.clone());
-                self.hash_hits.insert(name.to_vec(), 1);
+                if remember {
+                    self.hash.insert(name.to_vec(), p.clone());
+                    self.hash_hits.insert(name.to_vec(), 1);
+                }
                 return Some(p);
             }
         }
@@ -447,7 +455,7 @@ impl Shell {
                             _ => Default::default(),
                         }
                     } else {
-                        std::collections::BTreeMap::new()
+                        AssocMap::new()
                     };
                     let mut pending_key: Option<Bytes> = None;
                     for (k, w) in elems {
@@ -540,6 +548,16 @@ impl Shell {
         self.lineno = s.line;
         if self.opts.noexec {
             return Ok(());
+        }
+        if !self.traps.is_empty() && !self.in_trap {
+            // only traps read $BASH_COMMAND: keep it current while one is set
+            let text = crate::printer::simple_text(s);
+            self.vars.entry_raw(b"BASH_COMMAND").value = Some(Value::Str(text));
+            if let Some(code) = self.traps.get(&-2).cloned() {
+                let st = self.status;
+                self.run_trap(&code)?;
+                self.status = st;
+            }
         }
         self.subst_ran = false;
         let argv = match self.expand_words(&s.words) {
@@ -688,11 +706,31 @@ impl Shell {
         let src = self.sources.last().cloned().unwrap_or_default();
         self.frames.push((f.name.clone(), src, self.lineno));
         let return_trap = self.traps.get(&-3).cloned();
+        // Without set -E a function runs without the caller's ERR trap; one
+        // it sets itself stays after it returns.
+        let err_trap = if self.opts.errtrace {
+            None
+        } else {
+            self.traps.remove(&-1)
+        };
+        // likewise the DEBUG trap without set -T
+        let debug_trap = if self.opts.functrace {
+            None
+        } else {
+            self.traps.remove(&-2)
+        };
         let r = self.run_compound(&f.body, &f.redirs);
-        // A RETURN trap fires for the function that set it (functions do not
-        // inherit it), before the function's status is final, as in bash.
+        if let Some(code) = err_trap {
+            self.traps.entry(-1).or_insert(code);
+        }
+        if let Some(code) = debug_trap {
+            self.traps.entry(-2).or_insert(code);
+        }
+        // A RETURN trap fires for the function that set it (others inherit
+        // it only under set -T), before the function's status is final.
         if let Some(code) = self.traps.get(&-3).cloned() {
-            if return_trap.as_ref() != Some(&code) && !matches!(r, Err(Ctl::Exit(_))) {
+            let inherited = return_trap.as_ref() == Some(&code) && !self.opts.functrace;
+            if !inherited && !matches!(r, Err(Ctl::Exit(_))) {
                 let st = self.status;
                 self.run_trap(&code)?;
                 self.status = st;
@@ -818,10 +856,19 @@ impl Shell {
                 };
                 let mut st = 0;
                 self.loop_depth += 1;
+                // a nameref control variable is pointed at each word in turn
+                let is_ref = self
+                    .vars
+                    .get_raw(var)
+                    .map_or(false, |v| v.attrs & A_NAMEREF != 0);
                 let r = (|| -> R<()> {
                     for it in items {
                         self.check_signals()?;
-                        self.assign_scalar(var, None, it, false)?;
+                        if is_ref {
+                            self.vars.entry_raw(var).value = Some(Value::Str(it));
+                        } else {
+                            self.assign_scalar(var, None, it, false)?;
+                        }
                         let r = self.run_program(body);
                         st = self.status;
                         if self.loop_ctl(r)? {

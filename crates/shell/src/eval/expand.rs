@@ -121,6 +121,61 @@ impl Shell {
         Ok(out)
     }
 
+    /// The replacement of `${x/pat/rep}`: an unquoted `&` stands for the
+    /// matched text (bash's patsub_replacement); `\&` and quoted `&` are
+    /// literal.
+    fn expand_replacement(&mut self, w: &Word) -> R<Replacement> {
+        let plain = w.parts.iter().all(|p| match p {
+            WordPart::Lit(s) => !s.contains(&b'&'),
+            WordPart::Quoted(_) => true,
+            _ => false,
+        });
+        if plain {
+            return Ok(Replacement {
+                text: self.expand_single(w)?,
+                amps: Vec::new(),
+            });
+        }
+        let mut r = Replacement {
+            text: Vec::new(),
+            amps: Vec::new(),
+        };
+        for p in &w.parts {
+            match p {
+                WordPart::Lit(s) => {
+                    let mut i = 0;
+                    while i < s.len() {
+                        match s[i] {
+                            b'\\' if s.get(i + 1) == Some(&b'&') => {
+                                r.text.push(b'&');
+                                i += 1;
+                            }
+                            b'&' => {
+                                r.amps.push(r.text.len());
+                                r.text.push(b'&');
+                            }
+                            c => r.text.push(c),
+                        }
+                        i += 1;
+                    }
+                }
+                WordPart::Quoted(_) | WordPart::Double(_) => {
+                    self.part_string(p, &mut r.text, false)?
+                }
+                _ => {
+                    let at = r.text.len();
+                    self.part_string(p, &mut r.text, false)?;
+                    for (k, c) in r.text[at..].iter().enumerate() {
+                        if *c == b'&' {
+                            r.amps.push(at + k);
+                        }
+                    }
+                }
+            }
+        }
+        Ok(r)
+    }
+
     /// Expansion without splitting or globbing (assignment values, redirect
     /// targets, case words, here-strings).
     pub fn expand_single(&mut self, w: &Word) -> R<Bytes> {
@@ -313,6 +368,49 @@ impl Shell {
         Ctl::Exit(1)
     }
 
+    /// Arrays the shell keeps itself: PIPESTATUS and the call stack
+    /// (FUNCNAME, BASH_SOURCE, BASH_LINENO, innermost first; "main" and
+    /// line 0 stand for the script's top level).
+    fn shell_array(&self, n: &[u8]) -> Option<Vec<Bytes>> {
+        let in_fn = !self.funcnames.is_empty();
+        // the frames of function calls (a script has a frame of its own below)
+        let calls = &self.frames[self.frames.len().saturating_sub(self.funcnames.len())..];
+        Some(match n {
+            b"PIPESTATUS" => self
+                .pipestatus
+                .iter()
+                .map(|s| s.to_string().into_bytes())
+                .collect(),
+            b"FUNCNAME" if in_fn => {
+                let mut v: Vec<Bytes> = self.funcnames.iter().rev().cloned().collect();
+                if !self.sources.is_empty() {
+                    v.push(b"main".to_vec());
+                }
+                v
+            }
+            b"FUNCNAME" => Vec::new(),
+            b"BASH_SOURCE" if in_fn => {
+                let mut v: Vec<Bytes> = calls.iter().rev().map(|f| f.1.clone()).collect();
+                v.extend(self.sources.first().cloned());
+                v
+            }
+            b"BASH_SOURCE" => self.sources.iter().rev().cloned().collect(),
+            b"BASH_LINENO" if in_fn => {
+                let mut v: Vec<Bytes> = calls
+                    .iter()
+                    .rev()
+                    .map(|f| f.2.to_string().into_bytes())
+                    .collect();
+                if !self.sources.is_empty() {
+                    v.push(b"0".to_vec());
+                }
+                v
+            }
+            b"BASH_LINENO" => Vec::new(),
+            _ => return None,
+        })
+    }
+
     fn name_text(p: &Param) -> Bytes {
         match &p.name {
             ParamName::Var(n) => n.clone(),
@@ -344,7 +442,7 @@ impl Shell {
                 },
                 b'#' => one(Some(self.positional.len().to_string().into_bytes())),
                 b'?' => one(Some(self.status.to_string().into_bytes())),
-                b'-' => one(Some(self.opts.dash())),
+                b'-' => one(Some(self.opts.dash(self.c_mode))),
                 b'$' => one(Some(self.pid.to_string().into_bytes())),
                 b'!' => one(if self.last_bg == 0 {
                     None
@@ -354,20 +452,38 @@ impl Shell {
                 b'0' => one(Some(self.arg0.clone())),
                 _ => one(None),
             },
+            ParamName::Var(n)
+                if self
+                    .vars
+                    .get_raw(n)
+                    .map_or(false, |v| v.attrs & A_NAMEREF != 0) =>
+            {
+                match self.vars.resolve(n) {
+                    Resolved::Name(t) if &t != n => self.lookup(&ParamName::Var(t), index)?,
+                    Resolved::Element(t) if index.is_none() => {
+                        let open = t.iter().position(|c| *c == b'[').unwrap_or(0);
+                        let ix = Word::lit(&t[open + 1..t.len().saturating_sub(1)]);
+                        self.lookup(&ParamName::Var(t[..open].to_vec()), Some(&ix))?
+                    }
+                    Resolved::Circular => {
+                        self.circular_ref_warning(n);
+                        one(None)
+                    }
+                    _ => one(self
+                        .vars
+                        .get_raw(n)
+                        .and_then(|v| v.value.as_ref())
+                        .map(|v| v.scalar())),
+                }
+            }
             ParamName::Var(n) => {
                 if let Some(ix) = index {
                     let plain = ix.as_plain().map(|s| s.to_vec());
                     if plain.as_deref() == Some(b"@") || plain.as_deref() == Some(b"*") {
                         let star = plain.as_deref() == Some(b"*");
-                        let vals = match n.as_slice() {
-                            b"PIPESTATUS" => self
-                                .pipestatus
-                                .iter()
-                                .map(|s| s.to_string().into_bytes())
-                                .collect(),
-                            b"FUNCNAME" => self.funcnames.iter().rev().cloned().collect(),
-                            b"BASH_SOURCE" => self.sources.iter().rev().cloned().collect(),
-                            _ => match self.vars.get(n).and_then(|v| v.value.as_ref()) {
+                        let vals = match self.shell_array(n) {
+                            Some(v) => v,
+                            None => match self.vars.get(n).and_then(|v| v.value.as_ref()) {
                                 Some(v) => v.values(),
                                 None => Vec::new(),
                             },
@@ -380,17 +496,7 @@ impl Shell {
                             set,
                         });
                     }
-                    let special: Option<Vec<Bytes>> = match n.as_slice() {
-                        b"PIPESTATUS" => Some(
-                            self.pipestatus
-                                .iter()
-                                .map(|s| s.to_string().into_bytes())
-                                .collect(),
-                        ),
-                        b"FUNCNAME" => Some(self.funcnames.iter().rev().cloned().collect()),
-                        b"BASH_SOURCE" => Some(self.sources.iter().rev().cloned().collect()),
-                        _ => None,
-                    };
+                    let special = self.shell_array(n);
                     let is_assoc = self
                         .vars
                         .get(n)
@@ -437,17 +543,8 @@ impl Shell {
                     let r = self.next_random();
                     return Ok(one(Some(r.to_string().into_bytes())));
                 }
-                if n == b"PIPESTATUS" {
-                    return Ok(one(self
-                        .pipestatus
-                        .first()
-                        .map(|s| s.to_string().into_bytes())));
-                }
-                if n == b"FUNCNAME" {
-                    return Ok(one(self.funcnames.last().cloned()));
-                }
-                if n == b"BASH_SOURCE" {
-                    return Ok(one(self.sources.last().cloned()));
+                if let Some(v) = self.shell_array(n) {
+                    return Ok(one(v.into_iter().next()));
                 }
                 one(self.get_var(n))
             }
@@ -476,6 +573,7 @@ impl Shell {
                 | b"PIPESTATUS"
                 | b"FUNCNAME"
                 | b"BASH_SOURCE"
+                | b"BASH_LINENO"
         ) {
             return Ok(None);
         }
@@ -492,7 +590,7 @@ impl Shell {
             Len,
             Sub(i64, Option<i64>),
             Case(Bytes, bool, bool),
-            Rep(Bytes, Bytes, bool, u8, MatchMode),
+            Rep(Bytes, Replacement, bool, u8, MatchMode),
             Rem(Bytes, bool, bool, MatchMode),
         }
         // operands first: evaluating them needs the whole shell
@@ -530,7 +628,7 @@ impl Shell {
                     rep,
                 } => {
                     let pt = self.expand_pattern(pat)?;
-                    let r = self.expand_single(rep)?;
+                    let r = self.expand_replacement(rep)?;
                     Op::Rep(pt, r, *all, *anchor, self.match_mode())
                 }
                 ParamOp::Remove {
@@ -636,13 +734,36 @@ impl Shell {
         if let Some(v) = self.param_scalar_fast(p)? {
             return Ok(v);
         }
-        let mut v = if p.indirect {
+        let nameref = match &p.name {
+            ParamName::Var(n) if p.indirect && p.index.is_none() => self
+                .vars
+                .get_raw(n)
+                .filter(|v| v.attrs & A_NAMEREF != 0)
+                .and_then(|v| v.value.as_ref())
+                .map(|v| v.scalar()),
+            _ => None,
+        };
+        let mut v = if let Some(t) = nameref {
+            // `${!ref}` on a nameref: the name it points at
+            PVal {
+                vals: vec![t],
+                list: false,
+                star: false,
+                set: true,
+            }
+        } else if p.indirect {
             let target = self.lookup(&p.name, p.index.as_ref())?;
             let t = target.vals.into_iter().next().unwrap_or_default();
             if t.is_empty() && !target.set {
+                let n = Self::name_text(p);
                 if self.opts.nounset {
-                    let n = Self::name_text(p);
                     return Err(self.unbound(&n));
+                }
+                if matches!(p.op, ParamOp::None) {
+                    let mut m = n;
+                    m.extend_from_slice(b": invalid indirect expansion");
+                    self.err(&m);
+                    return Err(Ctl::Abort(1));
                 }
                 PVal {
                     vals: vec![],
@@ -772,8 +893,10 @@ impl Shell {
                         if use_word {
                             let s = self.expand_single(word)?;
                             let mut m = Self::name_text(p);
-                            if s.is_empty() {
+                            if s.is_empty() && *colon {
                                 m.extend_from_slice(b": parameter null or not set");
+                            } else if s.is_empty() {
+                                m.extend_from_slice(b": parameter not set");
                             } else {
                                 m.extend_from_slice(b": ");
                                 m.extend_from_slice(&s);
@@ -820,7 +943,7 @@ impl Shell {
                 rep,
             } => {
                 let pt = self.expand_pattern(pat)?;
-                let r = self.expand_single(rep)?;
+                let r = self.expand_replacement(rep)?;
                 let mode = self.match_mode();
                 for s in v.vals.iter_mut() {
                     *s = replace_match(s, &pt, &r, *all, *anchor, mode);
@@ -942,6 +1065,17 @@ impl Shell {
                     }
                 }
             }
+            ParamOp::Transform(t @ (b'K' | b'k' | b'A'))
+                if matches!(p.name, ParamName::Var(_)) && !p.indirect =>
+            {
+                let n = Self::name_text(p);
+                let whole = p
+                    .index
+                    .as_ref()
+                    .and_then(|i| i.as_plain())
+                    .map_or(false, |i| i == b"@" || i == b"*");
+                v = self.transform_whole(&n, *t, whole, v);
+            }
             ParamOp::Transform(t) => {
                 for s in v.vals.iter_mut() {
                     *s = match t {
@@ -978,6 +1112,77 @@ impl Shell {
             _ => {}
         }
         Ok(v)
+    }
+
+    /// `${a[@]@K}`, `${a[@]@k}`, `${a@A}`...: transforms that look at the
+    /// variable as a whole (its keys, its attributes).
+    fn transform_whole(&self, n: &[u8], t: u8, whole: bool, mut v: PVal) -> PVal {
+        use crate::builtins::{quote_dq, quote_key, quote_q};
+        let var = match self.vars.get(n) {
+            Some(var) if var.value.is_some() => var,
+            _ => return v,
+        };
+        let pairs: Option<Vec<(Bytes, Bytes)>> = match &var.value {
+            Some(Value::Arr(m)) if whole => Some(
+                m.iter()
+                    .map(|(k, x)| (k.to_string().into_bytes(), x.clone()))
+                    .collect(),
+            ),
+            Some(Value::Assoc(m)) if whole => {
+                Some(m.iter().map(|(k, x)| (k.clone(), x.clone())).collect())
+            }
+            _ => None,
+        };
+        match (t, pairs) {
+            (b'A', Some(_)) => {
+                let mut l = self.declare_line(n, var);
+                l.pop();
+                v.vals = vec![l];
+                v.list = false;
+            }
+            (b'A', None) => {
+                let letters = crate::builtins::vars::attr_letters(var.attrs, &var.value);
+                for s in v.vals.iter_mut() {
+                    let mut o = Vec::new();
+                    if !letters.is_empty() {
+                        o.extend_from_slice(b"declare -");
+                        o.extend_from_slice(&letters);
+                        o.push(b' ');
+                    }
+                    o.extend_from_slice(n);
+                    o.push(b'=');
+                    o.extend_from_slice(&quote_q(s));
+                    *s = o;
+                }
+            }
+            (b'K', Some(pairs)) => {
+                let assoc = matches!(var.value, Some(Value::Assoc(_)));
+                let mut o = Vec::new();
+                for (i, (k, x)) in pairs.iter().enumerate() {
+                    if i > 0 {
+                        o.push(b' ');
+                    }
+                    o.extend_from_slice(&if assoc { quote_key(k) } else { k.clone() });
+                    o.push(b' ');
+                    o.extend_from_slice(&quote_dq(x));
+                }
+                if assoc && !pairs.is_empty() {
+                    o.push(b' ');
+                }
+                v.vals = vec![o];
+                v.list = false;
+            }
+            (_, Some(pairs)) => {
+                v.vals = pairs.into_iter().flat_map(|(k, x)| [k, x]).collect();
+                v.list = true;
+            }
+            (_, None) => {
+                for s in v.vals.iter_mut() {
+                    *s = quote_q(s);
+                }
+            }
+        }
+        v
     }
 
     pub fn match_mode(&self) -> MatchMode {
@@ -1283,29 +1488,59 @@ fn longest_at(
         .map(|k| b[k])
 }
 
+/// Replacement text whose `amps` positions stand for the matched text.
+pub struct Replacement {
+    text: Bytes,
+    amps: Vec<usize>,
+}
+
+impl Replacement {
+    fn put(&self, out: &mut Bytes, matched: &[u8]) {
+        let mut from = 0;
+        for &a in &self.amps {
+            out.extend_from_slice(&self.text[from..a]);
+            out.extend_from_slice(matched);
+            from = a + 1;
+        }
+        out.extend_from_slice(&self.text[from..]);
+    }
+}
+
 fn replace_match(
     s: &[u8],
     pat: &[u8],
-    rep: &[u8],
+    rep: &Replacement,
     all: bool,
     anchor: u8,
     mode: MatchMode,
 ) -> Bytes {
     let b = char_bounds(s);
     let n = b.len();
+    let mut out = Vec::with_capacity(s.len());
     if pat.is_empty() {
-        return match anchor {
-            b'#' => [rep, s].concat(),
-            b'%' => [s, rep].concat(),
-            _ => s.to_vec(),
-        };
+        match anchor {
+            b'#' => {
+                rep.put(&mut out, b"");
+                out.extend_from_slice(s);
+            }
+            b'%' => {
+                out.extend_from_slice(s);
+                rep.put(&mut out, b"");
+            }
+            _ => out.extend_from_slice(s),
+        }
+        return out;
     }
     let scan = Scan::new(pat, mode);
     let lit = scan.as_ref().and_then(|sc| sc.literal());
     let longest = |start: usize| longest_at(s, start, pat, scan.as_ref(), lit.as_deref(), &b, mode);
     match anchor {
         b'#' => match longest(0) {
-            Some(k) => [rep, &s[k..]].concat(),
+            Some(k) => {
+                rep.put(&mut out, &s[..k]);
+                out.extend_from_slice(&s[k..]);
+                out
+            }
             None => s.to_vec(),
         },
         b'%' => {
@@ -1315,13 +1550,14 @@ fn replace_match(
                     None => pat_match(pat, &s[k..], mode),
                 };
                 if whole {
-                    return [&s[..k], rep].concat();
+                    out.extend_from_slice(&s[..k]);
+                    rep.put(&mut out, &s[k..]);
+                    return out;
                 }
             }
             s.to_vec()
         }
         _ => {
-            let mut out = Vec::with_capacity(s.len());
             let mut i = 0;
             let mut done = false;
             while i < n - 1 {
@@ -1332,7 +1568,7 @@ fn replace_match(
                 };
                 match matched {
                     Some(e) => {
-                        out.extend_from_slice(rep);
+                        rep.put(&mut out, &s[b[i]..e]);
                         // e is a character start (or the end) by construction.
                         i = b.binary_search(&e).unwrap_or(n - 1);
                         if !all {
@@ -1507,7 +1743,12 @@ fn expand_items(items: Vec<Item>, out: &mut Vec<Vec<Item>>, depth: usize) {
             if let Some(seq) = sequence(&inner) {
                 for s in seq {
                     let mut v = pre.to_vec();
-                    v.extend(s.into_iter().map(Item::C));
+                    // a `\` from a character range is a quote, removed later in bash
+                    if s == b"\\" {
+                        v.push(Item::P(WordPart::Quoted(Vec::new())));
+                    } else {
+                        v.extend(s.into_iter().map(Item::C));
+                    }
                     v.extend_from_slice(post);
                     expand_items(v, out, depth + 1);
                 }
@@ -1627,7 +1868,16 @@ mod tests {
         assert_eq!(remove_match(b"a.b.c", b"*.", false, false, m), b"b.c");
         assert_eq!(remove_match(b"a.b.c", b"*.", false, true, m), b"c");
         assert_eq!(remove_match(b"a.b.c", b".*", true, false, m), b"a.b");
-        assert_eq!(replace_match(b"aaa", b"a", b"b", true, 0, m), b"bbb");
-        assert_eq!(replace_match(b"abc", b"b", b"", false, 0, m), b"ac");
+        let lit = |t: &[u8]| Replacement {
+            text: t.to_vec(),
+            amps: Vec::new(),
+        };
+        assert_eq!(replace_match(b"aaa", b"a", &lit(b"b"), true, 0, m), b"bbb");
+        assert_eq!(replace_match(b"abc", b"b", &lit(b""), false, 0, m), b"ac");
+        let amp = Replacement {
+            text: b"<&>".to_vec(),
+            amps: vec![1],
+        };
+        assert_eq!(replace_match(b"abc", b"b", &amp, false, 0, m), b"a<b>c");
     }
 }

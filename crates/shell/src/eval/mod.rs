@@ -72,6 +72,8 @@ pub struct Shell {
     pub no_errexit: usize,
     pub start_secs: u64,
     pub random: u32,
+    /// The last $RANDOM handed out (bash never repeats it at once).
+    pub last_random: i64,
     pub hash: HashMap<Bytes, Bytes>,
     /// Times each hashed command was found through the table (`hash` lists them).
     pub hash_hits: HashMap<Bytes, u32>,
@@ -140,7 +142,7 @@ impl Shell {
             err_name: b"bash".to_vec(),
             c_mode: true,
             status: 0,
-            pipestatus: vec![0],
+            pipestatus: Vec::new(),
             lineno: 0,
             pid,
             ppid,
@@ -158,6 +160,7 @@ impl Shell {
             no_errexit: 0,
             start_secs: now_secs(),
             random: (pid as u32).wrapping_mul(2654435761) ^ (now_secs() as u32),
+            last_random: -1,
             hash: HashMap::new(),
             hash_hits: HashMap::new(),
             dirstack: Vec::new(),
@@ -220,6 +223,15 @@ impl Shell {
         let ver = b"5.2.15(1)-release".to_vec();
         sh.set_var(b"BASH_VERSION", ver);
         sh.set_var(b"BASH", b"/bin/bash".to_vec());
+        let mach = sh
+            .get_var(b"MACHTYPE")
+            .unwrap_or_else(|| b"wasm32-sandglass-wasi".to_vec());
+        let info: Vec<Bytes> = [&b"5"[..], b"2", b"15", b"1", b"release", &mach]
+            .iter()
+            .map(|s| s.to_vec())
+            .collect();
+        sh.set_array(b"BASH_VERSINFO", info);
+        sh.vars.entry_raw(b"BASH_VERSINFO").attrs |= A_READONLY;
         sh.set_var(b"SHLVL", b"1".to_vec());
         let host = std::fs::read("/etc/hostname").unwrap_or_else(|_| b"sandbox".to_vec());
         let host: Vec<u8> = host.into_iter().filter(|c| *c != b'\n').collect();
@@ -283,8 +295,20 @@ impl Shell {
             }
             _ => {}
         }
-        let v = self.vars.get(name)?;
-        v.value.as_ref().map(|v| v.scalar())
+        match self.vars.get(name) {
+            Some(v) => v.value.as_ref().map(|v| v.scalar()),
+            None => match self.vars.resolve(name) {
+                Resolved::Element(t) => {
+                    let open = t.iter().position(|c| *c == b'[')?;
+                    let key = &t[open + 1..t.len().saturating_sub(1)];
+                    match self.vars.get(&t[..open])?.value.as_ref()? {
+                        Value::Assoc(m) => m.get(key).cloned(),
+                        _ => self.array_get(&t[..open], crate::bytes::parse_i64(key)?),
+                    }
+                }
+                _ => None,
+            },
+        }
     }
 
     fn dynamic_var(&self, name: &[u8]) -> Bytes {
@@ -303,9 +327,28 @@ impl Shell {
         n.to_string().into_bytes()
     }
 
+    /// bash 5.2's $RANDOM: the "minimal standard" generator (16807 x mod
+    /// 2^31-1), both halves folded into 15 bits, never the same value twice
+    /// in a row; `RANDOM=n` seeds it, so seeded sequences match bash's.
     pub fn next_random(&mut self) -> i64 {
-        self.random = self.random.wrapping_mul(1103515245).wrapping_add(12345);
-        ((self.random >> 16) & 0x7fff) as i64
+        loop {
+            let last = if self.random == 0 {
+                123_459_876
+            } else {
+                self.random as i64
+            };
+            let (h, l) = (last / 127_773, last % 127_773);
+            let mut t = 16_807 * l - 2_836 * h;
+            if t < 0 {
+                t += 0x7fff_ffff;
+            }
+            self.random = t as u32;
+            let v = (((t >> 16) ^ (t & 0xffff)) & 0x7fff) as i64;
+            if v != self.last_random {
+                self.last_random = v;
+                return v;
+            }
+        }
     }
 
     pub fn var_is_set(&self, name: &[u8]) -> bool {
@@ -338,13 +381,25 @@ impl Shell {
     /// Assign to a variable named at run time, which may be an array element
     /// (`printf -v 'a[2]'`, `read 'm[k]'`).
     pub fn assign_ref(&mut self, target: &[u8], val: Bytes) -> R<()> {
+        self.assign_ref_append(target, val, false)
+    }
+
+    fn assign_ref_append(&mut self, target: &[u8], val: Bytes, append: bool) -> R<()> {
         if let Some(open) = target.iter().position(|&c| c == b'[') {
             if target.last() == Some(&b']') && crate::parse::is_name(&target[..open]) {
                 let idx = Word::lit(&target[open + 1..target.len() - 1]);
-                return self.assign_scalar(&target[..open], Some(&idx), val, false);
+                return self.assign_scalar(&target[..open], Some(&idx), val, append);
             }
         }
-        self.assign_scalar(target, None, val, false)
+        self.assign_scalar(target, None, val, append)
+    }
+
+    /// "warning: NAME: circular name reference"
+    pub fn circular_ref_warning(&mut self, name: &[u8]) {
+        let mut m = b"warning: ".to_vec();
+        m.extend_from_slice(name);
+        m.extend_from_slice(b": circular name reference");
+        self.err(&m);
     }
 
     pub fn set_var(&mut self, name: &[u8], val: Bytes) -> bool {
@@ -397,10 +452,39 @@ impl Shell {
         val: Bytes,
         append: bool,
     ) -> R<()> {
+        if self
+            .vars
+            .get_raw(name)
+            .map_or(false, |v| v.attrs & A_NAMEREF != 0)
+        {
+            match self.vars.resolve(name) {
+                Resolved::Name(t) if t != name => return self.assign_scalar(&t, idx, val, append),
+                Resolved::Name(_) => {}
+                Resolved::Element(t) if idx.is_none() => {
+                    return self.assign_ref_append(&t, val, append)
+                }
+                Resolved::Element(_) => {}
+                Resolved::Circular => {
+                    self.circular_ref_warning(name);
+                    return Err(Ctl::Abort(1));
+                }
+            }
+        }
         if name == b"PATH" {
             // A new search path invalidates every remembered lookup.
             self.hash.clear();
             self.hash_hits.clear();
+        }
+        if idx.is_none() && matches!(name, b"RANDOM" | b"SECONDS") {
+            // assigning seeds the generator / restarts the count from the value
+            let n = self.eval_arith_text(&val).unwrap_or(0);
+            if name == b"RANDOM" {
+                self.random = n as u32;
+                self.last_random = -1;
+            } else {
+                self.start_secs = now_secs().wrapping_sub(n as u64);
+            }
+            return Ok(());
         }
         if matches!(name, b"LC_ALL" | b"LC_CTYPE" | b"LANG") {
             let r = self.assign_scalar_inner(name, idx, val, append);
@@ -479,7 +563,7 @@ impl Shell {
                             m.insert(key, v);
                         }
                         slot => {
-                            let mut m = std::collections::BTreeMap::new();
+                            let mut m = AssocMap::new();
                             m.insert(key, v);
                             *slot = Some(Value::Assoc(m));
                         }

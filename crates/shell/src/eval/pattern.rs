@@ -338,12 +338,33 @@ fn ext(
 
 /// Pathname expansion of a pattern; sorted matches (empty if none).
 pub fn glob_expand(sh: &mut Shell, pat: &[u8]) -> Vec<Bytes> {
+    // A set GLOBIGNORE filters the matches and lets `*` match dot files.
+    let ignore: Vec<Bytes> = sh
+        .get_var(b"GLOBIGNORE")
+        .map(|g| {
+            g.split(|c| *c == b':')
+                .filter(|p| !p.is_empty())
+                .map(|p| p.to_vec())
+                .collect()
+        })
+        .unwrap_or_default();
     let mode = MatchMode {
         nocase: sh.opts.nocaseglob,
         extglob: sh.opts.extglob,
-        dotglob: sh.opts.dotglob,
+        dotglob: sh.opts.dotglob || !ignore.is_empty(),
     };
-    let globstar = sh.opts.globstar;
+    let mut results = glob_paths(pat, mode, sh.opts.globstar);
+    if !ignore.is_empty() {
+        let all = MatchMode {
+            dotglob: true,
+            ..mode
+        };
+        results.retain(|r| !ignore.iter().any(|p| pat_match(p, r, all)));
+    }
+    results
+}
+
+fn glob_paths(pat: &[u8], mode: MatchMode, globstar: bool) -> Vec<Bytes> {
     let absolute = pat.first() == Some(&b'/');
     let comps: Vec<&[u8]> = pat.split(|c| *c == b'/').collect();
     let mut results: Vec<Bytes> = vec![if absolute { b"/".to_vec() } else { Vec::new() }];

@@ -73,6 +73,8 @@ pub struct Parser {
     cache: Option<TokCache>,
     /// Extended globbing patterns recognised in words.
     pub extglob: bool,
+    /// Inside `name=( ... )`: a word may start with a `[sub]=` subscript.
+    pub(crate) in_compound: bool,
 }
 
 impl PartialEq for Word {
@@ -109,6 +111,7 @@ impl Parser {
             in_cmdsub: 0,
             cache: None,
             extglob: true,
+            in_compound: false,
         }
     }
 
@@ -1018,24 +1021,10 @@ impl Parser {
         let mut i = n;
         let mut index = None;
         if raw.get(i) == Some(&b'[') {
-            let mut depth = 0;
-            let mut j = i;
-            while j < raw.len() {
-                match raw[j] {
-                    b'[' => depth += 1,
-                    b']' => {
-                        depth -= 1;
-                        if depth == 0 {
-                            break;
-                        }
-                    }
-                    _ => {}
-                }
-                j += 1;
-            }
-            if j >= raw.len() {
-                return Ok(None);
-            }
+            let j = match find_close_bracket(&raw[i..]) {
+                Some(c) => i + c,
+                None => return Ok(None),
+            };
             let sub = &raw[i + 1..j];
             index = Some(self.parse_sub_word(sub)?);
             i = j + 1;
@@ -1053,6 +1042,30 @@ impl Parser {
             // array literal
             self.pos += 1;
             let mut elems = Vec::new();
+            let was = std::mem::replace(&mut self.in_compound, true);
+            let r = self.array_literal(&mut elems);
+            self.in_compound = was;
+            r?;
+            return Ok(Some(Assign {
+                name,
+                index,
+                append,
+                value: AssignValue::Array(elems),
+            }));
+        }
+        let _ = start;
+        let value = self.parse_value_word(vraw)?;
+        Ok(Some(Assign {
+            name,
+            index,
+            append,
+            value: AssignValue::Scalar(value),
+        }))
+    }
+
+    /// The elements of `name=( ... )` up to and with the `)`.
+    fn array_literal(&mut self, elems: &mut Vec<(Option<Word>, Word)>) -> PResult<()> {
+        {
             loop {
                 self.skip_blanks();
                 match self.peek_byte() {
@@ -1094,21 +1107,8 @@ impl Parser {
                     other => return Err(self.unexpected(&other)),
                 }
             }
-            return Ok(Some(Assign {
-                name,
-                index,
-                append,
-                value: AssignValue::Array(elems),
-            }));
         }
-        let _ = start;
-        let value = self.parse_value_word(vraw)?;
-        Ok(Some(Assign {
-            name,
-            index,
-            append,
-            value: AssignValue::Scalar(value),
-        }))
+        Ok(())
     }
 
     fn compound(&mut self) -> PResult<Compound> {
@@ -1379,10 +1379,12 @@ fn is_name_fn(s: &[u8]) -> bool {
             .any(|c| matches!(c, b'=' | b'$' | b'`' | b'\'' | b'"'))
 }
 
-fn find_close_bracket(s: &[u8]) -> Option<usize> {
+/// The `]` closing the `[` at s[0] (quotes and backslashes respected).
+pub(crate) fn find_close_bracket(s: &[u8]) -> Option<usize> {
     let mut depth = 0;
-    for (i, &c) in s.iter().enumerate() {
-        match c {
+    let mut i = 0;
+    while i < s.len() {
+        match s[i] {
             b'[' => depth += 1,
             b']' => {
                 depth -= 1;
@@ -1390,8 +1392,19 @@ fn find_close_bracket(s: &[u8]) -> Option<usize> {
                     return Some(i);
                 }
             }
+            b'\\' => i += 1,
+            q @ (b'\'' | b'"') => {
+                i += 1;
+                while i < s.len() && s[i] != q {
+                    if q == b'"' && s[i] == b'\\' {
+                        i += 1;
+                    }
+                    i += 1;
+                }
+            }
             _ => {}
         }
+        i += 1;
     }
     None
 }

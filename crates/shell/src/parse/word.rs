@@ -40,6 +40,30 @@ impl Parser {
         Ok((Word { parts }, raw))
     }
 
+    /// At a `[` after a name (or opening an element of `a=( )`) followed by
+    /// `]=` or `]+=`: the subscript's length. Blanks and quotes inside stay
+    /// part of the word, as in `m[a b]=1` and `m=(['x y']=1)`.
+    fn assign_subscript(&self, start: usize) -> Option<usize> {
+        let before = &self.src[start..self.pos];
+        let ok = if before.is_empty() {
+            self.in_compound
+        } else {
+            is_name(before)
+        };
+        if !ok {
+            return None;
+        }
+        let rest = &self.src[self.pos..];
+        let close = super::find_close_bracket(rest)?;
+        let after = &rest[close + 1..];
+        if (after.starts_with(b"=") || after.starts_with(b"+=")) && !rest[..close].contains(&b'\n')
+        {
+            Some(close + 1)
+        } else {
+            None
+        }
+    }
+
     fn sub_parser(&self, text: &[u8]) -> Parser {
         let mut p = Parser::new(text.to_vec(), self.line);
         p.extglob = self.extglob;
@@ -102,6 +126,13 @@ impl Parser {
             };
             match ctx {
                 Ctx::Top => {
+                    if c == b'[' {
+                        if let Some(n) = self.assign_subscript(start) {
+                            lit.extend_from_slice(&self.src[self.pos..self.pos + n]);
+                            self.pos += n;
+                            continue;
+                        }
+                    }
                     if is_meta(c) {
                         if c == b'('
                             && self.extglob
@@ -664,6 +695,7 @@ impl Parser {
                         word,
                     };
                 }
+                Some(b'}') => return self.bad_subst(start),
                 _ => {
                     let off = self.substr_field()?;
                     let len = if self.peek_byte() == Some(b':') {
@@ -759,7 +791,7 @@ impl Parser {
                     Some(t) => t,
                     None => return Err(self.eof_err("}")),
                 };
-                if !b"QEPAaULuK".contains(&t) || self.peek_byte() != Some(b'}') {
+                if !b"QEPAaULuKk".contains(&t) || self.peek_byte() != Some(b'}') {
                     return self.bad_subst(start);
                 }
                 p.op = ParamOp::Transform(t);
