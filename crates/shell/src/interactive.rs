@@ -221,14 +221,12 @@ impl Shell {
     fn complete(&mut self, ed: &mut Editor, prompt: &[u8]) {
         let before: String = ed.buf[..ed.cur].iter().collect();
         let start = before
-            .rfind(|c: char| c == ' ' || c == '\t' || c == ';' || c == '|' || c == '&' || c == '(')
+            .rfind([' ', '\t', ';', '|', '&', '('])
             .map(|p| p + 1)
             .unwrap_or(0);
         let word = before[start..].to_string();
         let first = before[..start].trim().is_empty()
-            || before[..start]
-                .trim_end()
-                .ends_with(|c| c == ';' || c == '|' || c == '&');
+            || before[..start].trim_end().ends_with([';', '|', '&']);
         let (cands, prefix_len) = if let Some(v) = word.strip_prefix('$') {
             (
                 self.completions(b"variable", v.as_bytes())

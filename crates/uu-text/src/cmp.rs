@@ -128,7 +128,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     let common = a.len().min(b.len());
     let mut differ = false;
     if verbose {
-        let mut max = limit.unwrap_or(u64::MAX as u64 >> 1);
+        let mut max = limit.unwrap_or(u64::MAX >> 1);
         for (k, n) in names.iter().enumerate() {
             let reg = n != "-" && std::fs::metadata(n).map(|m| m.is_file()).unwrap_or(false);
             if reg {

@@ -59,10 +59,7 @@ fn parse_stops(specs: &[String], prog: &str) -> Result<Stops, String> {
     let mut repeat = None;
     let mut absolute = false;
     for spec in specs {
-        for item in spec
-            .split(|c| c == ',' || c == ' ')
-            .filter(|s| !s.is_empty())
-        {
+        for item in spec.split([',', ' ']).filter(|s| !s.is_empty()) {
             let (kind, num) = if let Some(r) = item.strip_prefix('/') {
                 (1, r)
             } else if let Some(r) = item.strip_prefix('+') {

@@ -72,10 +72,7 @@ fn field_num(s: &str) -> Result<usize, String> {
 
 fn parse_format(s: &str) -> Result<Vec<Spec>, String> {
     let mut v = Vec::new();
-    for item in s
-        .split(|c| c == ',' || c == ' ' || c == '\t')
-        .filter(|x| !x.is_empty())
-    {
+    for item in s.split([',', ' ', '\t']).filter(|x| !x.is_empty()) {
         if item == "0" {
             v.push(Spec::Key);
             continue;

@@ -701,10 +701,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         Ok(d) => d.as_nanos() as i128,
         Err(_) => 0,
     };
-    let env = parse::Env {
-        now,
-        follow: follow_all,
-    };
+    let env = parse::Env { follow: follow_all };
     let parsed = match parse::parse(&words[i..], &env) {
         Ok(p) => p,
         Err(m) => {

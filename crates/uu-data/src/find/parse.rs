@@ -125,8 +125,6 @@ pub struct Parsed {
 
 /// Context the parser needs from the outside world.
 pub struct Env {
-    /// Current time in seconds since the epoch.
-    pub now: i128,
     /// Follow symlinks for -newer etc. (-L).
     pub follow: bool,
 }

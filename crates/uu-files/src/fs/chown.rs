@@ -36,7 +36,7 @@ fn named_group(s: &str) -> Option<String> {
 fn parse_owner_spec(
     spec: &str,
 ) -> Result<(Option<u32>, Option<u32>, Option<String>, Option<String>), &'static str> {
-    let (u, g) = match spec.split_once(|c| c == ':' || c == '.') {
+    let (u, g) = match spec.split_once([':', '.']) {
         Some((u, g)) => (u, Some(g)),
         None => (spec, None),
     };

@@ -71,12 +71,9 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     usage(Path::new("/"), &mut used, &mut nodes);
     let size = CAPACITY.max(used);
     let avail = size - used;
-    let pct = |u: u64, t: u64| {
-        if t == 0 {
-            "-".to_string()
-        } else {
-            format!("{}%", (u * 100 + t - 1) / t)
-        }
+    let pct = |u: u64, t: u64| match (u * 100 + t.saturating_sub(1)).checked_div(t) {
+        Some(p) => format!("{}%", p),
+        None => "-".to_string(),
     };
     let ty = p.has('T');
     let header_ty = if ty { " Type     " } else { "" };

@@ -62,7 +62,7 @@ fn unit_secs(u: &str) -> Option<(i64, bool)> {
 }
 
 fn parse_clock(s: &str) -> Option<(i64, u32)> {
-    let (hms, frac) = match s.split_once(|c| c == '.' || c == ',') {
+    let (hms, frac) = match s.split_once(['.', ',']) {
         Some((a, b)) => (a, Some(b)),
         None => (s, None),
     };

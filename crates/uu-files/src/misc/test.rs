@@ -43,8 +43,8 @@ fn is_unop(s: &[u8]) -> bool {
 
 fn int(s: &[u8]) -> TResult<i128> {
     let t = String::from_utf8_lossy(s);
-    let t = t.trim_start_matches(|c: char| c == ' ' || c == '\t');
-    let t2 = t.trim_end_matches(|c: char| c == ' ' || c == '\t');
+    let t = t.trim_start_matches([' ', '\t']);
+    let t2 = t.trim_end_matches([' ', '\t']);
     let body = t2.strip_prefix('+').unwrap_or(t2);
     let digits = body.strip_prefix('-').unwrap_or(body);
     if digits.is_empty() || !digits.bytes().all(|c| c.is_ascii_digit()) {

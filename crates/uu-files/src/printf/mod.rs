@@ -145,7 +145,7 @@ fn parse_hex_float(t: &str) -> Option<f64> {
         None => (false, t.strip_prefix('+').unwrap_or(t)),
     };
     let b = b.strip_prefix("0x").or_else(|| b.strip_prefix("0X"))?;
-    let (m, e) = match b.find(|c| c == 'p' || c == 'P') {
+    let (m, e) = match b.find(['p', 'P']) {
         Some(i) => (&b[..i], b[i + 1..].parse::<i32>().ok()?),
         None => (b, 0),
     };

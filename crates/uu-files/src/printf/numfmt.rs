@@ -181,7 +181,7 @@ pub fn fmt_float(out: &mut Vec<u8>, v: f64, conv: u8, spec: &Spec) {
                 exp_form(a, p - 1, upper)
             };
             if !spec.alt {
-                match s.find(|c| c == 'e' || c == 'E') {
+                match s.find(['e', 'E']) {
                     Some(i) => {
                         let tail = s.split_off(i);
                         strip_zeros(&mut s);
@@ -194,8 +194,8 @@ pub fn fmt_float(out: &mut Vec<u8>, v: f64, conv: u8, spec: &Spec) {
         }
         _ => hex_float(a, spec.prec, upper),
     };
-    if spec.alt && !body.contains('.') && conv.to_ascii_lowercase() != b'a' {
-        match body.find(|c| c == 'e' || c == 'E') {
+    if spec.alt && !body.contains('.') && !conv.eq_ignore_ascii_case(&b'a') {
+        match body.find(['e', 'E']) {
             Some(i) => body.insert(i, '.'),
             None => body.push('.'),
         }

@@ -316,7 +316,7 @@ fn fmt_g(v: f64, prec: usize, alt: bool, upper: bool) -> String {
     };
     if !alt {
         // Strip trailing zeros of the fraction.
-        let (mant, exp) = match s.find(|c| c == 'e' || c == 'E') {
+        let (mant, exp) = match s.find(['e', 'E']) {
             Some(i) => (s[..i].to_string(), s[i..].to_string()),
             None => (s.clone(), String::new()),
         };

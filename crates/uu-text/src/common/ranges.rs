@@ -12,7 +12,7 @@ pub fn parse_list(s: &str, fields: bool) -> Result<Ranges, String> {
         "byte/character positions are numbered from 1"
     };
     let mut out: Ranges = Vec::new();
-    for item in s.split(|c| c == ',' || c == ' ' || c == '\t') {
+    for item in s.split([',', ' ', '\t']) {
         if item.is_empty() {
             return Err(from1.into());
         }

@@ -219,11 +219,9 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                     return USAGE.die(2, &format!("invalid suffix in -S argument '{}'", s));
                 }
             }
-            "parallel" | "batch-size" => {
-                if s.parse::<u64>().map_or(true, |n| n == 0) {
-                    let what = if *id == "parallel" { "--parallel" } else { "--batch-size" };
-                    return USAGE.die(2, &format!("invalid number after '{}': '{}'", what, s));
-                }
+            "parallel" | "batch-size" if s.parse::<u64>().map_or(true, |n| n == 0) => {
+                let what = if *id == "parallel" { "--parallel" } else { "--batch-size" };
+                return USAGE.die(2, &format!("invalid number after '{}': '{}'", what, s));
             }
             _ => {}
         }
