@@ -66,7 +66,7 @@ impl AssocMap {
         self.len += 1;
     }
     fn grow(&mut self) {
-        let old = std::mem::replace(&mut self.buckets, vec![Vec::new(); 0]);
+        let old = std::mem::take(&mut self.buckets);
         self.buckets = vec![Vec::new(); old.len() * 4];
         for bucket in old {
             for (k, v) in bucket {

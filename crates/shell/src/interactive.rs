@@ -322,18 +322,14 @@ impl Shell {
                         self.redraw(prompt, &ed);
                     }
                 }
-                Key::Delete => {
-                    if ed.cur < ed.buf.len() {
-                        ed.buf.remove(ed.cur);
-                        self.redraw(prompt, &ed);
-                    }
+                Key::Delete if ed.cur < ed.buf.len() => {
+                    ed.buf.remove(ed.cur);
+                    self.redraw(prompt, &ed);
                 }
-                Key::Ctrl(b'h') => {
-                    if ed.cur > 0 {
-                        ed.cur -= 1;
-                        ed.buf.remove(ed.cur);
-                        self.redraw(prompt, &ed);
-                    }
+                Key::Ctrl(b'h') if ed.cur > 0 => {
+                    ed.cur -= 1;
+                    ed.buf.remove(ed.cur);
+                    self.redraw(prompt, &ed);
                 }
                 Key::Ctrl(b'a') | Key::Home => {
                     ed.cur = 0;
@@ -343,17 +339,13 @@ impl Shell {
                     ed.cur = ed.buf.len();
                     self.redraw(prompt, &ed);
                 }
-                Key::Ctrl(b'b') | Key::Left => {
-                    if ed.cur > 0 {
-                        ed.cur -= 1;
-                        self.redraw(prompt, &ed);
-                    }
+                Key::Ctrl(b'b') | Key::Left if ed.cur > 0 => {
+                    ed.cur -= 1;
+                    self.redraw(prompt, &ed);
                 }
-                Key::Ctrl(b'f') | Key::Right => {
-                    if ed.cur < ed.buf.len() {
-                        ed.cur += 1;
-                        self.redraw(prompt, &ed);
-                    }
+                Key::Ctrl(b'f') | Key::Right if ed.cur < ed.buf.len() => {
+                    ed.cur += 1;
+                    self.redraw(prompt, &ed);
                 }
                 Key::Ctrl(b'k') => {
                     ed.buf.truncate(ed.cur);
@@ -380,32 +372,28 @@ impl Shell {
                     self.write_fd(2, b"\x1b[H\x1b[2J");
                     self.redraw(prompt, &ed);
                 }
-                Key::Ctrl(b'p') | Key::Up => {
-                    if ed.hist_pos > 0 {
-                        if ed.hist_pos == self.history.len() {
-                            ed.saved = ed.buf.clone();
-                        }
-                        ed.hist_pos -= 1;
-                        ed.buf = String::from_utf8_lossy(&self.history[ed.hist_pos])
-                            .chars()
-                            .collect();
-                        ed.cur = ed.buf.len();
-                        self.redraw(prompt, &ed);
+                Key::Ctrl(b'p') | Key::Up if ed.hist_pos > 0 => {
+                    if ed.hist_pos == self.history.len() {
+                        ed.saved = ed.buf.clone();
                     }
+                    ed.hist_pos -= 1;
+                    ed.buf = String::from_utf8_lossy(&self.history[ed.hist_pos])
+                        .chars()
+                        .collect();
+                    ed.cur = ed.buf.len();
+                    self.redraw(prompt, &ed);
                 }
-                Key::Ctrl(b'n') | Key::Down => {
-                    if ed.hist_pos < self.history.len() {
-                        ed.hist_pos += 1;
-                        ed.buf = if ed.hist_pos == self.history.len() {
-                            ed.saved.clone()
-                        } else {
-                            String::from_utf8_lossy(&self.history[ed.hist_pos])
-                                .chars()
-                                .collect()
-                        };
-                        ed.cur = ed.buf.len();
-                        self.redraw(prompt, &ed);
-                    }
+                Key::Ctrl(b'n') | Key::Down if ed.hist_pos < self.history.len() => {
+                    ed.hist_pos += 1;
+                    ed.buf = if ed.hist_pos == self.history.len() {
+                        ed.saved.clone()
+                    } else {
+                        String::from_utf8_lossy(&self.history[ed.hist_pos])
+                            .chars()
+                            .collect()
+                    };
+                    ed.cur = ed.buf.len();
+                    self.redraw(prompt, &ed);
                 }
                 Key::Ctrl(b'r') => {
                     // incremental reverse search
@@ -542,7 +530,7 @@ pub fn repl(sh: &mut Shell) -> i32 {
                             }
                         }
                     }
-                    let _ = crate::parse::WARNINGS.with(|w| w.borrow_mut().clear());
+                    crate::parse::WARNINGS.with(|w| w.borrow_mut().clear());
                     if ok || !need_more {
                         break Some(text.clone());
                     }

@@ -375,7 +375,7 @@ impl Shell {
                             .unwrap_or(0);
                         let t = match it.next() {
                             None => now,
-                            Some(a) if a.is_empty() => now,
+                            Some([]) => now,
                             Some(a) => {
                                 let a = a.to_vec();
                                 match self.num_arg(Some(&a), st) {

@@ -144,6 +144,12 @@ pub fn strftime(fmt: &[u8], t: i64) -> Vec<u8> {
     o.into_bytes()
 }
 
+/// Formats straight into `o` (no intermediate String).
+pub fn put(o: &mut String, a: std::fmt::Arguments) {
+    use std::fmt::Write;
+    let _ = o.write_fmt(a);
+}
+
 #[cfg(test)]
 mod tests {
     use super::strftime;
@@ -160,10 +166,4 @@ mod tests {
             b"2023-11-14 22:13:20 PM"
         );
     }
-}
-
-/// Formats straight into `o` (no intermediate String).
-pub fn put(o: &mut String, a: std::fmt::Arguments) {
-    use std::fmt::Write;
-    let _ = o.write_fmt(a);
 }

@@ -213,11 +213,11 @@ impl Shell {
                     },
                 })
             }
-            b"-ef" => {
-                let a = std::fs::canonicalize(crate::bytes::path(l));
-                let b = std::fs::canonicalize(crate::bytes::path(r));
-                Ok(matches!((a, b), (Ok(a), Ok(b)) if a == b))
-            }
+            // Same device and inode, after following symlinks (so hard links count too).
+            b"-ef" => Ok(match (fsx::stat(l), fsx::stat(r)) {
+                (Some(a), Some(b)) => a.dev == b.dev && a.ino == b.ino,
+                _ => false,
+            }),
             _ => Err(Vec::new()),
         }
     }

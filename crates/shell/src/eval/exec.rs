@@ -560,10 +560,7 @@ impl Shell {
             }
         }
         self.subst_ran = false;
-        let argv = match self.expand_words(&s.words) {
-            Ok(a) => a,
-            Err(e) => return Err(e),
-        };
+        let argv = self.expand_words(&s.words)?;
         if argv.is_empty() {
             let mut traced = Vec::new();
             for a in &s.assigns {

@@ -343,7 +343,7 @@ impl Shell {
                 t += 0x7fff_ffff;
             }
             self.random = t as u32;
-            let v = (((t >> 16) ^ (t & 0xffff)) & 0x7fff) as i64;
+            let v = ((t >> 16) ^ (t & 0xffff)) & 0x7fff;
             if v != self.last_random {
                 self.last_random = v;
                 return v;
@@ -695,7 +695,7 @@ impl Shell {
         }
         for sig in 1..64 {
             if p & (1u64 << sig) != 0 {
-                if let Some(code) = self.traps.get(&(sig as i32)).cloned() {
+                if let Some(code) = self.traps.get(&sig).cloned() {
                     if !code.is_empty() {
                         let st = self.status;
                         self.run_trap(&code)?;
@@ -707,7 +707,7 @@ impl Shell {
                 } else if self.jc && (sig == 3 || sig == 20) {
                     // an interactive shell ignores Ctrl-\ and Ctrl-Z meant for itself
                 } else {
-                    return Err(Ctl::Exit(128 + sig as i32));
+                    return Err(Ctl::Exit(128 + sig));
                 }
             }
         }

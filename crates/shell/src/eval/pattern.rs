@@ -37,10 +37,8 @@ pub fn pattern_is_glob(p: &[u8]) -> bool {
         match p[i] {
             b'\\' => i += 1,
             b'*' | b'?' => return true,
-            b'[' => {
-                if bracket_end(p, i).is_some() {
-                    return true;
-                }
+            b'[' if bracket_end(p, i).is_some() => {
+                return true;
             }
             b'@' | b'+' | b'!' if p.get(i + 1) == Some(&b'(') => return true,
             _ => {}

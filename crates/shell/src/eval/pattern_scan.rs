@@ -111,7 +111,7 @@ impl<'p> Scan<'p> {
 
     fn eq(&self, a: u8, b: u8) -> bool {
         if self.mode.nocase {
-            a.to_ascii_lowercase() == b.to_ascii_lowercase()
+            a.eq_ignore_ascii_case(&b)
         } else {
             a == b
         }

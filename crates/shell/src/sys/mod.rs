@@ -116,7 +116,7 @@ pub fn host() -> Box<dyn Sys> {
     }
     #[cfg(not(target_arch = "wasm32"))]
     {
-        Box::new(native::NativeSys::default())
+        Box::new(native::NativeSys)
     }
 }
 

@@ -743,6 +743,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     f.status
 }
 
+/// fnmatch for sibling utilities (tar --exclude).
+pub(crate) fn fnmatch_pub(pat: &[u8], name: &[u8]) -> bool {
+    glob::fnmatch(pat, name, false)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -780,9 +785,4 @@ mod tests {
         assert!(matches!(kind("notdir"), StatFail::Other));
         let _ = std::fs::remove_dir_all(&dir);
     }
-}
-
-/// fnmatch for sibling utilities (tar --exclude).
-pub(crate) fn fnmatch_pub(pat: &[u8], name: &[u8]) -> bool {
-    glob::fnmatch(pat, name, false)
 }
