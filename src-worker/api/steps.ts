@@ -9,6 +9,12 @@ import { LIMITS } from '../contract/constants.js';
 import { EngineError } from './errors.js';
 import type { OutputPreview } from './outputPreview.js';
 
+/** Terminal output written `t` ms after its step started. */
+export interface TerminalChunk {
+  t: number;
+  data: string;
+}
+
 /** What a finished command tells the log. */
 export interface FinishedStep {
   sessionId: string;
@@ -19,6 +25,12 @@ export interface FinishedStep {
   durationMs: number;
   stdout?: OutputPreview;
   stderr?: OutputPreview;
+  /** Terminal steps: the output between start and end with its timing (bounded). */
+  recording?: TerminalChunk[];
+  /** The recording stopped at its bound (api/terminals.ts MAX_RECORDING). */
+  recordingTruncated?: boolean;
+  /** Terminal steps: the terminal's last output (~64 KiB) at the end, to repaint. */
+  screen?: string;
 }
 
 export interface StepPage {
