@@ -23,6 +23,7 @@ import type {
 import { API_VERSION, LIMITS } from '../contract/constants.js';
 import type { Sandbox, SpawnOptions } from '../sandbox/sandbox.js';
 import { diffPage, fileDiff } from '../timeline/changes.js';
+import { journalTimeline } from '../timeline/format/journal.js';
 import { buildOrigin, loadSteps } from '../timeline/format/load.js';
 import { decodeTimeline } from '../timeline/format/read.js';
 import { encodeTimeline } from '../timeline/format/write.js';
@@ -343,6 +344,20 @@ export class SandglassEngine {
         settings: entry.info.settings,
         timeline: entry.steps,
         store: snapshotStoreOf(entry.sandbox.vfs),
+      }),
+    );
+  }
+
+  /** Journals a sandbox's new steps through `append` as they happen (in-process callers); returns the stop. */
+  journalTimeline(sandboxId: string, append: (bytes: Uint8Array) => void): () => void {
+    const entry = this.registry.get(sandboxId);
+    return timeline(() =>
+      journalTimeline({
+        name: entry.info.name,
+        settings: entry.info.settings,
+        timeline: entry.steps,
+        store: snapshotStoreOf(entry.sandbox.vfs),
+        append,
       }),
     );
   }
