@@ -92,6 +92,7 @@ describe.skipIf(!haveShell)('sandglass timeline', () => {
       expect(shown.out).toMatch(/^\* {2}st\d+ main \[0\] \d+ms {2}cd \/tmp\n/);
       const diff = await cli(['diff', file, ids[0] as string, ids[2] as string]);
       expect(diff.out).toBe('A /tmp/a.txt +2 -0\n');
+      expect((await cli(['diff', file, '1', '3'])).out).toBe(diff.out);
       const same = await cli(['diff', file, ids[1] as string, ids[1] as string]);
       expect(same.out).toMatch(/no changes/);
       // A crashed save: only the journal is there; load recovers it.

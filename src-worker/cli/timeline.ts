@@ -6,7 +6,8 @@
  *   load FILE                     validate and summarise (a crashed save's
  *                                 FILE.journal is recovered)
  *   show FILE                     the step graph, one line per step, lanes as text
- *   diff FILE STEP_A STEP_B       files changed from one step to another
+ *   diff FILE STEP_A STEP_B       files changed from one step to another (a step
+ *                                 by id, or N for the N-th step listed)
  * `--json` prints machine-readable output instead.
  */
 import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -257,8 +258,11 @@ async function diff(args: readonly string[], io: CliIo): Promise<number> {
   const engine = new SandglassEngine();
   try {
     const { sandboxId, ids } = await loadInto(engine, data, bytes);
-    const from = ids.get(a);
-    const to = ids.get(b);
+    // A step is named by its id, or by its position (1 = the first step) as `show` lists them.
+    const ref = (r: string): string | undefined =>
+      /^\d+$/.test(r) ? ids.get(data.manifest.steps[Number(r) - 1]?.id ?? '') : ids.get(r);
+    const from = ref(a);
+    const to = ref(b);
     if (from === undefined) throw new Error(`no step ${a} in ${file}`);
     if (to === undefined) throw new Error(`no step ${b} in ${file}`);
     const entries: DiffEntry[] = [];
