@@ -556,25 +556,24 @@ export class SandglassEngine {
   }
 }
 
+/** A timeline error as the engine's (its code kept), anything else as asEngineError does. */
+function engineErrorOf(err: unknown): EngineError {
+  return err instanceof TimelineError ? new EngineError(err.code, err.message) : asEngineError(err);
+}
+
 /** Runs a timeline call with its errors as engine errors. */
 function timeline<T>(fn: () => T): T {
   try {
     return fn();
   } catch (err) {
-    throw err instanceof TimelineError
-      ? new EngineError(err.code, err.message)
-      : asEngineError(err);
+    throw engineErrorOf(err);
   }
 }
 
-async function timelineAsync<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    throw err instanceof TimelineError
-      ? new EngineError(err.code, err.message)
-      : asEngineError(err);
-  }
+function timelineAsync<T>(fn: () => Promise<T>): Promise<T> {
+  return fn().catch((err: unknown) => {
+    throw engineErrorOf(err);
+  });
 }
 
 function needClient(client: BusClient | undefined, method: string): BusClient {
