@@ -22,7 +22,7 @@ import {
   type Manifest,
   type StepMeta,
 } from './schema.js';
-import { Blobs, json, stepMeta, stepTree, treeChanges } from './write.js';
+import { blobEntry, Blobs, json, stepMeta, stepTree, treeChanges } from './write.js';
 
 const RECORD_NAME = /^[A-Za-z0-9_./-]{1,200}$/;
 
@@ -188,7 +188,9 @@ export function recoverJournal(bytes: Uint8Array): {
   for (const [name, data] of Object.entries(files))
     if (!name.startsWith('blobs/')) entries[name] = sha256(data);
   const blobCount = Object.keys(files).filter((n) => n.startsWith('blobs/')).length;
-  const zip: Zippable = { ...files };
+  const zip: Zippable = {};
+  for (const [name, data] of Object.entries(files))
+    zip[name] = name.startsWith('blobs/') ? blobEntry(data) : data;
   zip['commit.json'] = json({
     format: FORMAT_NAME,
     version: FORMAT_VERSION,
