@@ -136,6 +136,9 @@ export interface PublicStat {
 const enc = new TextEncoder();
 const dec = new TextDecoder();
 
+/** Longest `restoreSessionStates` waits for busy shells. */
+export const RESTORE_WAIT_MS = 5000;
+
 /**
  * Default programs directory: $SANDGLASS_WASM_DIR when set (a developer's
  * private build), else <repo or app root>/resources/wasm.
@@ -567,7 +570,9 @@ export class Sandbox {
    * every shell has applied its state (or ended). An idle shell applies it
    * at once and redraws its prompt; a terminal running a command has its
    * foreground job interrupted (SIGINT) first; an API session finishes its
-   * command first.
+   * command first. A shell still busy after `RESTORE_WAIT_MS` (a command
+   * ignoring SIGINT) is not waited for: it takes its state when that
+   * command line ends.
    */
   async restoreSessionStates(states: ReadonlyMap<string, Uint8Array>): Promise<void> {
     this.live();
@@ -580,7 +585,13 @@ export class Sandbox {
       if (!s.idle) this.interruptForeground(s);
       applied.push(s.requestState(blob));
     }
-    await Promise.all(applied);
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, RESTORE_WAIT_MS);
+      timer.unref();
+    });
+    await Promise.race([Promise.all(applied), waited]);
+    clearTimeout(timer);
   }
 
   /** SIGINT to the foreground job of a session's terminal, if the shell is not it. */
