@@ -131,14 +131,17 @@ export class Session {
   /**
    * Ask the shell to take `state`. Resolves once it has applied it and
    * reported back, or when the shell ends. An idle shell (blocked at its
-   * prompt or in `session_next`) is woken with EINTR; a busy one takes it
-   * when its command line ends (`step_end` says a state waits).
+   * prompt or in `session_next`) is woken with EINTR; a busy one, or one
+   * still starting, takes it at its next `step_end` (whose flag says a
+   * state waits).
    */
   requestState(state: Uint8Array): Promise<void> {
     if (this.ended) return Promise.resolve();
     const done = new Promise<void>((resolve) => this.waiting.push(resolve));
     this.pending = state;
-    if (this.idle) this.startPoking();
+    // A shell that has not reported yet is still starting: its first
+    // report learns of the state (interrupting its startup could break it).
+    if (this.idle && this.state) this.startPoking();
     return done;
   }
 

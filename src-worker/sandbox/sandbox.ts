@@ -210,6 +210,8 @@ export class Sandbox {
   private readonly shellSessions = new Map<string, Session>();
   private readonly commandListeners = new Set<(ev: CommandEvent) => void>();
   private terminalCounter = 0;
+  /** Restored states for sessions not running then, by name (used once). */
+  private deferredStates = new Map<string, Uint8Array>();
 
   private constructor(
     private readonly options: SandboxOptions,
@@ -566,7 +568,9 @@ export class Sandbox {
 
   /**
    * Put live shell sessions back into saved states: a session named in
-   * `states` takes that state, any other one a fresh shell's. Resolves when
+   * `states` takes that state, any other one a fresh shell's. A state named
+   * for a session not running now is kept for the next session started
+   * under that name (the API default session starts at the next `run`). Resolves when
    * every shell has applied its state (or ended). An idle shell applies it
    * at once and redraws its prompt; a terminal running a command has its
    * foreground job interrupted (SIGINT) first; an API session finishes its
@@ -576,6 +580,9 @@ export class Sandbox {
    */
   async restoreSessionStates(states: ReadonlyMap<string, Uint8Array>): Promise<void> {
     this.live();
+    // States of sessions not running now wait for a session of that name
+    // (the API default session starts at the next run()).
+    this.deferredStates = new Map([...states].filter(([name]) => !this.shellSessions.has(name)));
     const applied: Promise<void>[] = [];
     for (const [name, s] of this.shellSessions) {
       // A shell that never reported a state does not speak the protocol.
@@ -620,6 +627,11 @@ export class Sandbox {
       }
     };
     this.shellSessions.set(name, s);
+    const deferred = this.deferredStates.get(name);
+    if (deferred) {
+      this.deferredStates.delete(name);
+      void s.requestState(deferred);
+    }
     return s;
   }
 

@@ -122,6 +122,24 @@ describe.skipIf(!haveShell)('shell session state', () => {
     ]);
   });
 
+  it('a state saved for a session not running is taken by the next one of that name', async () => {
+    sb = await Sandbox.create();
+    await sb.run(CHANGE);
+    const saved = sb.sessionStates();
+    const other = await Sandbox.create();
+    try {
+      // A fresh sandbox (a fork, say) has no default session until run().
+      await other.restoreSessionStates(saved);
+      const r = await other.run(CHECK);
+      expect(r.stdout).toMatch(/^\/tmp\nx=1\nf1\nalias ll='ls -l'\nnoglob\s+on\nlate=unset\n$/);
+      // Used once: a default session started later again is fresh.
+      other.closeSession('default');
+      expect((await other.run('echo "x=$x"')).stdout).toBe('x=\n');
+    } finally {
+      await other.destroy();
+    }
+  });
+
   it('a restore interrupts a command running in a terminal, then applies', async () => {
     sb = await Sandbox.create();
     const { events, line, t } = await terminal(sb);
@@ -154,9 +172,10 @@ describe.skipIf(!haveShell)('shell session state', () => {
         const from = events.length;
         await lines(Array.from({ length: n }, () => ':'));
         const ms = events.slice(from).flatMap((e) => (e.type === 'end' ? [e.durationMs] : []));
-        return ms.reduce((a, b) => a + b, 0) / ms.length;
+        return ms.sort((a, b) => a - b)[ms.length >> 1] ?? NaN;
       };
-      const before = await stepMs(20);
+      await stepMs(20);
+      const before = await stepMs(50);
       await sb.writeFile('/tmp/defs.sh', defs.join('\n') + '\n');
       await line('. /tmp/defs.sh');
       // 1000 history lines, typed ahead in pastes of 100.
@@ -165,7 +184,8 @@ describe.skipIf(!haveShell)('shell session state', () => {
       for (let i = 0; i < 1000; i += 100) await lines(hist.slice(i, i + 100));
       const blob = sb.sessionStates().get('big');
       expect(blob).toBeDefined();
-      const after = await stepMs(20);
+      const after = await stepMs(50);
+      await sb.run(':');
       const api0 = performance.now();
       for (let i = 0; i < 20; i++) await sb.run(':');
       const apiSmall = (performance.now() - api0) / 20;
@@ -175,7 +195,7 @@ describe.skipIf(!haveShell)('shell session state', () => {
       const apiBig = (performance.now() - api1) / 20;
       console.log(
         `shell state: fresh ${small} B; 200 functions + 1000 history lines ${blob?.length} B; ` +
-          `terminal ':' step ${before.toFixed(2)} ms -> ${after.toFixed(2)} ms; ` +
+          `terminal ':' step median ${before.toFixed(2)} ms -> ${after.toFixed(2)} ms; ` +
           `API run(':') ${apiSmall.toFixed(2)} ms -> ${apiBig.toFixed(2)} ms with 200 functions`,
       );
       expect(blob?.length ?? 0).toBeLessThan(256 * 1024);
