@@ -28,7 +28,13 @@ export function limitsOf(settings: SandboxSettings): {
   vfsLimits: Partial<VfsLimits>;
 } {
   const l = settings.limits;
-  const limits: { wallTimeMs?: number; maxProcesses?: number; outputBytes?: number } = {};
+  const limits: {
+    wallTimeMs?: number;
+    maxProcesses?: number;
+    outputBytes?: number;
+    sandboxMemoryBytes?: number;
+  } = {};
+  if (l.memoryBytes !== undefined && l.memoryBytes > 0) limits.sandboxMemoryBytes = l.memoryBytes;
   if (settings.timeoutMs > 0) limits.wallTimeMs = settings.timeoutMs;
   if (l.processCount > 0) limits.maxProcesses = l.processCount;
   if (l.outputBytes > 0) limits.outputBytes = l.outputBytes;

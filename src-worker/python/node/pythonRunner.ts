@@ -54,6 +54,10 @@ export class PythonRunner implements ProcessRunner {
     Atomics.notify(this.it.interrupt, 0);
   }
 
+  memoryBytes(): number {
+    return this.server.guestMemoryBytes();
+  }
+
   terminate(): void {
     if (this.done) return;
     this.done = true;
