@@ -3,7 +3,6 @@
  * these in api.ts; methods.ts and events.ts build on them.
  */
 import { z } from 'zod';
-import { HostEntrySchema } from '../net/policy.js';
 
 /** Field types with the messages a caller sees when a value is wrong. */
 export const str = () => z.string({ error: 'must be a string' });
@@ -28,11 +27,13 @@ const envName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, {
  * The sandbox's network policy (docs/network.md): entries such as
  * `example.com`, `*.example.com:443`, `10.0.0.0/8`, `[::1]:8080`, `*`.
  * Everything else is denied unless a person approves it; a blocked entry
- * always wins. Validated by the gateway's own entry parser.
+ * always wins. The engine checks each entry with the gateway's parser and
+ * refuses a change naming the bad entry (EINVAL).
  */
+const hostEntry = str().max(300, { error: 'a host entry is at most 300 characters' });
 export const NetworkSettings = z.strictObject({
-  allowedHosts: z.array(HostEntrySchema).describe('hosts programs may reach without asking'),
-  blockedHosts: z.array(HostEntrySchema).describe('hosts always refused (wins over allowed)'),
+  allowedHosts: z.array(hostEntry).describe('hosts programs may reach without asking'),
+  blockedHosts: z.array(hostEntry).describe('hosts always refused (wins over allowed)'),
 });
 
 export const SandboxSettings = z.strictObject({
