@@ -13,6 +13,7 @@ export const DEFAULT_SETTINGS: SandboxSettings = {
   },
   env: {},
   timeoutMs: 60_000,
+  network: { allowedHosts: [], blockedHosts: [] },
 };
 
 /** Settings that leave every limit at the kernel's default and set no time limit (the CLI's). */

@@ -44,6 +44,7 @@ import {
   type KernelLimits,
 } from '../base/limits.js';
 import type { Session } from './session.js';
+import { NetworkGateway } from '../net/gateway.js';
 
 export interface SpawnSpec {
   readonly path: BytePath;
@@ -82,7 +83,18 @@ export type KernelEvent =
       readonly pid: number;
       readonly code: number | undefined;
       readonly signal: number | undefined;
-    };
+    }
+  /** A process started or stopped waiting for a person to answer a network request. */
+  | { readonly type: 'approval-wait'; readonly pid: number; readonly waiting: boolean };
+
+/**
+ * The sandbox's network as the net syscalls reach it: the gateway (its
+ * policy and onRequest) and which step a process belongs to, for the audit.
+ */
+export interface KernelNetwork {
+  readonly gateway: NetworkGateway;
+  readonly stepOf?: (pid: number) => string | null;
+}
 
 export interface KernelOptions {
   readonly vfs: Vfs;
@@ -117,6 +129,11 @@ export class Kernel {
   private disposed = false;
   /** Sums the processes' memory reports while any process lives. */
   private memoryWatch: NodeJS.Timeout | undefined;
+  /**
+   * Set by whoever owns the sandbox's policy; until then every request is
+   * denied (default deny, no onRequest).
+   */
+  network: KernelNetwork = { gateway: new NetworkGateway({ sandboxId: 'sandbox' }) };
 
   constructor(opts: KernelOptions) {
     this.vfs = opts.vfs;
@@ -427,6 +444,18 @@ export class Kernel {
       this.reap(p);
     }
     this.emit({ type: 'process-exited', pid: p.pid, code: info.code, signal: info.signal });
+  }
+
+  /**
+   * `p` started or stopped waiting for a person (a network approval): its
+   * time limit does not run meanwhile, and listeners (the session's command
+   * limit, the terminal's status) hear of it.
+   */
+  approvalWait(p: Process, waiting: boolean): void {
+    if (waiting) p.job?.pauseDeadline();
+    else p.job?.resumeDeadline();
+    p.waitingForApproval = waiting;
+    this.emit({ type: 'approval-wait', pid: p.pid, waiting });
   }
 
   reap(p: Process): void {

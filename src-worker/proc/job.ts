@@ -6,11 +6,12 @@
  * the tree was reshaped by then. Jobs nest: a `timeout 5 cmd` inside a job
  * starts an inner job whose members count in the outer one too.
  */
+import { PausableTimer } from '../base/pausableTimer.js';
 import type { Process } from './process.js';
 
 export class Job {
   private readonly members = new Set<Process>();
-  private timer: NodeJS.Timeout | undefined;
+  private timer: PausableTimer | undefined;
   private ended = false;
   /** True once the deadline has passed (members still joining are ended at once). */
   expired = false;
@@ -21,12 +22,11 @@ export class Job {
     private readonly onDeadline: (job: Job) => void,
   ) {
     if (wallTimeMs > 0) {
-      this.timer = setTimeout(() => {
+      this.timer = new PausableTimer(wallTimeMs, () => {
         this.timer = undefined;
         this.expired = true;
         this.onDeadline(this);
-      }, wallTimeMs);
-      this.timer.unref();
+      });
     }
   }
 
@@ -67,8 +67,20 @@ export class Job {
 
   /** Drops the deadline now (the sandbox is going away). */
   cancel(): void {
-    if (this.timer) clearTimeout(this.timer);
+    this.timer?.cancel();
     this.timer = undefined;
+  }
+
+  /**
+   * A member waits for a person (a network approval): that time is not the
+   * command's, here and in every enclosing job. Nested: each pause needs its resume.
+   */
+  pauseDeadline(): void {
+    for (const j of this.chain()) j.timer?.pause();
+  }
+
+  resumeDeadline(): void {
+    for (const j of this.chain()) j.timer?.resume();
   }
 
   private settleIfDone(): void {
