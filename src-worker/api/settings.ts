@@ -10,6 +10,7 @@ export const DEFAULT_SETTINGS: SandboxSettings = {
     nodeCount: 100_000,
     processCount: 64,
     outputBytes: 16 * 1024 * 1024,
+    memoryBytes: 1024 * 1024 * 1024,
   },
   env: {},
   timeoutMs: 60_000,
