@@ -307,6 +307,16 @@ export class Kernel {
       this.memoryWatch = undefined;
       return;
     }
+    // A runner whose memory cannot be capped when it starts is held to its own limit here.
+    for (const p of live) {
+      if (p.alive && p.memoryLimit > 0 && memoryOf(p) > p.memoryLimit) {
+        this.writeMessage(
+          p,
+          `sandglass: killed: memory limit of ${mib(p.memoryLimit)} MiB exceeded\n`,
+        );
+        this.exitProcess(p, { code: STATUS_KILLED });
+      }
+    }
     const limit = this.limits.sandboxMemoryBytes;
     let total = this.memoryInUse();
     while (total > limit) {
