@@ -11,6 +11,7 @@
 import type { OpenFile } from '../fd/openFile.js';
 import type { ExitInfo, Process } from '../proc/process.js';
 import { Notifier } from '../base/notifier.js';
+import type { Job } from '../proc/job.js';
 
 export interface SessionCommand {
   /** The command line, for its step. */
@@ -21,6 +22,8 @@ export interface SessionCommand {
   readonly stderr: OpenFile;
   readonly resolve: (status: number) => void;
   readonly reject: (e: Error) => void;
+  /** The processes the shell starts for this command join this job (its time limit). */
+  readonly job?: Job;
 }
 
 /** A command line of a session started or ended (the shell said so). */
