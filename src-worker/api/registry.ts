@@ -8,6 +8,8 @@ import { snapshotStoreOf } from '../timeline/store.js';
 import { Timeline, type TimelineEvents } from '../timeline/model.js';
 import { asEngineError, EngineError } from './errors.js';
 import { SandboxFiles } from './files.js';
+import { EventBus } from './eventBus.js';
+import { SandboxNetworkAccess, type NetworkHooks } from './network.js';
 import { limitsOf } from './settings.js';
 
 export interface SandboxEntry {
@@ -21,6 +23,8 @@ export interface SandboxEntry {
   replay: boolean;
   /** Command lines running in terminals, by terminal id (API runs are the sandbox's own). */
   readonly running: Map<string, string>;
+  /** Its policy, approvals and audit. */
+  readonly network: SandboxNetworkAccess;
   /** Undoes what the engine attached (event feeds). */
   detach: () => void;
 }
@@ -32,7 +36,18 @@ export interface RegistryOptions {
   newId: (prefix: string) => string;
   /** Timeline events of a sandbox (steps, branches, head). */
   timelineEvents: (sandboxId: string) => Partial<TimelineEvents>;
+  /**
+   * Approvals, remembered answers and the audit of every sandbox's network.
+   * Default: nobody to ask, so only listed hosts are reachable.
+   */
+  network?: NetworkHooks;
 }
+
+const ALONE: NetworkHooks = {
+  bus: new EventBus(),
+  remember: () => undefined,
+  audited: () => undefined,
+};
 
 export class SandboxRegistry {
   private readonly entries = new Map<string, SandboxEntry>();
@@ -54,21 +69,32 @@ export class SandboxRegistry {
   async create(name: string, settings: SandboxSettings, made?: Sandbox): Promise<SandboxEntry> {
     const trimmed = checkName(name);
     const { limits, vfsLimits } = limitsOf(settings);
-    let sandbox: Sandbox;
-    if (made) {
-      sandbox = made;
-      try {
+    const id = this.options.newId('sb');
+    const network = new SandboxNetworkAccess(id, this.options.network ?? ALONE);
+    let sandbox: Sandbox | undefined = made;
+    try {
+      if (sandbox) {
+        // Its own policy, approvals and audit (a fork does not share its parent's).
+        sandbox.setNetwork(network.options(settings));
         sandbox.setLimits(limits);
         sandbox.vfs.setLimits(vfsLimits);
         sandbox.setEnv(settings.env);
-      } catch (err) {
-        await sandbox.destroy();
-        throw asEngineError(err);
+      } else {
+        sandbox = await Sandbox.create({
+          limits,
+          vfsLimits,
+          env: settings.env,
+          network: network.options(settings),
+          ...(this.options.programsDir !== undefined
+            ? { programsDir: this.options.programsDir }
+            : {}),
+        });
       }
-    } else {
-      sandbox = await this.make(settings);
+    } catch (err) {
+      await made?.destroy();
+      throw asEngineError(err);
     }
-    const id = this.options.newId('sb');
+    const kernel = sandbox;
     const events = this.options.timelineEvents(id);
     // Events of a sandbox being destroyed are dropped.
     const live =
@@ -79,15 +105,17 @@ export class SandboxRegistry {
     const entry: SandboxEntry = {
       id,
       info: { id, name: trimmed, createdAt: Date.now(), settings },
-      sandbox,
-      files: new SandboxFiles(sandbox),
+      sandbox: kernel,
+      files: new SandboxFiles(kernel),
       steps: new Timeline({
         sandboxId: id,
-        store: snapshotStoreOf(sandbox.vfs),
-        sessions: sandbox,
+        store: snapshotStoreOf(kernel.vfs),
+        sessions: kernel,
         newStepId: () => this.options.newId('st'),
         newBranchId: () => this.options.newId('br'),
-        budgetBytes: () => sandbox.vfs.limits.maxBytes,
+        budgetBytes: () => budgetOf(kernel, entry.info.settings),
+        // The network requests of its command so far belong to a new step.
+        networkOf: (stepId) => network.attachToStep(stepId),
         events: {
           step: live((step) => events.step?.(step)),
           stepUpdated: live((step) => {
@@ -99,6 +127,7 @@ export class SandboxRegistry {
         },
       }),
       replay: false,
+      network,
       running: new Map(),
       detach: () => undefined,
     };
@@ -131,6 +160,8 @@ export class SandboxRegistry {
     const entry = this.get(id);
     const { limits, vfsLimits } = limitsOf(settings);
     try {
+      // First: a bad host entry refuses the whole change.
+      entry.sandbox.setNetwork({ policy: entry.network.policy(settings) });
       entry.sandbox.setLimits(limits);
       entry.sandbox.vfs.setLimits(vfsLimits);
       entry.sandbox.setEnv(settings.env);
@@ -159,6 +190,15 @@ export class SandboxRegistry {
     }
     await Promise.all(all.map((e) => e.sandbox.destroy().catch(() => undefined)));
   }
+}
+
+/**
+ * What a sandbox's retained snapshots may hold: its memory limit (#20 item
+ * 3), or its file system's byte limit when it has none.
+ */
+function budgetOf(sandbox: Sandbox, settings: SandboxSettings): number {
+  const memory = settings.limits.memoryBytes ?? 0;
+  return memory > 0 ? memory : sandbox.vfs.limits.maxBytes;
 }
 
 function checkName(name: string): string {

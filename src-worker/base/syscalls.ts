@@ -79,6 +79,12 @@ export enum Sys {
   STEP_BEGIN = 92,
   STEP_END = 93,
   CTL_TAKE = 94,
+  // network (net/wire.ts has the formats, kernel/handlers/net.ts the calls)
+  NET_REQUEST = 100,
+  NET_BODY_WRITE = 101,
+  NET_RESPONSE = 102,
+  NET_BODY_READ = 103,
+  NET_CLOSE = 104,
 }
 
 /**

@@ -11,6 +11,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import {
   createSandbox,
+  NET_OPTIONS,
+  NET_USAGE,
   parseSandboxOptions,
   runStreamed,
   UsageError,
@@ -19,8 +21,7 @@ import {
   type SandboxOptions,
 } from './options.js';
 
-export const RUN_USAGE =
-  'usage: sandglass run [--timeout MS] [--import HOST:PATH[:ro]]... [--programs DIR] [--save OUT.sgtl] (-c SCRIPT [NAME [ARGS...]] | FILE [ARGS...])';
+export const RUN_USAGE = `usage: sandglass run [--timeout MS] [--import HOST:PATH[:ro]]... [--programs DIR] ${NET_USAGE} [--save OUT.sgtl] (-c SCRIPT [NAME [ARGS...]] | FILE [ARGS...])`;
 
 export interface RunArgs extends Omit<SandboxOptions, 'cwd'> {
   /** The inline script of -c, or undefined when running a file. */
@@ -31,30 +32,36 @@ export interface RunArgs extends Omit<SandboxOptions, 'cwd'> {
   readonly save: string | undefined;
 }
 
-export function parseRunArgs(args: readonly string[]): RunArgs {
+/**
+ * `--save FILE` among the leading options (each of which takes a value),
+ * taken out before the sandbox options are parsed.
+ */
+function takeSave(args: readonly string[]): { save: string | undefined; args: string[] } {
+  const kept: string[] = [];
   let save: string | undefined;
-  const parsed = parseSandboxOptions(
-    args,
-    ['--timeout', '--import', '--programs'],
-    (flag) => flag === '-c' || flag === '--save',
-  );
-  while (parsed.rest[0] === '--save') {
-    save = parsed.rest[1];
-    if (save === undefined) throw new UsageError('--save needs a value');
-    const more = parseSandboxOptions(
-      parsed.rest.slice(2),
-      ['--timeout', '--import', '--programs'],
-      (f) => f === '-c' || f === '--save',
-    );
-    parsed.rest = more.rest;
-    parsed.options = {
-      ...parsed.options,
-      ...(more.options.timeoutMs !== undefined ? { timeoutMs: more.options.timeoutMs } : {}),
-      ...(more.options.programsDir !== undefined ? { programsDir: more.options.programsDir } : {}),
-      imports: [...parsed.options.imports, ...more.options.imports],
-    };
+  let i = 0;
+  for (; i < args.length; i++) {
+    const a = args[i] as string;
+    if (a === '--save') {
+      save = args[++i];
+      if (save === undefined) throw new UsageError('--save needs a value');
+      continue;
+    }
+    if (a === '--' || a === '-c' || a === '-' || !a.startsWith('-')) break;
+    kept.push(a);
+    if (i + 1 < args.length) kept.push(args[++i] as string);
   }
-  const { timeoutMs, imports, programsDir } = parsed.options;
+  return { save, args: [...kept, ...args.slice(i)] };
+}
+
+export function parseRunArgs(args: readonly string[]): RunArgs {
+  const { save, args: sandboxArgs } = takeSave(args);
+  const parsed = parseSandboxOptions(
+    sandboxArgs,
+    ['--timeout', '--import', '--programs', ...NET_OPTIONS],
+    (flag) => flag === '-c',
+  );
+  const { timeoutMs, imports, programsDir, allowNet, denyNet } = parsed.options;
   let rest = parsed.rest;
   let command: string | undefined;
   if (rest[0] === '-c') {
@@ -63,7 +70,7 @@ export function parseRunArgs(args: readonly string[]): RunArgs {
     rest = rest.slice(2); // everything after the script is $0 and the arguments
   }
   if (command === undefined && rest.length === 0) throw new UsageError('missing -c SCRIPT or FILE');
-  return { timeoutMs, imports, programsDir, command, rest, save };
+  return { timeoutMs, imports, programsDir, allowNet, denyNet, command, rest, save };
 }
 
 /** Copy the host script into the sandbox; returns argv and cwd for running it. */

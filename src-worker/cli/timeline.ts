@@ -18,10 +18,17 @@ import type { DiffEntry, DiffPage, TimelineFileSummary } from '../contract/api.j
 import { recoverJournal } from '../timeline/format/journal.js';
 import { decodeTimeline } from '../timeline/format/read.js';
 import type { StepMeta, TimelineData } from '../timeline/format/schema.js';
-import { createSandbox, parseImport, UsageError, type CliIo } from './options.js';
+import {
+  createSandbox,
+  NET_USAGE,
+  parseImport,
+  parseNetList,
+  UsageError,
+  type CliIo,
+} from './options.js';
 
 export const TIMELINE_USAGE =
-  'usage: sandglass timeline save OUT.sgtl [--timeout MS] [--import HOST:PATH[:ro]]... [--programs DIR] (-c COMMAND)... | FILE\n' +
+  `usage: sandglass timeline save OUT.sgtl [--timeout MS] [--import HOST:PATH[:ro]]... [--programs DIR] ${NET_USAGE} (-c COMMAND)... | FILE\n` +
   '       sandglass timeline load FILE [--json]\n' +
   '       sandglass timeline show FILE [--json]\n' +
   '       sandglass timeline diff FILE STEP_A STEP_B [--json]';
@@ -64,6 +71,8 @@ async function save(args: readonly string[], io: CliIo): Promise<number> {
     timeout: { type: 'string' },
     import: { type: 'string', multiple: true },
     programs: { type: 'string' },
+    'allow-net': { type: 'string', multiple: true },
+    'deny-net': { type: 'string', multiple: true },
   });
   const [out, script, ...extra] = positionals;
   if (out === undefined) throw new UsageError('missing OUT file');
@@ -85,6 +94,12 @@ async function save(args: readonly string[], io: CliIo): Promise<number> {
     imports: ((values.import as string[] | undefined) ?? []).map(parseImport),
     programsDir: values.programs as string | undefined,
     cwd: undefined,
+    allowNet: ((values['allow-net'] as string[] | undefined) ?? []).flatMap((v) =>
+      parseNetList('--allow-net', v),
+    ),
+    denyNet: ((values['deny-net'] as string[] | undefined) ?? []).flatMap((v) =>
+      parseNetList('--deny-net', v),
+    ),
   });
   const journal = `${out}.journal`;
   try {

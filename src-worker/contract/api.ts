@@ -15,6 +15,9 @@ export { API_VERSION, CHANNEL_PREFIX, CHANNELS, LIMITS, WS_PATH } from './consta
 
 export type SandboxLimits = z.infer<typeof S.SandboxLimits>;
 export type SandboxSettings = z.infer<typeof S.SandboxSettings>;
+export type NetworkSettings = z.infer<typeof S.NetworkSettings>;
+export type NetworkApproval = z.infer<typeof S.NetworkApproval>;
+export type NetworkAuditRecord = z.infer<typeof S.NetworkAuditRecord>;
 export type SandboxInfo = z.infer<typeof S.SandboxInfo>;
 export type FileKind = z.infer<typeof S.FileKind>;
 export type FileEntry = z.infer<typeof S.FileEntry>;
@@ -26,7 +29,8 @@ export type Step = z.infer<typeof T.Step>;
 export type StepChanges = z.infer<typeof T.StepChanges>;
 export type ChangedPath = z.infer<typeof T.ChangedPath>;
 export type ChangeType = z.infer<typeof T.ChangeType>;
-export type NetworkRecord = z.infer<typeof T.NetworkRecord>;
+/** A network request of a step, as the audit records it. */
+export type NetworkRecord = z.infer<typeof S.NetworkAuditRecord>;
 export type Branch = z.infer<typeof T.Branch>;
 export type TimelineInfo = z.infer<typeof T.TimelineInfo>;
 export type DiffEntry = z.infer<typeof T.DiffEntry>;

@@ -4,7 +4,7 @@
  * here is bounded (LIMITS) so a reply stays small whatever the sandbox did.
  */
 import { z } from 'zod';
-import { FileKind } from './schema.js';
+import { FileKind, NetworkAuditRecord } from './schema.js';
 
 /** Where a step came from. */
 export const SessionKind = z.enum(['terminal', 'api', 'cli', 'file', 'restore']);
@@ -29,23 +29,6 @@ export const StepChanges = z.object({
   /** The first LIMITS.stepChangedPaths paths, sorted; `stepChanges` pages the rest. */
   paths: z.array(ChangedPath),
   truncated: z.boolean(),
-});
-
-/** One network request (or redirect hop) a step raised, with its decision. */
-export const NetworkRecord = z.object({
-  time: z.string(),
-  url: z.string(),
-  method: z.string(),
-  decision: z.enum(['allow', 'deny']),
-  /** `policy`, or who approved or refused it. */
-  decidedBy: z.string(),
-  rule: z.string().nullable(),
-  status: z.number().nullable(),
-  message: z.string().nullable(),
-  bytesSent: z.number(),
-  bytesReceived: z.number(),
-  durationMs: z.number(),
-  approvalWaitMs: z.number(),
 });
 
 /** One step of a sandbox's timeline. Steps form a graph: parentId is the step it continued from. */
@@ -80,7 +63,7 @@ export const Step = z.object({
   /** Files changed against the parent step. */
   changes: StepChanges,
   /** Network requests and approval decisions (bounded to LIMITS.stepNetworkRecords). */
-  network: z.array(NetworkRecord),
+  network: z.array(NetworkAuditRecord),
   /** Bytes of terminal recording kept for replay (0 when none). */
   recordingBytes: z.number(),
   /** For a restore step: the step restored. */

@@ -11,6 +11,7 @@
 import type { OpenFile } from '../fd/openFile.js';
 import type { ExitInfo, Process } from '../proc/process.js';
 import { Notifier } from '../base/notifier.js';
+import type { Job } from '../proc/job.js';
 
 export interface SessionCommand {
   /** The command line, for its step. */
@@ -21,6 +22,8 @@ export interface SessionCommand {
   readonly stderr: OpenFile;
   readonly resolve: (status: number) => void;
   readonly reject: (e: Error) => void;
+  /** The processes the shell starts for this command join this job (its time limit). */
+  readonly job?: Job;
 }
 
 /** A command line of a session started or ended (the shell said so). */
@@ -131,14 +134,17 @@ export class Session {
   /**
    * Ask the shell to take `state`. Resolves once it has applied it and
    * reported back, or when the shell ends. An idle shell (blocked at its
-   * prompt or in `session_next`) is woken with EINTR; a busy one takes it
-   * when its command line ends (`step_end` says a state waits).
+   * prompt or in `session_next`) is woken with EINTR; a busy one, or one
+   * still starting, takes it at its next `step_end` (whose flag says a
+   * state waits).
    */
   requestState(state: Uint8Array): Promise<void> {
     if (this.ended) return Promise.resolve();
     const done = new Promise<void>((resolve) => this.waiting.push(resolve));
     this.pending = state;
-    if (this.idle) this.startPoking();
+    // A shell that has not reported yet is still starting: its first
+    // report learns of the state (interrupting its startup could break it).
+    if (this.idle && this.state) this.startPoking();
     return done;
   }
 

@@ -91,6 +91,13 @@ describe('Timeline steps and branches', () => {
     expect([page.steps.length, page.total, page.nextOffset]).toEqual([2, 5, 3]);
     const rec: NetworkRecord = {
       time: new Date(0).toISOString(),
+      sandboxId: 'sb1',
+      stepId: null,
+      pid: 7,
+      argv: ['curl'],
+      hop: 0,
+      reason: null,
+      addresses: [],
       url: `https://example.com/${'x'.repeat(5000)}`,
       method: 'GET',
       decision: 'deny',

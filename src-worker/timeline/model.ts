@@ -76,6 +76,8 @@ export interface TimelineOptions {
   newBranchId: () => string;
   /** Bytes retained snapshots may hold (read at each step: settings can change). */
   budgetBytes: () => number;
+  /** Network requests (and decisions) of the command a new step records, claimed for it. */
+  networkOf?: (stepId: string) => NetworkRecord[];
   events?: Partial<TimelineEvents>;
 }
 
@@ -375,6 +377,7 @@ export class Timeline {
     };
     this.charge(record, input.changes);
     step.recordingBytes = recordingBytes(input.recording);
+    for (const rec of this.options.networkOf?.(id) ?? []) this.pushNetwork(step, rec);
     record.chars = JSON.stringify(step).length;
     this.records.set(id, record);
     this.order.push(id);
@@ -491,12 +494,19 @@ export class Timeline {
     return this.options.store.readFile(at, path);
   }
 
+  /** A network request (or hop) and its decision, raised by a step after it was recorded. */
   addNetworkRecord(stepId: string, rec: NetworkRecord): void {
     const r = this.records.get(stepId);
-    if (!r || r.step.network.length >= LIMITS.stepNetworkRecords) return;
-    r.step.network.push({ ...rec, url: cut(rec.url, 2048) });
+    if (!r || !this.pushNetwork(r.step, rec)) return;
     r.chars = JSON.stringify(r.step).length;
     this.emit('stepUpdated', r.step);
+  }
+
+  /** Adds a record to a step's list, bounded; false when the list is full. */
+  private pushNetwork(step: Step, rec: NetworkRecord): boolean {
+    if (step.network.length >= LIMITS.stepNetworkRecords) return false;
+    step.network.push({ ...rec, url: cut(rec.url, 2048) });
+    return true;
   }
 
   /**

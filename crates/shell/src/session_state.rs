@@ -396,14 +396,15 @@ mod tests {
     #[test]
     fn capture_of_a_big_session_is_small_and_fast() {
         let mut a = shell();
-        let mut code = String::new();
-        for i in 0..200 {
-            code.push_str(&format!(
-                "fn{i}() {{\n  local a=$1\n  echo \"fn{i} $a\" | tr a-z A-Z\n  return {r}\n}}\n",
-                i = i,
-                r = i % 3
-            ));
-        }
+        let code: String = (0..200)
+            .map(|i| {
+                format!(
+                    "fn{i}() {{\n  local a=$1\n  echo \"fn{i} $a\" | tr a-z A-Z\n  return {r}\n}}\n",
+                    i = i,
+                    r = i % 3
+                )
+            })
+            .collect();
         a.run(&code);
         a.sh.history = (0..1000)
             .map(|i| format!("echo history line {} with some words", i).into_bytes())

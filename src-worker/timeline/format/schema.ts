@@ -9,8 +9,8 @@
  *   commit.json          written last: counts and the sha256 of every entry above but blobs
  */
 import { z } from 'zod';
-import { SandboxSettings } from '../../contract/schema.js';
-import { NetworkRecord, RecordingFrame, SessionKind, StepKind } from '../../contract/timeline.js';
+import { NetworkAuditRecord, SandboxSettings } from '../../contract/schema.js';
+import { RecordingFrame, SessionKind, StepKind } from '../../contract/timeline.js';
 
 export const FORMAT_NAME = 'sandglass-timeline';
 export const FORMAT_VERSION = 1;
@@ -113,7 +113,7 @@ export const StepMeta = z.strictObject({
     .optional(),
   stdoutBytes: count.optional(),
   stderrBytes: count.optional(),
-  network: z.array(NetworkRecord).max(10_000),
+  network: z.array(NetworkAuditRecord).max(10_000),
   restoredFrom: id.optional(),
   /** No tree saved: its snapshot was released before the save. */
   released: z.boolean(),
