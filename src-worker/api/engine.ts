@@ -347,28 +347,13 @@ export class SandglassEngine {
   /** A sandbox's timeline as a timeline file (zip bytes). In-process callers write it where they like. */
   saveTimeline(sandboxId: string): { bytes: Uint8Array; summary: TimelineFileSummary } {
     const entry = this.registry.get(sandboxId);
-    return timeline(() =>
-      encodeTimeline({
-        name: entry.info.name,
-        settings: entry.info.settings,
-        timeline: entry.steps,
-        store: snapshotStoreOf(entry.sandbox.vfs),
-      }),
-    );
+    return timeline(() => encodeTimeline(timelineSource(entry)));
   }
 
   /** Journals a sandbox's new steps through `append` as they happen (in-process callers); returns the stop. */
   journalTimeline(sandboxId: string, append: (bytes: Uint8Array) => void): () => void {
     const entry = this.registry.get(sandboxId);
-    return timeline(() =>
-      journalTimeline({
-        name: entry.info.name,
-        settings: entry.info.settings,
-        timeline: entry.steps,
-        store: snapshotStoreOf(entry.sandbox.vfs),
-        append,
-      }),
-    );
+    return timeline(() => journalTimeline({ ...timelineSource(entry), append }));
   }
 
   /** Validates a timeline file and opens it as a new replay sandbox (read-only until a restore). */
@@ -583,6 +568,16 @@ export class SandglassEngine {
     this.bus.dispose();
     await this.registry.destroyAll();
   }
+}
+
+/** What saving or journaling a sandbox's timeline reads. */
+function timelineSource(entry: SandboxEntry) {
+  return {
+    name: entry.info.name,
+    settings: entry.info.settings,
+    timeline: entry.steps,
+    store: snapshotStoreOf(entry.sandbox.vfs),
+  };
 }
 
 /** A timeline error as the engine's (its code kept), anything else as asEngineError does. */
