@@ -127,7 +127,9 @@ export class SandglassEngine {
     },
     listSandboxes: async () => this.registry.list(),
     createSandbox: async ({ name, settings }, client) => {
-      const info = await this.createSandbox(name, settings ?? DEFAULT_SETTINGS);
+      const wanted = settings ?? DEFAULT_SETTINGS;
+      checkNetworkChange(client, undefined, wanted);
+      const info = await this.createSandbox(name, wanted);
       client?.subscribe(info.id);
       return info;
     },
@@ -140,8 +142,13 @@ export class SandglassEngine {
       await this.destroySandbox(sandboxId);
       return null;
     },
-    updateSettings: async ({ sandboxId, settings }) => {
-      const info = this.registry.configure(sandboxId, settings);
+    updateSettings: async ({ sandboxId, settings }, client) => {
+      const current = this.registry.get(sandboxId).info.settings;
+      // Left out, the network settings stay as they are.
+      const next =
+        settings.network === undefined ? { ...settings, network: current.network } : settings;
+      checkNetworkChange(client, current, next);
+      const info = this.registry.configure(sandboxId, next);
       this.announce();
       return info;
     },
@@ -387,6 +394,28 @@ export class SandglassEngine {
     this.bus.dispose();
     await this.registry.destroyAll();
   }
+}
+
+/**
+ * Agents may tighten a sandbox's network (block hosts) but never widen it:
+ * an allowed host is a person's decision, as every approval is.
+ */
+function checkNetworkChange(
+  client: BusClient | undefined,
+  current: SandboxSettings | undefined,
+  next: SandboxSettings,
+): void {
+  if (client?.role !== 'agent') return;
+  const before = new Set(current?.network?.allowedHosts ?? []);
+  const added = (next.network?.allowedHosts ?? []).filter((h) => !before.has(h));
+  const unblocked = (current?.network?.blockedHosts ?? []).filter(
+    (h) => !(next.network?.blockedHosts ?? []).includes(h),
+  );
+  if (added.length > 0 || unblocked.length > 0)
+    throw new EngineError(
+      'EPERM',
+      `only a person may allow network hosts (${[...added, ...unblocked].join(', ')})`,
+    );
 }
 
 function needClient(client: BusClient | undefined, method: string): BusClient {
