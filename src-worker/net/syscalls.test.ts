@@ -5,8 +5,9 @@
  * 127.0.0.1:PORT explicitly; nothing leaves loopback.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Sandbox } from '../sandbox/sandbox.js';
-import { readFileSync } from 'node:fs';
+import { defaultProgramsDir, Sandbox } from '../sandbox/sandbox.js';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fixtureProgramsDir, fixtureWasmPath } from '../sandbox/testPrograms.js';
 import { checkImports } from '../wasi/sandglass/index.js';
 import { runProgram } from '../sandbox/testUtil.js';
@@ -291,6 +292,33 @@ describe('approvals through onRequest', () => {
     expect(checkImports(mod, 'net', PREVIEW1)).toBeUndefined();
     for (const role of ['utility', 'proc', 'shell'] as const) {
       expect(checkImports(mod, role, PREVIEW1)).toMatch(/imports sandglass\.net_\w+, which role/);
+    }
+  });
+});
+
+describe('a session command waiting for a person', () => {
+  const dir = defaultProgramsDir();
+  const ready = existsSync(join(dir, 'shell.wasm')) && existsSync(join(dir, 'fixture-fetch.wasm'));
+
+  it.skipIf(!ready)('does not count the wait against the command time limit', async () => {
+    const srv = await startLoopbackServer();
+    const box = await Sandbox.create({
+      network: {
+        policy: {
+          allowedHosts: [`127.0.0.1:${srv.port}`],
+          onRequest: () => new Promise((r) => setTimeout(() => r(true), 3000)),
+        },
+      },
+    });
+    try {
+      // The limit covers the shell's start too, so it leaves room for that.
+      const r = await box.run(`fixture-fetch ${srv.origin}/hello`, { timeoutMs: 2000 });
+      expect(r.stderr).toBe('');
+      expect(r.stdout).toBe('hello\n');
+      expect(r.status).toBe(0);
+    } finally {
+      await box.destroy();
+      await srv.close();
     }
   });
 });
