@@ -388,7 +388,6 @@ export class Kernel {
     const t = this.wallTimers.get(p);
     if (waiting) t?.pause();
     else t?.resume();
-    p.waitingForApproval = waiting;
     this.emit({ type: 'approval-wait', pid: p.pid, waiting });
   }
 
