@@ -97,6 +97,29 @@ describe('net syscalls from wasm', () => {
     expect(got).toBe(bytes);
   });
 
+  it('keeps memory bounded while a program reads 200 MiB', async () => {
+    const bytes = 200 * 1024 * 1024;
+    let peak = 0;
+    // Warm: the program compiled and a worker running, so only the transfer is measured.
+    await fetch([`${server.origin}/big?bytes=${8 * 1024 * 1024}`]);
+    const base = process.memoryUsage().rss;
+    const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+    try {
+      // stdout goes to /dev/null (over the output limit otherwise); the audit counts the bytes.
+      const url = `${server.origin}/big?bytes=${bytes}`;
+      const p = await sb.spawn(FETCH, ['fixture-fetch', url]);
+      expect((await p.wait()).status).toBe(0);
+      expect(audit.find((a) => a.url === url)?.bytesReceived).toBe(bytes);
+    } finally {
+      clearInterval(sample);
+    }
+    // The kernel holds one chunk per exchange and the socket its high-water
+    // mark; what grows is garbage the GC has not collected yet (server and
+    // client share this process): measured 25 MiB for 40 MiB, 62 MiB for
+    // 320 MiB on a loaded machine, never the body.
+    expect(peak - base).toBeLessThan(80 * 1024 * 1024);
+  }, 120_000);
+
   it('follows redirects only when asked', async () => {
     const url = `${server.origin}/redirect?to=/hello`;
     const plain = await fetch(['-i', url]);
