@@ -14,6 +14,7 @@ const LIMIT_FIELDS: { key: keyof SandboxLimits; label: string }[] = [
   { key: 'nodeCount', label: 'Files and directories' },
   { key: 'processCount', label: 'Processes' },
   { key: 'outputBytes', label: 'Output bytes per command' },
+  { key: 'memoryBytes', label: 'Memory of all processes (bytes)' },
 ];
 
 /** Parses KEY=VALUE lines; returns an error message for the first bad line. */
@@ -43,7 +44,7 @@ function SettingsForm({ sandbox }: { sandbox: SandboxInfo }) {
   const update = useApp((s) => s.updateSettings);
   const initial = sandbox.settings;
   const [limits, setLimits] = useState<Record<string, string>>(() =>
-    Object.fromEntries(LIMIT_FIELDS.map((f) => [f.key, String(initial.limits[f.key])])),
+    Object.fromEntries(LIMIT_FIELDS.map((f) => [f.key, String(initial.limits[f.key] ?? 0)])),
   );
   const [envText, setEnvText] = useState(() =>
     Object.entries(initial.env)

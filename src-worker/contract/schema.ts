@@ -17,6 +17,8 @@ export const SandboxLimits = z.strictObject({
   nodeCount: count,
   processCount: count,
   outputBytes: count,
+  /** Memory of all processes together (0 or absent: the kernel default). */
+  memoryBytes: count.optional(),
 });
 
 const envName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, {
@@ -74,6 +76,8 @@ export const ProcessInfo = z.object({
   argv: z.array(z.string()),
   wallMs: z.number(),
   cpuMs: z.number(),
+  /** Linear memory the program holds, as it last reported it (0 if it does not report). */
+  memoryBytes: z.number(),
 });
 
 /** One stats shape for the sandbox, the API and the CLI. */
