@@ -142,7 +142,9 @@ export class SandglassEngine {
     },
     listSandboxes: async () => this.registry.list(),
     createSandbox: async ({ name, settings }, client) => {
-      const info = await this.createSandbox(name, settings ?? DEFAULT_SETTINGS);
+      const wanted = settings ?? DEFAULT_SETTINGS;
+      checkNetworkChange(client, undefined, wanted);
+      const info = await this.createSandbox(name, wanted);
       client?.subscribe(info.id);
       return info;
     },
@@ -155,8 +157,13 @@ export class SandglassEngine {
       await this.destroySandbox(sandboxId);
       return null;
     },
-    updateSettings: async ({ sandboxId, settings }) => {
-      const info = this.registry.configure(sandboxId, settings);
+    updateSettings: async ({ sandboxId, settings }, client) => {
+      const current = this.registry.get(sandboxId).info.settings;
+      // Left out, the network settings stay as they are.
+      const next =
+        settings.network === undefined ? { ...settings, network: current.network } : settings;
+      checkNetworkChange(client, current, next);
+      const info = this.registry.configure(sandboxId, next);
       this.announce();
       return info;
     },
@@ -272,7 +279,11 @@ export class SandglassEngine {
           'E2BIG',
           `a timeline file has at most ${LIMITS.timelineFileBytes} bytes`,
         );
-      const loaded = await this.loadTimeline(name, new Uint8Array(Buffer.from(base64, 'base64')));
+      const loaded = await this.loadTimeline(
+        name,
+        new Uint8Array(Buffer.from(base64, 'base64')),
+        client,
+      );
       client?.subscribe(loaded.sandbox.id);
       return loaded;
     },
@@ -360,9 +371,12 @@ export class SandglassEngine {
   async loadTimeline(
     name: string,
     bytes: Uint8Array,
+    client?: BusClient,
   ): Promise<{ sandbox: SandboxInfo; summary: TimelineFileSummary }> {
     const data = timeline(() => decodeTimeline(bytes));
     const { settings } = data.manifest.sandbox;
+    // A file's network settings are a new sandbox's: an agent may not widen them.
+    checkNetworkChange(client, undefined, settings);
     const made = await this.registry.make(settings);
     try {
       timeline(() => buildOrigin(made.vfs, data));
@@ -598,6 +612,28 @@ function timelineAsync<T>(fn: () => Promise<T>): Promise<T> {
   return fn().catch((err: unknown) => {
     throw engineErrorOf(err);
   });
+}
+
+/**
+ * Agents may tighten a sandbox's network (block hosts) but never widen it:
+ * an allowed host is a person's decision, as every approval is.
+ */
+function checkNetworkChange(
+  client: BusClient | undefined,
+  current: SandboxSettings | undefined,
+  next: SandboxSettings,
+): void {
+  if (client?.role !== 'agent') return;
+  const before = new Set(current?.network?.allowedHosts ?? []);
+  const added = (next.network?.allowedHosts ?? []).filter((h) => !before.has(h));
+  const unblocked = (current?.network?.blockedHosts ?? []).filter(
+    (h) => !(next.network?.blockedHosts ?? []).includes(h),
+  );
+  if (added.length > 0 || unblocked.length > 0)
+    throw new EngineError(
+      'EPERM',
+      `only a person may allow network hosts (${[...added, ...unblocked].join(', ')})`,
+    );
 }
 
 function needClient(client: BusClient | undefined, method: string): BusClient {
