@@ -81,6 +81,8 @@ export interface RunOptions {
   readonly timeoutMs?: number;
   readonly onStdout?: Output;
   readonly onStderr?: Output;
+  /** Aborting it kills the command (exit 137), e.g. when its client is stopped. */
+  readonly signal?: AbortSignal;
 }
 
 export type { RunResult, SandboxStats };
@@ -448,14 +450,18 @@ export class Sandbox {
       Object.entries(opts.env ?? {}).map(([k, v]) => enc.encode(`${k}=${v}`)),
     );
     const timeout = opts.timeoutMs ?? this.kernel.limits.wallTimeMs;
+    const onAbort = (): void => limitKill('stopped');
     const status = await new Promise<number>((resolve, reject) => {
       let timer: NodeJS.Timeout | undefined;
       if (timeout > 0) {
         timer = setTimeout(() => limitKill(`time limit of ${timeout} ms exceeded`), timeout);
         timer.unref();
       }
+      if (opts.signal?.aborted) onAbort();
+      else opts.signal?.addEventListener('abort', onAbort, { once: true });
       const settle = (): void => {
         if (timer) clearTimeout(timer);
+        opts.signal?.removeEventListener('abort', onAbort);
         this.running.delete(runKey);
       };
       state.enqueue({
