@@ -124,7 +124,7 @@ describe('TypeScript SDK, over a running app’s WebSocket', () => {
       name: 'listed',
     });
     const me = (await engine.call('listClients', {})).find((c) => c.id === connection.clientId);
-    expect(me).toMatchObject({ name: 'listed ts', role: 'agent', transport: 'jsonrpc-websocket' });
+    expect(me).toMatchObject({ name: 'listed', role: 'agent', transport: 'jsonrpc-websocket' });
   });
 });
 
