@@ -8,17 +8,6 @@ from typing import Any, Dict, List, Optional, Sequence, Union
 from .connection import Connection
 from .errors import ConnectionClosedError, NotFoundError
 
-#: Defaults of a new sandbox's settings (the engine's; what ``settings`` leaves out keeps these).
-DEFAULT_LIMITS = {
-    "totalBytes": 256 * 1024 * 1024,
-    "fileBytes": 64 * 1024 * 1024,
-    "nodeCount": 100_000,
-    "processCount": 64,
-    "outputBytes": 16 * 1024 * 1024,
-}
-DEFAULT_TIMEOUT_MS = 60_000
-
-
 @dataclass(frozen=True)
 class RunResult:
     stdout: str
@@ -86,13 +75,24 @@ class Sandbox:
     ) -> "Sandbox":
         owns = connection is None
         conn = connection if connection is not None else Connection(command)
-        settings = {
-            "limits": {**DEFAULT_LIMITS, **(limits or {})},
-            "env": dict(env or {}),
-            "timeoutMs": DEFAULT_TIMEOUT_MS if timeout_ms is None else timeout_ms,
-        }
         try:
-            info = conn.call("createSandbox", {"name": name, "settings": settings})
+            info = conn.call("createSandbox", {"name": name})
+            if limits or env or timeout_ms is not None:
+                # What is left out keeps the engine's defaults, whatever they are.
+                current = info["settings"]
+                settings = {
+                    **current,
+                    "limits": {**current["limits"], **(limits or {})},
+                    "env": {**current["env"], **(env or {})},
+                    "timeoutMs": current["timeoutMs"] if timeout_ms is None else timeout_ms,
+                }
+                try:
+                    info = conn.call(
+                        "updateSettings", {"sandboxId": info["id"], "settings": settings}
+                    )
+                except BaseException:
+                    conn.call("destroySandbox", {"sandboxId": info["id"]})
+                    raise
         except BaseException:
             if owns:
                 conn.close()

@@ -46,9 +46,14 @@ class SandboxTest(unittest.TestCase):
         self.assertEqual(sb.run("exit 4").status, 4)
         self.assertEqual(sb.run("sleep 5", timeout_ms=200).status, 124)
 
-    def test_settings_apply(self):
-        sb = self.sandbox(env={"FROM_SETTINGS": "yes"})
+    def test_settings_apply_over_the_engine_defaults(self):
+        sb = self.sandbox(env={"FROM_SETTINGS": "yes"}, limits={"fileBytes": 1000}, timeout_ms=5000)
         self.assertEqual(sb.run("echo $FROM_SETTINGS").stdout, "yes\n")
+        self.assertEqual(sb.info["settings"]["timeoutMs"], 5000)
+        self.assertGreater(sb.info["settings"]["limits"]["totalBytes"], 0)
+        self.assertNotEqual(sb.run("head -c 5000 /dev/zero > /tmp/big").status, 0)
+        with self.assertRaises(InvalidArgumentError):
+            Sandbox.create(connection=self.conn, limits={"fileBytes": -1})
 
     def test_files(self):
         sb = self.sandbox()
