@@ -101,6 +101,13 @@ export class SandglassEngine {
         head: (stepId, branchId) =>
           this.bus.publish(sandboxId, { type: 'head', sandboxId, stepId, branchId }),
       }),
+      network: {
+        bus: this.bus,
+        remember: (sandboxId, list, entry) => this.rememberHost(sandboxId, list, entry),
+        audited: (record) => this.bus.publish(record.sandboxId, { type: 'network', record }),
+        commandOf: (sandboxId) =>
+          this.registry.has(sandboxId) ? this.stats(this.registry.get(sandboxId)).running : null,
+      },
     });
     this.terminals = new Terminals(
       {
@@ -349,6 +356,8 @@ export class SandglassEngine {
       this.clients.disconnect(clientId);
       return null;
     },
+    networkAudit: async ({ sandboxId, stepId }) =>
+      this.registry.get(sandboxId).network.list(stepId),
   };
 
   /** The files of a sandbox, refusing a released step's snapshot with the reason. */
@@ -450,6 +459,26 @@ export class SandglassEngine {
     this.attachFeed(entry);
     this.announce();
     return entry.info;
+  }
+
+  /** A person answered "always": the host joins the sandbox's allowed or blocked list. */
+  private rememberHost(
+    sandboxId: string,
+    list: 'allowedHosts' | 'blockedHosts',
+    host: string,
+  ): void {
+    if (!this.registry.has(sandboxId)) return;
+    const settings = this.registry.get(sandboxId).info.settings;
+    const net = settings.network ?? { allowedHosts: [], blockedHosts: [] };
+    const other = list === 'allowedHosts' ? 'blockedHosts' : 'allowedHosts';
+    const next = {
+      ...net,
+      [list]: net[list].includes(host) ? net[list] : [...net[list], host],
+      // The opposite answer given before no longer stands.
+      [other]: net[other].filter((e) => e !== host),
+    };
+    this.registry.configure(sandboxId, { ...settings, network: next });
+    this.announce();
   }
 
   private announce(): void {

@@ -9,6 +9,8 @@ import { snapshotStoreOf } from '../timeline/store.js';
 import { Timeline, type TimelineEvents } from '../timeline/model.js';
 import { asEngineError, EngineError } from './errors.js';
 import { SandboxFiles } from './files.js';
+import { EventBus } from './eventBus.js';
+import { SandboxNetworkAccess, type NetworkHooks } from './network.js';
 import { limitsOf } from './settings.js';
 
 export interface SandboxEntry {
@@ -22,6 +24,8 @@ export interface SandboxEntry {
   replay: boolean;
   /** Command lines running in terminals, by terminal id (API runs are the sandbox's own). */
   readonly running: Map<string, string>;
+  /** Its policy, approvals and audit. */
+  readonly network: SandboxNetworkAccess;
   /** Undoes what the engine attached (event feeds). */
   detach: () => void;
 }
@@ -33,7 +37,18 @@ export interface RegistryOptions {
   newId: (prefix: string) => string;
   /** Timeline events of a sandbox (steps, branches, head). */
   timelineEvents: (sandboxId: string) => Partial<TimelineEvents>;
+  /**
+   * Approvals, remembered answers and the audit of every sandbox's network.
+   * Default: nobody to ask, so only listed hosts are reachable.
+   */
+  network?: NetworkHooks;
 }
+
+const ALONE: NetworkHooks = {
+  bus: new EventBus(),
+  remember: () => undefined,
+  audited: () => undefined,
+};
 
 export class SandboxRegistry {
   private readonly entries = new Map<string, SandboxEntry>();
@@ -41,12 +56,13 @@ export class SandboxRegistry {
   constructor(private readonly options: RegistryOptions) {}
 
   /** A kernel sandbox with these settings, not yet registered (see `create`'s `made`). */
-  make(settings: SandboxSettings): Promise<Sandbox> {
+  make(settings: SandboxSettings, network?: SandboxNetworkAccess): Promise<Sandbox> {
     const { limits, vfsLimits } = limitsOf(settings);
     return Sandbox.create({
       limits,
       vfsLimits,
       env: settings.env,
+      ...(network ? { network: network.options(settings) } : {}),
       ...(this.options.programsDir !== undefined ? { programsDir: this.options.programsDir } : {}),
     });
   }
@@ -55,10 +71,14 @@ export class SandboxRegistry {
   async create(name: string, settings: SandboxSettings, made?: Sandbox): Promise<SandboxEntry> {
     const trimmed = checkName(name);
     const { limits, vfsLimits } = limitsOf(settings);
+    const id = this.options.newId('sb');
+    const network = new SandboxNetworkAccess(id, this.options.network ?? ALONE);
     let sandbox: Sandbox;
     if (made) {
       sandbox = made;
       try {
+        // Its network answers to this sandbox's policy, approvals and audit.
+        sandbox.setNetwork(network.options(settings));
         sandbox.setLimits(limits);
         sandbox.vfs.setLimits(vfsLimits);
         sandbox.setEnv(settings.env);
@@ -67,9 +87,12 @@ export class SandboxRegistry {
         throw asEngineError(err);
       }
     } else {
-      sandbox = await this.make(settings);
+      try {
+        sandbox = await this.make(settings, network);
+      } catch (err) {
+        throw asEngineError(err);
+      }
     }
-    const id = this.options.newId('sb');
     const events = this.options.timelineEvents(id);
     // Events of a sandbox being destroyed are dropped.
     const live =
@@ -90,7 +113,10 @@ export class SandboxRegistry {
         newBranchId: () => this.options.newId('br'),
         budgetBytes: () => sandbox.vfs.limits.maxBytes,
         events: {
-          step: live((step) => events.step?.(step)),
+          step: (step) => {
+            network.attachToStep(step.id);
+            live((st: typeof step) => events.step?.(st))(step);
+          },
           stepUpdated: live((step) => {
             if (step.snapshotReleased) entry.files.forget(step.snapshotId);
             events.stepUpdated?.(step);
@@ -100,6 +126,7 @@ export class SandboxRegistry {
         },
       }),
       replay: false,
+      network,
       running: new Map(),
       detach: () => undefined,
     };
@@ -132,6 +159,8 @@ export class SandboxRegistry {
     const entry = this.get(id);
     const { limits, vfsLimits } = limitsOf(settings);
     try {
+      // First: a bad host entry refuses the whole change.
+      entry.sandbox.setNetwork({ policy: entry.network.policy(settings) });
       entry.sandbox.setLimits(limits);
       entry.sandbox.vfs.setLimits(vfsLimits);
       entry.sandbox.setEnv(settings.env);

@@ -21,6 +21,8 @@ describe('sandglass run arguments', () => {
       timeoutMs: 9,
       imports: [],
       programsDir: undefined,
+      allowNet: [],
+      denyNet: [],
       command: 'echo $1',
       rest: ['n', '-x'],
     });

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import {
   ClientInfo,
   FileEntry,
+  NetworkAuditRecord,
   RequestAnswer,
   RunResult,
   SandboxInfo,
@@ -248,6 +249,11 @@ export const METHODS = {
     'Stops a client: its running command is killed and its connection closed (people only).',
     z.strictObject({ clientId: str() }),
     done,
+  ),
+  networkAudit: method(
+    'Every network request of a sandbox (or of one step), oldest first: time, step, program, method, URL, decision and who made it, status, bytes.',
+    z.strictObject({ sandboxId, stepId: str().optional() }),
+    z.array(NetworkAuditRecord),
   ),
 } as const;
 

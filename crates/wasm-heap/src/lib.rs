@@ -28,6 +28,13 @@ mod imp {
 
     const PAGE: usize = 65536;
 
+    #[link(wasm_import_module = "sandglass_heap")]
+    extern "C" {
+        /// Tells the host the memory now holds `pages` pages (docs/abi.md): the
+        /// kernel keeps a sandbox's processes within their budget together.
+        fn grown(pages: u32);
+    }
+
     /// The break: end of what malloc has been given (0 = not yet read).
     static mut BRK: usize = 0;
 
@@ -70,6 +77,7 @@ mod imp {
                 REFUSED = need;
                 return fail;
             }
+            grown(memory_size(0) as u32);
         }
         BRK = end;
         old as *mut u8
