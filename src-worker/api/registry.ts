@@ -55,12 +55,13 @@ export class SandboxRegistry {
   constructor(private readonly options: RegistryOptions) {}
 
   /** A kernel sandbox with these settings, not yet registered (see `create`'s `made`). */
-  make(settings: SandboxSettings): Promise<Sandbox> {
+  make(settings: SandboxSettings, network?: SandboxNetworkAccess): Promise<Sandbox> {
     const { limits, vfsLimits } = limitsOf(settings);
     return Sandbox.create({
       limits,
       vfsLimits,
       env: settings.env,
+      ...(network ? { network: network.options(settings) } : {}),
       ...(this.options.programsDir !== undefined ? { programsDir: this.options.programsDir } : {}),
     });
   }
@@ -71,24 +72,17 @@ export class SandboxRegistry {
     const { limits, vfsLimits } = limitsOf(settings);
     const id = this.options.newId('sb');
     const network = new SandboxNetworkAccess(id, this.options.network ?? ALONE);
-    let sandbox: Sandbox | undefined = made;
+    let sandbox: Sandbox;
     try {
-      if (sandbox) {
+      if (made) {
+        sandbox = made;
         // Its own policy, approvals and audit (a fork does not share its parent's).
         sandbox.setNetwork(network.options(settings));
         sandbox.setLimits(limits);
         sandbox.vfs.setLimits(vfsLimits);
         sandbox.setEnv(settings.env);
       } else {
-        sandbox = await Sandbox.create({
-          limits,
-          vfsLimits,
-          env: settings.env,
-          network: network.options(settings),
-          ...(this.options.programsDir !== undefined
-            ? { programsDir: this.options.programsDir }
-            : {}),
-        });
+        sandbox = await this.make(settings, network);
       }
     } catch (err) {
       await made?.destroy();
@@ -117,7 +111,10 @@ export class SandboxRegistry {
         // The network requests of its command so far belong to a new step.
         networkOf: (stepId) => network.attachToStep(stepId),
         events: {
-          step: live((step) => events.step?.(step)),
+          step: (step) => {
+            network.attachToStep(step.id);
+            live((st: typeof step) => events.step?.(st))(step);
+          },
           stepUpdated: live((step) => {
             if (step.snapshotReleased) entry.files.forget(step.snapshotId);
             events.stepUpdated?.(step);

@@ -117,6 +117,8 @@ export interface RunOptions {
   readonly timeoutMs?: number;
   readonly onStdout?: Output;
   readonly onStderr?: Output;
+  /** Aborting it kills the command (exit 137), e.g. when its client is stopped. */
+  readonly signal?: AbortSignal;
 }
 
 export type { RunResult, SandboxStats };
@@ -480,6 +482,9 @@ export class Sandbox {
     opts: RunOptions,
   ): Promise<RunResult> {
     this.live();
+    // Stopped before it began (or retried on a fresh shell after being stopped): never start it.
+    if (opts.signal?.aborted)
+      throw Object.assign(new Error('the command was stopped'), { code: 'ECANCELED' });
     let shell: Process;
     try {
       shell = await started;
@@ -532,10 +537,14 @@ export class Sandbox {
       opts.cwd !== undefined ? enc.encode(opts.cwd) : new Uint8Array(0),
       Object.entries(opts.env ?? {}).map(([k, v]) => enc.encode(`${k}=${v}`)),
     );
+    const onAbort = (): void => limitKill('stopped');
     const status = await new Promise<number>((resolve, reject) => {
+      if (opts.signal?.aborted) onAbort();
+      else opts.signal?.addEventListener('abort', onAbort, { once: true });
       const settle = (): void => {
         commandRunning = false;
         job.end();
+        opts.signal?.removeEventListener('abort', onAbort);
         this.running.delete(runKey);
       };
       state.enqueue({
