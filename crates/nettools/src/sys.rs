@@ -1,0 +1,119 @@
+//! The real transport: the `sandglass` net syscalls through
+//! `sandglass_sys::net`. One exchange per hop (redirects are followed by
+//! curl and wget themselves, so they can show and count each hop).
+
+use crate::transport::{Exchange, Head, NetError, Reason, Request, Transport};
+use sandglass_sys::net;
+
+pub struct SysTransport;
+
+struct SysExchange(net::Exchange);
+
+fn reason(r: net::Reason) -> Reason {
+    match r {
+        net::Reason::Blocked => Reason::Blocked,
+        net::Reason::NotAllowed => Reason::NotAllowed,
+        net::Reason::SpecialAddress => Reason::SpecialAddress,
+        net::Reason::DeniedByApprover => Reason::DeniedByApprover,
+        net::Reason::BadUrl => Reason::BadUrl,
+        net::Reason::BadHeader => Reason::BadHeader,
+        net::Reason::BadMethod => Reason::BadMethod,
+        net::Reason::ResolveFailed => Reason::ResolveFailed,
+        net::Reason::ConnectFailed => Reason::ConnectFailed,
+        net::Reason::TlsFailed => Reason::TlsFailed,
+        net::Reason::Timeout => Reason::Timeout,
+        net::Reason::ByteLimit => Reason::ByteLimit,
+        net::Reason::TooManyRedirects => Reason::TooManyRedirects,
+        net::Reason::RedirectBody => Reason::RedirectBody,
+        net::Reason::Cancelled | net::Reason::Interrupted => Reason::Cancelled,
+        net::Reason::TransferFailed | net::Reason::Other => Reason::TransferFailed,
+    }
+}
+
+fn failure(f: net::NetFailure) -> NetError {
+    NetError {
+        reason: reason(f.reason),
+        message: f.message,
+        rule: f.rule,
+    }
+}
+
+fn text(b: Vec<u8>) -> String {
+    // Header bytes are Latin-1 on the wire; keep every byte.
+    match String::from_utf8(b) {
+        Ok(s) => s,
+        Err(e) => e.into_bytes().iter().map(|&c| c as char).collect(),
+    }
+}
+
+impl Transport for SysTransport {
+    fn start(&mut self, req: &Request) -> Result<Box<dyn Exchange>, NetError> {
+        let mut r = net::Request::new(&req.method, &req.url);
+        r.headers = req
+            .headers
+            .iter()
+            .map(|(n, v)| (n.as_bytes().to_vec(), latin1(v)))
+            .collect();
+        r.body = if req.body.is_empty() {
+            net::Body::Empty
+        } else {
+            net::Body::Inline(req.body.clone())
+        };
+        r.no_body = req.head_only;
+        r.timeout_ms = req.timeout_ms;
+        r.connect_timeout_ms = req.connect_timeout_ms;
+        r.max_response_bytes = req.max_response_bytes;
+        match r.send() {
+            Ok(x) => Ok(Box::new(SysExchange(x))),
+            Err(errno) => Err(NetError::new(
+                Reason::BadUrl,
+                format!("the request could not be made (errno {})", errno),
+            )),
+        }
+    }
+}
+
+/// Header values go out as the bytes the user typed; chars above U+00FF
+/// are sent as their UTF-8 bytes.
+fn latin1(s: &str) -> Vec<u8> {
+    if s.chars().all(|c| (c as u32) < 256) {
+        s.chars().map(|c| c as u8).collect()
+    } else {
+        s.as_bytes().to_vec()
+    }
+}
+
+impl Exchange for SysExchange {
+    fn response(&mut self) -> Result<Head, NetError> {
+        loop {
+            match self.0.response() {
+                Ok(h) => {
+                    return Ok(Head {
+                        status: h.status as u16,
+                        status_text: text(h.status_text),
+                        url: text(h.url),
+                        address: text(h.address),
+                        headers: h
+                            .headers
+                            .into_iter()
+                            .map(|(n, v)| (text(n), text(v)))
+                            .collect(),
+                    })
+                }
+                // A caught signal: the exchange is still open; ask again.
+                Err(f) if f.reason == net::Reason::Interrupted => continue,
+                Err(f) => return Err(failure(f)),
+            }
+        }
+    }
+
+    fn read_body(&mut self, buf: &mut [u8]) -> Result<usize, NetError> {
+        loop {
+            match self.0.read_body(buf) {
+                Ok(n) => return Ok(n),
+                Err(f) if f.reason == net::Reason::Interrupted => continue,
+                Err(f) => return Err(failure(f)),
+            }
+        }
+    }
+}
