@@ -252,12 +252,14 @@ pub fn percent_decode_bytes(s: &[u8]) -> Vec<u8> {
     out
 }
 
-/// Percent-encode everything but RFC 3986's unreserved characters (what
-/// curl's --data-urlencode does).
+/// Form-encode as curl's --data-urlencode does: RFC 3986's unreserved
+/// characters stay, a space becomes `+`, everything else `%XX`.
 pub fn percent_encode(data: &[u8]) -> String {
     let mut out = String::with_capacity(data.len());
     for &b in data {
-        if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
+        if b == b' ' {
+            out.push('+');
+        } else if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
             out.push(b as char);
         } else {
             out.push_str(&format!("%{:02X}", b));
@@ -301,7 +303,7 @@ mod tests {
 
     #[test]
     fn percent_coding() {
-        assert_eq!(percent_encode(b"a b&c=d~"), "a%20b%26c%3Dd~");
+        assert_eq!(percent_encode(b"a b&c=d~\n"), "a+b%26c%3Dd~%0A");
         assert_eq!(percent_decode("a%20b%zz%4"), "a b%zz%4");
     }
 }

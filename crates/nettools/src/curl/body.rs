@@ -96,7 +96,7 @@ mod tests {
         );
         assert_eq!(
             String::from_utf8(b).unwrap(),
-            "a=1&b=x%20y%26z&q%20r&plain%20text&@lit&"
+            "a=1&b=x+y%26z&q+r&plain+text&@lit&"
         );
         assert_eq!(w.len(), 1);
         let mut input: &[u8] = b"l1\r\nl2\n";

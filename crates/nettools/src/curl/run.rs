@@ -63,7 +63,8 @@ pub fn main(argv: &[String], env: &mut Env) -> i32 {
         return 0;
     }
     if cfg.urls.is_empty() {
-        let _ = write!(env.stderr, "curl: no URL specified!\n{}", TRY);
+        // curl 7.88 says only this when no argument at all names a URL.
+        let _ = env.stderr.write_all(TRY.as_bytes());
         return 2;
     }
     let quiet = cfg.silent && !cfg.show_error;

@@ -328,6 +328,8 @@ impl Run<'_> {
             }
         }
         let mut redirects = 0u32;
+        // The connection a next hop may reuse: host, port, and whether the
+        // server kept it open (wget reconnects after `Connection: close`).
         let mut previous: Option<(String, u16)> = None;
         let started = Instant::now();
         loop {
@@ -359,18 +361,14 @@ impl Run<'_> {
             if let Some(r) = &opts.referer {
                 headers.push(("Referer".into(), r.clone()));
             }
-            if !custom("user-agent") {
+            {
                 headers.push((
                     "User-Agent".into(),
                     opts.user_agent.clone().unwrap_or_else(|| format!("Wget/{}", VERSION)),
                 ));
             }
-            if !custom("accept") {
-                headers.push(("Accept".into(), "*/*".into()));
-            }
-            if !custom("accept-encoding") {
-                headers.push(("Accept-Encoding".into(), "identity".into()));
-            }
+            headers.push(("Accept".into(), "*/*".into()));
+            headers.push(("Accept-Encoding".into(), "identity".into()));
             if let Some(user) = &opts.user {
                 let cred = format!("{}:{}", user, opts.password.clone().unwrap_or_default());
                 headers.push(("Authorization".into(), format!("Basic {}", base64::encode(cred))));
@@ -380,11 +378,17 @@ impl Run<'_> {
                     headers.push(("Cookie".into(), c));
                 }
             }
+            // --header replaces wget's own header of that name in place,
+            // or comes after them.
             for h in &opts.headers {
                 if let Some(i) = h.find(':') {
                     let (n, v) = (h[..i].trim(), h[i + 1..].trim());
-                    if !n.is_empty() {
-                        headers.push((n.to_string(), v.to_string()));
+                    if n.is_empty() {
+                        continue;
+                    }
+                    match headers.iter_mut().find(|(o, _)| o.eq_ignore_ascii_case(n)) {
+                        Some(slot) => slot.1 = v.to_string(),
+                        None => headers.push((n.to_string(), v.to_string())),
                     }
                 }
             }
@@ -436,7 +440,10 @@ impl Run<'_> {
                 self.connecting(log, &url, literal, &head.address);
                 log.verbose("connected.\n");
             }
-            previous = Some(here);
+            let closes = head
+                .header("connection")
+                .map_or(false, |v| v.eq_ignore_ascii_case("close"));
+            previous = if closes { None } else { Some(here) };
             log.verbose("HTTP request sent, awaiting response... ");
             if opts.server_response {
                 log.verbose("\n");

@@ -1,0 +1,131 @@
+/**
+ * curl and wget against the host's curl 7.88 and wget 1.21: every case of
+ * cases.ts runs under bash on the host and under our shell in a sandbox
+ * whose policy allows the loopback test server's `127.0.0.1:PORT` and
+ * nothing else. stdout and exit status must be identical; stderr too
+ * where the case says so, after normalize.ts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openSync, closeSync } from 'node:fs';
+import { WorkerPool } from '../proc/node/workerPool.js';
+import { defaultProgramsDir, Sandbox } from '../sandbox/sandbox.js';
+import { runProgram } from '../sandbox/testUtil.js';
+import { CURL_CASES, WGET_CASES, type NetCase } from './cases.js';
+import { normalizeStderr } from './normalize.js';
+import { startTestServer, type TestServer } from './testServer.js';
+
+const built = ((): boolean => {
+  try {
+    const m = JSON.parse(readFileSync(join(defaultProgramsDir(), 'manifest.json'), 'utf8')) as {
+      programs?: { name?: string }[];
+    };
+    const names = new Set((m.programs ?? []).map((p) => p.name));
+    return names.has('curl') && names.has('wget') && names.has('shell');
+  } catch {
+    return false;
+  }
+})();
+const hostTools = existsSync('/usr/bin/curl') && existsSync('/usr/bin/wget');
+
+let server: TestServer;
+let sb: Sandbox;
+let root: string;
+
+interface Result {
+  stdout: string;
+  stderr: string;
+  status: number;
+}
+
+function env(dir: string): Record<string, string> {
+  return { HOME: dir, PATH: '/usr/bin:/bin', LC_ALL: 'C', U: server.base };
+}
+
+async function onHost(dir: string, script: string): Promise<Result> {
+  await mkdir(dir, { recursive: true });
+  const out = openSync(join(dir, '.out'), 'w');
+  const err = openSync(join(dir, '.err'), 'w');
+  try {
+    const status = await new Promise<number>((resolve) => {
+      const child = spawn('bash', ['--norc', '--noprofile', '-c', script], {
+        cwd: dir,
+        env: env(dir),
+        stdio: ['ignore', out, err],
+      });
+      child.on('exit', (code) => resolve(code ?? 128));
+    });
+    return {
+      stdout: await readFile(join(dir, '.out'), 'latin1'),
+      stderr: await readFile(join(dir, '.err'), 'latin1'),
+      status,
+    };
+  } finally {
+    closeSync(out);
+    closeSync(err);
+  }
+}
+
+async function inSandbox(dir: string, script: string): Promise<Result> {
+  await runProgram(sb, '/bin/mkdir', ['mkdir', '-p', dir]);
+  const r = await runProgram(sb, '/bin/sh', ['sh', '-c', script], {
+    cwd: dir,
+    env: env(dir),
+    timeoutMs: 20_000,
+  });
+  return { stdout: r.stdout, stderr: r.stderr, status: r.status };
+}
+
+/** Both sides decode output the same way: bytes as Latin-1 on the host, UTF-8 lossy here. */
+function text(s: string): string {
+  return Buffer.from(s, 'latin1').toString('utf8');
+}
+
+let n = 0;
+async function check(k: NetCase): Promise<void> {
+  const dir = join(root, `case${++n}`);
+  const host = await onHost(`${dir}h`, k.script);
+  const ours = await inSandbox(`${dir}h`, k.script);
+  expect({ stdout: ours.stdout, status: ours.status }).toEqual({
+    stdout: text(host.stdout),
+    status: host.status,
+  });
+  if (k.stderr === 'exact') {
+    expect(normalizeStderr(ours.stderr)).toBe(normalizeStderr(text(host.stderr)));
+  }
+}
+
+describe.skipIf(!built || !hostTools)('curl and wget against the host tools', () => {
+  beforeAll(async () => {
+    server = await startTestServer();
+    root = await mkdtemp(join(tmpdir(), 'sg-netdiff-'));
+    sb = await Sandbox.create({
+      network: { allowedHosts: [`127.0.0.1:${server.port}`] },
+    });
+    await sb.warm();
+  });
+
+  afterAll(async () => {
+    await sb?.destroy();
+    await server?.close();
+    if (root) await rm(root, { recursive: true, force: true });
+    expect(await WorkerPool.drained()).toBe(true);
+  });
+
+  it('has the cases the brief asks for', () => {
+    expect(CURL_CASES.length).toBeGreaterThanOrEqual(60);
+    expect(WGET_CASES.length).toBeGreaterThanOrEqual(25);
+  });
+
+  describe('curl', () => {
+    for (const k of CURL_CASES) it(k.name, () => check(k), 30_000);
+  });
+
+  describe('wget', () => {
+    for (const k of WGET_CASES) it(k.name, () => check(k), 30_000);
+  });
+});
