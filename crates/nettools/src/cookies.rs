@@ -3,6 +3,7 @@
 
 use crate::time;
 use crate::url::Url;
+use std::fmt::Write as _;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cookie {
@@ -63,9 +64,8 @@ impl Jar {
         self.counter += 1;
         c.created = self.counter;
         let now = time::now();
-        self.cookies.retain(|o| {
-            !(o.name == c.name && o.domain == c.domain && o.path == c.path)
-        });
+        self.cookies
+            .retain(|o| !(o.name == c.name && o.domain == c.domain && o.path == c.path));
         if c.expires == 0 || c.expires > now {
             self.cookies.push(c);
         }
@@ -203,8 +203,9 @@ impl Jar {
         let mut all: Vec<&Cookie> = self.cookies.iter().collect();
         all.sort_by(|a, b| b.created.cmp(&a.created));
         for c in all {
-            s.push_str(&format!(
-                "{}{}{}\t{}\t{}\t{}\t{}\t{}\t{}\n",
+            let _ = writeln!(
+                s,
+                "{}{}{}\t{}\t{}\t{}\t{}\t{}\t{}",
                 if c.http_only { "#HttpOnly_" } else { "" },
                 if c.subdomains { "." } else { "" },
                 c.domain,
@@ -214,7 +215,7 @@ impl Jar {
                 c.expires,
                 c.name,
                 c.value
-            ));
+            );
         }
         s
     }
@@ -236,8 +237,14 @@ mod tests {
         j.set_cookie(&u("http://www.a.test/"), "w=3; Domain=.a.test; HttpOnly");
         j.set_cookie(&u("http://a.test/"), "evil=1; Domain=b.test");
         j.set_cookie(&u("http://a.test/"), "gone=1; Max-Age=0");
-        assert_eq!(j.header_for(&u("http://a.test/x/y")).as_deref(), Some("d=2; s=1; w=3"));
-        assert_eq!(j.header_for(&u("http://a.test/")).as_deref(), Some("s=1; w=3"));
+        assert_eq!(
+            j.header_for(&u("http://a.test/x/y")).as_deref(),
+            Some("d=2; s=1; w=3")
+        );
+        assert_eq!(
+            j.header_for(&u("http://a.test/")).as_deref(),
+            Some("s=1; w=3")
+        );
         assert_eq!(j.header_for(&u("http://c.test/")), None);
         let file = j.to_netscape();
         assert!(file.contains("#HttpOnly_.a.test\tTRUE\t/\tFALSE\t0\tw\t3\n"));
@@ -245,16 +252,25 @@ mod tests {
         let mut k = Jar::default();
         k.load_netscape(&file);
         // Loaded cookies are as old as their place in the file (newest first).
-        assert_eq!(k.header_for(&u("http://a.test/x/y")).as_deref(), Some("d=2; w=3; s=1"));
+        assert_eq!(
+            k.header_for(&u("http://a.test/x/y")).as_deref(),
+            Some("d=2; w=3; s=1")
+        );
     }
 
     #[test]
     fn replaces_and_expires() {
         let mut j = Jar::default();
         j.set_cookie(&u("http://a.test/"), "k=1");
-        j.set_cookie(&u("http://a.test/"), "k=2; Expires=Wed, 01 Jan 2098 00:00:00 GMT");
+        j.set_cookie(
+            &u("http://a.test/"),
+            "k=2; Expires=Wed, 01 Jan 2098 00:00:00 GMT",
+        );
         assert_eq!(j.header_for(&u("http://a.test/")).as_deref(), Some("k=2"));
-        j.set_cookie(&u("http://a.test/"), "k=3; Expires=Thu, 01 Jan 1970 00:00:01 GMT");
+        j.set_cookie(
+            &u("http://a.test/"),
+            "k=3; Expires=Thu, 01 Jan 1970 00:00:01 GMT",
+        );
         assert!(j.is_empty());
     }
 }

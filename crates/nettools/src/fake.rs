@@ -6,9 +6,12 @@ use crate::transport::{Exchange, Head, NetError, Request, Transport};
 /// What a route answers: a head and a body, or an error.
 pub type Answer = Result<(Head, Vec<u8>), NetError>;
 
+/// A route's answering function.
+pub type Handler = Box<dyn Fn(&Request) -> Answer>;
+
 #[derive(Default)]
 pub struct FakeTransport {
-    routes: Vec<(String, Box<dyn Fn(&Request) -> Answer>)>,
+    routes: Vec<(String, Handler)>,
     /// Every request started, in order.
     pub requests: Vec<Request>,
 }
@@ -80,7 +83,12 @@ impl Transport for FakeTransport {
             .iter()
             .find(|(p, _)| target.starts_with(p.as_str()))
             .map(|(_, f)| f(req))
-            .unwrap_or_else(|| Ok((head(404, "Not Found", &[("Content-Length", "0")]), Vec::new())));
+            .unwrap_or_else(|| {
+                Ok((
+                    head(404, "Not Found", &[("Content-Length", "0")]),
+                    Vec::new(),
+                ))
+            });
         Ok(Box::new(FakeExchange {
             answer: Some(answer),
             url: req.url.clone(),

@@ -67,7 +67,7 @@ pub fn run_main(program: fn(&[String], &mut Env) -> i32) -> ! {
     let mut sin = stdin.lock();
     let mut sout = std::io::BufWriter::with_capacity(64 * 1024, stdout.lock());
     let mut serr = stderr.lock();
-    let mut sleep = |d: Duration| std::thread::sleep(d);
+    let mut sleep = std::thread::sleep;
     let code = {
         let mut env = Env {
             transport: &mut transport,

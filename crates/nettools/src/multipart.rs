@@ -55,7 +55,12 @@ fn split_params(s: &str) -> (String, Vec<(String, String)>) {
             Some(i) => (&rest[..i], Some(&rest[i + 1..])),
             None => (rest, None),
         };
-        let key = piece.split('=').next().unwrap_or("").trim().to_ascii_lowercase();
+        let key = piece
+            .split('=')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .to_ascii_lowercase();
         let known = ["type", "filename", "headers"].contains(&key.as_str()) && piece.contains('=');
         if first {
             value.push_str(piece);
@@ -146,7 +151,9 @@ pub fn encode(parts: &[Part], boundary: &str) -> Vec<u8> {
         out.extend_from_slice(format!("--{}\r\n", boundary).as_bytes());
         let mut cd = format!("Content-Disposition: form-data; name=\"{}\"", p.name);
         if let Some(f) = &p.filename {
-            cd.push_str(&format!("; filename=\"{}\"", f));
+            cd.push_str("; filename=\"");
+            cd.push_str(f);
+            cd.push('"');
         }
         out.extend_from_slice(cd.as_bytes());
         out.extend_from_slice(b"\r\n");
@@ -181,9 +188,15 @@ mod tests {
         assert_eq!(b.filename.as_deref(), Some("a.txt"));
         assert_eq!(b.content_type.as_deref(), Some("text/x"));
         let c = parse(&format!("v=<{}", f.display()), false, &mut none).unwrap();
-        assert_eq!((c.data.as_slice(), c.filename.as_ref()), (&b"hello"[..], None));
+        assert_eq!(
+            (c.data.as_slice(), c.filename.as_ref()),
+            (&b"hello"[..], None)
+        );
         assert_eq!(parse("nope", false, &mut none), Err(FormError::Syntax));
-        assert!(matches!(parse("f=@/no/such", false, &mut none), Err(FormError::Read(_))));
+        assert!(matches!(
+            parse("f=@/no/such", false, &mut none),
+            Err(FormError::Read(_))
+        ));
         let body = encode(&[a, b], "B");
         assert_eq!(
             String::from_utf8(body).unwrap(),

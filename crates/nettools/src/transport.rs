@@ -55,7 +55,10 @@ impl Reason {
     pub fn is_denial(self) -> bool {
         matches!(
             self,
-            Reason::Blocked | Reason::NotAllowed | Reason::SpecialAddress | Reason::DeniedByApprover
+            Reason::Blocked
+                | Reason::NotAllowed
+                | Reason::SpecialAddress
+                | Reason::DeniedByApprover
         )
     }
 }

@@ -37,7 +37,12 @@ impl Url {
             return Err(UrlError::Malformed);
         }
         let (scheme, rest) = match text.find("://") {
-            Some(i) if i > 0 && text[..i].bytes().all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(&b)) => {
+            Some(i)
+                if i > 0
+                    && text[..i]
+                        .bytes()
+                        .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(&b)) =>
+            {
                 (text[..i].to_ascii_lowercase(), &text[i + 3..])
             }
             _ if guess_scheme => ("http".to_string(), text),
@@ -128,7 +133,9 @@ impl Url {
             .map(|i| {
                 i > 0
                     && r.as_bytes()[0].is_ascii_alphabetic()
-                    && r[..i].bytes().all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(&b))
+                    && r[..i]
+                        .bytes()
+                        .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(&b))
             })
             .unwrap_or(false);
         if has_scheme {
@@ -262,7 +269,10 @@ pub fn percent_encode(data: &[u8]) -> String {
         } else if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
             out.push(b as char);
         } else {
-            out.push_str(&format!("%{:02X}", b));
+            const HEX: &[u8; 16] = b"0123456789ABCDEF";
+            out.push('%');
+            out.push(HEX[(b >> 4) as usize] as char);
+            out.push(HEX[(b & 15) as usize] as char);
         }
     }
     out
@@ -283,8 +293,14 @@ mod tests {
         assert_eq!(u.userinfo.as_deref(), Some("u:p@"));
         assert_eq!(u.host_bare(), "::1");
         assert_eq!(u.port_or_default(), 8443);
-        assert_eq!(Url::parse("ftp://x/", false), Err(UrlError::Unsupported("ftp".into())));
-        assert_eq!(Url::parse("http://x:99999/", false), Err(UrlError::Malformed));
+        assert_eq!(
+            Url::parse("ftp://x/", false),
+            Err(UrlError::Unsupported("ftp".into()))
+        );
+        assert_eq!(
+            Url::parse("http://x:99999/", false),
+            Err(UrlError::Malformed)
+        );
         assert_eq!(Url::parse("http:///", false), Err(UrlError::Malformed));
     }
 

@@ -185,7 +185,13 @@ impl Config {
         self.outputs.len()
     }
 
-    fn apply(&mut self, long: &str, shown: &str, on: bool, val: Option<&str>) -> Result<(), ArgError> {
+    fn apply(
+        &mut self,
+        long: &str,
+        shown: &str,
+        on: bool,
+        val: Option<&str>,
+    ) -> Result<(), ArgError> {
         let v = val.unwrap_or("");
         match long {
             "request" => self.method = Some(v.to_string()),
@@ -347,7 +353,17 @@ mod tests {
 
     #[test]
     fn bundles_and_attached_values() {
-        let c = p(&["-sSLXPOST", "-ofile", "u1", "-H", "A: b", "--no-silent", "u2", "-O"]).unwrap();
+        let c = p(&[
+            "-sSLXPOST",
+            "-ofile",
+            "u1",
+            "-H",
+            "A: b",
+            "--no-silent",
+            "u2",
+            "-O",
+        ])
+        .unwrap();
         assert!(!c.silent && c.show_error && c.location);
         assert_eq!(c.method.as_deref(), Some("POST"));
         assert_eq!(c.urls, ["u1", "u2"]);
@@ -364,12 +380,25 @@ mod tests {
             p(&["-m", "x"]).unwrap_err().0,
             "option -m: expected a proper numerical parameter"
         );
-        assert_eq!(p(&["--no-output", "x"]).unwrap_err().0, "option --no-output: is unknown");
+        assert_eq!(
+            p(&["--no-output", "x"]).unwrap_err().0,
+            "option --no-output: is unknown"
+        );
     }
 
     #[test]
     fn data_in_order() {
-        let c = p(&["-d", "a=1", "--data-urlencode", "b=x y", "--json", "{}", "-C", "-"]).unwrap();
+        let c = p(&[
+            "-d",
+            "a=1",
+            "--data-urlencode",
+            "b=x y",
+            "--json",
+            "{}",
+            "-C",
+            "-",
+        ])
+        .unwrap();
         assert_eq!(
             c.data,
             [

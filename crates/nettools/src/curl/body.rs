@@ -20,16 +20,17 @@ pub fn read_source(name: &str, stdin: &mut dyn Read) -> Option<Vec<u8>> {
 pub fn join_data(items: &[Data], stdin: &mut dyn Read) -> (Vec<u8>, Vec<String>) {
     let mut out = Vec::new();
     let mut warnings = Vec::new();
-    let load = |f: &str, stdin: &mut dyn Read, warnings: &mut Vec<String>| match read_source(f, stdin) {
-        Some(v) => v,
-        None => {
-            warnings.push(format!(
-                "Couldn't read data from file \"{}\", this makes an empty POST.",
-                f
-            ));
-            Vec::new()
-        }
-    };
+    let load =
+        |f: &str, stdin: &mut dyn Read, warnings: &mut Vec<String>| match read_source(f, stdin) {
+            Some(v) => v,
+            None => {
+                warnings.push(format!(
+                    "Couldn't read data from file \"{}\", this makes an empty POST.",
+                    f
+                ));
+                Vec::new()
+            }
+        };
     for (i, d) in items.iter().enumerate() {
         let json = matches!(d, Data::Json(_));
         if i > 0 && !(json && matches!(items[i - 1], Data::Json(_))) {
@@ -102,7 +103,10 @@ mod tests {
         let mut input: &[u8] = b"l1\r\nl2\n";
         let (b, _) = join_data(&[Data::Ascii("@-".into())], &mut input);
         assert_eq!(b, b"l1l2");
-        let (b, _) = join_data(&[Data::Json("{\"a\":".into()), Data::Json("1}".into())], &mut none);
+        let (b, _) = join_data(
+            &[Data::Json("{\"a\":".into()), Data::Json("1}".into())],
+            &mut none,
+        );
         assert_eq!(b, b"{\"a\":1}");
     }
 }

@@ -160,11 +160,16 @@ pub fn main(argv: &[String], env: &mut Env) -> i32 {
     let mut code = 0;
     let urls = s.cfg.urls.clone();
     for (i, u) in urls.iter().enumerate() {
-        let out = s.cfg.outputs.get(i).cloned().unwrap_or(if s.cfg.remote_name_all {
-            Output::RemoteName
-        } else {
-            Output::Stdout
-        });
+        let out = s
+            .cfg
+            .outputs
+            .get(i)
+            .cloned()
+            .unwrap_or(if s.cfg.remote_name_all {
+                Output::RemoteName
+            } else {
+                Output::Stdout
+            });
         let c = transfer_with_retry(&mut s, env, u, i, &out);
         if c != 0 {
             code = c;
@@ -178,11 +183,7 @@ pub fn main(argv: &[String], env: &mut Env) -> i32 {
             fs::write(path, text).is_ok()
         };
         if !ok && !s.cfg.silent {
-            let _ = writeln!(
-                env.stderr,
-                "curl: (23) Failed to save cookies in {}",
-                path
-            );
+            let _ = writeln!(env.stderr, "curl: (23) Failed to save cookies in {}", path);
         }
     }
     let _ = env.stdout.flush();
@@ -206,7 +207,13 @@ fn retry_kind(cfg: &Config, code: i32, http: u16) -> Option<&'static str> {
     }
 }
 
-fn transfer_with_retry(s: &mut Session, env: &mut Env, url: &str, index: usize, out: &Output) -> i32 {
+fn transfer_with_retry(
+    s: &mut Session,
+    env: &mut Env,
+    url: &str,
+    index: usize,
+    out: &Output,
+) -> i32 {
     let start = Instant::now();
     let mut left = s.cfg.retry;
     let mut delay = Duration::from_secs(1);
@@ -214,15 +221,10 @@ fn transfer_with_retry(s: &mut Session, env: &mut Env, url: &str, index: usize, 
         let (code, stats, output) = transfer(s, env, url, index, out);
         if left > 0 {
             if let Some(kind) = retry_kind(&s.cfg, code, stats.http_code) {
-                let wait = s
-                    .cfg
-                    .retry_delay
-                    .map(Duration::from_secs)
-                    .unwrap_or(delay);
-                let over = s
-                    .cfg
-                    .retry_max_time
-                    .map_or(false, |m| m > 0 && start.elapsed() + wait > Duration::from_secs(m));
+                let wait = s.cfg.retry_delay.map(Duration::from_secs).unwrap_or(delay);
+                let over = s.cfg.retry_max_time.map_or(false, |m| {
+                    m > 0 && start.elapsed() + wait > Duration::from_secs(m)
+                });
                 if !over {
                     if !s.cfg.silent {
                         let _ = writeln!(
@@ -349,7 +351,10 @@ fn net_fail(e: &NetError, url: &Url, elapsed_ms: u128, received: u64) -> Fail {
             7,
             format!("Failed to connect to {} port {}: {}", host, port, e.message),
         ),
-        Reason::BadUrl => fail(3, format!("URL using bad/illegal format or missing URL: {}", e.message)),
+        Reason::BadUrl => fail(
+            3,
+            format!("URL using bad/illegal format or missing URL: {}", e.message),
+        ),
         Reason::BadHeader | Reason::BadMethod => fail(43, e.message.clone()),
         Reason::ResolveFailed => fail(6, format!("Could not resolve host: {}", host)),
         Reason::ConnectFailed => fail(
@@ -371,7 +376,10 @@ fn net_fail(e: &NetError, url: &Url, elapsed_ms: u128, received: u64) -> Fail {
         Reason::TooManyRedirects => fail(47, e.message.clone()),
         Reason::RedirectBody => fail(65, "necessary data rewind wasn't possible"),
         Reason::Cancelled => fail(42, "Operation was aborted by an application callback"),
-        _ => fail(56, format!("Failure when receiving data from the peer: {}", e.message)),
+        _ => fail(
+            56,
+            format!("Failure when receiving data from the peer: {}", e.message),
+        ),
     }
 }
 
@@ -401,12 +409,27 @@ struct Built {
 }
 
 fn header_name(h: &str) -> &str {
-    h.split(|c| c == ':' || c == ';').next().unwrap_or("").trim()
+    h.split(|c| c == ':' || c == ';')
+        .next()
+        .unwrap_or("")
+        .trim()
 }
 
-fn build(s: &Session, url: &Url, method: &str, body: Option<(&[u8], Option<String>)>, range: Option<String>, referer: &Option<String>, auth: &Option<String>) -> Built {
+fn build(
+    s: &Session,
+    url: &Url,
+    method: &str,
+    body: Option<(&[u8], Option<String>)>,
+    range: Option<String>,
+    referer: &Option<String>,
+    auth: &Option<String>,
+) -> Built {
     let cfg = &s.cfg;
-    let custom = |name: &str| cfg.headers.iter().any(|h| header_name(h).eq_ignore_ascii_case(name));
+    let custom = |name: &str| {
+        cfg.headers
+            .iter()
+            .any(|h| header_name(h).eq_ignore_ascii_case(name))
+    };
     let mut headers: Vec<(String, String)> = Vec::new();
     let host_line = if custom("host") {
         None
@@ -498,12 +521,13 @@ fn build(s: &Session, url: &Url, method: &str, body: Option<(&[u8], Option<Strin
 }
 
 fn request_text(b: &Built, url: &Url) -> String {
+    use std::fmt::Write as _;
     let mut t = format!("{} {} HTTP/1.1\r\n", b.method, url.request_target());
     if let Some(h) = &b.host_line {
-        t.push_str(&format!("Host: {}\r\n", h));
+        let _ = write!(t, "Host: {}\r\n", h);
     }
     for (n, v) in &b.headers {
-        t.push_str(&format!("{}: {}\r\n", n, v));
+        let _ = write!(t, "{}: {}\r\n", n, v);
     }
     t.push_str("\r\n");
     t
@@ -520,7 +544,13 @@ fn prefix_lines(text: &str, prefix: &str) -> String {
 
 /// One URL: returns the exit code, the -w stats, and the output file
 /// written (for a retry to truncate).
-fn transfer(s: &mut Session, env: &mut Env, url_text: &str, index: usize, out: &Output) -> (i32, Stats, Option<String>) {
+fn transfer(
+    s: &mut Session,
+    env: &mut Env,
+    url_text: &str,
+    index: usize,
+    out: &Output,
+) -> (i32, Stats, Option<String>) {
     let start = Instant::now();
     let mut stats = Stats {
         url: url_text.to_string(),
@@ -586,15 +616,20 @@ fn transfer(s: &mut Session, env: &mut Env, url_text: &str, index: usize, out: &
 }
 
 #[allow(clippy::too_many_arguments)]
-fn run_one(s: &mut Session, env: &mut Env, url_text: &str, out: &Output, stats: &mut Stats, sink: &mut Sink, start: Instant) -> Result<(), Fail> {
+fn run_one(
+    s: &mut Session,
+    env: &mut Env,
+    url_text: &str,
+    out: &Output,
+    stats: &mut Stats,
+    sink: &mut Sink,
+    start: Instant,
+) -> Result<(), Fail> {
     let mut url = Url::parse(url_text, true).map_err(url_fail)?;
     let cfg = s.cfg.clone();
     // Credentials: -u wins over the URL's; both become a Basic header
     // (the gateway takes no credentials in URLs).
-    let mut auth = cfg
-        .user
-        .clone()
-        .or_else(|| url.userinfo.clone());
+    let mut auth = cfg.user.clone().or_else(|| url.userinfo.clone());
     if let Some(a) = &auth {
         if !a.contains(':') {
             auth = Some(format!("{}:", a));
@@ -654,7 +689,9 @@ fn run_one(s: &mut Session, env: &mut Env, url_text: &str, out: &Output, stats: 
         Output::Stdout => {}
         Output::File(f) => {
             sink.path = Some(match &cfg.output_dir {
-                Some(d) if f != "-" && !f.starts_with('/') => format!("{}/{}", d.trim_end_matches('/'), f),
+                Some(d) if f != "-" && !f.starts_with('/') => {
+                    format!("{}/{}", d.trim_end_matches('/'), f)
+                }
                 _ => f.clone(),
             })
         }
@@ -698,7 +735,7 @@ fn run_one(s: &mut Session, env: &mut Env, url_text: &str, out: &Output, stats: 
     let meter_on = env.stderr_tty
         && !cfg.silent
         && !cfg.no_progress_meter
-        && !(sink.path.is_none() && env.stdout_tty);
+        && (sink.path.is_some() || !env.stdout_tty);
     let mut meter = if meter_on { Some(Meter::new()) } else { None };
     let mut received = 0u64;
     let mut redirect_start: Option<Instant> = None;
@@ -720,15 +757,21 @@ fn run_one(s: &mut Session, env: &mut Env, url_text: &str, out: &Output, stats: 
         let mut headers = built.headers.clone();
         // Host is the gateway's; a custom one goes through for it to check.
         if built.host_line.is_none() {
-            if let Some(h) = cfg.headers.iter().find(|h| header_name(h).eq_ignore_ascii_case("host")) {
+            if let Some(h) = cfg
+                .headers
+                .iter()
+                .find(|h| header_name(h).eq_ignore_ascii_case("host"))
+            {
                 if let Some(i) = h.find(':') {
                     headers.insert(0, ("Host".into(), h[i + 1..].trim().to_string()));
                 }
             }
         }
-        let remaining = cfg
-            .max_time
-            .map(|t| ((t * 1000.0) as u128).saturating_sub(start.elapsed().as_millis()).max(1) as u32);
+        let remaining = cfg.max_time.map(|t| {
+            ((t * 1000.0) as u128)
+                .saturating_sub(start.elapsed().as_millis())
+                .max(1) as u32
+        });
         let req = Request {
             method: method.clone(),
             url: url.to_string(),
@@ -736,11 +779,19 @@ fn run_one(s: &mut Session, env: &mut Env, url_text: &str, out: &Output, stats: 
             body: built.body.clone(),
             head_only: method == "HEAD" || cfg.head,
             timeout_ms: remaining.unwrap_or(0),
-            connect_timeout_ms: cfg.connect_timeout.map(|t| (t * 1000.0).max(1.0) as u32).unwrap_or(0),
+            connect_timeout_ms: cfg
+                .connect_timeout
+                .map(|t| (t * 1000.0).max(1.0) as u32)
+                .unwrap_or(0),
             max_response_bytes: cfg.max_filesize.unwrap_or(0),
         };
         if cfg.verbose {
-            let _ = writeln!(env.stderr, "*   Trying {}:{}...", url.host_bare(), url.port_or_default());
+            let _ = writeln!(
+                env.stderr,
+                "*   Trying {}:{}...",
+                url.host_bare(),
+                url.port_or_default()
+            );
         }
         let elapsed_ms = |start: Instant| start.elapsed().as_millis();
         let mut ex: Box<dyn Exchange> = env
@@ -770,14 +821,18 @@ fn run_one(s: &mut Session, env: &mut Env, url_text: &str, out: &Output, stats: 
                 stats.remote_ip,
                 url.port_or_default()
             );
-            let _ = env.stderr.write_all(prefix_lines(&req_text, "> ").as_bytes());
+            let _ = env
+                .stderr
+                .write_all(prefix_lines(&req_text, "> ").as_bytes());
         }
         let head_text = head.to_text();
         stats.size_header += head_text.len() as u64;
         stats.content_type = head.header("content-type").unwrap_or("").to_string();
         stats.last_head = Some(head.clone());
         if cfg.verbose {
-            let _ = env.stderr.write_all(prefix_lines(&head_text, "< ").as_bytes());
+            let _ = env
+                .stderr
+                .write_all(prefix_lines(&head_text, "< ").as_bytes());
         }
         if let Some(j) = s.jar.as_mut() {
             for c in head.headers_named("set-cookie") {
@@ -809,14 +864,25 @@ fn run_one(s: &mut Session, env: &mut Env, url_text: &str, out: &Output, stats: 
         if is_redirect && cfg.location {
             if let Some(loc) = location {
                 if max_redirs >= 0 && i64::from(stats.num_redirects) >= max_redirs {
-                    return Err(fail(47, format!("Maximum ({}) redirects followed", max_redirs)));
+                    return Err(fail(
+                        47,
+                        format!("Maximum ({}) redirects followed", max_redirs),
+                    ));
                 }
                 let next = url.join(&loc).map_err(url_fail)?;
                 drop(ex);
                 redirect_start.get_or_insert(start);
                 if cfg.verbose {
-                    let _ = writeln!(env.stderr, "* Connection #0 to host {} left intact", url.host_bare());
-                    let _ = writeln!(env.stderr, "* Issue another request to this URL: '{}'", next);
+                    let _ = writeln!(
+                        env.stderr,
+                        "* Connection #0 to host {} left intact",
+                        url.host_bare()
+                    );
+                    let _ = writeln!(
+                        env.stderr,
+                        "* Issue another request to this URL: '{}'",
+                        next
+                    );
                 }
                 stats.num_redirects += 1;
                 let post = method == "POST" && cfg.method.is_none();
@@ -832,7 +898,9 @@ fn run_one(s: &mut Session, env: &mut Env, url_text: &str, out: &Output, stats: 
                     }
                     payload = None;
                 }
-                let same_origin = next.host == url.host && next.port_or_default() == url.port_or_default() && next.scheme == url.scheme;
+                let same_origin = next.host == url.host
+                    && next.port_or_default() == url.port_or_default()
+                    && next.scheme == url.scheme;
                 if !same_origin && !cfg.location_trusted {
                     auth = None;
                 }
@@ -852,19 +920,28 @@ fn run_one(s: &mut Session, env: &mut Env, url_text: &str, out: &Output, stats: 
             }
         }
         if failing && !cfg.fail_with_body {
-            return Err(fail(22, format!("The requested URL returned error: {}", head.status)));
+            return Err(fail(
+                22,
+                format!("The requested URL returned error: {}", head.status),
+            ));
         }
         if resume_from > 0 && head.status == 200 && cfg.continue_at.is_some() {
-            return Err(fail(33, "HTTP server doesn't seem to support byte ranges. Cannot resume."));
+            return Err(fail(
+                33,
+                "HTTP server doesn't seem to support byte ranges. Cannot resume.",
+            ));
         }
         if let Some(max) = cfg.max_filesize {
-            let declared = head.header("content-length").and_then(|v| v.trim().parse::<u64>().ok());
+            let declared = head
+                .header("content-length")
+                .and_then(|v| v.trim().parse::<u64>().ok());
             if declared.map_or(false, |n| n > max) {
                 return Err(fail(63, "Maximum file size exceeded"));
             }
         }
         // Body.
-        let expect_body = !(req.head_only || resume_416 || head.status == 204 || head.status == 304);
+        let expect_body =
+            !(req.head_only || resume_416 || head.status == 204 || head.status == 304);
         if let Some(m) = meter.as_mut() {
             m.total = head
                 .header("content-length")
@@ -891,18 +968,24 @@ fn run_one(s: &mut Session, env: &mut Env, url_text: &str, out: &Output, stats: 
                 if cfg.verbose && !env.stdout_tty {
                     let _ = writeln!(env.stderr, "{{ [{} bytes data]", n);
                 }
-                let piece = dec
-                    .feed(&buf[..n])
-                    .map_err(|_| fail(61, "Error while processing content unencoding: invalid data"))?;
+                let piece = dec.feed(&buf[..n]).map_err(|_| {
+                    fail(
+                        61,
+                        "Error while processing content unencoding: invalid data",
+                    )
+                })?;
                 sink.write(env, &piece)?;
                 if let Some(m) = meter.as_mut() {
                     m.downloaded = received;
                     m.tick(env.stderr);
                 }
             }
-            let rest = dec
-                .finish()
-                .map_err(|_| fail(61, "Error while processing content unencoding: invalid data"))?;
+            let rest = dec.finish().map_err(|_| {
+                fail(
+                    61,
+                    "Error while processing content unencoding: invalid data",
+                )
+            })?;
             sink.write(env, &rest)?;
         }
         drop(ex);
@@ -910,10 +993,17 @@ fn run_one(s: &mut Session, env: &mut Env, url_text: &str, out: &Output, stats: 
             m.finish(env.stderr);
         }
         if cfg.verbose {
-            let _ = writeln!(env.stderr, "* Connection #0 to host {} left intact", url.host_bare());
+            let _ = writeln!(
+                env.stderr,
+                "* Connection #0 to host {} left intact",
+                url.host_bare()
+            );
         }
         if failing {
-            return Err(fail(22, format!("The requested URL returned error: {}", head.status)));
+            return Err(fail(
+                22,
+                format!("The requested URL returned error: {}", head.status),
+            ));
         }
         sink.finish(env)?;
         return Ok(());

@@ -76,7 +76,11 @@ fn var(s: &Stats, name: &str) -> Option<String> {
         // Lookup and connect happen in the gateway after it took the
         // request: all we can see is when it took it.
         "time_namelookup" | "time_connect" | "time_pretransfer" => secs(s.time_pretransfer),
-        "time_appconnect" => secs(if s.scheme == "https" { s.time_pretransfer } else { 0.0 }),
+        "time_appconnect" => secs(if s.scheme == "https" {
+            s.time_pretransfer
+        } else {
+            0.0
+        }),
         "time_starttransfer" => secs(s.time_starttransfer),
         "time_total" => secs(s.time_total),
         "time_redirect" => secs(s.time_redirect),
@@ -176,7 +180,10 @@ mod tests {
             scheme: "http".into(),
             ..Stats::default()
         };
-        let r = render("%{http_code} %{size_download} %{url_effective}\\n%%%{bogus}%{scheme}%{stderr}e\\q", &s);
+        let r = render(
+            "%{http_code} %{size_download} %{url_effective}\\n%%%{bogus}%{scheme}%{stderr}e\\q",
+            &s,
+        );
         assert_eq!(r.pieces[0], (false, b"200 6 http://h/\n%HTTP".to_vec()));
         assert_eq!(r.pieces[1], (true, b"e\\q".to_vec()));
         assert_eq!(r.warnings, ["unknown --write-out variable: 'bogus'"]);

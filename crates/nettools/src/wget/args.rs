@@ -253,7 +253,11 @@ pub fn parse(args: &[String]) -> Result<Opts, ArgError> {
                 Some((_, l)) => *l,
                 None => return Err(ArgError(format!("invalid option -- '{}'", ch))),
             };
-            let kind = LONG.iter().find(|(n, _)| *n == long).map(|(_, k)| *k).unwrap_or(Kind::Flag);
+            let kind = LONG
+                .iter()
+                .find(|(n, _)| *n == long)
+                .map(|(_, k)| *k)
+                .unwrap_or(Kind::Flag);
             if kind == Kind::Arg {
                 let rest: String = chars[k..].iter().collect();
                 let v = if !rest.is_empty() {
@@ -291,15 +295,35 @@ mod tests {
 
     #[test]
     fn grammar() {
-        let o = p(&["-qO-", "u", "--header=A: b", "--post-d", "x=1", "-nv", "-T", "5", "--tries=3"]).unwrap();
+        let o = p(&[
+            "-qO-",
+            "u",
+            "--header=A: b",
+            "--post-d",
+            "x=1",
+            "-nv",
+            "-T",
+            "5",
+            "--tries=3",
+        ])
+        .unwrap();
         assert!(o.quiet && o.no_verbose);
         assert_eq!(o.output_document.as_deref(), Some("-"));
         assert_eq!(o.headers, ["A: b"]);
         assert_eq!(o.post_data.as_deref(), Some("x=1"));
         assert_eq!((o.timeout, o.tries, o.urls.len()), (Some(5.0), 3, 1));
-        assert_eq!(p(&["--bogus"]).unwrap_err().0, "unrecognized option '--bogus'");
+        assert_eq!(
+            p(&["--bogus"]).unwrap_err().0,
+            "unrecognized option '--bogus'"
+        );
         assert_eq!(p(&["-Z"]).unwrap_err().0, "invalid option -- 'Z'");
-        assert_eq!(p(&["--post"]).unwrap_err().0, "option '--post' is ambiguous");
-        assert_eq!(p(&["-O"]).unwrap_err().0, "option requires an argument -- 'O'");
+        assert_eq!(
+            p(&["--post"]).unwrap_err().0,
+            "option '--post' is ambiguous"
+        );
+        assert_eq!(
+            p(&["-O"]).unwrap_err().0,
+            "option requires an argument -- 'O'"
+        );
     }
 }

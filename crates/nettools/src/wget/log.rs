@@ -140,7 +140,11 @@ impl Dots {
             log.verbose(&format!("\n{:6}K", (self.start + self.dots * DOT) / 1024));
         }
         let mut pad = String::new();
-        let first_pad = if in_line == 0 && self.dots > 0 { 0 } else { in_line };
+        let first_pad = if in_line == 0 && self.dots > 0 {
+            0
+        } else {
+            in_line
+        };
         for i in first_pad..PER_LINE {
             if i % 10 == 0 {
                 pad.push(' ');
@@ -152,9 +156,17 @@ impl Dots {
         log.verbose(&format!(
             "{} {}{}={}s\n\n",
             pad,
-            if pct.is_empty() { String::new() } else { format!("{} ", pct) },
+            if pct.is_empty() {
+                String::new()
+            } else {
+                format!("{} ", pct)
+            },
             short_rate(tail_bytes.max(self.bytes.min(1)), secs),
-            if secs < 10.0 { format!("{:.*}", if secs < 0.005 { 0 } else { 2 }, secs) } else { format!("{:.0}", secs) }
+            if secs < 10.0 {
+                format!("{:.*}", if secs < 0.005 { 0 } else { 2 }, secs)
+            } else {
+                format!("{:.0}", secs)
+            }
         ));
     }
 }
@@ -176,14 +188,23 @@ mod tests {
     fn dots() {
         let mut out = Vec::new();
         {
-            let mut log = Log { out: &mut out, quiet: false, brief: false };
+            let mut log = Log {
+                out: &mut out,
+                quiet: false,
+                brief: false,
+            };
             let mut d = Dots::new(Some(60 * 1024), 0);
             d.add(&mut log, 60 * 1024);
             d.finish(&mut log, 0.0);
         }
         let s = String::from_utf8(out).unwrap();
         let lines: Vec<&str> = s.lines().collect();
-        assert!(lines[1].starts_with("     0K .......... .......... .......... .......... ..........  83%"), "{}", s);
+        assert!(
+            lines[1]
+                .starts_with("     0K .......... .......... .......... .......... ..........  83%"),
+            "{}",
+            s
+        );
         assert!(lines[2].starts_with("    50K .......... "), "{}", s);
         assert!(lines[2].contains("100% "), "{}", s);
     }

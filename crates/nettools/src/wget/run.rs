@@ -117,7 +117,11 @@ pub fn main(argv: &[String], env: &mut Env) -> i32 {
         None => None,
     };
 
-    let mut jar = if opts.no_cookies { None } else { Some(Jar::default()) };
+    let mut jar = if opts.no_cookies {
+        None
+    } else {
+        Some(Jar::default())
+    };
     if let (Some(j), Some(f)) = (jar.as_mut(), &opts.load_cookies) {
         if let Ok(t) = fs::read_to_string(f) {
             j.load_netscape(&t);
@@ -269,7 +273,11 @@ impl Run<'_> {
                 return GENERIC;
             }
         };
-        let tries = if self.opts.tries == 0 { u32::MAX } else { self.opts.tries };
+        let tries = if self.opts.tries == 0 {
+            u32::MAX
+        } else {
+            self.opts.tries
+        };
         let mut attempt = 1;
         loop {
             match self.attempt(env, log, &url, attempt) {
@@ -351,9 +359,13 @@ impl Run<'_> {
             }
             let mut headers: Vec<(String, String)> = Vec::new();
             let custom = |n: &str| {
-                opts.headers
-                    .iter()
-                    .any(|h| h.split(':').next().unwrap_or("").trim().eq_ignore_ascii_case(n))
+                opts.headers.iter().any(|h| {
+                    h.split(':')
+                        .next()
+                        .unwrap_or("")
+                        .trim()
+                        .eq_ignore_ascii_case(n)
+                })
             };
             if resume > 0 && !custom("range") {
                 headers.push(("Range".into(), format!("bytes={}-", resume)));
@@ -364,14 +376,19 @@ impl Run<'_> {
             {
                 headers.push((
                     "User-Agent".into(),
-                    opts.user_agent.clone().unwrap_or_else(|| format!("Wget/{}", VERSION)),
+                    opts.user_agent
+                        .clone()
+                        .unwrap_or_else(|| format!("Wget/{}", VERSION)),
                 ));
             }
             headers.push(("Accept".into(), "*/*".into()));
             headers.push(("Accept-Encoding".into(), "identity".into()));
             if let Some(user) = &opts.user {
                 let cred = format!("{}:{}", user, opts.password.clone().unwrap_or_default());
-                headers.push(("Authorization".into(), format!("Basic {}", base64::encode(cred))));
+                headers.push((
+                    "Authorization".into(),
+                    format!("Basic {}", base64::encode(cred)),
+                ));
             }
             if let Some(c) = self.jar.as_ref().and_then(|j| j.header_for(&url)) {
                 if !custom("cookie") {
@@ -407,8 +424,14 @@ impl Run<'_> {
                 headers,
                 body: body.clone().unwrap_or_default(),
                 head_only: method == "HEAD",
-                timeout_ms: opts.timeout.map(|t| (t * 1000.0).max(1.0) as u32).unwrap_or(0),
-                connect_timeout_ms: opts.timeout.map(|t| (t * 1000.0).max(1.0) as u32).unwrap_or(0),
+                timeout_ms: opts
+                    .timeout
+                    .map(|t| (t * 1000.0).max(1.0) as u32)
+                    .unwrap_or(0),
+                connect_timeout_ms: opts
+                    .timeout
+                    .map(|t| (t * 1000.0).max(1.0) as u32)
+                    .unwrap_or(0),
                 max_response_bytes: 0,
             };
             let here = (url.host_bare().to_string(), url.port_or_default());
@@ -518,7 +541,10 @@ impl Run<'_> {
         } else {
             let addr = if address.is_empty() { host } else { address };
             log.verbose(&format!("Resolving {} ({})... {}\n", host, host, addr));
-            log.verbose(&format!("Connecting to {} ({})|{}|:{}... ", host, host, addr, port));
+            log.verbose(&format!(
+                "Connecting to {} ({})|{}|:{}... ",
+                host, host, addr, port
+            ));
         }
     }
 
@@ -526,8 +552,14 @@ impl Run<'_> {
         let host = url.host_bare();
         match e.reason {
             Reason::ResolveFailed => {
-                log.verbose(&format!("Resolving {} ({})... failed: Name or service not known.\n", host, host));
-                log.brief(&format!("wget: unable to resolve host address '{}'\n", host));
+                log.verbose(&format!(
+                    "Resolving {} ({})... failed: Name or service not known.\n",
+                    host, host
+                ));
+                log.brief(&format!(
+                    "wget: unable to resolve host address '{}'\n",
+                    host
+                ));
                 Outcome::Done(NETWORK)
             }
             Reason::ConnectFailed => {
@@ -583,7 +615,10 @@ impl Run<'_> {
             .header("content-length")
             .and_then(|v| v.trim().parse::<u64>().ok());
         let partial = head.status == 206 && resume > 0;
-        let ctype = head.header("content-type").map(|t| format!(" [{}]", t)).unwrap_or_default();
+        let ctype = head
+            .header("content-type")
+            .map(|t| format!(" [{}]", t))
+            .unwrap_or_default();
         match length {
             Some(n) if partial => {
                 let total = n + resume;
@@ -596,17 +631,29 @@ impl Run<'_> {
                     ctype
                 ));
             }
-            Some(n) if n >= 1024 => log.verbose(&format!("Length: {} ({}){}\n", n, human(n), ctype)),
+            Some(n) if n >= 1024 => {
+                log.verbose(&format!("Length: {} ({}){}\n", n, human(n), ctype))
+            }
             Some(n) => log.verbose(&format!("Length: {}{}\n", n, ctype)),
             None => log.verbose(&format!("Length: unspecified{}\n", ctype)),
         }
         // The local name: -O, else the URL's (or Content-Disposition's),
         // with .1, .2 ... when it exists (unless resuming).
-        let mut name = local_name.clone();
+        let mut name = local_name;
         if let (Some(n), true) = (&name, opts.content_disposition) {
-            if let Some(d) = head.header("content-disposition").and_then(disposition_name) {
-                let dir = Path::new(n).parent().map(|p| p.to_string_lossy().into_owned()).unwrap_or_default();
-                name = Some(if dir.is_empty() { d } else { format!("{}/{}", dir, d) });
+            if let Some(d) = head
+                .header("content-disposition")
+                .and_then(disposition_name)
+            {
+                let dir = Path::new(n)
+                    .parent()
+                    .map(|p| p.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                name = Some(if dir.is_empty() {
+                    d
+                } else {
+                    format!("{}/{}", dir, d)
+                });
             }
         }
         let mut file: Option<File> = None;
@@ -642,7 +689,10 @@ impl Run<'_> {
             "Saving to: '{}'\n",
             if to_stdout { "STDOUT" } else { &shown }
         ));
-        let mut dots = Dots::new(length.map(|n| n + if partial { resume } else { 0 }), if partial { resume } else { 0 });
+        let mut dots = Dots::new(
+            length.map(|n| n + if partial { resume } else { 0 }),
+            if partial { resume } else { 0 },
+        );
         let body_start = Instant::now();
         let mut got = 0u64;
         let mut buf = vec![0u8; 256 * 1024];
@@ -686,15 +736,25 @@ impl Run<'_> {
         self.downloaded_bytes += got;
         self.download_secs += secs;
         let size = match length {
-            Some(n) => format!("[{}/{}]", got + resume, n + if partial { resume } else { 0 }),
+            Some(n) => format!(
+                "[{}/{}]",
+                got + resume,
+                n + if partial { resume } else { 0 }
+            ),
             None => format!("[{}]", got),
         };
         let stamp = format_stamp((env.now)());
         let r = rate(got, secs);
         if to_stdout {
-            log.verbose(&format!("{} ({}) - written to stdout {}\n\n", stamp, r, size));
+            log.verbose(&format!(
+                "{} ({}) - written to stdout {}\n\n",
+                stamp, r, size
+            ));
         } else {
-            log.verbose(&format!("{} ({}) - '{}' saved {}\n\n", stamp, r, shown, size));
+            log.verbose(&format!(
+                "{} ({}) - '{}' saved {}\n\n",
+                stamp, r, shown, size
+            ));
         }
         if opts.no_verbose && !opts.quiet {
             log.brief(&format!(

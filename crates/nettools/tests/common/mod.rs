@@ -1,7 +1,7 @@
 //! Running curl and wget against the scripted transport.
 #![allow(dead_code)]
 
-use nettools::fake::FakeTransport;
+use nettools::fake::{head, Answer, FakeTransport};
 use nettools::transport::Request;
 use nettools::Env;
 use std::time::Duration;
@@ -54,4 +54,15 @@ pub fn scratch(name: &str) -> std::path::PathBuf {
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d
+}
+
+/// A route answering with the request it got: request line, headers, body.
+pub fn echo(r: &Request) -> Answer {
+    use std::fmt::Write as _;
+    let mut s = format!("{} {}\n", r.method, r.url);
+    for (n, v) in &r.headers {
+        let _ = writeln!(s, "{}: {}", n, v);
+    }
+    s.push_str(&String::from_utf8_lossy(&r.body));
+    Ok((head(200, "OK", &[]), s.into_bytes()))
 }
