@@ -113,6 +113,9 @@ export const CURL_CASES: readonly NetCase[] = [
   c('-sS shows write errors', 'curl -sS -o /nonexistent/dir/x $U/text; echo "rc=$?"'),
   c('-O without a name', 'curl -sS -O $U/; echo "rc=$?"'),
   c('--retry on 503', "curl -s --retry 1 --retry-delay 1 -w '%{http_code}\\n' -o out $U/status/503; cat out"),
+  c('--retry warnings', "curl --retry 2 --retry-delay 1 -o out $U/status/503 2>&1 | grep -a Warning"),
+  c('-d @missing warns', "curl -d @nonexistent -o /dev/null $U/echo 2>&1 | grep -a Warning"),
+  c('-F with a missing file', "curl -sS -F 'f=@nonexistent' $U/echo; echo \"rc=$?\""),
 ];
 
 export const WGET_CASES: readonly NetCase[] = [

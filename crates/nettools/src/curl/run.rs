@@ -218,7 +218,8 @@ fn transfer_with_retry(
     let mut left = s.cfg.retry;
     let mut delay = Duration::from_secs(1);
     loop {
-        let (code, stats, output) = transfer(s, env, url, index, out);
+        let (failure, stats, output) = transfer(s, env, url, index, out);
+        let code = stats.exitcode;
         if left > 0 {
             if let Some(kind) = retry_kind(&s.cfg, code, stats.http_code) {
                 let wait = s.cfg.retry_delay.map(Duration::from_secs).unwrap_or(delay);
@@ -246,6 +247,7 @@ fn transfer_with_retry(
                 }
             }
         }
+        report(s, env, failure, stats);
         return code;
     }
 }
@@ -542,15 +544,15 @@ fn prefix_lines(text: &str, prefix: &str) -> String {
     out
 }
 
-/// One URL: returns the exit code, the -w stats, and the output file
-/// written (for a retry to truncate).
+/// One attempt at one URL: returns the failure if any, the -w stats, and
+/// the output file written (for a retry to truncate).
 fn transfer(
     s: &mut Session,
     env: &mut Env,
     url_text: &str,
     index: usize,
     out: &Output,
-) -> (i32, Stats, Option<String>) {
+) -> (Option<Fail>, Stats, Option<String>) {
     let start = Instant::now();
     let mut stats = Stats {
         url: url_text.to_string(),
@@ -571,8 +573,13 @@ fn transfer(
         Err(f) => f.code,
     };
     stats.exitcode = code;
+    (result.err(), stats, sink.path.clone())
+}
+
+/// After the last attempt: the error line and the -w report.
+fn report(s: &Session, env: &mut Env, failure: Option<Fail>, mut stats: Stats) {
     let quiet = s.cfg.silent && !s.cfg.show_error;
-    if let Err(f) = &result {
+    if let Some(f) = &failure {
         // An open failure also warns about the file first.
         let msg = match f.msg.strip_prefix('\u{0}') {
             Some(w) => {
@@ -612,7 +619,6 @@ fn transfer(
         }
     }
     let _ = env.stdout.flush();
-    (code, stats, sink.path.clone())
 }
 
 #[allow(clippy::too_many_arguments)]
