@@ -5,6 +5,10 @@
 
 use std::fmt;
 
+/// How much body one read asks for: the syscall channel's data area, so a
+/// large download costs one round trip per MiB.
+pub const BODY_CHUNK: usize = 1024 * 1024;
+
 /// Why an exchange failed, in the gateway's order (`NET_REASON_CODES`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reason {

@@ -9,7 +9,7 @@ use super::VERSION;
 use crate::cookies::Jar;
 use crate::decode::{Decoder, ACCEPT_ENCODING};
 use crate::multipart;
-use crate::transport::{Exchange, NetError, Reason, Request};
+use crate::transport::{Exchange, NetError, Reason, Request, BODY_CHUNK};
 use crate::url::{Url, UrlError};
 use crate::Env;
 use std::fs::{self, File, OpenOptions};
@@ -961,7 +961,7 @@ fn run_one(
             } else {
                 Decoder::Identity
             };
-            let mut buf = vec![0u8; 256 * 1024];
+            let mut buf = vec![0u8; BODY_CHUNK];
             loop {
                 let n = ex
                     .read_body(&mut buf)

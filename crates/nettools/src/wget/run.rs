@@ -6,7 +6,7 @@ use super::log::{human, rate, Dots, Log};
 use super::VERSION;
 use crate::cookies::Jar;
 use crate::time::format_stamp;
-use crate::transport::{Head, NetError, Reason, Request};
+use crate::transport::{Head, NetError, Reason, Request, BODY_CHUNK};
 use crate::url::{percent_decode, Url, UrlError};
 use crate::Env;
 use std::fs::{self, File, OpenOptions};
@@ -695,7 +695,7 @@ impl Run<'_> {
         );
         let body_start = Instant::now();
         let mut got = 0u64;
-        let mut buf = vec![0u8; 256 * 1024];
+        let mut buf = vec![0u8; BODY_CHUNK];
         if method_has_body(head) {
             loop {
                 let n = match ex.read_body(&mut buf) {
