@@ -43,6 +43,8 @@ import {
   type KernelLimits,
 } from '../base/limits.js';
 import type { Session } from './session.js';
+import { NetworkGateway } from '../net/gateway.js';
+import { PausableTimer } from '../base/pausableTimer.js';
 
 export interface SpawnSpec {
   readonly path: BytePath;
@@ -76,7 +78,18 @@ export type KernelEvent =
       readonly pid: number;
       readonly code: number | undefined;
       readonly signal: number | undefined;
-    };
+    }
+  /** A process started or stopped waiting for a person to answer a network request. */
+  | { readonly type: 'approval-wait'; readonly pid: number; readonly waiting: boolean };
+
+/**
+ * The sandbox's network as the net syscalls reach it: the gateway (its
+ * policy and onRequest) and which step a process belongs to, for the audit.
+ */
+export interface KernelNetwork {
+  readonly gateway: NetworkGateway;
+  readonly stepOf?: (pid: number) => string | null;
+}
 
 export interface KernelOptions {
   readonly vfs: Vfs;
@@ -109,6 +122,12 @@ export class Kernel {
   private starting = 0;
   private listeners = new Set<(e: KernelEvent) => void>();
   private disposed = false;
+  private wallTimers = new WeakMap<Process, PausableTimer>();
+  /**
+   * Set by whoever owns the sandbox's policy; until then every request is
+   * denied (default deny, no onRequest).
+   */
+  network: KernelNetwork = { gateway: new NetworkGateway({ sandboxId: 'sandbox' }) };
 
   constructor(opts: KernelOptions) {
     this.vfs = opts.vfs;
@@ -223,12 +242,13 @@ export class Kernel {
     this.procs.set(pid, p);
     const wall = spec.wallTimeMs ?? this.limits.wallTimeMs;
     if (wall > 0) {
-      const t = setTimeout(() => {
-        this.writeMessage(p, `sandglass: killed: time limit of ${wall} ms exceeded\n`);
-        this.exitProcess(p, { code: STATUS_TIMEOUT });
-      }, wall);
-      t.unref();
-      p.timers.push(t);
+      this.wallTimers.set(
+        p,
+        new PausableTimer(wall, () => {
+          this.writeMessage(p, `sandglass: killed: time limit of ${wall} ms exceeded\n`);
+          this.exitProcess(p, { code: STATUS_TIMEOUT });
+        }),
+      );
     }
     p.state = 'running';
     p.runner = this.startRunner(p, image, factory);
@@ -324,6 +344,7 @@ export class Kernel {
     p.state = 'zombie';
     for (const t of p.timers) clearTimeout(t);
     p.timers = [];
+    this.wallTimers.get(p)?.cancel();
     if (byItself) p.runner?.finish();
     else p.runner?.terminate();
     p.fds.closeAll();
@@ -356,6 +377,19 @@ export class Kernel {
       this.reap(p);
     }
     this.emit({ type: 'process-exited', pid: p.pid, code: info.code, signal: info.signal });
+  }
+
+  /**
+   * `p` started or stopped waiting for a person (a network approval): its
+   * time limit does not run meanwhile, and listeners (the session's command
+   * limit, the terminal's status) hear of it.
+   */
+  approvalWait(p: Process, waiting: boolean): void {
+    const t = this.wallTimers.get(p);
+    if (waiting) t?.pause();
+    else t?.resume();
+    p.waitingForApproval = waiting;
+    this.emit({ type: 'approval-wait', pid: p.pid, waiting });
   }
 
   reap(p: Process): void {

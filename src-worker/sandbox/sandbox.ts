@@ -31,6 +31,9 @@ import {
 } from '../vfs/index.js';
 import { exportTree, importHostDir } from '../vfs/node/index.js';
 import { HostStdin } from './hostStreams.js';
+import { NetworkGateway, type GatewayOptions } from '../net/gateway.js';
+import type { NetworkPolicy } from '../net/policy.js';
+import { PausableTimer } from '../base/pausableTimer.js';
 import { openTerminal, type Terminal } from './terminal.js';
 
 export interface SandboxOptions {
@@ -47,6 +50,20 @@ export interface SandboxOptions {
   readonly terminalShell?: { readonly path: string; readonly argv: readonly string[] };
   /** Runner factories for each kernel (this sandbox's and its forks'); default: wasm on the shared worker pool. */
   readonly runners?: RunnerFactoriesMaker;
+  /** The network: policy, gateway options, audit. Default: everything denied. */
+  readonly network?: SandboxNetwork;
+}
+
+/**
+ * How a sandbox reaches the network (docs/network.md): its policy (with
+ * onRequest, the approver), the gateway's limits and test seams, the audit
+ * sink, and which step a process belongs to.
+ */
+export interface SandboxNetwork extends Omit<GatewayOptions, 'policy' | 'sandboxId'> {
+  readonly policy?: NetworkPolicy;
+  /** Names the sandbox in onRequest and the audit. */
+  readonly sandboxId?: string;
+  readonly stepOf?: (pid: number) => string | null;
 }
 
 export type Output = (data: Uint8Array) => void;
@@ -184,6 +201,7 @@ export class Sandbox {
   private sessionCounter = 0;
   /** Command lines running in sessions now (by run), for stats. */
   private readonly running = new Map<object, string>();
+  private network: SandboxNetwork;
 
   private constructor(
     private readonly options: SandboxOptions,
@@ -200,6 +218,36 @@ export class Sandbox {
     this.env = baseEnv(options.env);
     this.unsubscribeVfs = this.watch(vfs);
     this.kernel.onEvent((e) => this.emit(e));
+    this.network = options.network ?? {};
+    this.applyNetwork(this.network);
+  }
+
+  private applyNetwork(net: SandboxNetwork): void {
+    const gateway = new NetworkGateway({
+      ...net,
+      sandboxId: net.sandboxId ?? 'sandbox',
+      ...(net.policy ? { policy: net.policy } : {}),
+    });
+    this.kernel.network = { gateway, ...(net.stepOf ? { stepOf: net.stepOf } : {}) };
+  }
+
+  /** The network settings in force (forks start with the same). */
+  get networkSettings(): SandboxNetwork {
+    return this.network;
+  }
+
+  /**
+   * Change the network settings. A new policy (its entries are validated:
+   * a bad one throws PolicyError naming it) applies to every later request
+   * and redirect hop; the byte budget of the sandbox carries on.
+   */
+  setNetwork(net: Partial<SandboxNetwork>): void {
+    this.live();
+    const next = { ...this.network, ...net };
+    const onlyPolicy = Object.keys(net).every((k) => k === 'policy');
+    if (onlyPolicy) this.kernel.network.gateway.setPolicy(next.policy ?? {});
+    else this.applyNetwork(next);
+    this.network = next;
   }
 
   static async create(options: SandboxOptions = {}): Promise<Sandbox> {
@@ -449,13 +497,23 @@ export class Sandbox {
     );
     const timeout = opts.timeoutMs ?? this.kernel.limits.wallTimeMs;
     const status = await new Promise<number>((resolve, reject) => {
-      let timer: NodeJS.Timeout | undefined;
+      let timer: PausableTimer | undefined;
+      let unwatch = (): void => {};
       if (timeout > 0) {
-        timer = setTimeout(() => limitKill(`time limit of ${timeout} ms exceeded`), timeout);
-        timer.unref();
+        const t = new PausableTimer(timeout, () =>
+          limitKill(`time limit of ${timeout} ms exceeded`),
+        );
+        timer = t;
+        // Time a person takes to answer a network request is not the command's.
+        unwatch = this.kernel.onEvent((e) => {
+          if (e.type !== 'approval-wait' || !this.descendsFrom(e.pid, shell.pid)) return;
+          if (e.waiting) t.pause();
+          else t.resume();
+        });
       }
       const settle = (): void => {
-        if (timer) clearTimeout(timer);
+        timer?.cancel();
+        unwatch();
         this.running.delete(runKey);
       };
       state.enqueue({
@@ -486,6 +544,15 @@ export class Sandbox {
       status: finalStatus,
       durationMs: performance.now() - t0,
     };
+  }
+
+  /** True when `pid` is `ancestor` or one of its descendants. */
+  private descendsFrom(pid: number, ancestor: number): boolean {
+    for (let p = this.kernel.procs.get(pid); p; p = this.kernel.procs.get(p.ppid)) {
+      if (p.pid === ancestor) return true;
+      if (p.ppid === p.pid) break;
+    }
+    return false;
   }
 
   // ---- terminals ----
@@ -648,7 +715,7 @@ export class Sandbox {
   /** A new sandbox sharing this one's current tree (O(1)); no processes are copied. */
   async fork(): Promise<Sandbox> {
     this.live();
-    return new Sandbox(this.options, this.kernel.vfs.fork(), false);
+    return new Sandbox({ ...this.options, network: this.network }, this.kernel.vfs.fork(), false);
   }
 
   stats(): SandboxStats {

@@ -5,6 +5,7 @@
 import type { GlueContext } from '../context.js';
 import { fdsImports } from './fds.js';
 import { metaImports } from './meta.js';
+import { netImports } from './net.js';
 import { processImports } from './process.js';
 import { granted, type Role } from './roles.js';
 import { ttyImports } from './tty.js';
@@ -18,6 +19,7 @@ export function sandglassImports(
     ...fdsImports(ctx),
     ...metaImports(ctx),
     ...ttyImports(ctx),
+    ...netImports(ctx),
   };
   const allowed = granted(role);
   const out: Record<string, (...a: never[]) => number> = {};
