@@ -23,7 +23,7 @@ const server = spawn('npx', ['tsx', new URL('./serve.ts', import.meta.url).pathn
 const [first] = (await once(server.stdout, 'data')) as [Buffer];
 const origin = `http://127.0.0.1:${Number(first.toString().trim())}`;
 const sb = await Sandbox.create({
-  network: { allowedHosts: [`127.0.0.1:${new URL(origin).port}`] },
+  network: { policy: { allowedHosts: [`127.0.0.1:${new URL(origin).port}`] } },
 });
 await sb.warm();
 

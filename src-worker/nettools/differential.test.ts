@@ -104,7 +104,7 @@ describe.skipIf(!built || !hostTools)('curl and wget against the host tools', ()
     server = await startTestServer();
     root = await mkdtemp(join(tmpdir(), 'sg-netdiff-'));
     sb = await Sandbox.create({
-      network: { allowedHosts: [`127.0.0.1:${server.port}`] },
+      network: { policy: { allowedHosts: [`127.0.0.1:${server.port}`] } },
     });
     await sb.warm();
   });

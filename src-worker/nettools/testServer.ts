@@ -137,12 +137,19 @@ function route(req: http.IncomingMessage, body: Buffer, res: http.ServerResponse
     return send(res, 200, text, RANGED);
   }
   if (path === '/echo' || path.startsWith('/echo/')) {
+    // Content-Length is framing: the gateway's HTTP client writes it after
+    // the other headers, so it is reported last, whatever its position.
     const lines = [`${req.method} ${req.url}`];
     for (let i = 0; i < req.rawHeaders.length; i += 2) {
-      const name = req.rawHeaders[i] ?? '';
-      if (ECHOED.has(name.toLowerCase()) || name.toLowerCase().startsWith('x-')) {
-        lines.push(`${name.toLowerCase()}: ${req.rawHeaders[i + 1] ?? ''}`);
+      const name = (req.rawHeaders[i] ?? '').toLowerCase();
+      if (name !== 'content-length' && (ECHOED.has(name) || name.startsWith('x-'))) {
+        lines.push(`${name}: ${req.rawHeaders[i + 1] ?? ''}`);
       }
+    }
+    // An empty body's `Content-Length: 0` (the gateway's client sends it for
+    // a bodyless POST, curl does not) says nothing more than its absence.
+    if (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0') {
+      lines.push(`content-length: ${req.headers['content-length']}`);
     }
     lines.push(`body(${body.length}): ${body.toString('latin1')}`);
     return send(res, 200, text, `${lines.join('\n')}\n`);

@@ -14,7 +14,7 @@ pub mod curl;
 pub mod decode;
 pub mod fake;
 pub mod multipart;
-// pub mod sys;
+pub mod sys;
 pub mod time;
 pub mod transport;
 pub mod url;
@@ -60,7 +60,7 @@ pub fn run_main(program: fn(&[String], &mut Env) -> i32) -> ! {
     let args: Vec<String> = std::env::args_os()
         .map(|a| a.to_string_lossy().into_owned())
         .collect();
-    let mut transport = fake::FakeTransport::default();
+    let mut transport = sys::SysTransport;
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     let stderr = std::io::stderr();

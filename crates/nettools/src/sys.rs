@@ -7,7 +7,30 @@ use sandglass_sys::net;
 
 pub struct SysTransport;
 
-struct SysExchange(net::Exchange);
+struct SysExchange {
+    x: net::Exchange,
+    /// A head arrived and the body has not been read to its end.
+    body_pending: bool,
+}
+
+/// Body bytes read and dropped when an exchange is abandoned mid-body.
+const DRAIN_LIMIT: usize = 1024 * 1024;
+
+impl Drop for SysExchange {
+    /// A redirect's or an error's body is small: read it to the end, as
+    /// curl and wget do to keep a connection, so the gateway ends the
+    /// exchange gracefully; a larger rest is dropped with the exchange.
+    fn drop(&mut self) {
+        let mut left = DRAIN_LIMIT;
+        let mut buf = [0u8; 16 * 1024];
+        while self.body_pending && left > 0 {
+            match self.x.read_body(&mut buf) {
+                Ok(n) if n > 0 => left = left.saturating_sub(n),
+                _ => break,
+            }
+        }
+    }
+}
 
 fn reason(r: net::Reason) -> Reason {
     match r {
@@ -64,7 +87,10 @@ impl Transport for SysTransport {
         r.connect_timeout_ms = req.connect_timeout_ms;
         r.max_response_bytes = req.max_response_bytes;
         match r.send() {
-            Ok(x) => Ok(Box::new(SysExchange(x))),
+            Ok(x) => Ok(Box::new(SysExchange {
+                x,
+                body_pending: false,
+            })),
             Err(errno) => Err(NetError::new(
                 Reason::BadUrl,
                 format!("the request could not be made (errno {})", errno),
@@ -86,8 +112,11 @@ fn latin1(s: &str) -> Vec<u8> {
 impl Exchange for SysExchange {
     fn response(&mut self) -> Result<Head, NetError> {
         loop {
-            match self.0.response() {
+            match self.x.response() {
                 Ok(h) => {
+                    // Even an empty body (HEAD, 204) is read to its end: that is
+                    // what tells the gateway the exchange ended gracefully.
+                    self.body_pending = true;
                     return Ok(Head {
                         status: h.status as u16,
                         status_text: text(h.status_text),
@@ -109,10 +138,18 @@ impl Exchange for SysExchange {
 
     fn read_body(&mut self, buf: &mut [u8]) -> Result<usize, NetError> {
         loop {
-            match self.0.read_body(buf) {
-                Ok(n) => return Ok(n),
+            match self.x.read_body(buf) {
+                Ok(n) => {
+                    if n == 0 {
+                        self.body_pending = false;
+                    }
+                    return Ok(n);
+                }
                 Err(f) if f.reason == net::Reason::Interrupted => continue,
-                Err(f) => return Err(failure(f)),
+                Err(f) => {
+                    self.body_pending = false;
+                    return Err(failure(f));
+                }
             }
         }
     }
