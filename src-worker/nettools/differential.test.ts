@@ -104,7 +104,9 @@ describe.skipIf(!built || !hostTools)('curl and wget against the host tools', ()
     server = await startTestServer();
     root = await mkdtemp(join(tmpdir(), 'sg-netdiff-'));
     sb = await Sandbox.create({
-      network: { policy: { allowedHosts: [`127.0.0.1:${server.port}`] } },
+      network: {
+        policy: { allowedHosts: [`127.0.0.1:${server.port}`], blockedHosts: ['*.ads.test'] },
+      },
     });
     await sb.warm();
   });
@@ -127,5 +129,51 @@ describe.skipIf(!built || !hostTools)('curl and wget against the host tools', ()
 
   describe('wget', () => {
     for (const k of WGET_CASES) it(k.name, () => check(k), 30_000);
+  });
+
+  // The host tools cannot be denied by a policy: these say what ours print.
+  describe('policy denials', () => {
+    const loopback =
+      'network policy denied 127.0.0.1:1: 127.0.0.1 is a loopback address; only an allowedHosts entry naming it or its range allows it';
+    const run = (script: string): Promise<Result> => inSandbox(join(root, `deny${++n}`), script);
+
+    it('curl: a loopback port the policy does not name', async () => {
+      const r = await run("curl -sS -w '%{http_code} %{exitcode}\\n' http://127.0.0.1:1/x");
+      expect(r).toEqual({
+        stdout: '000 7\n',
+        stderr: `curl: (7) Failed to connect to 127.0.0.1 port 1: ${loopback}\n`,
+        status: 7,
+      });
+    });
+
+    it('curl: a blocked name, before any lookup', async () => {
+      const r = await run('curl -s http://x.ads.test/; echo "rc=$?"; curl -sS http://x.ads.test/');
+      expect(r.stdout).toBe('rc=7\n');
+      expect(r.stderr).toBe(
+        'curl: (7) Failed to connect to x.ads.test port 80: network policy denied x.ads.test:80: blockedHosts entry "*.ads.test"\n',
+      );
+    });
+
+    it('curl -L: a redirect to a denied address', async () => {
+      const r = await run('curl -sSL $U/redirect-denied');
+      expect(r).toEqual({
+        stdout: '',
+        stderr: `curl: (7) Failed to connect to 127.0.0.1 port 1: ${loopback}\n`,
+        status: 7,
+      });
+    });
+
+    it('wget: the connect line fails with the rule, exit 4', async () => {
+      const r = await run('wget http://127.0.0.1:1/x');
+      expect(r.status).toBe(4);
+      expect(normalizeStderr(r.stderr)).toBe(
+        `--DATE--  http://127.0.0.1:1/x\nConnecting to 127.0.0.1:1... failed: ${loopback}.\n`,
+      );
+      const nv = await run('wget -nv http://x.ads.test/; echo "rc=$?"');
+      expect(nv.stdout).toBe('rc=4\n');
+      expect(nv.stderr).toBe(
+        'failed: network policy denied x.ads.test:80: blockedHosts entry "*.ads.test".\n',
+      );
+    });
   });
 });

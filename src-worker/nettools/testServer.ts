@@ -55,13 +55,15 @@ function route(req: http.IncomingMessage, body: Buffer, res: http.ServerResponse
     res.end('part two\n');
     return;
   }
-  if (path === '/binary') return send(res, 200, { 'Content-Type': 'application/octet-stream' }, BINARY);
+  if (path === '/binary')
+    return send(res, 200, { 'Content-Type': 'application/octet-stream' }, BINARY);
   if (path === '/big') {
     const n = Number(url.searchParams.get('n') ?? '100000');
     return send(res, 200, { 'Content-Type': 'application/octet-stream' }, Buffer.alloc(n, 0x61));
   }
   if (path === '/empty') return send(res, 200, text, '');
-  if (path === '/json') return send(res, 200, { 'Content-Type': 'application/json' }, '{"ok":true,"n":3}\n');
+  if (path === '/json')
+    return send(res, 200, { 'Content-Type': 'application/json' }, '{"ok":true,"n":3}\n');
   const status = /^\/status\/(\d{3})$/.exec(path);
   if (status) {
     const code = Number(status[1]);
@@ -81,6 +83,7 @@ function route(req: http.IncomingMessage, body: Buffer, res: http.ServerResponse
     return send(res, 301, { Location: `http://${req.headers.host}/text` });
   }
   if (path === '/redirect-rel') return send(res, 302, { Location: 'dir/' });
+  if (path === '/redirect-denied') return send(res, 302, { Location: 'http://127.0.0.1:1/secret' });
   if (path === '/loop') return send(res, 302, { Location: '/loop' });
   if (path === '/see-other') return send(res, 303, { Location: '/echo' });
   if (path === '/temp') return send(res, 307, { Location: '/echo' });
@@ -99,7 +102,10 @@ function route(req: http.IncomingMessage, body: Buffer, res: http.ServerResponse
       200,
       {
         ...text,
-        'Set-Cookie': ['session=abc; Path=/', 'theme=dark; Path=/; Expires=Wed, 01 Jan 2098 00:00:00 GMT'],
+        'Set-Cookie': [
+          'session=abc; Path=/',
+          'theme=dark; Path=/; Expires=Wed, 01 Jan 2098 00:00:00 GMT',
+        ],
       },
       'cookies set\n',
     );
@@ -107,7 +113,8 @@ function route(req: http.IncomingMessage, body: Buffer, res: http.ServerResponse
   if (path === '/cookies/redirect') {
     return send(res, 302, { Location: '/cookies/show', 'Set-Cookie': 'hop=1; Path=/' });
   }
-  if (path === '/cookies/show') return send(res, 200, text, `cookie: ${req.headers.cookie ?? ''}\n`);
+  if (path === '/cookies/show')
+    return send(res, 200, text, `cookie: ${req.headers.cookie ?? ''}\n`);
   if (path === '/disposition') {
     return send(
       res,
@@ -117,7 +124,8 @@ function route(req: http.IncomingMessage, body: Buffer, res: http.ServerResponse
     );
   }
   if (path === '/auth') {
-    if (req.headers.authorization === 'Basic dXNlcjpwYXNz') return send(res, 200, text, 'welcome\n');
+    if (req.headers.authorization === 'Basic dXNlcjpwYXNz')
+      return send(res, 200, text, 'welcome\n');
     return send(res, 401, { ...text, 'WWW-Authenticate': 'Basic realm="t"' }, 'denied\n');
   }
   if (path === '/range') {

@@ -127,7 +127,7 @@ impl Exchange for SysExchange {
                             .into_iter()
                             .map(|(n, v)| (text(n), text(v)))
                             .collect(),
-                    })
+                    });
                 }
                 // A caught signal: the exchange is still open; ask again.
                 Err(f) if f.reason == net::Reason::Interrupted => continue,

@@ -536,10 +536,12 @@ impl Run<'_> {
     fn connecting(&self, log: &mut Log, url: &Url, literal: bool, address: &str) {
         let host = url.host_bare();
         let port = url.port_or_default();
-        if literal {
+        // A name shows its lookup only when the gateway made one (and said
+        // which address it connected to); a denial may come before any.
+        if literal || address.is_empty() {
             log.verbose(&format!("Connecting to {}:{}... ", host, port));
         } else {
-            let addr = if address.is_empty() { host } else { address };
+            let addr = address;
             log.verbose(&format!("Resolving {} ({})... {}\n", host, host, addr));
             log.verbose(&format!(
                 "Connecting to {} ({})|{}|:{}... ",
