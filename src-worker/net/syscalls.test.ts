@@ -132,6 +132,82 @@ describe('net syscalls from wasm', () => {
   });
 });
 
+describe('SSRF through the syscalls', () => {
+  // Another loopback port nobody listed: every spelling of it must be refused
+  // before a byte is sent, exactly as the gateway's own suite checks.
+  let other: LoopbackServer;
+  beforeAll(async () => {
+    other = await startLoopbackServer();
+  });
+  afterAll(async () => other.close());
+
+  const special = (host: string) =>
+    `${host} is a loopback address; only an allowedHosts entry naming it or its range allows it`;
+
+  it.each([
+    ['127.0.0.1', '127.0.0.1'],
+    ['127.1', '127.0.0.1'],
+    ['2130706433', '127.0.0.1'],
+    ['0x7f000001', '127.0.0.1'],
+    ['0177.0.0.1', '127.0.0.1'],
+    // The message names the URL's host as WHATWG writes it; the check folds it to IPv4.
+    ['[::ffff:127.0.0.1]', '[::ffff:7f00:1]'],
+  ])('refuses %s on an unlisted port', async (spelling, shown) => {
+    const r = await fetch([`http://${spelling}:${other.port}/hello`]);
+    expect(r.status).toBe(7);
+    expect(r.stderr).toBe(
+      `fixture-fetch: network policy denied ${shown}:${other.port}: ${special('127.0.0.1')}\n`,
+    );
+    expect(other.seen).toHaveLength(0);
+  });
+
+  it('a listed spelling is the listed host', async () => {
+    expect((await fetch([`http://127.1:${server.port}/hello`])).stdout).toBe('hello\n');
+    expect((await fetch([`http://0x7f000001:${server.port}/hello`])).stdout).toBe('hello\n');
+  });
+
+  it.each([
+    ['http://169.254.169.254/latest/meta-data/', 'cloud-metadata'],
+    ['http://[fd00:ec2::254]/', 'cloud-metadata'],
+    ['http://10.0.0.1/', 'private'],
+    ['http://[::1]:9/', 'loopback'],
+    ['http://0.0.0.0:9/', 'unspecified'],
+  ])('refuses %s (%s)', async (url, kind) => {
+    const r = await fetch([url]);
+    expect(r.status).toBe(7);
+    expect(r.stderr).toMatch(new RegExp(`is an? ${kind} address`));
+  });
+
+  it('refuses userinfo tricks and smuggled headers before connecting', async () => {
+    const trick = await fetch([`http://127.0.0.1:${server.port}@evil.test/`]);
+    expect(trick.status).toBe(3);
+    expect(trick.stderr).toContain('credentials in the URL');
+    const before = server.seen.length;
+    const smuggled = await fetch(['-H', 'X: 1\nHost: evil', `${server.origin}/hello`]);
+    expect(smuggled.status).toBe(43);
+    const second = await fetch(['-H', 'Host: evil.test', `${server.origin}/hello`]);
+    expect(second.status).toBe(43);
+    expect(server.seen.length).toBe(before);
+  });
+
+  it('re-checks redirects hop by hop: an allowed server cannot bounce inside', async () => {
+    const inside = `http://127.0.0.1:${other.port}/hello`;
+    const r = await fetch(['-L', `${server.origin}/redirect?to=${encodeURIComponent(inside)}`]);
+    expect(r.status).toBe(7);
+    expect(r.stderr).toContain(`denied 127.0.0.1:${other.port}`);
+    const meta = 'http://169.254.169.254/latest/meta-data/';
+    const m = await fetch(['-L', `${server.origin}/redirect?to=${encodeURIComponent(meta)}`]);
+    expect(m.stderr).toContain('cloud-metadata');
+    expect(other.seen).toHaveLength(0);
+  });
+
+  it('never looks up a name no entry lists', async () => {
+    const r = await fetch(['http://secret-data.attacker.test/']);
+    expect(r.status).toBe(7);
+    expect(r.stderr).toContain('no allowedHosts entry matches');
+  });
+});
+
 describe('approvals through onRequest', () => {
   it('asks with pid, argv and the hop, and a denial carries the reason', async () => {
     const asked: NetRequestInfo[] = [];

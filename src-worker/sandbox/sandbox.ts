@@ -14,6 +14,7 @@ import { Kernel, USER_CRED, type KernelEvent } from '../kernel/kernel.js';
 import type { KernelLimits } from '../base/limits.js';
 import { encodeSessionRequest, Session, SessionEndedError } from '../kernel/session.js';
 import { defaultRunners } from './defaultRunners.js';
+import type { Job } from '../proc/job.js';
 import type { Process } from '../proc/process.js';
 import type { RunnerFactoriesMaker } from '../proc/runner.js';
 import { SIG } from '../signal/signals.js';
@@ -33,7 +34,6 @@ import { exportTree, importHostDir } from '../vfs/node/index.js';
 import { HostStdin } from './hostStreams.js';
 import { NetworkGateway, type GatewayOptions } from '../net/gateway.js';
 import type { NetworkPolicy } from '../net/policy.js';
-import { PausableTimer } from '../base/pausableTimer.js';
 import { openTerminal, type Terminal } from './terminal.js';
 
 export interface SandboxOptions {
@@ -467,14 +467,22 @@ export class Sandbox {
     const limitKill = (what: string): void => {
       if (killedBy) return;
       killedBy = what;
-      // The command (not the session) is the offender: kill its processes and
-      // interrupt the shell; a shell that does not come back is killed too.
+      // The command (not the session) is the offender: kill every process it
+      // started, orphans and background jobs included, and interrupt the
+      // shell; a shell that does not come back is killed too.
       this.kernel.signal(shell, SIG.INT);
-      for (const p of this.kernel.liveProcesses())
-        if (p.ppid === shell.pid) this.kernel.signal(p, SIG.KILL);
+      for (const p of job.live()) this.kernel.signal(p, SIG.KILL);
       escalate = setTimeout(() => this.kernel.signal(shell, SIG.KILL), 2000);
       escalate.unref();
     };
+    const timeout = opts.timeoutMs ?? this.kernel.limits.wallTimeMs;
+    // The deadline also covers what the command leaves running after it returns.
+    const onDeadline = (j: Job): void => {
+      if (commandRunning) limitKill(`time limit of ${timeout} ms exceeded`);
+      else this.kernel.endJob(j);
+    };
+    const job = this.kernel.createJob(timeout, undefined, onDeadline);
+    let commandRunning = true;
     const sink = (parts: Uint8Array[], cb: Output | undefined): OpenFile =>
       this.kernel.outputSink(
         (d) => {
@@ -495,25 +503,10 @@ export class Sandbox {
       opts.cwd !== undefined ? enc.encode(opts.cwd) : new Uint8Array(0),
       Object.entries(opts.env ?? {}).map(([k, v]) => enc.encode(`${k}=${v}`)),
     );
-    const timeout = opts.timeoutMs ?? this.kernel.limits.wallTimeMs;
     const status = await new Promise<number>((resolve, reject) => {
-      let timer: PausableTimer | undefined;
-      let unwatch = (): void => {};
-      if (timeout > 0) {
-        const t = new PausableTimer(timeout, () =>
-          limitKill(`time limit of ${timeout} ms exceeded`),
-        );
-        timer = t;
-        // Time a person takes to answer a network request is not the command's.
-        unwatch = this.kernel.onEvent((e) => {
-          if (e.type !== 'approval-wait' || !this.descendsFrom(e.pid, shell.pid)) return;
-          if (e.waiting) t.pause();
-          else t.resume();
-        });
-      }
       const settle = (): void => {
-        timer?.cancel();
-        unwatch();
+        commandRunning = false;
+        job.end();
         this.running.delete(runKey);
       };
       state.enqueue({
@@ -521,6 +514,7 @@ export class Sandbox {
         stdin,
         stdout: sink(outParts, opts.onStdout),
         stderr: sink(errParts, opts.onStderr),
+        job,
         resolve: (s) => {
           settle();
           resolve(s);
@@ -544,15 +538,6 @@ export class Sandbox {
       status: finalStatus,
       durationMs: performance.now() - t0,
     };
-  }
-
-  /** True when `pid` is `ancestor` or one of its descendants. */
-  private descendsFrom(pid: number, ancestor: number): boolean {
-    for (let p = this.kernel.procs.get(pid); p; p = this.kernel.procs.get(p.ppid)) {
-      if (p.pid === ancestor) return true;
-      if (p.ppid === p.pid) break;
-    }
-    return false;
   }
 
   // ---- terminals ----
@@ -735,6 +720,7 @@ export class Sandbox {
           argv: p.argv.map((a) => dec.decode(a)),
           wallMs: wall,
           cpuMs: Math.max(0, wall - p.blockedMs),
+          memoryBytes: p.runner?.memoryBytes() ?? 0,
         };
       }),
     };

@@ -28,6 +28,17 @@ export function sandglassImports(
 }
 
 /**
+ * `sandglass_heap`, granted to every program (it reveals and grants
+ * nothing): crates/wasm-heap calls `grown(pages)` after each growth of the
+ * heap so the kernel knows the process's memory without asking.
+ */
+export function heapImports(sys: { reportMemory(bytes: number): void }): {
+  grown: (pages: number) => void;
+} {
+  return { grown: (pages: number) => sys.reportMemory((pages >>> 0) * 65536) };
+}
+
+/**
  * Why a module cannot run with `role`, or undefined if it can: unknown
  * namespaces, `sandglass` names not granted, non-function imports other
  * than nothing (we provide no memory or tables).
@@ -46,6 +57,9 @@ export function checkImports(
       if (imp.kind !== 'function') return `imports sandglass.${imp.name} which is not a function`;
       if (!allowed.has(imp.name))
         return `imports sandglass.${imp.name}, which role '${role}' does not grant`;
+    } else if (imp.module === 'sandglass_heap') {
+      if (imp.kind !== 'function' || imp.name !== 'grown')
+        return `imports unknown function sandglass_heap.${imp.name}`;
     } else {
       return `imports from unknown module '${imp.module}' (${imp.name})`;
     }
