@@ -32,30 +32,9 @@ impl Drop for SysExchange {
     }
 }
 
-fn reason(r: net::Reason) -> Reason {
-    match r {
-        net::Reason::Blocked => Reason::Blocked,
-        net::Reason::NotAllowed => Reason::NotAllowed,
-        net::Reason::SpecialAddress => Reason::SpecialAddress,
-        net::Reason::DeniedByApprover => Reason::DeniedByApprover,
-        net::Reason::BadUrl => Reason::BadUrl,
-        net::Reason::BadHeader => Reason::BadHeader,
-        net::Reason::BadMethod => Reason::BadMethod,
-        net::Reason::ResolveFailed => Reason::ResolveFailed,
-        net::Reason::ConnectFailed => Reason::ConnectFailed,
-        net::Reason::TlsFailed => Reason::TlsFailed,
-        net::Reason::Timeout => Reason::Timeout,
-        net::Reason::ByteLimit => Reason::ByteLimit,
-        net::Reason::TooManyRedirects => Reason::TooManyRedirects,
-        net::Reason::RedirectBody => Reason::RedirectBody,
-        net::Reason::Cancelled | net::Reason::Interrupted => Reason::Cancelled,
-        net::Reason::TransferFailed | net::Reason::Other => Reason::TransferFailed,
-    }
-}
-
 fn failure(f: net::NetFailure) -> NetError {
     NetError {
-        reason: reason(f.reason),
+        reason: f.reason,
         message: f.message,
         rule: f.rule,
     }

@@ -1,7 +1,8 @@
-//! Calendar arithmetic for cookie expiry and wget's time stamps: Unix
-//! seconds to and from UTC civil time, and HTTP dates (RFC 9110 §5.6.7,
-//! plus the loose forms Set-Cookie uses in the wild).
+//! Time for cookie expiry and wget's stamps: wget's stamp format and HTTP
+//! dates (RFC 9110 §5.6.7, plus the loose forms Set-Cookie uses in the
+//! wild); the calendar arithmetic is coreutils-core's.
 
+use coreutils_core::calendar::{civil_from_days, days_from_civil};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// Seconds since the epoch, now.
@@ -10,31 +11,6 @@ pub fn now() -> i64 {
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_secs() as i64)
         .unwrap_or(0)
-}
-
-/// (year, month 1-12, day) of a day count since 1970-01-01.
-pub fn civil_from_days(z: i64) -> (i64, u32, u32) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let y = yoe + era * 400;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    (if m <= 2 { y + 1 } else { y }, m, d)
-}
-
-/// Days since 1970-01-01 of a civil date.
-pub fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y.rem_euclid(400);
-    let mp = if m > 2 { m - 3 } else { m + 9 } as i64;
-    let doy = (153 * mp + 2) / 5 + d as i64 - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
 }
 
 /// `YYYY-MM-DD HH:MM:SS` in UTC (wget's log stamps; the sandbox runs in UTC).

@@ -9,63 +9,8 @@ use std::fmt;
 /// large download costs one round trip per MiB.
 pub const BODY_CHUNK: usize = 1024 * 1024;
 
-/// Why an exchange failed, in the gateway's order (`NET_REASON_CODES`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reason {
-    Blocked,
-    NotAllowed,
-    SpecialAddress,
-    DeniedByApprover,
-    BadUrl,
-    BadHeader,
-    BadMethod,
-    ResolveFailed,
-    ConnectFailed,
-    TlsFailed,
-    Timeout,
-    ByteLimit,
-    TooManyRedirects,
-    RedirectBody,
-    Cancelled,
-    TransferFailed,
-}
-
-const REASONS: [Reason; 16] = [
-    Reason::Blocked,
-    Reason::NotAllowed,
-    Reason::SpecialAddress,
-    Reason::DeniedByApprover,
-    Reason::BadUrl,
-    Reason::BadHeader,
-    Reason::BadMethod,
-    Reason::ResolveFailed,
-    Reason::ConnectFailed,
-    Reason::TlsFailed,
-    Reason::Timeout,
-    Reason::ByteLimit,
-    Reason::TooManyRedirects,
-    Reason::RedirectBody,
-    Reason::Cancelled,
-    Reason::TransferFailed,
-];
-
-impl Reason {
-    /// The reason with the gateway's code, if it is one we know.
-    pub fn from_code(code: u32) -> Option<Reason> {
-        REASONS.get(code as usize).copied()
-    }
-
-    /// Denials by policy or by a person (as opposed to failures).
-    pub fn is_denial(self) -> bool {
-        matches!(
-            self,
-            Reason::Blocked
-                | Reason::NotAllowed
-                | Reason::SpecialAddress
-                | Reason::DeniedByApprover
-        )
-    }
-}
+/// Why an exchange failed: the gateway's reasons, as the ABI crate names them.
+pub use sandglass_sys::net::Reason;
 
 /// A denial or failure: the reason, the gateway's one-line message and the
 /// rule that decided (empty when none did).

@@ -21,6 +21,9 @@ fn site() -> FakeTransport {
         .route("/refused", |_| Err(NetError::new(Reason::ConnectFailed, "connect ECONNREFUSED")))
         .route("/slow", |_| Err(NetError::new(Reason::Timeout, "timed out")))
         .route("/unresolved", |_| Err(NetError::new(Reason::ResolveFailed, "ENOTFOUND")))
+        .route("/badheader", |_| {
+            Err(NetError::new(Reason::BadHeader, "header \"X\" has a CR or LF"))
+        })
         .route("/busy", |_| Ok((head(503, "Service Unavailable", &[]), b"busy\n".to_vec())))
 }
 
@@ -131,6 +134,11 @@ fn network_errors_map_to_curl_codes() {
             1,
             "curl: (1) Protocol \"ftp\" not supported or disabled in libcurl\n"
         )
+    );
+    let r = run(C, &["curl", "-sS", "http://h.test/badheader"], site(), b"");
+    assert_eq!(
+        (r.code, r.err.as_str()),
+        (43, "curl: (43) header \"X\" has a CR or LF\n")
     );
     let r = run(C, &["curl", "-sS", "http://"], site(), b"");
     assert_eq!(r.code, 3);

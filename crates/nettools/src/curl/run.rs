@@ -349,15 +349,16 @@ fn net_fail(e: &NetError, url: &Url, elapsed_ms: u128, received: u64) -> Fail {
     let host = url.host_bare();
     let port = url.port_or_default();
     match e.reason {
-        r if r.is_denial() => fail(
-            7,
-            format!("Failed to connect to {} port {}: {}", host, port, e.message),
-        ),
         Reason::BadUrl => fail(
             3,
             format!("URL using bad/illegal format or missing URL: {}", e.message),
         ),
         Reason::BadHeader | Reason::BadMethod => fail(43, e.message.clone()),
+        // The policy's and people's denials read as curl's failed connect.
+        r if r.is_denial() => fail(
+            7,
+            format!("Failed to connect to {} port {}: {}", host, port, e.message),
+        ),
         Reason::ResolveFailed => fail(6, format!("Could not resolve host: {}", host)),
         Reason::ConnectFailed => fail(
             7,
@@ -377,7 +378,9 @@ fn net_fail(e: &NetError, url: &Url, elapsed_ms: u128, received: u64) -> Fail {
         Reason::ByteLimit => fail(63, "Maximum file size exceeded"),
         Reason::TooManyRedirects => fail(47, e.message.clone()),
         Reason::RedirectBody => fail(65, "necessary data rewind wasn't possible"),
-        Reason::Cancelled => fail(42, "Operation was aborted by an application callback"),
+        Reason::Cancelled | Reason::Interrupted => {
+            fail(42, "Operation was aborted by an application callback")
+        }
         _ => fail(
             56,
             format!("Failure when receiving data from the peer: {}", e.message),

@@ -583,14 +583,14 @@ impl Run<'_> {
                 log.brief(&format!("failed: {}.\n", e.message));
                 Outcome::Done(TLS)
             }
+            Reason::BadUrl | Reason::BadHeader | Reason::BadMethod => {
+                log.brief(&format!("{}: {}.\n", url, e.message));
+                Outcome::Done(GENERIC)
+            }
             r if r.is_denial() => {
                 self.connecting(log, url, literal, "");
                 log.brief(&format!("failed: {}.\n", e.message));
                 Outcome::Done(NETWORK)
-            }
-            Reason::BadUrl | Reason::BadHeader | Reason::BadMethod => {
-                log.brief(&format!("{}: {}.\n", url, e.message));
-                Outcome::Done(GENERIC)
             }
             _ => {
                 self.connecting(log, url, literal, "");
