@@ -105,7 +105,15 @@ describe.skipIf(!built || !hostTools)('curl and wget against the host tools', ()
     root = await mkdtemp(join(tmpdir(), 'sg-netdiff-'));
     sb = await Sandbox.create({
       network: {
-        policy: { allowedHosts: [`127.0.0.1:${server.port}`], blockedHosts: ['*.ads.test'] },
+        policy: {
+          allowedHosts: [`127.0.0.1:${server.port}`, 'server.test', 'nosuch.test'],
+          blockedHosts: ['*.ads.test'],
+        },
+        // Names come from a table: nothing asks a real DNS server.
+        resolver: (host) =>
+          host === 'server.test'
+            ? Promise.resolve(['127.0.0.1'])
+            : Promise.reject(new Error(`getaddrinfo ENOTFOUND ${host}`)),
       },
     });
     await sb.warm();
@@ -129,6 +137,42 @@ describe.skipIf(!built || !hostTools)('curl and wget against the host tools', ()
 
   describe('wget', () => {
     for (const k of WGET_CASES) it(k.name, () => check(k), 30_000);
+  });
+
+  // Names the host cannot resolve: what ours print for a lookup that
+  // fails and one that the gateway made.
+  describe('names', () => {
+    const run = (script: string): Promise<Result> => inSandbox(join(root, `name${++n}`), script);
+
+    it('curl: a name that does not resolve is exit 6', async () => {
+      expect(await run('curl -sS http://nosuch.test/')).toEqual({
+        stdout: '',
+        stderr: 'curl: (6) Could not resolve host: nosuch.test\n',
+        status: 6,
+      });
+    });
+
+    it('wget: a name that does not resolve is exit 4', async () => {
+      const r = await run('wget http://nosuch.test/');
+      expect(r.status).toBe(4);
+      expect(normalizeStderr(r.stderr)).toBe(
+        "--DATE--  http://nosuch.test/\nResolving nosuch.test (nosuch.test)... failed: Name or service not known.\nwget: unable to resolve host address 'nosuch.test'\n",
+      );
+    });
+
+    it('curl and wget name the address the gateway connected to', async () => {
+      const url = `http://server.test:${server.port}/text`;
+      const c = await run(`curl -s -w '%{remote_ip} %{url_effective}\\n' ${url}`);
+      expect(c.stdout).toBe(`hello world\n127.0.0.1 ${url}\n`);
+      const w = await run(`wget -O - ${url}`);
+      expect(w.stdout).toBe('hello world\n');
+      expect(normalizeStderr(w.stderr).split('\n').slice(0, 4)).toEqual([
+        `--DATE--  ${url}`,
+        'Resolving server.test (server.test)... 127.0.0.1',
+        `Connecting to server.test (server.test)|127.0.0.1|:${server.port}... connected.`,
+        'HTTP request sent, awaiting response... 200 OK',
+      ]);
+    });
   });
 
   // The host tools cannot be denied by a policy: these say what ours print.
