@@ -250,7 +250,10 @@ export class Kernel {
     // The root preopen lives beside the fd table, so inherited fds may take slot 3.
     p.fds.setRoot(new DirFile(this.vfs, this.vfs.resolve('/'), cred));
     if (spec.foreground && p.tty) p.tty.fgPgrp = pgid;
-    if (spec.session) this.sessions.set(p, spec.session);
+    if (spec.session) {
+      this.sessions.set(p, spec.session);
+      spec.session.process = p;
+    }
     this.procs.set(pid, p);
     p.state = 'running';
     p.runner = this.startRunner(p, image, factory);
@@ -464,7 +467,6 @@ export class Kernel {
   approvalWait(p: Process, waiting: boolean): void {
     if (waiting) p.job?.pauseDeadline();
     else p.job?.resumeDeadline();
-    p.waitingForApproval = waiting;
     this.emit({ type: 'approval-wait', pid: p.pid, waiting });
   }
 

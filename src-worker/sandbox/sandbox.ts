@@ -68,6 +68,25 @@ export interface SandboxNetwork extends Omit<GatewayOptions, 'policy' | 'sandbox
 
 export type Output = (data: Uint8Array) => void;
 
+/**
+ * A command line of a shell session started or ended, as the shell
+ * reported it through syscalls (never from output bytes). `session` is the
+ * session's name: `default` and named API sessions, a terminal's session
+ * name. `state` is the shell's state blob after the command (opaque,
+ * versioned: docs/abi.md "Shell state").
+ */
+export type CommandEvent =
+  | { type: 'start'; session: string; command: string; startedAt: number }
+  | {
+      type: 'end';
+      session: string;
+      command: string;
+      status: number;
+      startedAt: number;
+      durationMs: number;
+      state: Uint8Array;
+    };
+
 export interface SpawnOptions {
   /** Variables added to (or, with `replaceEnv`, replacing) the sandbox environment. */
   readonly env?: Readonly<Record<string, string>>;
@@ -133,6 +152,9 @@ export interface PublicStat {
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();
+
+/** Longest `restoreSessionStates` waits for busy shells. */
+export const RESTORE_WAIT_MS = 5000;
 
 /**
  * Default programs directory: $SANDGLASS_WASM_DIR when set (a developer's
@@ -201,6 +223,12 @@ export class Sandbox {
   private sessionCounter = 0;
   /** Command lines running in sessions now (by run), for stats. */
   private readonly running = new Map<object, string>();
+  /** Every live shell session (API sessions and terminals) by name. */
+  private readonly shellSessions = new Map<string, Session>();
+  private readonly commandListeners = new Set<(ev: CommandEvent) => void>();
+  private terminalCounter = 0;
+  /** Restored states for sessions not running then, by name (used once). */
+  private deferredStates = new Map<string, Uint8Array>();
   private network: SandboxNetwork;
 
   private constructor(
@@ -401,7 +429,7 @@ export class Sandbox {
     this.live();
     const id = name ?? `session-${++this.sessionCounter}`;
     if (this.sessionsByName.has(id)) throw new Error(`session '${id}' already exists`);
-    const state = new Session(id);
+    const state = this.registerShellSession(id);
     const shell = this.options.sessionShell ?? { path: '/bin/sh', argv: ['sh', '--sandglass-api'] };
     const started = this.kernel.spawn({
       path: utf8ToPath(shell.path),
@@ -416,7 +444,7 @@ export class Sandbox {
       session: state,
       wallTimeMs: 0,
     });
-    started.catch(() => undefined);
+    this.forgetWhenDone(state, started);
     const session: SandboxSession = {
       name: id,
       run: (command, opts = {}) =>
@@ -428,6 +456,7 @@ export class Sandbox {
         }),
       close: () => {
         this.sessionsByName.delete(id);
+        this.unregisterShellSession(state);
         if (this.defaultSession === session) this.defaultSession = undefined;
         void started.then(
           (p) => this.kernel.signal(p, SIG.KILL),
@@ -510,6 +539,7 @@ export class Sandbox {
         this.running.delete(runKey);
       };
       state.enqueue({
+        command,
         request,
         stdin,
         stdout: sink(outParts, opts.onStdout),
@@ -542,17 +572,131 @@ export class Sandbox {
 
   // ---- terminals ----
 
-  openTerminal(opts: { cols?: number; rows?: number; cwd?: string } = {}): Promise<Terminal> {
+  /**
+   * Open a terminal: a tty with an interactive shell. `session` names its
+   * shell session (for `onCommand` and session states); default
+   * `terminal-N`. Error if the name is taken.
+   */
+  async openTerminal(
+    opts: { cols?: number; rows?: number; cwd?: string; session?: string } = {},
+  ): Promise<Terminal> {
     this.live();
     const shell = this.options.terminalShell ?? { path: '/bin/sh', argv: ['sh', '-i'] };
-    return openTerminal(this.kernel, {
+    const state = this.registerShellSession(opts.session ?? `terminal-${++this.terminalCounter}`);
+    const opened = openTerminal(this.kernel, {
       cols: opts.cols ?? 80,
       rows: opts.rows ?? 24,
       path: utf8ToPath(shell.path),
       argv: [...shell.argv],
       env: envList(this.env, { TERM: 'xterm-256color' }),
       ...(opts.cwd !== undefined ? { cwd: utf8ToPath(opts.cwd) } : {}),
+      session: state,
     });
+    this.forgetWhenDone(
+      state,
+      opened.then(() => state.process as Process),
+    );
+    return opened;
+  }
+
+  // ---- shell sessions: steps and state ----
+
+  /**
+   * Listen to command lines starting and ending in every shell session of
+   * this sandbox (API default and named sessions, terminals). Returns the
+   * unsubscribe function. Listeners run on the kernel's turn: keep them short.
+   */
+  onCommand(listener: (ev: CommandEvent) => void): () => void {
+    this.commandListeners.add(listener);
+    return () => this.commandListeners.delete(listener);
+  }
+
+  /** The latest state blob of each live shell session, by session name. */
+  sessionStates(): ReadonlyMap<string, Uint8Array> {
+    const out = new Map<string, Uint8Array>();
+    for (const [name, s] of this.shellSessions) if (!s.ended && s.state) out.set(name, s.state);
+    return out;
+  }
+
+  /**
+   * Put live shell sessions back into saved states: a session named in
+   * `states` takes that state, any other one a fresh shell's. A state named
+   * for a session not running now is kept for the next session started
+   * under that name (the API default session starts at the next `run`). Resolves when
+   * every shell has applied its state (or ended). An idle shell applies it
+   * at once and redraws its prompt; a terminal running a command has its
+   * foreground job interrupted (SIGINT) first; an API session finishes its
+   * command first. A shell still busy after `RESTORE_WAIT_MS` (a command
+   * ignoring SIGINT) is not waited for: it takes its state when that
+   * command line ends.
+   */
+  async restoreSessionStates(states: ReadonlyMap<string, Uint8Array>): Promise<void> {
+    this.live();
+    // States of sessions not running now wait for a session of that name
+    // (the API default session starts at the next run()).
+    this.deferredStates = new Map([...states].filter(([name]) => !this.shellSessions.has(name)));
+    const applied: Promise<void>[] = [];
+    for (const [name, s] of this.shellSessions) {
+      // A shell that never reported a state does not speak the protocol.
+      if (s.ended || !s.state) continue;
+      const blob = states.get(name) ?? s.initialState;
+      if (!blob) continue;
+      if (!s.idle) this.interruptForeground(s);
+      applied.push(s.requestState(blob));
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, RESTORE_WAIT_MS);
+      timer.unref();
+    });
+    await Promise.race([Promise.all(applied), waited]);
+    clearTimeout(timer);
+  }
+
+  /** SIGINT to the foreground job of a session's terminal, if the shell is not it. */
+  private interruptForeground(s: Session): void {
+    const p = s.process;
+    const fg = p?.tty?.fgPgrp;
+    if (!p || fg === undefined || fg <= 0 || fg === p.pgid) return;
+    try {
+      this.kernel.signalGroup(fg, SIG.INT);
+    } catch {
+      // The job ended meanwhile.
+    }
+  }
+
+  private registerShellSession(name: string): Session {
+    if (this.shellSessions.has(name)) throw new Error(`session '${name}' already exists`);
+    const s = new Session(name);
+    s.onStep = (ev) => {
+      const full: CommandEvent = { ...ev, session: name };
+      for (const l of this.commandListeners) {
+        try {
+          l(full);
+        } catch {
+          // A listener's bug must not reach the shell's syscall.
+        }
+      }
+    };
+    this.shellSessions.set(name, s);
+    const deferred = this.deferredStates.get(name);
+    if (deferred) {
+      this.deferredStates.delete(name);
+      void s.requestState(deferred);
+    }
+    return s;
+  }
+
+  private unregisterShellSession(s: Session): void {
+    if (this.shellSessions.get(s.name) === s) this.shellSessions.delete(s.name);
+  }
+
+  /** Drop a session from the table when its shell fails to start or exits. */
+  private forgetWhenDone(s: Session, started: Promise<Process>): void {
+    started.then(
+      (p) => void p.exited().then(() => this.unregisterShellSession(s)),
+      () => this.unregisterShellSession(s),
+    );
   }
 
   // ---- files ----
@@ -697,10 +841,10 @@ export class Sandbox {
     }
   }
 
-  /** A new sandbox sharing this one's current tree (O(1)); no processes are copied. */
-  async fork(): Promise<Sandbox> {
+  /** A new sandbox sharing this one's current tree, or snapshot `at`'s (O(1)); no processes are copied. */
+  async fork(at?: SnapshotId): Promise<Sandbox> {
     this.live();
-    return new Sandbox({ ...this.options, network: this.network }, this.kernel.vfs.fork(), false);
+    return new Sandbox({ ...this.options, network: this.network }, this.kernel.vfs.fork(at), false);
   }
 
   stats(): SandboxStats {
@@ -733,6 +877,7 @@ export class Sandbox {
     for (const s of [...this.sessionsByName.values()]) s.close();
     this.unsubscribeVfs();
     this.listeners.clear();
+    this.commandListeners.clear();
     this.kernel.dispose();
   }
 }

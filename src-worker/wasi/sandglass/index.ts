@@ -8,6 +8,7 @@ import { metaImports } from './meta.js';
 import { netImports } from './net.js';
 import { processImports } from './process.js';
 import { granted, type Role } from './roles.js';
+import { sessionImports } from './session.js';
 import { ttyImports } from './tty.js';
 
 export function sandglassImports(
@@ -19,6 +20,7 @@ export function sandglassImports(
     ...fdsImports(ctx),
     ...metaImports(ctx),
     ...ttyImports(ctx),
+    ...sessionImports(ctx),
     ...netImports(ctx),
   };
   const allowed = granted(role);
