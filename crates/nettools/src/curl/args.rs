@@ -1,0 +1,412 @@
+//! curl's command line: short options bundled (`-sSL`, `-XPOST`,
+//! `-ofile`), long options with their `--no-` forms for switches, URLs
+//! anywhere, and the -o/-O that pair with URLs in order.
+
+/// Where one URL's body goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Output {
+    Stdout,
+    File(String),
+    /// -O: the URL's last path segment.
+    RemoteName,
+}
+
+/// One piece of request data, kept in command-line order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Data {
+    /// -d / --data-ascii: `@file` is read with CR and LF dropped.
+    Ascii(String),
+    Raw(String),
+    /// --data-binary: `@file` is read as is.
+    Binary(String),
+    UrlEncode(String),
+    /// --json: as --data-binary, pieces joined without `&`.
+    Json(String),
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Config {
+    pub urls: Vec<String>,
+    /// Paired with `urls` by position.
+    pub outputs: Vec<Output>,
+    pub remote_name_all: bool,
+    pub output_dir: Option<String>,
+    pub create_dirs: bool,
+    pub method: Option<String>,
+    pub headers: Vec<String>,
+    pub data: Vec<Data>,
+    pub forms: Vec<(String, bool)>,
+    pub get: bool,
+    pub head: bool,
+    pub include: bool,
+    pub verbose: bool,
+    pub silent: bool,
+    pub show_error: bool,
+    pub fail: bool,
+    pub fail_with_body: bool,
+    pub location: bool,
+    pub location_trusted: bool,
+    pub max_redirs: Option<i64>,
+    pub write_out: Option<String>,
+    pub user: Option<String>,
+    pub user_agent: Option<String>,
+    pub referer: Option<String>,
+    pub cookies: Vec<String>,
+    pub cookie_jar: Option<String>,
+    pub junk_session_cookies: bool,
+    pub compressed: bool,
+    pub max_time: Option<f64>,
+    pub connect_timeout: Option<f64>,
+    pub retry: u32,
+    pub retry_delay: Option<u64>,
+    pub retry_max_time: Option<u64>,
+    pub retry_all_errors: bool,
+    pub retry_connrefused: bool,
+    pub upload_file: Option<String>,
+    pub continue_at: Option<ContinueAt>,
+    pub dump_header: Option<String>,
+    pub range: Option<String>,
+    pub max_filesize: Option<u64>,
+    pub progress_bar: bool,
+    pub no_progress_meter: bool,
+    pub stderr_file: Option<String>,
+    pub post301: bool,
+    pub post302: bool,
+    pub post303: bool,
+    pub help: bool,
+    pub version: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ContinueAt {
+    /// `-C -`: from the size of the output file.
+    Auto,
+    Offset(u64),
+}
+
+/// A command-line error: curl's message (after `curl: `) and exit 2.
+#[derive(Debug, PartialEq, Eq)]
+pub struct ArgError(pub String);
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Kind {
+    Flag,
+    Arg,
+}
+
+/// (short, long, kind). Switches also take `--no-LONG`.
+const OPTIONS: &[(Option<char>, &str, Kind)] = &[
+    (Some('X'), "request", Kind::Arg),
+    (Some('H'), "header", Kind::Arg),
+    (Some('d'), "data", Kind::Arg),
+    (None, "data-ascii", Kind::Arg),
+    (None, "data-raw", Kind::Arg),
+    (None, "data-binary", Kind::Arg),
+    (None, "data-urlencode", Kind::Arg),
+    (None, "json", Kind::Arg),
+    (Some('F'), "form", Kind::Arg),
+    (None, "form-string", Kind::Arg),
+    (Some('G'), "get", Kind::Flag),
+    (Some('o'), "output", Kind::Arg),
+    (Some('O'), "remote-name", Kind::Flag),
+    (None, "remote-name-all", Kind::Flag),
+    (None, "output-dir", Kind::Arg),
+    (None, "create-dirs", Kind::Flag),
+    (Some('s'), "silent", Kind::Flag),
+    (Some('S'), "show-error", Kind::Flag),
+    (Some('f'), "fail", Kind::Flag),
+    (None, "fail-with-body", Kind::Flag),
+    (Some('L'), "location", Kind::Flag),
+    (None, "location-trusted", Kind::Flag),
+    (None, "max-redirs", Kind::Arg),
+    (Some('I'), "head", Kind::Flag),
+    (Some('i'), "include", Kind::Flag),
+    (Some('v'), "verbose", Kind::Flag),
+    (Some('w'), "write-out", Kind::Arg),
+    (Some('u'), "user", Kind::Arg),
+    (Some('A'), "user-agent", Kind::Arg),
+    (Some('e'), "referer", Kind::Arg),
+    (Some('b'), "cookie", Kind::Arg),
+    (Some('c'), "cookie-jar", Kind::Arg),
+    (Some('j'), "junk-session-cookies", Kind::Flag),
+    (None, "compressed", Kind::Flag),
+    (Some('k'), "insecure", Kind::Flag),
+    (Some('m'), "max-time", Kind::Arg),
+    (None, "connect-timeout", Kind::Arg),
+    (None, "retry", Kind::Arg),
+    (None, "retry-delay", Kind::Arg),
+    (None, "retry-max-time", Kind::Arg),
+    (None, "retry-all-errors", Kind::Flag),
+    (None, "retry-connrefused", Kind::Flag),
+    (Some('T'), "upload-file", Kind::Arg),
+    (Some('C'), "continue-at", Kind::Arg),
+    (Some('D'), "dump-header", Kind::Arg),
+    (Some('r'), "range", Kind::Arg),
+    (None, "max-filesize", Kind::Arg),
+    (None, "url", Kind::Arg),
+    (Some('#'), "progress-bar", Kind::Flag),
+    (None, "no-progress-meter", Kind::Flag),
+    (None, "stderr", Kind::Arg),
+    (Some('g'), "globoff", Kind::Flag),
+    (Some('N'), "buffer", Kind::Flag),
+    (None, "http1.1", Kind::Flag),
+    (Some('4'), "ipv4", Kind::Flag),
+    (Some('6'), "ipv6", Kind::Flag),
+    (None, "post301", Kind::Flag),
+    (None, "post302", Kind::Flag),
+    (None, "post303", Kind::Flag),
+    (Some('h'), "help", Kind::Flag),
+    (Some('V'), "version", Kind::Flag),
+    (Some('q'), "disable", Kind::Flag),
+];
+
+fn number(opt: &str, v: &str) -> Result<f64, ArgError> {
+    match v.trim().parse::<f64>() {
+        Ok(n) if n >= 0.0 && n.is_finite() => Ok(n),
+        _ => Err(ArgError(format!(
+            "option {}: expected a proper numerical parameter",
+            opt
+        ))),
+    }
+}
+
+fn integer(opt: &str, v: &str) -> Result<i64, ArgError> {
+    v.trim().parse::<i64>().map_err(|_| {
+        ArgError(format!(
+            "option {}: expected a proper numerical parameter",
+            opt
+        ))
+    })
+}
+
+impl Config {
+    fn output_slot(&mut self) -> usize {
+        // An -o/-O pairs with the first URL that has none yet.
+        self.outputs.len()
+    }
+
+    fn apply(
+        &mut self,
+        long: &str,
+        shown: &str,
+        on: bool,
+        val: Option<&str>,
+    ) -> Result<(), ArgError> {
+        let v = val.unwrap_or("");
+        match long {
+            "request" => self.method = Some(v.to_string()),
+            "header" => self.headers.push(v.to_string()),
+            "data" | "data-ascii" => self.data.push(Data::Ascii(v.to_string())),
+            "data-raw" => self.data.push(Data::Raw(v.to_string())),
+            "data-binary" => self.data.push(Data::Binary(v.to_string())),
+            "data-urlencode" => self.data.push(Data::UrlEncode(v.to_string())),
+            "json" => self.data.push(Data::Json(v.to_string())),
+            "form" => self.forms.push((v.to_string(), false)),
+            "form-string" => self.forms.push((v.to_string(), true)),
+            "get" => self.get = on,
+            "output" => {
+                let _ = self.output_slot();
+                self.outputs.push(Output::File(v.to_string()));
+            }
+            "remote-name" => self.outputs.push(Output::RemoteName),
+            "remote-name-all" => self.remote_name_all = on,
+            "output-dir" => self.output_dir = Some(v.to_string()),
+            "create-dirs" => self.create_dirs = on,
+            "silent" => self.silent = on,
+            "show-error" => self.show_error = on,
+            "fail" => self.fail = on,
+            "fail-with-body" => self.fail_with_body = on,
+            "location" => self.location = on,
+            "location-trusted" => {
+                self.location = on;
+                self.location_trusted = on;
+            }
+            "max-redirs" => self.max_redirs = Some(integer(shown, v)?),
+            "head" => self.head = on,
+            "include" => self.include = on,
+            "verbose" => self.verbose = on,
+            "write-out" => self.write_out = Some(v.to_string()),
+            "user" => self.user = Some(v.to_string()),
+            "user-agent" => self.user_agent = Some(v.to_string()),
+            "referer" => self.referer = Some(v.to_string()),
+            "cookie" => self.cookies.push(v.to_string()),
+            "cookie-jar" => self.cookie_jar = Some(v.to_string()),
+            "junk-session-cookies" => self.junk_session_cookies = on,
+            "compressed" => self.compressed = on,
+            "max-time" => self.max_time = Some(number(shown, v)?),
+            "connect-timeout" => self.connect_timeout = Some(number(shown, v)?),
+            "retry" => self.retry = integer(shown, v)?.max(0) as u32,
+            "retry-delay" => self.retry_delay = Some(integer(shown, v)?.max(0) as u64),
+            "retry-max-time" => self.retry_max_time = Some(integer(shown, v)?.max(0) as u64),
+            "retry-all-errors" => self.retry_all_errors = on,
+            "retry-connrefused" => self.retry_connrefused = on,
+            "upload-file" => self.upload_file = Some(v.to_string()),
+            "continue-at" => {
+                self.continue_at = Some(if v == "-" {
+                    ContinueAt::Auto
+                } else {
+                    ContinueAt::Offset(integer(shown, v)?.max(0) as u64)
+                })
+            }
+            "dump-header" => self.dump_header = Some(v.to_string()),
+            "range" => self.range = Some(v.to_string()),
+            "max-filesize" => self.max_filesize = Some(integer(shown, v)?.max(0) as u64),
+            "url" => self.urls.push(v.to_string()),
+            "progress-bar" => self.progress_bar = on,
+            "no-progress-meter" => self.no_progress_meter = on,
+            "stderr" => self.stderr_file = Some(v.to_string()),
+            "post301" => self.post301 = on,
+            "post302" => self.post302 = on,
+            "post303" => self.post303 = on,
+            "help" => self.help = on,
+            "version" => self.version = on,
+            // Accepted and meaningless here: certificate checks, the
+            // address family and buffering are the gateway's; -g because
+            // we never glob; -q because we read no .curlrc.
+            _ => {}
+        }
+        Ok(())
+    }
+}
+
+/// Parse curl's arguments (without argv[0]).
+pub fn parse(args: &[String]) -> Result<Config, ArgError> {
+    let mut c = Config::default();
+    let mut i = 0;
+    while i < args.len() {
+        let a = &args[i];
+        i += 1;
+        if let Some(long) = a.strip_prefix("--") {
+            if long.is_empty() {
+                continue;
+            }
+            let (name, on) = match OPTIONS.iter().find(|o| o.1 == long) {
+                Some(o) => (o, true),
+                None => match long
+                    .strip_prefix("no-")
+                    .and_then(|n| OPTIONS.iter().find(|o| o.1 == n && o.2 == Kind::Flag))
+                {
+                    Some(o) => (o, false),
+                    None => return Err(ArgError(format!("option {}: is unknown", a))),
+                },
+            };
+            let val = if name.2 == Kind::Arg {
+                match args.get(i) {
+                    Some(v) => {
+                        i += 1;
+                        Some(v.as_str())
+                    }
+                    None => return Err(ArgError(format!("option {}: requires parameter", a))),
+                }
+            } else {
+                None
+            };
+            c.apply(name.1, a, on, val)?;
+        } else if a.len() > 1 && a.starts_with('-') {
+            let chars: Vec<char> = a[1..].chars().collect();
+            let mut k = 0;
+            while k < chars.len() {
+                let ch = chars[k];
+                k += 1;
+                let opt = OPTIONS
+                    .iter()
+                    .find(|o| o.0 == Some(ch))
+                    .ok_or_else(|| ArgError(format!("option -{}: is unknown", ch)))?;
+                let shown = format!("-{}", ch);
+                if opt.2 == Kind::Arg {
+                    let rest: String = chars[k..].iter().collect();
+                    let val = if !rest.is_empty() {
+                        rest
+                    } else {
+                        match args.get(i) {
+                            Some(v) => {
+                                i += 1;
+                                v.clone()
+                            }
+                            None => {
+                                return Err(ArgError(format!(
+                                    "option {}: requires parameter",
+                                    shown
+                                )))
+                            }
+                        }
+                    };
+                    c.apply(opt.1, &shown, true, Some(&val))?;
+                    break;
+                }
+                c.apply(opt.1, &shown, true, None)?;
+            }
+        } else {
+            c.urls.push(a.clone());
+        }
+    }
+    Ok(c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(s: &[&str]) -> Result<Config, ArgError> {
+        parse(&s.iter().map(|x| x.to_string()).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn bundles_and_attached_values() {
+        let c = p(&[
+            "-sSLXPOST",
+            "-ofile",
+            "u1",
+            "-H",
+            "A: b",
+            "--no-silent",
+            "u2",
+            "-O",
+        ])
+        .unwrap();
+        assert!(!c.silent && c.show_error && c.location);
+        assert_eq!(c.method.as_deref(), Some("POST"));
+        assert_eq!(c.urls, ["u1", "u2"]);
+        assert_eq!(c.outputs, [Output::File("file".into()), Output::RemoteName]);
+        assert_eq!(c.headers, ["A: b"]);
+    }
+
+    #[test]
+    fn errors() {
+        assert_eq!(p(&["--bogus"]).unwrap_err().0, "option --bogus: is unknown");
+        assert_eq!(p(&["-Q"]).unwrap_err().0, "option -Q: is unknown");
+        assert_eq!(p(&["-o"]).unwrap_err().0, "option -o: requires parameter");
+        assert_eq!(
+            p(&["-m", "x"]).unwrap_err().0,
+            "option -m: expected a proper numerical parameter"
+        );
+        assert_eq!(
+            p(&["--no-output", "x"]).unwrap_err().0,
+            "option --no-output: is unknown"
+        );
+    }
+
+    #[test]
+    fn data_in_order() {
+        let c = p(&[
+            "-d",
+            "a=1",
+            "--data-urlencode",
+            "b=x y",
+            "--json",
+            "{}",
+            "-C",
+            "-",
+        ])
+        .unwrap();
+        assert_eq!(
+            c.data,
+            [
+                Data::Ascii("a=1".into()),
+                Data::UrlEncode("b=x y".into()),
+                Data::Json("{}".into())
+            ]
+        );
+        assert_eq!(c.continue_at, Some(ContinueAt::Auto));
+    }
+}

@@ -1,0 +1,1062 @@
+//! One curl invocation: every URL in turn, each with its redirects,
+//! retries, output and -w report.
+
+use super::args::{self, Config, ContinueAt, Output};
+use super::body;
+use super::progress::Meter;
+use super::writeout::{self, Stats};
+use super::VERSION;
+use crate::cookies::Jar;
+use crate::decode::{Decoder, ACCEPT_ENCODING};
+use crate::multipart;
+use crate::transport::{Exchange, NetError, Reason, Request, BODY_CHUNK};
+use crate::url::{Url, UrlError};
+use crate::Env;
+use std::fs::{self, File, OpenOptions};
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+/// A failed transfer: curl's exit code and message.
+#[derive(Debug)]
+struct Fail {
+    code: i32,
+    msg: String,
+}
+
+fn fail(code: i32, msg: impl Into<String>) -> Fail {
+    Fail {
+        code,
+        msg: msg.into(),
+    }
+}
+
+const TRY: &str = "curl: try 'curl --help' or 'curl --manual' for more information\n";
+
+/// Everything the transfers share: the parsed command line, the request
+/// body (read once: stdin cannot be read twice), the cookie jar.
+struct Session {
+    cfg: Config,
+    data: Option<Vec<u8>>,
+    form: Option<(Vec<u8>, String)>,
+    jar: Option<Jar>,
+    cookie_strings: Vec<String>,
+}
+
+pub fn main(argv: &[String], env: &mut Env) -> i32 {
+    let cfg = match args::parse(argv.get(1..).unwrap_or(&[])) {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = write!(env.stderr, "curl: {}\n{}", e.0, TRY);
+            return 2;
+        }
+    };
+    if cfg.help {
+        let _ = env.stdout.write_all(HELP.as_bytes());
+        return 0;
+    }
+    if cfg.version {
+        let _ = writeln!(
+            env.stdout,
+            "curl {} (wasm32-wasi) sandglass\nProtocols: http https\nFeatures: libz",
+            VERSION
+        );
+        return 0;
+    }
+    if cfg.urls.is_empty() {
+        // curl 7.88 says only this when no argument at all names a URL.
+        let _ = env.stderr.write_all(TRY.as_bytes());
+        return 2;
+    }
+    let quiet = cfg.silent && !cfg.show_error;
+    let warn = |env: &mut Env, cfg: &Config, w: &str| {
+        if !cfg.silent {
+            let _ = writeln!(env.stderr, "Warning: {}", w);
+        }
+    };
+
+    // Request bodies.
+    let data = if cfg.data.is_empty() {
+        None
+    } else {
+        let (d, warnings) = body::join_data(&cfg.data, env.stdin);
+        for w in warnings {
+            warn(env, &cfg, &w);
+        }
+        Some(d)
+    };
+    let mut form = None;
+    if !cfg.forms.is_empty() {
+        let mut parts = Vec::new();
+        for (arg, literal) in &cfg.forms {
+            match multipart::parse(arg, *literal, env.stdin) {
+                Ok(p) => parts.push(p),
+                Err(multipart::FormError::Syntax) => {
+                    let _ = write!(
+                        env.stderr,
+                        "Warning: Illegally formatted input field!\ncurl: option -F: is badly used here\n{}",
+                        TRY
+                    );
+                    return 2;
+                }
+                Err(multipart::FormError::Read(_)) => {
+                    if !quiet {
+                        let _ = writeln!(
+                            env.stderr,
+                            "curl: (26) Failed to open/read local data from file/application"
+                        );
+                    }
+                    return 26;
+                }
+            }
+        }
+        let b = multipart::boundary(crate::random_u64());
+        form = Some((multipart::encode(&parts, &b), b));
+    }
+    if data.is_some() && form.is_some() {
+        let _ = write!(
+            env.stderr,
+            "Warning: You can only select one HTTP request method! You asked for both POST \n\
+             Warning: (-d, --data) and multipart formpost (-F, --form).\n{}",
+            TRY
+        );
+        return 2;
+    }
+
+    // Cookies: `-b name=value` is sent as is, `-b FILE` loads a jar;
+    // either a file or -c turns the cookie engine on.
+    let mut jar = None;
+    let mut cookie_strings = Vec::new();
+    for c in &cfg.cookies {
+        if c.contains('=') {
+            cookie_strings.push(c.clone());
+        } else {
+            let j = jar.get_or_insert_with(Jar::default);
+            let text = if c == "-" {
+                let mut v = Vec::new();
+                let _ = env.stdin.read_to_end(&mut v);
+                String::from_utf8_lossy(&v).into_owned()
+            } else {
+                fs::read_to_string(c).unwrap_or_default()
+            };
+            j.load_netscape(&text);
+        }
+    }
+    if cfg.cookie_jar.is_some() && jar.is_none() {
+        jar = Some(Jar::default());
+    }
+    if cfg.junk_session_cookies {
+        if let Some(j) = jar.as_mut() {
+            j.drop_session_cookies();
+        }
+    }
+
+    let mut s = Session {
+        cfg,
+        data,
+        form,
+        jar,
+        cookie_strings,
+    };
+    let mut code = 0;
+    let urls = s.cfg.urls.clone();
+    for (i, u) in urls.iter().enumerate() {
+        let out = s
+            .cfg
+            .outputs
+            .get(i)
+            .cloned()
+            .unwrap_or(if s.cfg.remote_name_all {
+                Output::RemoteName
+            } else {
+                Output::Stdout
+            });
+        let c = transfer_with_retry(&mut s, env, u, i, &out);
+        if c != 0 {
+            code = c;
+        }
+    }
+    if let (Some(path), Some(j)) = (&s.cfg.cookie_jar, &s.jar) {
+        let text = j.to_netscape();
+        let ok = if path == "-" {
+            env.stdout.write_all(text.as_bytes()).is_ok()
+        } else {
+            fs::write(path, text).is_ok()
+        };
+        if !ok && !s.cfg.silent {
+            let _ = writeln!(env.stderr, "curl: (23) Failed to save cookies in {}", path);
+        }
+    }
+    let _ = env.stdout.flush();
+    code
+}
+
+/// Retryable per curl's rules: timeouts and 408/429/500/502/503/504, a
+/// refused connection with --retry-connrefused, anything with
+/// --retry-all-errors. Returns the label curl prints.
+fn retry_kind(cfg: &Config, code: i32, http: u16) -> Option<&'static str> {
+    if code == 28 {
+        Some(": timeout")
+    } else if code == 7 && cfg.retry_connrefused {
+        Some(": connection refused")
+    } else if [408, 429, 500, 502, 503, 504].contains(&http) {
+        Some(": HTTP error")
+    } else if cfg.retry_all_errors && code != 0 {
+        Some("(retrying all errors)")
+    } else {
+        None
+    }
+}
+
+fn transfer_with_retry(
+    s: &mut Session,
+    env: &mut Env,
+    url: &str,
+    index: usize,
+    out: &Output,
+) -> i32 {
+    let start = Instant::now();
+    let mut left = s.cfg.retry;
+    let mut delay = Duration::from_secs(1);
+    loop {
+        let (failure, stats, output) = transfer(s, env, url, index, out);
+        let code = stats.exitcode;
+        if left > 0 {
+            if let Some(kind) = retry_kind(&s.cfg, code, stats.http_code) {
+                let wait = s.cfg.retry_delay.map(Duration::from_secs).unwrap_or(delay);
+                let over = s.cfg.retry_max_time.map_or(false, |m| {
+                    m > 0 && start.elapsed() + wait > Duration::from_secs(m)
+                });
+                if !over {
+                    if !s.cfg.silent {
+                        let _ = writeln!(
+                            env.stderr,
+                            "Warning: Problem {}. Will retry in {} seconds. {} retries left.",
+                            kind,
+                            wait.as_secs(),
+                            left
+                        );
+                    }
+                    // A file output starts over; stdout cannot.
+                    if let Some(path) = output {
+                        let _ = File::create(path);
+                    }
+                    (env.sleep)(wait);
+                    delay = (delay * 2).min(Duration::from_secs(600));
+                    left -= 1;
+                    continue;
+                }
+            }
+        }
+        report(s, env, failure, stats);
+        return code;
+    }
+}
+
+/// Where the body goes, opened when the first byte arrives (or at the end,
+/// for an empty body) so a failed transfer leaves no file behind.
+struct Sink {
+    path: Option<String>,
+    file: Option<File>,
+    append: bool,
+    create_dirs: bool,
+    bytes: u64,
+}
+
+impl Sink {
+    fn write(&mut self, env: &mut Env, data: &[u8]) -> Result<(), Fail> {
+        self.bytes += data.len() as u64;
+        let path = match &self.path {
+            None => {
+                return env
+                    .stdout
+                    .write_all(data)
+                    .map_err(|_| fail(23, "Failure writing output to destination"))
+            }
+            Some(p) => p.clone(),
+        };
+        if self.file.is_none() {
+            self.open(env, &path)?;
+        }
+        match self.file.as_mut() {
+            Some(f) => f
+                .write_all(data)
+                .map_err(|_| fail(23, "Failure writing output to destination")),
+            None => Err(fail(23, "Failure writing output to destination")),
+        }
+    }
+
+    fn open(&mut self, _env: &mut Env, path: &str) -> Result<(), Fail> {
+        if self.create_dirs {
+            if let Some(parent) = std::path::Path::new(path).parent() {
+                let _ = fs::create_dir_all(parent);
+            }
+        }
+        let f = if self.append {
+            OpenOptions::new().create(true).append(true).open(path)
+        } else {
+            File::create(path)
+        };
+        match f {
+            Ok(f) => {
+                self.file = Some(f);
+                Ok(())
+            }
+            Err(e) => Err(fail(
+                23,
+                format!(
+                    "\u{0}Failed to open the file {}: {}",
+                    path,
+                    os_error_text(&e)
+                ),
+            )),
+        }
+    }
+
+    /// Make sure the file exists (an empty body still creates it).
+    fn finish(&mut self, env: &mut Env) -> Result<(), Fail> {
+        if let (Some(p), None) = (self.path.clone(), &self.file) {
+            self.open(env, &p)?;
+        }
+        if let Some(f) = self.file.as_mut() {
+            f.flush()
+                .map_err(|_| fail(23, "Failure writing output to destination"))?;
+        }
+        Ok(())
+    }
+}
+
+/// The OS's wording without Rust's " (os error N)".
+fn os_error_text(e: &std::io::Error) -> String {
+    let s = e.to_string();
+    match s.find(" (os error") {
+        Some(i) => s[..i].to_string(),
+        None => s,
+    }
+}
+
+fn url_fail(e: UrlError) -> Fail {
+    match e {
+        UrlError::Malformed => fail(3, "URL using bad/illegal format or missing URL"),
+        UrlError::Unsupported(s) => fail(
+            1,
+            format!("Protocol \"{}\" not supported or disabled in libcurl", s),
+        ),
+    }
+}
+
+/// A gateway error as curl reports the same failure of its own.
+fn net_fail(e: &NetError, url: &Url, elapsed_ms: u128, received: u64) -> Fail {
+    let host = url.host_bare();
+    let port = url.port_or_default();
+    match e.reason {
+        Reason::BadUrl => fail(
+            3,
+            format!("URL using bad/illegal format or missing URL: {}", e.message),
+        ),
+        Reason::BadHeader | Reason::BadMethod => fail(43, e.message.clone()),
+        // The policy's and people's denials read as curl's failed connect.
+        r if r.is_denial() => fail(
+            7,
+            format!("Failed to connect to {} port {}: {}", host, port, e.message),
+        ),
+        Reason::ResolveFailed => fail(6, format!("Could not resolve host: {}", host)),
+        Reason::ConnectFailed => fail(
+            7,
+            format!(
+                "Failed to connect to {} port {} after {} ms: Couldn't connect to server",
+                host, port, elapsed_ms
+            ),
+        ),
+        Reason::TlsFailed => fail(60, format!("SSL certificate problem: {}", e.message)),
+        Reason::Timeout => fail(
+            28,
+            format!(
+                "Operation timed out after {} milliseconds with {} bytes received",
+                elapsed_ms, received
+            ),
+        ),
+        Reason::ByteLimit => fail(63, "Maximum file size exceeded"),
+        Reason::TooManyRedirects => fail(47, e.message.clone()),
+        Reason::RedirectBody => fail(65, "necessary data rewind wasn't possible"),
+        Reason::Cancelled | Reason::Interrupted => {
+            fail(42, "Operation was aborted by an application callback")
+        }
+        _ => fail(
+            56,
+            format!("Failure when receiving data from the peer: {}", e.message),
+        ),
+    }
+}
+
+fn base64(s: &str) -> String {
+    base64::encode(s.as_bytes())
+}
+
+/// Output file name for -O: the URL's last segment (none is an error).
+fn remote_name(url: &Url, dir: &Option<String>) -> Option<String> {
+    let name = url.file_name();
+    if name.is_empty() {
+        return None;
+    }
+    Some(match dir {
+        Some(d) => format!("{}/{}", d.trim_end_matches('/'), name),
+        None => name,
+    })
+}
+
+/// The request as curl would build it: method, headers in curl's order,
+/// body. Returns also the Host value for -v.
+struct Built {
+    method: String,
+    headers: Vec<(String, String)>,
+    body: Vec<u8>,
+    host_line: Option<String>,
+}
+
+fn header_name(h: &str) -> &str {
+    h.split(|c| c == ':' || c == ';')
+        .next()
+        .unwrap_or("")
+        .trim()
+}
+
+fn build(
+    s: &Session,
+    url: &Url,
+    method: &str,
+    body: Option<(&[u8], Option<String>)>,
+    range: Option<String>,
+    referer: &Option<String>,
+    auth: &Option<String>,
+) -> Built {
+    let cfg = &s.cfg;
+    let custom = |name: &str| {
+        cfg.headers
+            .iter()
+            .any(|h| header_name(h).eq_ignore_ascii_case(name))
+    };
+    let mut headers: Vec<(String, String)> = Vec::new();
+    let host_line = if custom("host") {
+        None
+    } else {
+        Some(url.host_header())
+    };
+    if let Some(a) = auth {
+        if !custom("authorization") {
+            headers.push(("Authorization".into(), format!("Basic {}", base64(a))));
+        }
+    }
+    if let Some(r) = range {
+        if !custom("range") {
+            headers.push(("Range".into(), format!("bytes={}", r)));
+        }
+    }
+    match &cfg.user_agent {
+        Some(ua) if ua.is_empty() => {}
+        Some(ua) => {
+            if !custom("user-agent") {
+                headers.push(("User-Agent".into(), ua.clone()));
+            }
+        }
+        None => {
+            if !custom("user-agent") {
+                headers.push(("User-Agent".into(), format!("curl/{}", VERSION)));
+            }
+        }
+    }
+    let json = cfg.data.iter().any(|d| matches!(d, args::Data::Json(_)));
+    if !custom("accept") && !json {
+        headers.push(("Accept".into(), "*/*".into()));
+    }
+    if cfg.compressed && !custom("accept-encoding") {
+        headers.push(("Accept-Encoding".into(), ACCEPT_ENCODING.into()));
+    }
+    if let Some(r) = referer {
+        if !custom("referer") {
+            headers.push(("Referer".into(), r.clone()));
+        }
+    }
+    if !custom("cookie") {
+        let mut parts = Vec::new();
+        if let Some(c) = s.jar.as_ref().and_then(|j| j.header_for(url)) {
+            parts.push(c);
+        }
+        parts.extend(s.cookie_strings.iter().cloned());
+        if !parts.is_empty() {
+            headers.push(("Cookie".into(), parts.join("; ")));
+        }
+    }
+    // -H: `Name: value` adds or replaces, `Name:` removes, `Name;` sends empty.
+    for h in &cfg.headers {
+        if let Some(i) = h.find(':') {
+            let (n, v) = (h[..i].trim(), h[i + 1..].trim());
+            if !v.is_empty() && !n.is_empty() {
+                headers.push((n.to_string(), v.to_string()));
+            }
+        } else if let Some(n) = h.strip_suffix(';') {
+            headers.push((n.trim().to_string(), String::new()));
+        }
+    }
+    if json {
+        if !custom("content-type") {
+            headers.push(("Content-Type".into(), "application/json".into()));
+        }
+        if !custom("accept") {
+            headers.push(("Accept".into(), "application/json".into()));
+        }
+    }
+    let mut body_bytes = Vec::new();
+    if let Some((b, ctype)) = body {
+        if !custom("content-length") {
+            headers.push(("Content-Length".into(), b.len().to_string()));
+        }
+        if let Some(t) = ctype {
+            if !custom("content-type") {
+                headers.push(("Content-Type".into(), t));
+            }
+        }
+        body_bytes = b.to_vec();
+    }
+    Built {
+        method: method.to_string(),
+        headers,
+        body: body_bytes,
+        host_line,
+    }
+}
+
+fn request_text(b: &Built, url: &Url) -> String {
+    use std::fmt::Write as _;
+    let mut t = format!("{} {} HTTP/1.1\r\n", b.method, url.request_target());
+    if let Some(h) = &b.host_line {
+        let _ = write!(t, "Host: {}\r\n", h);
+    }
+    for (n, v) in &b.headers {
+        let _ = write!(t, "{}: {}\r\n", n, v);
+    }
+    t.push_str("\r\n");
+    t
+}
+
+fn prefix_lines(text: &str, prefix: &str) -> String {
+    let mut out = String::new();
+    for line in text.split_inclusive('\n') {
+        out.push_str(prefix);
+        out.push_str(line);
+    }
+    out
+}
+
+/// One attempt at one URL: returns the failure if any, the -w stats, and
+/// the output file written (for a retry to truncate).
+fn transfer(
+    s: &mut Session,
+    env: &mut Env,
+    url_text: &str,
+    index: usize,
+    out: &Output,
+) -> (Option<Fail>, Stats, Option<String>) {
+    let start = Instant::now();
+    let mut stats = Stats {
+        url: url_text.to_string(),
+        urlnum: index,
+        ..Stats::default()
+    };
+    let mut sink = Sink {
+        path: None,
+        file: None,
+        append: false,
+        create_dirs: s.cfg.create_dirs,
+        bytes: 0,
+    };
+    let result = run_one(s, env, url_text, out, &mut stats, &mut sink, start);
+    stats.time_total = start.elapsed().as_secs_f64();
+    let code = match &result {
+        Ok(()) => 0,
+        Err(f) => f.code,
+    };
+    stats.exitcode = code;
+    (result.err(), stats, sink.path.clone())
+}
+
+/// After the last attempt: the error line and the -w report.
+fn report(s: &Session, env: &mut Env, failure: Option<Fail>, mut stats: Stats) {
+    let quiet = s.cfg.silent && !s.cfg.show_error;
+    if let Some(f) = &failure {
+        // An open failure also warns about the file first.
+        let msg = match f.msg.strip_prefix('\u{0}') {
+            Some(w) => {
+                if !s.cfg.silent {
+                    let _ = writeln!(env.stderr, "Warning: {}", w);
+                }
+                "Failure writing output to destination".to_string()
+            }
+            None => f.msg.clone(),
+        };
+        stats.errormsg = msg.clone();
+        if s.cfg.verbose {
+            let _ = writeln!(env.stderr, "* Closing connection 0");
+        }
+        if !quiet {
+            let _ = env.stdout.flush();
+            let _ = writeln!(env.stderr, "curl: ({}) {}", f.code, msg);
+        }
+    }
+    if let Some(w) = &s.cfg.write_out {
+        let fmt = match w.strip_prefix('@') {
+            Some(f) => body::read_source(f, env.stdin)
+                .map(|v| String::from_utf8_lossy(&v).into_owned())
+                .unwrap_or_default(),
+            None => w.clone(),
+        };
+        let r = writeout::render(&fmt, &stats);
+        for w in r.warnings {
+            let _ = writeln!(env.stderr, "curl: {}", w);
+        }
+        for (to_err, bytes) in r.pieces {
+            if to_err {
+                let _ = env.stderr.write_all(&bytes);
+            } else {
+                let _ = env.stdout.write_all(&bytes);
+            }
+        }
+    }
+    let _ = env.stdout.flush();
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run_one(
+    s: &mut Session,
+    env: &mut Env,
+    url_text: &str,
+    out: &Output,
+    stats: &mut Stats,
+    sink: &mut Sink,
+    start: Instant,
+) -> Result<(), Fail> {
+    let mut url = Url::parse(url_text, true).map_err(url_fail)?;
+    let cfg = s.cfg.clone();
+    // Credentials: -u wins over the URL's; both become a Basic header
+    // (the gateway takes no credentials in URLs).
+    let mut auth = cfg.user.clone().or_else(|| url.userinfo.clone());
+    if let Some(a) = &auth {
+        if !a.contains(':') {
+            auth = Some(format!("{}:", a));
+        }
+    }
+    url.userinfo = None;
+
+    // Upload: -T FILE is a PUT; a URL ending in / gets the file's name.
+    let mut upload = None;
+    if let Some(f) = &cfg.upload_file {
+        let data = body::read_source(f, env.stdin)
+            .ok_or_else(|| fail(26, "Failed to open/read local data from file/application"))?;
+        if url.path.ends_with('/') && f != "-" {
+            url.path.push_str(f.rsplit('/').next().unwrap_or(f));
+        }
+        upload = Some(data);
+    }
+    let mut method;
+    let mut payload: Option<(Vec<u8>, Option<String>)> = None;
+    if cfg.get {
+        if let Some(d) = &s.data {
+            let q = String::from_utf8_lossy(d).into_owned();
+            url.query = Some(match url.query.take() {
+                Some(old) if !old.is_empty() => format!("{}&{}", old, q),
+                _ => q,
+            });
+        }
+        method = if cfg.head { "HEAD" } else { "GET" }.to_string();
+    } else if let Some(d) = &s.data {
+        method = "POST".to_string();
+        let ct = if cfg.data.iter().all(|d| matches!(d, args::Data::Json(_))) {
+            None
+        } else {
+            Some("application/x-www-form-urlencoded".to_string())
+        };
+        payload = Some((d.clone(), ct));
+    } else if let Some((b, boundary)) = &s.form {
+        method = "POST".to_string();
+        payload = Some((
+            b.clone(),
+            Some(format!("multipart/form-data; boundary={}", boundary)),
+        ));
+    } else if let Some(u) = upload {
+        method = "PUT".to_string();
+        payload = Some((u, None));
+    } else if cfg.head {
+        method = "HEAD".to_string();
+    } else {
+        method = "GET".to_string();
+    }
+    if let Some(m) = &cfg.method {
+        method = m.clone();
+    }
+
+    // Output.
+    match out {
+        Output::Stdout => {}
+        Output::File(f) => {
+            sink.path = Some(match &cfg.output_dir {
+                Some(d) if f != "-" && !f.starts_with('/') => {
+                    format!("{}/{}", d.trim_end_matches('/'), f)
+                }
+                _ => f.clone(),
+            })
+        }
+        Output::RemoteName => {
+            sink.path = Some(
+                remote_name(&url, &cfg.output_dir)
+                    .ok_or_else(|| fail(23, "Failed writing received data to disk/application"))?,
+            )
+        }
+    }
+    if sink.path.as_deref() == Some("-") {
+        sink.path = None;
+    }
+    stats.filename_effective = sink.path.clone().unwrap_or_default();
+    let mut resume_from = 0u64;
+    match &cfg.continue_at {
+        Some(ContinueAt::Auto) => {
+            if let Some(p) = &sink.path {
+                resume_from = fs::metadata(p).map(|m| m.len()).unwrap_or(0);
+            }
+        }
+        Some(ContinueAt::Offset(n)) => resume_from = *n,
+        None => {}
+    }
+    if resume_from > 0 {
+        sink.append = true;
+    }
+    let range = if resume_from > 0 {
+        Some(format!("{}-", resume_from))
+    } else {
+        cfg.range.clone()
+    };
+
+    let mut referer = cfg
+        .referer
+        .as_ref()
+        .map(|r| r.trim_end_matches(";auto").to_string())
+        .filter(|r| !r.is_empty());
+    let auto_referer = cfg.referer.as_ref().map_or(false, |r| r.ends_with(";auto"));
+    let max_redirs = cfg.max_redirs.unwrap_or(50);
+    let meter_on = env.stderr_tty
+        && !cfg.silent
+        && !cfg.no_progress_meter
+        && (sink.path.is_some() || !env.stdout_tty);
+    let mut meter = if meter_on { Some(Meter::new()) } else { None };
+    let mut received = 0u64;
+    let mut redirect_start: Option<Instant> = None;
+
+    loop {
+        stats.url_effective = url.to_string();
+        stats.scheme = url.scheme.clone();
+        stats.method = method.clone();
+        let built = build(
+            s,
+            &url,
+            &method,
+            payload.as_ref().map(|(b, t)| (b.as_slice(), t.clone())),
+            range.clone(),
+            &referer,
+            &auth,
+        );
+        let req_text = request_text(&built, &url);
+        let mut headers = built.headers.clone();
+        // Host is the gateway's; a custom one goes through for it to check.
+        if built.host_line.is_none() {
+            if let Some(h) = cfg
+                .headers
+                .iter()
+                .find(|h| header_name(h).eq_ignore_ascii_case("host"))
+            {
+                if let Some(i) = h.find(':') {
+                    headers.insert(0, ("Host".into(), h[i + 1..].trim().to_string()));
+                }
+            }
+        }
+        let remaining = cfg.max_time.map(|t| {
+            ((t * 1000.0) as u128)
+                .saturating_sub(start.elapsed().as_millis())
+                .max(1) as u32
+        });
+        let req = Request {
+            method: method.clone(),
+            url: url.to_string(),
+            headers,
+            body: built.body.clone(),
+            head_only: method == "HEAD" || cfg.head,
+            timeout_ms: remaining.unwrap_or(0),
+            connect_timeout_ms: cfg
+                .connect_timeout
+                .map(|t| (t * 1000.0).max(1.0) as u32)
+                .unwrap_or(0),
+            max_response_bytes: cfg.max_filesize.unwrap_or(0),
+        };
+        if cfg.verbose {
+            let _ = writeln!(
+                env.stderr,
+                "*   Trying {}:{}...",
+                url.host_bare(),
+                url.port_or_default()
+            );
+        }
+        let elapsed_ms = |start: Instant| start.elapsed().as_millis();
+        let mut ex: Box<dyn Exchange> = env
+            .transport
+            .start(&req)
+            .map_err(|e| net_fail(&e, &url, elapsed_ms(start), received))?;
+        stats.time_pretransfer = start.elapsed().as_secs_f64();
+        let head = ex
+            .response()
+            .map_err(|e| net_fail(&e, &url, elapsed_ms(start), received))?;
+        stats.time_starttransfer = start.elapsed().as_secs_f64();
+        stats.num_connects += 1;
+        stats.http_code = head.status;
+        stats.remote_ip = if head.address.is_empty() {
+            url.host_bare().to_string()
+        } else {
+            head.address.clone()
+        };
+        stats.remote_port = url.port_or_default().to_string();
+        stats.size_request += (req_text.len() + built.body.len()) as u64;
+        stats.size_upload += built.body.len() as u64;
+        if cfg.verbose {
+            let _ = writeln!(
+                env.stderr,
+                "* Connected to {} ({}) port {} (#0)",
+                url.host_bare(),
+                stats.remote_ip,
+                url.port_or_default()
+            );
+            let _ = env
+                .stderr
+                .write_all(prefix_lines(&req_text, "> ").as_bytes());
+        }
+        let head_text = head.to_text();
+        stats.size_header += head_text.len() as u64;
+        stats.content_type = head.header("content-type").unwrap_or("").to_string();
+        stats.last_head = Some(head.clone());
+        if cfg.verbose {
+            let _ = env
+                .stderr
+                .write_all(prefix_lines(&head_text, "< ").as_bytes());
+        }
+        if let Some(j) = s.jar.as_mut() {
+            for c in head.headers_named("set-cookie") {
+                j.set_cookie(&url, c);
+            }
+        }
+        if let Some(d) = &cfg.dump_header {
+            if d == "-" {
+                let _ = env.stdout.write_all(head_text.as_bytes());
+            } else {
+                let first = stats.num_connects == 1;
+                let f = if first {
+                    File::create(d)
+                } else {
+                    OpenOptions::new().append(true).create(true).open(d)
+                };
+                if let Ok(mut f) = f {
+                    let _ = f.write_all(head_text.as_bytes());
+                }
+            }
+        }
+        let location = head.header("location").map(|l| l.to_string());
+        let is_redirect = matches!(head.status, 301 | 302 | 303 | 307 | 308);
+        let resume_416 = resume_from > 0 && head.status == 416;
+        let failing = (cfg.fail || cfg.fail_with_body) && head.status >= 400 && !resume_416;
+        if cfg.include || cfg.head {
+            sink.write(env, head_text.as_bytes())?;
+        }
+        if is_redirect && cfg.location {
+            if let Some(loc) = location {
+                if max_redirs >= 0 && i64::from(stats.num_redirects) >= max_redirs {
+                    return Err(fail(
+                        47,
+                        format!("Maximum ({}) redirects followed", max_redirs),
+                    ));
+                }
+                let next = url.join(&loc).map_err(url_fail)?;
+                drop(ex);
+                redirect_start.get_or_insert(start);
+                if cfg.verbose {
+                    let _ = writeln!(
+                        env.stderr,
+                        "* Connection #0 to host {} left intact",
+                        url.host_bare()
+                    );
+                    let _ = writeln!(
+                        env.stderr,
+                        "* Issue another request to this URL: '{}'",
+                        next
+                    );
+                }
+                stats.num_redirects += 1;
+                let post = method == "POST" && cfg.method.is_none();
+                let to_get = match head.status {
+                    303 => !cfg.post303 && method != "HEAD",
+                    301 => post && !cfg.post301,
+                    302 => post && !cfg.post302,
+                    _ => false,
+                };
+                if to_get {
+                    if cfg.method.is_none() {
+                        method = "GET".to_string();
+                    }
+                    payload = None;
+                }
+                let same_origin = next.host == url.host
+                    && next.port_or_default() == url.port_or_default()
+                    && next.scheme == url.scheme;
+                if !same_origin && !cfg.location_trusted {
+                    auth = None;
+                }
+                if auto_referer {
+                    referer = Some(url.to_string());
+                }
+                url = next;
+                stats.time_redirect = start.elapsed().as_secs_f64();
+                continue;
+            }
+        }
+        if is_redirect {
+            if let Some(loc) = &location {
+                if let Ok(u) = url.join(loc) {
+                    stats.redirect_url = u.to_string();
+                }
+            }
+        }
+        if failing && !cfg.fail_with_body {
+            return Err(fail(
+                22,
+                format!("The requested URL returned error: {}", head.status),
+            ));
+        }
+        if resume_from > 0 && head.status == 200 && cfg.continue_at.is_some() {
+            return Err(fail(
+                33,
+                "HTTP server doesn't seem to support byte ranges. Cannot resume.",
+            ));
+        }
+        if let Some(max) = cfg.max_filesize {
+            let declared = head
+                .header("content-length")
+                .and_then(|v| v.trim().parse::<u64>().ok());
+            if declared.map_or(false, |n| n > max) {
+                return Err(fail(63, "Maximum file size exceeded"));
+            }
+        }
+        // Body.
+        let expect_body =
+            !(req.head_only || resume_416 || head.status == 204 || head.status == 304);
+        if let Some(m) = meter.as_mut() {
+            m.total = head
+                .header("content-length")
+                .and_then(|v| v.trim().parse::<u64>().ok());
+            m.upload_total = built.body.len() as u64;
+            m.uploaded = built.body.len() as u64;
+        }
+        if expect_body {
+            let mut dec = if cfg.compressed {
+                Decoder::for_encoding(head.header("content-encoding"))
+            } else {
+                Decoder::Identity
+            };
+            let mut buf = vec![0u8; BODY_CHUNK];
+            loop {
+                let n = ex
+                    .read_body(&mut buf)
+                    .map_err(|e| net_fail(&e, &url, elapsed_ms(start), received))?;
+                if n == 0 {
+                    break;
+                }
+                received += n as u64;
+                stats.size_download += n as u64;
+                if cfg.verbose && !env.stdout_tty {
+                    let _ = writeln!(env.stderr, "{{ [{} bytes data]", n);
+                }
+                let piece = dec.feed(&buf[..n]).map_err(|_| {
+                    fail(
+                        61,
+                        "Error while processing content unencoding: invalid data",
+                    )
+                })?;
+                sink.write(env, &piece)?;
+                if let Some(m) = meter.as_mut() {
+                    m.downloaded = received;
+                    m.tick(env.stderr);
+                }
+            }
+            let rest = dec.finish().map_err(|_| {
+                fail(
+                    61,
+                    "Error while processing content unencoding: invalid data",
+                )
+            })?;
+            sink.write(env, &rest)?;
+        }
+        drop(ex);
+        if let Some(m) = meter.as_mut() {
+            m.finish(env.stderr);
+        }
+        if cfg.verbose {
+            let _ = writeln!(
+                env.stderr,
+                "* Connection #0 to host {} left intact",
+                url.host_bare()
+            );
+        }
+        if failing {
+            return Err(fail(
+                22,
+                format!("The requested URL returned error: {}", head.status),
+            ));
+        }
+        sink.finish(env)?;
+        return Ok(());
+    }
+}
+
+const HELP: &str = "Usage: curl [options...] <url>
+ -d, --data <data>          HTTP POST data
+     --data-binary <data>   HTTP POST binary data
+     --data-raw <data>      HTTP POST data, '@' allowed
+     --data-urlencode <data> HTTP POST data url encoded
+ -F, --form <name=content>  Specify multipart MIME data
+ -G, --get                  Put the post data in the URL and use GET
+     --json <data>          HTTP POST JSON
+ -f, --fail                 Fail fast with no output on HTTP errors
+     --fail-with-body       Fail on HTTP errors but save the body
+ -H, --header <header/@file> Pass custom header(s) to server
+ -I, --head                 Show document info only
+ -i, --include              Include protocol response headers in the output
+ -L, --location             Follow redirects
+     --max-redirs <num>     Maximum number of redirects allowed
+ -o, --output <file>        Write to file instead of stdout
+ -O, --remote-name          Write output to a file named as the remote file
+     --output-dir <dir>     Directory to save files in
+ -D, --dump-header <filename> Write the received headers to <filename>
+ -b, --cookie <data|filename> Send cookies from string/file
+ -c, --cookie-jar <filename> Write cookies to <filename> after operation
+ -u, --user <user:password> Server user and password
+ -A, --user-agent <name>    Send User-Agent <name> to server
+ -e, --referer <URL>        Referrer URL
+ -X, --request <method>     Specify request method to use
+ -T, --upload-file <file>   Transfer local FILE to destination
+ -C, --continue-at <offset> Resumed transfer offset
+ -m, --max-time <seconds>   Maximum time allowed for transfer
+     --connect-timeout <seconds> Maximum time allowed for connection
+     --retry <num>          Retry request if transient problems occur
+     --compressed           Request compressed response
+ -s, --silent               Silent mode
+ -S, --show-error           Show error even when -s is used
+ -v, --verbose              Make the operation more talkative
+ -w, --write-out <format>   Use output FORMAT after completion
+ -h, --help                 Get help for commands
+ -V, --version              Show version number and quit
+
+Connections, TLS and certificate checks are the sandbox's network gateway's;
+its policy decides which hosts can be reached.
+";

@@ -1,0 +1,135 @@
+//! The real transport: the `sandglass` net syscalls through
+//! `sandglass_sys::net`. One exchange per hop (redirects are followed by
+//! curl and wget themselves, so they can show and count each hop).
+
+use crate::transport::{Exchange, Head, NetError, Reason, Request, Transport};
+use sandglass_sys::net;
+
+pub struct SysTransport;
+
+struct SysExchange {
+    x: net::Exchange,
+    /// A head arrived and the body has not been read to its end.
+    body_pending: bool,
+}
+
+/// Body bytes read and dropped when an exchange is abandoned mid-body.
+const DRAIN_LIMIT: usize = 1024 * 1024;
+
+impl Drop for SysExchange {
+    /// A redirect's or an error's body is small: read it to the end, as
+    /// curl and wget do to keep a connection, so the gateway ends the
+    /// exchange gracefully; a larger rest is dropped with the exchange.
+    fn drop(&mut self) {
+        let mut left = DRAIN_LIMIT;
+        let mut buf = [0u8; 16 * 1024];
+        while self.body_pending && left > 0 {
+            match self.x.read_body(&mut buf) {
+                Ok(n) if n > 0 => left = left.saturating_sub(n),
+                _ => break,
+            }
+        }
+    }
+}
+
+fn failure(f: net::NetFailure) -> NetError {
+    NetError {
+        reason: f.reason,
+        message: f.message,
+        rule: f.rule,
+    }
+}
+
+fn text(b: Vec<u8>) -> String {
+    // Header bytes are Latin-1 on the wire; keep every byte.
+    match String::from_utf8(b) {
+        Ok(s) => s,
+        Err(e) => e.into_bytes().iter().map(|&c| c as char).collect(),
+    }
+}
+
+impl Transport for SysTransport {
+    fn start(&mut self, req: &Request) -> Result<Box<dyn Exchange>, NetError> {
+        let mut r = net::Request::new(&req.method, &req.url);
+        r.headers = req
+            .headers
+            .iter()
+            .map(|(n, v)| (n.as_bytes().to_vec(), latin1(v)))
+            .collect();
+        r.body = if req.body.is_empty() {
+            net::Body::Empty
+        } else {
+            net::Body::Inline(req.body.clone())
+        };
+        r.no_body = req.head_only;
+        r.timeout_ms = req.timeout_ms;
+        r.connect_timeout_ms = req.connect_timeout_ms;
+        r.max_response_bytes = req.max_response_bytes;
+        match r.send() {
+            Ok(x) => Ok(Box::new(SysExchange {
+                x,
+                body_pending: false,
+            })),
+            Err(errno) => Err(NetError::new(
+                Reason::BadUrl,
+                format!("the request could not be made (errno {})", errno),
+            )),
+        }
+    }
+}
+
+/// Header values go out as the bytes the user typed; chars above U+00FF
+/// are sent as their UTF-8 bytes.
+fn latin1(s: &str) -> Vec<u8> {
+    if s.chars().all(|c| (c as u32) < 256) {
+        s.chars().map(|c| c as u8).collect()
+    } else {
+        s.as_bytes().to_vec()
+    }
+}
+
+impl Exchange for SysExchange {
+    fn response(&mut self) -> Result<Head, NetError> {
+        loop {
+            match self.x.response() {
+                Ok(h) => {
+                    // Even an empty body (HEAD, 204) is read to its end: that is
+                    // what tells the gateway the exchange ended gracefully.
+                    self.body_pending = true;
+                    return Ok(Head {
+                        status: h.status as u16,
+                        status_text: text(h.status_text),
+                        url: text(h.url),
+                        address: text(h.address),
+                        headers: h
+                            .headers
+                            .into_iter()
+                            .map(|(n, v)| (text(n), text(v)))
+                            .collect(),
+                    });
+                }
+                // A caught signal: the exchange is still open; ask again.
+                Err(f) if f.reason == net::Reason::Interrupted => continue,
+                Err(f) => return Err(failure(f)),
+            }
+        }
+    }
+
+    fn read_body(&mut self, buf: &mut [u8]) -> Result<usize, NetError> {
+        loop {
+            match self.x.read_body(buf) {
+                Ok(n) => {
+                    if n == 0 {
+                        self.body_pending = false;
+                    }
+                    return Ok(n);
+                }
+                Err(f) if f.reason == net::Reason::Interrupted => continue,
+                Err(f) => {
+                    self.body_pending = false;
+                    return Err(failure(f));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,112 @@
+//! What curl and wget need from the network: one HTTP exchange at a time,
+//! as the gateway offers it (docs/network.md, "the sandglass net
+//! syscalls"). Programs never open connections; the `sys` transport calls
+//! the net syscalls and tests use a scripted fake.
+
+use std::fmt;
+
+/// How much body one read asks for: the syscall channel's data area, so a
+/// large download costs one round trip per MiB.
+pub const BODY_CHUNK: usize = 1024 * 1024;
+
+/// Why an exchange failed: the gateway's reasons, as the ABI crate names them.
+pub use sandglass_sys::net::Reason;
+
+/// A denial or failure: the reason, the gateway's one-line message and the
+/// rule that decided (empty when none did).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NetError {
+    pub reason: Reason,
+    pub message: String,
+    pub rule: String,
+}
+
+impl NetError {
+    pub fn new(reason: Reason, message: impl Into<String>) -> NetError {
+        NetError {
+            reason,
+            message: message.into(),
+            rule: String::new(),
+        }
+    }
+}
+
+impl fmt::Display for NetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// One request, one hop: redirects are followed by the programs themselves
+/// so that they can show, count and re-cookie every hop.
+#[derive(Clone, Debug, Default)]
+pub struct Request {
+    pub method: String,
+    pub url: String,
+    /// In order and spelling; the gateway adds Host, Connection and framing.
+    pub headers: Vec<(String, String)>,
+    /// Sent inline with the request.
+    pub body: Vec<u8>,
+    /// HEAD: no body is expected in the response.
+    pub head_only: bool,
+    /// 0 = the gateway's default (a request can only tighten it).
+    pub timeout_ms: u32,
+    pub connect_timeout_ms: u32,
+    pub max_response_bytes: u64,
+}
+
+/// The response head as received.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Head {
+    pub status: u16,
+    pub status_text: String,
+    /// The URL that answered.
+    pub url: String,
+    /// The checked address the connection used (may be empty).
+    pub address: String,
+    pub headers: Vec<(String, String)>,
+}
+
+impl Head {
+    /// The first header of that name (case-insensitive).
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Every header of that name, in order.
+    pub fn headers_named<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a str> + 'a {
+        self.headers
+            .iter()
+            .filter(move |(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The head as HTTP/1.1 text, the way curl -i and wget -S show it.
+    pub fn to_text(&self) -> String {
+        let mut s = format!("HTTP/1.1 {} {}\r\n", self.status, self.status_text);
+        for (n, v) in &self.headers {
+            s.push_str(n);
+            s.push_str(": ");
+            s.push_str(v);
+            s.push_str("\r\n");
+        }
+        s.push_str("\r\n");
+        s
+    }
+}
+
+/// One exchange in progress; dropping it ends it (an unread body is dropped).
+pub trait Exchange {
+    /// Block until the response head arrives, or the denial or failure.
+    fn response(&mut self) -> Result<Head, NetError>;
+    /// Read response body bytes; 0 at the end.
+    fn read_body(&mut self, buf: &mut [u8]) -> Result<usize, NetError>;
+}
+
+/// Starts exchanges.
+pub trait Transport {
+    fn start(&mut self, req: &Request) -> Result<Box<dyn Exchange>, NetError>;
+}

@@ -1,0 +1,329 @@
+//! wget's command line (GNU getopt style): short options bundle (`-qO-`),
+//! `-nv`/`-nc` are two-letter shorts, long options take `--opt=value` or
+//! `--opt value` and may be abbreviated to any unique prefix.
+
+#[derive(Clone, Debug, Default)]
+pub struct Opts {
+    pub urls: Vec<String>,
+    pub output_document: Option<String>,
+    pub quiet: bool,
+    pub no_verbose: bool,
+    pub prefix: Option<String>,
+    pub continue_: bool,
+    pub headers: Vec<String>,
+    pub post_data: Option<String>,
+    pub post_file: Option<String>,
+    pub method: Option<String>,
+    pub body_data: Option<String>,
+    pub server_response: bool,
+    pub timeout: Option<f64>,
+    pub tries: u32,
+    pub max_redirect: u32,
+    pub input_file: Option<String>,
+    pub user_agent: Option<String>,
+    pub user: Option<String>,
+    pub password: Option<String>,
+    pub content_disposition: bool,
+    pub no_clobber: bool,
+    pub output_file: Option<(String, bool)>,
+    pub no_cookies: bool,
+    pub load_cookies: Option<String>,
+    pub save_cookies: Option<String>,
+    pub keep_session_cookies: bool,
+    pub referer: Option<String>,
+    pub retry_connrefused: bool,
+    pub waitretry: Option<f64>,
+    pub help: bool,
+    pub version: bool,
+}
+
+/// wget's complaint (after `wget: `), exit 2.
+#[derive(Debug, PartialEq, Eq)]
+pub struct ArgError(pub String);
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Flag,
+    Arg,
+}
+
+const LONG: &[(&str, Kind)] = &[
+    ("output-document", Kind::Arg),
+    ("quiet", Kind::Flag),
+    ("no-verbose", Kind::Flag),
+    ("verbose", Kind::Flag),
+    ("directory-prefix", Kind::Arg),
+    ("continue", Kind::Flag),
+    ("header", Kind::Arg),
+    ("post-data", Kind::Arg),
+    ("post-file", Kind::Arg),
+    ("method", Kind::Arg),
+    ("body-data", Kind::Arg),
+    ("server-response", Kind::Flag),
+    ("timeout", Kind::Arg),
+    ("read-timeout", Kind::Arg),
+    ("connect-timeout", Kind::Arg),
+    ("dns-timeout", Kind::Arg),
+    ("tries", Kind::Arg),
+    ("max-redirect", Kind::Arg),
+    ("input-file", Kind::Arg),
+    ("user-agent", Kind::Arg),
+    ("user", Kind::Arg),
+    ("password", Kind::Arg),
+    ("http-user", Kind::Arg),
+    ("http-password", Kind::Arg),
+    ("content-disposition", Kind::Flag),
+    ("no-clobber", Kind::Flag),
+    ("output-file", Kind::Arg),
+    ("append-output", Kind::Arg),
+    ("no-cookies", Kind::Flag),
+    ("load-cookies", Kind::Arg),
+    ("save-cookies", Kind::Arg),
+    ("keep-session-cookies", Kind::Flag),
+    ("referer", Kind::Arg),
+    ("retry-connrefused", Kind::Flag),
+    ("waitretry", Kind::Arg),
+    ("no-check-certificate", Kind::Flag),
+    ("progress", Kind::Arg),
+    ("show-progress", Kind::Flag),
+    ("no-show-progress", Kind::Flag),
+    ("help", Kind::Flag),
+    ("version", Kind::Flag),
+];
+
+/// Short letters and the long option each stands for.
+const SHORT: &[(char, &str)] = &[
+    ('O', "output-document"),
+    ('q', "quiet"),
+    ('v', "verbose"),
+    ('P', "directory-prefix"),
+    ('c', "continue"),
+    ('S', "server-response"),
+    ('T', "timeout"),
+    ('t', "tries"),
+    ('i', "input-file"),
+    ('U', "user-agent"),
+    ('o', "output-file"),
+    ('a', "append-output"),
+    ('h', "help"),
+    ('V', "version"),
+];
+
+fn num(opt: &str, v: &str) -> Result<f64, ArgError> {
+    match v.parse::<f64>() {
+        Ok(n) if n >= 0.0 && n.is_finite() => Ok(n),
+        _ => Err(ArgError(format!("{}: Invalid time period '{}'", opt, v))),
+    }
+}
+
+fn count(opt: &str, v: &str) -> Result<u32, ArgError> {
+    if v == "inf" {
+        return Ok(0);
+    }
+    v.parse::<u32>()
+        .map_err(|_| ArgError(format!("{}: Invalid number '{}'.", opt, v)))
+}
+
+impl Opts {
+    fn apply(&mut self, name: &str, v: &str) -> Result<(), ArgError> {
+        let opt = format!("--{}", name);
+        match name {
+            "output-document" => self.output_document = Some(v.to_string()),
+            "quiet" => self.quiet = true,
+            "no-verbose" => self.no_verbose = true,
+            "verbose" => {
+                self.no_verbose = false;
+                self.quiet = false;
+            }
+            "directory-prefix" => self.prefix = Some(v.to_string()),
+            "continue" => self.continue_ = true,
+            "header" => self.headers.push(v.to_string()),
+            "post-data" => self.post_data = Some(v.to_string()),
+            "post-file" => self.post_file = Some(v.to_string()),
+            "method" => self.method = Some(v.to_ascii_uppercase()),
+            "body-data" => self.body_data = Some(v.to_string()),
+            "server-response" => self.server_response = true,
+            "timeout" | "read-timeout" | "connect-timeout" | "dns-timeout" => {
+                self.timeout = Some(num(&opt, v)?)
+            }
+            "tries" => self.tries = count(&opt, v)?,
+            "max-redirect" => self.max_redirect = count(&opt, v)?,
+            "input-file" => self.input_file = Some(v.to_string()),
+            "user-agent" => self.user_agent = Some(v.to_string()),
+            "user" | "http-user" => self.user = Some(v.to_string()),
+            "password" | "http-password" => self.password = Some(v.to_string()),
+            "content-disposition" => self.content_disposition = true,
+            "no-clobber" => self.no_clobber = true,
+            "output-file" => self.output_file = Some((v.to_string(), false)),
+            "append-output" => self.output_file = Some((v.to_string(), true)),
+            "no-cookies" => self.no_cookies = true,
+            "load-cookies" => self.load_cookies = Some(v.to_string()),
+            "save-cookies" => self.save_cookies = Some(v.to_string()),
+            "keep-session-cookies" => self.keep_session_cookies = true,
+            "referer" => self.referer = Some(v.to_string()),
+            "retry-connrefused" => self.retry_connrefused = true,
+            "waitretry" => self.waitretry = Some(num(&opt, v)?),
+            "help" => self.help = true,
+            "version" => self.version = true,
+            // Certificates are the gateway's; progress is always dots here.
+            _ => {}
+        }
+        Ok(())
+    }
+}
+
+pub fn parse(args: &[String]) -> Result<Opts, ArgError> {
+    let mut o = Opts {
+        tries: 20,
+        max_redirect: 20,
+        ..Opts::default()
+    };
+    let mut i = 0;
+    let mut only_urls = false;
+    while i < args.len() {
+        let a = &args[i];
+        i += 1;
+        if only_urls || a == "-" || !a.starts_with('-') {
+            o.urls.push(a.clone());
+            continue;
+        }
+        if a == "--" {
+            only_urls = true;
+            continue;
+        }
+        if let Some(body) = a.strip_prefix("--") {
+            let (name, inline) = match body.find('=') {
+                Some(k) => (&body[..k], Some(&body[k + 1..])),
+                None => (body, None),
+            };
+            // Exact match first, then a unique prefix (getopt_long).
+            let hits: Vec<&(&str, Kind)> = match LONG.iter().find(|(n, _)| *n == name) {
+                Some(h) => vec![h],
+                None => LONG.iter().filter(|(n, _)| n.starts_with(name)).collect(),
+            };
+            let (full, kind) = match hits.as_slice() {
+                [one] => **one,
+                [] => return Err(ArgError(format!("unrecognized option '{}'", a))),
+                _ => return Err(ArgError(format!("option '{}' is ambiguous", a))),
+            };
+            let v = match (kind, inline) {
+                (Kind::Arg, Some(v)) => v.to_string(),
+                (Kind::Arg, None) => match args.get(i) {
+                    Some(v) => {
+                        i += 1;
+                        v.clone()
+                    }
+                    None => {
+                        return Err(ArgError(format!(
+                            "option '--{}' requires an argument",
+                            full
+                        )))
+                    }
+                },
+                (Kind::Flag, Some(_)) => {
+                    return Err(ArgError(format!(
+                        "option '--{}' doesn't allow an argument",
+                        full
+                    )))
+                }
+                (Kind::Flag, None) => String::new(),
+            };
+            o.apply(full, &v)?;
+            continue;
+        }
+        // Two-letter shorts of wget: -nv, -nc, -nd, -nH.
+        match a.as_str() {
+            "-nv" => {
+                o.no_verbose = true;
+                continue;
+            }
+            "-nc" => {
+                o.no_clobber = true;
+                continue;
+            }
+            "-nd" | "-nH" => continue,
+            _ => {}
+        }
+        let chars: Vec<char> = a[1..].chars().collect();
+        let mut k = 0;
+        while k < chars.len() {
+            let ch = chars[k];
+            k += 1;
+            let long = match SHORT.iter().find(|(c, _)| *c == ch) {
+                Some((_, l)) => *l,
+                None => return Err(ArgError(format!("invalid option -- '{}'", ch))),
+            };
+            let kind = LONG
+                .iter()
+                .find(|(n, _)| *n == long)
+                .map(|(_, k)| *k)
+                .unwrap_or(Kind::Flag);
+            if kind == Kind::Arg {
+                let rest: String = chars[k..].iter().collect();
+                let v = if !rest.is_empty() {
+                    rest
+                } else {
+                    match args.get(i) {
+                        Some(v) => {
+                            i += 1;
+                            v.clone()
+                        }
+                        None => {
+                            return Err(ArgError(format!(
+                                "option requires an argument -- '{}'",
+                                ch
+                            )))
+                        }
+                    }
+                };
+                o.apply(long, &v)?;
+                break;
+            }
+            o.apply(long, "")?;
+        }
+    }
+    Ok(o)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(s: &[&str]) -> Result<Opts, ArgError> {
+        parse(&s.iter().map(|x| x.to_string()).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn grammar() {
+        let o = p(&[
+            "-qO-",
+            "u",
+            "--header=A: b",
+            "--post-d",
+            "x=1",
+            "-nv",
+            "-T",
+            "5",
+            "--tries=3",
+        ])
+        .unwrap();
+        assert!(o.quiet && o.no_verbose);
+        assert_eq!(o.output_document.as_deref(), Some("-"));
+        assert_eq!(o.headers, ["A: b"]);
+        assert_eq!(o.post_data.as_deref(), Some("x=1"));
+        assert_eq!((o.timeout, o.tries, o.urls.len()), (Some(5.0), 3, 1));
+        assert_eq!(
+            p(&["--bogus"]).unwrap_err().0,
+            "unrecognized option '--bogus'"
+        );
+        assert_eq!(p(&["-Z"]).unwrap_err().0, "invalid option -- 'Z'");
+        assert_eq!(
+            p(&["--post"]).unwrap_err().0,
+            "option '--post' is ambiguous"
+        );
+        assert_eq!(
+            p(&["-O"]).unwrap_err().0,
+            "option requires an argument -- 'O'"
+        );
+    }
+}

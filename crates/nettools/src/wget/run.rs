@@ -1,0 +1,812 @@
+//! One wget invocation: each URL with its redirects and retries, the log
+//! lines wget writes, file naming and the exit status.
+
+use super::args::{self, Opts};
+use super::log::{human, rate, Dots, Log};
+use super::VERSION;
+use crate::cookies::Jar;
+use crate::time::format_stamp;
+use crate::transport::{Head, NetError, Reason, Request, BODY_CHUNK};
+use crate::url::{percent_decode, Url, UrlError};
+use crate::Env;
+use std::fs::{self, File, OpenOptions};
+use std::io::Write;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+const USAGE: &str = "Usage: wget [OPTION]... [URL]...\n\nTry `wget --help' for more options.\n";
+
+/// wget's exit codes.
+const GENERIC: i32 = 1;
+const FILE_IO: i32 = 3;
+const NETWORK: i32 = 4;
+const TLS: i32 = 5;
+const SERVER: i32 = 8;
+
+/// With several failures, the lowest code above 1 wins (wget's rule).
+fn worse(a: i32, b: i32) -> i32 {
+    match (a, b) {
+        (0, x) | (x, 0) => x,
+        (1, x) | (x, 1) => x,
+        (x, y) => x.min(y),
+    }
+}
+
+/// -O's one file for all URLs (or stdout).
+enum Document {
+    None,
+    Stdout,
+    File(String, Option<File>),
+}
+
+struct Run<'o> {
+    opts: &'o Opts,
+    jar: Option<Jar>,
+    document: Document,
+    downloaded_files: u32,
+    downloaded_bytes: u64,
+    download_secs: f64,
+}
+
+pub fn main(argv: &[String], env: &mut Env) -> i32 {
+    let opts = match args::parse(argv.get(1..).unwrap_or(&[])) {
+        Ok(o) => o,
+        Err(e) => {
+            let _ = write!(env.stderr, "wget: {}\n{}", e.0, USAGE);
+            return 2;
+        }
+    };
+    if opts.help {
+        let _ = env.stdout.write_all(HELP.as_bytes());
+        return 0;
+    }
+    if opts.version {
+        let _ = writeln!(
+            env.stdout,
+            "GNU Wget {} built on wasm32-wasi (sandglass).\n\n+http +https +cookies\n",
+            VERSION
+        );
+        return 0;
+    }
+    let mut urls = opts.urls.clone();
+    if let Some(f) = &opts.input_file {
+        let text = if f == "-" {
+            let mut v = Vec::new();
+            let _ = env.stdin.read_to_end(&mut v);
+            Some(v)
+        } else {
+            fs::read(f).ok()
+        };
+        match text {
+            Some(t) => urls.extend(
+                String::from_utf8_lossy(&t)
+                    .lines()
+                    .map(|l| l.trim().to_string())
+                    .filter(|l| !l.is_empty() && !l.starts_with('#')),
+            ),
+            None => {
+                let _ = writeln!(env.stderr, "{}: No such file or directory", f);
+                if urls.is_empty() {
+                    let _ = writeln!(env.stderr, "No URLs found in {}.", f);
+                    return FILE_IO;
+                }
+            }
+        }
+    }
+    if urls.is_empty() {
+        let _ = write!(env.stderr, "wget: missing URL\n{}", USAGE);
+        return GENERIC;
+    }
+
+    // The log goes to stderr unless -o/-a names a file.
+    let mut log_file = match &opts.output_file {
+        Some((path, append)) => {
+            let f = if *append {
+                OpenOptions::new().create(true).append(true).open(path)
+            } else {
+                File::create(path)
+            };
+            match f {
+                Ok(f) => Some(f),
+                Err(e) => {
+                    let _ = writeln!(env.stderr, "wget: {}: {}", path, io_text(&e));
+                    return FILE_IO;
+                }
+            }
+        }
+        None => None,
+    };
+
+    let mut jar = if opts.no_cookies {
+        None
+    } else {
+        Some(Jar::default())
+    };
+    if let (Some(j), Some(f)) = (jar.as_mut(), &opts.load_cookies) {
+        if let Ok(t) = fs::read_to_string(f) {
+            j.load_netscape(&t);
+        }
+    }
+    let document = match opts.output_document.as_deref() {
+        None => Document::None,
+        Some("-") => Document::Stdout,
+        Some(p) => Document::File(p.to_string(), None),
+    };
+    let mut run = Run {
+        opts: &opts,
+        jar,
+        document,
+        downloaded_files: 0,
+        downloaded_bytes: 0,
+        download_secs: 0.0,
+    };
+    let start = Instant::now();
+    let mut status = 0;
+    let mut stderr_buf: Vec<u8> = Vec::new();
+    for u in &urls {
+        let code = {
+            let mut log = Log {
+                out: match log_file.as_mut() {
+                    Some(f) => f,
+                    None => &mut stderr_buf,
+                },
+                quiet: opts.quiet,
+                brief: opts.no_verbose,
+            };
+            run.fetch(env, &mut log, u)
+        };
+        // The log is written as it goes; stdout (a -O - document) too.
+        let _ = env.stderr.write_all(&stderr_buf);
+        stderr_buf.clear();
+        status = worse(status, code);
+    }
+    if urls.len() > 1 {
+        let mut log = Log {
+            out: match log_file.as_mut() {
+                Some(f) => f,
+                None => &mut stderr_buf,
+            },
+            quiet: opts.quiet,
+            brief: false,
+        };
+        let total = start.elapsed().as_secs_f64();
+        log.brief(&format!(
+            "FINISHED --{}--\nTotal wall clock time: {}\nDownloaded: {} files, {} in {} ({})\n",
+            format_stamp((env.now)()),
+            secs_text(total),
+            run.downloaded_files,
+            human(run.downloaded_bytes),
+            secs_text(run.download_secs),
+            rate(run.downloaded_bytes, run.download_secs)
+        ));
+        let _ = env.stderr.write_all(&stderr_buf);
+    }
+    if let (Some(j), Some(f)) = (run.jar.as_mut(), &opts.save_cookies) {
+        if !opts.keep_session_cookies {
+            j.drop_session_cookies();
+        }
+        let _ = fs::write(f, j.to_netscape());
+    }
+    let _ = env.stdout.flush();
+    status
+}
+
+fn secs_text(s: f64) -> String {
+    if s < 10.0 {
+        format!("{:.2}s", s)
+    } else {
+        format!("{:.0}s", s)
+    }
+}
+
+fn io_text(e: &std::io::Error) -> String {
+    let s = e.to_string();
+    match s.find(" (os error") {
+        Some(i) => s[..i].to_string(),
+        None => s,
+    }
+}
+
+/// The file name wget picks: the last path segment (decoded) with the
+/// query, or index.html.
+fn url_file_name(url: &Url) -> String {
+    let seg = percent_decode(&url.file_name());
+    let mut name = if seg.is_empty() {
+        "index.html".to_string()
+    } else {
+        seg
+    };
+    if let Some(q) = &url.query {
+        name.push('?');
+        name.push_str(q);
+    }
+    name.replace('/', "%2F")
+}
+
+/// `filename=` of a Content-Disposition header, without any directory.
+fn disposition_name(v: &str) -> Option<String> {
+    for part in v.split(';') {
+        let p = part.trim();
+        if let Some(rest) = p.strip_prefix("filename=") {
+            let name = rest.trim().trim_matches('"');
+            let base = name.rsplit(|c| c == '/' || c == '\\').next().unwrap_or("");
+            if !base.is_empty() && base != "." && base != ".." {
+                return Some(base.to_string());
+            }
+        }
+    }
+    None
+}
+
+/// `name`, or `name.1`, `name.2` ... whichever does not exist yet.
+fn unique(path: &str) -> String {
+    if !Path::new(path).exists() {
+        return path.to_string();
+    }
+    let mut n = 1;
+    loop {
+        let p = format!("{}.{}", path, n);
+        if !Path::new(&p).exists() {
+            return p;
+        }
+        n += 1;
+    }
+}
+
+/// What one attempt ended in.
+enum Outcome {
+    Done(i32),
+    /// A network failure worth another try (wget's "Retrying.").
+    Retry(i32),
+}
+
+impl Run<'_> {
+    fn fetch(&mut self, env: &mut Env, log: &mut Log, text: &str) -> i32 {
+        let url = match Url::parse(text, true) {
+            Ok(u) => u,
+            Err(UrlError::Unsupported(s)) => {
+                log.brief(&format!("{}: Unsupported scheme '{}'.\n", text, s));
+                return GENERIC;
+            }
+            Err(UrlError::Malformed) => {
+                log.brief(&format!("{}: Invalid URL.\n", text));
+                return GENERIC;
+            }
+        };
+        let tries = if self.opts.tries == 0 {
+            u32::MAX
+        } else {
+            self.opts.tries
+        };
+        let mut attempt = 1;
+        loop {
+            match self.attempt(env, log, &url, attempt) {
+                Outcome::Done(c) => return c,
+                Outcome::Retry(c) => {
+                    if attempt >= tries {
+                        log.verbose("Giving up.\n\n");
+                        return c;
+                    }
+                    log.verbose("Retrying.\n\n");
+                    let wait = (attempt as f64).min(self.opts.waitretry.unwrap_or(10.0));
+                    (env.sleep)(Duration::from_secs_f64(wait));
+                    attempt += 1;
+                }
+            }
+        }
+    }
+
+    fn attempt(&mut self, env: &mut Env, log: &mut Log, original: &Url, attempt: u32) -> Outcome {
+        let opts = self.opts;
+        let mut url = original.clone();
+        let mut method = opts.method.clone().unwrap_or_else(|| {
+            if opts.post_data.is_some() || opts.post_file.is_some() {
+                "POST".to_string()
+            } else {
+                "GET".to_string()
+            }
+        });
+        let mut body: Option<Vec<u8>> = match (&opts.post_data, &opts.post_file, &opts.body_data) {
+            (Some(d), _, _) => Some(d.as_bytes().to_vec()),
+            (None, Some(f), _) => match fs::read(f) {
+                Ok(b) => Some(b),
+                Err(e) => {
+                    log.brief(&format!("{}: {}\n", f, io_text(&e)));
+                    return Outcome::Done(FILE_IO);
+                }
+            },
+            (None, None, Some(d)) => Some(d.as_bytes().to_vec()),
+            _ => None,
+        };
+        // Where the body goes, decided before the request as wget does
+        // (Content-Disposition may rename it once the head is in).
+        let prefix = opts.prefix.clone();
+        let in_prefix = |name: &str| match &prefix {
+            Some(p) => format!("{}/{}", p.trim_end_matches('/'), name),
+            None => name.to_string(),
+        };
+        // -O FILE is opened (and emptied) before anything is fetched.
+        if let Document::File(p, f @ None) = &mut self.document {
+            match File::create(p.as_str()) {
+                Ok(file) => *f = Some(file),
+                Err(e) => {
+                    log.brief(&format!("{}: {}\n", p, io_text(&e)));
+                    return Outcome::Done(FILE_IO);
+                }
+            }
+        }
+        let mut redirects = 0u32;
+        // The connection a next hop may reuse: host, port, and whether the
+        // server kept it open (wget reconnects after `Connection: close`).
+        let mut previous: Option<(String, u16)> = None;
+        let started = Instant::now();
+        loop {
+            let stamp = format_stamp((env.now)());
+            if attempt > 1 && redirects == 0 {
+                log.verbose(&format!("--{}--  (try:{:2})  {}\n", stamp, attempt, url));
+            } else {
+                log.verbose(&format!("--{}--  {}\n", stamp, url));
+            }
+            let local_name = match &self.document {
+                Document::None => Some(in_prefix(&url_file_name(original))),
+                _ => None,
+            };
+            let mut resume = 0u64;
+            if opts.continue_ {
+                if let Some(n) = &local_name {
+                    resume = fs::metadata(n).map(|m| m.len()).unwrap_or(0);
+                }
+            }
+            let mut headers: Vec<(String, String)> = Vec::new();
+            let custom = |n: &str| {
+                opts.headers.iter().any(|h| {
+                    h.split(':')
+                        .next()
+                        .unwrap_or("")
+                        .trim()
+                        .eq_ignore_ascii_case(n)
+                })
+            };
+            if resume > 0 && !custom("range") {
+                headers.push(("Range".into(), format!("bytes={}-", resume)));
+            }
+            if let Some(r) = &opts.referer {
+                headers.push(("Referer".into(), r.clone()));
+            }
+            {
+                headers.push((
+                    "User-Agent".into(),
+                    opts.user_agent
+                        .clone()
+                        .unwrap_or_else(|| format!("Wget/{}", VERSION)),
+                ));
+            }
+            headers.push(("Accept".into(), "*/*".into()));
+            headers.push(("Accept-Encoding".into(), "identity".into()));
+            if let Some(user) = &opts.user {
+                let cred = format!("{}:{}", user, opts.password.clone().unwrap_or_default());
+                headers.push((
+                    "Authorization".into(),
+                    format!("Basic {}", base64::encode(cred)),
+                ));
+            }
+            if let Some(c) = self.jar.as_ref().and_then(|j| j.header_for(&url)) {
+                if !custom("cookie") {
+                    headers.push(("Cookie".into(), c));
+                }
+            }
+            // --header replaces wget's own header of that name in place,
+            // or comes after them.
+            for h in &opts.headers {
+                if let Some(i) = h.find(':') {
+                    let (n, v) = (h[..i].trim(), h[i + 1..].trim());
+                    if n.is_empty() {
+                        continue;
+                    }
+                    match headers.iter_mut().find(|(o, _)| o.eq_ignore_ascii_case(n)) {
+                        Some(slot) => slot.1 = v.to_string(),
+                        None => headers.push((n.to_string(), v.to_string())),
+                    }
+                }
+            }
+            if let Some(b) = &body {
+                if !custom("content-type") {
+                    headers.push((
+                        "Content-Type".into(),
+                        "application/x-www-form-urlencoded".into(),
+                    ));
+                }
+                headers.push(("Content-Length".into(), b.len().to_string()));
+            }
+            let req = Request {
+                method: method.clone(),
+                url: url.to_string(),
+                headers,
+                body: body.clone().unwrap_or_default(),
+                head_only: method == "HEAD",
+                timeout_ms: opts
+                    .timeout
+                    .map(|t| (t * 1000.0).max(1.0) as u32)
+                    .unwrap_or(0),
+                connect_timeout_ms: opts
+                    .timeout
+                    .map(|t| (t * 1000.0).max(1.0) as u32)
+                    .unwrap_or(0),
+                max_response_bytes: 0,
+            };
+            let here = (url.host_bare().to_string(), url.port_or_default());
+            let literal = url.host_bare().parse::<std::net::IpAddr>().is_ok();
+            let reusing = previous.as_ref() == Some(&here);
+            let mut ex = match env.transport.start(&req) {
+                Ok(x) => x,
+                Err(e) => return self.connect_failed(log, &url, literal, &e),
+            };
+            let head = match ex.response() {
+                Ok(h) => h,
+                Err(e) if e.reason == Reason::Timeout => {
+                    if !reusing {
+                        self.connecting(log, &url, literal, "");
+                        log.verbose("connected.\n");
+                    }
+                    log.verbose("HTTP request sent, awaiting response... Read error (Connection timed out) in headers.\n");
+                    return Outcome::Retry(NETWORK);
+                }
+                Err(e) => return self.connect_failed(log, &url, literal, &e),
+            };
+            if reusing {
+                log.verbose(&format!(
+                    "Reusing existing connection to {}:{}.\n",
+                    url.host_bare(),
+                    url.port_or_default()
+                ));
+            } else {
+                self.connecting(log, &url, literal, &head.address);
+                log.verbose("connected.\n");
+            }
+            let closes = head
+                .header("connection")
+                .map_or(false, |v| v.eq_ignore_ascii_case("close"));
+            previous = if closes { None } else { Some(here) };
+            log.verbose("HTTP request sent, awaiting response... ");
+            if opts.server_response {
+                log.verbose("\n");
+                let text = head.to_text();
+                let mut lines = String::new();
+                for l in text.split("\r\n").filter(|l| !l.is_empty()) {
+                    lines.push_str("  ");
+                    lines.push_str(l);
+                    lines.push('\n');
+                }
+                // -S shows the headers even with -nv.
+                log.brief(&lines);
+            } else {
+                log.verbose(&format!("{} {}\n", head.status, head.status_text));
+            }
+            if let Some(j) = self.jar.as_mut() {
+                for c in head.headers_named("set-cookie") {
+                    j.set_cookie(&url, c);
+                }
+            }
+            let location = head.header("location").map(|s| s.to_string());
+            if matches!(head.status, 301 | 302 | 303 | 307 | 308) {
+                if let Some(loc) = location {
+                    log.verbose(&format!("Location: {} [following]\n", loc));
+                    if redirects >= opts.max_redirect {
+                        log.brief(&format!("{} redirections exceeded.\n", opts.max_redirect));
+                        return Outcome::Done(SERVER);
+                    }
+                    let next = match url.join(&loc) {
+                        Ok(n) => n,
+                        Err(_) => {
+                            log.brief(&format!("{}: Invalid URL.\n", loc));
+                            return Outcome::Done(GENERIC);
+                        }
+                    };
+                    redirects += 1;
+                    if head.status != 307 && head.status != 308 && method == "POST" {
+                        method = "GET".to_string();
+                        body = None;
+                    }
+                    url = next;
+                    continue;
+                }
+            }
+            if head.status == 416 && resume > 0 {
+                log.verbose("\n    The file is already fully retrieved; nothing to do.\n\n");
+                return Outcome::Done(0);
+            }
+            if head.status >= 400 {
+                if opts.no_verbose {
+                    log.brief(&format!("{}:\n", original));
+                }
+                log.brief(&format!(
+                    "{} ERROR {}: {}.\n",
+                    format_stamp((env.now)()),
+                    head.status,
+                    head.status_text
+                ));
+                log.verbose("\n");
+                return Outcome::Done(SERVER);
+            }
+            return self.save(env, log, &head, ex, original, local_name, resume, started);
+        }
+    }
+
+    /// The "Resolving ... / Connecting to ..." lines up to the verdict.
+    fn connecting(&self, log: &mut Log, url: &Url, literal: bool, address: &str) {
+        let host = url.host_bare();
+        let port = url.port_or_default();
+        // A name shows its lookup only when the gateway made one (and said
+        // which address it connected to); a denial may come before any.
+        if literal || address.is_empty() {
+            log.verbose(&format!("Connecting to {}:{}... ", host, port));
+        } else {
+            let addr = address;
+            log.verbose(&format!("Resolving {} ({})... {}\n", host, host, addr));
+            log.verbose(&format!(
+                "Connecting to {} ({})|{}|:{}... ",
+                host, host, addr, port
+            ));
+        }
+    }
+
+    fn connect_failed(&self, log: &mut Log, url: &Url, literal: bool, e: &NetError) -> Outcome {
+        let host = url.host_bare();
+        match e.reason {
+            Reason::ResolveFailed => {
+                log.verbose(&format!(
+                    "Resolving {} ({})... failed: Name or service not known.\n",
+                    host, host
+                ));
+                log.brief(&format!(
+                    "wget: unable to resolve host address '{}'\n",
+                    host
+                ));
+                Outcome::Done(NETWORK)
+            }
+            Reason::ConnectFailed => {
+                self.connecting(log, url, literal, "");
+                log.brief("failed: Connection refused.\n");
+                if self.opts.retry_connrefused {
+                    Outcome::Retry(NETWORK)
+                } else {
+                    Outcome::Done(NETWORK)
+                }
+            }
+            Reason::Timeout => {
+                self.connecting(log, url, literal, "");
+                log.brief("failed: Connection timed out.\n");
+                Outcome::Retry(NETWORK)
+            }
+            Reason::TlsFailed => {
+                self.connecting(log, url, literal, "");
+                log.brief(&format!("failed: {}.\n", e.message));
+                Outcome::Done(TLS)
+            }
+            Reason::BadUrl | Reason::BadHeader | Reason::BadMethod => {
+                log.brief(&format!("{}: {}.\n", url, e.message));
+                Outcome::Done(GENERIC)
+            }
+            r if r.is_denial() => {
+                self.connecting(log, url, literal, "");
+                log.brief(&format!("failed: {}.\n", e.message));
+                Outcome::Done(NETWORK)
+            }
+            _ => {
+                self.connecting(log, url, literal, "");
+                log.brief(&format!("failed: {}.\n", e.message));
+                Outcome::Retry(NETWORK)
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn save(
+        &mut self,
+        env: &mut Env,
+        log: &mut Log,
+        head: &Head,
+        mut ex: Box<dyn crate::transport::Exchange>,
+        original: &Url,
+        local_name: Option<String>,
+        resume: u64,
+        started: Instant,
+    ) -> Outcome {
+        let opts = self.opts;
+        let length = head
+            .header("content-length")
+            .and_then(|v| v.trim().parse::<u64>().ok());
+        let partial = head.status == 206 && resume > 0;
+        let ctype = head
+            .header("content-type")
+            .map(|t| format!(" [{}]", t))
+            .unwrap_or_default();
+        match length {
+            Some(n) if partial => {
+                let total = n + resume;
+                log.verbose(&format!(
+                    "Length: {} ({}), {} ({}) remaining{}\n",
+                    total,
+                    human(total),
+                    n,
+                    human(n),
+                    ctype
+                ));
+            }
+            Some(n) if n >= 1024 => {
+                log.verbose(&format!("Length: {} ({}){}\n", n, human(n), ctype))
+            }
+            Some(n) => log.verbose(&format!("Length: {}{}\n", n, ctype)),
+            None => log.verbose(&format!("Length: unspecified{}\n", ctype)),
+        }
+        // The local name: -O, else the URL's (or Content-Disposition's),
+        // with .1, .2 ... when it exists (unless resuming).
+        let mut name = local_name;
+        if let (Some(n), true) = (&name, opts.content_disposition) {
+            if let Some(d) = head
+                .header("content-disposition")
+                .and_then(disposition_name)
+            {
+                let dir = Path::new(n)
+                    .parent()
+                    .map(|p| p.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                name = Some(if dir.is_empty() {
+                    d
+                } else {
+                    format!("{}/{}", dir, d)
+                });
+            }
+        }
+        let mut file: Option<File> = None;
+        let shown;
+        match (&name, &mut self.document) {
+            (Some(n), _) => {
+                let path = if partial { n.clone() } else { unique(n) };
+                if let Some(dir) = Path::new(&path).parent() {
+                    if !dir.as_os_str().is_empty() {
+                        let _ = fs::create_dir_all(dir);
+                    }
+                }
+                let f = if partial {
+                    OpenOptions::new().append(true).open(&path)
+                } else {
+                    File::create(&path)
+                };
+                match f {
+                    Ok(f) => file = Some(f),
+                    Err(e) => {
+                        log.brief(&format!("{}: {}\n", path, io_text(&e)));
+                        return Outcome::Done(FILE_IO);
+                    }
+                }
+                shown = path;
+            }
+            (None, Document::Stdout) => shown = "-".to_string(),
+            (None, Document::File(p, _)) => shown = p.clone(),
+            (None, Document::None) => shown = String::new(),
+        }
+        let to_stdout = matches!(self.document, Document::Stdout) && name.is_none();
+        log.verbose(&format!(
+            "Saving to: '{}'\n",
+            if to_stdout { "STDOUT" } else { &shown }
+        ));
+        let mut dots = Dots::new(
+            length.map(|n| n + if partial { resume } else { 0 }),
+            if partial { resume } else { 0 },
+        );
+        let body_start = Instant::now();
+        let mut got = 0u64;
+        let mut buf = vec![0u8; BODY_CHUNK];
+        if method_has_body(head) {
+            loop {
+                let n = match ex.read_body(&mut buf) {
+                    Ok(n) => n,
+                    Err(e) => {
+                        log.verbose(&format!(
+                            "\n{} ({}) - Read error at byte {} ({}).",
+                            format_stamp((env.now)()),
+                            rate(got, body_start.elapsed().as_secs_f64()),
+                            got + resume,
+                            e.message
+                        ));
+                        return Outcome::Retry(NETWORK);
+                    }
+                };
+                if n == 0 {
+                    break;
+                }
+                got += n as u64;
+                let w = match (&mut file, &mut self.document) {
+                    (Some(f), _) => f.write_all(&buf[..n]),
+                    (None, Document::Stdout) => env.stdout.write_all(&buf[..n]),
+                    (None, Document::File(_, Some(f))) => f.write_all(&buf[..n]),
+                    _ => Ok(()),
+                };
+                if let Err(e) = w {
+                    log.brief(&format!("Cannot write to '{}' ({}).\n", shown, io_text(&e)));
+                    return Outcome::Done(FILE_IO);
+                }
+                dots.add(log, n as u64);
+            }
+        }
+        drop(ex);
+        let secs = body_start.elapsed().as_secs_f64();
+        dots.finish(log, secs);
+        let _ = started;
+        self.downloaded_files += 1;
+        self.downloaded_bytes += got;
+        self.download_secs += secs;
+        let size = match length {
+            Some(n) => format!(
+                "[{}/{}]",
+                got + resume,
+                n + if partial { resume } else { 0 }
+            ),
+            None => format!("[{}]", got),
+        };
+        let stamp = format_stamp((env.now)());
+        let r = rate(got, secs);
+        if to_stdout {
+            log.verbose(&format!(
+                "{} ({}) - written to stdout {}\n\n",
+                stamp, r, size
+            ));
+        } else {
+            log.verbose(&format!(
+                "{} ({}) - '{}' saved {}\n\n",
+                stamp, r, shown, size
+            ));
+        }
+        if opts.no_verbose && !opts.quiet {
+            log.brief(&format!(
+                "{} URL:{} {} -> \"{}\" [1]\n",
+                stamp,
+                original,
+                size,
+                if to_stdout { "-" } else { &shown }
+            ));
+        }
+        Outcome::Done(0)
+    }
+}
+
+fn method_has_body(head: &Head) -> bool {
+    !(head.status == 204 || head.status == 304)
+}
+
+const HELP: &str = "GNU Wget 1.21.3, a non-interactive network retriever (sandglass).
+Usage: wget [OPTION]... [URL]...
+
+  -V,  --version                   display the version of Wget and exit
+  -h,  --help                      print this help
+  -o,  --output-file=FILE          log messages to FILE
+  -a,  --append-output=FILE        append messages to FILE
+  -q,  --quiet                     quiet (no output)
+  -nv, --no-verbose                turn off verboseness, without being quiet
+  -i,  --input-file=FILE           download URLs found in local or external FILE
+  -t,  --tries=NUMBER              set number of retries to NUMBER (0 unlimits)
+       --retry-connrefused         retry even if connection is refused
+  -O,  --output-document=FILE      write documents to FILE
+  -c,  --continue                  resume getting a partially-downloaded file
+  -S,  --server-response           print server response
+  -T,  --timeout=SECONDS           set all timeout values to SECONDS
+  -P,  --directory-prefix=PREFIX   save files to PREFIX/..
+       --user=USER                 set http user to USER
+       --password=PASS             set http password to PASS
+       --header=STRING             insert STRING among the headers
+       --max-redirect              maximum redirections allowed per page
+       --post-data=STRING          use the POST method; send STRING as the data
+       --post-file=FILE            use the POST method; send contents of FILE
+       --method=HTTPMethod         use method \"HTTPMethod\" in the request
+       --body-data=STRING          send STRING as data (--method must be set)
+       --content-disposition       honor the Content-Disposition header
+  -U,  --user-agent=AGENT          identify as AGENT instead of Wget/VERSION
+       --no-cookies                don't use cookies
+       --load-cookies=FILE         load cookies from FILE before session
+       --save-cookies=FILE         save cookies to FILE after session
+       --keep-session-cookies      load and save session (non-permanent) cookies
+
+Connections, TLS and certificate checks are the sandbox's network gateway's;
+its policy decides which hosts can be reached.
+";
