@@ -76,7 +76,8 @@ describe('layoutLanes', () => {
       return seed % n;
     };
     const nodes: GraphNode[] = [node('0')];
-    for (let i = 1; i < 2000; i++) nodes.push(node(String(i), String(Math.max(0, i - 1 - rand(8)))));
+    for (let i = 1; i < 2000; i++)
+      nodes.push(node(String(i), String(Math.max(0, i - 1 - rand(8)))));
     const { rows } = layoutLanes(nodes);
     rows.forEach((r) => {
       const cols = [r.lane, ...r.through];
@@ -97,7 +98,8 @@ describe('layoutLanes', () => {
 
   it('lays out 10,000 steps with branches quickly (once per change, not per frame)', () => {
     const nodes: GraphNode[] = [node('0')];
-    for (let i = 1; i < 10_000; i++) nodes.push(node(String(i), String(i % 50 === 0 ? i - 20 : i - 1)));
+    for (let i = 1; i < 10_000; i++)
+      nodes.push(node(String(i), String(i % 50 === 0 ? i - 20 : i - 1)));
     const t0 = performance.now();
     const layout = layoutLanes(nodes);
     const ms = performance.now() - t0;

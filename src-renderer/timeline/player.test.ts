@@ -19,7 +19,7 @@ class FakeClock implements Clock {
   /** Runs every timer (and the promise jobs between them) until none is left. */
   async drain(): Promise<void> {
     for (let guard = 0; guard < 1000; guard++) {
-      await new Promise((r) => setImmediate(r));
+      await new Promise((r) => setTimeout(r, 0));
       this.timers.sort((a, b) => a.at - b.at);
       const next = this.timers.shift();
       if (!next) return;
@@ -51,10 +51,10 @@ function setup(speed = 1) {
       enter: (id) => log.push(`enter ${id}`),
       write: (d) => log.push(`write ${d}`),
       stopped: (end) => log.push(end ? 'end' : 'paused'),
+      speed: () => speed,
     },
     clock,
   );
-  player.speed = speed;
   return { clock, log, player };
 }
 
@@ -63,7 +63,15 @@ describe('Player', () => {
     const { clock, log, player } = setup();
     player.play(0);
     await clock.drain();
-    expect(log).toEqual(['enter s1', 'write a', 'write b', 'enter s2', 'write c', 'enter s3', 'end']);
+    expect(log).toEqual([
+      'enter s1',
+      'write a',
+      'write b',
+      'enter s2',
+      'write c',
+      'enter s3',
+      'end',
+    ]);
     // 100 ms between a and b; 200 ms left of s1's 300 ms span; 50 ms into s2; the long idle capped.
     expect(clock.delays).toEqual([100, 200, 50, MAX_GAP_MS]);
     expect(player.playing).toBe(false);
@@ -79,7 +87,7 @@ describe('Player', () => {
   it('stops writing when paused and starts again from any step', async () => {
     const { clock, log, player } = setup();
     player.play(0);
-    await new Promise((r) => setImmediate(r));
+    await new Promise((r) => setTimeout(r, 0));
     player.pause();
     await clock.drain();
     expect(log).toEqual(['enter s1', 'write a', 'paused']);

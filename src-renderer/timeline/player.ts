@@ -26,6 +26,8 @@ export interface PlayerHooks {
   write(data: string): void;
   /** Playback stopped: at the end, or paused. */
   stopped(atEnd: boolean): void;
+  /** Playback speed (2 = twice as fast), read at every wait so it can change while playing. */
+  speed(): number;
 }
 
 export interface Clock {
@@ -39,7 +41,6 @@ export const MAX_GAP_MS = 2000;
 export class Player {
   private timer: unknown = null;
   private run = 0;
-  speed = 1;
 
   constructor(
     private readonly steps: readonly PlayerStep[],
@@ -79,7 +80,7 @@ export class Player {
           this.timer = null;
           resolve(this.run === run);
         },
-        Math.max(0, ms / this.speed),
+        Math.max(0, ms / Math.max(0.01, this.hooks.speed())),
       );
     });
   }

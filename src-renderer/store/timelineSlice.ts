@@ -1,0 +1,217 @@
+/**
+ * The timeline of each sandbox as the view needs it: steps (oldest first),
+ * branches, the head, whether the sandbox replays a loaded file; the step
+ * selection (a second step picked with Ctrl/Cmd-click for diffs), the open
+ * diff or branch comparison, live following; and the actions that go to the
+ * engine: restore, fork, rename a branch, save and load timeline files.
+ */
+import type { StateCreator } from 'zustand';
+import type { Branch, Step } from '../../src-worker/contract/api.js';
+import { api } from './apiHandle.js';
+import type { AppState } from './index.js';
+import { describeError } from './notifySlice.js';
+
+/** What a diff dialog shows: one step's own changes, or `from` → `to` (null: the live tree). */
+export type DiffRequest = (
+  { kind: 'step'; stepId: string } | { kind: 'pair'; from: string; to: string | null }
+) & {
+  title: string;
+  /** Shown before restoring this step: the dialog offers to go on with the restore. */
+  restoreStepId?: string;
+};
+
+export interface TimelineSlice {
+  steps: Record<string, Step[]>;
+  branches: Record<string, Branch[]>;
+  heads: Record<string, string | null>;
+  /** Sandboxes opened from a timeline file: read-only until a step is forked. */
+  replay: Record<string, boolean>;
+  selectedStepId: string | null;
+  /** The other end of a comparison, picked with Ctrl/Cmd-click. */
+  compareStepId: string | null;
+  diff: DiffRequest | null;
+  comparison: { left: string; right: string } | null;
+  /** The graph keeps the head in view while this is on. */
+  follow: boolean;
+  loadSteps(sandboxId: string): Promise<void>;
+  addStep(step: Step): void;
+  updateStep(step: Step): void;
+  upsertBranch(branch: Branch): void;
+  setHead(sandboxId: string, stepId: string | null): void;
+  selectStep(stepId: string | null): void;
+  /** Ctrl/Cmd-click: marks (or unmarks) the second step of a comparison. */
+  toggleCompareStep(stepId: string): void;
+  openDiff(request: DiffRequest | null): void;
+  openComparison(pair: { left: string; right: string } | null): void;
+  setFollow(follow: boolean): void;
+  /** Shows what restoring a step will change, with a confirm that restores. */
+  askRestore(stepId: string): void;
+  restoreStep(stepId: string): Promise<void>;
+  forkSandbox(stepId: string): Promise<void>;
+  renameBranch(branchId: string, name: string): Promise<void>;
+}
+
+/** Step ids known per sandbox, so events and pages never list a step twice. */
+const known = new Map<string, Set<string>>();
+
+function knownOf(sandboxId: string): Set<string> {
+  let set = known.get(sandboxId);
+  if (!set) {
+    set = new Set();
+    known.set(sandboxId, set);
+  }
+  return set;
+}
+
+export const createTimelineSlice: StateCreator<AppState, [], [], TimelineSlice> = (set, get) => ({
+  steps: {},
+  branches: {},
+  heads: {},
+  replay: {},
+  selectedStepId: null,
+  compareStepId: null,
+  diff: null,
+  comparison: null,
+  follow: true,
+
+  loadSteps: async (sandboxId) => {
+    try {
+      const [info, branches] = await Promise.all([
+        api().getTimeline({ sandboxId }),
+        api().listBranches({ sandboxId }),
+      ]);
+      // Pages are bounded in size by the engine; read them all.
+      const list: Step[] = [];
+      let offset: number | null = 0;
+      while (offset !== null) {
+        const page = await api().listSteps({ sandboxId, offset });
+        list.push(...page.steps);
+        offset = page.nextOffset;
+      }
+      const ids = new Set(list.map((s) => s.id));
+      // Steps that arrived as events while listing are kept.
+      const merged = [...list, ...(get().steps[sandboxId] ?? []).filter((s) => !ids.has(s.id))];
+      known.set(sandboxId, new Set(merged.map((s) => s.id)));
+      set({
+        steps: { ...get().steps, [sandboxId]: merged },
+        branches: { ...get().branches, [sandboxId]: branches },
+        heads: { ...get().heads, [sandboxId]: info.headStepId },
+        replay: { ...get().replay, [sandboxId]: info.replay },
+      });
+    } catch (err) {
+      // Without its timeline the sandbox is still usable live.
+      if (get().replay[sandboxId] === undefined)
+        set({ replay: { ...get().replay, [sandboxId]: false } });
+      get().notify('error', describeError(err));
+    }
+  },
+
+  addStep: (step) => {
+    const ids = knownOf(step.sandboxId);
+    if (ids.has(step.id)) return get().updateStep(step);
+    ids.add(step.id);
+    set({
+      steps: { ...get().steps, [step.sandboxId]: [...(get().steps[step.sandboxId] ?? []), step] },
+      heads: { ...get().heads, [step.sandboxId]: step.id },
+    });
+  },
+
+  updateStep: (step) => {
+    const list = get().steps[step.sandboxId];
+    const i = list ? list.findIndex((s) => s.id === step.id) : -1;
+    if (!list || i < 0) return get().addStep(step);
+    const next = list.slice();
+    next[i] = step;
+    set({ steps: { ...get().steps, [step.sandboxId]: next } });
+  },
+
+  upsertBranch: (branch) => {
+    const list = get().branches[branch.sandboxId] ?? [];
+    const i = list.findIndex((b) => b.id === branch.id);
+    const next = i < 0 ? [...list, branch] : list.map((b) => (b.id === branch.id ? branch : b));
+    set({ branches: { ...get().branches, [branch.sandboxId]: next } });
+  },
+
+  setHead: (sandboxId, stepId) => set({ heads: { ...get().heads, [sandboxId]: stepId } }),
+
+  selectStep: (selectedStepId) => {
+    set({ selectedStepId, compareStepId: null });
+    // A selected step shows its snapshot (read-only); no selection is the live sandbox.
+    const sandboxId = get().currentId;
+    const step = selectedStepId
+      ? get().steps[sandboxId ?? '']?.find((s) => s.id === selectedStepId)
+      : undefined;
+    const browse = get().browse;
+    if (step && !step.snapshotReleased) {
+      if (browse?.stepId !== step.id)
+        get().setBrowse({ stepId: step.id, snapshotId: step.snapshotId });
+    } else if (browse) get().setBrowse(null);
+  },
+
+  toggleCompareStep: (stepId) => {
+    const { selectedStepId, compareStepId } = get();
+    if (!selectedStepId || selectedStepId === stepId) return set({ selectedStepId: stepId });
+    set({ compareStepId: compareStepId === stepId ? null : stepId });
+  },
+
+  openDiff: (diff) => set({ diff }),
+  openComparison: (comparison) => set({ comparison }),
+  setFollow: (follow) => set({ follow }),
+
+  askRestore: (stepId) => {
+    const sandboxId = get().currentId;
+    if (!sandboxId) return;
+    const head = get().heads[sandboxId] ?? null;
+    const step = get().steps[sandboxId]?.find((s) => s.id === stepId);
+    if (!head || head === stepId) return void get().restoreStep(stepId);
+    set({
+      diff: {
+        kind: 'pair',
+        from: head,
+        to: stepId,
+        title: `Restoring “${step?.command ?? stepId}” changes these files`,
+        restoreStepId: stepId,
+      },
+    });
+  },
+
+  restoreStep: async (stepId) => {
+    const sandboxId = get().currentId;
+    if (!sandboxId) return;
+    try {
+      const restore = await api().restoreStep({ sandboxId, stepId });
+      get().addStep(restore);
+      get().setHead(sandboxId, restore.id);
+      set({ follow: true });
+      if (get().browse) get().setBrowse(null);
+      else get().resetTree();
+      get().notify('info', 'Sandbox restored; new steps start a branch from there');
+    } catch (err) {
+      get().notify('error', describeError(err));
+    }
+  },
+
+  forkSandbox: async (stepId) => {
+    const sandboxId = get().currentId;
+    if (!sandboxId) return;
+    try {
+      const info = await api().forkSandbox({ sandboxId, stepId });
+      if (!get().sandboxes.some((s) => s.id === info.id))
+        set({ sandboxes: [...get().sandboxes, info] });
+      await get().selectSandbox(info.id);
+      get().notify('info', `Forked into ${info.name}`);
+    } catch (err) {
+      get().notify('error', describeError(err));
+    }
+  },
+
+  renameBranch: async (branchId, name) => {
+    const sandboxId = get().currentId;
+    if (!sandboxId) return;
+    try {
+      get().upsertBranch(await api().renameBranch({ sandboxId, branchId, name }));
+    } catch (err) {
+      get().notify('error', describeError(err));
+    }
+  },
+});
