@@ -3,34 +3,18 @@
  * the terminal in the tree, edit-save-cat, Ctrl-C, tab completion, steps and
  * restore. They skip (with the engine's reason) while no shell is installed.
  */
-import type { Page } from '@playwright/test';
-import { newSandbox, treeRow } from '../support/sandbox.js';
+import { treeRow } from '../support/sandbox.js';
 import {
   expect,
   focusTerminal,
+  freshShell,
   runAndWait,
   runInTerminal,
+  stepRows,
   terminalText,
   test,
-  waitForPrompt,
   waitForTerminal,
 } from '../support/workbench.js';
-
-/** Opens a fresh sandbox and waits for its shell prompt; a terminal that fails to open fails the spec. */
-async function freshShell(page: Page, name: string): Promise<void> {
-  await newSandbox(page, name);
-  const host = page.locator('.xterm-host:not([style*="none"])');
-  await expect(
-    page.locator('.xterm-host:not([style*="none"]):is([data-terminal-id], [data-terminal-error])'),
-  ).toHaveCount(1, { timeout: 20_000 });
-  const error = await host.getAttribute('data-terminal-error');
-  expect(error, 'terminal failed to open').toBeNull();
-  await waitForPrompt(page);
-}
-
-function stepRows(page: Page) {
-  return page.getByRole('list', { name: 'Step list' }).locator('li.step');
-}
 
 test('runs commands in the terminal and shows their output', async ({ workbench: page }) => {
   await freshShell(page, 'term-output');
@@ -123,15 +107,16 @@ test('restoring an earlier step brings the tree and cat into agreement', async (
   await treeRow(page, '/tmp').click();
   await expect(treeRow(page, '/tmp/later.txt')).toBeVisible();
 
-  // Browsing the first step's snapshot shows the old tree read-only.
+  // Selecting the first step shows its snapshot read-only.
   await stepRows(page).nth(0).click();
-  await page.getByRole('button', { name: 'Browse files' }).click();
   await expect(page.getByText('(read-only)').first()).toBeVisible();
   await expect(treeRow(page, '/tmp/later.txt')).toHaveCount(0);
   await page.getByRole('button', { name: 'Back to live' }).first().click();
 
-  page.once('dialog', (d) => void d.accept());
-  await page.getByRole('button', { name: 'Restore' }).click();
+  // Continuing from it shows what will change, then restores.
+  await stepRows(page).nth(0).click();
+  await page.getByRole('button', { name: 'Continue from here' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Restore' }).click();
   await expect(treeRow(page, '/tmp/later.txt')).toHaveCount(0);
   await treeRow(page, '/tmp/r.txt').click();
   await expect(page.locator('.monaco-editor .view-lines')).toContainText('v1');

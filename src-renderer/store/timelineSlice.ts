@@ -76,10 +76,6 @@ export const createTimelineSlice: StateCreator<AppState, [], [], TimelineSlice> 
 
   loadSteps: async (sandboxId) => {
     try {
-      const [info, branches] = await Promise.all([
-        api().getTimeline({ sandboxId }),
-        api().listBranches({ sandboxId }),
-      ]);
       // Pages are bounded in size by the engine; read them all.
       const list: Step[] = [];
       let offset: number | null = 0;
@@ -92,11 +88,28 @@ export const createTimelineSlice: StateCreator<AppState, [], [], TimelineSlice> 
       // Steps that arrived as events while listing are kept.
       const merged = [...list, ...(get().steps[sandboxId] ?? []).filter((s) => !ids.has(s.id))];
       known.set(sandboxId, new Set(merged.map((s) => s.id)));
+      set({ steps: { ...get().steps, [sandboxId]: merged } });
+      // The graph works without these (an engine may not keep branches): each is optional.
+      const [info, branches] = await Promise.allSettled([
+        api().getTimeline({ sandboxId }),
+        api().listBranches({ sandboxId }),
+      ]);
       set({
-        steps: { ...get().steps, [sandboxId]: merged },
-        branches: { ...get().branches, [sandboxId]: branches },
-        heads: { ...get().heads, [sandboxId]: info.headStepId },
-        replay: { ...get().replay, [sandboxId]: info.replay },
+        heads: {
+          ...get().heads,
+          [sandboxId]:
+            info.status === 'fulfilled'
+              ? info.value.headStepId
+              : (merged[merged.length - 1]?.id ?? null),
+        },
+        replay: {
+          ...get().replay,
+          [sandboxId]: info.status === 'fulfilled' ? info.value.replay : false,
+        },
+        branches: {
+          ...get().branches,
+          [sandboxId]: branches.status === 'fulfilled' ? branches.value : [],
+        },
       });
     } catch (err) {
       // Without its timeline the sandbox is still usable live.
@@ -183,7 +196,8 @@ export const createTimelineSlice: StateCreator<AppState, [], [], TimelineSlice> 
       get().addStep(restore);
       get().setHead(sandboxId, restore.id);
       set({ follow: true });
-      if (get().browse) get().setBrowse(null);
+      // Back to the live sandbox, now at the restored state.
+      if (get().browse) get().selectStep(null);
       else get().resetTree();
       get().notify('info', 'Sandbox restored; new steps start a branch from there');
     } catch (err) {
