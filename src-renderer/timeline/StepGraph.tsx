@@ -7,12 +7,12 @@
  * until the user scrolls away; then "Jump to live" brings it back.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { memo, useEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import type { Branch, Step } from '../../src-worker/contract/api.js';
 import { useApp } from '../store/index.js';
 import { filesChanged, formatDuration, networkCounts, statusClass } from './format.js';
 import { LaneCell, laneColour } from './LaneCell.js';
-import { layoutLanes } from './lanes.js';
+import { layoutLanes, type LaneRow } from './lanes.js';
 
 export const ROW_HEIGHT = 26;
 const EMPTY: Step[] = [];
@@ -98,29 +98,6 @@ export function StepGraph() {
     }
   };
 
-  const onRowClick = (e: MouseEvent, step: Step): void => {
-    const app = useApp.getState();
-    if ((e.ctrlKey || e.metaKey) && app.selectedStepId && app.selectedStepId !== step.id) {
-      app.toggleCompareStep(step.id);
-      if (useApp.getState().compareStepId === step.id)
-        app.openDiff({
-          kind: 'pair',
-          from: app.selectedStepId,
-          to: step.id,
-          title: 'Changes between the two selected steps',
-        });
-      return;
-    }
-    app.selectStep(step.id);
-  };
-
-  const renameBranch = async (branch: Branch): Promise<void> => {
-    const app = useApp.getState();
-    const name = await app.askText(`Rename branch ${branch.name}`, branch.name);
-    if (name !== null && name.trim() !== '' && name !== branch.name)
-      await app.renameBranch(branch.id, name.trim());
-  };
-
   return (
     <div className="graph-wrap">
       <div
@@ -139,75 +116,21 @@ export function StepGraph() {
             const step = steps[item.index];
             const row = layout.rows[item.index];
             if (!step || !row) return null;
-            const files = filesChanged(step);
-            const net = networkCounts(step);
-            const labels = tips.get(step.id) ?? [];
             return (
-              <div
+              <GraphRow
                 key={step.id}
-                id={`step-${step.id}`}
-                role="option"
-                aria-selected={step.id === selected}
-                className={`graph-row ${statusClass(step)}${step.id === selected ? ' selected' : ''}${step.id === compare ? ' compared' : ''}${step.id === head ? ' head' : ''}${step.snapshotReleased ? ' released' : ''}`}
-                style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
-                data-step-id={step.id}
-                data-index={item.index}
-                data-status={step.status ?? ''}
-                onClick={(e) => onRowClick(e, step)}
-              >
-                <LaneCell
-                  row={row}
-                  width={layout.width}
-                  height={ROW_HEIGHT}
-                  head={step.id === head}
-                  status={statusClass(step)}
-                />
-                {labels.map((b) => (
-                  <span
-                    key={b.id}
-                    className="branch-label"
-                    style={{ borderColor: laneColour(row.lane) }}
-                    title="Double-click to rename"
-                    data-branch-id={b.id}
-                    onDoubleClick={(e) => {
-                      e.stopPropagation();
-                      void renameBranch(b);
-                    }}
-                  >
-                    {b.name}
-                  </span>
-                ))}
-                <code className="graph-command" title={step.command}>
-                  {step.command}
-                </code>
-                {step.status !== null && step.status !== 0 && (
-                  <span className="badge fail" title="exit status">
-                    {step.status}
-                  </span>
-                )}
-                {files > 0 && (
-                  <span
-                    className="badge files"
-                    title={`${step.changes.added} added, ${step.changes.modified} modified, ${step.changes.deleted} deleted`}
-                  >
-                    {files} {files === 1 ? 'file' : 'files'}
-                  </span>
-                )}
-                {net.requests > 0 && (
-                  <span
-                    className={`badge net${net.denied > 0 ? ' denied' : ''}`}
-                    title={`${net.requests} network requests, ${net.denied} denied`}
-                  >
-                    ⇅ {net.requests}
-                  </span>
-                )}
-                {net.approvals > 0 && (
-                  <span className="badge approval" title={`${net.approvals} decided by a person`}>
-                    ✋ {net.approvals}
-                  </span>
-                )}
-                <span className="graph-duration">{formatDuration(step.durationMs)}</span>
-              </div>
+                step={step}
+                row={row}
+                index={item.index}
+                top={item.start}
+                width={layout.width}
+                head={step.id === head}
+                selected={step.id === selected}
+                compared={step.id === compare}
+                labels={tips.get(step.id) ?? NO_BRANCHES}
+                onClick={onRowClick}
+                onRename={renameBranch}
+              />
             );
           })}
         </div>
@@ -229,3 +152,111 @@ export function StepGraph() {
     </div>
   );
 }
+
+function onRowClick(e: MouseEvent, step: Step): void {
+  const app = useApp.getState();
+  if ((e.ctrlKey || e.metaKey) && app.selectedStepId && app.selectedStepId !== step.id) {
+    app.toggleCompareStep(step.id);
+    if (useApp.getState().compareStepId === step.id)
+      app.openDiff({
+        kind: 'pair',
+        from: app.selectedStepId,
+        to: step.id,
+        title: 'Changes between the two selected steps',
+      });
+    return;
+  }
+  app.selectStep(step.id);
+}
+
+async function renameBranch(branch: Branch): Promise<void> {
+  const app = useApp.getState();
+  const name = await app.askText(`Rename branch ${branch.name}`, branch.name);
+  if (name !== null && name.trim() !== '' && name !== branch.name)
+    await app.renameBranch(branch.id, name.trim());
+}
+
+/** One step's row; memoized so scrolling renders only the rows that come into view. */
+const GraphRow = memo(function GraphRow(props: {
+  step: Step;
+  row: LaneRow;
+  index: number;
+  top: number;
+  width: number;
+  head: boolean;
+  selected: boolean;
+  compared: boolean;
+  labels: Branch[];
+  onClick(e: MouseEvent, step: Step): void;
+  onRename(branch: Branch): Promise<void>;
+}) {
+  const { step, row, head, selected, compared } = props;
+  const files = filesChanged(step);
+  const net = networkCounts(step);
+  return (
+    <div
+      id={`step-${step.id}`}
+      role="option"
+      aria-selected={selected}
+      className={`graph-row ${statusClass(step)}${selected ? ' selected' : ''}${compared ? ' compared' : ''}${head ? ' head' : ''}${step.snapshotReleased ? ' released' : ''}`}
+      style={{ transform: `translateY(${props.top}px)`, height: ROW_HEIGHT }}
+      data-step-id={step.id}
+      data-index={props.index}
+      data-status={step.status ?? ''}
+      onClick={(e) => props.onClick(e, step)}
+    >
+      <LaneCell
+        row={row}
+        width={props.width}
+        height={ROW_HEIGHT}
+        head={head}
+        status={statusClass(step)}
+      />
+      {props.labels.map((b) => (
+        <span
+          key={b.id}
+          className="branch-label"
+          style={{ borderColor: laneColour(row.lane) }}
+          title="Double-click to rename"
+          data-branch-id={b.id}
+          onDoubleClick={(e) => {
+            e.stopPropagation();
+            void props.onRename(b);
+          }}
+        >
+          {b.name}
+        </span>
+      ))}
+      <code className="graph-command" title={step.command}>
+        {step.command}
+      </code>
+      {step.status !== null && step.status !== 0 && (
+        <span className="badge fail" title="exit status">
+          {step.status}
+        </span>
+      )}
+      {files > 0 && (
+        <span
+          className="badge files"
+          title={`${step.changes.added} added, ${step.changes.modified} modified, ${step.changes.deleted} deleted`}
+        >
+          {files} {files === 1 ? 'file' : 'files'}
+        </span>
+      )}
+      {net.requests > 0 && (
+        <span
+          className={`badge net${net.denied > 0 ? ' denied' : ''}`}
+          title={`${net.requests} network requests, ${net.denied} denied`}
+        >
+          ⇅ {net.requests}
+        </span>
+      )}
+      {net.approvals > 0 && (
+        <span className="badge approval" title={`${net.approvals} decided by a person`}>
+          ✋ {net.approvals}
+        </span>
+      )}
+      <span className="graph-duration">{formatDuration(step.durationMs)}</span>
+    </div>
+  );
+});
