@@ -38,7 +38,13 @@ export function TerminalArea() {
             </button>
           </div>
         ))}
+        {replay && (
+          <div role="tab" aria-selected className="tab active" title="Recorded output, read-only">
+            <span className="tab-name">recording</span>
+          </div>
+        )}
         <button
+          hidden={replay}
           className="tab-add"
           aria-label="New terminal"
           title="New terminal (Alt+T)"

@@ -7,7 +7,9 @@ import { FitAddon } from '@xterm/addon-fit';
 import { Terminal } from '@xterm/xterm';
 import { useEffect, useRef } from 'react';
 import type { StepRecording } from '../../src-worker/contract/api.js';
+import { useColorScheme } from '../app/useColorScheme.js';
 import { api } from '../store/apiHandle.js';
+import { TERMINAL_THEMES } from '../terminal/XtermView.js';
 import { useApp } from '../store/index.js';
 import { describeError } from '../store/notifySlice.js';
 
@@ -44,6 +46,7 @@ async function showStep(sandboxId: string, stepId: string): Promise<void> {
 export function ReplayTerminal(props: { sandboxId: string }) {
   const host = useRef<HTMLDivElement>(null);
   const selected = useApp((s) => s.selectedStepId);
+  const scheme = useColorScheme();
   const { sandboxId } = props;
 
   useEffect(() => {
@@ -54,6 +57,9 @@ export function ReplayTerminal(props: { sandboxId: string }) {
       scrollback: 10_000,
       disableStdin: true,
       cursorBlink: false,
+      theme: window.matchMedia('(prefers-color-scheme: dark)').matches
+        ? TERMINAL_THEMES.dark
+        : TERMINAL_THEMES.light,
     });
     const fit = new FitAddon();
     term.loadAddon(fit);
@@ -75,6 +81,10 @@ export function ReplayTerminal(props: { sandboxId: string }) {
       term.dispose();
     };
   }, [sandboxId]);
+
+  useEffect(() => {
+    if (current) current.options.theme = TERMINAL_THEMES[scheme];
+  }, [scheme]);
 
   useEffect(() => {
     if (selected && !playing) void showStep(sandboxId, selected);

@@ -169,6 +169,11 @@ export function StepDetails(props: { step: Step; other: Step | null; replay: boo
         </>
       )}
       {output.error && <p className="hint">Output unavailable: {output.error}</p>}
+      {step.recordingBytes === 0 && step.stdout === undefined && (
+        <p className="hint" data-testid="step-no-output">
+          No terminal output was recorded for this step.
+        </p>
+      )}
       {output.text === null && step.stdout !== undefined && (
         <>
           <h4>stdout</h4>
