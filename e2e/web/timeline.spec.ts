@@ -75,6 +75,14 @@ test('run, restore, branch, diff, compare, save, reload, open and replay', async
     await expect(treeRow(page, '/tmp/bin.dat')).toHaveAttribute('data-change', 'deleted');
     if (shellState) await expect(page.getByTestId('step-output')).toContainText('three');
     else await expect(page.getByTestId('step-no-output')).toBeVisible();
+    await page.getByRole('button', { name: 'Changes in this step' }).click();
+    const changes = page.getByRole('dialog', { name: /Changes in/ });
+    await expect(changes.getByTestId('diff-summary')).toContainText(
+      '1 added · 0 modified · 1 deleted',
+    );
+    await changes.locator('.diff-row[data-path="/tmp/b.txt"]').click();
+    await expect(changes.locator('.monaco-diff-host .editor.modified')).toContainText('three');
+    await changes.getByRole('button', { name: 'Close' }).click();
     await row(page, 1).click();
     await expect(treeRow(page, '/tmp/bin.dat')).toHaveAttribute('data-change', 'added');
     await expect(treeRow(page, '/tmp/a.txt')).toHaveAttribute('data-change', 'modified');

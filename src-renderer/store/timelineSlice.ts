@@ -51,18 +51,6 @@ export interface TimelineSlice {
   renameBranch(branchId: string, name: string): Promise<void>;
 }
 
-/** Step ids known per sandbox, so events and pages never list a step twice. */
-const known = new Map<string, Set<string>>();
-
-function knownOf(sandboxId: string): Set<string> {
-  let set = known.get(sandboxId);
-  if (!set) {
-    set = new Set();
-    known.set(sandboxId, set);
-  }
-  return set;
-}
-
 export const createTimelineSlice: StateCreator<AppState, [], [], TimelineSlice> = (set, get) => ({
   steps: {},
   branches: {},
@@ -87,7 +75,6 @@ export const createTimelineSlice: StateCreator<AppState, [], [], TimelineSlice> 
       const ids = new Set(list.map((s) => s.id));
       // Steps that arrived as events while listing are kept.
       const merged = [...list, ...(get().steps[sandboxId] ?? []).filter((s) => !ids.has(s.id))];
-      known.set(sandboxId, new Set(merged.map((s) => s.id)));
       set({ steps: { ...get().steps, [sandboxId]: merged } });
       // The graph works without these (an engine may not keep branches): each is optional.
       const [info, branches] = await Promise.allSettled([
@@ -120,21 +107,22 @@ export const createTimelineSlice: StateCreator<AppState, [], [], TimelineSlice> 
   },
 
   addStep: (step) => {
-    const ids = knownOf(step.sandboxId);
-    if (ids.has(step.id)) return get().updateStep(step);
-    ids.add(step.id);
+    const list = get().steps[step.sandboxId] ?? [];
+    // An event for a step the list already has (listed meanwhile, or restored): replace it.
+    const i = list.findIndex((s) => s.id === step.id);
+    if (i >= 0) return get().updateStep(step);
     set({
-      steps: { ...get().steps, [step.sandboxId]: [...(get().steps[step.sandboxId] ?? []), step] },
+      steps: { ...get().steps, [step.sandboxId]: [...list, step] },
       heads: { ...get().heads, [step.sandboxId]: step.id },
     });
   },
 
   updateStep: (step) => {
-    const list = get().steps[step.sandboxId];
-    const i = list ? list.findIndex((s) => s.id === step.id) : -1;
-    if (!list || i < 0) return get().addStep(step);
+    const list = get().steps[step.sandboxId] ?? [];
+    const i = list.findIndex((s) => s.id === step.id);
     const next = list.slice();
-    next[i] = step;
+    if (i >= 0) next[i] = step;
+    else next.push(step);
     set({ steps: { ...get().steps, [step.sandboxId]: next } });
   },
 
