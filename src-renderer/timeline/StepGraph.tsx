@@ -57,6 +57,13 @@ export function StepGraph() {
     requestAnimationFrame(() => (programmatic.current = false));
   }, [follow, headIndex, steps.length, virtualizer]);
 
+  // The selection stays in view when it moves by itself (replay playing, keyboard); if that
+  // takes the head out of view, following stops as if the user had scrolled.
+  const selectedIndex = selected ? (layout.index.get(selected) ?? -1) : -1;
+  useEffect(() => {
+    if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
+  }, [selectedIndex, virtualizer]);
+
   const onScroll = (): void => {
     const el = scroller.current;
     if (!el || programmatic.current || headIndex < 0) return;
@@ -70,7 +77,6 @@ export function StepGraph() {
     const step = steps[Math.max(0, Math.min(steps.length - 1, index))];
     if (!step) return;
     useApp.getState().selectStep(step.id);
-    virtualizer.scrollToIndex(layout.index.get(step.id) ?? 0, { align: 'auto' });
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>): void => {
