@@ -23,7 +23,6 @@ import type {
 import { API_VERSION, LIMITS } from '../contract/constants.js';
 import type { Sandbox, SpawnOptions } from '../sandbox/sandbox.js';
 import { diffPage, fileDiff } from '../timeline/changes.js';
-import { sessionStatesOf } from '../timeline/host.js';
 import { buildOrigin, loadSteps } from '../timeline/format/load.js';
 import { decodeTimeline } from '../timeline/format/read.js';
 import { encodeTimeline } from '../timeline/format/write.js';
@@ -229,7 +228,7 @@ export class SandglassEngine {
         entry.info.settings,
         made,
       );
-      await sessionStatesOf(made).restoreSessionStates(sessions);
+      await made.restoreSessionStates(sessions);
       client?.subscribe(info.id);
       return info;
     },

@@ -7,6 +7,7 @@ import { contentHash, sha256 } from '../changes.js';
 import { bytes, harness, type Harness } from '../testUtil.js';
 import { buildOrigin, loadSteps } from './load.js';
 import { decodeTimeline } from './read.js';
+import { journalTimeline, recoverJournal } from './journal.js';
 import { encodeTimeline } from './write.js';
 
 /** A timeline with a branch, a moved directory, a symlink, binary data and a released step. */
@@ -460,5 +461,40 @@ describe('timeline file validation: a corpus of malformed files', async () => {
     expect(caught).toMatchObject({ code: 'EBADTIMELINE' });
     expect((caught as Error).message).toMatch(/^timeline file: /);
     expect((caught as Error).message).toMatch(message);
+  });
+});
+
+describe('timeline journal', () => {
+  it('is written step by step and recovers every complete step after a crash', async () => {
+    const h = harness();
+    const chunks: Uint8Array[] = [];
+    const store = (
+      h.timeline as unknown as {
+        options: { store: Parameters<typeof journalTimeline>[0]['store'] };
+      }
+    ).options.store;
+    const stop = journalTimeline({
+      name: 'j',
+      settings: DEFAULT_SETTINGS,
+      timeline: h.timeline,
+      store,
+      append: (b) => chunks.push(b),
+    });
+    const a = await h.step('a', (v) => v.writeFile('/tmp/a', bytes('A')));
+    await h.step('b', (v) => v.writeFile('/tmp/b', new Uint8Array(50_000).fill(9)));
+    await h.timeline.restore(a.id);
+    await h.step('c', (v) => v.writeFile('/tmp/c', bytes('C')));
+    stop();
+    const all = Buffer.concat(chunks);
+    const full = recoverJournal(new Uint8Array(all));
+    expect(full).toMatchObject({ steps: 4, lostBytes: 0 });
+    const data = decodeTimeline(full.file);
+    expect(data.manifest.steps.map((s) => s.command)).toEqual(['a', 'b', `restore ${a.id}`, 'c']);
+    expect(data.manifest.branches.map((b) => b.name)).toEqual(['main', 'branch-2']);
+    // A crash in the middle of the last step: the steps before it survive.
+    const cut = recoverJournal(new Uint8Array(all.subarray(0, all.length - 20)));
+    expect(cut.steps).toBe(3);
+    expect(decodeTimeline(cut.file).manifest.steps).toHaveLength(3);
+    expect(() => recoverJournal(strToU8('garbage'))).toThrow(/not a journal/);
   });
 });
