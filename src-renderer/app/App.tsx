@@ -74,7 +74,8 @@ function useGlobalShortcuts(): void {
       }
       if (e.key === 'Escape') {
         if (s.helpOpen) return run(() => s.setHelpOpen(false));
-        if (s.diff || s.comparison) return;
+        if (s.diff) return run(() => s.openDiff(null));
+        if (s.comparison) return run(() => s.openComparison(null));
         if (s.browse && !s.textDialog && !s.settingsOpen) return run(() => s.selectStep(null));
         return;
       }

@@ -96,12 +96,6 @@ function DiffView({ request }: { request: DiffRequest }) {
         role="dialog"
         aria-label={request.title}
         onMouseDown={(e) => e.stopPropagation()}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') {
-            e.stopPropagation();
-            close();
-          }
-        }}
       >
         <h2>{request.title}</h2>
         {loaded && (

@@ -47,7 +47,6 @@ export function CompareDialog() {
         role="dialog"
         aria-label="Compare branches"
         onMouseDown={(e) => e.stopPropagation()}
-        onKeyDown={(e) => e.key === 'Escape' && close()}
       >
         <h2>Compare branches</h2>
         <p className="divergence" data-testid="divergence">
