@@ -16,6 +16,7 @@ import { modeString, visibleRows, windowOf, type TreeRow } from './rows.js';
 import { exportPath, readDroppedFiles } from './transfer.js';
 
 const ROW_HEIGHT = 22;
+const NO_GHOSTS = new Map<string, FileEntry[]>();
 const DRAG_TYPE = 'application/x-sandglass-path';
 
 interface MenuState {
@@ -33,10 +34,9 @@ export function FileTree() {
   const steps = useApp((s) => (s.currentId ? s.steps[s.currentId] : undefined));
   const { toggleDir, selectPath, selectStep } = useApp.getState();
   const marks = useTreeMarks();
-  const rows = useMemo(
-    () => visibleRows(dirs, expanded, '/', marks.ghosts),
-    [dirs, expanded, marks.ghosts],
-  );
+  // Deleted files show as ghost rows in a step's snapshot; the live tree lists what exists.
+  const ghosts = browse ? marks.ghosts : NO_GHOSTS;
+  const rows = useMemo(() => visibleRows(dirs, expanded, '/', ghosts), [dirs, expanded, ghosts]);
   const scroller = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewport, setViewport] = useState(600);
