@@ -18,3 +18,11 @@ export async function currentSandboxId(page: Page): Promise<string> {
 export function treeRow(page: Page, path: string) {
   return page.locator(`.tree-row[data-path="${path}"]`);
 }
+
+/** Opens a folder in the tree unless it is open already (the tree opens folders of new files itself). */
+export async function expandDir(page: Page, path: string): Promise<void> {
+  const row = treeRow(page, path);
+  await expect(row).toBeVisible();
+  if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
+  await expect(row).toHaveAttribute('aria-expanded', 'true');
+}

@@ -1,5 +1,6 @@
 /** Page helpers shared by the web specs: open the workbench, screenshots, terminal I/O. */
 import { expect, test as base, type Page } from '@playwright/test';
+import { newSandbox } from './sandbox.js';
 import { serverInfo, type ServerInfo } from './server.js';
 
 export const test = base.extend<{ info: ServerInfo; workbench: Page }>({
@@ -75,9 +76,29 @@ export async function waitForPrompt(page: Page, timeout = 20_000): Promise<void>
     .toMatch(/[$#] *$/);
 }
 
-/** Number of steps listed for the current sandbox. */
-export function stepCount(page: Page): Promise<number> {
-  return page.getByRole('list', { name: 'Step list' }).locator('li.step').count();
+/** The rows of the step graph (only those in view exist: the list is virtualized). */
+export function stepRows(page: Page) {
+  return page.getByRole('listbox', { name: 'Step graph' }).locator('.graph-row');
+}
+
+/** Number of steps in the current sandbox's timeline. */
+export async function stepCount(page: Page): Promise<number> {
+  const count = await page
+    .getByRole('listbox', { name: 'Step graph' })
+    .getAttribute('data-step-count');
+  return Number(count ?? 0);
+}
+
+/** Opens a fresh sandbox and waits for its shell prompt; a terminal that fails to open fails the spec. */
+export async function freshShell(page: Page, name: string): Promise<void> {
+  await newSandbox(page, name);
+  const host = page.locator('.xterm-host:not([style*="none"])');
+  await expect(
+    page.locator('.xterm-host:not([style*="none"]):is([data-terminal-id], [data-terminal-error])'),
+  ).toHaveCount(1, { timeout: 20_000 });
+  const error = await host.getAttribute('data-terminal-error');
+  expect(error, 'terminal failed to open').toBeNull();
+  await waitForPrompt(page);
 }
 
 /** Runs a command line and waits until it finished (its step appeared). */

@@ -1,6 +1,6 @@
 /** File tree and editor against the engine's file API (no shell needed). */
 import { DirectApi } from '../support/server.js';
-import { currentSandboxId, newSandbox, treeRow } from '../support/sandbox.js';
+import { currentSandboxId, expandDir, newSandbox, treeRow } from '../support/sandbox.js';
 import { expect, test } from '../support/workbench.js';
 
 const b64 = (s: string | Uint8Array) => Buffer.from(s).toString('base64');
@@ -11,7 +11,7 @@ test('create, open, edit and save a file; the engine has the new content', async
 }) => {
   await newSandbox(page, 'files');
   const id = await currentSandboxId(page);
-  await treeRow(page, '/tmp').click();
+  await expandDir(page, '/tmp');
   await page.getByRole('button', { name: 'New file' }).click();
   const dialog = page.getByRole('dialog', { name: 'New file in /tmp' });
   await dialog.getByRole('textbox').fill('notes.md');
@@ -62,7 +62,7 @@ test('the tree follows changes made through the API, and shows binary files as h
     base64: b64(new Uint8Array([0, 1, 2, 255, 65, 66])),
   });
   await expect(treeRow(page, '/project')).toBeVisible();
-  await treeRow(page, '/project').click();
+  await expandDir(page, '/project');
   await treeRow(page, '/project/data.bin').click();
   await expect(page.getByLabel('Binary file')).toContainText('00000000  00 01 02 ff 41 42');
 

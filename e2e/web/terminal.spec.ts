@@ -3,34 +3,18 @@
  * the terminal in the tree, edit-save-cat, Ctrl-C, tab completion, steps and
  * restore. They skip (with the engine's reason) while no shell is installed.
  */
-import type { Page } from '@playwright/test';
-import { newSandbox, treeRow } from '../support/sandbox.js';
+import { expandDir, treeRow } from '../support/sandbox.js';
 import {
   expect,
   focusTerminal,
+  freshShell,
   runAndWait,
   runInTerminal,
+  stepRows,
   terminalText,
   test,
-  waitForPrompt,
   waitForTerminal,
 } from '../support/workbench.js';
-
-/** Opens a fresh sandbox and waits for its shell prompt; a terminal that fails to open fails the spec. */
-async function freshShell(page: Page, name: string): Promise<void> {
-  await newSandbox(page, name);
-  const host = page.locator('.xterm-host:not([style*="none"])');
-  await expect(
-    page.locator('.xterm-host:not([style*="none"]):is([data-terminal-id], [data-terminal-error])'),
-  ).toHaveCount(1, { timeout: 20_000 });
-  const error = await host.getAttribute('data-terminal-error');
-  expect(error, 'terminal failed to open').toBeNull();
-  await waitForPrompt(page);
-}
-
-function stepRows(page: Page) {
-  return page.getByRole('list', { name: 'Step list' }).locator('li.step');
-}
 
 test('runs commands in the terminal and shows their output', async ({ workbench: page }) => {
   await freshShell(page, 'term-output');
@@ -43,9 +27,9 @@ test('runs commands in the terminal and shows their output', async ({ workbench:
 test('a file created from the terminal appears in the tree', async ({ workbench: page }) => {
   await freshShell(page, 'term-tree');
   await runAndWait(page, 'mkdir -p /tmp/e2e && echo made > /tmp/e2e/fromterm.txt');
-  await treeRow(page, '/tmp').click();
+  await expandDir(page, '/tmp');
   await expect(treeRow(page, '/tmp/e2e')).toBeVisible();
-  await treeRow(page, '/tmp/e2e').click();
+  await expandDir(page, '/tmp/e2e');
   await expect(treeRow(page, '/tmp/e2e/fromterm.txt')).toBeVisible();
   await runInTerminal(page, 'rm /tmp/e2e/fromterm.txt');
   await expect(treeRow(page, '/tmp/e2e/fromterm.txt')).toHaveCount(0);
@@ -54,7 +38,7 @@ test('a file created from the terminal appears in the tree', async ({ workbench:
 test('open a file, edit, save, and cat it in the terminal', async ({ workbench: page }) => {
   await freshShell(page, 'term-edit');
   await runAndWait(page, 'echo original > /tmp/edit.txt');
-  await treeRow(page, '/tmp').click();
+  await expandDir(page, '/tmp');
   await treeRow(page, '/tmp/edit.txt').click();
   await expect(page.locator('.monaco-editor .view-lines')).toContainText('original');
   await page.locator('.monaco-editor .view-lines').click();
@@ -120,18 +104,20 @@ test('restoring an earlier step brings the tree and cat into agreement', async (
   await runAndWait(page, 'echo v1 > /tmp/r.txt');
   await runAndWait(page, 'echo v2 > /tmp/r.txt && touch /tmp/later.txt');
   await expect(stepRows(page)).toHaveCount(2, { timeout: 15_000 });
-  await treeRow(page, '/tmp').click();
+  await expandDir(page, '/tmp');
   await expect(treeRow(page, '/tmp/later.txt')).toBeVisible();
 
-  // Browsing the first step's snapshot shows the old tree read-only.
+  // Selecting the first step shows its snapshot read-only.
   await stepRows(page).nth(0).click();
-  await page.getByRole('button', { name: 'Browse files' }).click();
   await expect(page.getByText('(read-only)').first()).toBeVisible();
   await expect(treeRow(page, '/tmp/later.txt')).toHaveCount(0);
   await page.getByRole('button', { name: 'Back to live' }).first().click();
 
-  page.once('dialog', (d) => void d.accept());
-  await page.getByRole('button', { name: 'Restore' }).click();
+  // Continuing from it shows what will change, then restores.
+  await stepRows(page).nth(0).click();
+  await page.getByRole('button', { name: 'Continue from here' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Restore' }).click();
+  await expect(page.getByText('(read-only)')).toHaveCount(0);
   await expect(treeRow(page, '/tmp/later.txt')).toHaveCount(0);
   await treeRow(page, '/tmp/r.txt').click();
   await expect(page.locator('.monaco-editor .view-lines')).toContainText('v1');

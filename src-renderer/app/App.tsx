@@ -5,8 +5,10 @@ import { closeTab, openFile, saveTab } from '../editor/documents.js';
 import { EditorArea } from '../editor/EditorArea.js';
 import { Splitter } from '../layout/Splitter.js';
 import { useApp } from '../store/index.js';
-import { StepsPanel } from '../steps/StepsPanel.js';
 import { TerminalArea } from '../terminal/TerminalArea.js';
+import { CompareDialog } from '../timeline/CompareDialog.js';
+import { TimelinePanel } from '../timeline/TimelinePanel.js';
+import { DiffDialog } from '../diff/DiffDialog.js';
 import { terminalViews } from '../terminal/XtermView.js';
 import { FileTree } from '../tree/FileTree.js';
 import { HelpOverlay, TextDialogView, Toasts } from './Overlays.js';
@@ -74,7 +76,9 @@ function useGlobalShortcuts(): void {
       }
       if (e.key === 'Escape') {
         if (s.helpOpen) return run(() => s.setHelpOpen(false));
-        if (s.browse && !s.textDialog && !s.settingsOpen) return run(() => s.setBrowse(null));
+        if (s.diff) return run(() => s.openDiff(null));
+        if (s.comparison) return run(() => s.openComparison(null));
+        if (s.browse && !s.textDialog && !s.settingsOpen) return run(() => s.selectStep(null));
         return;
       }
       if (matches(e, 'Alt+T')) return run(() => s.currentId && s.addTerminal(s.currentId));
@@ -89,8 +93,7 @@ function useGlobalShortcuts(): void {
       if (matches(e, 'Alt+R')) {
         return run(() => {
           const step = s.selectedStepId;
-          if (step && window.confirm('Restore the sandbox to the selected step?'))
-            void s.restoreStep(step);
+          if (step && s.currentId && !s.replay[s.currentId]) s.askRestore(step);
         });
       }
       if (matches(e, 'Alt+1')) return run(() => focusPane('.tree-scroll'));
@@ -122,12 +125,13 @@ export function App() {
   const center = useRef<HTMLDivElement>(null);
   useGlobalShortcuts();
 
-  // Every sandbox gets a terminal the first time it is shown.
+  // Every live sandbox gets a terminal the first time it is shown (a replay has its recording).
+  const replay = useApp((s) => (s.currentId ? s.replay[s.currentId] : undefined));
   useEffect(() => {
-    if (!currentId) return;
+    if (!currentId || replay !== false) return;
     const s = useApp.getState();
     if (!s.terminals.some((t) => t.sandboxId === currentId)) s.addTerminal(currentId);
-  }, [currentId]);
+  }, [currentId, replay]);
 
   useEffect(() => {
     document.documentElement.dataset.theme = scheme;
@@ -180,12 +184,12 @@ export function App() {
         </div>
         <Splitter
           direction="vertical"
-          label="Resize steps panel"
+          label="Resize timeline panel"
           onDrag={(d) =>
             setPanes({ right: Math.max(180, Math.min(900, useApp.getState().panes.right - d)) })
           }
         />
-        <StepsPanel />
+        <TimelinePanel />
       </main>
       <StatusBar />
       <AgentsPanel />
@@ -193,6 +197,8 @@ export function App() {
       <HelpOverlay />
       <SettingsDialog />
       <ApprovalDialog />
+      <DiffDialog />
+      <CompareDialog />
       <Toasts />
     </div>
   );

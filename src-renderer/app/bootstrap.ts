@@ -8,6 +8,7 @@ import { describeError } from '../store/notifySlice.js';
 import { deliverTerminalData, deliverTerminalExit } from '../terminal/terminalBus.js';
 import { onFileChanged } from '../editor/documents.js';
 import { setAnswerSender, useApprovals } from '../network/approvals.js';
+import { revealChanges } from '../tree/changeMarks.js';
 
 function route(event: ApiEvent): void {
   const app = useApp.getState();
@@ -33,6 +34,16 @@ function route(event: ApiEvent): void {
       return;
     case 'step':
       app.addStep(event.step);
+      if (event.step.sandboxId === app.currentId) revealChanges(event.step);
+      return;
+    case 'stepUpdated':
+      app.updateStep(event.step);
+      return;
+    case 'branch':
+      app.upsertBranch(event.branch);
+      return;
+    case 'head':
+      app.setHead(event.sandboxId, event.stepId);
       return;
     case 'request':
       useApprovals.getState().add(event.request);
@@ -41,7 +52,7 @@ function route(event: ApiEvent): void {
       useApprovals.getState().closed(event.requestId);
       return;
     case 'restored':
-      app.setHead(event.sandboxId, event.stepId);
+      app.setHead(event.sandboxId, event.restoreStepId);
       if (event.sandboxId === app.currentId && !app.browse) app.resetTree();
       return;
   }

@@ -19,8 +19,10 @@ export const SHORTCUTS: Shortcut[] = [
   { keys: 'Ctrl+↑ / Ctrl+↓', action: 'Jump to previous / next command in the terminal' },
   { keys: 'Ctrl+C', action: 'Interrupt (copies instead when text is selected)' },
   { keys: 'Ctrl+Shift+C / Ctrl+Shift+V', action: 'Copy / paste in the terminal' },
-  { keys: 'Alt+R', action: 'Restore the sandbox to the selected step' },
-  { keys: 'Escape', action: 'Leave snapshot browsing, close dialogs' },
+  { keys: '↑ / ↓ (timeline focused)', action: 'Select the previous / next step' },
+  { keys: `${MOD}+click a step`, action: 'Diff the selected step with this one' },
+  { keys: 'Enter or Alt+R', action: 'Continue from the selected step (shows the diff first)' },
+  { keys: 'Escape', action: 'Clear the step selection (back to live), close dialogs' },
   { keys: 'F1 or ?', action: 'Show this help' },
 ];
 

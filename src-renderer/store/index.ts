@@ -7,14 +7,14 @@ import { createFilesSlice, type FilesSlice } from './filesSlice.js';
 import { createLayoutSlice, type LayoutSlice } from './layoutSlice.js';
 import { createNotifySlice, type NotifySlice } from './notifySlice.js';
 import { createSandboxSlice, type SandboxSlice } from './sandboxSlice.js';
-import { createStepsSlice, type StepsSlice } from './stepsSlice.js';
 import { createTerminalsSlice, type TerminalsSlice } from './terminalsSlice.js';
+import { createTimelineSlice, type TimelineSlice } from './timelineSlice.js';
 
 export type AppState = ConnectionSlice &
   SandboxSlice &
   FilesSlice &
   EditorSlice &
-  StepsSlice &
+  TimelineSlice &
   TerminalsSlice &
   LayoutSlice &
   NotifySlice &
@@ -25,7 +25,7 @@ export const useApp = create<AppState>()((...a) => ({
   ...createSandboxSlice(...a),
   ...createFilesSlice(...a),
   ...createEditorSlice(...a),
-  ...createStepsSlice(...a),
+  ...createTimelineSlice(...a),
   ...createTerminalsSlice(...a),
   ...createLayoutSlice(...a),
   ...createNotifySlice(...a),

@@ -5,6 +5,9 @@ import { api } from './apiHandle.js';
 import type { AppState } from './index.js';
 import { describeError } from './notifySlice.js';
 
+/** The sandbox user's home (HOME in every session). */
+export const HOME = '/home/user';
+
 export interface SandboxSlice {
   sandboxes: SandboxInfo[];
   currentId: string | null;
@@ -42,7 +45,12 @@ export const createSandboxSlice: StateCreator<AppState, [], [], SandboxSlice> = 
       browse: null,
       selectedPath: null,
       selectedStepId: null,
-      expanded: { '/': true },
+      compareStepId: null,
+      diff: null,
+      comparison: null,
+      follow: true,
+      // The live tree opens at the shell's home, where commands start.
+      expanded: { '/': true, '/home': true, [HOME]: true },
     });
     get().resetTree();
     try {

@@ -2,6 +2,7 @@
 import { useCallback } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useApp } from '../store/index.js';
+import { ReplayTerminal } from '../timeline/ReplayTerminal.js';
 import { XtermView } from './XtermView.js';
 
 export function TerminalArea() {
@@ -11,6 +12,7 @@ export function TerminalArea() {
   const { addTerminal, activateTerminal, removeTerminal } = useApp.getState();
   const visible = terminals.filter((t) => t.sandboxId === currentId);
   const onExit = useCallback(() => undefined, []);
+  const replay = useApp((s) => (s.currentId ? s.replay[s.currentId] === true : false));
 
   return (
     <section className="pane terminal-pane" aria-label="Terminal">
@@ -36,17 +38,24 @@ export function TerminalArea() {
             </button>
           </div>
         ))}
+        {replay && (
+          <div role="tab" aria-selected className="tab active" title="Recorded output, read-only">
+            <span className="tab-name">recording</span>
+          </div>
+        )}
         <button
+          hidden={replay}
           className="tab-add"
           aria-label="New terminal"
           title="New terminal (Alt+T)"
-          disabled={!currentId}
+          disabled={!currentId || replay}
           onClick={() => currentId && addTerminal(currentId)}
         >
           +
         </button>
       </div>
       <div className="terminal-body">
+        {replay && currentId && <ReplayTerminal sandboxId={currentId} />}
         {terminals.map((t) => (
           <XtermView
             key={t.key}
@@ -56,7 +65,7 @@ export function TerminalArea() {
             onExit={onExit}
           />
         ))}
-        {visible.length === 0 && (
+        {visible.length === 0 && !replay && (
           <div className="empty-hint">No terminal. Press Alt+T or + to open one.</div>
         )}
       </div>

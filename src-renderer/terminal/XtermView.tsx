@@ -13,18 +13,22 @@ import { describeError } from '../store/notifySlice.js';
 import { ShellIntegrationAddon } from './shellIntegration.js';
 import { subscribeTerminal } from './terminalBus.js';
 
-const DARK = {
-  background: '#1e1e1e',
-  foreground: '#d4d4d4',
-  cursor: '#d4d4d4',
-  selectionBackground: '#264f78',
+/** Terminal colours per scheme (the replay terminal uses them too). */
+export const TERMINAL_THEMES = {
+  dark: {
+    background: '#1e1e1e',
+    foreground: '#d4d4d4',
+    cursor: '#d4d4d4',
+    selectionBackground: '#264f78',
+  },
+  light: {
+    background: '#ffffff',
+    foreground: '#1f2328',
+    cursor: '#1f2328',
+    selectionBackground: '#add6ff',
+  },
 };
-const LIGHT = {
-  background: '#ffffff',
-  foreground: '#1f2328',
-  cursor: '#1f2328',
-  selectionBackground: '#add6ff',
-};
+const { dark: DARK, light: LIGHT } = TERMINAL_THEMES;
 
 /** Terminals register here so shortcuts (focus, jump) reach the active one. */
 export const terminalViews = new Map<string, { term: Terminal; shell: ShellIntegrationAddon }>();

@@ -11,10 +11,12 @@ import { formatBytes } from '../editor/fileKind.js';
 import { useApp } from '../store/index.js';
 import { describeError } from '../store/notifySlice.js';
 import { joinPath, parentOf, validName } from '../store/paths.js';
+import { useTreeMarks } from './changeMarks.js';
 import { modeString, visibleRows, windowOf, type TreeRow } from './rows.js';
 import { exportPath, readDroppedFiles } from './transfer.js';
 
 const ROW_HEIGHT = 22;
+const NO_GHOSTS = new Map<string, FileEntry[]>();
 const DRAG_TYPE = 'application/x-sandglass-path';
 
 interface MenuState {
@@ -30,8 +32,11 @@ export function FileTree() {
   const browse = useApp((s) => s.browse);
   const currentId = useApp((s) => s.currentId);
   const steps = useApp((s) => (s.currentId ? s.steps[s.currentId] : undefined));
-  const { toggleDir, selectPath, setBrowse } = useApp.getState();
-  const rows = useMemo(() => visibleRows(dirs, expanded), [dirs, expanded]);
+  const { toggleDir, selectPath, selectStep } = useApp.getState();
+  const marks = useTreeMarks();
+  // Deleted files show as ghost rows in a step's snapshot; the live tree lists what exists.
+  const ghosts = browse ? marks.ghosts : NO_GHOSTS;
+  const rows = useMemo(() => visibleRows(dirs, expanded, '/', ghosts), [dirs, expanded, ghosts]);
   const scroller = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewport, setViewport] = useState(600);
@@ -116,6 +121,7 @@ export function FileTree() {
 
   const activate = (row: TreeRow): void => {
     selectPath(row.entry.path);
+    if (row.ghost) return;
     if (row.entry.kind === 'dir') toggleDir(row.entry.path);
     else void openFile(row.entry.path, browse?.snapshotId ?? null);
   };
@@ -210,7 +216,7 @@ export function FileTree() {
           <span>
             Snapshot after <code>{step?.command ?? browse.stepId}</code> (read-only)
           </span>
-          <button onClick={() => setBrowse(null)}>Back to live</button>
+          <button onClick={() => selectStep(null)}>Back to live</button>
         </div>
       )}
       <div
@@ -239,10 +245,12 @@ export function FileTree() {
             const { entry } = row;
             const top = (start + i) * ROW_HEIGHT;
             const isDir = entry.kind === 'dir';
+            const mark = marks.files.get(entry.path);
             return (
               <div
                 key={entry.path}
-                className={`tree-row ${selected === entry.path ? 'selected' : ''} ${dropTarget === entry.path ? 'drop-target' : ''} kind-${entry.kind}`}
+                className={`tree-row ${selected === entry.path ? 'selected' : ''} ${dropTarget === entry.path ? 'drop-target' : ''} kind-${entry.kind}${mark ? ` mark-${mark}` : ''}${marks.dirs.has(entry.path) ? ' holds-changes' : ''}`}
+                data-change={mark}
                 style={{ top, height: ROW_HEIGHT, paddingLeft: 6 + row.depth * 14 }}
                 role="treeitem"
                 aria-level={row.depth + 1}
@@ -250,11 +258,12 @@ export function FileTree() {
                 aria-selected={selected === entry.path}
                 data-path={entry.path}
                 title={`${entry.path}\n${modeString(entry.kind, entry.mode)}  ${formatBytes(entry.size)}${entry.target ? `\n→ ${entry.target}` : ''}`}
-                draggable={!readOnly}
+                draggable={!readOnly && !row.ghost}
                 onClick={() => activate(row)}
                 onContextMenu={(e) => {
                   e.preventDefault();
                   e.stopPropagation();
+                  if (row.ghost) return;
                   selectPath(entry.path);
                   setMenu({ x: e.clientX, y: e.clientY, entry });
                 }}
@@ -280,7 +289,12 @@ export function FileTree() {
                 {entry.target !== undefined && (
                   <span className="link-target">→ {entry.target}</span>
                 )}
-                <span className="mode">{modeString(entry.kind, entry.mode)}</span>
+                {mark && (
+                  <span className="change-mark" title={`${mark} by this step`}>
+                    {mark === 'added' ? 'A' : mark === 'modified' ? 'M' : 'D'}
+                  </span>
+                )}
+                {!row.ghost && <span className="mode">{modeString(entry.kind, entry.mode)}</span>}
               </div>
             );
           })}

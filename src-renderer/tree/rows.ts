@@ -7,20 +7,28 @@ export interface TreeRow {
   expanded: boolean;
   /** True while an expanded directory's listing is not loaded yet. */
   loading: boolean;
+  /** A deleted entry shown where it was (it is not in the listing). */
+  ghost?: boolean;
 }
 
 export function visibleRows(
   dirs: Record<string, FileEntry[]>,
   expanded: Record<string, boolean>,
   root = '/',
+  ghosts: ReadonlyMap<string, FileEntry[]> = new Map(),
 ): TreeRow[] {
   const rows: TreeRow[] = [];
   const walk = (dir: string, depth: number): void => {
-    for (const entry of dirs[dir] ?? []) {
+    const listing = dirs[dir];
+    for (const entry of listing ?? []) {
       const open = entry.kind === 'dir' && expanded[entry.path] === true;
       rows.push({ entry, depth, expanded: open, loading: open && !dirs[entry.path] });
       if (open) walk(entry.path, depth + 1);
     }
+    if (!listing) return;
+    for (const entry of ghosts.get(dir) ?? [])
+      if (!listing.some((e) => e.name === entry.name))
+        rows.push({ entry, depth, expanded: false, loading: false, ghost: true });
   };
   walk(root, 0);
   return rows;

@@ -108,6 +108,11 @@ export async function exportPath(
     );
     bytes = base64ToBytes(file.base64);
   }
+  return saveToHost(name, bytes);
+}
+
+/** Hands bytes to the host: Electron's save dialog, or a download in web mode. */
+export function saveToHost(name: string, bytes: Uint8Array): Promise<boolean> {
   const bridge = electronBridge();
   if (bridge) return bridge.saveFile({ defaultName: name, base64: bytesToBase64(bytes) });
   const url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>]));
@@ -116,5 +121,5 @@ export async function exportPath(
   a.download = name;
   a.click();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return true;
+  return Promise.resolve(true);
 }
