@@ -64,7 +64,7 @@ async function client(page: Page): Promise<string> {
 
 test('a request raises the dialog; allow shows the output, deny gives the error and status', async ({
   workbench: page,
-}) => {
+}, testInfo) => {
   await freshShell(page, 'net-approve');
   await setAllowed(page, '127.0.0.1\n::1');
   const fetch = await client(page);
@@ -76,6 +76,9 @@ test('a request raises the dialog; allow shows the output, deny gives the error 
   await expect(dialog).toContainText('net-approve');
   await expect(dialog.getByTestId('approval-argv')).toContainText(`localhost:${port}/one`);
   await expect(page.getByTestId('approval-waiting')).toContainText('waiting for approval');
+  const shot = testInfo.outputPath('approval-dialog.png');
+  await page.screenshot({ path: shot });
+  await testInfo.attach('approval dialog', { path: shot, contentType: 'image/png' });
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
   await waitForTerminal(page, /^served \/one *$/m);

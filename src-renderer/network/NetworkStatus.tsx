@@ -10,7 +10,7 @@ export function NetworkStatus() {
   if (!first) return null;
   return (
     <span className="approval-waiting" role="status" data-testid="approval-waiting">
-      ⏸ {first.argv[0] ?? 'a program'} waiting for approval: {first.method} {first.host}
+      {first.argv[0] ?? 'a program'} is waiting for approval: {first.method} {first.host}
       {waiting.length > 1 ? ` (+${waiting.length - 1})` : ''}
     </span>
   );

@@ -187,6 +187,38 @@ describe('network approvals through the engine', () => {
   });
 });
 
+describe('who may change the network settings', () => {
+  it('an agent may block hosts but not allow them; leaving network out keeps it', async () => {
+    const sb = await setup(['127.0.0.1']);
+    const agent = engine.connect('agent', () => undefined);
+    const net = (allowedHosts: string[], blockedHosts: string[] = []) => ({
+      ...DEFAULT_SETTINGS,
+      network: { allowedHosts, blockedHosts },
+    });
+    await expect(
+      engine.call('updateSettings', { sandboxId: sb.id, settings: net(['127.0.0.1', '*']) }, agent),
+    ).rejects.toMatchObject({ code: 'EPERM', message: expect.stringContaining('*') });
+    await expect(
+      engine.call('createSandbox', { name: 'x', settings: net(['*']) }, agent),
+    ).rejects.toMatchObject({ code: 'EPERM' });
+    const tightened = await engine.call(
+      'updateSettings',
+      { sandboxId: sb.id, settings: net([], ['evil.test']) },
+      agent,
+    );
+    expect(tightened.settings.network).toEqual({ allowedHosts: [], blockedHosts: ['evil.test'] });
+    await expect(
+      engine.call('updateSettings', { sandboxId: sb.id, settings: net([], []) }, agent),
+    ).rejects.toMatchObject({ code: 'EPERM' });
+    const { network: _omitted, ...withoutNetwork } = DEFAULT_SETTINGS;
+    const kept = await engine.call('updateSettings', {
+      sandboxId: sb.id,
+      settings: { ...withoutNetwork, timeoutMs: 5000 },
+    });
+    expect(kept.settings.network?.blockedHosts).toEqual(['evil.test']);
+  });
+});
+
 describe('helpers', () => {
   it('names the host an answer remembers', () => {
     expect(hostEntryOf('https://Example.COM/x')).toBe('example.com');

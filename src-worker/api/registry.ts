@@ -2,21 +2,25 @@
  * The engine's sandboxes: each registry entry holds a kernel `Sandbox`
  * directly, with what the API keeps beside it (its info and settings).
  */
-import type { SandboxInfo, SandboxSettings, Step } from '../contract/api.js';
+import type { SandboxInfo, SandboxSettings } from '../contract/api.js';
 import { Sandbox } from '../sandbox/sandbox.js';
+import { snapshotStoreOf } from '../timeline/store.js';
+import { Timeline, type TimelineEvents } from '../timeline/model.js';
 import { asEngineError, EngineError } from './errors.js';
 import { SandboxFiles } from './files.js';
 import { EventBus } from './eventBus.js';
 import { SandboxNetworkAccess, type NetworkHooks } from './network.js';
 import { limitsOf } from './settings.js';
-import { StepLog } from './steps.js';
 
 export interface SandboxEntry {
   readonly id: string;
   info: SandboxInfo;
   readonly sandbox: Sandbox;
   readonly files: SandboxFiles;
-  readonly steps: StepLog;
+  /** The sandbox's timeline (its steps, branches and snapshots). */
+  readonly steps: Timeline;
+  /** Replays a loaded timeline file: read-only until a step is restored ("continue from here"). */
+  replay: boolean;
   /** Command lines running in terminals, by terminal id (API runs are the sandbox's own). */
   readonly running: Map<string, string>;
   /** Its policy, approvals and audit. */
@@ -30,8 +34,8 @@ export interface RegistryOptions {
   programsDir?: string;
   /** Makes ids; the engine shares one counter across kinds of id. */
   newId: (prefix: string) => string;
-  /** A step was recorded. */
-  onStep: (step: Step) => void;
+  /** Timeline events of a sandbox (steps, branches, head). */
+  timelineEvents: (sandboxId: string) => Partial<TimelineEvents>;
   /**
    * Approvals, remembered answers and the audit of every sandbox's network.
    * Default: nobody to ask, so only listed hosts are reachable.
@@ -50,39 +54,79 @@ export class SandboxRegistry {
 
   constructor(private readonly options: RegistryOptions) {}
 
-  async create(name: string, settings: SandboxSettings): Promise<SandboxEntry> {
+  /** A kernel sandbox with these settings, not yet registered (see `create`'s `made`). */
+  make(settings: SandboxSettings): Promise<Sandbox> {
+    const { limits, vfsLimits } = limitsOf(settings);
+    return Sandbox.create({
+      limits,
+      vfsLimits,
+      env: settings.env,
+      ...(this.options.programsDir !== undefined ? { programsDir: this.options.programsDir } : {}),
+    });
+  }
+
+  /** A new sandbox, or one made elsewhere (a fork, a loaded timeline) adopted with these settings. */
+  async create(name: string, settings: SandboxSettings, made?: Sandbox): Promise<SandboxEntry> {
     const trimmed = checkName(name);
     const { limits, vfsLimits } = limitsOf(settings);
     const id = this.options.newId('sb');
     const network = new SandboxNetworkAccess(id, this.options.network ?? ALONE);
-    let sandbox: Sandbox;
+    let sandbox: Sandbox | undefined = made;
     try {
-      sandbox = await Sandbox.create({
-        limits,
-        vfsLimits,
-        env: settings.env,
-        network: network.options(settings),
-        ...(this.options.programsDir !== undefined
-          ? { programsDir: this.options.programsDir }
-          : {}),
-      });
+      if (sandbox) {
+        // Its own policy, approvals and audit (a fork does not share its parent's).
+        sandbox.setNetwork(network.options(settings));
+        sandbox.setLimits(limits);
+        sandbox.vfs.setLimits(vfsLimits);
+        sandbox.setEnv(settings.env);
+      } else {
+        sandbox = await Sandbox.create({
+          limits,
+          vfsLimits,
+          env: settings.env,
+          network: network.options(settings),
+          ...(this.options.programsDir !== undefined
+            ? { programsDir: this.options.programsDir }
+            : {}),
+        });
+      }
     } catch (err) {
+      await made?.destroy();
       throw asEngineError(err);
     }
+    const kernel = sandbox;
+    const events = this.options.timelineEvents(id);
+    // Events of a sandbox being destroyed are dropped.
+    const live =
+      <A extends unknown[]>(fn: (...a: A) => void) =>
+      (...a: A) => {
+        if (this.entries.get(id) === entry) fn(...a);
+      };
     const entry: SandboxEntry = {
       id,
       info: { id, name: trimmed, createdAt: Date.now(), settings },
-      sandbox,
-      files: new SandboxFiles(sandbox),
-      steps: new StepLog(
-        id,
-        () => String(sandbox.snapshot()),
-        () => this.options.newId('st'),
-        (step) => {
-          network.attachToStep(step.id);
-          if (this.entries.get(id) === entry) this.options.onStep(step);
+      sandbox: kernel,
+      files: new SandboxFiles(kernel),
+      steps: new Timeline({
+        sandboxId: id,
+        store: snapshotStoreOf(kernel.vfs),
+        sessions: kernel,
+        newStepId: () => this.options.newId('st'),
+        newBranchId: () => this.options.newId('br'),
+        budgetBytes: () => budgetOf(kernel, entry.info.settings),
+        // The network requests of its command so far belong to a new step.
+        networkOf: (stepId) => network.attachToStep(stepId),
+        events: {
+          step: live((step) => events.step?.(step)),
+          stepUpdated: live((step) => {
+            if (step.snapshotReleased) entry.files.forget(step.snapshotId);
+            events.stepUpdated?.(step);
+          }),
+          branch: live((branch) => events.branch?.(branch)),
+          head: live((stepId, branchId) => events.head?.(stepId, branchId)),
         },
-      ),
+      }),
+      replay: false,
       network,
       running: new Map(),
       detach: () => undefined,
@@ -133,15 +177,28 @@ export class SandboxRegistry {
     const entry = this.get(id);
     this.entries.delete(id);
     entry.detach();
+    entry.steps.dispose();
     await entry.sandbox.destroy();
   }
 
   async destroyAll(): Promise<void> {
     const all = [...this.entries.values()];
     this.entries.clear();
-    for (const e of all) e.detach();
+    for (const e of all) {
+      e.detach();
+      e.steps.dispose();
+    }
     await Promise.all(all.map((e) => e.sandbox.destroy().catch(() => undefined)));
   }
+}
+
+/**
+ * What a sandbox's retained snapshots may hold: its memory limit (#20 item
+ * 3), or its file system's byte limit when it has none.
+ */
+function budgetOf(sandbox: Sandbox, settings: SandboxSettings): number {
+  const memory = settings.limits.memoryBytes ?? 0;
+  return memory > 0 ? memory : sandbox.vfs.limits.maxBytes;
 }
 
 function checkName(name: string): string {

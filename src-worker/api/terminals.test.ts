@@ -36,7 +36,10 @@ describe.skipIf(!haveShell)('Terminals', () => {
     let n = 0;
     const newId = (p: string) => `${p}${++n}`;
     const steps: Step[] = [];
-    const reg = new SandboxRegistry({ newId, onStep: (s) => steps.push(s) });
+    const reg = new SandboxRegistry({
+      newId,
+      timelineEvents: () => ({ step: (s) => steps.push(s) }),
+    });
     const entry = await reg.create('t', KERNEL_DEFAULT_SETTINGS);
     let out = '';
     const runningSeen: (string | undefined)[] = [];
@@ -80,7 +83,10 @@ describe.skipIf(!haveShell)('Terminals', () => {
     let n = 0;
     const newId = (p: string) => `${p}${++n}`;
     const steps: Step[] = [];
-    const reg = new SandboxRegistry({ newId, onStep: (s) => steps.push(s) });
+    const reg = new SandboxRegistry({
+      newId,
+      timelineEvents: () => ({ step: (s) => steps.push(s) }),
+    });
     const entry = await reg.create('t', KERNEL_DEFAULT_SETTINGS);
     const recorded: unknown[] = [];
     const origRecord = entry.steps.record.bind(entry.steps);
@@ -133,7 +139,7 @@ describe.skipIf(!haveShell)('Terminals', () => {
   it('cuts a step recording at its bound and says so', async () => {
     let n = 0;
     const newId = (p: string) => `${p}${++n}`;
-    const reg = new SandboxRegistry({ newId, onStep: () => undefined });
+    const reg = new SandboxRegistry({ newId, timelineEvents: () => ({}) });
     const entry = await reg.create('t', KERNEL_DEFAULT_SETTINGS);
     const recorded: { recording: { data: string }[]; recordingTruncated: boolean }[] = [];
     const origRecord = entry.steps.record.bind(entry.steps);

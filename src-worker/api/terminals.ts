@@ -11,7 +11,7 @@ import { TextDecoder } from 'node:util';
 import type { CommandEvent } from '../sandbox/sandbox.js';
 import { asEngineError, EngineError } from './errors.js';
 import type { SandboxEntry } from './registry.js';
-import type { TerminalChunk } from './steps.js';
+import type { RecordingFrame as TerminalChunk } from '../contract/api.js';
 
 export interface TerminalSink {
   data(entry: SandboxEntry, terminalId: string, data: string): void;

@@ -1,7 +1,7 @@
 /**
  * The `sandglass` command line: subcommands dispatch here. `exec` runs one
  * program, `run` a shell script, `shell` an interactive session, `serve` the
- * web workbench. Each subcommand's module is imported only when it runs (a CLI start pays for
+ * web workbench, `timeline` timeline files. Each subcommand's module is imported only when it runs (a CLI start pays for
  * what the command needs; the full usage text loads them all).
  */
 import type { CliIo } from './options.js';
@@ -41,6 +41,14 @@ const SUBCOMMANDS: Record<string, Entry> = {
     load: async () => {
       const m = await import('./shell.js');
       return { usage: m.SHELL_USAGE, run: (a, io) => m.runShell(m.parseShellArgs(a), io) };
+    },
+  },
+  timeline: {
+    about: 'save, load, show and diff timeline files',
+    oneShot: true,
+    load: async () => {
+      const m = await import('./timeline.js');
+      return { usage: m.TIMELINE_USAGE, run: (a, io) => m.runTimeline(a, io) };
     },
   },
   serve: {

@@ -7,7 +7,7 @@
  * host working directory as cwd so the name resolves. Stdin is streamed in,
  * stdout/stderr out; the exit status is the script's.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import {
   createSandbox,
@@ -21,18 +21,43 @@ import {
   type SandboxOptions,
 } from './options.js';
 
-export const RUN_USAGE = `usage: sandglass run [--timeout MS] [--import HOST:PATH[:ro]]... [--programs DIR] ${NET_USAGE} (-c SCRIPT [NAME [ARGS...]] | FILE [ARGS...])`;
+export const RUN_USAGE = `usage: sandglass run [--timeout MS] [--import HOST:PATH[:ro]]... [--programs DIR] ${NET_USAGE} [--save OUT.sgtl] (-c SCRIPT [NAME [ARGS...]] | FILE [ARGS...])`;
 
 export interface RunArgs extends Omit<SandboxOptions, 'cwd'> {
   /** The inline script of -c, or undefined when running a file. */
   readonly command: string | undefined;
   /** FILE (when no -c) followed by ARGS; with -c, $0 then ARGS. */
   readonly rest: string[];
+  /** Write the sandbox's timeline to this host file when the script ends. */
+  readonly save: string | undefined;
+}
+
+/**
+ * `--save FILE` among the leading options (each of which takes a value),
+ * taken out before the sandbox options are parsed.
+ */
+function takeSave(args: readonly string[]): { save: string | undefined; args: string[] } {
+  const kept: string[] = [];
+  let save: string | undefined;
+  let i = 0;
+  for (; i < args.length; i++) {
+    const a = args[i] as string;
+    if (a === '--save') {
+      save = args[++i];
+      if (save === undefined) throw new UsageError('--save needs a value');
+      continue;
+    }
+    if (a === '--' || a === '-c' || a === '-' || !a.startsWith('-')) break;
+    kept.push(a);
+    if (i + 1 < args.length) kept.push(args[++i] as string);
+  }
+  return { save, args: [...kept, ...args.slice(i)] };
 }
 
 export function parseRunArgs(args: readonly string[]): RunArgs {
+  const { save, args: sandboxArgs } = takeSave(args);
   const parsed = parseSandboxOptions(
-    args,
+    sandboxArgs,
     ['--timeout', '--import', '--programs', ...NET_OPTIONS],
     (flag) => flag === '-c',
   );
@@ -45,7 +70,7 @@ export function parseRunArgs(args: readonly string[]): RunArgs {
     rest = rest.slice(2); // everything after the script is $0 and the arguments
   }
   if (command === undefined && rest.length === 0) throw new UsageError('missing -c SCRIPT or FILE');
-  return { timeoutMs, imports, programsDir, allowNet, denyNet, command, rest };
+  return { timeoutMs, imports, programsDir, allowNet, denyNet, command, rest, save };
 }
 
 /** Copy the host script into the sandbox; returns argv and cwd for running it. */
@@ -103,7 +128,7 @@ export async function runScript(args: RunArgs, io: CliIo): Promise<number> {
         return code === 'ENOENT' ? 127 : 126;
       }
     }
-    return await runStreamed(sb, io, {
+    const status = await runStreamed(sb, io, {
       path: '/bin/sh',
       argv,
       command: args.command ?? args.rest.join(' '),
@@ -111,6 +136,11 @@ export async function runScript(args: RunArgs, io: CliIo): Promise<number> {
       cwd: scriptCwd,
       failedAs: 'sandglass run: /bin/sh',
     });
+    if (args.save !== undefined) {
+      const { bytes } = sb.engine.saveTimeline(sb.sandboxId);
+      await writeFile(args.save, bytes);
+    }
+    return status;
   } finally {
     await sb.dispose();
   }

@@ -467,7 +467,6 @@ export class Kernel {
   approvalWait(p: Process, waiting: boolean): void {
     if (waiting) p.job?.pauseDeadline();
     else p.job?.resumeDeadline();
-    p.waitingForApproval = waiting;
     this.emit({ type: 'approval-wait', pid: p.pid, waiting });
   }
 

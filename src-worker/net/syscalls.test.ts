@@ -5,8 +5,9 @@
  * 127.0.0.1:PORT explicitly; nothing leaves loopback.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Sandbox } from '../sandbox/sandbox.js';
-import { readFileSync } from 'node:fs';
+import { defaultProgramsDir, Sandbox } from '../sandbox/sandbox.js';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fixtureProgramsDir, fixtureWasmPath } from '../sandbox/testPrograms.js';
 import { checkImports } from '../wasi/sandglass/index.js';
 import { runProgram } from '../sandbox/testUtil.js';
@@ -95,6 +96,29 @@ describe('net syscalls from wasm', () => {
     expect((await p.wait()).status).toBe(0);
     expect(got).toBe(bytes);
   });
+
+  it('keeps memory bounded while a program reads 200 MiB', async () => {
+    const bytes = 200 * 1024 * 1024;
+    let peak = 0;
+    // Warm: the program compiled and a worker running, so only the transfer is measured.
+    await fetch([`${server.origin}/big?bytes=${8 * 1024 * 1024}`]);
+    const base = process.memoryUsage().rss;
+    const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+    try {
+      // stdout goes to /dev/null (over the output limit otherwise); the audit counts the bytes.
+      const url = `${server.origin}/big?bytes=${bytes}`;
+      const p = await sb.spawn(FETCH, ['fixture-fetch', url]);
+      expect((await p.wait()).status).toBe(0);
+      expect(audit.find((a) => a.url === url)?.bytesReceived).toBe(bytes);
+    } finally {
+      clearInterval(sample);
+    }
+    // The kernel holds one chunk per exchange and the socket its high-water
+    // mark; what grows is garbage the GC has not collected yet (server and
+    // client share this process): measured 25 MiB for 40 MiB, 62 MiB for
+    // 320 MiB on a loaded machine, never the body.
+    expect(peak - base).toBeLessThan(80 * 1024 * 1024);
+  }, 120_000);
 
   it('follows redirects only when asked', async () => {
     const url = `${server.origin}/redirect?to=/hello`;
@@ -291,6 +315,33 @@ describe('approvals through onRequest', () => {
     expect(checkImports(mod, 'net', PREVIEW1)).toBeUndefined();
     for (const role of ['utility', 'proc', 'shell'] as const) {
       expect(checkImports(mod, role, PREVIEW1)).toMatch(/imports sandglass\.net_\w+, which role/);
+    }
+  });
+});
+
+describe('a session command waiting for a person', () => {
+  const dir = defaultProgramsDir();
+  const ready = existsSync(join(dir, 'shell.wasm')) && existsSync(join(dir, 'fixture-fetch.wasm'));
+
+  it.skipIf(!ready)('does not count the wait against the command time limit', async () => {
+    const srv = await startLoopbackServer();
+    const box = await Sandbox.create({
+      network: {
+        policy: {
+          allowedHosts: [`127.0.0.1:${srv.port}`],
+          onRequest: () => new Promise((r) => setTimeout(() => r(true), 3000)),
+        },
+      },
+    });
+    try {
+      // The limit covers the shell's start too, so it leaves room for that.
+      const r = await box.run(`fixture-fetch ${srv.origin}/hello`, { timeoutMs: 2000 });
+      expect(r.stderr).toBe('');
+      expect(r.stdout).toBe('hello\n');
+      expect(r.status).toBe(0);
+    } finally {
+      await box.destroy();
+      await srv.close();
     }
   });
 });

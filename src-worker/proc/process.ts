@@ -35,8 +35,6 @@ export class Process {
   readonly startedAt = performance.now();
   endedAt: number | undefined;
   blockedMs = 0;
-  /** Blocked in a net syscall until a person answers (shown as "waiting for approval"). */
-  waitingForApproval = false;
   timers: NodeJS.Timeout[] = [];
   /** Signal that stopped it (0 = running); its syscalls wait in `deferred` until SIGCONT. */
   stopped = 0;
