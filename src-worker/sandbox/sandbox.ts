@@ -662,16 +662,30 @@ export class Sandbox {
     clearTimeout(timer);
   }
 
-  /** SIGINT to the foreground job of a session's terminal, if the shell is not it. */
+  /**
+   * SIGINT to the foreground job of a session's terminal once it has one
+   * (a command line just begun may not have started its job yet): checked
+   * until the shell is idle again or `RESTORE_WAIT_MS` passes.
+   */
   private interruptForeground(s: Session): void {
-    const p = s.process;
-    const fg = p?.tty?.fgPgrp;
-    if (!p || fg === undefined || fg <= 0 || fg === p.pgid) return;
-    try {
-      this.kernel.signalGroup(fg, SIG.INT);
-    } catch {
-      // The job ended meanwhile.
-    }
+    const until = performance.now() + RESTORE_WAIT_MS;
+    let signalled = -1;
+    const tick = (): void => {
+      const p = s.process;
+      if (!p || s.idle || s.ended || performance.now() > until) return;
+      const fg = p.tty?.fgPgrp;
+      if (fg === undefined) return;
+      if (fg > 0 && fg !== p.pgid && fg !== signalled) {
+        signalled = fg;
+        try {
+          this.kernel.signalGroup(fg, SIG.INT);
+        } catch {
+          // The job ended meanwhile.
+        }
+      }
+      setTimeout(tick, 20).unref();
+    };
+    tick();
   }
 
   private registerShellSession(name: string): Session {

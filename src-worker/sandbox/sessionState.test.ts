@@ -142,14 +142,21 @@ describe.skipIf(!haveShell)('shell session state', () => {
 
   it('a restore interrupts a command running in a terminal, then applies', async () => {
     sb = await Sandbox.create();
-    const { events, line, t } = await terminal(sb);
+    const { line, t } = await terminal(sb);
     await line('x=saved');
     const saved = sb.sessionStates();
     await line('x=later');
-    t.write('sleep 30\r');
-    await until(() => events.at(-1)?.type === 'start', 'sleep to start');
+    // Restored the moment the line starts, before its job exists.
+    let restoring: Promise<void> | undefined;
     const t0 = performance.now();
-    await sb.restoreSessionStates(saved);
+    const box = sb;
+    box.onCommand((e) => {
+      if (e.type === 'start' && e.command === 'sleep 30')
+        restoring = box.restoreSessionStates(saved);
+    });
+    t.write('sleep 30\r');
+    await until(() => restoring !== undefined, 'sleep to start');
+    await restoring;
     expect(performance.now() - t0).toBeLessThan(10000);
     expect(await line('echo "x=$x"')).toContain('x=saved');
   });
