@@ -216,6 +216,7 @@ pub fn run(args: Vec<Bytes>) -> i32 {
         i += 1;
     }
     let rest: Vec<Bytes> = args[i.min(args.len())..].to_vec();
+    sh.sync_specials();
     if api {
         return interactive::api_loop(&mut sh);
     }
@@ -226,6 +227,8 @@ pub fn run(args: Vec<Bytes>) -> i32 {
             sh.err_name = a0.clone();
             sh.positional = rest[1..].to_vec();
         }
+        sh.input_name = b"-c".to_vec();
+        sh.set_var(b"BASH_EXECUTION_STRING", code.clone());
         let r = sh.run_text(&code, 1, true);
         return finish(&mut sh, r);
     }
@@ -255,6 +258,7 @@ pub fn run(args: Vec<Bytes>) -> i32 {
         }
         sh.arg0 = file.clone();
         sh.err_name = file.clone();
+        sh.input_name = file.clone();
         sh.sources.push(file.clone());
         sh.frames.push((b"main".to_vec(), file.clone(), 0));
         sh.positional = rest[1..].to_vec();
@@ -263,6 +267,12 @@ pub fn run(args: Vec<Bytes>) -> i32 {
     }
     if interactive || sh.sys.isatty(0) {
         sh.opts.interactive = true;
+        // only an interactive shell has prompts
+        for (k, v) in [(&b"PS1"[..], &b"\\s-\\v\\$ "[..]), (b"PS2", b"> ")] {
+            if sh.vars.get(k).is_none() {
+                sh.set_var(k, v.to_vec());
+            }
+        }
         return interactive::repl(&mut sh);
     }
     // script on stdin
@@ -277,6 +287,7 @@ pub fn run(args: Vec<Bytes>) -> i32 {
         }
     }
     sh.c_mode = false;
+    sh.input_name = sh.err_name.clone();
     let r = sh.run_text(&code, 1, true);
     finish(&mut sh, r)
 }

@@ -139,7 +139,7 @@ impl Shell {
         }
         let code = args.join(&b' ');
         let line = self.lineno;
-        let r = self.eval_string(&code, line);
+        let r = self.run_named(b"eval", &code, line);
         self.lineno = line;
         r
     }
@@ -199,7 +199,8 @@ impl Shell {
             self.sources.last().cloned().unwrap_or_default(),
         );
         let line = self.lineno;
-        let mut r = self.eval_string(&code, 1);
+        let input = self.sources.last().cloned().unwrap_or_default();
+        let mut r = self.run_named(&input, &code, 1);
         if let Some(trap) = self.traps.get(&-3).cloned() {
             if !matches!(r, Err(Ctl::Exit(_))) {
                 let st = self.status;

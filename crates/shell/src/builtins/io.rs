@@ -67,6 +67,14 @@ pub fn backslash_escapes(s: &[u8], echo_octal: bool) -> (Bytes, bool) {
                 if n == 0 {
                     o.push(b'\\');
                     o.push(e);
+                } else if v >= 0x80 && crate::eval::expand::byte_chars() {
+                    // the locale cannot show it: bash writes the escape back
+                    let t = if e == b'u' {
+                        format!("\\u{:04X}", v)
+                    } else {
+                        format!("\\U{:08X}", v)
+                    };
+                    o.extend_from_slice(t.as_bytes());
                 } else {
                     let ch = char::from_u32(v).unwrap_or('\u{fffd}');
                     let mut b = [0u8; 4];
@@ -246,6 +254,18 @@ impl Shell {
                     n
                 }
             }
+            None if !body.is_empty() && body.bytes().all(|c| c.is_ascii_digit()) => {
+                // too big: clamped, with strtoimax's complaint
+                let mut m = b"warning: ".to_vec();
+                m.extend_from_slice(a);
+                m.extend_from_slice(b": Numerical result out of range");
+                self.berr("printf", &m);
+                if neg {
+                    i64::MIN
+                } else {
+                    i64::MAX
+                }
+            }
             None => {
                 // leading digits are used; the rest is an error
                 let digits: String = body.chars().take_while(|c| c.is_ascii_digit()).collect();
@@ -299,11 +319,22 @@ impl Shell {
                     }
                     seg_end = k;
                 }
-                let (b, stop) = backslash_escapes(&fmt[i..seg_end], false);
-                out.extend_from_slice(&b);
-                if stop {
-                    return true;
+                match fmt.get(i + 1) {
+                    // in the format, \c is text and quotes lose their backslash
+                    Some(b'c') => {
+                        out.extend_from_slice(b"\\c");
+                        i += 2;
+                        continue;
+                    }
+                    Some(q @ (b'"' | b'\'')) => {
+                        out.push(*q);
+                        i += 2;
+                        continue;
+                    }
+                    _ => {}
                 }
+                let (b, _) = backslash_escapes(&fmt[i..seg_end], false);
+                out.extend_from_slice(&b);
                 i = seg_end;
                 continue;
             }
@@ -315,8 +346,9 @@ impl Shell {
             let start = i;
             i += 1;
             if i >= fmt.len() {
-                out.push(b'%');
-                break;
+                self.berr("printf", b"`%': missing format character");
+                *st = 1;
+                return true;
             }
             if fmt[i] == b'%' {
                 out.push(b'%');
@@ -347,7 +379,8 @@ impl Shell {
             if i < fmt.len() && fmt[i] == b'.' {
                 i += 1;
                 if i < fmt.len() && fmt[i] == b'*' {
-                    prec = Some(self.num_arg(it.next(), st));
+                    // a negative precision counts as none
+                    prec = Some(self.num_arg(it.next(), st)).filter(|p| *p >= 0);
                     i += 1;
                 } else {
                     let s = i;
@@ -424,8 +457,9 @@ impl Shell {
                 }
             }
             let pad = |body: Bytes, zero_ok: bool| -> Bytes {
+                // widths count bytes, as bash's printf does
                 let w = width.unwrap_or(0) as usize;
-                let len = crate::eval::expand::char_len(&body);
+                let len = body.len();
                 if len >= w {
                     return body;
                 }
@@ -455,6 +489,14 @@ impl Shell {
                 }
             };
             match conv {
+                b'Q' => {
+                    // %q of the argument cut to the precision
+                    let mut a = it.next().unwrap_or(b"").to_vec();
+                    if let Some(p) = prec {
+                        a.truncate(p.max(0) as usize);
+                    }
+                    out.extend_from_slice(&pad(super::quote_printf(&a), false));
+                }
                 b's' | b'b' | b'q' => {
                     let a = it.next().unwrap_or(b"").to_vec();
                     let mut v = match conv {
@@ -470,16 +512,15 @@ impl Shell {
                         _ => a,
                     };
                     if let Some(p) = prec {
-                        let b = crate::eval::expand::char_bounds(&v);
-                        let p = (p.max(0) as usize).min(b.len() - 1);
-                        v.truncate(b[p]);
+                        v.truncate(p.max(0) as usize);
                     }
                     out.extend_from_slice(&pad(v, false));
                 }
                 b'c' => {
                     let a = it.next().unwrap_or(b"");
                     let v = if a.is_empty() {
-                        Vec::new()
+                        // the C string's terminating NUL
+                        vec![0]
                     } else {
                         a[..crate::eval::expand::utf8_len(a, 0)].to_vec()
                     };
@@ -518,38 +559,43 @@ impl Shell {
                     }
                     out.extend_from_slice(&pad(body.into_bytes(), prec.is_none()));
                 }
-                b'e' | b'E' | b'f' | b'F' | b'g' | b'G' => {
+                b'e' | b'E' | b'f' | b'F' | b'g' | b'G' | b'a' | b'A' => {
                     let a = it.next().unwrap_or(b"0");
-                    let t = String::from_utf8_lossy(a).trim().to_string();
-                    let v: f64 = if t.is_empty() {
-                        0.0
+                    let (v, ok) = super::printf_num::float_arg(a);
+                    if !ok {
+                        let mut m = a.to_vec();
+                        m.extend_from_slice(b": invalid number");
+                        self.berr("printf", &m);
+                        *st = 1;
+                    }
+                    let upper = conv.is_ascii_uppercase();
+                    let p = prec.unwrap_or(6).max(0) as usize;
+                    let mut body = if !v.is_finite() && !matches!(conv, b'a' | b'A') {
+                        let t = if v.is_nan() { "nan" } else { "inf" };
+                        let t = if upper { t.to_uppercase() } else { t.to_string() };
+                        if v.is_sign_negative() {
+                            format!("-{}", t)
+                        } else {
+                            t
+                        }
                     } else {
-                        match t.parse() {
-                            Ok(v) => v,
-                            Err(_) => {
-                                let mut m = a.to_vec();
-                                m.extend_from_slice(b": invalid number");
-                                self.berr("printf", &m);
-                                *st = 1;
-                                0.0
-                            }
+                        match conv {
+                            b'f' | b'F' => super::printf_num::fixed(v, p),
+                            b'e' | b'E' => c_exp(v, p, upper),
+                            b'a' | b'A' => super::printf_num::hex_float(
+                                v,
+                                prec.map(|p| p.max(0) as usize),
+                                upper,
+                            ),
+                            _ => c_general(v, if p == 0 { 1 } else { p }, upper, flags.contains('#')),
                         }
                     };
-                    let p = prec.unwrap_or(6).max(0) as usize;
-                    let mut body = match conv {
-                        b'f' | b'F' => format!("{:.*}", p, v),
-                        b'e' | b'E' => c_exp(v, p, conv == b'E'),
-                        _ => c_general(
-                            v,
-                            if p == 0 { 1 } else { p },
-                            conv == b'G',
-                            flags.contains('#'),
-                        ),
-                    };
-                    if v >= 0.0 && flags.contains('+') {
+                    if !body.starts_with('-') && flags.contains('+') {
                         body.insert(0, '+');
+                    } else if !body.starts_with('-') && flags.contains(' ') {
+                        body.insert(0, ' ');
                     }
-                    out.extend_from_slice(&pad(body.into_bytes(), true));
+                    out.extend_from_slice(&pad(body.into_bytes(), v.is_finite()));
                 }
                 other => {
                     let m = format!("`{}': invalid format character", other as char);

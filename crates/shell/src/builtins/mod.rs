@@ -9,6 +9,7 @@ pub mod flow;
 pub mod io;
 pub mod jobs;
 pub mod misc;
+mod printf_num;
 pub mod strftime;
 pub mod vars;
 
@@ -242,13 +243,14 @@ impl Shell {
             "printf" => self.b_printf(args)?,
             "read" => self.b_read(args)?,
             "mapfile" | "readarray" => self.b_mapfile(args)?,
-            "declare" | "typeset" => self.b_declare(args, false)?,
+            "declare" => self.b_declare(args, "declare")?,
+            "typeset" => self.b_declare(args, "typeset")?,
             "local" => {
                 if self.funcnames.is_empty() {
                     self.errs("local: can only be used in a function");
                     self.status = 1;
                 } else {
-                    self.b_declare(args, true)?
+                    self.b_declare(args, "local")?
                 }
             }
             "export" => self.b_export(args, false)?,
@@ -295,6 +297,13 @@ impl Shell {
             "complete" => {}
             "caller" => self.b_caller(args),
             _ => self.status = 127,
+        }
+        if matches!(
+            name.as_ref(),
+            "set" | "shopt" | "cd" | "pushd" | "popd" | "dirs" | "alias" | "unalias" | "hash"
+        ) {
+            // $SHELLOPTS, $BASHOPTS, $DIRSTACK, $BASH_ALIASES, $BASH_CMDS
+            self.sync_specials();
         }
         Ok(())
     }

@@ -52,7 +52,10 @@ impl Shell {
         put(&mut o, b'P', self.pid.to_string().as_bytes());
         put(&mut o, b'S', self.status.to_string().as_bytes());
         put(&mut o, b'0', &self.arg0.clone());
-        put(&mut o, b'N', &self.err_name.clone());
+        put(&mut o, b'N', &self.error_name());
+        put(&mut o, b'I', &self.input_name.clone());
+        let level = self.subshell_level as usize + self.subshells + 1;
+        put(&mut o, b'B', level.to_string().as_bytes());
         put(&mut o, b'c', if self.c_mode { b"1" } else { b"0" });
         put(&mut o, b'!', self.last_bg.to_string().as_bytes());
         let mut opts = Vec::new();
@@ -67,6 +70,11 @@ impl Shell {
             }
         }
         put(&mut o, b'o', &opts);
+        for (n, on) in &self.opts.other {
+            let mut rec = n.as_bytes().to_vec();
+            rec.push(if *on { b'1' } else { b'0' });
+            put(&mut o, b'O', &rec);
+        }
         for p in &self.positional {
             put(&mut o, b'p', p);
         }
@@ -117,6 +125,9 @@ impl Shell {
             put(&mut rec, b'n', n);
             put(&mut rec, b'l', f.src.line.to_string().as_bytes());
             put(&mut rec, b't', &f.src.text);
+            if let Some(file) = self.func_files.get(n) {
+                put(&mut rec, b's', file);
+            }
             put(&mut o, b'f', &rec);
         }
         for (k, v) in &self.aliases {
@@ -168,9 +179,23 @@ impl Shell {
                 b'S' => self.status = num(s) as i32,
                 b'0' => self.arg0 = s.to_vec(),
                 b'N' => self.err_name = s.to_vec(),
+                b'I' => self.input_name = s.to_vec(),
+                b'B' => self.subshell_level = num(s) as u32,
+                b'O' => {
+                    if let Some((last, name)) = s.split_last() {
+                        let name = String::from_utf8_lossy(name);
+                        self.set_shopt(&name, *last == b'1');
+                    }
+                }
                 b'c' => self.c_mode = s == b"1",
                 b'!' => self.last_bg = num(s) as i32,
                 b'o' => {
+                    // the list names every option that is on
+                    for n in SET_O.iter().chain(SHOPTS.iter()) {
+                        if let Some(f) = self.opts.get(n) {
+                            *f = false;
+                        }
+                    }
                     for n in s.split(|c| *c == b' ') {
                         if let Ok(n) = std::str::from_utf8(n) {
                             if let Some(f) = self.opts.get(n) {
@@ -219,6 +244,9 @@ impl Shell {
                         }
                         _ => continue,
                     };
+                    if let Some((_, file)) = rr.next() {
+                        self.func_files.insert(n.clone(), file.to_vec());
+                    }
                     if let Ok(prog) = crate::parse::Parser::parse_all(&t, l) {
                         if let Some(item) = prog.items.first() {
                             if let Some(Command::FuncDef(fd)) = item.and_or.first.cmds.first() {
@@ -513,7 +541,11 @@ impl Shell {
         if !s.words.iter().all(word_is_pure) {
             return Ok(None);
         }
-        let argv = self.expand_words(&s.words)?;
+        // the words expand as in the substitution's subshell ($BASH_SUBSHELL)
+        self.subshells += 1;
+        let argv = self.expand_words(&s.words);
+        self.subshells -= 1;
+        let argv = argv?;
         if name == b"printf" && argv.get(1).map(|a| a == b"-v").unwrap_or(false) {
             return Ok(None);
         }

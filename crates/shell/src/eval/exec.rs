@@ -393,6 +393,12 @@ impl Shell {
                     return Ok(());
                 }
                 self.funcs.insert(f.name.clone(), f.clone());
+                let file = self
+                    .sources
+                    .last()
+                    .cloned()
+                    .unwrap_or_else(|| b"environment".to_vec());
+                self.func_files.insert(f.name.clone(), file);
                 self.status = 0;
                 Ok(())
             }
@@ -700,7 +706,11 @@ impl Shell {
         let saved_pos = std::mem::replace(&mut self.positional, argv[1..].to_vec());
         self.vars.scopes.push(Default::default());
         self.funcnames.push(f.name.clone());
-        let src = self.sources.last().cloned().unwrap_or_default();
+        let src = self
+            .func_files
+            .get(&f.name)
+            .cloned()
+            .unwrap_or_else(|| b"environment".to_vec());
         self.frames.push((f.name.clone(), src, self.lineno));
         let return_trap = self.traps.get(&-3).cloned();
         // Without set -E a function runs without the caller's ERR trap; one
@@ -1179,24 +1189,58 @@ impl Shell {
 
     /// Report a syntax error bash's way.
     pub fn syntax_error(&mut self, e: &SyntaxError) {
-        let saved = self.lineno;
-        self.lineno = e.line;
-        self.errs(&e.msg);
+        // bash: "name: input: line N: " where input (-c, eval, a file) is
+        // left out when it is the name itself.
+        let mut prefix = self.error_name();
+        if self.opts.interactive && self.sources.is_empty() {
+            prefix.extend_from_slice(b": ");
+        } else {
+            if prefix != self.input_name {
+                prefix.extend_from_slice(b": ");
+                prefix.extend_from_slice(&self.input_name);
+            }
+            prefix.extend_from_slice(format!(": line {}: ", e.line).as_bytes());
+        }
+        let mut m = prefix.clone();
+        m.extend_from_slice(e.msg.as_bytes());
+        m.push(b'\n');
         if let Some(ctx) = &e.context {
             if !self.opts.interactive {
-                let mut m = b"`".to_vec();
+                m.extend_from_slice(&prefix);
+                m.push(b'`');
                 m.extend_from_slice(ctx);
-                m.push(b'\'');
-                self.err(&m);
+                m.extend_from_slice(b"'\n");
             }
         }
-        self.lineno = saved;
+        self.write_fd(2, &m);
+    }
+
+    /// Run text under another input name (eval, source).
+    pub fn run_named(&mut self, name: &[u8], code: &[u8], line: u32) -> R<()> {
+        let saved = std::mem::replace(&mut self.input_name, name.to_vec());
+        let r = self.eval_string(code, line);
+        self.input_name = saved;
+        match r {
+            // an expansion error ends the eval'd or sourced text, not the shell
+            Err(Ctl::Abort(st)) => {
+                self.status = st;
+                Ok(())
+            }
+            r => r,
+        }
     }
 
     /// Run source text command by command. `top`: errors abort only the current
     /// command and syntax errors end the text with status 2.
     pub fn run_text(&mut self, code: &[u8], line: u32, top: bool) -> R<()> {
-        let mut p = Parser::new(code.to_vec(), line);
+        // bash reads its input as lines: text without a final newline ends
+        // with one (an unfinished `if` fails on the next line, `echo >`
+        // meets the newline token).
+        let mut text = code.to_vec();
+        if text.last().map_or(false, |c| *c != b'\n') {
+            text.push(b'\n');
+        }
+        let mut p = Parser::new(text, line);
         p.extglob = true;
         let mut ran = false;
         loop {

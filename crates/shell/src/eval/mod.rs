@@ -11,6 +11,7 @@ pub mod expand;
 pub mod pattern;
 mod pattern_scan;
 pub mod redir;
+mod specials;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;
 
@@ -46,6 +47,12 @@ pub struct Shell {
     pub arg0: Bytes,
     /// Name used in error messages ("bash" for -c, the script path otherwise).
     pub err_name: Bytes,
+    /// What bash calls the text being parsed in syntax errors: `-c`, `eval`,
+    /// a script's or sourced file's path.
+    pub input_name: Bytes,
+    /// The file each function was defined in (`environment` outside any
+    /// file, as bash says): BASH_SOURCE inside it and its errors' prefix.
+    pub func_files: HashMap<Bytes, Bytes>,
     pub c_mode: bool,
     pub status: i32,
     pub pipestatus: Vec<i32>,
@@ -114,6 +121,12 @@ pub struct Shell {
     pub jc_group: i32,
     /// Depth of `( )` subshells run in-process.
     pub subshells: usize,
+    /// $BASH_SUBSHELL of this process (children get one more).
+    pub subshell_level: u32,
+    pub uid: u32,
+    pub euid: u32,
+    /// State of the $SRANDOM stirrer.
+    pub srandom: std::cell::Cell<u64>,
     /// Command text of the foreground job (for "Stopped" reports).
     pub jc_cmd: Bytes,
 }
@@ -135,11 +148,15 @@ impl Shell {
             funcs: HashMap::new(),
             opts: Options {
                 hashall: true,
+                braceexpand: true,
+                interactive_comments: true,
                 ..Default::default()
             },
             positional: Vec::new(),
             arg0: b"bash".to_vec(),
             err_name: b"bash".to_vec(),
+            input_name: b"bash".to_vec(),
+            func_files: HashMap::new(),
             c_mode: true,
             status: 0,
             pipestatus: Vec::new(),
@@ -186,8 +203,15 @@ impl Shell {
             jc_job: false,
             jc_group: 0,
             subshells: 0,
+            subshell_level: 0,
+            uid: 0,
+            euid: 0,
+            srandom: std::cell::Cell::new(pid as u64),
             jc_cmd: Vec::new(),
         };
+        let ids = sh.sys.ids();
+        sh.uid = ids.0;
+        sh.euid = ids.2;
         for (k, v) in std::env::vars_os() {
             use crate::bytes::os_bytes;
             let k = os_bytes(&k);
@@ -203,8 +227,6 @@ impl Shell {
         }
         let defaults: &[(&[u8], &[u8])] = &[
             (b"IFS", b" \t\n"),
-            (b"PS1", b"\\s-\\v\\$ "),
-            (b"PS2", b"> "),
             (b"PS4", b"+ "),
             (b"OPTIND", b"1"),
         ];
@@ -236,21 +258,44 @@ impl Shell {
         let host = std::fs::read("/etc/hostname").unwrap_or_else(|_| b"sandbox".to_vec());
         let host: Vec<u8> = host.into_iter().filter(|c| *c != b'\n').collect();
         sh.set_var(b"HOSTNAME", host);
+        sh.init_specials();
         sh.sync_locale();
         sh
     }
 
     // ----- errors -----
 
+    /// The name bash puts before its errors: BASH_SOURCE[0] (the file of
+    /// the running function or sourced file) when set, else $0.
+    pub fn error_name(&self) -> Bytes {
+        match self.frames.last() {
+            Some(f) if !f.1.is_empty() => f.1.clone(),
+            _ => self.err_name.clone(),
+        }
+    }
+
     /// "name: line N: " (or "name: " when interactive).
     pub fn prefix(&self) -> Vec<u8> {
-        let mut p = self.err_name.clone();
+        let mut p = self.error_name();
         if self.opts.interactive && self.sources.is_empty() {
             p.extend_from_slice(b": ");
         } else {
             p.extend_from_slice(format!(": line {}: ", self.lineno).as_bytes());
         }
         p
+    }
+
+    /// An unset variable under `set -u` or `${x?}`: a shell that is not
+    /// interactive exits, even inside eval: with 127 (bash 5.2), or 1 from
+    /// a subshell.
+    pub fn expansion_fatal(&self) -> Ctl {
+        if self.opts.interactive {
+            Ctl::Abort(1)
+        } else if self.subshells > 0 || self.subshell_level > 0 {
+            Ctl::Exit(1)
+        } else {
+            Ctl::Exit(127)
+        }
     }
 
     pub fn err(&mut self, msg: &[u8]) {
@@ -288,15 +333,16 @@ impl Shell {
         if name == b"_" {
             return Some(self.last_arg.clone());
         }
-        match name {
-            b"RANDOM" | b"SECONDS" | b"LINENO" | b"BASHPID" | b"EPOCHSECONDS" | b"PPID"
-            | b"UID" | b"EUID" => {
-                return Some(self.dynamic_var(name));
+        if self.is_dynamic(name) {
+            if let Some(v) = self.dynamic_scalar(name) {
+                return Some(v);
             }
-            _ => {}
+            if let Some(list) = self.shell_array(name) {
+                return list.into_iter().next();
+            }
         }
         match self.vars.get(name) {
-            Some(v) => v.value.as_ref().map(|v| v.scalar()),
+            Some(v) => v.value.as_ref().and_then(|v| v.scalar_opt()),
             None => match self.vars.resolve(name) {
                 Resolved::Element(t) => {
                     let open = t.iter().position(|c| *c == b'[')?;
@@ -309,22 +355,6 @@ impl Shell {
                 _ => None,
             },
         }
-    }
-
-    fn dynamic_var(&self, name: &[u8]) -> Bytes {
-        let n: i64 = match name {
-            b"SECONDS" => (now_secs() - self.start_secs) as i64,
-            b"EPOCHSECONDS" => now_secs() as i64,
-            b"LINENO" => self.lineno as i64,
-            b"BASHPID" => self.pid as i64,
-            b"PPID" => self.ppid as i64,
-            b"UID" | b"EUID" => 0,
-            _ => {
-                // RANDOM needs &mut; handled in expand through next_random
-                0
-            }
-        };
-        n.to_string().into_bytes()
     }
 
     /// bash 5.2's $RANDOM: the "minimal standard" generator (16807 x mod
@@ -352,8 +382,7 @@ impl Shell {
     }
 
     pub fn var_is_set(&self, name: &[u8]) -> bool {
-        matches!(name, b"RANDOM" | b"SECONDS" | b"LINENO")
-            || self
+        self
                 .vars
                 .get(name)
                 .map(|v| v.value.is_some())
@@ -475,7 +504,11 @@ impl Shell {
             self.hash.clear();
             self.hash_hits.clear();
         }
-        if idx.is_none() && matches!(name, b"RANDOM" | b"SECONDS") {
+        if idx.is_none() && name == b"BASH_ARGV0" && self.is_dynamic(name) {
+            self.arg0 = val;
+            return Ok(());
+        }
+        if idx.is_none() && matches!(name, b"RANDOM" | b"SECONDS") && self.is_dynamic(name) {
             // assigning seeds the generator / restarts the count from the value
             let n = self.eval_arith_text(&val).unwrap_or(0);
             if name == b"RANDOM" {
@@ -540,6 +573,15 @@ impl Shell {
                     }
                     Some(Value::Assoc(m)) => {
                         m.insert(b"0".to_vec(), v);
+                    }
+                    // declared -a / -A but still unset: element 0
+                    slot if attrs & A_ASSOC != 0 => {
+                        let mut m = AssocMap::new();
+                        m.insert(b"0".to_vec(), v);
+                        *slot = Some(Value::Assoc(m));
+                    }
+                    slot if attrs & A_ARRAY != 0 => {
+                        *slot = Some(Value::Arr([(0, v)].into_iter().collect()));
                     }
                     slot => *slot = Some(Value::Str(v)),
                 }
