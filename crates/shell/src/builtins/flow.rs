@@ -94,6 +94,14 @@ impl Shell {
 
     pub fn b_break(&mut self, args: &[Bytes], brk: bool) -> R<()> {
         let name = if brk { "break" } else { "continue" };
+        if self.loop_depth == 0 {
+            self.berr(
+                name,
+                b"only meaningful in a `for', `while', or `until' loop",
+            );
+            self.status = 0;
+            return Ok(());
+        }
         let n = match args.first() {
             None => 1,
             Some(a) => match crate::bytes::parse_i64(a) {
@@ -144,12 +152,17 @@ impl Shell {
         r
     }
 
-    pub fn b_source(&mut self, args: &[Bytes]) -> R<()> {
+    pub fn b_source(&mut self, name: &str, args: &[Bytes]) -> R<()> {
+        let args = match args.first() {
+            Some(a) if a == b"--" => &args[1..],
+            _ => args,
+        };
         let file = match args.first() {
             Some(f) => f.clone(),
             None => {
-                self.berr("source", b"filename argument required");
-                self.write_fd(2, b"source: usage: source filename [arguments]\n");
+                self.berr(name, b"filename argument required");
+                let u = format!("{}: usage: {} filename [arguments]\n", name, name);
+                self.write_fd(2, u.as_bytes());
                 self.status = 2;
                 return Ok(());
             }
@@ -274,8 +287,14 @@ impl Shell {
                 let mut m = rest[0].clone();
                 m.extend_from_slice(b": ");
                 m.extend_from_slice(crate::sys::strerror(e).as_bytes());
-                self.berr("exec", &m);
-                Err(Ctl::Exit(if e == crate::sys::ENOENT { 127 } else { 126 }))
+                self.err(&m);
+                let st = if e == crate::sys::ENOENT { 127 } else { 126 };
+                if self.shopt_state("execfail") == Some(true) {
+                    // shopt -s execfail: a failed exec does not end the shell
+                    self.status = st;
+                    return Ok(());
+                }
+                Err(Ctl::Exit(st))
             }
         }
     }

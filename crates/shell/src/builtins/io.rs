@@ -764,8 +764,24 @@ impl Shell {
                         }
                     }
                     b'p' => prompt = val,
-                    b't' => timeout = val.and_then(|v| String::from_utf8_lossy(&v).parse().ok()),
-                    b'u' => fd = val.and_then(|v| crate::bytes::parse_i64(&v)).unwrap_or(0) as i32,
+                    b't' => {
+                        let v = val.unwrap_or_default();
+                        let t = String::from_utf8_lossy(&v);
+                        match t.parse::<f64>() {
+                            Ok(t) if t >= 0.0 && !v.starts_with(b"+") => timeout = Some(t),
+                            _ => {
+                                let mut m = v.clone();
+                                m.extend_from_slice(b": invalid timeout specification");
+                                self.berr("read", &m);
+                                self.status = 1;
+                                return Ok(());
+                            }
+                        }
+                    }
+                    b'u' => match self.fd_arg("read", val) {
+                        Some(f) => fd = f,
+                        None => return Ok(()),
+                    },
                     b'i' => {}
                     _ => {
                         self.berr("read", format!("-{}: invalid option", o as char).as_bytes());
@@ -881,6 +897,8 @@ impl Shell {
         let mut name: Bytes = b"MAPFILE".to_vec();
         let mut i = 0;
         let mut keep_old = false;
+        let mut callback: Option<Bytes> = None;
+        let mut quantum: usize = 5000;
         while i < args.len() {
             let a = &args[i];
             if a.len() >= 2 && a[0] == b'-' {
@@ -896,9 +914,16 @@ impl Shell {
                 match o {
                     b't' => strip = true,
                     b'd' => delim = val.and_then(|v| v.first().copied()).unwrap_or(0),
-                    b'n' => {
-                        count = val.and_then(|v| crate::bytes::parse_i64(&v)).unwrap_or(0) as usize
-                    }
+                    b'n' => match val.as_deref().and_then(crate::bytes::parse_i64) {
+                        Some(n) if n >= 0 => count = n as usize,
+                        _ => {
+                            let mut m = val.unwrap_or_default();
+                            m.extend_from_slice(b": invalid line count");
+                            self.berr("mapfile", &m);
+                            self.status = 1;
+                            return Ok(());
+                        }
+                    },
                     b'O' => {
                         origin = val.and_then(|v| crate::bytes::parse_i64(&v)).unwrap_or(0);
                         keep_old = true;
@@ -906,8 +931,18 @@ impl Shell {
                     b's' => {
                         skip = val.and_then(|v| crate::bytes::parse_i64(&v)).unwrap_or(0) as usize
                     }
-                    b'u' => fd = val.and_then(|v| crate::bytes::parse_i64(&v)).unwrap_or(0) as i32,
-                    b'C' | b'c' => {}
+                    b'u' => match self.fd_arg("mapfile", val) {
+                        Some(f) => fd = f,
+                        None => return Ok(()),
+                    },
+                    b'C' => callback = val,
+                    b'c' => {
+                        quantum = val
+                            .as_deref()
+                            .and_then(crate::bytes::parse_i64)
+                            .filter(|n| *n > 0)
+                            .unwrap_or(5000) as usize
+                    }
                     _ => {
                         self.berr(
                             "mapfile",
@@ -960,6 +995,15 @@ impl Shell {
             if strip && line.last() == Some(&delim) {
                 line.pop();
             }
+            if let Some(cb) = &callback {
+                if (n + 1) % quantum == 0 {
+                    // bash runs `callback index line` before storing the line
+                    let mut code = cb.clone();
+                    code.extend_from_slice(format!(" {} ", idx).as_bytes());
+                    code.extend_from_slice(&super::quote_q(&line));
+                    self.eval_string(&code, self.lineno)?;
+                }
+            }
             map.insert(idx, line);
             idx += 1;
             n += 1;
@@ -976,6 +1020,31 @@ impl Shell {
         v.value = Some(crate::state::Value::Arr(map));
         self.status = 0;
         Ok(())
+    }
+}
+
+impl Shell {
+    /// The fd of `read -u` / `mapfile -u`: None (after the error) unless it
+    /// is a number naming an open descriptor.
+    fn fd_arg(&mut self, name: &str, val: Option<Bytes>) -> Option<i32> {
+        let v = val.unwrap_or_default();
+        match crate::bytes::parse_i64(&v).filter(|n| *n >= 0 && *n < i32::MAX as i64) {
+            Some(fd) if self.open_fds.contains(&(fd as i32)) => Some(fd as i32),
+            Some(_) => {
+                let mut m = v;
+                m.extend_from_slice(b": invalid file descriptor: Bad file descriptor");
+                self.berr(name, &m);
+                self.status = 1;
+                None
+            }
+            None => {
+                let mut m = v;
+                m.extend_from_slice(b": invalid file descriptor specification");
+                self.berr(name, &m);
+                self.status = 1;
+                None
+            }
+        }
     }
 }
 

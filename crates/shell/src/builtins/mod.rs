@@ -9,6 +9,8 @@ pub mod flow;
 pub mod io;
 pub mod jobs;
 pub mod misc;
+mod complete;
+mod options;
 mod printf_num;
 pub mod strftime;
 pub mod vars;
@@ -219,7 +221,8 @@ pub fn quote_printf(s: &[u8]) -> Bytes {
                 c,
                 b'_' | b'-' | b'.' | b'/' | b',' | b':' | b'@' | b'%' | b'+' | b'='
             )
-            || c >= 0x80)
+            || c >= 0x80
+            || (c == b'#' && i > 0))
             || (c == b'~' && i == 0);
         if special || (i == 0 && c == b'#') {
             o.push(b'\\');
@@ -235,6 +238,9 @@ impl Shell {
         let args = &argv[1..];
         if !matches!(name.as_str(), "return" | "exit" | "logout") {
             self.status = 0;
+        }
+        if !self.builtin_options_ok(&name, args) {
+            return Ok(());
         }
         match name.as_str() {
             ":" | "true" => {}
@@ -260,11 +266,15 @@ impl Shell {
             "shopt" => self.b_shopt(args),
             "shift" => self.b_shift(args),
             "let" => self.b_let(args)?,
+            "logout" if !self.login => {
+                self.berr("logout", b"not login shell: use `exit'");
+                self.status = 1;
+            }
             "exit" | "logout" => return self.b_exit(args),
             "return" => return self.b_return(args),
             "break" | "continue" => return self.b_break(args, name == "break"),
             "eval" => return self.b_eval(args),
-            "source" | "." => return self.b_source(args),
+            "source" | "." => return self.b_source(&name, args),
             "exec" => return self.b_exec(args),
             "trap" => self.b_trap(args),
             "cd" => self.b_cd(args),
@@ -294,7 +304,7 @@ impl Shell {
             "enable" => self.b_enable(args),
             "history" | "fc" => self.b_history(&name, args),
             "compgen" => self.b_compgen(args),
-            "complete" => {}
+            "complete" => self.b_complete(args),
             "caller" => self.b_caller(args),
             _ => self.status = 127,
         }

@@ -385,6 +385,27 @@ impl Shell {
                 return Err(Ctl::Abort(1));
             }
         }
+        if !local || self.vars.scopes.last().map_or(false, |s| s.contains_key(base)) {
+            let (was_assoc, was_arr) = self.vars.get(base).map_or((false, false), |v| {
+                (
+                    v.attrs & A_ASSOC != 0 || matches!(v.value, Some(Value::Assoc(_))),
+                    v.attrs & A_ARRAY != 0 || matches!(v.value, Some(Value::Arr(_))),
+                )
+            });
+            let clash = if set & A_ARRAY != 0 && was_assoc {
+                Some("associative to indexed")
+            } else if set & A_ASSOC != 0 && was_arr {
+                Some("indexed to associative")
+            } else {
+                None
+            };
+            if let Some(what) = clash {
+                let mut m = base.to_vec();
+                m.extend_from_slice(format!(": cannot convert {} array", what).as_bytes());
+                self.berr(cmd, &m);
+                return Err(Ctl::Abort(1));
+            }
+        }
         {
             let exists_here = if local {
                 let top = self.vars.scopes.len() - 1;
@@ -518,9 +539,29 @@ impl Shell {
             }
             i += 1;
         }
-        let _ = (funcs, arrays);
+        let _ = arrays;
         let bit = if readonly { A_READONLY } else { A_EXPORT };
         let rest = &args[i..];
+        if funcs && !rest.is_empty() {
+            let mut st = 0;
+            for n in rest {
+                if !self.funcs.contains_key(n) {
+                    let mut m = n.clone();
+                    m.extend_from_slice(b": not a function");
+                    self.berr(cmd, &m);
+                    st = 1;
+                    continue;
+                }
+                let a = self.func_attrs.entry(n.clone()).or_insert(0);
+                if remove {
+                    *a &= !bit;
+                } else {
+                    *a |= bit;
+                }
+            }
+            self.status = st;
+            return Ok(());
+        }
         if rest.is_empty() || (print && rest.is_empty()) {
             let mut out = Vec::new();
             for n in self.vars.names() {
@@ -621,7 +662,11 @@ impl Shell {
             }
             i += 1;
         }
-        let _ = vars_only;
+        if funcs && vars_only {
+            self.berr("unset", b"cannot simultaneously unset a function and a variable");
+            self.status = 1;
+            return Ok(());
+        }
         let mut st = 0;
         for a in &args[i..] {
             if funcs {
@@ -679,6 +724,11 @@ impl Shell {
                 }
             }
             if !is_name(a) {
+                if !vars_only {
+                    // not a variable name: maybe a function's
+                    self.funcs.remove(a);
+                    continue;
+                }
                 let mut m = b"`".to_vec();
                 m.extend_from_slice(a);
                 m.extend_from_slice(b"': not a valid identifier");
@@ -714,7 +764,7 @@ impl Shell {
                         v.value = None;
                     }
                 }
-            } else if self.funcs.contains_key(a) {
+            } else if !vars_only && self.funcs.contains_key(a) {
                 self.funcs.remove(a);
             }
         }
@@ -957,6 +1007,13 @@ impl Shell {
         let n = match args.first() {
             Some(a) => match crate::bytes::parse_i64(a) {
                 Some(n) if n >= 0 => n as usize,
+                Some(_) => {
+                    let mut m = a.clone();
+                    m.extend_from_slice(b": shift count out of range");
+                    self.berr("shift", &m);
+                    self.status = 1;
+                    return;
+                }
                 _ => {
                     let mut m = a.clone();
                     m.extend_from_slice(b": numeric argument required");
@@ -968,6 +1025,9 @@ impl Shell {
             None => 1,
         };
         if n > self.positional.len() {
+            if self.shopt_state("shift_verbose") == Some(true) {
+                self.berr("shift", b"shift count out of range");
+            }
             self.status = 1;
             return;
         }

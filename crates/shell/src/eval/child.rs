@@ -128,6 +128,9 @@ impl Shell {
             if let Some(file) = self.func_files.get(n) {
                 put(&mut rec, b's', file);
             }
+            if let Some(a) = self.func_attrs.get(n) {
+                put(&mut rec, b'x', a.to_string().as_bytes());
+            }
             put(&mut o, b'f', &rec);
         }
         for (k, v) in &self.aliases {
@@ -161,6 +164,16 @@ impl Shell {
         }
         for d in &self.dirstack {
             put(&mut o, b'D', d);
+        }
+        // a subshell lists its parent's running jobs (`jobs | wc -l`)
+        for j in self.jobs.iter().filter(|j| j.status.is_none()) {
+            let mut rec = Vec::new();
+            put(&mut rec, b'i', j.id.to_string().as_bytes());
+            put(&mut rec, b'c', &j.cmd);
+            for p in &j.pids {
+                put(&mut rec, b'p', p.to_string().as_bytes());
+            }
+            put(&mut o, b'J', &rec);
         }
         put(&mut o, b'L', code.line.to_string().as_bytes());
         put(&mut o, b'C', &code.text);
@@ -244,8 +257,16 @@ impl Shell {
                         }
                         _ => continue,
                     };
-                    if let Some((_, file)) = rr.next() {
-                        self.func_files.insert(n.clone(), file.to_vec());
+                    while let Some((tag, v)) = rr.next() {
+                        match tag {
+                            b's' => {
+                                self.func_files.insert(n.clone(), v.to_vec());
+                            }
+                            b'x' => {
+                                self.func_attrs.insert(n.clone(), num(v) as u16);
+                            }
+                            _ => {}
+                        }
                     }
                     if let Ok(prog) = crate::parse::Parser::parse_all(&t, l) {
                         if let Some(item) = prog.items.first() {
@@ -284,6 +305,26 @@ impl Shell {
                     }
                 }
                 b'F' => self.funcnames.push(s.to_vec()),
+                b'J' => {
+                    let mut rr = Rd { b: s, i: 0 };
+                    let mut job = Job {
+                        id: 0,
+                        pids: Vec::new(),
+                        pgid: 0,
+                        cmd: Vec::new(),
+                        status: None,
+                        stopped: false,
+                    };
+                    while let Some((t, v)) = rr.next() {
+                        match t {
+                            b'i' => job.id = num(v) as usize,
+                            b'c' => job.cmd = v.to_vec(),
+                            _ => job.pids.push(num(v) as i32),
+                        }
+                    }
+                    self.next_job = self.next_job.max(job.id + 1);
+                    self.jobs.push(job);
+                }
                 b'D' => self.dirstack.push(s.to_vec()),
                 b'L' => code.line = num(s) as u32,
                 b'C' => code.text = s.to_vec(),

@@ -405,8 +405,10 @@ impl Shell {
         }
     }
 
-    fn is_readonly_func(&self, _name: &[u8]) -> bool {
-        false
+    fn is_readonly_func(&self, name: &[u8]) -> bool {
+        self.func_attrs
+            .get(name)
+            .map_or(false, |a| a & A_READONLY != 0)
     }
 
     fn xtrace(&mut self, argv: &[Bytes], assigns: &[(Bytes, Bytes)]) {
@@ -599,6 +601,11 @@ impl Shell {
         let mut env: Vec<(Bytes, Bytes)> = Vec::new();
         for a in &s.assigns {
             if let AssignValue::Scalar(w) = &a.value {
+                if self.is_readonly(&a.name) {
+                    // the command still runs, without this assignment
+                    self.readonly_err(&a.name);
+                    continue;
+                }
                 let mut v = self.expand_single(w)?;
                 if a.append {
                     let mut o = self.get_var(&a.name).unwrap_or_default();
@@ -873,8 +880,13 @@ impl Shell {
                         self.check_signals()?;
                         if is_ref {
                             self.vars.entry_raw(var).value = Some(Value::Str(it));
-                        } else {
-                            self.assign_scalar(var, None, it, false)?;
+                        } else if let Err(e) = self.assign_scalar(var, None, it, false) {
+                            // a readonly control variable ends the loop, not the script
+                            if let Ctl::Abort(_) = e {
+                                st = 1;
+                                break;
+                            }
+                            return Err(e);
                         }
                         let r = self.run_program(body);
                         st = self.status;
@@ -1043,6 +1055,8 @@ impl Shell {
             self.parent_traps = Some(snap_traps.clone());
         }
         let snap_dirs = self.dirstack.clone();
+        let snap_limits = self.limits.clone();
+        let snap_umask = self.sys.umask(-1);
         let snap_cwd = std::env::current_dir().ok();
         let snap_loop = self.loop_depth;
         let snap_fnames = self.funcnames.len();
@@ -1088,6 +1102,8 @@ impl Shell {
         self.traps = snap_traps;
         self.parent_traps = snap_parent_traps;
         self.dirstack = snap_dirs;
+        self.limits = snap_limits;
+        self.sys.umask(snap_umask);
         self.loop_depth = snap_loop;
         self.funcnames.truncate(snap_fnames);
         if let Some(c) = snap_cwd {
@@ -1249,8 +1265,22 @@ impl Shell {
             } else {
                 p.aliases = None;
             }
+            let start = p.pos;
             let cmd = p.next_command();
             self.flush_parse_warnings();
+            if self.opts.verbose && cmd.is_ok() {
+                // set -v: the input echoed as it is read
+                let mut t = p.src[start.min(p.pos)..p.pos].to_vec();
+                while t.first() == Some(&b'\n') {
+                    t.remove(0);
+                }
+                if !t.is_empty() {
+                    if t.last() != Some(&b'\n') {
+                        t.push(b'\n');
+                    }
+                    self.write_fd(2, &t);
+                }
+            }
             match cmd {
                 Ok(None) => {
                     if !ran && !top {
@@ -1260,9 +1290,6 @@ impl Shell {
                 }
                 Ok(Some(prog)) => {
                     ran = true;
-                    if self.opts.verbose {
-                        // verbose echo of input is approximated by the command text
-                    }
                     match self.run_program(&prog) {
                         Ok(()) => {}
                         Err(Ctl::Abort(st)) => {

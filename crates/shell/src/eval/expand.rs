@@ -271,6 +271,33 @@ impl Shell {
             b"+" => self.cwd(),
             b"-" => self.get_var(b"OLDPWD").unwrap_or_else(|| b"~-".to_vec()),
             b"root" => b"/root".to_vec(),
+            u if !u.is_empty()
+                && u
+                    .iter()
+                    .skip(matches!(u[0], b'+' | b'-') as usize)
+                    .all(|c| c.is_ascii_digit())
+                && !(u.len() == 1 && matches!(u[0], b'+' | b'-')) =>
+            {
+                // ~N, ~+N, ~-N: entries of the directory stack (`dirs +N`)
+                let mut all = vec![self.cwd()];
+                all.extend(self.dirstack.iter().rev().cloned());
+                let from_right = u[0] == b'-';
+                let digits = if matches!(u[0], b'+' | b'-') { &u[1..] } else { u };
+                let n = crate::bytes::parse_i64(digits).unwrap_or(i64::MAX) as usize;
+                let at = if from_right {
+                    all.len().checked_sub(n.saturating_add(1))
+                } else {
+                    Some(n)
+                };
+                match at.and_then(|i| all.get(i)) {
+                    Some(d) => d.clone(),
+                    None => {
+                        let mut s = b"~".to_vec();
+                        s.extend_from_slice(u);
+                        s
+                    }
+                }
+            }
             u => {
                 if let Some(h) = self.get_var(b"USER") {
                     if h == u {

@@ -127,6 +127,14 @@ pub struct Shell {
     pub euid: u32,
     /// State of the $SRANDOM stirrer.
     pub srandom: std::cell::Cell<u64>,
+    /// Limits set with `ulimit` (by option letter; None: unlimited).
+    pub limits: HashMap<u8, Option<u64>>,
+    /// `complete` specifications: (name, the line `complete -p` prints).
+    pub completions: Vec<(Bytes, Bytes)>,
+    /// Started as a login shell (`-l`, `--login`, argv[0] `-bash`).
+    pub login: bool,
+    /// Functions marked `export -f` (A_EXPORT) or `readonly -f` (A_READONLY).
+    pub func_attrs: HashMap<Bytes, u16>,
     /// Command text of the foreground job (for "Stopped" reports).
     pub jc_cmd: Bytes,
 }
@@ -207,6 +215,10 @@ impl Shell {
             uid: 0,
             euid: 0,
             srandom: std::cell::Cell::new(pid as u64),
+            limits: HashMap::new(),
+            completions: Vec::new(),
+            login: false,
+            func_attrs: HashMap::new(),
             jc_cmd: Vec::new(),
         };
         let ids = sh.sys.ids();
@@ -215,6 +227,13 @@ impl Shell {
         for (k, v) in std::env::vars_os() {
             use crate::bytes::os_bytes;
             let k = os_bytes(&k);
+            if let Some(name) = k
+                .strip_prefix(b"BASH_FUNC_")
+                .and_then(|n| n.strip_suffix(b"%%"))
+            {
+                sh.import_function(name, &os_bytes(&v));
+                continue;
+            }
             if crate::parse::is_name(&k) {
                 sh.vars.scopes[0].insert(
                     k,
@@ -679,6 +698,24 @@ impl Shell {
         var.value = Some(Value::Arr(m));
     }
 
+    /// A function from the environment (`export -f` in a parent shell).
+    fn import_function(&mut self, name: &[u8], value: &[u8]) {
+        if !crate::parse::is_name(name) || !value.starts_with(b"()") {
+            return;
+        }
+        let mut text = name.to_vec();
+        text.push(b' ');
+        text.extend_from_slice(value);
+        if let Ok(prog) = crate::parse::Parser::parse_all(&text, 1) {
+            if let Some(Command::FuncDef(fd)) =
+                prog.items.first().and_then(|i| i.and_or.first.cmds.first())
+            {
+                self.funcs.insert(name.to_vec(), fd.clone());
+                self.func_attrs.insert(name.to_vec(), A_EXPORT);
+            }
+        }
+    }
+
     pub fn is_readonly(&self, name: &[u8]) -> bool {
         self.vars
             .get(name)
@@ -704,6 +741,18 @@ impl Shell {
         }
         for (k, v) in extra {
             map.insert(k.clone(), v.clone());
+        }
+        // exported functions travel as bash's BASH_FUNC_name%%=() { body }
+        for (name, attrs) in &self.func_attrs {
+            if attrs & A_EXPORT == 0 {
+                continue;
+            }
+            if let Some(f) = self.funcs.get(name) {
+                let mut k = b"BASH_FUNC_".to_vec();
+                k.extend_from_slice(name);
+                k.extend_from_slice(b"%%");
+                map.insert(k, function_env_value(&f.src.text, name));
+            }
         }
         map.into_iter()
             .map(|(mut k, v)| {
@@ -766,4 +815,26 @@ impl Shell {
             _ => Ok(()),
         }
     }
+}
+
+/// `() { body }` from a function's definition text (`f() {..}`,
+/// `function f {..}`), as bash exports it.
+fn function_env_value(text: &[u8], name: &[u8]) -> Bytes {
+    let mut t = text;
+    if let Some(r) = t.strip_prefix(b"function") {
+        t = r;
+    }
+    let trim = |t: &[u8]| -> usize { t.iter().take_while(|c| c.is_ascii_whitespace()).count() };
+    t = &t[trim(t)..];
+    if let Some(r) = t.strip_prefix(name) {
+        t = r;
+    }
+    t = &t[trim(t)..];
+    if let Some(r) = t.strip_prefix(b"()") {
+        t = r;
+    }
+    t = &t[trim(t)..];
+    let mut v = b"() ".to_vec();
+    v.extend_from_slice(t);
+    v
 }
