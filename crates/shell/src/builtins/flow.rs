@@ -2,7 +2,6 @@
 
 use crate::ast::Bytes;
 use crate::eval::{Ctl, Shell, R};
-use std::fmt::Write;
 
 pub const SIGNALS: &[&str] = &[
     "EXIT", "HUP", "INT", "QUIT", "ILL", "TRAP", "ABRT", "BUS", "FPE", "KILL", "USR1", "SEGV",
@@ -114,11 +113,15 @@ impl Shell {
                     return Ok(());
                 }
                 None => {
+                    // a bad count ends a script, as bash's special builtins do
                     let mut m = a.clone();
                     m.extend_from_slice(b": numeric argument required");
                     self.berr(name, &m);
                     self.status = 128;
-                    return Ok(());
+                    if self.opts.interactive {
+                        return Ok(());
+                    }
+                    return Err(Ctl::Exit(128));
                 }
             },
         };
@@ -330,10 +333,7 @@ impl Shell {
             return;
         }
         if args[0] == b"-l" {
-            let mut out = String::new();
-            for (i, n) in SIGNALS.iter().enumerate().skip(1) {
-                let _ = writeln!(out, "{:2}) SIG{}", i, n);
-            }
+            let out = super::jobs::signal_table();
             self.write_fd(1, out.as_bytes());
             return;
         }

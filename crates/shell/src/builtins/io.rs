@@ -109,7 +109,7 @@ impl<'a> Arg<'a> {
 impl Shell {
     pub fn b_echo(&mut self, args: &[Bytes]) {
         let mut newline = true;
-        let mut escapes = false;
+        let mut escapes = self.shopt_state("xpg_echo") == Some(true);
         let mut i = 0;
         while i < args.len() {
             let a = &args[i];

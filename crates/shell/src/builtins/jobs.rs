@@ -134,6 +134,13 @@ impl Shell {
                 self.write_fd(1, out.as_bytes());
                 return;
             }
+            if (a == b"-s" || a == b"-n") && args.len() == 1 {
+                let mut m = a.clone();
+                m.extend_from_slice(b": option requires an argument");
+                self.berr("kill", &m);
+                self.status = 1;
+                return;
+            }
             if a == b"-s" || a == b"-n" {
                 if let Some(n) = args.get(1).and_then(|s| signal_number(s)) {
                     sig = n as u32;
@@ -404,7 +411,7 @@ impl Shell {
 
 /// `kill -l`: bash's table of signal numbers and names, five to a line
 /// (including the real-time range Linux reports).
-fn signal_table() -> String {
+pub fn signal_table() -> String {
     use std::fmt::Write;
     let mut entries: Vec<(usize, String)> = SIGNALS
         .iter()

@@ -221,15 +221,14 @@ impl Shell {
                     }
                 }
                 if !found || all {
-                    if let Some(f) = self.funcs.get(&n) {
+                    if let Some(f) = self.funcs.get(&n).cloned() {
                         found = true;
                         if tflag {
                             out.extend_from_slice(b"function\n");
                         } else {
                             out.extend_from_slice(&n);
                             out.extend_from_slice(b" is a function\n");
-                            out.extend_from_slice(&f.src.text);
-                            out.push(b'\n');
+                            out.extend_from_slice(&self.function_text(&n, &f));
                         }
                     }
                 }

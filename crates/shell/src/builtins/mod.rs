@@ -24,6 +24,7 @@ pub const BUILTINS: &[&str] = &[
     "[",
     "alias",
     "bg",
+    "bind",
     "break",
     "builtin",
     "caller",
@@ -31,6 +32,7 @@ pub const BUILTINS: &[&str] = &[
     "command",
     "compgen",
     "complete",
+    "compopt",
     "continue",
     "declare",
     "dirs",
@@ -305,6 +307,19 @@ impl Shell {
             "history" | "fc" => self.b_history(&name, args),
             "compgen" => self.b_compgen(args),
             "complete" => self.b_complete(args),
+            "compopt" => {
+                self.berr("compopt", b"not currently executing completion function");
+                self.status = 1;
+            }
+            "bind" => {
+                // no readline here: bash says the same without a terminal
+                self.berr("bind", b"warning: line editing not enabled");
+                if args.last().map_or(false, |a| a == b"-x") {
+                    self.berr("bind", b"-x: option requires an argument");
+                    self.write_fd(2, b"bind: usage: bind [-lpsvPSVX] [-m keymap] [-f filename] [-q name] [-u name] [-r keyseq] [-x keyseq:shell-command] [keyseq:readline-function or readline-command]\n");
+                    self.status = 2;
+                }
+            }
             "caller" => self.b_caller(args),
             _ => self.status = 127,
         }

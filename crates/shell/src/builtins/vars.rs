@@ -144,13 +144,22 @@ impl Shell {
         o
     }
 
+    /// A function as `declare -f` and `type` show it: bash's layout where
+    /// the printer can give it, else the text as written.
+    pub fn function_text(&self, name: &[u8], f: &crate::ast::FuncDef) -> Bytes {
+        crate::printer::function_listing(name, &f.src.text).unwrap_or_else(|| {
+            let mut t = f.src.text.clone();
+            if !t.ends_with(b"\n") {
+                t.push(b'\n');
+            }
+            t
+        })
+    }
+
     fn print_function(&mut self, name: &[u8]) -> bool {
         match self.funcs.get(name).cloned() {
             Some(f) => {
-                let mut t = f.src.text.clone();
-                if !t.ends_with(b"\n") {
-                    t.push(b'\n');
-                }
+                let t = self.function_text(name, &f);
                 self.write_fd(1, &t);
                 true
             }
@@ -790,6 +799,14 @@ impl Shell {
                         }
                         out.push(b'\n');
                     }
+                }
+            }
+            // then the functions, as declare -f shows them
+            let mut fnames: Vec<Bytes> = self.funcs.keys().cloned().collect();
+            fnames.sort();
+            for n in fnames {
+                if let Some(f) = self.funcs.get(&n).cloned() {
+                    out.extend_from_slice(&self.function_text(&n, &f));
                 }
             }
             self.write_fd(1, &out);

@@ -56,6 +56,8 @@ impl Shell {
         put(&mut o, b'I', &self.input_name.clone());
         let level = self.subshell_level as usize + self.subshells + 1;
         put(&mut o, b'B', level.to_string().as_bytes());
+        let trace = self.trace_level + self.cmdsub_child as u32;
+        put(&mut o, b'X', trace.to_string().as_bytes());
         put(&mut o, b'c', if self.c_mode { b"1" } else { b"0" });
         put(&mut o, b'!', self.last_bg.to_string().as_bytes());
         let mut opts = Vec::new();
@@ -194,6 +196,7 @@ impl Shell {
                 b'N' => self.err_name = s.to_vec(),
                 b'I' => self.input_name = s.to_vec(),
                 b'B' => self.subshell_level = num(s) as u32,
+                b'X' => self.trace_level = num(s) as u32,
                 b'O' => {
                     if let Some((last, name)) = s.split_last() {
                         let name = String::from_utf8_lossy(name);
@@ -591,7 +594,12 @@ impl Shell {
             return Ok(None);
         }
         let prev = self.capture.replace(Vec::new());
+        self.trace_level += 1;
+        if self.opts.xtrace {
+            self.xtrace_argv(&argv);
+        }
         let r = self.run_builtin(&argv);
+        self.trace_level -= 1;
         let mut out = std::mem::replace(&mut self.capture, prev).unwrap_or_default();
         r?;
         self.subst_result(&mut out);

@@ -411,9 +411,58 @@ impl Shell {
             .map_or(false, |a| a & A_READONLY != 0)
     }
 
-    fn xtrace(&mut self, argv: &[Bytes], assigns: &[(Bytes, Bytes)]) {
+    /// set -x: PS4 (expanded; its first character repeated once per level
+    /// of command substitution), the text, a newline.
+    pub fn trace_line(&mut self, body: &[u8]) {
         let ps4 = self.get_var(b"PS4").unwrap_or_else(|| b"+ ".to_vec());
-        let mut line = ps4;
+        let was = std::mem::replace(&mut self.opts.xtrace, false);
+        let ps4 = self.prompt_expand(&ps4);
+        self.opts.xtrace = was;
+        let mut line = Vec::new();
+        if let Some(&c) = ps4.first() {
+            line.extend(std::iter::repeat(c).take(self.trace_level as usize));
+        }
+        line.extend_from_slice(&ps4);
+        line.extend_from_slice(body);
+        line.push(b'\n');
+        let fd = self
+            .get_var(b"BASH_XTRACEFD")
+            .and_then(|v| crate::bytes::parse_i64(&v))
+            .filter(|fd| self.open_fds.contains(&(*fd as i32)))
+            .unwrap_or(2);
+        self.write_fd(fd as i32, &line);
+    }
+
+    /// set -x for a loop or case head: `for i in 1 2`, `case x in`.
+    fn trace_words(&mut self, head: &[u8], words: &[Bytes], tail: &[u8]) {
+        if !self.opts.xtrace {
+            return;
+        }
+        let mut body = head.to_vec();
+        for w in words {
+            body.push(b' ');
+            body.extend_from_slice(&crate::builtins::quote_x(w));
+        }
+        body.extend_from_slice(tail);
+        self.trace_line(&body);
+    }
+
+    /// set -x for `(( expr ))` and the parts of `for (( ; ; ))`.
+    fn trace_arith(&mut self, a: &ArithSrc) {
+        if self.opts.xtrace {
+            let mut l = b"(( ".to_vec();
+            l.extend_from_slice(&crate::printer::word_text(&a.word));
+            l.extend_from_slice(b" ))");
+            self.trace_line(&l);
+        }
+    }
+
+    pub fn xtrace_argv(&mut self, argv: &[Bytes]) {
+        self.xtrace(argv, &[]);
+    }
+
+    fn xtrace(&mut self, argv: &[Bytes], assigns: &[(Bytes, Bytes)]) {
+        let mut line = Vec::new();
         let mut first = true;
         for (k, v) in assigns {
             if !first {
@@ -431,8 +480,7 @@ impl Shell {
             first = false;
             line.extend_from_slice(&crate::builtins::quote_x(a));
         }
-        line.push(b'\n');
-        self.write_fd(2, &line);
+        self.trace_line(&line);
     }
 
     /// Perform one assignment (`name=v`, `name+=v`, `name[i]=v`, `name=(..)`).
@@ -570,15 +618,20 @@ impl Shell {
         self.subst_ran = false;
         let argv = self.expand_words(&s.words)?;
         if argv.is_empty() {
-            let mut traced = Vec::new();
             for a in &s.assigns {
-                let v = self.do_assign(a, false)?;
                 if self.opts.xtrace {
-                    traced.push((a.name.clone(), v));
+                    if let AssignValue::Scalar(w) = &a.value {
+                        // traced once expanded, before it takes effect (PS4=..)
+                        let v = self.expand_single(w)?;
+                        let mut t = crate::printer::assign_target(a);
+                        t.extend_from_slice(if a.append { b"+=" } else { b"=" });
+                        t.extend_from_slice(&crate::builtins::quote_x(&v));
+                        self.trace_line(&t);
+                        self.assign_scalar(&a.name, a.index.as_ref(), v, a.append)?;
+                        continue;
+                    }
                 }
-            }
-            if self.opts.xtrace && !traced.is_empty() {
-                self.xtrace(&[], &traced);
+                self.do_assign(a, false)?;
             }
             let st = if self.subst_ran { self.status } else { 0 };
             if !s.redirs.is_empty() {
@@ -620,7 +673,8 @@ impl Shell {
         }
         let func = self.funcs.get(&name).cloned();
         if func.is_some() || crate::builtins::is_builtin(&name) {
-            let special = crate::builtins::is_special(&name);
+            // only in POSIX mode do a special builtin's assignments stay
+            let special = crate::builtins::is_special(&name) && self.opts.posix;
             let pushed = !env.is_empty() && !special;
             if pushed {
                 self.vars.scopes.push(Default::default());
@@ -876,8 +930,12 @@ impl Shell {
                     .get_raw(var)
                     .map_or(false, |v| v.attrs & A_NAMEREF != 0);
                 let r = (|| -> R<()> {
-                    for it in items {
+                    for it in items.clone() {
                         self.check_signals()?;
+                        let mut head = b"for ".to_vec();
+                        head.extend_from_slice(var);
+                        head.extend_from_slice(b" in");
+                        self.trace_words(&head, &items, b"");
                         if is_ref {
                             self.vars.entry_raw(var).value = Some(Value::Str(it));
                         } else if let Err(e) = self.assign_scalar(var, None, it, false) {
@@ -902,6 +960,7 @@ impl Shell {
             }
             Compound::ArithFor(init, cond, step, body) => {
                 if let Some(i) = init {
+                    self.trace_arith(i);
                     self.eval_arith_src(i)?;
                 }
                 let mut st = 0;
@@ -910,6 +969,7 @@ impl Shell {
                     loop {
                         self.check_signals()?;
                         if let Some(c) = cond {
+                            self.trace_arith(c);
                             if self.eval_arith_src(c)? == 0 {
                                 break;
                             }
@@ -920,6 +980,7 @@ impl Shell {
                             break;
                         }
                         if let Some(s) = step {
+                            self.trace_arith(s);
                             self.eval_arith_src(s)?;
                         }
                     }
@@ -931,6 +992,7 @@ impl Shell {
             }
             Compound::Case(word, arms) => {
                 let w = self.expand_single(word)?;
+                self.trace_words(b"case", std::slice::from_ref(&w), b" in");
                 let mode = self.match_mode();
                 let mut i = 0;
                 let mut fall = false;
@@ -1002,14 +1064,7 @@ impl Shell {
                 r
             }
             Compound::Arith(a) => {
-                if self.opts.xtrace {
-                    let t = crate::printer::word_text(&a.word);
-                    let mut l = self.get_var(b"PS4").unwrap_or_else(|| b"+ ".to_vec());
-                    l.extend_from_slice(b"(( ");
-                    l.extend_from_slice(&t);
-                    l.extend_from_slice(b" ))\n");
-                    self.write_fd(2, &l);
-                }
+                self.trace_arith(a);
                 let outer = self.arith_ctx.replace("((");
                 let v = self.eval_arith_src(a).map_err(|e| match e {
                     Ctl::Abort(_) => Ctl::Abort(1),
@@ -1257,9 +1312,11 @@ impl Shell {
             text.push(b'\n');
         }
         let mut p = Parser::new(text, line);
-        p.extglob = true;
         let mut ran = false;
         loop {
+            // extended patterns parse only once `shopt -s extglob` has run
+            // (not on the line that sets it), as in bash
+            p.extglob = self.opts.extglob;
             if self.opts.expand_aliases && !self.aliases.is_empty() {
                 p.aliases = Some(self.aliases.clone());
             } else {

@@ -129,11 +129,13 @@ impl Shell {
     /// matched text (bash's patsub_replacement); `\&` and quoted `&` are
     /// literal.
     fn expand_replacement(&mut self, w: &Word) -> R<Replacement> {
-        let plain = w.parts.iter().all(|p| match p {
-            WordPart::Lit(s) => !s.contains(&b'&'),
-            WordPart::Quoted(_) => true,
-            _ => false,
-        });
+        // `&` stands for the match only under shopt patsub_replacement (on)
+        let plain = self.shopt_state("patsub_replacement") == Some(false)
+            || w.parts.iter().all(|p| match p {
+                WordPart::Lit(s) => !s.contains(&b'&'),
+                WordPart::Quoted(_) => true,
+                _ => false,
+            });
         if plain {
             return Ok(Replacement {
                 text: self.expand_single(w)?,

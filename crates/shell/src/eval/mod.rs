@@ -135,6 +135,9 @@ pub struct Shell {
     pub login: bool,
     /// Functions marked `export -f` (A_EXPORT) or `readonly -f` (A_READONLY).
     pub func_attrs: HashMap<Bytes, u16>,
+    /// Levels of command substitution under the top shell: set -x repeats
+    /// PS4's first character once per level.
+    pub trace_level: u32,
     /// Command text of the foreground job (for "Stopped" reports).
     pub jc_cmd: Bytes,
 }
@@ -219,6 +222,7 @@ impl Shell {
             completions: Vec::new(),
             login: false,
             func_attrs: HashMap::new(),
+            trace_level: 0,
             jc_cmd: Vec::new(),
         };
         let ids = sh.sys.ids();

@@ -1246,7 +1246,11 @@ impl Parser {
             }
             b"case" => self.case_cmd(),
             b"[[" => {
-                let e = self.cond_command()?;
+                // [[ ]] patterns always know extglob (bash 5.2)
+                let outer = std::mem::replace(&mut self.extglob, true);
+                let e = self.cond_command();
+                self.extglob = outer;
+                let e = e?;
                 Ok(Compound::Cond(e))
             }
             b"((" => {
