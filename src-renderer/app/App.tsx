@@ -10,6 +10,7 @@ import { terminalViews } from '../terminal/XtermView.js';
 import { FileTree } from '../tree/FileTree.js';
 import { HelpOverlay, TextDialogView, Toasts } from './Overlays.js';
 import { SettingsDialog } from './SettingsDialog.js';
+import { ApprovalDialog } from '../network/ApprovalDialog.js';
 import { matches } from './shortcuts.js';
 import { StatusBar } from './StatusBar.js';
 import { TopBar } from './TopBar.js';
@@ -189,6 +190,7 @@ export function App() {
       <TextDialogView />
       <HelpOverlay />
       <SettingsDialog />
+      <ApprovalDialog />
       <Toasts />
     </div>
   );

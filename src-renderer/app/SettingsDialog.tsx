@@ -1,7 +1,12 @@
-/** Per-sandbox settings: limits, environment variables, command timeout. */
+/** Per-sandbox settings: limits, environment variables, command timeout, network hosts. */
 import { useState } from 'react';
 import type { SandboxInfo, SandboxLimits, SandboxSettings } from '../../src-worker/contract/api.js';
 import { useApp } from '../store/index.js';
+import {
+  initialHostLists,
+  NetworkSettingsFields,
+  toNetworkSettings,
+} from '../network/NetworkSettingsFields.js';
 
 const LIMIT_FIELDS: { key: keyof SandboxLimits; label: string }[] = [
   { key: 'totalBytes', label: 'Total bytes' },
@@ -9,6 +14,7 @@ const LIMIT_FIELDS: { key: keyof SandboxLimits; label: string }[] = [
   { key: 'nodeCount', label: 'Files and directories' },
   { key: 'processCount', label: 'Processes' },
   { key: 'outputBytes', label: 'Output bytes per command' },
+  { key: 'memoryBytes', label: 'Memory of all processes (bytes)' },
 ];
 
 /** Parses KEY=VALUE lines; returns an error message for the first bad line. */
@@ -38,7 +44,7 @@ function SettingsForm({ sandbox }: { sandbox: SandboxInfo }) {
   const update = useApp((s) => s.updateSettings);
   const initial = sandbox.settings;
   const [limits, setLimits] = useState<Record<string, string>>(() =>
-    Object.fromEntries(LIMIT_FIELDS.map((f) => [f.key, String(initial.limits[f.key])])),
+    Object.fromEntries(LIMIT_FIELDS.map((f) => [f.key, String(initial.limits[f.key] ?? 0)])),
   );
   const [envText, setEnvText] = useState(() =>
     Object.entries(initial.env)
@@ -46,6 +52,7 @@ function SettingsForm({ sandbox }: { sandbox: SandboxInfo }) {
       .join('\n'),
   );
   const [timeout, setTimeoutText] = useState(() => String(initial.timeoutMs / 1000));
+  const [hosts, setHosts] = useState(() => initialHostLists(initial.network));
   const [error, setError] = useState<string | null>(null);
 
   const submit = async (): Promise<void> => {
@@ -65,6 +72,7 @@ function SettingsForm({ sandbox }: { sandbox: SandboxInfo }) {
       limits: parsedLimits,
       env,
       timeoutMs: Math.round(seconds * 1000),
+      network: toNetworkSettings(hosts),
     };
     if (await update(sandbox.id, settings)) setOpen(false);
   };
@@ -113,6 +121,7 @@ function SettingsForm({ sandbox }: { sandbox: SandboxInfo }) {
             spellCheck={false}
           />
         </label>
+        <NetworkSettingsFields value={hosts} onChange={setHosts} />
         {error && (
           <p className="form-error" role="alert">
             {error}

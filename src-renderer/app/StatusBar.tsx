@@ -1,5 +1,6 @@
 /** Status bar: sandbox stats, running command, connection and kernel. */
 import { formatBytes } from '../editor/fileKind.js';
+import { NetworkStatus } from '../network/NetworkStatus.js';
 import { useApp } from '../store/index.js';
 
 export function StatusBar() {
@@ -27,6 +28,7 @@ export function StatusBar() {
           </span>
         </>
       )}
+      <NetworkStatus />
       {browse && <span className="browse-flag">browsing snapshot (read-only)</span>}
       <span className="spacer" />
       {kernel && <span className="kernel">engine: {kernel}</span>}

@@ -7,6 +7,7 @@ import { useApp } from '../store/index.js';
 import { describeError } from '../store/notifySlice.js';
 import { deliverTerminalData, deliverTerminalExit } from '../terminal/terminalBus.js';
 import { onFileChanged } from '../editor/documents.js';
+import { setAnswerSender, useApprovals } from '../network/approvals.js';
 
 function route(event: ApiEvent): void {
   const app = useApp.getState();
@@ -30,6 +31,12 @@ function route(event: ApiEvent): void {
     case 'step':
       app.addStep(event.step);
       return;
+    case 'request':
+      useApprovals.getState().add(event.request);
+      return;
+    case 'requestClosed':
+      useApprovals.getState().closed(event.requestId);
+      return;
     case 'restored':
       app.setHead(event.sandboxId, event.stepId);
       if (event.sandboxId === app.currentId && !app.browse) app.resetTree();
@@ -48,6 +55,7 @@ export async function bootstrap(): Promise<void> {
     const client = createApiClient(transport);
     client.onEvent(route);
     setApi(client);
+    setAnswerSender((requestId, answer) => client.answer({ requestId, answer }));
     const hello = await client.hello({ apiVersion: API_VERSION });
     app.setConnection({
       connection: 'ready',

@@ -80,6 +80,13 @@ export class SandglassEngine {
       ...(options.programsDir !== undefined ? { programsDir: options.programsDir } : {}),
       newId,
       onStep: (step: Step) => this.bus.publish(step.sandboxId, { type: 'step', step }),
+      network: {
+        bus: this.bus,
+        remember: (sandboxId, list, entry) => this.rememberHost(sandboxId, list, entry),
+        audited: (record) => this.bus.publish(record.sandboxId, { type: 'network', record }),
+        commandOf: (sandboxId) =>
+          this.registry.has(sandboxId) ? this.stats(this.registry.get(sandboxId)).running : null,
+      },
     });
     this.terminals = new Terminals(
       {
@@ -217,7 +224,29 @@ export class SandglassEngine {
       this.bus.answer(needClient(client, 'answer').id, requestId, answer);
       return null;
     },
+    networkAudit: async ({ sandboxId, stepId }) =>
+      this.registry.get(sandboxId).network.list(stepId),
   };
+
+  /** A person answered "always": the host joins the sandbox's allowed or blocked list. */
+  private rememberHost(
+    sandboxId: string,
+    list: 'allowedHosts' | 'blockedHosts',
+    host: string,
+  ): void {
+    if (!this.registry.has(sandboxId)) return;
+    const settings = this.registry.get(sandboxId).info.settings;
+    const net = settings.network ?? { allowedHosts: [], blockedHosts: [] };
+    const other = list === 'allowedHosts' ? 'blockedHosts' : 'allowedHosts';
+    const next = {
+      ...net,
+      [list]: net[list].includes(host) ? net[list] : [...net[list], host],
+      // The opposite answer given before no longer stands.
+      [other]: net[other].filter((e) => e !== host),
+    };
+    this.registry.configure(sandboxId, { ...settings, network: next });
+    this.announce();
+  }
 
   private announce(): void {
     this.bus.broadcast({ type: 'sandboxes', sandboxes: this.registry.list() });

@@ -12,6 +12,7 @@ import type {
   ApiEvent,
   ClientRole,
   EngineRequest,
+  NetworkApproval,
   RequestAnswer,
   RequestOutcome,
 } from '../contract/api.js';
@@ -41,6 +42,8 @@ export interface AskOptions {
   timeoutMs?: number;
   /** Aborted when whatever waits for the answer is gone (its process was killed). */
   signal?: AbortSignal;
+  /** What a network approval is about (shown by the approval dialog). */
+  network?: NetworkApproval;
 }
 
 export type AskResult =
@@ -141,6 +144,7 @@ export class EventBus {
       detail: options.detail,
       raisedAt,
       expiresAt: timeout !== undefined ? raisedAt + timeout : null,
+      ...(options.network ? { network: options.network } : {}),
     };
     return new Promise<AskResult>((resolve) => {
       let timer: ReturnType<typeof setTimeout> | undefined;

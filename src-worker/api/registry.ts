@@ -6,6 +6,8 @@ import type { SandboxInfo, SandboxSettings, Step } from '../contract/api.js';
 import { Sandbox } from '../sandbox/sandbox.js';
 import { asEngineError, EngineError } from './errors.js';
 import { SandboxFiles } from './files.js';
+import { EventBus } from './eventBus.js';
+import { SandboxNetworkAccess, type NetworkHooks } from './network.js';
 import { limitsOf } from './settings.js';
 import { StepLog } from './steps.js';
 
@@ -17,6 +19,8 @@ export interface SandboxEntry {
   readonly steps: StepLog;
   /** Command lines running in terminals, by terminal id (API runs are the sandbox's own). */
   readonly running: Map<string, string>;
+  /** Its policy, approvals and audit. */
+  readonly network: SandboxNetworkAccess;
   /** Undoes what the engine attached (event feeds). */
   detach: () => void;
 }
@@ -28,7 +32,18 @@ export interface RegistryOptions {
   newId: (prefix: string) => string;
   /** A step was recorded. */
   onStep: (step: Step) => void;
+  /**
+   * Approvals, remembered answers and the audit of every sandbox's network.
+   * Default: nobody to ask, so only listed hosts are reachable.
+   */
+  network?: NetworkHooks;
 }
+
+const ALONE: NetworkHooks = {
+  bus: new EventBus(),
+  remember: () => undefined,
+  audited: () => undefined,
+};
 
 export class SandboxRegistry {
   private readonly entries = new Map<string, SandboxEntry>();
@@ -38,13 +53,22 @@ export class SandboxRegistry {
   async create(name: string, settings: SandboxSettings): Promise<SandboxEntry> {
     const trimmed = checkName(name);
     const { limits, vfsLimits } = limitsOf(settings);
-    const sandbox = await Sandbox.create({
-      limits,
-      vfsLimits,
-      env: settings.env,
-      ...(this.options.programsDir !== undefined ? { programsDir: this.options.programsDir } : {}),
-    });
     const id = this.options.newId('sb');
+    const network = new SandboxNetworkAccess(id, this.options.network ?? ALONE);
+    let sandbox: Sandbox;
+    try {
+      sandbox = await Sandbox.create({
+        limits,
+        vfsLimits,
+        env: settings.env,
+        network: network.options(settings),
+        ...(this.options.programsDir !== undefined
+          ? { programsDir: this.options.programsDir }
+          : {}),
+      });
+    } catch (err) {
+      throw asEngineError(err);
+    }
     const entry: SandboxEntry = {
       id,
       info: { id, name: trimmed, createdAt: Date.now(), settings },
@@ -55,9 +79,11 @@ export class SandboxRegistry {
         () => String(sandbox.snapshot()),
         () => this.options.newId('st'),
         (step) => {
+          network.attachToStep(step.id);
           if (this.entries.get(id) === entry) this.options.onStep(step);
         },
       ),
+      network,
       running: new Map(),
       detach: () => undefined,
     };
@@ -90,6 +116,8 @@ export class SandboxRegistry {
     const entry = this.get(id);
     const { limits, vfsLimits } = limitsOf(settings);
     try {
+      // First: a bad host entry refuses the whole change.
+      entry.sandbox.setNetwork({ policy: entry.network.policy(settings) });
       entry.sandbox.setLimits(limits);
       entry.sandbox.vfs.setLimits(vfsLimits);
       entry.sandbox.setEnv(settings.env);

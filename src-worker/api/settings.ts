@@ -10,9 +10,11 @@ export const DEFAULT_SETTINGS: SandboxSettings = {
     nodeCount: 100_000,
     processCount: 64,
     outputBytes: 16 * 1024 * 1024,
+    memoryBytes: 1024 * 1024 * 1024,
   },
   env: {},
   timeoutMs: 60_000,
+  network: { allowedHosts: [], blockedHosts: [] },
 };
 
 /** Settings that leave every limit at the kernel's default and set no time limit (the CLI's). */
@@ -28,7 +30,13 @@ export function limitsOf(settings: SandboxSettings): {
   vfsLimits: Partial<VfsLimits>;
 } {
   const l = settings.limits;
-  const limits: { wallTimeMs?: number; maxProcesses?: number; outputBytes?: number } = {};
+  const limits: {
+    wallTimeMs?: number;
+    maxProcesses?: number;
+    outputBytes?: number;
+    sandboxMemoryBytes?: number;
+  } = {};
+  if (l.memoryBytes !== undefined && l.memoryBytes > 0) limits.sandboxMemoryBytes = l.memoryBytes;
   if (settings.timeoutMs > 0) limits.wallTimeMs = settings.timeoutMs;
   if (l.processCount > 0) limits.maxProcesses = l.processCount;
   if (l.outputBytes > 0) limits.outputBytes = l.outputBytes;

@@ -9,6 +9,11 @@ export interface KernelLimits {
   readonly maxProcesses: number;
   /** Bytes captured per run()/spawn stream. Exceeded: writer killed, status 137. */
   readonly outputBytes: number;
+  /**
+   * Memory of all live processes together, in bytes (each reports its own,
+   * see docs/abi.md "Memory reports"). Exceeded: the largest is killed, 137.
+   */
+  readonly sandboxMemoryBytes: number;
 }
 
 export const DEFAULT_KERNEL_LIMITS: KernelLimits = Object.freeze({
@@ -16,6 +21,7 @@ export const DEFAULT_KERNEL_LIMITS: KernelLimits = Object.freeze({
   memoryBytes: 512 * 1024 * 1024,
   maxProcesses: 64,
   outputBytes: 64 * 1024 * 1024,
+  sandboxMemoryBytes: 1024 * 1024 * 1024,
 });
 
 export const WASM_PAGE = 65536;

@@ -76,6 +76,12 @@ export enum Sys {
   // sessions
   SESSION_NEXT = 90,
   SESSION_DONE = 91,
+  // network (net/wire.ts has the formats, kernel/handlers/net.ts the calls)
+  NET_REQUEST = 100,
+  NET_BODY_WRITE = 101,
+  NET_RESPONSE = 102,
+  NET_BODY_READ = 103,
+  NET_CLOSE = 104,
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   S_IDLE,
   S_REQUEST,
   W_ERRNO,
+  W_MEM_PAGES,
   W_MORE,
   W_OP,
   W_REQ_LEN,
@@ -120,6 +121,11 @@ export class ChannelClient {
       return;
     }
     w[W_CLOSE] = fd + 1;
+  }
+
+  /** Tells the kernel how much memory the guest holds now (see W_MEM_PAGES). */
+  reportMemory(bytes: number): void {
+    Atomics.store(this.view.words, W_MEM_PAGES, Math.ceil(bytes / 65536));
   }
 
   /** The namespace version stamped on the last reply (see W_EPOCH). */

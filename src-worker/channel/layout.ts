@@ -6,7 +6,7 @@
  * anything here changes.
  */
 
-export const CHANNEL_VERSION = 4;
+export const CHANNEL_VERSION = 5;
 
 /** Int32 word indexes in the header. */
 export const W_STATE = 0;
@@ -34,6 +34,13 @@ export const W_CLOSE = 9;
  */
 export const W_EPOCH = 10;
 export const W_FDMASK = 11;
+/**
+ * The guest's memory in 64 KiB pages, stored by the guest when it starts and
+ * whenever its heap grows (wasm-heap's `sandglass_heap.grown`): the kernel
+ * reads it without a round trip to keep a sandbox's processes within their
+ * memory budget together.
+ */
+export const W_MEM_PAGES = 12;
 
 /** Channel states. */
 export const S_IDLE = 0;

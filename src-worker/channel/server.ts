@@ -13,6 +13,7 @@ import {
   S_REQUEST,
   S_RESPONSE,
   W_ERRNO,
+  W_MEM_PAGES,
   W_MORE,
   W_OP,
   W_REQ_LEN,
@@ -81,6 +82,11 @@ export class ChannelServer {
   raiseSignal(sig: number): void {
     if (sig < 32) Atomics.or(this.view.words, W_SIG_LO, 1 << sig);
     else Atomics.or(this.view.words, W_SIG_HI, 1 << (sig - 32));
+  }
+
+  /** The memory the guest last reported holding, in bytes (0 before it reports). */
+  guestMemoryBytes(): number {
+    return Atomics.load(this.view.words, W_MEM_PAGES) * 65536;
   }
 
   dispose(): void {

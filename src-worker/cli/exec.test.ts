@@ -4,6 +4,7 @@ import { WorkerPool } from '../proc/node/workerPool.js';
 import { fixtureProgramsDir } from '../sandbox/testPrograms.js';
 import { parseExecArgs, runExec } from './exec.js';
 import { UsageError } from './options.js';
+import { startLoopbackServer } from '../net/testing/loopbackServer.js';
 
 afterAll(async () => {
   expect(await WorkerPool.drained()).toBe(true);
@@ -18,16 +19,24 @@ describe('sandglass exec arguments', () => {
       imports: [{ host: '/h/d', path: '/mnt/d', readOnly: true }],
       programsDir: undefined,
       cwd: undefined,
+      allowNet: [],
+      denyNet: [],
       argv: ['ls', '-l'],
     });
+    expect(
+      parseExecArgs(['--allow-net', 'a.com, *.b.org:443', '--deny-net', '10.0.0.0/8', 'x']),
+    ).toMatchObject({ allowNet: ['a.com', '*.b.org:443'], denyNet: ['10.0.0.0/8'] });
     expect(parseExecArgs(['cat']).argv).toEqual(['cat']);
   });
 
   it('rejects bad usage', () => {
     expect(() => parseExecArgs([])).toThrow(UsageError);
-    expect(() => parseExecArgs(['--timeout', 'x', 'cat'])).toThrow(/positive/);
+    expect(() => parseExecArgs(['--timeout', 'x', 'cat'])).toThrow(/not a number of ms/);
     expect(() => parseExecArgs(['--import', 'nocolon', 'cat'])).toThrow(/HOST:PATH/);
     expect(() => parseExecArgs(['--frob', 'cat'])).toThrow(/unknown option/);
+    expect(() => parseExecArgs(['--allow-net', 'foo.*.com', 'cat'])).toThrow(
+      /--allow-net: "foo.\*.com": a wildcard may only open an entry/,
+    );
   });
 });
 
@@ -68,5 +77,28 @@ describe('sandglass exec', () => {
       ),
     ).toBe(124);
     expect(t.err()).toBe('sandglass: killed: time limit of 200 ms exceeded\n');
+  });
+
+  it('reaches only what --allow-net lists; nobody is asked', async () => {
+    const server = await startLoopbackServer();
+    try {
+      const url = `${server.origin}/hello`;
+      const ok = io('');
+      const args = ['--programs', fixtureProgramsDir(), '--allow-net', `127.0.0.1:${server.port}`];
+      expect(await runExec(parseExecArgs([...args, 'fixture-fetch', url]), ok.streams)).toBe(0);
+      expect(ok.out()).toBe('hello\n');
+      const no = io('');
+      const local = `http://localhost:${server.port}/hello`;
+      expect(await runExec(parseExecArgs([...args, 'fixture-fetch', local]), no.streams)).toBe(7);
+      expect(no.err()).toBe(
+        `fixture-fetch: network policy denied localhost:${server.port}: denied by policy: no allowedHosts entry matches and no person is connected to approve it\n`,
+      );
+      const blocked = io('');
+      const deny = [...args, '--deny-net', `127.0.0.1:${server.port}`, 'fixture-fetch', url];
+      expect(await runExec(parseExecArgs(deny), blocked.streams)).toBe(7);
+      expect(blocked.err()).toContain(`blockedHosts entry "127.0.0.1:${server.port}"`);
+    } finally {
+      await server.close();
+    }
   });
 });

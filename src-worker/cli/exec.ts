@@ -5,6 +5,8 @@
  */
 import {
   createSandbox,
+  NET_OPTIONS,
+  NET_USAGE,
   parseSandboxOptions,
   runStreamed,
   UsageError,
@@ -17,8 +19,7 @@ export interface ExecArgs extends SandboxOptions {
   readonly argv: string[];
 }
 
-export const EXEC_USAGE =
-  'usage: sandglass exec [--timeout MS] [--import HOST:PATH[:ro]]... [--cwd DIR] [--programs DIR] -- PROGRAM [ARGS...]';
+export const EXEC_USAGE = `usage: sandglass exec [--timeout MS] [--import HOST:PATH[:ro]]... [--cwd DIR] [--programs DIR] ${NET_USAGE} -- PROGRAM [ARGS...]`;
 
 export function parseExecArgs(args: readonly string[]): ExecArgs {
   const { options, rest } = parseSandboxOptions(args, [
@@ -26,6 +27,7 @@ export function parseExecArgs(args: readonly string[]): ExecArgs {
     '--import',
     '--programs',
     '--cwd',
+    ...NET_OPTIONS,
   ]);
   if (rest.length === 0) throw new UsageError('missing PROGRAM');
   return { ...options, argv: rest };

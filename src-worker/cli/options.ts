@@ -1,12 +1,14 @@
 /**
  * What the `sandglass` subcommands share: the usage error, the sandbox
- * options every subcommand takes (--timeout, --import, --programs, --cwd),
+ * options every subcommand takes (--timeout, --import, --programs, --cwd,
+ * --allow-net, --deny-net),
  * creating the sandbox they describe through the engine (so every command
  * the CLI runs is a step, as from any other front end), and streaming host
  * stdin into a sandboxed process with back-pressure.
  */
 import { SandglassEngine } from '../api/engine.js';
 import { KERNEL_DEFAULT_SETTINGS } from '../api/settings.js';
+import { parseHostEntry } from '../net/hostEntry.js';
 
 /** Bad command-line usage: main prints the message and the usage, exit 2. */
 export class UsageError extends Error {}
@@ -22,6 +24,9 @@ export interface SandboxOptions {
   readonly imports: HostImport[];
   readonly programsDir: string | undefined;
   readonly cwd: string | undefined;
+  /** --allow-net / --deny-net entries (docs/network.md); none: every request denied. */
+  readonly allowNet: string[];
+  readonly denyNet: string[];
 }
 
 export interface CliIo {
@@ -40,7 +45,24 @@ export function parseImport(v: string): HostImport {
   return { host: body.slice(0, at), path: body.slice(at + 1), readOnly: ro };
 }
 
-type OptionName = '--timeout' | '--import' | '--programs' | '--cwd';
+type OptionName = '--timeout' | '--import' | '--programs' | '--cwd' | '--allow-net' | '--deny-net';
+
+/** The network flags every sandbox-creating command takes. */
+export const NET_OPTIONS = ['--allow-net', '--deny-net'] as const;
+export const NET_USAGE = '[--allow-net LIST] [--deny-net LIST]';
+
+/** `a.com,*.b.org:443,10.0.0.0/8`: comma-separated host entries, each checked. */
+export function parseNetList(flag: string, v: string): string[] {
+  const entries = v
+    .split(',')
+    .map((e) => e.trim())
+    .filter((e) => e !== '');
+  for (const e of entries) {
+    const parsed = parseHostEntry(e);
+    if (!parsed.ok) throw new UsageError(`${flag}: ${parsed.error}`);
+  }
+  return entries;
+}
 
 /**
  * Parses the leading options of `args` (those named in `accepted`) up to
@@ -57,6 +79,8 @@ export function parseSandboxOptions(
   let programsDir: string | undefined;
   let cwd: string | undefined;
   const imports: HostImport[] = [];
+  const allowNet: string[] = [];
+  const denyNet: string[] = [];
   let i = 0;
   const value = (flag: string): string => {
     const v = args[++i];
@@ -73,15 +97,26 @@ export function parseSandboxOptions(
     if (!(accepted as readonly string[]).includes(a)) throw new UsageError(`unknown option ${a}`);
     if (a === '--timeout') {
       const v = value(a);
-      if (!/^\d+$/.test(v) || Number(v) <= 0)
-        throw new UsageError(`--timeout: not a positive number of ms: ${v}`);
+      if (!/^\d+$/.test(v))
+        throw new UsageError(`--timeout: not a number of ms (0 for no limit): ${v}`);
       timeoutMs = Number(v);
     } else if (a === '--import') imports.push(parseImport(value(a)));
     else if (a === '--programs') programsDir = value(a);
+    else if (a === '--allow-net') allowNet.push(...parseNetList(a, value(a)));
+    else if (a === '--deny-net') denyNet.push(...parseNetList(a, value(a)));
     else cwd = value(a);
   }
-  return { options: { timeoutMs, imports, programsDir, cwd }, rest: args.slice(i) };
+  return {
+    options: { timeoutMs, imports, programsDir, cwd, allowNet, denyNet },
+    rest: args.slice(i),
+  };
 }
+
+/**
+ * A command run from the CLI stops after this long unless --timeout says
+ * otherwise (0: no limit), so a script or CI job never hangs on a sandbox.
+ */
+export const CLI_DEFAULT_TIMEOUT_MS = 10 * 60_000;
 
 /** An engine holding the one sandbox a CLI command runs in. */
 export interface CliSandbox {
@@ -93,15 +128,19 @@ export interface CliSandbox {
 
 /**
  * A fresh sandbox in a fresh engine, with the options' programs directory
- * and host imports. Limits are the kernel's defaults, with no time limit
- * unless --timeout gives one per command.
+ * and host imports. Limits are the kernel's defaults; the time limit is per
+ * command (runStreamed).
  */
 export async function createSandbox(options: SandboxOptions): Promise<CliSandbox> {
   const engine = new SandglassEngine(
     options.programsDir ? { programsDir: options.programsDir } : {},
   );
   try {
-    const { id } = await engine.createSandbox('cli', KERNEL_DEFAULT_SETTINGS);
+    // No person answers approvals here: what the lists do not allow is denied.
+    const { id } = await engine.createSandbox('cli', {
+      ...KERNEL_DEFAULT_SETTINGS,
+      network: { allowedHosts: options.allowNet, blockedHosts: options.denyNet },
+    });
     for (const imp of options.imports)
       await engine.importHostDir(id, imp.host, imp.path, { readOnly: imp.readOnly });
     return { engine, sandboxId: id, dispose: () => engine.dispose() };
@@ -128,6 +167,7 @@ export async function runStreamed(
     failedAs: string;
   },
 ): Promise<number> {
+  const timeoutMs = program.timeoutMs ?? CLI_DEFAULT_TIMEOUT_MS;
   let p;
   try {
     p = await engine.spawn(sandboxId, program.path, program.argv, {
@@ -135,7 +175,7 @@ export async function runStreamed(
       stdout: (d) => io.stdout.write(d),
       stderr: (d) => io.stderr.write(d),
       ...(program.command !== undefined ? { command: program.command } : {}),
-      ...(program.timeoutMs !== undefined ? { timeoutMs: program.timeoutMs } : {}),
+      ...(timeoutMs > 0 ? { timeoutMs } : {}),
       ...(program.cwd !== undefined ? { cwd: program.cwd } : {}),
     });
   } catch (e) {

@@ -11,6 +11,8 @@ import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import {
   createSandbox,
+  NET_OPTIONS,
+  NET_USAGE,
   parseSandboxOptions,
   runStreamed,
   UsageError,
@@ -19,8 +21,7 @@ import {
   type SandboxOptions,
 } from './options.js';
 
-export const RUN_USAGE =
-  'usage: sandglass run [--timeout MS] [--import HOST:PATH[:ro]]... [--programs DIR] (-c SCRIPT [NAME [ARGS...]] | FILE [ARGS...])';
+export const RUN_USAGE = `usage: sandglass run [--timeout MS] [--import HOST:PATH[:ro]]... [--programs DIR] ${NET_USAGE} (-c SCRIPT [NAME [ARGS...]] | FILE [ARGS...])`;
 
 export interface RunArgs extends Omit<SandboxOptions, 'cwd'> {
   /** The inline script of -c, or undefined when running a file. */
@@ -32,10 +33,10 @@ export interface RunArgs extends Omit<SandboxOptions, 'cwd'> {
 export function parseRunArgs(args: readonly string[]): RunArgs {
   const parsed = parseSandboxOptions(
     args,
-    ['--timeout', '--import', '--programs'],
+    ['--timeout', '--import', '--programs', ...NET_OPTIONS],
     (flag) => flag === '-c',
   );
-  const { timeoutMs, imports, programsDir } = parsed.options;
+  const { timeoutMs, imports, programsDir, allowNet, denyNet } = parsed.options;
   let rest = parsed.rest;
   let command: string | undefined;
   if (rest[0] === '-c') {
@@ -44,7 +45,7 @@ export function parseRunArgs(args: readonly string[]): RunArgs {
     rest = rest.slice(2); // everything after the script is $0 and the arguments
   }
   if (command === undefined && rest.length === 0) throw new UsageError('missing -c SCRIPT or FILE');
-  return { timeoutMs, imports, programsDir, command, rest };
+  return { timeoutMs, imports, programsDir, allowNet, denyNet, command, rest };
 }
 
 /** Copy the host script into the sandbox; returns argv and cwd for running it. */

@@ -15,10 +15,14 @@ afterAll(async () => {
 
 describe('sandglass shell arguments', () => {
   it('parses imports and rejects strays', () => {
-    expect(parseShellArgs(['--import', '/a:/b', '--cwd', '/tmp'])).toEqual({
+    expect(
+      parseShellArgs(['--import', '/a:/b', '--cwd', '/tmp', '--allow-net', 'example.com']),
+    ).toEqual({
       imports: [{ host: '/a', path: '/b', readOnly: false }],
       programsDir: undefined,
       cwd: '/tmp',
+      allowNet: ['example.com'],
+      denyNet: [],
     });
     expect(() => parseShellArgs(['x'])).toThrow(UsageError);
     expect(() => parseShellArgs(['--import'])).toThrow(/needs a value/);

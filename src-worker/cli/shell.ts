@@ -9,22 +9,28 @@
 import { StringDecoder } from 'node:string_decoder';
 import {
   createSandbox,
+  NET_OPTIONS,
+  NET_USAGE,
   parseSandboxOptions,
   UsageError,
   type CliIo,
   type SandboxOptions,
 } from './options.js';
 
-export const SHELL_USAGE =
-  'usage: sandglass shell [--import HOST:PATH[:ro]]... [--programs DIR] [--cwd DIR]';
+export const SHELL_USAGE = `usage: sandglass shell [--import HOST:PATH[:ro]]... [--programs DIR] [--cwd DIR] ${NET_USAGE}`;
 
 export type ShellArgs = Omit<SandboxOptions, 'timeoutMs'>;
 
 export function parseShellArgs(args: readonly string[]): ShellArgs {
-  const { options, rest } = parseSandboxOptions(args, ['--import', '--programs', '--cwd']);
+  const { options, rest } = parseSandboxOptions(args, [
+    '--import',
+    '--programs',
+    '--cwd',
+    ...NET_OPTIONS,
+  ]);
   if (rest.length > 0) throw new UsageError(`unexpected argument ${rest[0] as string}`);
-  const { imports, programsDir, cwd } = options;
-  return { imports, programsDir, cwd };
+  const { imports, programsDir, cwd, allowNet, denyNet } = options;
+  return { imports, programsDir, cwd, allowNet, denyNet };
 }
 
 /** The parts of a tty stream the session uses (process.stdin/stdout when interactive). */

@@ -14,6 +14,9 @@ export { API_VERSION, CHANNEL_PREFIX, CHANNELS, LIMITS, WS_PATH } from './consta
 
 export type SandboxLimits = z.infer<typeof S.SandboxLimits>;
 export type SandboxSettings = z.infer<typeof S.SandboxSettings>;
+export type NetworkSettings = z.infer<typeof S.NetworkSettings>;
+export type NetworkApproval = z.infer<typeof S.NetworkApproval>;
+export type NetworkAuditRecord = z.infer<typeof S.NetworkAuditRecord>;
 export type SandboxInfo = z.infer<typeof S.SandboxInfo>;
 export type FileKind = z.infer<typeof S.FileKind>;
 export type FileEntry = z.infer<typeof S.FileEntry>;

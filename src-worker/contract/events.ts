@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   EngineRequest,
   FsChange,
+  NetworkAuditRecord,
   RequestOutcome,
   SandboxInfo,
   SandboxStats,
@@ -18,6 +19,8 @@ export const ApiEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('restored'), sandboxId: z.string(), stepId: z.string() }),
   z.object({ type: z.literal('terminalData'), terminalId: z.string(), data: z.string() }),
   z.object({ type: z.literal('terminalExit'), terminalId: z.string(), status: z.number() }),
+  /** A network request finished (or was refused) in a subscribed sandbox. */
+  z.object({ type: z.literal('network'), record: NetworkAuditRecord }),
   /** A question for this client (it may answer with the `answer` method). */
   z.object({ type: z.literal('request'), request: EngineRequest }),
   /** A request this client was shown is closed: answered (by anyone), cancelled or timed out. */

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import {
   FileEntry,
+  NetworkAuditRecord,
   RequestAnswer,
   RunResult,
   SandboxInfo,
@@ -157,6 +158,11 @@ export const METHODS = {
     'Answers an open engine request (an approval) addressed to this client.',
     z.strictObject({ requestId: str(), answer: RequestAnswer }),
     done,
+  ),
+  networkAudit: method(
+    'Every network request of a sandbox (or of one step), oldest first: time, step, program, method, URL, decision and who made it, status, bytes.',
+    z.strictObject({ sandboxId, stepId: str().optional() }),
+    z.array(NetworkAuditRecord),
   ),
 } as const;
 

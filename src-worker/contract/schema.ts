@@ -17,10 +17,25 @@ export const SandboxLimits = z.strictObject({
   nodeCount: count,
   processCount: count,
   outputBytes: count,
+  /** Memory of all processes together (0 or absent: the kernel default). */
+  memoryBytes: count.optional(),
 });
 
 const envName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, {
   error: (issue) => `name ${JSON.stringify(issue.input)} is not a valid variable name`,
+});
+
+/**
+ * The sandbox's network policy (docs/network.md): entries such as
+ * `example.com`, `*.example.com:443`, `10.0.0.0/8`, `[::1]:8080`, `*`.
+ * Everything else is denied unless a person approves it; a blocked entry
+ * always wins. The engine checks each entry with the gateway's parser and
+ * refuses a change naming the bad entry (EINVAL).
+ */
+const hostEntry = str().max(300, { error: 'a host entry is at most 300 characters' });
+export const NetworkSettings = z.strictObject({
+  allowedHosts: z.array(hostEntry).describe('hosts programs may reach without asking'),
+  blockedHosts: z.array(hostEntry).describe('hosts always refused (wins over allowed)'),
 });
 
 export const SandboxSettings = z.strictObject({
@@ -28,6 +43,8 @@ export const SandboxSettings = z.strictObject({
   env: z.record(envName, str()),
   /** Wall-time limit per command in milliseconds (0 = none). */
   timeoutMs: count.describe('wall-time limit per command in ms, 0 for none'),
+  /** Left out: everything denied (default deny), people asked. */
+  network: NetworkSettings.optional(),
 });
 
 export const SandboxInfo = z.object({
@@ -59,6 +76,8 @@ export const ProcessInfo = z.object({
   argv: z.array(z.string()),
   wallMs: z.number(),
   cpuMs: z.number(),
+  /** Linear memory the program holds, as it last reported it (0 if it does not report). */
+  memoryBytes: z.number(),
 });
 
 /** One stats shape for the sandbox, the API and the CLI. */
@@ -124,6 +143,51 @@ export const ClientRole = z.enum(['person', 'agent']);
  * A question the engine puts to the clients allowed to answer it (first use:
  * network approval). It stays open until answered, cancelled or timed out.
  */
+/** What a network approval asks about: one request or redirect hop of one process. */
+export const NetworkApproval = z.object({
+  url: z.string(),
+  method: z.string(),
+  /** The host as an entry would name it (`example.com`, `example.com:8443`). */
+  host: z.string(),
+  /** Lower-case names; secrets (Authorization, Cookie, tokens) masked. */
+  headers: z.record(z.string(), z.string()),
+  pid: z.number().nullable(),
+  argv: z.array(z.string()),
+  /** The command line the process belongs to, when known. */
+  command: z.string().nullable(),
+  stepId: z.string().nullable(),
+  /** 0 for the request, n for its n-th redirect. */
+  hop: z.number(),
+  /** Why the agent wants it, when it said. */
+  reason: z.string().nullable(),
+});
+
+/** One request (or redirect hop) a program made, as the gateway audited it. */
+export const NetworkAuditRecord = z.object({
+  /** ISO time the hop started. */
+  time: z.string(),
+  sandboxId: z.string(),
+  /** The step it belongs to; null until its command's step is recorded. */
+  stepId: z.string().nullable(),
+  pid: z.number().nullable(),
+  argv: z.array(z.string()),
+  hop: z.number(),
+  url: z.string(),
+  method: z.string(),
+  decision: z.enum(['allow', 'deny']),
+  /** `policy`, `session`, or who answered (`person`). */
+  decidedBy: z.string(),
+  rule: z.string().nullable(),
+  reason: z.string().nullable(),
+  message: z.string().nullable(),
+  addresses: z.array(z.string()),
+  status: z.number().nullable(),
+  bytesSent: z.number(),
+  bytesReceived: z.number(),
+  durationMs: z.number(),
+  approvalWaitMs: z.number(),
+});
+
 export const EngineRequest = z.object({
   id: z.string(),
   sandboxId: z.string(),
@@ -133,8 +197,18 @@ export const EngineRequest = z.object({
   raisedAt: z.number(),
   /** When the engine gives up and applies its policy; null waits forever. */
   expiresAt: z.number().nullable(),
+  /** Present for a network approval. */
+  network: NetworkApproval.optional(),
 });
 
-export const RequestAnswer = z.strictObject({ allow: bool() });
+/**
+ * An answer. `remember` widens it to the request's host: `session` until
+ * the engine stops (allow only), `always` saved in the sandbox's network
+ * settings (allowedHosts or blockedHosts).
+ */
+export const RequestAnswer = z.strictObject({
+  allow: bool(),
+  remember: z.enum(['once', 'session', 'always']).optional(),
+});
 
 export const RequestOutcome = z.enum(['answered', 'cancelled', 'timedOut']);

@@ -9,6 +9,7 @@ import { SinkFile } from '../dev/devices.js';
 import type { OpenFile } from '../fd/openFile.js';
 import { W_EPOCH, W_FDMASK } from '../channel/layout.js';
 import { DirFile } from '../fd/vfsFile.js';
+import { Job } from '../proc/job.js';
 import { Process, type ExitInfo } from '../proc/process.js';
 import {
   allFactories,
@@ -43,6 +44,7 @@ import {
   type KernelLimits,
 } from '../base/limits.js';
 import type { Session } from './session.js';
+import { NetworkGateway } from '../net/gateway.js';
 
 export interface SpawnSpec {
   readonly path: BytePath;
@@ -65,7 +67,12 @@ export interface SpawnSpec {
   readonly cred?: Cred;
   readonly tty?: Tty;
   readonly session?: Session;
-  /** Overrides the sandbox wall-time limit for this process (0 = none). */
+  /**
+   * A wall-time limit for this process and everything it starts (a new job;
+   * 0 = starts outside any job, as session and terminal shells do). Left
+   * out, the process joins its parent's job, or gets a job with the
+   * sandbox's limit when it has none.
+   */
   readonly wallTimeMs?: number;
 }
 
@@ -76,7 +83,18 @@ export type KernelEvent =
       readonly pid: number;
       readonly code: number | undefined;
       readonly signal: number | undefined;
-    };
+    }
+  /** A process started or stopped waiting for a person to answer a network request. */
+  | { readonly type: 'approval-wait'; readonly pid: number; readonly waiting: boolean };
+
+/**
+ * The sandbox's network as the net syscalls reach it: the gateway (its
+ * policy and onRequest) and which step a process belongs to, for the audit.
+ */
+export interface KernelNetwork {
+  readonly gateway: NetworkGateway;
+  readonly stepOf?: (pid: number) => string | null;
+}
 
 export interface KernelOptions {
   readonly vfs: Vfs;
@@ -109,6 +127,13 @@ export class Kernel {
   private starting = 0;
   private listeners = new Set<(e: KernelEvent) => void>();
   private disposed = false;
+  /** Sums the processes' memory reports while any process lives. */
+  private memoryWatch: NodeJS.Timeout | undefined;
+  /**
+   * Set by whoever owns the sandbox's policy; until then every request is
+   * denied (default deny, no onRequest).
+   */
+  network: KernelNetwork = { gateway: new NetworkGateway({ sandboxId: 'sandbox' }) };
 
   constructor(opts: KernelOptions) {
     this.vfs = opts.vfs;
@@ -164,6 +189,11 @@ export class Kernel {
     if (this.liveProcesses().length + this.starting >= this.limits.maxProcesses) {
       fail(Errno.EAGAIN, `process limit of ${this.limits.maxProcesses} reached`);
     }
+    if (this.memoryInUse() >= this.limits.sandboxMemoryBytes)
+      fail(
+        Errno.ENOMEM,
+        `sandbox memory limit of ${mib(this.limits.sandboxMemoryBytes)} MiB reached`,
+      );
     this.starting++;
     let image: Image;
     let factory: RunnerFactory<Image> | undefined;
@@ -215,25 +245,92 @@ export class Kernel {
       });
     }
     p.memoryLimit = this.limits.memoryBytes;
+    this.joinJob(p, spec);
     for (const [fd, file] of spec.fds) p.fds.set(fd, file);
     // The root preopen lives beside the fd table, so inherited fds may take slot 3.
     p.fds.setRoot(new DirFile(this.vfs, this.vfs.resolve('/'), cred));
     if (spec.foreground && p.tty) p.tty.fgPgrp = pgid;
     if (spec.session) this.sessions.set(p, spec.session);
     this.procs.set(pid, p);
-    const wall = spec.wallTimeMs ?? this.limits.wallTimeMs;
-    if (wall > 0) {
-      const t = setTimeout(() => {
-        this.writeMessage(p, `sandglass: killed: time limit of ${wall} ms exceeded\n`);
-        this.exitProcess(p, { code: STATUS_TIMEOUT });
-      }, wall);
-      t.unref();
-      p.timers.push(t);
-    }
     p.state = 'running';
     p.runner = this.startRunner(p, image, factory);
+    this.watchMemory();
     this.emit({ type: 'process-started', pid, argv: image.argv.map((a) => dec.decode(a)) });
     return p;
+  }
+
+  /**
+   * A job whose members are ended at `wallTimeMs` (0: no deadline), by
+   * `onDeadline` if given, else with the time-limit message and status 124.
+   */
+  createJob(wallTimeMs: number, parent?: Job, onDeadline?: (job: Job) => void): Job {
+    return new Job(wallTimeMs, parent, onDeadline ?? ((job) => this.endJob(job)));
+  }
+
+  /** Ends every live member of a job at its deadline; the message goes to the oldest. */
+  endJob(job: Job): void {
+    const live = job.live();
+    const first = live[0];
+    if (first)
+      this.writeMessage(first, `sandglass: killed: time limit of ${job.wallTimeMs} ms exceeded\n`);
+    for (const p of live) this.exitProcess(p, { code: STATUS_TIMEOUT });
+  }
+
+  private joinJob(p: Process, spec: SpawnSpec): void {
+    const inherited = spec.parent ? (spec.parent.commandJob ?? spec.parent.job) : undefined;
+    if (spec.wallTimeMs === 0) return;
+    const wall = spec.wallTimeMs ?? (inherited ? 0 : this.limits.wallTimeMs);
+    p.job = wall > 0 ? this.createJob(wall, inherited) : inherited;
+    p.job?.add(p);
+  }
+
+  /** Memory the live processes hold together, as they last reported it. */
+  memoryInUse(): number {
+    let total = 0;
+    for (const p of this.procs.values()) if (p.alive) total += p.runner?.memoryBytes() ?? 0;
+    return total;
+  }
+
+  private watchMemory(): void {
+    if (this.memoryWatch || this.disposed) return;
+    // Reports arrive without a syscall (a process may allocate in a tight
+    // loop), so the sum is checked on a clock, not on calls.
+    this.memoryWatch = setInterval(() => this.enforceSandboxMemory(), 50);
+    this.memoryWatch.unref();
+  }
+
+  /** Past the sandbox's memory limit, the largest process is ended until the rest fits. */
+  enforceSandboxMemory(): void {
+    const live = this.liveProcesses();
+    if (live.length === 0) {
+      clearInterval(this.memoryWatch);
+      this.memoryWatch = undefined;
+      return;
+    }
+    // A runner whose memory cannot be capped when it starts is held to its own limit here.
+    for (const p of live) {
+      if (p.alive && p.memoryLimit > 0 && memoryOf(p) > p.memoryLimit) {
+        this.writeMessage(
+          p,
+          `sandglass: killed: memory limit of ${mib(p.memoryLimit)} MiB exceeded\n`,
+        );
+        this.exitProcess(p, { code: STATUS_KILLED });
+      }
+    }
+    const limit = this.limits.sandboxMemoryBytes;
+    let total = this.memoryInUse();
+    while (total > limit) {
+      let largest: Process | undefined;
+      for (const p of live)
+        if (p.alive && (!largest || memoryOf(p) > memoryOf(largest))) largest = p;
+      if (!largest) return;
+      total -= memoryOf(largest);
+      this.writeMessage(
+        largest,
+        `sandglass: killed: sandbox memory limit of ${mib(limit)} MiB exceeded by all processes together\n`,
+      );
+      this.exitProcess(largest, { code: STATUS_KILLED });
+    }
   }
 
   /** Start `p`'s runner: syscalls go to `handle`, a crash ends it with status 134. */
@@ -295,7 +392,7 @@ export class Kernel {
       if (atLimit) {
         this.writeMessage(
           p,
-          `sandglass: killed: memory limit of ${Math.round(p.memoryLimit / 1048576)} MiB exceeded\n`,
+          `sandglass: killed: memory limit of ${mib(p.memoryLimit)} MiB exceeded\n`,
         );
         code = STATUS_KILLED;
       } else {
@@ -324,6 +421,7 @@ export class Kernel {
     p.state = 'zombie';
     for (const t of p.timers) clearTimeout(t);
     p.timers = [];
+    p.job?.remove(p);
     if (byItself) p.runner?.finish();
     else p.runner?.terminate();
     p.fds.closeAll();
@@ -356,6 +454,18 @@ export class Kernel {
       this.reap(p);
     }
     this.emit({ type: 'process-exited', pid: p.pid, code: info.code, signal: info.signal });
+  }
+
+  /**
+   * `p` started or stopped waiting for a person (a network approval): its
+   * time limit does not run meanwhile, and listeners (the session's command
+   * limit, the terminal's status) hear of it.
+   */
+  approvalWait(p: Process, waiting: boolean): void {
+    if (waiting) p.job?.pauseDeadline();
+    else p.job?.resumeDeadline();
+    p.waitingForApproval = waiting;
+    this.emit({ type: 'approval-wait', pid: p.pid, waiting });
   }
 
   reap(p: Process): void {
@@ -426,10 +536,19 @@ export class Kernel {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    clearInterval(this.memoryWatch);
     for (const p of [...this.procs.values()]) this.exitProcess(p, { signal: SIG.KILL });
     this.procs.clear();
     for (const f of allFactories(this.runners)) f.dispose();
   }
+}
+
+function memoryOf(p: Process): number {
+  return p.runner?.memoryBytes() ?? 0;
+}
+
+function mib(bytes: number): number {
+  return Math.round(bytes / 1048576);
 }
 
 export function concatBytes(a: Uint8Array, b: Uint8Array): Uint8Array {

@@ -6,6 +6,7 @@
 import type { OpenFile } from '../fd/openFile.js';
 import type { ExitInfo } from '../proc/process.js';
 import { Notifier } from '../base/notifier.js';
+import type { Job } from '../proc/job.js';
 
 export interface SessionCommand {
   readonly request: Uint8Array;
@@ -14,6 +15,8 @@ export interface SessionCommand {
   readonly stderr: OpenFile;
   readonly resolve: (status: number) => void;
   readonly reject: (e: Error) => void;
+  /** The processes the shell starts for this command join this job (its time limit). */
+  readonly job?: Job;
 }
 
 /** The session's shell is gone; `started` says whether the command had begun. */

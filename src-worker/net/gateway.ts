@@ -85,19 +85,28 @@ export interface NetResponse {
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 export class NetworkGateway {
-  readonly policy: CompiledPolicy;
+  private compiled: CompiledPolicy;
   readonly limits: GatewayLimits;
   private readonly resolver: Resolver;
   private readonly budget: { used: number; max: number };
 
   constructor(private readonly options: GatewayOptions) {
-    this.policy =
-      options.policy instanceof CompiledPolicy
-        ? options.policy
-        : CompiledPolicy.from(options.policy ?? {});
+    this.compiled = compile(options.policy);
     this.limits = GatewayLimitsSchema.parse({ ...DEFAULT_LIMITS, ...options.limits });
     this.resolver = options.resolver ?? systemResolver;
     this.budget = { used: 0, max: this.limits.maxSandboxBytes };
+  }
+
+  get policy(): CompiledPolicy {
+    return this.compiled;
+  }
+
+  /**
+   * Replace the policy (settings changed). Hops checked from now on use it;
+   * the byte budget and requests already connected carry on.
+   */
+  setPolicy(policy: NetworkPolicy | CompiledPolicy): void {
+    this.compiled = compile(policy);
   }
 
   /** Body bytes both ways so far, against maxSandboxBytes. */
@@ -459,6 +468,10 @@ export class NetworkGateway {
       },
     };
   }
+}
+
+function compile(policy: NetworkPolicy | CompiledPolicy | undefined): CompiledPolicy {
+  return policy instanceof CompiledPolicy ? policy : CompiledPolicy.from(policy ?? {});
 }
 
 function rawHeaders(raw: Buffer[]): HeaderList {

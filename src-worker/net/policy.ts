@@ -53,6 +53,8 @@ export type NetworkPolicy = z.input<typeof NetworkPolicySchema>;
 
 export class PolicyError extends Error {
   override readonly name = 'PolicyError';
+  /** The API reports it as an invalid argument. */
+  readonly code = 'EINVAL';
 }
 
 function mustParse(text: string): HostRule {

@@ -10,6 +10,7 @@ import { Notifier } from '../base/notifier.js';
 import type { BytePath, Cred } from '../vfs/index.js';
 import { NSIG } from '../signal/signals.js';
 import type { Tty } from '../tty/tty.js';
+import type { Job } from './job.js';
 import type { ProcessRunner } from './runner.js';
 
 export interface ExitInfo {
@@ -34,6 +35,8 @@ export class Process {
   readonly startedAt = performance.now();
   endedAt: number | undefined;
   blockedMs = 0;
+  /** Blocked in a net syscall until a person answers (shown as "waiting for approval"). */
+  waitingForApproval = false;
   timers: NodeJS.Timeout[] = [];
   /** Signal that stopped it (0 = running); its syscalls wait in `deferred` until SIGCONT. */
   stopped = 0;
@@ -42,6 +45,13 @@ export class Process {
   readonly deferred: (() => void)[] = [];
   /** Set by the runner: memory limit in bytes (for trap messages). */
   memoryLimit = 0;
+  /** The job (command) this process belongs to; its children join it too. */
+  job: Job | undefined;
+  /**
+   * For a session shell: the job of the command it is running now, which the
+   * processes it starts for that command join (the shell itself belongs to none).
+   */
+  commandJob: Job | undefined;
   private wake: ((r: WakeReason) => void) | undefined;
   private readonly exitWaiters: ((e: ExitInfo) => void)[] = [];
 

@@ -44,6 +44,7 @@ class ScriptedFactory implements RunnerFactory<WasmImage> {
       raiseSignal: (sig) => runner.signals.push(sig),
       terminate: () => (runner.ended = 'terminated'),
       finish: () => (runner.ended = 'finished'),
+      memoryBytes: () => 0,
     };
   }
 

@@ -17,6 +17,8 @@ export interface ProcessRunner {
   terminate(): void;
   /** It exited by itself (EXIT syscall); give back its resources. */
   finish(): void;
+  /** Memory the program holds now, in bytes, as its guest last reported it (0 if unknown). */
+  memoryBytes(): number;
 }
 
 /** Starts processes of one image kind. Owned by one kernel, disposed with it. */

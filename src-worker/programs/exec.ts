@@ -92,7 +92,12 @@ export async function resolveImage(
       .split('\n')[0] as string;
     const [prog, applet] = line.slice(STUB_MAGIC.length).trim().split(/\s+/);
     if (prog === PYTHON_PROGRAM) {
-      return { kind: 'python', argv: argv.length ? argv : [enc.encode(path)], name };
+      return {
+        kind: 'python',
+        argv: argv.length ? argv : [enc.encode(path)],
+        name,
+        memoryBytes: ctx.maxPages * 65536,
+      };
     }
     const info = prog ? ctx.registry.get(prog) : undefined;
     if (!info) fail(Errno.ENOEXEC, `unknown program '${prog ?? ''}'`);

@@ -30,6 +30,8 @@ export interface WasmImage extends ImageBase {
 /** python3: a fresh Pyodide interpreter (see python/), argv as given to it. */
 export interface PythonImage extends ImageBase {
   readonly kind: 'python';
+  /** The process's memory limit in bytes (the interpreter's heap stops growing there). */
+  readonly memoryBytes: number;
 }
 
 export interface ImageKinds {

@@ -223,6 +223,29 @@ describe.skipIf(!pythonAvailable())('python3 in a sandbox', () => {
   );
 
   it(
+    'holds Python to the process memory limit: MemoryError as under a ulimit, then it goes on',
+    async () => {
+      const small = await Sandbox.create({ limits: { memoryBytes: 256 * 1024 * 1024 } });
+      try {
+        const r = await small.run(
+          [
+            `python3 -c 'x = bytearray(300 * 2**20)'; echo "uncaught $?"`,
+            `python3 -c 'try:\n    x = bytearray(300 * 2**20)\nexcept MemoryError:\n    print("caught")\nprint(len(bytearray(50 * 2**20)))'`,
+          ].join('\n'),
+          opts,
+        );
+        expect(r.stdout).toBe('uncaught 1\ncaught\n52428800\n');
+        expect(r.stderr).toMatch(/^Traceback \(most recent call last\):\n[^]*\nMemoryError\n$/);
+        // Each growth was reported to the kernel while it ran.
+        expect(small.stats().processes.every((p) => p.memoryBytes <= 256 * 1024 * 1024)).toBe(true);
+      } finally {
+        await small.destroy();
+      }
+    },
+    LONG,
+  );
+
+  it(
     'agrees with the host python3 on difftest/*.py',
     async () => {
       const dir = fileURLToPath(new URL('./difftest/', import.meta.url));

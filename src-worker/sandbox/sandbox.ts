@@ -14,6 +14,7 @@ import { Kernel, USER_CRED, type KernelEvent } from '../kernel/kernel.js';
 import type { KernelLimits } from '../base/limits.js';
 import { encodeSessionRequest, Session, SessionEndedError } from '../kernel/session.js';
 import { defaultRunners } from './defaultRunners.js';
+import type { Job } from '../proc/job.js';
 import type { Process } from '../proc/process.js';
 import type { RunnerFactoriesMaker } from '../proc/runner.js';
 import { SIG } from '../signal/signals.js';
@@ -31,6 +32,8 @@ import {
 } from '../vfs/index.js';
 import { exportTree, importHostDir } from '../vfs/node/index.js';
 import { HostStdin } from './hostStreams.js';
+import { NetworkGateway, type GatewayOptions } from '../net/gateway.js';
+import type { NetworkPolicy } from '../net/policy.js';
 import { openTerminal, type Terminal } from './terminal.js';
 
 export interface SandboxOptions {
@@ -47,6 +50,20 @@ export interface SandboxOptions {
   readonly terminalShell?: { readonly path: string; readonly argv: readonly string[] };
   /** Runner factories for each kernel (this sandbox's and its forks'); default: wasm on the shared worker pool. */
   readonly runners?: RunnerFactoriesMaker;
+  /** The network: policy, gateway options, audit. Default: everything denied. */
+  readonly network?: SandboxNetwork;
+}
+
+/**
+ * How a sandbox reaches the network (docs/network.md): its policy (with
+ * onRequest, the approver), the gateway's limits and test seams, the audit
+ * sink, and which step a process belongs to.
+ */
+export interface SandboxNetwork extends Omit<GatewayOptions, 'policy' | 'sandboxId'> {
+  readonly policy?: NetworkPolicy;
+  /** Names the sandbox in onRequest and the audit. */
+  readonly sandboxId?: string;
+  readonly stepOf?: (pid: number) => string | null;
 }
 
 export type Output = (data: Uint8Array) => void;
@@ -184,6 +201,7 @@ export class Sandbox {
   private sessionCounter = 0;
   /** Command lines running in sessions now (by run), for stats. */
   private readonly running = new Map<object, string>();
+  private network: SandboxNetwork;
 
   private constructor(
     private readonly options: SandboxOptions,
@@ -200,6 +218,36 @@ export class Sandbox {
     this.env = baseEnv(options.env);
     this.unsubscribeVfs = this.watch(vfs);
     this.kernel.onEvent((e) => this.emit(e));
+    this.network = options.network ?? {};
+    this.applyNetwork(this.network);
+  }
+
+  private applyNetwork(net: SandboxNetwork): void {
+    const gateway = new NetworkGateway({
+      ...net,
+      sandboxId: net.sandboxId ?? 'sandbox',
+      ...(net.policy ? { policy: net.policy } : {}),
+    });
+    this.kernel.network = { gateway, ...(net.stepOf ? { stepOf: net.stepOf } : {}) };
+  }
+
+  /** The network settings in force (forks start with the same). */
+  get networkSettings(): SandboxNetwork {
+    return this.network;
+  }
+
+  /**
+   * Change the network settings. A new policy (its entries are validated:
+   * a bad one throws PolicyError naming it) applies to every later request
+   * and redirect hop; the byte budget of the sandbox carries on.
+   */
+  setNetwork(net: Partial<SandboxNetwork>): void {
+    this.live();
+    const next = { ...this.network, ...net };
+    const onlyPolicy = Object.keys(net).every((k) => k === 'policy');
+    if (onlyPolicy) this.kernel.network.gateway.setPolicy(next.policy ?? {});
+    else this.applyNetwork(next);
+    this.network = next;
   }
 
   static async create(options: SandboxOptions = {}): Promise<Sandbox> {
@@ -419,14 +467,22 @@ export class Sandbox {
     const limitKill = (what: string): void => {
       if (killedBy) return;
       killedBy = what;
-      // The command (not the session) is the offender: kill its processes and
-      // interrupt the shell; a shell that does not come back is killed too.
+      // The command (not the session) is the offender: kill every process it
+      // started, orphans and background jobs included, and interrupt the
+      // shell; a shell that does not come back is killed too.
       this.kernel.signal(shell, SIG.INT);
-      for (const p of this.kernel.liveProcesses())
-        if (p.ppid === shell.pid) this.kernel.signal(p, SIG.KILL);
+      for (const p of job.live()) this.kernel.signal(p, SIG.KILL);
       escalate = setTimeout(() => this.kernel.signal(shell, SIG.KILL), 2000);
       escalate.unref();
     };
+    const timeout = opts.timeoutMs ?? this.kernel.limits.wallTimeMs;
+    // The deadline also covers what the command leaves running after it returns.
+    const onDeadline = (j: Job): void => {
+      if (commandRunning) limitKill(`time limit of ${timeout} ms exceeded`);
+      else this.kernel.endJob(j);
+    };
+    const job = this.kernel.createJob(timeout, undefined, onDeadline);
+    let commandRunning = true;
     const sink = (parts: Uint8Array[], cb: Output | undefined): OpenFile =>
       this.kernel.outputSink(
         (d) => {
@@ -447,15 +503,10 @@ export class Sandbox {
       opts.cwd !== undefined ? enc.encode(opts.cwd) : new Uint8Array(0),
       Object.entries(opts.env ?? {}).map(([k, v]) => enc.encode(`${k}=${v}`)),
     );
-    const timeout = opts.timeoutMs ?? this.kernel.limits.wallTimeMs;
     const status = await new Promise<number>((resolve, reject) => {
-      let timer: NodeJS.Timeout | undefined;
-      if (timeout > 0) {
-        timer = setTimeout(() => limitKill(`time limit of ${timeout} ms exceeded`), timeout);
-        timer.unref();
-      }
       const settle = (): void => {
-        if (timer) clearTimeout(timer);
+        commandRunning = false;
+        job.end();
         this.running.delete(runKey);
       };
       state.enqueue({
@@ -463,6 +514,7 @@ export class Sandbox {
         stdin,
         stdout: sink(outParts, opts.onStdout),
         stderr: sink(errParts, opts.onStderr),
+        job,
         resolve: (s) => {
           settle();
           resolve(s);
@@ -648,7 +700,7 @@ export class Sandbox {
   /** A new sandbox sharing this one's current tree (O(1)); no processes are copied. */
   async fork(): Promise<Sandbox> {
     this.live();
-    return new Sandbox(this.options, this.kernel.vfs.fork(), false);
+    return new Sandbox({ ...this.options, network: this.network }, this.kernel.vfs.fork(), false);
   }
 
   stats(): SandboxStats {
@@ -668,6 +720,7 @@ export class Sandbox {
           argv: p.argv.map((a) => dec.decode(a)),
           wallMs: wall,
           cpuMs: Math.max(0, wall - p.blockedMs),
+          memoryBytes: p.runner?.memoryBytes() ?? 0,
         };
       }),
     };

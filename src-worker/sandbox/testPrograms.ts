@@ -15,6 +15,7 @@ export const FIXTURES = [
   'fixture-cat',
   'fixture-echoargs',
   'fixture-exit',
+  'fixture-fetch',
   'fixture-fs',
   'fixture-head',
   'fixture-printenv',
@@ -27,8 +28,9 @@ export const FIXTURES = [
   'fixture-yes',
 ] as const;
 
-export function fixtureRole(name: string): 'shell' | 'proc' | 'utility' {
+export function fixtureRole(name: string): 'shell' | 'proc' | 'utility' | 'net' {
   if (name === 'fixture-session') return 'shell';
+  if (name === 'fixture-fetch') return 'net';
   if (name === 'fixture-spawn') return 'proc';
   return 'utility';
 }

@@ -5,7 +5,7 @@
  * (default: out/renderer next to this file's out/main), SANDGLASS_INFO_FILE
  * (writes {url, port, token} as JSON, for tests), SANDGLASS_PROGRAMS_DIR.
  */
-import { writeFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SandglassEngine } from '../api/engine.js';
@@ -32,7 +32,7 @@ async function main(): Promise<void> {
     port: parsePort(process.env.SANDGLASS_PORT),
   });
   if (process.env.SANDGLASS_INFO_FILE) {
-    await writeFile(
+    await writePrivateFile(
       process.env.SANDGLASS_INFO_FILE,
       JSON.stringify({ url: server.url, port: server.port, token: server.token }),
     );
@@ -52,3 +52,14 @@ main().catch((err: unknown) => {
   process.stderr.write(`sandglass: ${err instanceof Error ? err.message : String(err)}\n`);
   process.exit(1);
 });
+
+/** The token opens every sandbox: the file is this user's only, also when it existed before. */
+async function writePrivateFile(path: string, text: string): Promise<void> {
+  const file = await open(path, 'w', 0o600);
+  try {
+    await file.chmod(0o600);
+    await file.writeFile(text);
+  } finally {
+    await file.close();
+  }
+}

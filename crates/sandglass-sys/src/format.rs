@@ -103,6 +103,120 @@ impl SessionRequest {
     }
 }
 
+/// Net request flag: follow redirects (each hop is checked again).
+pub const NET_FOLLOW_REDIRECTS: u32 = 1;
+/// Net request flag: the body comes through `net_body_write` (else the inline body).
+pub const NET_STREAMED_BODY: u32 = 2;
+/// Net request flag: no response body expected (HEAD).
+pub const NET_NO_BODY: u32 = 4;
+/// Version of the net request format.
+pub const NET_REQUEST_VERSION: u32 = 1;
+
+/// A request as `net_request` takes it (docs/abi.md, "Network").
+pub struct NetRequest<'a> {
+    /// [`NET_FOLLOW_REDIRECTS`], [`NET_STREAMED_BODY`], [`NET_NO_BODY`].
+    pub flags: u32,
+    /// 0 = the gateway's default (the same for the limits below; they only tighten).
+    pub max_redirects: u32,
+    /// Total time for the exchange in ms, redirects and bodies included.
+    pub timeout_ms: u32,
+    /// Time to connect in ms.
+    pub connect_timeout_ms: u32,
+    /// Largest response body accepted.
+    pub max_response_bytes: u64,
+    /// Any HTTP token but CONNECT, passed through as given.
+    pub method: &'a [u8],
+    /// An http or https URL.
+    pub url: &'a [u8],
+    /// In order, as given.
+    pub headers: &'a [(Vec<u8>, Vec<u8>)],
+    /// The whole body when [`NET_STREAMED_BODY`] is clear.
+    pub body: &'a [u8],
+}
+
+impl NetRequest<'_> {
+    /// The request's bytes.
+    pub fn encode(&self) -> Vec<u8> {
+        let mut w = Writer(Vec::with_capacity(128 + self.url.len() + self.body.len()));
+        w.u32(NET_REQUEST_VERSION);
+        w.u32(self.flags);
+        w.u32(self.max_redirects);
+        w.u32(self.timeout_ms);
+        w.u32(self.connect_timeout_ms);
+        w.0.extend_from_slice(&self.max_response_bytes.to_le_bytes());
+        w.bytes(self.method);
+        w.bytes(self.url);
+        w.u32(self.headers.len() as u32);
+        for (n, v) in self.headers {
+            w.bytes(n);
+            w.bytes(v);
+        }
+        w.bytes(self.body);
+        w.0
+    }
+}
+
+/// A response head as `net_response` hands it back.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct NetHead {
+    /// HTTP status code.
+    pub status: u32,
+    /// Redirects followed to get here.
+    pub redirects: u32,
+    /// The reason phrase as received (may be empty).
+    pub status_text: Vec<u8>,
+    /// The URL that answered (after redirects).
+    pub url: Vec<u8>,
+    /// The checked address the connection used.
+    pub address: Vec<u8>,
+    /// As received: order and spelling kept.
+    pub headers: Vec<(Vec<u8>, Vec<u8>)>,
+}
+
+impl NetHead {
+    /// Decode a head; `None` when the bytes are malformed.
+    pub fn decode(b: &[u8]) -> Option<NetHead> {
+        let mut r = Reader { b, off: 0 };
+        let mut h = NetHead {
+            status: r.u32()?,
+            redirects: r.u32()?,
+            status_text: r.bytes()?,
+            url: r.bytes()?,
+            address: r.bytes()?,
+            headers: Vec::new(),
+        };
+        let n = r.u32()?;
+        for _ in 0..n {
+            let name = r.bytes()?;
+            h.headers.push((name, r.bytes()?));
+        }
+        Some(h)
+    }
+}
+
+/// Why an exchange was denied or failed, as `net_response` hands it back.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct NetErrorRecord {
+    /// Index in the reason list (`crate::net::Reason`).
+    pub code: u32,
+    /// One line naming the rule, for the program to print.
+    pub message: Vec<u8>,
+    /// The policy entry or limit that decided (may be empty).
+    pub rule: Vec<u8>,
+}
+
+impl NetErrorRecord {
+    /// Decode an error record; `None` when the bytes are malformed.
+    pub fn decode(b: &[u8]) -> Option<NetErrorRecord> {
+        let mut r = Reader { b, off: 0 };
+        Some(NetErrorRecord {
+            code: r.u32()?,
+            message: r.bytes()?,
+            rule: r.bytes()?,
+        })
+    }
+}
+
 struct Reader<'a> {
     b: &'a [u8],
     off: usize,
@@ -175,5 +289,57 @@ mod tests {
         let short = &b[..4 + 7 + 4 + 4];
         assert_eq!(SessionRequest::decode(short).unwrap().env.len(), 0);
         assert_eq!(SessionRequest::decode(&b[..6]), None);
+    }
+
+    #[test]
+    fn net_request_layout() {
+        let headers = vec![(b"Accept".to_vec(), b"*/*".to_vec())];
+        let req = NetRequest {
+            flags: NET_FOLLOW_REDIRECTS,
+            max_redirects: 5,
+            timeout_ms: 0,
+            connect_timeout_ms: 1000,
+            max_response_bytes: 1 << 33,
+            method: b"GET",
+            url: b"http://a/",
+            headers: &headers,
+            body: b"",
+        }
+        .encode();
+        let mut w = Writer(Vec::new());
+        for v in [1u32, 1, 5, 0, 1000] {
+            w.u32(v);
+        }
+        w.0.extend_from_slice(&(1u64 << 33).to_le_bytes());
+        w.bytes(b"GET");
+        w.bytes(b"http://a/");
+        w.u32(1);
+        w.bytes(b"Accept");
+        w.bytes(b"*/*");
+        w.bytes(b"");
+        assert_eq!(req, w.0);
+    }
+
+    #[test]
+    fn net_head_and_error_decode() {
+        let mut w = Writer(Vec::new());
+        w.u32(200);
+        w.u32(1);
+        w.bytes(b"OK");
+        w.bytes(b"http://b/");
+        w.bytes(b"127.0.0.1");
+        w.u32(1);
+        w.bytes(b"Content-Type");
+        w.bytes(b"text/plain");
+        let h = NetHead::decode(&w.0).unwrap();
+        assert_eq!(h.status, 200);
+        assert_eq!(h.headers[0].1, b"text/plain");
+        assert_eq!(NetHead::decode(&w.0[..10]), None);
+        let mut e = Writer(Vec::new());
+        e.u32(1);
+        e.bytes(b"network policy denied a:80: no");
+        e.bytes(b"default");
+        let r = NetErrorRecord::decode(&e.0).unwrap();
+        assert_eq!((r.code, r.rule.as_slice()), (1, b"default".as_ref()));
     }
 }

@@ -3,9 +3,10 @@
 //! each, the binary request formats, and the ABI version a program exports.
 //!
 //! Layout, one family of calls per module, as docs/abi.md groups them:
-//! [`process`], [`meta`] (file metadata), [`fd`], [`tty`], [`session`], and
-//! [`handle`] for variable-length results. A new family (the planned `net`
-//! calls) is a new module plus its rows in `raw.rs`'s import list.
+//! [`process`], [`meta`] (file metadata), [`fd`], [`tty`], [`session`],
+//! [`net`] (HTTP through the sandbox's gateway), and [`handle`] for
+//! variable-length results. A new family is a new module plus its rows in
+//! `raw.rs`'s import list.
 //! [`format`] encodes and decodes the binary formats and runs anywhere.
 //!
 //! Only the imports a program actually calls end up in its wasm import
@@ -21,6 +22,7 @@ pub mod fd;
 pub mod format;
 pub mod handle;
 pub mod meta;
+pub mod net;
 pub mod process;
 mod raw;
 pub mod session;
@@ -35,6 +37,9 @@ pub type Errno = i32;
 
 /// "Function not implemented": what every call answers off wasm.
 pub const ENOSYS: Errno = 52;
+
+/// "I/O error": a reply the crate could not decode.
+pub const EIO: Errno = 29;
 
 /// Turn a host return value into a `Result`.
 pub(crate) fn check(e: i32) -> Result<(), Errno> {

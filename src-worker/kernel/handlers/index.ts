@@ -2,6 +2,7 @@
 import type { Handler } from './common.js';
 import { fileHandlers } from './files.js';
 import { metaHandlers } from './meta.js';
+import { netHandlers } from './net.js';
 import { pathHandlers } from './paths.js';
 import { pollHandlers } from './poll.js';
 import { procHandlers } from './procs.js';
@@ -16,4 +17,5 @@ export const handlers: Record<number, Handler> = {
   ...procHandlers,
   ...ttyHandlers,
   ...sessionHandlers,
+  ...netHandlers,
 };

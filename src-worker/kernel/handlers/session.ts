@@ -11,6 +11,7 @@ export const sessionHandlers: Record<number, Handler> = {
     if (s.current) fail(Errno.EBUSY, 'session_done not called for the previous command');
     const cmd = await p.block(() => s.queue.shift() ?? null, s.changed);
     s.current = cmd;
+    p.commandJob = cmd.job;
     p.fds.set(0, cmd.stdin);
     p.fds.set(1, cmd.stdout);
     p.fds.set(2, cmd.stderr);
@@ -22,6 +23,8 @@ export const sessionHandlers: Record<number, Handler> = {
     const cmd = s.current;
     if (!cmd) fail(Errno.EINVAL, 'no command in progress');
     s.current = undefined;
+    p.commandJob = undefined;
+    cmd.job?.end();
     // Between commands the shell's stdio goes nowhere.
     p.fds.set(0, new NullDevice());
     p.fds.set(1, new NullDevice());

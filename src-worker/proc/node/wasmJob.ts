@@ -10,7 +10,12 @@ import { ProcExit, type GlueContext } from '../../wasi/context.js';
 import { GuestMemory } from '../../wasi/memory.js';
 import { GuestFiles } from '../../guest/guestFiles.js';
 import { preview1Imports } from '../../wasi/preview1/index.js';
-import { checkImports, importsSandglass, sandglassImports } from '../../wasi/sandglass/index.js';
+import {
+  checkImports,
+  heapImports,
+  importsSandglass,
+  sandglassImports,
+} from '../../wasi/sandglass/index.js';
 import { ABI_VERSION } from '../../wasi/sandglass/roles.js';
 import type { WasmStartMessage } from './messages.js';
 
@@ -48,6 +53,7 @@ export function runWasm(msg: WasmStartMessage): void {
     instance = new WebAssembly.Instance(msg.module, {
       wasi_snapshot_preview1: p1,
       sandglass: sandglassImports(ctx, msg.role),
+      sandglass_heap: heapImports(sys),
     });
   } catch (e) {
     return fail(`cannot instantiate: ${(e as Error).message}`, 126);
@@ -58,6 +64,7 @@ export function runWasm(msg: WasmStartMessage): void {
   if (!(memory instanceof WebAssembly.Memory)) return fail('module exports no memory', 126);
   if (typeof start !== 'function') return fail('module exports no _start', 126);
   ctx.mem = new GuestMemory(memory);
+  sys.reportMemory(memory.buffer.byteLength);
   if (importsSandglass(msg.module)) {
     const v = ex['sandglass_abi_version'];
     const got = typeof v === 'function' ? (v as () => unknown)() : undefined;
@@ -82,5 +89,13 @@ export function runWasm(msg: WasmStartMessage): void {
       text = `wasm trap: ${e instanceof Error ? e.message : String(e)}`;
     }
   }
-  sys.call(Sys.EXIT, [code, kind, memory.buffer.byteLength], enc.encode(text));
+  // The memory the program needed: what it has plus a growth its limit refused
+  // (crates/wasm-heap), so the kernel can say the limit ended it.
+  const refused = ex['sandglass_heap_refused'];
+  const refusedPages =
+    kind === EXIT_KIND.trap && typeof refused === 'function'
+      ? Number((refused as () => unknown)())
+      : 0;
+  const needed = memory.buffer.byteLength + (refusedPages > 0 ? refusedPages * 65536 : 0);
+  sys.call(Sys.EXIT, [code, kind, needed], enc.encode(text));
 }

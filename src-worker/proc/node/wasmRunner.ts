@@ -46,6 +46,10 @@ export class WasmRunner implements ProcessRunner {
     this.server.raiseSignal(sig);
   }
 
+  memoryBytes(): number {
+    return this.server.guestMemoryBytes();
+  }
+
   terminate(): void {
     if (this.done) return;
     this.done = true;

@@ -16,6 +16,8 @@ export interface PythonJob {
   readonly argv: readonly string[];
   readonly env: Readonly<Record<string, string>>;
   readonly cwd: string;
+  /** Bytes the interpreter's heap may grow to (Python raises MemoryError past it). */
+  readonly memoryLimit: number;
 }
 
 export class PythonRunner implements ProcessRunner {
@@ -52,6 +54,10 @@ export class PythonRunner implements ProcessRunner {
     // Pyodide checks this word between bytecodes and raises the signal's handler (SIGINT: KeyboardInterrupt).
     Atomics.store(this.it.interrupt, 0, sig);
     Atomics.notify(this.it.interrupt, 0);
+  }
+
+  memoryBytes(): number {
+    return this.server.guestMemoryBytes();
   }
 
   terminate(): void {
@@ -97,7 +103,12 @@ export class PythonRunnerFactory implements RunnerFactory<PythonImage> {
       if (eq > 0) vars[s.slice(0, eq)] = s.slice(eq + 1);
     }
     // The kernel sets PWD to the process's cwd in the final environment.
-    const job = { argv: image.argv.map((a) => dec.decode(a)), env: vars, cwd: vars['PWD'] ?? '/' };
+    const job: PythonJob = {
+      argv: image.argv.map((a) => dec.decode(a)),
+      env: vars,
+      cwd: vars['PWD'] ?? '/',
+      memoryLimit: image.memoryBytes,
+    };
     return new PythonRunner(this.pool, job, handler, onCrash, stamp);
   }
 

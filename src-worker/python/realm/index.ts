@@ -44,6 +44,29 @@ let py: PyodideLike | undefined;
 let interrupt: Int32Array | undefined;
 let used = false;
 
+/**
+ * The process's memory limit (0 before a process runs) and where growth is
+ * reported. Pyodide grows its heap through Memory.prototype.grow of this
+ * realm: a growth past the limit throws, emscripten's allocator then fails
+ * and Python raises MemoryError, as CPython does under a ulimit; every
+ * growth is reported to the kernel (its sandbox-wide memory limit).
+ */
+let memoryLimit = 0;
+let reportMemory: ((bytes: number) => void) | undefined;
+const growMemory = WebAssembly.Memory.prototype.grow;
+Object.defineProperty(WebAssembly.Memory.prototype, 'grow', {
+  value: function grow(this: WebAssembly.Memory, delta: number): number {
+    const after = this.buffer.byteLength + Number(delta) * 65536;
+    if (memoryLimit > 0 && after > memoryLimit)
+      throw new RangeError(`memory limit of ${Math.round(memoryLimit / 1048576)} MiB`);
+    const before = growMemory.call(this, delta);
+    reportMemory?.(this.buffer.byteLength);
+    return before;
+  },
+  configurable: false,
+  writable: false,
+});
+
 /** Adopt a SharedArrayBuffer from the worker: give it this realm's prototype. */
 function adopt(sab: SharedArrayBuffer): SharedArrayBuffer {
   Object.setPrototypeOf(sab, SharedArrayBuffer.prototype);
@@ -115,7 +138,11 @@ const realm = {
         cwd: string;
         argv: string[];
         env: Record<string, string>;
+        memoryLimit: number;
       };
+      reportMemory = (bytes) => k.ch.reportMemory(bytes);
+      reportMemory(p._module.HEAPU8.length);
+      memoryLimit = job.memoryLimit;
       setConsoleSink((s) => {
         try {
           k.write(2, new TextEncoder().encode(s), -1);

@@ -5,6 +5,7 @@
 import type { GlueContext } from '../context.js';
 import { fdsImports } from './fds.js';
 import { metaImports } from './meta.js';
+import { netImports } from './net.js';
 import { processImports } from './process.js';
 import { granted, type Role } from './roles.js';
 import { ttyImports } from './tty.js';
@@ -18,11 +19,23 @@ export function sandglassImports(
     ...fdsImports(ctx),
     ...metaImports(ctx),
     ...ttyImports(ctx),
+    ...netImports(ctx),
   };
   const allowed = granted(role);
   const out: Record<string, (...a: never[]) => number> = {};
   for (const [k, v] of Object.entries(all)) if (allowed.has(k)) out[k] = v;
   return out;
+}
+
+/**
+ * `sandglass_heap`, granted to every program (it reveals and grants
+ * nothing): crates/wasm-heap calls `grown(pages)` after each growth of the
+ * heap so the kernel knows the process's memory without asking.
+ */
+export function heapImports(sys: { reportMemory(bytes: number): void }): {
+  grown: (pages: number) => void;
+} {
+  return { grown: (pages: number) => sys.reportMemory((pages >>> 0) * 65536) };
 }
 
 /**
@@ -44,6 +57,9 @@ export function checkImports(
       if (imp.kind !== 'function') return `imports sandglass.${imp.name} which is not a function`;
       if (!allowed.has(imp.name))
         return `imports sandglass.${imp.name}, which role '${role}' does not grant`;
+    } else if (imp.module === 'sandglass_heap') {
+      if (imp.kind !== 'function' || imp.name !== 'grown')
+        return `imports unknown function sandglass_heap.${imp.name}`;
     } else {
       return `imports from unknown module '${imp.module}' (${imp.name})`;
     }

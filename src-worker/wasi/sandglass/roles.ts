@@ -4,7 +4,7 @@
  * (which refuses modules importing more than their role grants).
  */
 
-export type Role = 'shell' | 'utility' | 'proc';
+export type Role = 'shell' | 'utility' | 'proc' | 'net';
 
 export const ABI_VERSION = 1;
 
@@ -47,6 +47,16 @@ export const SHELL_ONLY = [
   'session_done',
 ] as const;
 
+/** HTTP through the sandbox's gateway (curl, wget, Python); heads come back as handles. */
+export const NET_GROUP = [
+  'net_request',
+  'net_body_write',
+  'net_response',
+  'net_body_read',
+  'net_close',
+  'handle_read',
+] as const;
+
 /**
  * The cwd as the kernel records it: every program may ask, since a parent
  * may pass an exact environment without `PWD` (`env -i`).
@@ -57,6 +67,9 @@ const grants: Record<Role, ReadonlySet<string>> = {
   utility: new Set<string>([...METADATA_GROUP, ...CWD_QUERY]),
   proc: new Set<string>([...METADATA_GROUP, ...PROCESS_GROUP]),
   shell: new Set<string>([...METADATA_GROUP, ...PROCESS_GROUP, ...SHELL_ONLY]),
+  // A network client: file metadata (-o, -T, --output-dir), a tty check for
+  // the progress meter, the net calls; never process control.
+  net: new Set<string>([...METADATA_GROUP, ...CWD_QUERY, 'isatty', ...NET_GROUP]),
 };
 
 export function granted(role: Role): ReadonlySet<string> {
@@ -64,5 +77,5 @@ export function granted(role: Role): ReadonlySet<string> {
 }
 
 export function isRole(s: string): s is Role {
-  return s === 'shell' || s === 'utility' || s === 'proc';
+  return s === 'shell' || s === 'utility' || s === 'proc' || s === 'net';
 }

@@ -1,0 +1,206 @@
+/**
+ * One exchange as a process sees it through the net syscalls: the gateway
+ * request started by `net_request`, the request body fed by
+ * `net_body_write`, the head awaited by `net_response` and the body pulled
+ * by `net_body_read`. Nothing here blocks: each call answers now or says
+ * "not yet" (null), and `changed` fires when trying again may succeed, so
+ * the kernel's blocking (with EINTR on a caught signal) stays the kernel's.
+ */
+import { Errno, KernelError } from '../base/errno.js';
+import { Notifier } from '../base/notifier.js';
+import { NetError } from './denial.js';
+import type { NetResponse, NetworkGateway, RequestContext } from './gateway.js';
+import { encodeNetError, encodeNetHead, NET_FLAGS, netErrno, type NetWireRequest } from './wire.js';
+
+/** Request body bytes queued ahead of the gateway before a writer blocks. */
+export const BODY_HIGH_WATER = 1024 * 1024;
+
+export interface ExchangeStart {
+  readonly gateway: NetworkGateway;
+  readonly request: NetWireRequest;
+  readonly context: RequestContext;
+  /** The process started (true) or stopped (false) waiting for a person. */
+  readonly onApprovalWait?: (waiting: boolean) => void;
+}
+
+/** What `net_response` answers: the head, or the error record with its errno. */
+export type HeadResult =
+  | { readonly ok: true; readonly bytes: Uint8Array }
+  | { readonly ok: false; readonly errno: Errno; readonly bytes: Uint8Array };
+
+export class SyscallExchange {
+  /** Fires whenever a blocked call may now succeed. */
+  readonly changed = new Notifier();
+  private readonly ctl = new AbortController();
+  private response: NetResponse | null = null;
+  private error: NetError | null = null;
+  private closed = false;
+  // Request body, when streamed.
+  private readonly queue: Uint8Array[] = [];
+  private queued = 0;
+  private bodyEnded: boolean;
+  private bodyWake: (() => void) | null = null;
+  // Response body: one chunk at most is held here, so the socket's own
+  // back-pressure applies while the program does not read.
+  private chunk: Uint8Array | null = null;
+  private chunkAt = 0;
+  private bodyDone = false;
+  private pulling = false;
+
+  constructor(start: ExchangeStart) {
+    const r = start.request;
+    const streamed = (r.flags & NET_FLAGS.streamedBody) !== 0;
+    this.bodyEnded = !streamed;
+    const body = streamed ? this.requestBody() : r.body.length > 0 ? r.body : null;
+    start.gateway
+      .request({
+        url: r.url,
+        method: r.method,
+        headers: r.headers,
+        body,
+        followRedirects: (r.flags & NET_FLAGS.followRedirects) !== 0,
+        ...(r.maxRedirects ? { maxRedirects: r.maxRedirects } : {}),
+        ...(r.timeoutMs ? { timeoutMs: r.timeoutMs } : {}),
+        ...(r.connectTimeoutMs ? { connectTimeoutMs: r.connectTimeoutMs } : {}),
+        ...(r.maxResponseBytes ? { maxResponseBytes: r.maxResponseBytes } : {}),
+        context: start.context,
+        signal: this.ctl.signal,
+        ...(start.onApprovalWait ? { onApprovalWait: start.onApprovalWait } : {}),
+      })
+      .then(
+        (res) => {
+          if (this.closed) res.close();
+          else this.response = res;
+          this.changed.notify();
+        },
+        (err: unknown) => this.fail(err),
+      );
+  }
+
+  /** The gateway's error for this exchange, if it failed or was denied. */
+  get failure(): NetError | null {
+    return this.error;
+  }
+
+  /** Accept request body bytes: how many, or null when the queue is full (block). */
+  writeBody(data: Uint8Array): number | null {
+    this.throwIfFailed();
+    if (this.bodyEnded) throw new KernelError(Errno.EINVAL, 'request body already ended');
+    if (data.length === 0) {
+      this.bodyEnded = true;
+      this.wakeBody();
+      return 0;
+    }
+    // After the head arrived nobody may pull any more: the rest is dropped.
+    if (this.response) return data.length;
+    if (this.queued >= BODY_HIGH_WATER) return null;
+    this.queue.push(data.slice());
+    this.queued += data.length;
+    this.wakeBody();
+    return data.length;
+  }
+
+  /** The response head or the error record; null while neither has arrived. */
+  head(): HeadResult | null {
+    if (this.error) {
+      return { ok: false, errno: netErrno(this.error.reason), bytes: encodeNetError(this.error) };
+    }
+    const res = this.response;
+    if (!res) return null;
+    return {
+      ok: true,
+      bytes: encodeNetHead({
+        status: res.status,
+        redirects: res.redirects,
+        statusText: res.statusText,
+        url: res.url,
+        address: res.addresses[0] ?? '',
+        headers: res.headers,
+      }),
+    };
+  }
+
+  /**
+   * Copy response body bytes into `dst`: the count, 0 at the end, or null
+   * when nothing is buffered yet (block). Throws the errno of a failure.
+   */
+  readBody(dst: Uint8Array): number | null {
+    if (this.chunk) {
+      const n = Math.min(dst.length, this.chunk.length - this.chunkAt);
+      dst.set(this.chunk.subarray(this.chunkAt, this.chunkAt + n));
+      this.chunkAt += n;
+      if (this.chunkAt >= this.chunk.length) this.chunk = null;
+      return n;
+    }
+    this.throwIfFailed();
+    if (this.bodyDone) return 0;
+    const res = this.response;
+    if (!res) return null;
+    if (!this.pulling) this.pull(res);
+    return null;
+  }
+
+  /** End the exchange: a pending request is cancelled, an unread body dropped. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.bodyEnded = true;
+    this.wakeBody();
+    if (this.response) this.response.close();
+    else this.ctl.abort(new NetError('cancelled', 'request cancelled'));
+    this.chunk = null;
+    this.changed.notify();
+  }
+
+  private pull(res: NetResponse): void {
+    this.pulling = true;
+    res.body.next().then(
+      (r) => {
+        this.pulling = false;
+        if (r.done) this.bodyDone = true;
+        else if (r.value.length > 0) {
+          this.chunk = r.value;
+          this.chunkAt = 0;
+        }
+        this.changed.notify();
+      },
+      (err: unknown) => {
+        this.pulling = false;
+        this.fail(err);
+      },
+    );
+  }
+
+  private fail(err: unknown): void {
+    this.error =
+      err instanceof NetError
+        ? err
+        : new NetError('transfer-failed', err instanceof Error ? err.message : String(err));
+    this.changed.notify();
+  }
+
+  private throwIfFailed(): void {
+    if (this.error) throw new KernelError(netErrno(this.error.reason), this.error.message);
+  }
+
+  private wakeBody(): void {
+    const w = this.bodyWake;
+    this.bodyWake = null;
+    w?.();
+  }
+
+  /** The streamed request body as the gateway pulls it. */
+  private async *requestBody(): AsyncGenerator<Uint8Array> {
+    for (;;) {
+      const next = this.queue.shift();
+      if (next) {
+        this.queued -= next.length;
+        this.changed.notify();
+        yield next;
+        continue;
+      }
+      if (this.bodyEnded) return;
+      await new Promise<void>((resolve) => (this.bodyWake = resolve));
+    }
+  }
+}
