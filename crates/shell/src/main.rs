@@ -87,7 +87,9 @@ fn invalid_option(sh: &mut Shell, opt: &[u8]) -> i32 {
         "verbose",
         "version",
     ] {
-        m.push_str(&format!("\t--{}\n", o));
+        m.push_str("\t--");
+        m.push_str(o);
+        m.push('\n');
     }
     m.push_str("Shell options:\n\t-ilrsD or -c command or -O shopt_option\t\t(invocation only)\n\t-abefhkmnptuvxBCEHPT or -o option\n");
     sh.write_fd(2, m.as_bytes());

@@ -203,8 +203,19 @@ pub fn function_listing(name: &[u8], text: &[u8]) -> Option<Bytes> {
 /// in the background (their layout is not reproduced).
 fn split_commands(body: &[u8]) -> Option<Vec<Bytes>> {
     const COMPOUND: &[&[u8]] = &[
-        b"if", b"for", b"while", b"until", b"case", b"select", b"{", b"(", b"[[", b"((",
-        b"function", b"coproc", b"time",
+        b"if",
+        b"for",
+        b"while",
+        b"until",
+        b"case",
+        b"select",
+        b"{",
+        b"(",
+        b"[[",
+        b"((",
+        b"function",
+        b"coproc",
+        b"time",
     ];
     let mut cmds = Vec::new();
     let mut cur: Bytes = Vec::new();
@@ -216,7 +227,10 @@ fn split_commands(body: &[u8]) -> Option<Vec<Bytes>> {
         }
         if !cur.is_empty() {
             let first = cur.split(|c| *c == b' ').next().unwrap_or(&[]);
-            if COMPOUND.iter().any(|k| *k == first) || first.starts_with(b"((") || first.starts_with(b"(") {
+            if COMPOUND.iter().any(|k| *k == first)
+                || first.starts_with(b"((")
+                || first.starts_with(b"(")
+            {
                 return None;
             }
             cmds.push(std::mem::take(cur));

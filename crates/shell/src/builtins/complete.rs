@@ -66,7 +66,11 @@ impl Shell {
                         match args.get(i) {
                             Some(v) => v.clone(),
                             None => {
-                                self.berr("complete", format!("-{}: option requires an argument", c as char).as_bytes());
+                                self.berr(
+                                    "complete",
+                                    format!("-{}: option requires an argument", c as char)
+                                        .as_bytes(),
+                                );
                                 self.write_fd(2, usage.as_bytes());
                                 self.status = 2;
                                 return;
@@ -89,7 +93,10 @@ impl Shell {
                     b'D' | b'E' | b'I' => {}
                     c if ACTION_LETTERS.iter().any(|(l, _)| *l == c) => letters.push(c),
                     _ => {
-                        self.berr("complete", format!("-{}: invalid option", c as char).as_bytes());
+                        self.berr(
+                            "complete",
+                            format!("-{}: invalid option", c as char).as_bytes(),
+                        );
                         self.write_fd(2, usage.as_bytes());
                         self.status = 2;
                         return;
@@ -107,7 +114,11 @@ impl Shell {
                 if remove {
                     self.completions.clear();
                 } else {
-                    let out: Bytes = self.completions.iter().flat_map(|(_, l)| l.clone()).collect();
+                    let out: Bytes = self
+                        .completions
+                        .iter()
+                        .flat_map(|(_, l)| l.clone())
+                        .collect();
                     self.write_fd(1, &out);
                 }
                 return;

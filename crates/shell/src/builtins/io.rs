@@ -572,7 +572,11 @@ impl Shell {
                     let p = prec.unwrap_or(6).max(0) as usize;
                     let mut body = if !v.is_finite() && !matches!(conv, b'a' | b'A') {
                         let t = if v.is_nan() { "nan" } else { "inf" };
-                        let t = if upper { t.to_uppercase() } else { t.to_string() };
+                        let t = if upper {
+                            t.to_uppercase()
+                        } else {
+                            t.to_string()
+                        };
                         if v.is_sign_negative() {
                             format!("-{}", t)
                         } else {
@@ -587,7 +591,9 @@ impl Shell {
                                 prec.map(|p| p.max(0) as usize),
                                 upper,
                             ),
-                            _ => c_general(v, if p == 0 { 1 } else { p }, upper, flags.contains('#')),
+                            _ => {
+                                c_general(v, if p == 0 { 1 } else { p }, upper, flags.contains('#'))
+                            }
                         }
                     };
                     if !body.starts_with('-') && flags.contains('+') {

@@ -17,7 +17,14 @@ impl Shell {
             b"-" => n.checked_sub(2),
             r => match crate::bytes::parse_i64(r) {
                 Some(id) => self.jobs.iter().position(|j| j.id as i64 == id),
-                None => self.jobs.iter().position(|j| j.cmd.starts_with(r)),
+                // %?text: the job whose command contains text
+                None => match r.strip_prefix(b"?") {
+                    Some(t) => self
+                        .jobs
+                        .iter()
+                        .rposition(|j| j.cmd.windows(t.len().max(1)).any(|w| w == t)),
+                    None => self.jobs.iter().position(|j| j.cmd.starts_with(r)),
+                },
             },
         }
     }
@@ -62,8 +69,6 @@ impl Shell {
             for p in pids {
                 self.wait_job(p);
             }
-            // waited-for jobs leave the table
-            self.jobs.retain(|j| j.status.is_none());
             self.status = 0;
             return;
         }
@@ -170,6 +175,12 @@ impl Shell {
             if self.no_such_job("kill", a) {
                 st = 1;
                 continue;
+            }
+            // a job that has ended but not been reported takes the signal quietly
+            if let Some(k) = self.job_index(a) {
+                if self.jobs[k].status.is_some() {
+                    continue;
+                }
             }
             match self.job_pid(a) {
                 Some(pid) => {
@@ -338,7 +349,11 @@ impl Shell {
     fn b_disown(&mut self, args: &[Bytes]) {
         let all = args.iter().any(|a| a == b"-a");
         let keep = args.iter().any(|a| a == b"-h");
-        let specs: Vec<Bytes> = args.iter().filter(|a| !a.starts_with(b"-")).cloned().collect();
+        let specs: Vec<Bytes> = args
+            .iter()
+            .filter(|a| !a.starts_with(b"-"))
+            .cloned()
+            .collect();
         let mut st = 0;
         let mut chosen: Vec<usize> = Vec::new();
         if all {

@@ -585,7 +585,25 @@ impl Shell {
                 Some(p)
                     if p == 0
                         || a[..p].iter().any(|c| {
-                            matches!(c, b' ' | b'\t' | b'\n' | b'/' | b'$' | b'`' | b'=' | b'|' | b'&' | b';' | b'(' | b')' | b'<' | b'>' | b'\'' | b'"' | b'\\')
+                            matches!(
+                                c,
+                                b' ' | b'\t'
+                                    | b'\n'
+                                    | b'/'
+                                    | b'$'
+                                    | b'`'
+                                    | b'='
+                                    | b'|'
+                                    | b'&'
+                                    | b';'
+                                    | b'('
+                                    | b')'
+                                    | b'<'
+                                    | b'>'
+                                    | b'\''
+                                    | b'"'
+                                    | b'\\'
+                            )
                         }) =>
                 {
                     let mut m = b"`".to_vec();

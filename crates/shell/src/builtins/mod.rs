@@ -4,12 +4,12 @@
 //! `jobs` (wait, kill, jobs), `misc` (type, command, hash, alias, getopts,
 //! test, umask, ...). Each returns by setting `Shell::status`.
 
+mod complete;
 pub mod dirs;
 pub mod flow;
 pub mod io;
 pub mod jobs;
 pub mod misc;
-mod complete;
 mod options;
 mod printf_num;
 pub mod strftime;

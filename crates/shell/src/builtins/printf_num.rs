@@ -3,6 +3,8 @@
 //! and `%a`, which bash prints from an x86 long double (a leading hex digit
 //! from 8 to f).
 
+use std::fmt::Write;
+
 /// A floating argument: its value and whether all of it was a number.
 pub fn float_arg(a: &[u8]) -> (f64, bool) {
     if let Some(&q) = a.first() {
@@ -203,12 +205,12 @@ pub fn hex_float(v: f64, prec: Option<usize>, upper: bool) -> String {
             e += 4;
         }
         let ep = e - 3;
-        out.push_str(&format!("0x{:x}", lead));
+        let _ = write!(out, "0x{:x}", lead);
         if !digits.is_empty() {
             out.push('.');
             out.push_str(&digits);
         }
-        out.push_str(&format!("p{}{}", if ep < 0 { '-' } else { '+' }, ep.abs()));
+        let _ = write!(out, "p{}{}", if ep < 0 { '-' } else { '+' }, ep.abs());
     }
     if upper {
         out.to_uppercase()

@@ -394,7 +394,13 @@ impl Shell {
                 return Err(Ctl::Abort(1));
             }
         }
-        if !local || self.vars.scopes.last().map_or(false, |s| s.contains_key(base)) {
+        if !local
+            || self
+                .vars
+                .scopes
+                .last()
+                .map_or(false, |s| s.contains_key(base))
+        {
             let (was_assoc, was_arr) = self.vars.get(base).map_or((false, false), |v| {
                 (
                     v.attrs & A_ASSOC != 0 || matches!(v.value, Some(Value::Assoc(_))),
@@ -491,7 +497,10 @@ impl Shell {
                 let r = self.assign_scalar(base, idx.as_ref(), v.to_vec(), append);
                 if let Err(Ctl::Abort(st)) = r {
                     // a bad arithmetic value for `declare -i` ends a script
-                    let integer = self.vars.get(base).map_or(false, |v| v.attrs & A_INTEGER != 0);
+                    let integer = self
+                        .vars
+                        .get(base)
+                        .map_or(false, |v| v.attrs & A_INTEGER != 0);
                     if integer && !self.opts.interactive {
                         return Err(Ctl::Exit(st));
                     }
@@ -672,7 +681,10 @@ impl Shell {
             i += 1;
         }
         if funcs && vars_only {
-            self.berr("unset", b"cannot simultaneously unset a function and a variable");
+            self.berr(
+                "unset",
+                b"cannot simultaneously unset a function and a variable",
+            );
             self.status = 1;
             return Ok(());
         }

@@ -718,7 +718,28 @@ impl Shell {
                 self.restore_all(saved);
             }
             if pushed {
-                self.vars.scopes.pop();
+                let temp = self.vars.scopes.pop().unwrap_or_default();
+                if matches!(name.as_slice(), b"export" | b"readonly") {
+                    // `x=b export x`: the named temporary variable stays
+                    let bit = if name == b"export" {
+                        A_EXPORT
+                    } else {
+                        A_READONLY
+                    };
+                    for (k, _) in &env {
+                        let named = argv[1..]
+                            .iter()
+                            .any(|a| a == k || (a.starts_with(k) && a.get(k.len()) == Some(&b'=')));
+                        let val = temp
+                            .get(k)
+                            .and_then(|v| v.value.as_ref())
+                            .map(|v| v.scalar());
+                        if let (true, Some(v)) = (named, val) {
+                            self.assign_scalar(k, None, v, false)?;
+                            self.vars.entry(k).attrs |= bit;
+                        }
+                    }
+                }
             }
             return r;
         }

@@ -89,8 +89,7 @@ impl Shell {
                 }
             }
             let words = if self.opts.braceexpand
-                && w
-                    .parts
+                && w.parts
                     .iter()
                     .any(|p| matches!(p, WordPart::Lit(s) if s.contains(&b'{')))
             {
@@ -274,8 +273,7 @@ impl Shell {
             b"-" => self.get_var(b"OLDPWD").unwrap_or_else(|| b"~-".to_vec()),
             b"root" => b"/root".to_vec(),
             u if !u.is_empty()
-                && u
-                    .iter()
+                && u.iter()
                     .skip(matches!(u[0], b'+' | b'-') as usize)
                     .all(|c| c.is_ascii_digit())
                 && !(u.len() == 1 && matches!(u[0], b'+' | b'-')) =>
@@ -284,7 +282,11 @@ impl Shell {
                 let mut all = vec![self.cwd()];
                 all.extend(self.dirstack.iter().rev().cloned());
                 let from_right = u[0] == b'-';
-                let digits = if matches!(u[0], b'+' | b'-') { &u[1..] } else { u };
+                let digits = if matches!(u[0], b'+' | b'-') {
+                    &u[1..]
+                } else {
+                    u
+                };
                 let n = crate::bytes::parse_i64(digits).unwrap_or(i64::MAX) as usize;
                 let at = if from_right {
                     all.len().checked_sub(n.saturating_add(1))
@@ -922,10 +924,11 @@ impl Shell {
                     b'=' => {
                         if use_word {
                             let s = self.expand_single(word)?;
-                            let whole = p.index.as_ref().and_then(|w| w.as_plain()).map_or(
-                                false,
-                                |t| t == b"@" || t == b"*",
-                            );
+                            let whole = p
+                                .index
+                                .as_ref()
+                                .and_then(|w| w.as_plain())
+                                .map_or(false, |t| t == b"@" || t == b"*");
                             match &p.name {
                                 ParamName::Var(_) if whole => {
                                     let mut m = Self::param_label(p);

@@ -248,11 +248,7 @@ impl Shell {
                 );
             }
         }
-        let defaults: &[(&[u8], &[u8])] = &[
-            (b"IFS", b" \t\n"),
-            (b"PS4", b"+ "),
-            (b"OPTIND", b"1"),
-        ];
+        let defaults: &[(&[u8], &[u8])] = &[(b"IFS", b" \t\n"), (b"PS4", b"+ "), (b"OPTIND", b"1")];
         for (k, v) in defaults {
             sh.vars.scopes[0].insert(
                 k.to_vec(),
@@ -405,11 +401,10 @@ impl Shell {
     }
 
     pub fn var_is_set(&self, name: &[u8]) -> bool {
-        self
-                .vars
-                .get(name)
-                .map(|v| v.value.is_some())
-                .unwrap_or(false)
+        self.vars
+            .get(name)
+            .map(|v| v.value.is_some())
+            .unwrap_or(false)
     }
 
     /// Assign a scalar (respecting attributes). Returns false (after an error

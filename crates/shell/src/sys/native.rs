@@ -242,7 +242,14 @@ impl Sys for NativeSys {
     }
 
     fn ids(&mut self) -> (u32, u32, u32, u32) {
-        unsafe { (libc::getuid(), libc::getgid(), libc::geteuid(), libc::getegid()) }
+        unsafe {
+            (
+                libc::getuid(),
+                libc::getgid(),
+                libc::geteuid(),
+                libc::getegid(),
+            )
+        }
     }
 
     fn umask(&mut self, new: i32) -> i32 {
