@@ -105,6 +105,8 @@ pub enum ParamOp {
     },
     Case {
         upper: bool,
+        /// `${x~}` / `${x~~}`: swap each matching character's case.
+        toggle: bool,
         all: bool,
         pat: Word,
     },

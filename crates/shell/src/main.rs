@@ -66,6 +66,44 @@ fn usage_error(sh: &mut Shell, msg: &str) -> i32 {
     2
 }
 
+/// bash's reply to an unknown invocation option.
+fn invalid_option(sh: &mut Shell, opt: &[u8]) -> i32 {
+    let mut m = format!("bash: {}: invalid option\n", String::from_utf8_lossy(opt));
+    m.push_str("Usage:\tbash [GNU long option] [option] ...\n\tbash [GNU long option] [option] script-file ...\nGNU long options:\n");
+    for o in [
+        "debug",
+        "debugger",
+        "dump-po-strings",
+        "dump-strings",
+        "help",
+        "init-file",
+        "login",
+        "noediting",
+        "noprofile",
+        "norc",
+        "posix",
+        "pretty-print",
+        "rcfile",
+        "restricted",
+        "verbose",
+        "version",
+    ] {
+        m.push_str("\t--");
+        m.push_str(o);
+        m.push('\n');
+    }
+    m.push_str("Shell options:\n\t-ilrsD or -c command or -O shopt_option\t\t(invocation only)\n\t-abefhkmnptuvxBCEHPT or -o option\n");
+    sh.write_fd(2, m.as_bytes());
+    2
+}
+
+/// A non-interactive shell first sources the file named by $BASH_ENV.
+fn source_bash_env(sh: &mut Shell) {
+    if let Some(f) = sh.get_var(b"BASH_ENV").filter(|f| !f.is_empty()) {
+        let _ = sh.run_builtin(&[b"source".to_vec(), f]);
+    }
+}
+
 /// Record the fds the parent passed beyond 0-2 (`sh -c 'cat <&3' 3<f`), so
 /// redirections may use them and children inherit them. The kernel lists a
 /// process's open descriptors under /dev/fd.
@@ -143,6 +181,11 @@ pub fn run(args: Vec<Bytes>) -> i32 {
     let mut command: Option<Bytes> = None;
     let mut interactive = false;
     let mut api = false;
+    let mut from_stdin = false;
+    let mut take_command = false;
+    if argv0.starts_with(b"-") {
+        sh.login = true;
+    }
     while i < args.len() {
         let a = args[i].clone();
         match a.as_slice() {
@@ -154,8 +197,10 @@ pub fn run(args: Vec<Bytes>) -> i32 {
                 return run_child(&mut sh, fd);
             }
             b"--sandglass-api" => api = true,
-            b"--norc" | b"--noprofile" | b"--posix" | b"--login" | b"-l" | b"--noediting"
-            | b"-s" => {}
+            b"--norc" | b"--noprofile" | b"--noediting" => {}
+            b"--posix" => sh.set_option("posix", true),
+            b"--login" => sh.login = true,
+            b"--verbose" => sh.opts.verbose = true,
             b"--version" => {
                 sh.write_fd(
                     1,
@@ -163,15 +208,7 @@ pub fn run(args: Vec<Bytes>) -> i32 {
                 );
                 return 0;
             }
-            b"-c" => {
-                i += 1;
-                match args.get(i) {
-                    Some(c) => command = Some(c.clone()),
-                    None => return usage_error(&mut sh, "-c: option requires an argument"),
-                }
-            }
-            b"-i" => interactive = true,
-            b"--" => {
+            b"--" | b"-" => {
                 i += 1;
                 break;
             }
@@ -181,57 +218,80 @@ pub fn run(args: Vec<Bytes>) -> i32 {
                 while k < x.len() {
                     let c = x[k];
                     k += 1;
-                    if c == b'o' {
-                        i += 1;
-                        if let Some(n) = args.get(i) {
-                            if let Some(f) = sh.opts.get(&String::from_utf8_lossy(n)) {
-                                *f = on;
+                    match c {
+                        b'o' | b'O' => {
+                            i += 1;
+                            let n = match args.get(i) {
+                                Some(n) => String::from_utf8_lossy(n).into_owned(),
+                                None => continue,
+                            };
+                            if c == b'o' {
+                                sh.set_option(&n, on);
+                            } else if sh.shopt_state(&n).is_some() {
+                                sh.set_shopt(&n, on);
+                            } else {
+                                let m = format!("bash: {}: invalid shell option name\n", n);
+                                sh.write_fd(2, m.as_bytes());
+                                return 2;
                             }
                         }
-                        continue;
-                    }
-                    if c == b'c' {
-                        i += 1;
-                        command = args.get(i).cloned();
-                        continue;
-                    }
-                    if c == b'i' {
-                        interactive = true;
-                        continue;
-                    }
-                    if let Some(n) = state::Options::flag_name(c) {
-                        if let Some(f) = sh.opts.get(n) {
-                            *f = on;
-                        }
+                        b'c' => take_command = true,
+                        b'i' => interactive = true,
+                        b's' => from_stdin = true,
+                        b'l' => sh.login = true,
+                        b'r' | b'D' => {}
+                        c => match state::Options::flag_name(c) {
+                            Some(n) => sh.set_option(n, on),
+                            None => return invalid_option(&mut sh, &[x[0], c]),
+                        },
                     }
                 }
             }
-            x if x.starts_with(b"--") => {
-                return usage_error(
-                    &mut sh,
-                    &format!("{}: invalid option", String::from_utf8_lossy(x)),
-                );
-            }
+            x if x.starts_with(b"--") => return invalid_option(&mut sh, x),
             _ => break,
         }
         i += 1;
     }
+    if take_command {
+        // the first argument after the options is the command; the rest,
+        // `--` included, are $0 and the positional parameters
+        match args.get(i) {
+            Some(c) => command = Some(c.clone()),
+            None => return usage_error(&mut sh, "-c: option requires an argument"),
+        }
+        i += 1;
+    }
+    if sh.login {
+        sh.set_shopt("login_shell", true);
+    }
     let rest: Vec<Bytes> = args[i.min(args.len())..].to_vec();
+    sh.sync_specials();
     if api {
         return interactive::api_loop(&mut sh);
     }
     if let Some(code) = command {
         sh.c_mode = true;
+        if interactive {
+            sh.opts.interactive = true;
+        } else {
+            source_bash_env(&mut sh);
+        }
         if let Some(a0) = rest.first() {
             sh.arg0 = a0.clone();
             sh.err_name = a0.clone();
             sh.positional = rest[1..].to_vec();
         }
+        sh.input_name = b"-c".to_vec();
+        sh.set_var(b"BASH_EXECUTION_STRING", code.clone());
         let r = sh.run_text(&code, 1, true);
         return finish(&mut sh, r);
     }
-    if let Some(file) = rest.first() {
+    if from_stdin {
+        sh.positional = rest.clone();
+    }
+    if let Some(file) = rest.first().filter(|_| !from_stdin) {
         sh.c_mode = false;
+        source_bash_env(&mut sh);
         let code = match std::fs::read(bytes::path(file)) {
             Ok(c) => c,
             Err(e) => {
@@ -256,14 +316,21 @@ pub fn run(args: Vec<Bytes>) -> i32 {
         }
         sh.arg0 = file.clone();
         sh.err_name = file.clone();
+        sh.input_name = file.clone();
         sh.sources.push(file.clone());
         sh.frames.push((b"main".to_vec(), file.clone(), 0));
         sh.positional = rest[1..].to_vec();
         let r = sh.run_text(&code, 1, true);
         return finish(&mut sh, r);
     }
-    if interactive || sh.sys.isatty(0) {
+    if interactive || (!from_stdin && sh.sys.isatty(0)) {
         sh.opts.interactive = true;
+        // only an interactive shell has prompts
+        for (k, v) in [(&b"PS1"[..], &b"\\s-\\v\\$ "[..]), (b"PS2", b"> ")] {
+            if sh.vars.get(k).is_none() {
+                sh.set_var(k, v.to_vec());
+            }
+        }
         return interactive::repl(&mut sh);
     }
     // script on stdin
@@ -278,6 +345,8 @@ pub fn run(args: Vec<Bytes>) -> i32 {
         }
     }
     sh.c_mode = false;
+    sh.input_name = sh.err_name.clone();
+    source_bash_env(&mut sh);
     let r = sh.run_text(&code, 1, true);
     finish(&mut sh, r)
 }

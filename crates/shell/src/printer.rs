@@ -77,15 +77,21 @@ fn part(p: &WordPart, o: &mut Bytes) {
 
 /// A simple command as bash shows it in `$BASH_COMMAND`: assignments, words,
 /// then redirections written `2> file`, `1>&2`, `<<< word`.
+/// `name` or `name[sub]` of an assignment, as written.
+pub fn assign_target(a: &Assign) -> Bytes {
+    let mut o = a.name.clone();
+    if let Some(ix) = &a.index {
+        o.push(b'[');
+        o.extend_from_slice(&word_text(ix));
+        o.push(b']');
+    }
+    o
+}
+
 pub fn simple_text(s: &Simple) -> Bytes {
     let mut items: Vec<Bytes> = Vec::new();
     for a in &s.assigns {
-        let mut o = a.name.clone();
-        if let Some(ix) = &a.index {
-            o.push(b'[');
-            o.extend_from_slice(&word_text(ix));
-            o.push(b']');
-        }
+        let mut o = assign_target(a);
         o.extend_from_slice(if a.append { b"+=" } else { b"=" });
         match &a.value {
             AssignValue::Scalar(w) => o.extend_from_slice(&word_text(w)),
@@ -152,4 +158,160 @@ fn redir_text(r: &Redir) -> Bytes {
         }
     }
     o
+}
+
+/// `declare -f` / `type` layout of a function whose body is a brace group
+/// of plain commands (no compound commands, no `&`): bash's
+/// `name () \n{ \n    cmd;\n    cmd\n}`. None for other bodies, which are
+/// shown as written.
+pub fn function_listing(name: &[u8], text: &[u8]) -> Option<Bytes> {
+    let mut t = text;
+    let skip_ws = |t: &[u8]| -> usize { t.iter().take_while(|c| c.is_ascii_whitespace()).count() };
+    if let Some(r) = t.strip_prefix(b"function") {
+        t = r;
+    }
+    t = &t[skip_ws(t)..];
+    t = t.strip_prefix(name)?;
+    t = &t[skip_ws(t)..];
+    if let Some(r) = t.strip_prefix(b"()") {
+        t = r;
+    }
+    t = &t[skip_ws(t)..];
+    let mut end = t.len();
+    while end > 0 && t[end - 1].is_ascii_whitespace() {
+        end -= 1;
+    }
+    let body = t[..end].strip_prefix(b"{")?.strip_suffix(b"}")?;
+    let cmds = split_commands(body)?;
+    let mut o = name.to_vec();
+    o.extend_from_slice(b" () \n{ \n");
+    let n = cmds.len();
+    for (i, c) in cmds.iter().enumerate() {
+        o.extend_from_slice(b"    ");
+        o.extend_from_slice(c);
+        if i + 1 < n {
+            o.push(b';');
+        }
+        o.push(b'\n');
+    }
+    o.extend_from_slice(b"}\n");
+    Some(o)
+}
+
+/// The commands of a body split at top-level `;` and newlines, blanks
+/// collapsed and comments dropped; None when a command is compound or runs
+/// in the background (their layout is not reproduced).
+fn split_commands(body: &[u8]) -> Option<Vec<Bytes>> {
+    const COMPOUND: &[&[u8]] = &[
+        b"if",
+        b"for",
+        b"while",
+        b"until",
+        b"case",
+        b"select",
+        b"{",
+        b"(",
+        b"[[",
+        b"((",
+        b"function",
+        b"coproc",
+        b"time",
+    ];
+    let mut cmds = Vec::new();
+    let mut cur: Bytes = Vec::new();
+    let mut depth = 0usize;
+    let mut i = 0;
+    let finish = |cur: &mut Bytes, cmds: &mut Vec<Bytes>| -> Option<()> {
+        while cur.last() == Some(&b' ') {
+            cur.pop();
+        }
+        if !cur.is_empty() {
+            let first = cur.split(|c| *c == b' ').next().unwrap_or(&[]);
+            if COMPOUND.iter().any(|k| *k == first)
+                || first.starts_with(b"((")
+                || first.starts_with(b"(")
+            {
+                return None;
+            }
+            cmds.push(std::mem::take(cur));
+        }
+        Some(())
+    };
+    while i < body.len() {
+        let c = body[i];
+        match c {
+            b'\\' => {
+                cur.push(c);
+                if let Some(&n) = body.get(i + 1) {
+                    if n == b'\n' {
+                        cur.pop();
+                    } else {
+                        cur.push(n);
+                    }
+                }
+                i += 2;
+                continue;
+            }
+            b'\'' => {
+                let close = body[i + 1..].iter().position(|&x| x == b'\'')? + i + 1;
+                cur.extend_from_slice(&body[i..=close]);
+                i = close + 1;
+                continue;
+            }
+            b'"' | b'`' => {
+                let mut j = i + 1;
+                while j < body.len() && body[j] != c {
+                    if body[j] == b'\\' {
+                        j += 1;
+                    }
+                    j += 1;
+                }
+                if j >= body.len() {
+                    return None;
+                }
+                cur.extend_from_slice(&body[i..=j]);
+                i = j + 1;
+                continue;
+            }
+            b'(' | b'{' if i > 0 && body[i - 1] == b'$' => depth += 1,
+            b'(' if depth > 0 => depth += 1,
+            b')' | b'}' if depth > 0 => depth -= 1,
+            b'#' if depth == 0 && (cur.is_empty() || cur.last() == Some(&b' ')) => {
+                while i < body.len() && body[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            b'&' if depth == 0 => {
+                let prev = if i > 0 { body[i - 1] } else { 0 };
+                let next = body.get(i + 1).copied().unwrap_or(0);
+                if prev != b'&' && next != b'&' && prev != b'>' && prev != b'<' && next != b'>' {
+                    return None;
+                }
+            }
+            b';' | b'\n' if depth == 0 => {
+                if body.get(i + 1) == Some(&b';') {
+                    return None;
+                }
+                finish(&mut cur, &mut cmds)?;
+                i += 1;
+                continue;
+            }
+            b' ' | b'\t' if depth == 0 => {
+                if !cur.is_empty() && cur.last() != Some(&b' ') {
+                    cur.push(b' ');
+                }
+                i += 1;
+                continue;
+            }
+            _ => {}
+        }
+        cur.push(c);
+        i += 1;
+    }
+    if depth != 0 {
+        return None;
+    }
+    finish(&mut cur, &mut cmds)?;
+    Some(cmds)
 }

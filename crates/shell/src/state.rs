@@ -21,6 +21,11 @@ pub const A_UPPER: u16 = 16;
 pub const A_ARRAY: u16 = 32;
 pub const A_ASSOC: u16 = 64;
 pub const A_NAMEREF: u16 = 128;
+/// A variable the shell computes when read (bash's dynamic variables:
+/// `$RANDOM`, `$LINENO`, ...); unsetting it drops the behaviour for good.
+pub const A_DYNAMIC: u16 = 256;
+/// declare -t (functions: inherit DEBUG and RETURN traps).
+pub const A_TRACE: u16 = 512;
 
 #[derive(Clone, Debug)]
 pub struct Var {
@@ -47,6 +52,23 @@ pub struct Options {
     pub errtrace: bool,
     /// set -T: they inherit the DEBUG and RETURN traps.
     pub functrace: bool,
+    /// set -B (on by default; the child encoding sends it like the others).
+    pub braceexpand: bool,
+    pub interactive_comments: bool,
+    /// set -P: cd and pwd resolve symbolic links.
+    pub physical: bool,
+    /// set -k: assignments anywhere among a command's words.
+    pub keyword: bool,
+    pub posix: bool,
+    pub notify: bool,
+    pub histexpand: bool,
+    pub privileged: bool,
+    pub onecmd: bool,
+    pub emacs: bool,
+    pub vi: bool,
+    pub history: bool,
+    pub ignoreeof: bool,
+    pub nolog: bool,
     // shopt
     pub extglob: bool,
     pub nullglob: bool,
@@ -62,19 +84,34 @@ pub struct Options {
     pub other: BTreeMap<&'static str, bool>,
 }
 
+/// `set -o` names, in the order bash lists them.
 pub const SET_O: &[&str] = &[
     "allexport",
+    "braceexpand",
+    "emacs",
     "errexit",
     "errtrace",
     "functrace",
     "hashall",
+    "histexpand",
+    "history",
+    "ignoreeof",
+    "interactive-comments",
+    "keyword",
     "monitor",
     "noclobber",
     "noexec",
     "noglob",
+    "nolog",
+    "notify",
     "nounset",
+    "onecmd",
+    "physical",
     "pipefail",
+    "posix",
+    "privileged",
     "verbose",
+    "vi",
     "xtrace",
 ];
 pub const SHOPTS: &[&str] = &[
@@ -116,6 +153,20 @@ impl Options {
             "expand_aliases" => &mut self.expand_aliases,
             "lastpipe" => &mut self.lastpipe,
             "inherit_errexit" => &mut self.inherit_errexit,
+            "braceexpand" => &mut self.braceexpand,
+            "interactive-comments" => &mut self.interactive_comments,
+            "physical" => &mut self.physical,
+            "keyword" => &mut self.keyword,
+            "posix" => &mut self.posix,
+            "notify" => &mut self.notify,
+            "histexpand" => &mut self.histexpand,
+            "privileged" => &mut self.privileged,
+            "onecmd" => &mut self.onecmd,
+            "emacs" => &mut self.emacs,
+            "vi" => &mut self.vi,
+            "history" => &mut self.history,
+            "ignoreeof" => &mut self.ignoreeof,
+            "nolog" => &mut self.nolog,
             _ => return None,
         })
     }
@@ -133,6 +184,13 @@ impl Options {
             b'h' => "hashall",
             b'E' => "errtrace",
             b'T' => "functrace",
+            b'B' => "braceexpand",
+            b'H' => "histexpand",
+            b'P' => "physical",
+            b'k' => "keyword",
+            b'b' => "notify",
+            b'p' => "privileged",
+            b't' => "onecmd",
             _ => return None,
         })
     }
@@ -140,18 +198,24 @@ impl Options {
     pub fn dash(&self, c_mode: bool) -> Bytes {
         let flags = [
             (self.allexport, b'a'),
+            (self.notify, b'b'),
             (self.errexit, b'e'),
             (self.noglob, b'f'),
             (self.hashall, b'h'),
             (self.interactive, b'i'),
+            (self.keyword, b'k'),
             (self.monitor, b'm'),
             (self.noexec, b'n'),
+            (self.privileged, b'p'),
+            (self.onecmd, b't'),
             (self.nounset, b'u'),
             (self.verbose, b'v'),
             (self.xtrace, b'x'),
-            (true, b'B'),
+            (self.braceexpand, b'B'),
             (self.noclobber, b'C'),
             (self.errtrace, b'E'),
+            (self.histexpand, b'H'),
+            (self.physical, b'P'),
             (self.functrace, b'T'),
             (c_mode, b'c'),
         ];
@@ -317,6 +381,14 @@ impl Value {
             Value::Str(s) => s.clone(),
             Value::Arr(m) => m.get(&0).cloned().unwrap_or_default(),
             Value::Assoc(m) => m.get(b"0".as_slice()).cloned().unwrap_or_default(),
+        }
+    }
+    /// The value `$name` sees: element 0 of an array, None when it has none.
+    pub fn scalar_opt(&self) -> Option<Bytes> {
+        match self {
+            Value::Str(s) => Some(s.clone()),
+            Value::Arr(m) => m.get(&0).cloned(),
+            Value::Assoc(m) => m.get(b"0".as_slice()).cloned(),
         }
     }
     pub fn values(&self) -> Vec<Bytes> {

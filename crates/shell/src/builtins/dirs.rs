@@ -193,54 +193,141 @@ impl Shell {
         p.to_vec()
     }
 
+    /// `+N` / `-N` in pushd, popd and dirs: Some(Ok(index into the whole
+    /// stack, cwd first)), Some(Err(())) when out of range, None when `a`
+    /// is not such an argument.
+    fn stack_index(&self, a: &[u8]) -> Option<Result<usize, ()>> {
+        if a.len() < 2 || !matches!(a[0], b'+' | b'-') || !a[1..].iter().all(|c| c.is_ascii_digit())
+        {
+            return None;
+        }
+        let n = crate::bytes::parse_i64(&a[1..]).unwrap_or(i64::MAX) as usize;
+        let len = self.dirstack.len() + 1;
+        let at = if a[0] == b'+' {
+            Some(n)
+        } else {
+            len.checked_sub(n.saturating_add(1))
+        };
+        Some(at.filter(|i| *i < len).ok_or(()))
+    }
+
+    fn stack_error(&mut self, name: &str, a: &[u8]) {
+        if self.dirstack.is_empty() {
+            self.berr(name, b"directory stack empty");
+        } else {
+            let mut m = a.to_vec();
+            m.extend_from_slice(b": directory stack index out of range");
+            self.berr(name, &m);
+        }
+        self.status = 1;
+    }
+
+    /// Make `all` (cwd first) the stack, changing directory to its head
+    /// unless `stay`.
+    fn set_stack(&mut self, name: &str, mut all: Vec<Bytes>, stay: bool) -> bool {
+        if !stay {
+            let head = all[0].clone();
+            if let Err(e) = self.chdir(&head, false) {
+                let mut m = head;
+                m.extend_from_slice(b": ");
+                m.extend_from_slice(crate::sys::strerror(e).as_bytes());
+                self.berr(name, &m);
+                self.status = 1;
+                return false;
+            }
+        }
+        all.remove(0);
+        all.reverse();
+        self.dirstack = all;
+        self.print_dirs();
+        self.status = 0;
+        true
+    }
+
     pub fn b_pushd(&mut self, args: &[Bytes]) {
-        let cur = self.cwd();
-        let target = match args.first() {
-            Some(t) => t.clone(),
-            None => match self.dirstack.pop() {
-                Some(t) => t,
-                None => {
+        let stay = args.iter().any(|a| a == b"-n");
+        let args: Vec<&Bytes> = args.iter().filter(|a| a.as_slice() != b"-n").collect();
+        let mut all = vec![self.cwd()];
+        all.extend(self.dirstack.iter().rev().cloned());
+        match args.first() {
+            None => {
+                if all.len() < 2 {
                     self.berr("pushd", b"no other directory");
                     self.status = 1;
                     return;
                 }
-            },
-        };
-        match self.chdir(&target, false) {
-            Ok(()) => {
-                self.dirstack.push(cur);
-                self.print_dirs();
-                self.status = 0;
+                all.swap(0, 1);
+                self.set_stack("pushd", all, stay);
             }
-            Err(e) => {
-                let mut m = target;
-                m.extend_from_slice(b": ");
-                m.extend_from_slice(crate::sys::strerror(e).as_bytes());
-                self.berr("pushd", &m);
-                self.status = 1;
+            Some(a) if matches!(a.first(), Some(b'+') | Some(b'-')) && a.len() > 1 => {
+                match self.stack_index(a) {
+                    Some(Ok(k)) => {
+                        all.rotate_left(k);
+                        self.set_stack("pushd", all, stay);
+                    }
+                    Some(Err(())) => self.stack_error("pushd", a),
+                    None => {
+                        let mut m = a.to_vec();
+                        m.extend_from_slice(b": invalid number");
+                        self.berr("pushd", &m);
+                        self.write_fd(2, b"pushd: usage: pushd [-n] [+N | -N | dir]\n");
+                        self.status = 2;
+                    }
+                }
+            }
+            Some(dir) => {
+                if stay {
+                    all.insert(1, dir.to_vec());
+                    self.set_stack("pushd", all, true);
+                    return;
+                }
+                match self.chdir(dir, false) {
+                    Ok(()) => {
+                        all.insert(0, self.cwd());
+                        self.set_stack("pushd", all, true);
+                    }
+                    Err(e) => {
+                        let mut m = dir.to_vec();
+                        m.extend_from_slice(b": ");
+                        m.extend_from_slice(crate::sys::strerror(e).as_bytes());
+                        self.berr("pushd", &m);
+                        self.status = 1;
+                    }
+                }
             }
         }
     }
 
-    pub fn b_popd(&mut self, _args: &[Bytes]) {
-        match self.dirstack.pop() {
-            Some(d) => {
-                if let Err(e) = self.chdir(&d, false) {
-                    let mut m = d.clone();
-                    m.extend_from_slice(b": ");
-                    m.extend_from_slice(crate::sys::strerror(e).as_bytes());
-                    self.berr("popd", &m);
-                    self.status = 1;
+    pub fn b_popd(&mut self, args: &[Bytes]) {
+        let stay = args.iter().any(|a| a == b"-n");
+        let args: Vec<&Bytes> = args.iter().filter(|a| a.as_slice() != b"-n").collect();
+        if self.dirstack.is_empty() {
+            self.berr("popd", b"directory stack empty");
+            self.status = 1;
+            return;
+        }
+        let mut all = vec![self.cwd()];
+        all.extend(self.dirstack.iter().rev().cloned());
+        let k = match args.first() {
+            None => usize::from(stay),
+            Some(a) => match self.stack_index(a) {
+                Some(Ok(k)) => k,
+                Some(Err(())) => {
+                    self.stack_error("popd", a);
                     return;
                 }
-                self.print_dirs();
-                self.status = 0;
-            }
-            None => {
-                self.berr("popd", b"directory stack empty");
-                self.status = 1;
-            }
-        }
+                None => {
+                    let mut m = a.to_vec();
+                    m.extend_from_slice(b": invalid argument");
+                    self.berr("popd", &m);
+                    self.write_fd(2, b"popd: usage: popd [-n] [+N | -N]\n");
+                    self.status = 2;
+                    return;
+                }
+            },
+        };
+        all.remove(k);
+        self.set_stack("popd", all, stay || k != 0);
     }
 
     pub fn b_dirs(&mut self, args: &[Bytes]) {
@@ -298,6 +385,10 @@ impl Shell {
                     let mut l = show(self, d);
                     l.push(b'\n');
                     self.write_fd(1, &l);
+                }
+                None if self.dirstack.is_empty() => {
+                    self.berr("dirs", b"directory stack empty");
+                    self.status = 1;
                 }
                 None => {
                     let m = format!("{}: directory stack index out of range", n);

@@ -2,7 +2,6 @@
 
 use crate::ast::Bytes;
 use crate::eval::{Ctl, Shell, R};
-use std::fmt::Write;
 
 pub const SIGNALS: &[&str] = &[
     "EXIT", "HUP", "INT", "QUIT", "ILL", "TRAP", "ABRT", "BUS", "FPE", "KILL", "USR1", "SEGV",
@@ -94,6 +93,14 @@ impl Shell {
 
     pub fn b_break(&mut self, args: &[Bytes], brk: bool) -> R<()> {
         let name = if brk { "break" } else { "continue" };
+        if self.loop_depth == 0 {
+            self.berr(
+                name,
+                b"only meaningful in a `for', `while', or `until' loop",
+            );
+            self.status = 0;
+            return Ok(());
+        }
         let n = match args.first() {
             None => 1,
             Some(a) => match crate::bytes::parse_i64(a) {
@@ -106,11 +113,15 @@ impl Shell {
                     return Ok(());
                 }
                 None => {
+                    // a bad count ends a script, as bash's special builtins do
                     let mut m = a.clone();
                     m.extend_from_slice(b": numeric argument required");
                     self.berr(name, &m);
                     self.status = 128;
-                    return Ok(());
+                    if self.opts.interactive {
+                        return Ok(());
+                    }
+                    return Err(Ctl::Exit(128));
                 }
             },
         };
@@ -139,17 +150,22 @@ impl Shell {
         }
         let code = args.join(&b' ');
         let line = self.lineno;
-        let r = self.eval_string(&code, line);
+        let r = self.run_named(b"eval", &code, line);
         self.lineno = line;
         r
     }
 
-    pub fn b_source(&mut self, args: &[Bytes]) -> R<()> {
+    pub fn b_source(&mut self, name: &str, args: &[Bytes]) -> R<()> {
+        let args = match args.first() {
+            Some(a) if a == b"--" => &args[1..],
+            _ => args,
+        };
         let file = match args.first() {
             Some(f) => f.clone(),
             None => {
-                self.berr("source", b"filename argument required");
-                self.write_fd(2, b"source: usage: source filename [arguments]\n");
+                self.berr(name, b"filename argument required");
+                let u = format!("{}: usage: {} filename [arguments]\n", name, name);
+                self.write_fd(2, u.as_bytes());
                 self.status = 2;
                 return Ok(());
             }
@@ -199,7 +215,8 @@ impl Shell {
             self.sources.last().cloned().unwrap_or_default(),
         );
         let line = self.lineno;
-        let mut r = self.eval_string(&code, 1);
+        let input = self.sources.last().cloned().unwrap_or_default();
+        let mut r = self.run_named(&input, &code, 1);
         if let Some(trap) = self.traps.get(&-3).cloned() {
             if !matches!(r, Err(Ctl::Exit(_))) {
                 let st = self.status;
@@ -273,8 +290,14 @@ impl Shell {
                 let mut m = rest[0].clone();
                 m.extend_from_slice(b": ");
                 m.extend_from_slice(crate::sys::strerror(e).as_bytes());
-                self.berr("exec", &m);
-                Err(Ctl::Exit(if e == crate::sys::ENOENT { 127 } else { 126 }))
+                self.err(&m);
+                let st = if e == crate::sys::ENOENT { 127 } else { 126 };
+                if self.shopt_state("execfail") == Some(true) {
+                    // shopt -s execfail: a failed exec does not end the shell
+                    self.status = st;
+                    return Ok(());
+                }
+                Err(Ctl::Exit(st))
             }
         }
     }
@@ -310,10 +333,7 @@ impl Shell {
             return;
         }
         if args[0] == b"-l" {
-            let mut out = String::new();
-            for (i, n) in SIGNALS.iter().enumerate().skip(1) {
-                let _ = writeln!(out, "{:2}) SIG{}", i, n);
-            }
+            let out = super::jobs::signal_table();
             self.write_fd(1, out.as_bytes());
             return;
         }

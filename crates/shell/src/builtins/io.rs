@@ -67,6 +67,14 @@ pub fn backslash_escapes(s: &[u8], echo_octal: bool) -> (Bytes, bool) {
                 if n == 0 {
                     o.push(b'\\');
                     o.push(e);
+                } else if v >= 0x80 && crate::eval::expand::byte_chars() {
+                    // the locale cannot show it: bash writes the escape back
+                    let t = if e == b'u' {
+                        format!("\\u{:04X}", v)
+                    } else {
+                        format!("\\U{:08X}", v)
+                    };
+                    o.extend_from_slice(t.as_bytes());
                 } else {
                     let ch = char::from_u32(v).unwrap_or('\u{fffd}');
                     let mut b = [0u8; 4];
@@ -101,7 +109,7 @@ impl<'a> Arg<'a> {
 impl Shell {
     pub fn b_echo(&mut self, args: &[Bytes]) {
         let mut newline = true;
-        let mut escapes = false;
+        let mut escapes = self.shopt_state("xpg_echo") == Some(true);
         let mut i = 0;
         while i < args.len() {
             let a = &args[i];
@@ -246,6 +254,18 @@ impl Shell {
                     n
                 }
             }
+            None if !body.is_empty() && body.bytes().all(|c| c.is_ascii_digit()) => {
+                // too big: clamped, with strtoimax's complaint
+                let mut m = b"warning: ".to_vec();
+                m.extend_from_slice(a);
+                m.extend_from_slice(b": Numerical result out of range");
+                self.berr("printf", &m);
+                if neg {
+                    i64::MIN
+                } else {
+                    i64::MAX
+                }
+            }
             None => {
                 // leading digits are used; the rest is an error
                 let digits: String = body.chars().take_while(|c| c.is_ascii_digit()).collect();
@@ -299,11 +319,22 @@ impl Shell {
                     }
                     seg_end = k;
                 }
-                let (b, stop) = backslash_escapes(&fmt[i..seg_end], false);
-                out.extend_from_slice(&b);
-                if stop {
-                    return true;
+                match fmt.get(i + 1) {
+                    // in the format, \c is text and quotes lose their backslash
+                    Some(b'c') => {
+                        out.extend_from_slice(b"\\c");
+                        i += 2;
+                        continue;
+                    }
+                    Some(q @ (b'"' | b'\'')) => {
+                        out.push(*q);
+                        i += 2;
+                        continue;
+                    }
+                    _ => {}
                 }
+                let (b, _) = backslash_escapes(&fmt[i..seg_end], false);
+                out.extend_from_slice(&b);
                 i = seg_end;
                 continue;
             }
@@ -315,8 +346,9 @@ impl Shell {
             let start = i;
             i += 1;
             if i >= fmt.len() {
-                out.push(b'%');
-                break;
+                self.berr("printf", b"`%': missing format character");
+                *st = 1;
+                return true;
             }
             if fmt[i] == b'%' {
                 out.push(b'%');
@@ -347,7 +379,8 @@ impl Shell {
             if i < fmt.len() && fmt[i] == b'.' {
                 i += 1;
                 if i < fmt.len() && fmt[i] == b'*' {
-                    prec = Some(self.num_arg(it.next(), st));
+                    // a negative precision counts as none
+                    prec = Some(self.num_arg(it.next(), st)).filter(|p| *p >= 0);
                     i += 1;
                 } else {
                     let s = i;
@@ -424,8 +457,9 @@ impl Shell {
                 }
             }
             let pad = |body: Bytes, zero_ok: bool| -> Bytes {
+                // widths count bytes, as bash's printf does
                 let w = width.unwrap_or(0) as usize;
-                let len = crate::eval::expand::char_len(&body);
+                let len = body.len();
                 if len >= w {
                     return body;
                 }
@@ -455,6 +489,14 @@ impl Shell {
                 }
             };
             match conv {
+                b'Q' => {
+                    // %q of the argument cut to the precision
+                    let mut a = it.next().unwrap_or(b"").to_vec();
+                    if let Some(p) = prec {
+                        a.truncate(p.max(0) as usize);
+                    }
+                    out.extend_from_slice(&pad(super::quote_printf(&a), false));
+                }
                 b's' | b'b' | b'q' => {
                     let a = it.next().unwrap_or(b"").to_vec();
                     let mut v = match conv {
@@ -470,16 +512,15 @@ impl Shell {
                         _ => a,
                     };
                     if let Some(p) = prec {
-                        let b = crate::eval::expand::char_bounds(&v);
-                        let p = (p.max(0) as usize).min(b.len() - 1);
-                        v.truncate(b[p]);
+                        v.truncate(p.max(0) as usize);
                     }
                     out.extend_from_slice(&pad(v, false));
                 }
                 b'c' => {
                     let a = it.next().unwrap_or(b"");
                     let v = if a.is_empty() {
-                        Vec::new()
+                        // the C string's terminating NUL
+                        vec![0]
                     } else {
                         a[..crate::eval::expand::utf8_len(a, 0)].to_vec()
                     };
@@ -518,38 +559,49 @@ impl Shell {
                     }
                     out.extend_from_slice(&pad(body.into_bytes(), prec.is_none()));
                 }
-                b'e' | b'E' | b'f' | b'F' | b'g' | b'G' => {
+                b'e' | b'E' | b'f' | b'F' | b'g' | b'G' | b'a' | b'A' => {
                     let a = it.next().unwrap_or(b"0");
-                    let t = String::from_utf8_lossy(a).trim().to_string();
-                    let v: f64 = if t.is_empty() {
-                        0.0
+                    let (v, ok) = super::printf_num::float_arg(a);
+                    if !ok {
+                        let mut m = a.to_vec();
+                        m.extend_from_slice(b": invalid number");
+                        self.berr("printf", &m);
+                        *st = 1;
+                    }
+                    let upper = conv.is_ascii_uppercase();
+                    let p = prec.unwrap_or(6).max(0) as usize;
+                    let mut body = if !v.is_finite() && !matches!(conv, b'a' | b'A') {
+                        let t = if v.is_nan() { "nan" } else { "inf" };
+                        let t = if upper {
+                            t.to_uppercase()
+                        } else {
+                            t.to_string()
+                        };
+                        if v.is_sign_negative() {
+                            format!("-{}", t)
+                        } else {
+                            t
+                        }
                     } else {
-                        match t.parse() {
-                            Ok(v) => v,
-                            Err(_) => {
-                                let mut m = a.to_vec();
-                                m.extend_from_slice(b": invalid number");
-                                self.berr("printf", &m);
-                                *st = 1;
-                                0.0
+                        match conv {
+                            b'f' | b'F' => super::printf_num::fixed(v, p),
+                            b'e' | b'E' => c_exp(v, p, upper),
+                            b'a' | b'A' => super::printf_num::hex_float(
+                                v,
+                                prec.map(|p| p.max(0) as usize),
+                                upper,
+                            ),
+                            _ => {
+                                c_general(v, if p == 0 { 1 } else { p }, upper, flags.contains('#'))
                             }
                         }
                     };
-                    let p = prec.unwrap_or(6).max(0) as usize;
-                    let mut body = match conv {
-                        b'f' | b'F' => format!("{:.*}", p, v),
-                        b'e' | b'E' => c_exp(v, p, conv == b'E'),
-                        _ => c_general(
-                            v,
-                            if p == 0 { 1 } else { p },
-                            conv == b'G',
-                            flags.contains('#'),
-                        ),
-                    };
-                    if v >= 0.0 && flags.contains('+') {
+                    if !body.starts_with('-') && flags.contains('+') {
                         body.insert(0, '+');
+                    } else if !body.starts_with('-') && flags.contains(' ') {
+                        body.insert(0, ' ');
                     }
-                    out.extend_from_slice(&pad(body.into_bytes(), true));
+                    out.extend_from_slice(&pad(body.into_bytes(), v.is_finite()));
                 }
                 other => {
                     let m = format!("`{}': invalid format character", other as char);
@@ -718,8 +770,24 @@ impl Shell {
                         }
                     }
                     b'p' => prompt = val,
-                    b't' => timeout = val.and_then(|v| String::from_utf8_lossy(&v).parse().ok()),
-                    b'u' => fd = val.and_then(|v| crate::bytes::parse_i64(&v)).unwrap_or(0) as i32,
+                    b't' => {
+                        let v = val.unwrap_or_default();
+                        let t = String::from_utf8_lossy(&v);
+                        match t.parse::<f64>() {
+                            Ok(t) if t >= 0.0 && !v.starts_with(b"+") => timeout = Some(t),
+                            _ => {
+                                let mut m = v.clone();
+                                m.extend_from_slice(b": invalid timeout specification");
+                                self.berr("read", &m);
+                                self.status = 1;
+                                return Ok(());
+                            }
+                        }
+                    }
+                    b'u' => match self.fd_arg("read", val) {
+                        Some(f) => fd = f,
+                        None => return Ok(()),
+                    },
                     b'i' => {}
                     _ => {
                         self.berr("read", format!("-{}: invalid option", o as char).as_bytes());
@@ -835,6 +903,8 @@ impl Shell {
         let mut name: Bytes = b"MAPFILE".to_vec();
         let mut i = 0;
         let mut keep_old = false;
+        let mut callback: Option<Bytes> = None;
+        let mut quantum: usize = 5000;
         while i < args.len() {
             let a = &args[i];
             if a.len() >= 2 && a[0] == b'-' {
@@ -850,9 +920,16 @@ impl Shell {
                 match o {
                     b't' => strip = true,
                     b'd' => delim = val.and_then(|v| v.first().copied()).unwrap_or(0),
-                    b'n' => {
-                        count = val.and_then(|v| crate::bytes::parse_i64(&v)).unwrap_or(0) as usize
-                    }
+                    b'n' => match val.as_deref().and_then(crate::bytes::parse_i64) {
+                        Some(n) if n >= 0 => count = n as usize,
+                        _ => {
+                            let mut m = val.unwrap_or_default();
+                            m.extend_from_slice(b": invalid line count");
+                            self.berr("mapfile", &m);
+                            self.status = 1;
+                            return Ok(());
+                        }
+                    },
                     b'O' => {
                         origin = val.and_then(|v| crate::bytes::parse_i64(&v)).unwrap_or(0);
                         keep_old = true;
@@ -860,8 +937,18 @@ impl Shell {
                     b's' => {
                         skip = val.and_then(|v| crate::bytes::parse_i64(&v)).unwrap_or(0) as usize
                     }
-                    b'u' => fd = val.and_then(|v| crate::bytes::parse_i64(&v)).unwrap_or(0) as i32,
-                    b'C' | b'c' => {}
+                    b'u' => match self.fd_arg("mapfile", val) {
+                        Some(f) => fd = f,
+                        None => return Ok(()),
+                    },
+                    b'C' => callback = val,
+                    b'c' => {
+                        quantum = val
+                            .as_deref()
+                            .and_then(crate::bytes::parse_i64)
+                            .filter(|n| *n > 0)
+                            .unwrap_or(5000) as usize
+                    }
                     _ => {
                         self.berr(
                             "mapfile",
@@ -914,6 +1001,15 @@ impl Shell {
             if strip && line.last() == Some(&delim) {
                 line.pop();
             }
+            if let Some(cb) = &callback {
+                if (n + 1) % quantum == 0 {
+                    // bash runs `callback index line` before storing the line
+                    let mut code = cb.clone();
+                    code.extend_from_slice(format!(" {} ", idx).as_bytes());
+                    code.extend_from_slice(&super::quote_q(&line));
+                    self.eval_string(&code, self.lineno)?;
+                }
+            }
             map.insert(idx, line);
             idx += 1;
             n += 1;
@@ -930,6 +1026,31 @@ impl Shell {
         v.value = Some(crate::state::Value::Arr(map));
         self.status = 0;
         Ok(())
+    }
+}
+
+impl Shell {
+    /// The fd of `read -u` / `mapfile -u`: None (after the error) unless it
+    /// is a number naming an open descriptor.
+    fn fd_arg(&mut self, name: &str, val: Option<Bytes>) -> Option<i32> {
+        let v = val.unwrap_or_default();
+        match crate::bytes::parse_i64(&v).filter(|n| *n >= 0 && *n < i32::MAX as i64) {
+            Some(fd) if self.open_fds.contains(&(fd as i32)) => Some(fd as i32),
+            Some(_) => {
+                let mut m = v;
+                m.extend_from_slice(b": invalid file descriptor: Bad file descriptor");
+                self.berr(name, &m);
+                self.status = 1;
+                None
+            }
+            None => {
+                let mut m = v;
+                m.extend_from_slice(b": invalid file descriptor specification");
+                self.berr(name, &m);
+                self.status = 1;
+                None
+            }
+        }
     }
 }
 

@@ -8,19 +8,45 @@ use crate::eval::Shell;
 const SIGCONT: u32 = 18;
 
 impl Shell {
-    fn job_pid(&self, spec: &[u8]) -> Option<i32> {
-        if let Some(rest) = spec.strip_prefix(b"%") {
-            let j = match rest {
-                b"" | b"%" | b"+" => self.jobs.last(),
-                b"-" => self.jobs.iter().rev().nth(1),
-                n => match crate::bytes::parse_i64(n) {
-                    Some(id) => self.jobs.iter().find(|j| j.id as i64 == id),
-                    None => self.jobs.iter().find(|j| j.cmd.starts_with(n)),
+    /// The job a `%` spec names: its index in the job table.
+    fn job_index(&self, spec: &[u8]) -> Option<usize> {
+        let rest = spec.strip_prefix(b"%")?;
+        let n = self.jobs.len();
+        match rest {
+            b"" | b"%" | b"+" => n.checked_sub(1),
+            b"-" => n.checked_sub(2),
+            r => match crate::bytes::parse_i64(r) {
+                Some(id) => self.jobs.iter().position(|j| j.id as i64 == id),
+                // %?text: the job whose command contains text
+                None => match r.strip_prefix(b"?") {
+                    Some(t) => self
+                        .jobs
+                        .iter()
+                        .rposition(|j| j.cmd.windows(t.len().max(1)).any(|w| w == t)),
+                    None => self.jobs.iter().position(|j| j.cmd.starts_with(r)),
                 },
-            };
-            return j.and_then(|j| j.pids.last().copied());
+            },
+        }
+    }
+
+    fn job_pid(&self, spec: &[u8]) -> Option<i32> {
+        if spec.starts_with(b"%") {
+            return self
+                .job_index(spec)
+                .and_then(|k| self.jobs[k].pids.last().copied());
         }
         crate::bytes::parse_i64(spec).map(|n| n as i32)
+    }
+
+    /// "name: %4: no such job" for a job spec that names none.
+    fn no_such_job(&mut self, name: &str, spec: &[u8]) -> bool {
+        if spec.starts_with(b"%") && self.job_index(spec).is_none() {
+            let mut m = spec.to_vec();
+            m.extend_from_slice(b": no such job");
+            self.berr(name, &m);
+            return true;
+        }
+        false
     }
 
     pub fn b_wait(&mut self, args: &[Bytes]) {
@@ -48,6 +74,10 @@ impl Shell {
         }
         let mut st = 0;
         for a in args {
+            if self.no_such_job("wait", a) {
+                st = 127;
+                continue;
+            }
             match self.job_pid(a) {
                 Some(pid) => {
                     if self.bg_pids.contains(&pid) {
@@ -109,6 +139,13 @@ impl Shell {
                 self.write_fd(1, out.as_bytes());
                 return;
             }
+            if (a == b"-s" || a == b"-n") && args.len() == 1 {
+                let mut m = a.clone();
+                m.extend_from_slice(b": option requires an argument");
+                self.berr("kill", &m);
+                self.status = 1;
+                return;
+            }
             if a == b"-s" || a == b"-n" {
                 if let Some(n) = args.get(1).and_then(|s| signal_number(s)) {
                     sig = n as u32;
@@ -135,6 +172,16 @@ impl Shell {
         }
         let mut st = 0;
         for a in &args[i..] {
+            if self.no_such_job("kill", a) {
+                st = 1;
+                continue;
+            }
+            // a job that has ended but not been reported takes the signal quietly
+            if let Some(k) = self.job_index(a) {
+                if self.jobs[k].status.is_some() {
+                    continue;
+                }
+            }
             match self.job_pid(a) {
                 Some(pid) => {
                     if self.sys.kill(pid, sig).is_err() {
@@ -159,9 +206,31 @@ impl Shell {
     pub fn b_jobs(&mut self, args: &[Bytes]) {
         self.reap_nohang();
         let pids_only = args.iter().any(|a| a == b"-p");
+        let running_only = args.iter().any(|a| a == b"-r");
+        let stopped_only = args.iter().any(|a| a == b"-s");
+        let specs: Vec<&Bytes> = args.iter().filter(|a| !a.starts_with(b"-")).collect();
+        let mut st = 0;
+        let mut chosen: Vec<usize> = Vec::new();
+        for a in &specs {
+            match self.job_index(a) {
+                Some(k) => chosen.push(k),
+                None => {
+                    let mut m = a.to_vec();
+                    m.extend_from_slice(b": no such job");
+                    self.berr("jobs", &m);
+                    st = 1;
+                }
+            }
+        }
         let mut out = Vec::new();
         let n = self.jobs.len();
         for (k, j) in self.jobs.iter().enumerate() {
+            if !specs.is_empty() && !chosen.contains(&k) {
+                continue;
+            }
+            if (running_only && (j.status.is_some() || j.stopped)) || (stopped_only && !j.stopped) {
+                continue;
+            }
             if pids_only {
                 out.extend_from_slice(
                     format!("{}\n", j.pids.last().copied().unwrap_or(0)).as_bytes(),
@@ -190,7 +259,7 @@ impl Shell {
         }
         self.jobs.retain(|j| j.status.is_none());
         self.write_fd(1, &out);
-        self.status = 0;
+        self.status = st;
     }
 
     /// `fg`/`bg` under job control: continue a stopped job (SIGCONT to its
@@ -276,14 +345,58 @@ impl Shell {
         self.status = st;
     }
 
+    /// `disown [-ahr] [jobspec ...]`: forget jobs (`-h`: keep them listed).
+    fn b_disown(&mut self, args: &[Bytes]) {
+        let all = args.iter().any(|a| a == b"-a");
+        let keep = args.iter().any(|a| a == b"-h");
+        let specs: Vec<Bytes> = args
+            .iter()
+            .filter(|a| !a.starts_with(b"-"))
+            .cloned()
+            .collect();
+        let mut st = 0;
+        let mut chosen: Vec<usize> = Vec::new();
+        if all {
+            chosen = (0..self.jobs.len()).collect();
+        } else if specs.is_empty() {
+            chosen.extend(self.jobs.len().checked_sub(1));
+        }
+        for a in &specs {
+            let k = if a.starts_with(b"%") {
+                self.job_index(a)
+            } else {
+                crate::bytes::parse_i64(a)
+                    .and_then(|p| self.jobs.iter().position(|j| j.pids.contains(&(p as i32))))
+            };
+            match k {
+                Some(k) => chosen.push(k),
+                None => {
+                    let mut m = a.clone();
+                    m.extend_from_slice(b": no such job");
+                    self.berr("disown", &m);
+                    st = 1;
+                }
+            }
+        }
+        if !keep {
+            let mut k = 0;
+            self.jobs.retain(|_| {
+                k += 1;
+                !chosen.contains(&(k - 1))
+            });
+        }
+        self.status = st;
+    }
+
     pub fn b_fg(&mut self, name: &str, args: &[Bytes]) {
         match name {
-            "disown" => {
-                self.jobs.clear();
-                self.status = 0;
-            }
+            "disown" => self.b_disown(args),
             "fg" | "bg" if self.jc => self.fg_bg(name == "fg", args),
-            "fg" => {
+            "suspend" => {
+                self.berr(name, b"cannot suspend: no job control");
+                self.status = 1;
+            }
+            "fg" if self.opts.interactive => {
                 let pid = args
                     .first()
                     .and_then(|a| self.job_pid(a))
@@ -313,7 +426,7 @@ impl Shell {
 
 /// `kill -l`: bash's table of signal numbers and names, five to a line
 /// (including the real-time range Linux reports).
-fn signal_table() -> String {
+pub fn signal_table() -> String {
     use std::fmt::Write;
     let mut entries: Vec<(usize, String)> = SIGNALS
         .iter()

@@ -221,15 +221,14 @@ impl Shell {
                     }
                 }
                 if !found || all {
-                    if let Some(f) = self.funcs.get(&n) {
+                    if let Some(f) = self.funcs.get(&n).cloned() {
                         found = true;
                         if tflag {
                             out.extend_from_slice(b"function\n");
                         } else {
                             out.extend_from_slice(&n);
                             out.extend_from_slice(b" is a function\n");
-                            out.extend_from_slice(&f.src.text);
-                            out.push(b'\n');
+                            out.extend_from_slice(&self.function_text(&n, &f));
                         }
                     }
                 }
@@ -450,6 +449,16 @@ impl Shell {
             self.hash.clear();
             self.hash_hits.clear();
         }
+        if !self.opts.hashall {
+            self.berr("hash", b"hashing disabled");
+            self.status = 1;
+            return;
+        }
+        if delete && self.hash.is_empty() {
+            // bash: nothing to delete from an empty table is no error
+            self.status = 0;
+            return;
+        }
         let mut st = 0;
         if names.is_empty() {
             if reset || set_path.is_some() {
@@ -573,6 +582,36 @@ impl Shell {
         let mut st = 0;
         for a in args {
             match a.iter().position(|c| *c == b'=') {
+                Some(p)
+                    if p == 0
+                        || a[..p].iter().any(|c| {
+                            matches!(
+                                c,
+                                b' ' | b'\t'
+                                    | b'\n'
+                                    | b'/'
+                                    | b'$'
+                                    | b'`'
+                                    | b'='
+                                    | b'|'
+                                    | b'&'
+                                    | b';'
+                                    | b'('
+                                    | b')'
+                                    | b'<'
+                                    | b'>'
+                                    | b'\''
+                                    | b'"'
+                                    | b'\\'
+                            )
+                        }) =>
+                {
+                    let mut m = b"`".to_vec();
+                    m.extend_from_slice(&a[..p]);
+                    m.extend_from_slice(b"': invalid alias name");
+                    self.berr("alias", &m);
+                    st = 1;
+                }
                 Some(p) => {
                     self.aliases.insert(a[..p].to_vec(), a[p + 1..].to_vec());
                 }
@@ -807,9 +846,51 @@ impl Shell {
         self.write_fd(1, line.as_bytes());
     }
 
+    /// `ulimit`: the sandbox enforces none of these, but the shell keeps
+    /// the values set (and subshells theirs), so scripts read back theirs.
     pub fn b_ulimit(&mut self, args: &[Bytes]) {
-        let _ = args;
-        self.write_fd(1, b"unlimited\n");
+        let mut which: Vec<u8> = Vec::new();
+        let mut value: Option<&Bytes> = None;
+        for a in args {
+            if a.len() > 1 && a[0] == b'-' {
+                which.extend(a[1..].iter().filter(|c| !matches!(c, b'S' | b'H')));
+            } else {
+                value = Some(a);
+            }
+        }
+        if which.contains(&b'a') {
+            which = b"cdefilmnqrstuvx".to_vec();
+        } else if which.is_empty() {
+            which.push(b'f');
+        }
+        if let Some(v) = value {
+            let limit = match v.as_slice() {
+                b"unlimited" | b"hard" | b"soft" => None,
+                n => match crate::bytes::parse_i64(n).filter(|n| *n >= 0) {
+                    Some(n) => Some(n as u64),
+                    None => {
+                        let mut m = v.clone();
+                        m.extend_from_slice(b": invalid number");
+                        self.berr("ulimit", &m);
+                        self.status = 1;
+                        return;
+                    }
+                },
+            };
+            for c in which {
+                self.limits.insert(c, limit);
+            }
+            self.status = 0;
+            return;
+        }
+        let mut out = Vec::new();
+        for c in &which {
+            let v = self.limits.get(c).copied().flatten();
+            let v = v.map_or_else(|| "unlimited".to_string(), |n| n.to_string());
+            out.extend_from_slice(v.as_bytes());
+            out.push(b'\n');
+        }
+        self.write_fd(1, &out);
         self.status = 0;
     }
 
@@ -846,7 +927,8 @@ impl Shell {
     }
 
     pub fn b_enable(&mut self, args: &[Bytes]) {
-        if args.is_empty() || args.iter().any(|a| a == b"-a" || a == b"-p") {
+        let names: Vec<&Bytes> = args.iter().filter(|a| !a.starts_with(b"-")).collect();
+        if names.is_empty() {
             let mut out = Vec::new();
             for b in super::BUILTINS {
                 out.extend_from_slice(b"enable ");
@@ -856,10 +938,37 @@ impl Shell {
             self.write_fd(1, &out);
         }
         self.status = 0;
+        for n in names {
+            if !super::is_builtin(n) {
+                let mut m = n.clone();
+                m.extend_from_slice(b": not a shell builtin");
+                self.berr("enable", &m);
+                self.status = 1;
+            }
+        }
     }
 
     pub fn b_history(&mut self, name: &str, args: &[Bytes]) {
-        let _ = args;
+        if name == "history" && args.first().map_or(false, |a| a == b"-d") {
+            let len = self.history.len() as i64;
+            let ok = args
+                .get(1)
+                .and_then(|a| crate::bytes::parse_i64(a))
+                .filter(|n| *n != 0 && n.abs() <= len);
+            self.status = 0;
+            if ok.is_none() {
+                let mut m = args.get(1).cloned().unwrap_or_default();
+                m.extend_from_slice(b": history position out of range");
+                self.berr("history", &m);
+                self.status = 1;
+            }
+            return;
+        }
+        if name == "fc" && self.history.is_empty() && args.iter().any(|a| a == b"-l") {
+            // nothing to list
+            self.status = 0;
+            return;
+        }
         if name == "history" {
             let mut out = Vec::new();
             for (i, h) in self.history.iter().enumerate() {
@@ -1018,6 +1127,11 @@ impl Shell {
     /// `caller [N]`: "LINE FILE" of the current call, or "LINE FUNC FILE" of
     /// frame N counted outwards; status 1 past the outermost frame.
     pub fn b_caller(&mut self, args: &[Bytes]) {
+        if self.frames.is_empty() {
+            // outside any function or sourced file there is no caller
+            self.status = 1;
+            return;
+        }
         let n = match args.first() {
             None => None,
             Some(a) => match crate::bytes::parse_i64(a) {

@@ -4,11 +4,14 @@
 //! `jobs` (wait, kill, jobs), `misc` (type, command, hash, alias, getopts,
 //! test, umask, ...). Each returns by setting `Shell::status`.
 
+mod complete;
 pub mod dirs;
 pub mod flow;
 pub mod io;
 pub mod jobs;
 pub mod misc;
+mod options;
+mod printf_num;
 pub mod strftime;
 pub mod vars;
 
@@ -21,6 +24,7 @@ pub const BUILTINS: &[&str] = &[
     "[",
     "alias",
     "bg",
+    "bind",
     "break",
     "builtin",
     "caller",
@@ -28,6 +32,7 @@ pub const BUILTINS: &[&str] = &[
     "command",
     "compgen",
     "complete",
+    "compopt",
     "continue",
     "declare",
     "dirs",
@@ -218,7 +223,8 @@ pub fn quote_printf(s: &[u8]) -> Bytes {
                 c,
                 b'_' | b'-' | b'.' | b'/' | b',' | b':' | b'@' | b'%' | b'+' | b'='
             )
-            || c >= 0x80)
+            || c >= 0x80
+            || (c == b'#' && i > 0))
             || (c == b'~' && i == 0);
         if special || (i == 0 && c == b'#') {
             o.push(b'\\');
@@ -235,6 +241,9 @@ impl Shell {
         if !matches!(name.as_str(), "return" | "exit" | "logout") {
             self.status = 0;
         }
+        if !self.builtin_options_ok(&name, args) {
+            return Ok(());
+        }
         match name.as_str() {
             ":" | "true" => {}
             "false" => self.status = 1,
@@ -242,13 +251,14 @@ impl Shell {
             "printf" => self.b_printf(args)?,
             "read" => self.b_read(args)?,
             "mapfile" | "readarray" => self.b_mapfile(args)?,
-            "declare" | "typeset" => self.b_declare(args, false)?,
+            "declare" => self.b_declare(args, "declare")?,
+            "typeset" => self.b_declare(args, "typeset")?,
             "local" => {
                 if self.funcnames.is_empty() {
                     self.errs("local: can only be used in a function");
                     self.status = 1;
                 } else {
-                    self.b_declare(args, true)?
+                    self.b_declare(args, "local")?
                 }
             }
             "export" => self.b_export(args, false)?,
@@ -258,11 +268,15 @@ impl Shell {
             "shopt" => self.b_shopt(args),
             "shift" => self.b_shift(args),
             "let" => self.b_let(args)?,
+            "logout" if !self.login => {
+                self.berr("logout", b"not login shell: use `exit'");
+                self.status = 1;
+            }
             "exit" | "logout" => return self.b_exit(args),
             "return" => return self.b_return(args),
             "break" | "continue" => return self.b_break(args, name == "break"),
             "eval" => return self.b_eval(args),
-            "source" | "." => return self.b_source(args),
+            "source" | "." => return self.b_source(&name, args),
             "exec" => return self.b_exec(args),
             "trap" => self.b_trap(args),
             "cd" => self.b_cd(args),
@@ -292,9 +306,29 @@ impl Shell {
             "enable" => self.b_enable(args),
             "history" | "fc" => self.b_history(&name, args),
             "compgen" => self.b_compgen(args),
-            "complete" => {}
+            "complete" => self.b_complete(args),
+            "compopt" => {
+                self.berr("compopt", b"not currently executing completion function");
+                self.status = 1;
+            }
+            "bind" => {
+                // no readline here: bash says the same without a terminal
+                self.berr("bind", b"warning: line editing not enabled");
+                if args.last().map_or(false, |a| a == b"-x") {
+                    self.berr("bind", b"-x: option requires an argument");
+                    self.write_fd(2, b"bind: usage: bind [-lpsvPSVX] [-m keymap] [-f filename] [-q name] [-u name] [-r keyseq] [-x keyseq:shell-command] [keyseq:readline-function or readline-command]\n");
+                    self.status = 2;
+                }
+            }
             "caller" => self.b_caller(args),
             _ => self.status = 127,
+        }
+        if matches!(
+            name.as_ref(),
+            "set" | "shopt" | "cd" | "pushd" | "popd" | "dirs" | "alias" | "unalias" | "hash"
+        ) {
+            // $SHELLOPTS, $BASHOPTS, $DIRSTACK, $BASH_ALIASES, $BASH_CMDS
+            self.sync_specials();
         }
         Ok(())
     }

@@ -5,7 +5,6 @@ use crate::ast::*;
 use crate::eval::{Ctl, Shell, R};
 use crate::parse::{is_name, Parser};
 use crate::state::*;
-use std::fmt::Write;
 
 /// `${x@a}` letters for attributes.
 pub fn attr_letters(a: u16, v: &Option<Value>) -> Bytes {
@@ -17,6 +16,7 @@ pub fn attr_letters(a: u16, v: &Option<Value>) -> Bytes {
         (a & A_INTEGER != 0, b'i'),
         (a & A_NAMEREF != 0, b'n'),
         (a & A_READONLY != 0, b'r'),
+        (a & A_TRACE != 0, b't'),
         (a & A_EXPORT != 0, b'x'),
         (a & A_LOWER != 0, b'l'),
         (a & A_UPPER != 0, b'u'),
@@ -93,6 +93,11 @@ const SHOPT_DEFAULTS: &[(&str, bool)] = &[
     ("xpg_echo", false),
 ];
 
+/// Every `shopt` option name, in bash's order.
+pub fn shopt_names() -> impl Iterator<Item = &'static str> {
+    SHOPT_DEFAULTS.iter().map(|(n, _)| *n)
+}
+
 impl Shell {
     pub fn declare_line(&self, name: &[u8], v: &Var) -> Bytes {
         let mut o = b"declare -".to_vec();
@@ -139,13 +144,22 @@ impl Shell {
         o
     }
 
+    /// A function as `declare -f` and `type` show it: bash's layout where
+    /// the printer can give it, else the text as written.
+    pub fn function_text(&self, name: &[u8], f: &crate::ast::FuncDef) -> Bytes {
+        crate::printer::function_listing(name, &f.src.text).unwrap_or_else(|| {
+            let mut t = f.src.text.clone();
+            if !t.ends_with(b"\n") {
+                t.push(b'\n');
+            }
+            t
+        })
+    }
+
     fn print_function(&mut self, name: &[u8]) -> bool {
         match self.funcs.get(name).cloned() {
             Some(f) => {
-                let mut t = f.src.text.clone();
-                if !t.ends_with(b"\n") {
-                    t.push(b'\n');
-                }
+                let t = self.function_text(name, &f);
                 self.write_fd(1, &t);
                 true
             }
@@ -153,7 +167,8 @@ impl Shell {
         }
     }
 
-    pub fn b_declare(&mut self, args: &[Bytes], is_local: bool) -> R<()> {
+    pub fn b_declare(&mut self, args: &[Bytes], cmd: &'static str) -> R<()> {
+        let is_local = cmd == "local";
         let mut set: u16 = 0;
         let mut unset_a: u16 = 0;
         let mut print = false;
@@ -161,7 +176,6 @@ impl Shell {
         let mut func_names = false;
         let mut global = false;
         let mut i = 0;
-        let cmd = if is_local { "local" } else { "declare" };
         while i < args.len() {
             let a = &args[i];
             if a.len() < 2 || (a[0] != b'-' && a[0] != b'+') {
@@ -182,7 +196,7 @@ impl Shell {
                     b'x' => A_EXPORT,
                     b'r' => A_READONLY,
                     b'n' => A_NAMEREF,
-                    b't' => 0,
+                    b't' => A_TRACE,
                     b'p' => {
                         print = true;
                         0
@@ -203,10 +217,14 @@ impl Shell {
                         self.berr(cmd, format!("-{}: invalid option", c as char).as_bytes());
                         self.write_fd(
                             2,
-                            format!(
-                                "{}: usage: {} [-aAfFgiIlnrtux] [name[=value] ...]\n",
-                                cmd, cmd
-                            )
+                            if is_local {
+                                "local: usage: local [option] name[=value] ...\n".to_string()
+                            } else {
+                                format!(
+                                    "{}: usage: {} [-aAfFgiIlnrtux] [name[=value] ...] or {} -p [-aAfFilnrtux] [name ...]\n",
+                                    cmd, cmd, cmd
+                                )
+                            }
                             .as_bytes(),
                         );
                         self.status = 2;
@@ -255,15 +273,27 @@ impl Shell {
             return Ok(());
         }
         if rest.is_empty() {
-            // print variables
-            let names = self.vars.names();
+            // print variables (`local`: the function's own)
+            let names: Vec<Bytes> = if is_local {
+                let mut v: Vec<Bytes> = self
+                    .vars
+                    .scopes
+                    .last()
+                    .map(|s| s.keys().cloned().collect())
+                    .unwrap_or_default();
+                v.sort();
+                v
+            } else {
+                self.vars.names()
+            };
             let mut out = Vec::new();
             for n in names {
-                if let Some(v) = self.vars.get_raw(&n) {
+                if let Some(v) = self.vars.get_raw(&n).cloned() {
                     if set != 0 && v.attrs & set == 0 {
                         continue;
                     }
-                    if print || set != 0 {
+                    let v = &self.var_for_print(&n, &v, true);
+                    if print || set != 0 || is_local {
                         out.extend_from_slice(&self.declare_line(&n, v));
                     } else if let Some(val) = &v.value {
                         out.extend_from_slice(&n);
@@ -286,9 +316,10 @@ impl Shell {
         if print {
             let mut st = 0;
             for n in rest {
-                match self.vars.get_raw(n) {
+                match self.vars.get_raw(n).cloned() {
                     Some(v) => {
-                        let l = self.declare_line(n, v);
+                        let v = self.var_for_print(n, &v, false);
+                        let l = self.declare_line(n, &v);
                         self.write_fd(1, &l);
                     }
                     None => {
@@ -305,7 +336,11 @@ impl Shell {
         let local = (is_local || !self.funcnames.is_empty()) && !global;
         let mut st = 0;
         for a in rest {
-            if let Err(e) = self.declare_one(cmd, a, set, unset_a, local) {
+            // its arithmetic errors (`declare -i x='1 +'`) name the builtin
+            let outer = self.arith_ctx.replace(cmd);
+            let r = self.declare_one(cmd, a, set, unset_a, local);
+            self.arith_ctx = outer;
+            if let Err(e) = r {
                 match e {
                     Ctl::Abort(_) => st = 1,
                     other => return Err(other),
@@ -337,7 +372,9 @@ impl Shell {
             return Err(Ctl::Abort(1));
         }
         if self.is_readonly(base) && (value.is_some() || unset_a & A_READONLY != 0) {
-            self.readonly_err(base);
+            let mut m = base.to_vec();
+            m.extend_from_slice(b": readonly variable");
+            self.berr(cmd, &m);
             return Err(Ctl::Abort(1));
         }
         let is_ref = set & A_NAMEREF != 0;
@@ -353,6 +390,33 @@ impl Shell {
             if v == base {
                 let mut m = base.to_vec();
                 m.extend_from_slice(b": nameref variable self references not allowed");
+                self.berr(cmd, &m);
+                return Err(Ctl::Abort(1));
+            }
+        }
+        if !local
+            || self
+                .vars
+                .scopes
+                .last()
+                .map_or(false, |s| s.contains_key(base))
+        {
+            let (was_assoc, was_arr) = self.vars.get(base).map_or((false, false), |v| {
+                (
+                    v.attrs & A_ASSOC != 0 || matches!(v.value, Some(Value::Assoc(_))),
+                    v.attrs & A_ARRAY != 0 || matches!(v.value, Some(Value::Arr(_))),
+                )
+            });
+            let clash = if set & A_ARRAY != 0 && was_assoc {
+                Some("associative to indexed")
+            } else if set & A_ASSOC != 0 && was_arr {
+                Some("indexed to associative")
+            } else {
+                None
+            };
+            if let Some(what) = clash {
+                let mut m = base.to_vec();
+                m.extend_from_slice(format!(": cannot convert {} array", what).as_bytes());
                 self.berr(cmd, &m);
                 return Err(Ctl::Abort(1));
             }
@@ -430,7 +494,18 @@ impl Shell {
                 let idx = sub.map(|s| Word {
                     parts: vec![WordPart::Quoted(s.to_vec())],
                 });
-                self.assign_scalar(base, idx.as_ref(), v.to_vec(), append)?;
+                let r = self.assign_scalar(base, idx.as_ref(), v.to_vec(), append);
+                if let Err(Ctl::Abort(st)) = r {
+                    // a bad arithmetic value for `declare -i` ends a script
+                    let integer = self
+                        .vars
+                        .get(base)
+                        .map_or(false, |v| v.attrs & A_INTEGER != 0);
+                    if integer && !self.opts.interactive {
+                        return Err(Ctl::Exit(st));
+                    }
+                }
+                r?;
             }
         }
         if set & A_READONLY != 0 {
@@ -482,9 +557,29 @@ impl Shell {
             }
             i += 1;
         }
-        let _ = (funcs, arrays);
+        let _ = arrays;
         let bit = if readonly { A_READONLY } else { A_EXPORT };
         let rest = &args[i..];
+        if funcs && !rest.is_empty() {
+            let mut st = 0;
+            for n in rest {
+                if !self.funcs.contains_key(n) {
+                    let mut m = n.clone();
+                    m.extend_from_slice(b": not a function");
+                    self.berr(cmd, &m);
+                    st = 1;
+                    continue;
+                }
+                let a = self.func_attrs.entry(n.clone()).or_insert(0);
+                if remove {
+                    *a &= !bit;
+                } else {
+                    *a |= bit;
+                }
+            }
+            self.status = st;
+            return Ok(());
+        }
         if rest.is_empty() || (print && rest.is_empty()) {
             let mut out = Vec::new();
             for n in self.vars.names() {
@@ -585,7 +680,14 @@ impl Shell {
             }
             i += 1;
         }
-        let _ = vars_only;
+        if funcs && vars_only {
+            self.berr(
+                "unset",
+                b"cannot simultaneously unset a function and a variable",
+            );
+            self.status = 1;
+            return Ok(());
+        }
         let mut st = 0;
         for a in &args[i..] {
             if funcs {
@@ -643,6 +745,11 @@ impl Shell {
                 }
             }
             if !is_name(a) {
+                if !vars_only {
+                    // not a variable name: maybe a function's
+                    self.funcs.remove(a);
+                    continue;
+                }
                 let mut m = b"`".to_vec();
                 m.extend_from_slice(a);
                 m.extend_from_slice(b"': not a valid identifier");
@@ -678,7 +785,7 @@ impl Shell {
                         v.value = None;
                     }
                 }
-            } else if self.funcs.contains_key(a) {
+            } else if !vars_only && self.funcs.contains_key(a) {
                 self.funcs.remove(a);
             }
         }
@@ -704,6 +811,14 @@ impl Shell {
                         }
                         out.push(b'\n');
                     }
+                }
+            }
+            // then the functions, as declare -f shows them
+            let mut fnames: Vec<Bytes> = self.funcs.keys().cloned().collect();
+            fnames.sort();
+            for n in fnames {
+                if let Some(f) = self.funcs.get(&n).cloned() {
+                    out.extend_from_slice(&self.function_text(&n, &f));
                 }
             }
             self.write_fd(1, &out);
@@ -740,43 +855,20 @@ impl Shell {
                         }
                         Some(name) => {
                             let n = String::from_utf8_lossy(name).into_owned();
-                            let ok = crate::state::SET_O.contains(&n.as_str())
-                                || n == "posix"
-                                || n == "emacs"
-                                || n == "vi"
-                                || n == "history"
-                                || n == "ignoreeof"
-                                || n == "interactive-comments"
-                                || n == "errtrace"
-                                || n == "functrace"
-                                || n == "braceexpand"
-                                || n == "histexpand"
-                                || n == "physical"
-                                || n == "privileged"
-                                || n == "nolog"
-                                || n == "notify"
-                                || n == "onecmd"
-                                || n == "keyword";
-                            if !ok {
+                            if !crate::state::SET_O.contains(&n.as_str()) {
                                 let mut m = name.clone();
                                 m.extend_from_slice(b": invalid option name");
                                 self.berr("set", &m);
                                 self.status = 2;
                                 return Ok(());
                             }
-                            if let Some(f) = self.opts.get(&n) {
-                                *f = on;
-                            }
+                            self.set_option(&n, on);
                         }
                     }
                     continue;
                 }
                 match crate::state::Options::flag_name(c) {
-                    Some(n) => {
-                        if let Some(f) = self.opts.get(n) {
-                            *f = on;
-                        }
-                    }
+                    Some(n) => self.set_option(n, on),
                     None => {
                         if matches!(
                             c,
@@ -799,47 +891,38 @@ impl Shell {
         Ok(())
     }
 
-    fn print_set_o(&mut self, human: bool) {
-        let all = [
-            "allexport",
-            "braceexpand",
-            "emacs",
-            "errexit",
-            "errtrace",
-            "functrace",
-            "hashall",
-            "histexpand",
-            "history",
-            "ignoreeof",
-            "interactive-comments",
-            "keyword",
-            "monitor",
-            "noclobber",
-            "noexec",
-            "noglob",
-            "nolog",
-            "notify",
-            "nounset",
-            "onecmd",
-            "physical",
-            "pipefail",
-            "posix",
-            "privileged",
-            "verbose",
-            "vi",
-            "xtrace",
-        ];
-        let mut out = String::new();
-        for n in all {
-            let on = match n {
-                "braceexpand" | "interactive-comments" => true,
-                _ => self.opts.get(n).map(|b| *b).unwrap_or(false),
-            };
-            if human {
-                let _ = writeln!(out, "{:<15}\t{}", n, if on { "on" } else { "off" });
-            } else {
-                let _ = writeln!(out, "set {}o {}", if on { '-' } else { '+' }, n);
+    /// Turn a `set -o` option on or off, with the options tied to it.
+    pub(crate) fn set_option(&mut self, name: &str, on: bool) {
+        if let Some(f) = self.opts.get(name) {
+            *f = on;
+        }
+        match (name, on) {
+            // one line-editing mode at a time
+            ("vi", true) => self.opts.emacs = false,
+            ("emacs", true) => self.opts.vi = false,
+            ("posix", true) => {
+                self.set_var(b"POSIXLY_CORRECT", b"y".to_vec());
             }
+            ("posix", false) => {
+                self.vars.unset(b"POSIXLY_CORRECT");
+            }
+            _ => {}
+        }
+    }
+
+    fn set_o_line(&mut self, n: &str, human: bool) -> String {
+        let on = self.opts.get(n).map(|b| *b).unwrap_or(false);
+        if human {
+            format!("{:<15}\t{}\n", n, if on { "on" } else { "off" })
+        } else {
+            format!("set {}o {}\n", if on { '-' } else { '+' }, n)
+        }
+    }
+
+    fn print_set_o(&mut self, human: bool) {
+        let mut out = String::new();
+        for n in crate::state::SET_O {
+            out.push_str(&self.set_o_line(n, human));
         }
         self.write_fd(1, out.as_bytes());
     }
@@ -881,7 +964,9 @@ impl Shell {
             SHOPT_DEFAULTS.iter().map(|(n, _)| *n).collect()
         };
         let line = |n: &str, on: bool| {
-            if print {
+            if print && o_mode {
+                format!("set {}o {}\n", if on { '-' } else { '+' }, n)
+            } else if print {
                 format!("shopt -{} {}\n", if on { 's' } else { 'u' }, n)
             } else {
                 format!("{:<15}\t{}\n", n, if on { "on" } else { "off" })
@@ -915,6 +1000,7 @@ impl Shell {
                     self.berr("shopt", format!("{}: invalid {} name", n, what).as_bytes());
                     st = 1;
                 }
+                (Some(_), Some(v)) if o_mode => self.set_option(n, v),
                 (Some(_), Some(v)) => self.set_shopt(n, v),
                 (Some(on), None) => {
                     if !on {
@@ -950,6 +1036,13 @@ impl Shell {
         let n = match args.first() {
             Some(a) => match crate::bytes::parse_i64(a) {
                 Some(n) if n >= 0 => n as usize,
+                Some(_) => {
+                    let mut m = a.clone();
+                    m.extend_from_slice(b": shift count out of range");
+                    self.berr("shift", &m);
+                    self.status = 1;
+                    return;
+                }
                 _ => {
                     let mut m = a.clone();
                     m.extend_from_slice(b": numeric argument required");
@@ -961,6 +1054,9 @@ impl Shell {
             None => 1,
         };
         if n > self.positional.len() {
+            if self.shopt_state("shift_verbose") == Some(true) {
+                self.berr("shift", b"shift count out of range");
+            }
             self.status = 1;
             return;
         }

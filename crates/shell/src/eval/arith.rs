@@ -172,7 +172,7 @@ impl Shell {
                 }
             }
             None => {
-                if name == b"RANDOM" {
+                if name == b"RANDOM" && self.is_dynamic(name) {
                     return Ok(self.next_random());
                 }
                 self.get_var(name)
@@ -185,7 +185,7 @@ impl Shell {
                     let mut m = name.to_vec();
                     m.extend_from_slice(b": unbound variable");
                     self.err(&m);
-                    return Err(Ctl::Exit(1));
+                    return Err(self.expansion_fatal());
                 }
                 return Ok(0);
             }

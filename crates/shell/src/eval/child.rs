@@ -148,7 +148,12 @@ impl Shell {
         put(&mut o, b'P', self.pid.to_string().as_bytes());
         put(&mut o, b'S', self.status.to_string().as_bytes());
         put(&mut o, b'0', &self.arg0.clone());
-        put(&mut o, b'N', &self.err_name.clone());
+        put(&mut o, b'N', &self.error_name());
+        put(&mut o, b'I', &self.input_name.clone());
+        let level = self.subshell_level as usize + self.subshells + 1;
+        put(&mut o, b'B', level.to_string().as_bytes());
+        let trace = self.trace_level + self.cmdsub_child as u32;
+        put(&mut o, b'X', trace.to_string().as_bytes());
         put(&mut o, b'c', if self.c_mode { b"1" } else { b"0" });
         put(&mut o, b'!', self.last_bg.to_string().as_bytes());
         let mut opts = Vec::new();
@@ -163,6 +168,11 @@ impl Shell {
             }
         }
         put(&mut o, b'o', &opts);
+        for (n, on) in &self.opts.other {
+            let mut rec = n.as_bytes().to_vec();
+            rec.push(if *on { b'1' } else { b'0' });
+            put(&mut o, b'O', &rec);
+        }
         for p in &self.positional {
             put(&mut o, b'p', p);
         }
@@ -179,7 +189,14 @@ impl Shell {
         let mut fnames: Vec<&Bytes> = self.funcs.keys().collect();
         fnames.sort();
         for n in fnames {
-            put(&mut o, b'f', &func_record(n, &self.funcs[n]));
+            let mut rec = func_record(n, &self.funcs[n]);
+            if let Some(file) = self.func_files.get(n) {
+                put(&mut rec, b's', file);
+            }
+            if let Some(a) = self.func_attrs.get(n) {
+                put(&mut rec, b'x', a.to_string().as_bytes());
+            }
+            put(&mut o, b'f', &rec);
         }
         for (k, v) in &self.aliases {
             let mut rec = Vec::new();
@@ -213,6 +230,16 @@ impl Shell {
         for d in &self.dirstack {
             put(&mut o, b'D', d);
         }
+        // a subshell lists its parent's running jobs (`jobs | wc -l`)
+        for j in self.jobs.iter().filter(|j| j.status.is_none()) {
+            let mut rec = Vec::new();
+            put(&mut rec, b'i', j.id.to_string().as_bytes());
+            put(&mut rec, b'c', &j.cmd);
+            for p in &j.pids {
+                put(&mut rec, b'p', p.to_string().as_bytes());
+            }
+            put(&mut o, b'J', &rec);
+        }
         put(&mut o, b'L', code.line.to_string().as_bytes());
         put(&mut o, b'C', &code.text);
         o
@@ -230,9 +257,24 @@ impl Shell {
                 b'S' => self.status = num(s) as i32,
                 b'0' => self.arg0 = s.to_vec(),
                 b'N' => self.err_name = s.to_vec(),
+                b'I' => self.input_name = s.to_vec(),
+                b'B' => self.subshell_level = num(s) as u32,
+                b'X' => self.trace_level = num(s) as u32,
+                b'O' => {
+                    if let Some((last, name)) = s.split_last() {
+                        let name = String::from_utf8_lossy(name);
+                        self.set_shopt(&name, *last == b'1');
+                    }
+                }
                 b'c' => self.c_mode = s == b"1",
                 b'!' => self.last_bg = num(s) as i32,
                 b'o' => {
+                    // the list names every option that is on
+                    for n in SET_O.iter().chain(SHOPTS.iter()) {
+                        if let Some(f) = self.opts.get(n) {
+                            *f = false;
+                        }
+                    }
                     for n in s.split(|c| *c == b' ') {
                         if let Ok(n) = std::str::from_utf8(n) {
                             if let Some(f) = self.opts.get(n) {
@@ -249,6 +291,22 @@ impl Shell {
                 }
                 b'f' => {
                     if let Some((n, fd)) = parse_func_record(s) {
+                        // After name, line and text: the file it came from, its attributes.
+                        let mut rr = Rd::new(s);
+                        for _ in 0..3 {
+                            rr.next();
+                        }
+                        while let Some((tag, v)) = rr.next() {
+                            match tag {
+                                b's' => {
+                                    self.func_files.insert(n.clone(), v.to_vec());
+                                }
+                                b'x' => {
+                                    self.func_attrs.insert(n.clone(), num(v) as u16);
+                                }
+                                _ => {}
+                            }
+                        }
                         self.funcs.insert(n, fd);
                     }
                 }
@@ -281,6 +339,26 @@ impl Shell {
                     }
                 }
                 b'F' => self.funcnames.push(s.to_vec()),
+                b'J' => {
+                    let mut rr = Rd { b: s, i: 0 };
+                    let mut job = Job {
+                        id: 0,
+                        pids: Vec::new(),
+                        pgid: 0,
+                        cmd: Vec::new(),
+                        status: None,
+                        stopped: false,
+                    };
+                    while let Some((t, v)) = rr.next() {
+                        match t {
+                            b'i' => job.id = num(v) as usize,
+                            b'c' => job.cmd = v.to_vec(),
+                            _ => job.pids.push(num(v) as i32),
+                        }
+                    }
+                    self.next_job = self.next_job.max(job.id + 1);
+                    self.jobs.push(job);
+                }
                 b'D' => self.dirstack.push(s.to_vec()),
                 b'L' => code.line = num(s) as u32,
                 b'C' => code.text = s.to_vec(),
@@ -538,12 +616,21 @@ impl Shell {
         if !s.words.iter().all(word_is_pure) {
             return Ok(None);
         }
-        let argv = self.expand_words(&s.words)?;
+        // the words expand as in the substitution's subshell ($BASH_SUBSHELL)
+        self.subshells += 1;
+        let argv = self.expand_words(&s.words);
+        self.subshells -= 1;
+        let argv = argv?;
         if name == b"printf" && argv.get(1).map(|a| a == b"-v").unwrap_or(false) {
             return Ok(None);
         }
         let prev = self.capture.replace(Vec::new());
+        self.trace_level += 1;
+        if self.opts.xtrace {
+            self.xtrace_argv(&argv);
+        }
         let r = self.run_builtin(&argv);
+        self.trace_level -= 1;
         let mut out = std::mem::replace(&mut self.capture, prev).unwrap_or_default();
         r?;
         self.subst_result(&mut out);

@@ -27,13 +27,22 @@ impl Shell {
                 Some(false) => self.cond_bool(b)?,
                 other => other,
             },
-            CondExpr::Word(w) => Some(!self.expand_single(w)?.is_empty()),
+            CondExpr::Word(w) => {
+                let v = self.expand_single(w)?;
+                self.trace_cond(&[b"-n", &v]);
+                Some(!v.is_empty())
+            }
             CondExpr::Unary(op, w) => {
                 let v = self.expand_single(w)?;
+                self.trace_cond(&[op, &v]);
                 Some(self.unary_test(op, &v))
             }
             CondExpr::Binary(op, a, b) => {
                 let l = self.expand_single(a)?;
+                if self.opts.xtrace {
+                    let r = self.expand_single(b)?;
+                    self.trace_cond(&[&l, op, &r]);
+                }
                 match op.as_slice() {
                     b"==" | b"=" | b"!=" => {
                         let pat = self.expand_pattern(b)?;
@@ -61,6 +70,20 @@ impl Shell {
                 }
             }
         })
+    }
+
+    /// set -x: one `[[ ]]` test as bash shows it, operands expanded.
+    fn trace_cond(&mut self, terms: &[&[u8]]) {
+        if !self.opts.xtrace {
+            return;
+        }
+        let mut body = b"[[".to_vec();
+        for t in terms {
+            body.push(b' ');
+            body.extend_from_slice(&crate::builtins::quote_x(t));
+        }
+        body.extend_from_slice(b" ]]");
+        self.trace_line(&body);
     }
 
     fn regex_match(&mut self, s: &[u8], w: &Word) -> R<Option<bool>> {

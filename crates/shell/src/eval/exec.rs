@@ -393,19 +393,76 @@ impl Shell {
                     return Ok(());
                 }
                 self.funcs.insert(f.name.clone(), f.clone());
+                let file = self
+                    .sources
+                    .last()
+                    .cloned()
+                    .unwrap_or_else(|| b"environment".to_vec());
+                self.func_files.insert(f.name.clone(), file);
                 self.status = 0;
                 Ok(())
             }
         }
     }
 
-    fn is_readonly_func(&self, _name: &[u8]) -> bool {
-        false
+    fn is_readonly_func(&self, name: &[u8]) -> bool {
+        self.func_attrs
+            .get(name)
+            .map_or(false, |a| a & A_READONLY != 0)
+    }
+
+    /// set -x: PS4 (expanded; its first character repeated once per level
+    /// of command substitution), the text, a newline.
+    pub fn trace_line(&mut self, body: &[u8]) {
+        let ps4 = self.get_var(b"PS4").unwrap_or_else(|| b"+ ".to_vec());
+        let was = std::mem::replace(&mut self.opts.xtrace, false);
+        let ps4 = self.prompt_expand(&ps4);
+        self.opts.xtrace = was;
+        let mut line = Vec::new();
+        if let Some(&c) = ps4.first() {
+            line.extend(std::iter::repeat(c).take(self.trace_level as usize));
+        }
+        line.extend_from_slice(&ps4);
+        line.extend_from_slice(body);
+        line.push(b'\n');
+        let fd = self
+            .get_var(b"BASH_XTRACEFD")
+            .and_then(|v| crate::bytes::parse_i64(&v))
+            .filter(|fd| self.open_fds.contains(&(*fd as i32)))
+            .unwrap_or(2);
+        self.write_fd(fd as i32, &line);
+    }
+
+    /// set -x for a loop or case head: `for i in 1 2`, `case x in`.
+    fn trace_words(&mut self, head: &[u8], words: &[Bytes], tail: &[u8]) {
+        if !self.opts.xtrace {
+            return;
+        }
+        let mut body = head.to_vec();
+        for w in words {
+            body.push(b' ');
+            body.extend_from_slice(&crate::builtins::quote_x(w));
+        }
+        body.extend_from_slice(tail);
+        self.trace_line(&body);
+    }
+
+    /// set -x for `(( expr ))` and the parts of `for (( ; ; ))`.
+    fn trace_arith(&mut self, a: &ArithSrc) {
+        if self.opts.xtrace {
+            let mut l = b"(( ".to_vec();
+            l.extend_from_slice(&crate::printer::word_text(&a.word));
+            l.extend_from_slice(b" ))");
+            self.trace_line(&l);
+        }
+    }
+
+    pub fn xtrace_argv(&mut self, argv: &[Bytes]) {
+        self.xtrace(argv, &[]);
     }
 
     fn xtrace(&mut self, argv: &[Bytes], assigns: &[(Bytes, Bytes)]) {
-        let ps4 = self.get_var(b"PS4").unwrap_or_else(|| b"+ ".to_vec());
-        let mut line = ps4;
+        let mut line = Vec::new();
         let mut first = true;
         for (k, v) in assigns {
             if !first {
@@ -423,8 +480,7 @@ impl Shell {
             first = false;
             line.extend_from_slice(&crate::builtins::quote_x(a));
         }
-        line.push(b'\n');
-        self.write_fd(2, &line);
+        self.trace_line(&line);
     }
 
     /// Perform one assignment (`name=v`, `name+=v`, `name[i]=v`, `name=(..)`).
@@ -562,15 +618,20 @@ impl Shell {
         self.subst_ran = false;
         let argv = self.expand_words(&s.words)?;
         if argv.is_empty() {
-            let mut traced = Vec::new();
             for a in &s.assigns {
-                let v = self.do_assign(a, false)?;
                 if self.opts.xtrace {
-                    traced.push((a.name.clone(), v));
+                    if let AssignValue::Scalar(w) = &a.value {
+                        // traced once expanded, before it takes effect (PS4=..)
+                        let v = self.expand_single(w)?;
+                        let mut t = crate::printer::assign_target(a);
+                        t.extend_from_slice(if a.append { b"+=" } else { b"=" });
+                        t.extend_from_slice(&crate::builtins::quote_x(&v));
+                        self.trace_line(&t);
+                        self.assign_scalar(&a.name, a.index.as_ref(), v, a.append)?;
+                        continue;
+                    }
                 }
-            }
-            if self.opts.xtrace && !traced.is_empty() {
-                self.xtrace(&[], &traced);
+                self.do_assign(a, false)?;
             }
             let st = if self.subst_ran { self.status } else { 0 };
             if !s.redirs.is_empty() {
@@ -593,6 +654,11 @@ impl Shell {
         let mut env: Vec<(Bytes, Bytes)> = Vec::new();
         for a in &s.assigns {
             if let AssignValue::Scalar(w) = &a.value {
+                if self.is_readonly(&a.name) {
+                    // the command still runs, without this assignment
+                    self.readonly_err(&a.name);
+                    continue;
+                }
                 let mut v = self.expand_single(w)?;
                 if a.append {
                     let mut o = self.get_var(&a.name).unwrap_or_default();
@@ -607,7 +673,8 @@ impl Shell {
         }
         let func = self.funcs.get(&name).cloned();
         if func.is_some() || crate::builtins::is_builtin(&name) {
-            let special = crate::builtins::is_special(&name);
+            // only in POSIX mode do a special builtin's assignments stay
+            let special = crate::builtins::is_special(&name) && self.opts.posix;
             let pushed = !env.is_empty() && !special;
             if pushed {
                 self.vars.scopes.push(Default::default());
@@ -651,7 +718,28 @@ impl Shell {
                 self.restore_all(saved);
             }
             if pushed {
-                self.vars.scopes.pop();
+                let temp = self.vars.scopes.pop().unwrap_or_default();
+                if matches!(name.as_slice(), b"export" | b"readonly") {
+                    // `x=b export x`: the named temporary variable stays
+                    let bit = if name == b"export" {
+                        A_EXPORT
+                    } else {
+                        A_READONLY
+                    };
+                    for (k, _) in &env {
+                        let named = argv[1..]
+                            .iter()
+                            .any(|a| a == k || (a.starts_with(k) && a.get(k.len()) == Some(&b'=')));
+                        let val = temp
+                            .get(k)
+                            .and_then(|v| v.value.as_ref())
+                            .map(|v| v.scalar());
+                        if let (true, Some(v)) = (named, val) {
+                            self.assign_scalar(k, None, v, false)?;
+                            self.vars.entry(k).attrs |= bit;
+                        }
+                    }
+                }
             }
             return r;
         }
@@ -700,7 +788,11 @@ impl Shell {
         let saved_pos = std::mem::replace(&mut self.positional, argv[1..].to_vec());
         self.vars.scopes.push(Default::default());
         self.funcnames.push(f.name.clone());
-        let src = self.sources.last().cloned().unwrap_or_default();
+        let src = self
+            .func_files
+            .get(&f.name)
+            .cloned()
+            .unwrap_or_else(|| b"environment".to_vec());
         self.frames.push((f.name.clone(), src, self.lineno));
         let return_trap = self.traps.get(&-3).cloned();
         // Without set -E a function runs without the caller's ERR trap; one
@@ -859,12 +951,21 @@ impl Shell {
                     .get_raw(var)
                     .map_or(false, |v| v.attrs & A_NAMEREF != 0);
                 let r = (|| -> R<()> {
-                    for it in items {
+                    for it in items.clone() {
                         self.check_signals()?;
+                        let mut head = b"for ".to_vec();
+                        head.extend_from_slice(var);
+                        head.extend_from_slice(b" in");
+                        self.trace_words(&head, &items, b"");
                         if is_ref {
                             self.vars.entry_raw(var).value = Some(Value::Str(it));
-                        } else {
-                            self.assign_scalar(var, None, it, false)?;
+                        } else if let Err(e) = self.assign_scalar(var, None, it, false) {
+                            // a readonly control variable ends the loop, not the script
+                            if let Ctl::Abort(_) = e {
+                                st = 1;
+                                break;
+                            }
+                            return Err(e);
                         }
                         let r = self.run_program(body);
                         st = self.status;
@@ -880,6 +981,7 @@ impl Shell {
             }
             Compound::ArithFor(init, cond, step, body) => {
                 if let Some(i) = init {
+                    self.trace_arith(i);
                     self.eval_arith_src(i)?;
                 }
                 let mut st = 0;
@@ -888,6 +990,7 @@ impl Shell {
                     loop {
                         self.check_signals()?;
                         if let Some(c) = cond {
+                            self.trace_arith(c);
                             if self.eval_arith_src(c)? == 0 {
                                 break;
                             }
@@ -898,6 +1001,7 @@ impl Shell {
                             break;
                         }
                         if let Some(s) = step {
+                            self.trace_arith(s);
                             self.eval_arith_src(s)?;
                         }
                     }
@@ -909,6 +1013,7 @@ impl Shell {
             }
             Compound::Case(word, arms) => {
                 let w = self.expand_single(word)?;
+                self.trace_words(b"case", std::slice::from_ref(&w), b" in");
                 let mode = self.match_mode();
                 let mut i = 0;
                 let mut fall = false;
@@ -980,14 +1085,7 @@ impl Shell {
                 r
             }
             Compound::Arith(a) => {
-                if self.opts.xtrace {
-                    let t = crate::printer::word_text(&a.word);
-                    let mut l = self.get_var(b"PS4").unwrap_or_else(|| b"+ ".to_vec());
-                    l.extend_from_slice(b"(( ");
-                    l.extend_from_slice(&t);
-                    l.extend_from_slice(b" ))\n");
-                    self.write_fd(2, &l);
-                }
+                self.trace_arith(a);
                 let outer = self.arith_ctx.replace("((");
                 let v = self.eval_arith_src(a).map_err(|e| match e {
                     Ctl::Abort(_) => Ctl::Abort(1),
@@ -1033,6 +1131,8 @@ impl Shell {
             self.parent_traps = Some(snap_traps.clone());
         }
         let snap_dirs = self.dirstack.clone();
+        let snap_limits = self.limits.clone();
+        let snap_umask = self.sys.umask(-1);
         let snap_cwd = std::env::current_dir().ok();
         let snap_loop = self.loop_depth;
         let snap_fnames = self.funcnames.len();
@@ -1078,6 +1178,8 @@ impl Shell {
         self.traps = snap_traps;
         self.parent_traps = snap_parent_traps;
         self.dirstack = snap_dirs;
+        self.limits = snap_limits;
+        self.sys.umask(snap_umask);
         self.loop_depth = snap_loop;
         self.funcnames.truncate(snap_fnames);
         if let Some(c) = snap_cwd {
@@ -1179,34 +1281,84 @@ impl Shell {
 
     /// Report a syntax error bash's way.
     pub fn syntax_error(&mut self, e: &SyntaxError) {
-        let saved = self.lineno;
-        self.lineno = e.line;
-        self.errs(&e.msg);
+        // bash: "name: input: line N: " where input (-c, eval, a file) is
+        // left out when it is the name itself.
+        let mut prefix = self.error_name();
+        if self.opts.interactive && self.sources.is_empty() {
+            prefix.extend_from_slice(b": ");
+        } else {
+            if prefix != self.input_name {
+                prefix.extend_from_slice(b": ");
+                prefix.extend_from_slice(&self.input_name);
+            }
+            prefix.extend_from_slice(format!(": line {}: ", e.line).as_bytes());
+        }
+        let mut m = prefix.clone();
+        m.extend_from_slice(e.msg.as_bytes());
+        m.push(b'\n');
         if let Some(ctx) = &e.context {
             if !self.opts.interactive {
-                let mut m = b"`".to_vec();
+                m.extend_from_slice(&prefix);
+                m.push(b'`');
                 m.extend_from_slice(ctx);
-                m.push(b'\'');
-                self.err(&m);
+                m.extend_from_slice(b"'\n");
             }
         }
-        self.lineno = saved;
+        self.write_fd(2, &m);
+    }
+
+    /// Run text under another input name (eval, source).
+    pub fn run_named(&mut self, name: &[u8], code: &[u8], line: u32) -> R<()> {
+        let saved = std::mem::replace(&mut self.input_name, name.to_vec());
+        let r = self.eval_string(code, line);
+        self.input_name = saved;
+        match r {
+            // an expansion error ends the eval'd or sourced text, not the shell
+            Err(Ctl::Abort(st)) => {
+                self.status = st;
+                Ok(())
+            }
+            r => r,
+        }
     }
 
     /// Run source text command by command. `top`: errors abort only the current
     /// command and syntax errors end the text with status 2.
     pub fn run_text(&mut self, code: &[u8], line: u32, top: bool) -> R<()> {
-        let mut p = Parser::new(code.to_vec(), line);
-        p.extglob = true;
+        // bash reads its input as lines: text without a final newline ends
+        // with one (an unfinished `if` fails on the next line, `echo >`
+        // meets the newline token).
+        let mut text = code.to_vec();
+        if text.last().map_or(false, |c| *c != b'\n') {
+            text.push(b'\n');
+        }
+        let mut p = Parser::new(text, line);
         let mut ran = false;
         loop {
+            // extended patterns parse only once `shopt -s extglob` has run
+            // (not on the line that sets it), as in bash
+            p.extglob = self.opts.extglob;
             if self.opts.expand_aliases && !self.aliases.is_empty() {
                 p.aliases = Some(self.aliases.clone());
             } else {
                 p.aliases = None;
             }
+            let start = p.pos;
             let cmd = p.next_command();
             self.flush_parse_warnings();
+            if self.opts.verbose && cmd.is_ok() {
+                // set -v: the input echoed as it is read
+                let mut t = p.src[start.min(p.pos)..p.pos].to_vec();
+                while t.first() == Some(&b'\n') {
+                    t.remove(0);
+                }
+                if !t.is_empty() {
+                    if t.last() != Some(&b'\n') {
+                        t.push(b'\n');
+                    }
+                    self.write_fd(2, &t);
+                }
+            }
             match cmd {
                 Ok(None) => {
                     if !ran && !top {
@@ -1216,9 +1368,6 @@ impl Shell {
                 }
                 Ok(Some(prog)) => {
                     ran = true;
-                    if self.opts.verbose {
-                        // verbose echo of input is approximated by the command text
-                    }
                     match self.run_program(&prog) {
                         Ok(()) => {}
                         Err(Ctl::Abort(st)) => {

@@ -57,6 +57,9 @@ struct PVal {
     /// `$*`-like: joined with IFS[0] when quoted.
     star: bool,
     set: bool,
+    /// An unquoted `${x-word}` / `${x+word}` that takes its word: the caller
+    /// expands the word in place, splitting all but its quoted parts.
+    split: Option<Word>,
 }
 
 impl Shell {
@@ -85,10 +88,10 @@ impl Shell {
                     continue;
                 }
             }
-            let words = if w
-                .parts
-                .iter()
-                .any(|p| matches!(p, WordPart::Lit(s) if s.contains(&b'{')))
+            let words = if self.opts.braceexpand
+                && w.parts
+                    .iter()
+                    .any(|p| matches!(p, WordPart::Lit(s) if s.contains(&b'{')))
             {
                 brace_expand(w)
             } else {
@@ -125,11 +128,13 @@ impl Shell {
     /// matched text (bash's patsub_replacement); `\&` and quoted `&` are
     /// literal.
     fn expand_replacement(&mut self, w: &Word) -> R<Replacement> {
-        let plain = w.parts.iter().all(|p| match p {
-            WordPart::Lit(s) => !s.contains(&b'&'),
-            WordPart::Quoted(_) => true,
-            _ => false,
-        });
+        // `&` stands for the match only under shopt patsub_replacement (on)
+        let plain = self.shopt_state("patsub_replacement") == Some(false)
+            || w.parts.iter().all(|p| match p {
+                WordPart::Lit(s) => !s.contains(&b'&'),
+                WordPart::Quoted(_) => true,
+                _ => false,
+            });
         if plain {
             return Ok(Replacement {
                 text: self.expand_single(w)?,
@@ -232,7 +237,9 @@ impl Shell {
             WordPart::Tilde(u) => out.extend_from_slice(&self.tilde(u)),
             WordPart::Param(pa) => {
                 let v = self.param(pa, quoted)?;
-                if v.list || v.star {
+                if let Some(w) = &v.split {
+                    out.extend_from_slice(&self.expand_single(w)?);
+                } else if v.list || v.star {
                     let sep = if v.star {
                         self.ifs().first().map(|c| vec![*c]).unwrap_or_default()
                     } else {
@@ -265,6 +272,36 @@ impl Shell {
             b"+" => self.cwd(),
             b"-" => self.get_var(b"OLDPWD").unwrap_or_else(|| b"~-".to_vec()),
             b"root" => b"/root".to_vec(),
+            u if !u.is_empty()
+                && u.iter()
+                    .skip(matches!(u[0], b'+' | b'-') as usize)
+                    .all(|c| c.is_ascii_digit())
+                && !(u.len() == 1 && matches!(u[0], b'+' | b'-')) =>
+            {
+                // ~N, ~+N, ~-N: entries of the directory stack (`dirs +N`)
+                let mut all = vec![self.cwd()];
+                all.extend(self.dirstack.iter().rev().cloned());
+                let from_right = u[0] == b'-';
+                let digits = if matches!(u[0], b'+' | b'-') {
+                    &u[1..]
+                } else {
+                    u
+                };
+                let n = crate::bytes::parse_i64(digits).unwrap_or(i64::MAX) as usize;
+                let at = if from_right {
+                    all.len().checked_sub(n.saturating_add(1))
+                } else {
+                    Some(n)
+                };
+                match at.and_then(|i| all.get(i)) {
+                    Some(d) => d.clone(),
+                    None => {
+                        let mut s = b"~".to_vec();
+                        s.extend_from_slice(u);
+                        s
+                    }
+                }
+            }
             u => {
                 if let Some(h) = self.get_var(b"USER") {
                     if h == u {
@@ -307,6 +344,15 @@ impl Shell {
             }
             WordPart::Param(pa) => {
                 let v = self.param(pa, quoted)?;
+                if let Some(w) = &v.split {
+                    for q in &w.parts {
+                        match q {
+                            WordPart::Lit(s) => split_into(acc, s, ifs),
+                            q => self.field_part(q, acc, false, ifs)?,
+                        }
+                    }
+                    return Ok(());
+                }
                 if quoted {
                     if v.list && !v.star {
                         // "$@": one field per element
@@ -365,13 +411,13 @@ impl Shell {
         m.extend_from_slice(name);
         m.extend_from_slice(b": unbound variable");
         self.err(&m);
-        Ctl::Exit(1)
+        self.expansion_fatal()
     }
 
     /// Arrays the shell keeps itself: PIPESTATUS and the call stack
     /// (FUNCNAME, BASH_SOURCE, BASH_LINENO, innermost first; "main" and
     /// line 0 stand for the script's top level).
-    fn shell_array(&self, n: &[u8]) -> Option<Vec<Bytes>> {
+    pub(crate) fn shell_array(&self, n: &[u8]) -> Option<Vec<Bytes>> {
         let in_fn = !self.funcnames.is_empty();
         // the frames of function calls (a script has a frame of its own below)
         let calls = &self.frames[self.frames.len().saturating_sub(self.funcnames.len())..];
@@ -411,6 +457,21 @@ impl Shell {
         })
     }
 
+    /// The parameter as bash names it in `${x?}` errors: `a[1]`, `a[@]`.
+    fn param_label(p: &Param) -> Bytes {
+        let mut n = Self::name_text(p);
+        if let Some(ix) = &p.index {
+            n.push(b'[');
+            for part in &ix.parts {
+                if let WordPart::Lit(t) | WordPart::Quoted(t) = part {
+                    n.extend_from_slice(t);
+                }
+            }
+            n.push(b']');
+        }
+        n
+    }
+
     fn name_text(p: &Param) -> Bytes {
         match &p.name {
             ParamName::Var(n) => n.clone(),
@@ -426,6 +487,7 @@ impl Shell {
             vals: v.into_iter().collect(),
             list: false,
             star: false,
+            split: None,
         };
         Ok(match name {
             ParamName::Positional(n) => one(if *n == 0 {
@@ -439,6 +501,7 @@ impl Shell {
                     list: true,
                     star: *c == b'*',
                     set: !self.positional.is_empty(),
+                    split: None,
                 },
                 b'#' => one(Some(self.positional.len().to_string().into_bytes())),
                 b'?' => one(Some(self.status.to_string().into_bytes())),
@@ -494,6 +557,7 @@ impl Shell {
                             list: true,
                             star,
                             set,
+                            split: None,
                         });
                     }
                     let special = self.shell_array(n);
@@ -539,7 +603,7 @@ impl Shell {
                     }
                     return Ok(one(self.array_get(n, i)));
                 }
-                if n == b"RANDOM" {
+                if n == b"RANDOM" && self.is_dynamic(n) {
                     let r = self.next_random();
                     return Ok(one(Some(r.to_string().into_bytes())));
                 }
@@ -560,21 +624,7 @@ impl Shell {
             ParamName::Var(n) if !p.indirect && p.index.is_none() => n,
             _ => return Ok(None),
         };
-        if matches!(
-            name.as_slice(),
-            b"_" | b"RANDOM"
-                | b"SECONDS"
-                | b"LINENO"
-                | b"BASHPID"
-                | b"EPOCHSECONDS"
-                | b"PPID"
-                | b"UID"
-                | b"EUID"
-                | b"PIPESTATUS"
-                | b"FUNCNAME"
-                | b"BASH_SOURCE"
-                | b"BASH_LINENO"
-        ) {
+        if name == b"_" || self.is_dynamic(name) {
             return Ok(None);
         }
         let is_str = |sh: &Self| {
@@ -589,7 +639,7 @@ impl Shell {
         enum Op {
             Len,
             Sub(i64, Option<i64>),
-            Case(Bytes, bool, bool),
+            Case(Bytes, u8, bool),
             Rep(Bytes, Replacement, bool, u8, MatchMode),
             Rem(Bytes, bool, bool, MatchMode),
         }
@@ -613,13 +663,18 @@ impl Shell {
                     };
                     Op::Sub(o, l)
                 }
-                ParamOp::Case { upper, all, pat } => {
+                ParamOp::Case {
+                    upper,
+                    toggle,
+                    all,
+                    pat,
+                } => {
                     let pt = if pat.parts.is_empty() {
                         b"?".to_vec()
                     } else {
                         self.expand_pattern(pat)?
                     };
-                    Op::Case(pt, *upper, *all)
+                    Op::Case(pt, if *toggle { b'~' } else { *upper as u8 }, *all)
                 }
                 ParamOp::Replace {
                     all,
@@ -683,6 +738,7 @@ impl Shell {
             list: false,
             star: false,
             set: true,
+            split: None,
         }))
     }
 
@@ -712,6 +768,7 @@ impl Shell {
                     vals,
                     list: true,
                     star: *star,
+                    split: None,
                 });
             }
             ParamOp::Keys(star) => {
@@ -727,6 +784,7 @@ impl Shell {
                     vals,
                     list: true,
                     star: *star,
+                    split: None,
                 });
             }
             _ => {}
@@ -750,6 +808,7 @@ impl Shell {
                 list: false,
                 star: false,
                 set: true,
+                split: None,
             }
         } else if p.indirect {
             let target = self.lookup(&p.name, p.index.as_ref())?;
@@ -770,6 +829,7 @@ impl Shell {
                     list: false,
                     star: false,
                     set: false,
+                    split: None,
                 }
             } else {
                 // target may be `name`, `name[idx]`, a positional or special
@@ -802,6 +862,7 @@ impl Shell {
                     list: false,
                     star: false,
                     set: true,
+                    split: None,
                 });
             }
             if !v.set && self.opts.nounset {
@@ -815,6 +876,7 @@ impl Shell {
                 list: false,
                 star: false,
                 set: true,
+                split: None,
             });
         }
         match &p.op {
@@ -839,24 +901,15 @@ impl Shell {
                                     list: false,
                                     star: false,
                                     set: true,
-                                });
-                            }
-                            // unquoted: the word's own fields, re-joined (split later by caller)
-                            let fields = self.expand_fields(word)?;
-                            let vals: Vec<Bytes> = fields.into_iter().map(|f| f.lit).collect();
-                            if vals.len() > 1 {
-                                return Ok(PVal {
-                                    vals,
-                                    list: true,
-                                    star: false,
-                                    set: true,
+                                    split: None,
                                 });
                             }
                             return Ok(PVal {
-                                vals: vec![vals.into_iter().next().unwrap_or_default()],
                                 list: false,
+                                vals: Vec::new(),
                                 star: false,
                                 set: true,
+                                split: Some(word.clone()),
                             });
                         } else if *kind == b'+' {
                             return Ok(PVal {
@@ -864,18 +917,31 @@ impl Shell {
                                 list: false,
                                 star: false,
                                 set: false,
+                                split: None,
                             });
                         }
                     }
                     b'=' => {
                         if use_word {
                             let s = self.expand_single(word)?;
+                            let whole = p
+                                .index
+                                .as_ref()
+                                .and_then(|w| w.as_plain())
+                                .map_or(false, |t| t == b"@" || t == b"*");
                             match &p.name {
+                                ParamName::Var(_) if whole => {
+                                    let mut m = Self::param_label(p);
+                                    m.extend_from_slice(b": bad array subscript");
+                                    self.err(&m);
+                                    return Err(Ctl::Abort(1));
+                                }
                                 ParamName::Var(n) => {
                                     self.assign_scalar(n, p.index.as_ref(), s.clone(), false)?;
                                 }
                                 _ => {
-                                    let mut m = Self::name_text(p);
+                                    let mut m = b"$".to_vec();
+                                    m.extend_from_slice(&Self::name_text(p));
                                     m.extend_from_slice(b": cannot assign in this way");
                                     self.err(&m);
                                     return Err(Ctl::Abort(1));
@@ -886,13 +952,14 @@ impl Shell {
                                 list: false,
                                 star: false,
                                 set: true,
+                                split: None,
                             });
                         }
                     }
                     _ => {
                         if use_word {
                             let s = self.expand_single(word)?;
-                            let mut m = Self::name_text(p);
+                            let mut m = Self::param_label(p);
                             if s.is_empty() && *colon {
                                 m.extend_from_slice(b": parameter null or not set");
                             } else if s.is_empty() {
@@ -902,7 +969,7 @@ impl Shell {
                                 m.extend_from_slice(&s);
                             }
                             self.err(&m);
-                            return Err(Ctl::Exit(1));
+                            return Err(self.expansion_fatal());
                         }
                     }
                 }
@@ -949,14 +1016,20 @@ impl Shell {
                     *s = replace_match(s, &pt, &r, *all, *anchor, mode);
                 }
             }
-            ParamOp::Case { upper, all, pat } => {
+            ParamOp::Case {
+                upper,
+                toggle,
+                all,
+                pat,
+            } => {
                 let pt = if pat.parts.is_empty() {
                     b"?".to_vec()
                 } else {
                     self.expand_pattern(pat)?
                 };
+                let to = if *toggle { b'~' } else { *upper as u8 };
                 for s in v.vals.iter_mut() {
-                    *s = case_change(s, &pt, *upper, *all);
+                    *s = case_change(s, &pt, to, *all);
                 }
             }
             ParamOp::Substr { off, len } => {
@@ -987,9 +1060,9 @@ impl Shell {
                     }
                     let end = match l {
                         Some(l) if l < 0 => {
-                            let mut m = Self::name_text(p);
+                            let mut m = Vec::new();
                             m.extend_from_slice(
-                                format!(": {}: substring expression < 0", l).as_bytes(),
+                                format!("{}: substring expression < 0", l).as_bytes(),
                             );
                             self.err(&m);
                             return Err(Ctl::Abort(1));
@@ -1019,9 +1092,9 @@ impl Shell {
                             let e = match l {
                                 Some(l) if l < 0 => {
                                     if n + l < o {
-                                        let mut m = Self::name_text(p);
+                                        let mut m = Vec::new();
                                         m.extend_from_slice(
-                                            format!(": {}: substring expression < 0", l).as_bytes(),
+                                            format!("{}: substring expression < 0", l).as_bytes(),
                                         );
                                         self.err(&m);
                                         return Err(Ctl::Abort(1));
@@ -1049,9 +1122,9 @@ impl Shell {
                             Some(l) if l < 0 => {
                                 let e = n + l;
                                 if e < o {
-                                    let mut m = Self::name_text(p);
+                                    let mut m = Vec::new();
                                     m.extend_from_slice(
-                                        format!(": {}: substring expression < 0", l).as_bytes(),
+                                        format!("{}: substring expression < 0", l).as_bytes(),
                                     );
                                     self.err(&m);
                                     return Err(Ctl::Abort(1));
@@ -1082,7 +1155,7 @@ impl Shell {
                         b'Q' => crate::builtins::quote_q(s),
                         b'U' => String::from_utf8_lossy(s).to_uppercase().into_bytes(),
                         b'L' => String::from_utf8_lossy(s).to_lowercase().into_bytes(),
-                        b'u' => case_change(s, b"?", true, false),
+                        b'u' => case_change(s, b"?", 1, false),
                         b'E' => crate::builtins::io::backslash_escapes(s, false).0,
                         b'P' => self.prompt_expand(s),
                         b'a' => {
@@ -1591,7 +1664,8 @@ fn replace_match(
     }
 }
 
-fn case_change(s: &[u8], pat: &[u8], upper: bool, all: bool) -> Bytes {
+/// `to`: 1 upper, 0 lower, b'~' swap.
+fn case_change(s: &[u8], pat: &[u8], to: u8, all: bool) -> Bytes {
     if pat == b"?" && s.is_ascii() {
         // the common `${s^^}` / `${s,}`: no per-character pattern matching
         let mut out = s.to_vec();
@@ -1600,10 +1674,18 @@ fn case_change(s: &[u8], pat: &[u8], upper: bool, all: bool) -> Bytes {
         } else {
             &mut out[..s.len().min(1)]
         };
-        if upper {
-            part.make_ascii_uppercase();
-        } else {
-            part.make_ascii_lowercase();
+        match to {
+            1 => part.make_ascii_uppercase(),
+            0 => part.make_ascii_lowercase(),
+            _ => {
+                for c in part.iter_mut() {
+                    *c = if c.is_ascii_uppercase() {
+                        c.to_ascii_lowercase()
+                    } else {
+                        c.to_ascii_uppercase()
+                    };
+                }
+            }
         }
         return out;
     }
@@ -1618,7 +1700,12 @@ fn case_change(s: &[u8], pat: &[u8], upper: bool, all: bool) -> Bytes {
         let ch = &s[b[k]..b[k + 1]];
         if (all || k == 0) && pat_match(pat, ch, mode) {
             let t = String::from_utf8_lossy(ch);
-            let c = if upper {
+            let up = match to {
+                1 => true,
+                0 => false,
+                _ => t.to_uppercase() != t,
+            };
+            let c = if up {
                 t.to_uppercase()
             } else {
                 t.to_lowercase()

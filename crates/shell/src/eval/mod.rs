@@ -11,6 +11,7 @@ pub mod expand;
 pub mod pattern;
 mod pattern_scan;
 pub mod redir;
+mod specials;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;
 
@@ -46,6 +47,12 @@ pub struct Shell {
     pub arg0: Bytes,
     /// Name used in error messages ("bash" for -c, the script path otherwise).
     pub err_name: Bytes,
+    /// What bash calls the text being parsed in syntax errors: `-c`, `eval`,
+    /// a script's or sourced file's path.
+    pub input_name: Bytes,
+    /// The file each function was defined in (`environment` outside any
+    /// file, as bash says): BASH_SOURCE inside it and its errors' prefix.
+    pub func_files: HashMap<Bytes, Bytes>,
     pub c_mode: bool,
     pub status: i32,
     pub pipestatus: Vec<i32>,
@@ -114,6 +121,23 @@ pub struct Shell {
     pub jc_group: i32,
     /// Depth of `( )` subshells run in-process.
     pub subshells: usize,
+    /// $BASH_SUBSHELL of this process (children get one more).
+    pub subshell_level: u32,
+    pub uid: u32,
+    pub euid: u32,
+    /// State of the $SRANDOM stirrer.
+    pub srandom: std::cell::Cell<u64>,
+    /// Limits set with `ulimit` (by option letter; None: unlimited).
+    pub limits: HashMap<u8, Option<u64>>,
+    /// `complete` specifications: (name, the line `complete -p` prints).
+    pub completions: Vec<(Bytes, Bytes)>,
+    /// Started as a login shell (`-l`, `--login`, argv[0] `-bash`).
+    pub login: bool,
+    /// Functions marked `export -f` (A_EXPORT) or `readonly -f` (A_READONLY).
+    pub func_attrs: HashMap<Bytes, u16>,
+    /// Levels of command substitution under the top shell: set -x repeats
+    /// PS4's first character once per level.
+    pub trace_level: u32,
     /// Command text of the foreground job (for "Stopped" reports).
     pub jc_cmd: Bytes,
 }
@@ -135,11 +159,15 @@ impl Shell {
             funcs: HashMap::new(),
             opts: Options {
                 hashall: true,
+                braceexpand: true,
+                interactive_comments: true,
                 ..Default::default()
             },
             positional: Vec::new(),
             arg0: b"bash".to_vec(),
             err_name: b"bash".to_vec(),
+            input_name: b"bash".to_vec(),
+            func_files: HashMap::new(),
             c_mode: true,
             status: 0,
             pipestatus: Vec::new(),
@@ -186,11 +214,30 @@ impl Shell {
             jc_job: false,
             jc_group: 0,
             subshells: 0,
+            subshell_level: 0,
+            uid: 0,
+            euid: 0,
+            srandom: std::cell::Cell::new(pid as u64),
+            limits: HashMap::new(),
+            completions: Vec::new(),
+            login: false,
+            func_attrs: HashMap::new(),
+            trace_level: 0,
             jc_cmd: Vec::new(),
         };
+        let ids = sh.sys.ids();
+        sh.uid = ids.0;
+        sh.euid = ids.2;
         for (k, v) in std::env::vars_os() {
             use crate::bytes::os_bytes;
             let k = os_bytes(&k);
+            if let Some(name) = k
+                .strip_prefix(b"BASH_FUNC_")
+                .and_then(|n| n.strip_suffix(b"%%"))
+            {
+                sh.import_function(name, &os_bytes(&v));
+                continue;
+            }
             if crate::parse::is_name(&k) {
                 sh.vars.scopes[0].insert(
                     k,
@@ -201,13 +248,7 @@ impl Shell {
                 );
             }
         }
-        let defaults: &[(&[u8], &[u8])] = &[
-            (b"IFS", b" \t\n"),
-            (b"PS1", b"\\s-\\v\\$ "),
-            (b"PS2", b"> "),
-            (b"PS4", b"+ "),
-            (b"OPTIND", b"1"),
-        ];
+        let defaults: &[(&[u8], &[u8])] = &[(b"IFS", b" \t\n"), (b"PS4", b"+ "), (b"OPTIND", b"1")];
         for (k, v) in defaults {
             sh.vars.scopes[0].insert(
                 k.to_vec(),
@@ -236,21 +277,44 @@ impl Shell {
         let host = std::fs::read("/etc/hostname").unwrap_or_else(|_| b"sandbox".to_vec());
         let host: Vec<u8> = host.into_iter().filter(|c| *c != b'\n').collect();
         sh.set_var(b"HOSTNAME", host);
+        sh.init_specials();
         sh.sync_locale();
         sh
     }
 
     // ----- errors -----
 
+    /// The name bash puts before its errors: BASH_SOURCE[0] (the file of
+    /// the running function or sourced file) when set, else $0.
+    pub fn error_name(&self) -> Bytes {
+        match self.frames.last() {
+            Some(f) if !f.1.is_empty() => f.1.clone(),
+            _ => self.err_name.clone(),
+        }
+    }
+
     /// "name: line N: " (or "name: " when interactive).
     pub fn prefix(&self) -> Vec<u8> {
-        let mut p = self.err_name.clone();
+        let mut p = self.error_name();
         if self.opts.interactive && self.sources.is_empty() {
             p.extend_from_slice(b": ");
         } else {
             p.extend_from_slice(format!(": line {}: ", self.lineno).as_bytes());
         }
         p
+    }
+
+    /// An unset variable under `set -u` or `${x?}`: a shell that is not
+    /// interactive exits, even inside eval: with 127 (bash 5.2), or 1 from
+    /// a subshell.
+    pub fn expansion_fatal(&self) -> Ctl {
+        if self.opts.interactive {
+            Ctl::Abort(1)
+        } else if self.subshells > 0 || self.subshell_level > 0 {
+            Ctl::Exit(1)
+        } else {
+            Ctl::Exit(127)
+        }
     }
 
     pub fn err(&mut self, msg: &[u8]) {
@@ -288,15 +352,16 @@ impl Shell {
         if name == b"_" {
             return Some(self.last_arg.clone());
         }
-        match name {
-            b"RANDOM" | b"SECONDS" | b"LINENO" | b"BASHPID" | b"EPOCHSECONDS" | b"PPID"
-            | b"UID" | b"EUID" => {
-                return Some(self.dynamic_var(name));
+        if self.is_dynamic(name) {
+            if let Some(v) = self.dynamic_scalar(name) {
+                return Some(v);
             }
-            _ => {}
+            if let Some(list) = self.shell_array(name) {
+                return list.into_iter().next();
+            }
         }
         match self.vars.get(name) {
-            Some(v) => v.value.as_ref().map(|v| v.scalar()),
+            Some(v) => v.value.as_ref().and_then(|v| v.scalar_opt()),
             None => match self.vars.resolve(name) {
                 Resolved::Element(t) => {
                     let open = t.iter().position(|c| *c == b'[')?;
@@ -309,22 +374,6 @@ impl Shell {
                 _ => None,
             },
         }
-    }
-
-    fn dynamic_var(&self, name: &[u8]) -> Bytes {
-        let n: i64 = match name {
-            b"SECONDS" => (now_secs() - self.start_secs) as i64,
-            b"EPOCHSECONDS" => now_secs() as i64,
-            b"LINENO" => self.lineno as i64,
-            b"BASHPID" => self.pid as i64,
-            b"PPID" => self.ppid as i64,
-            b"UID" | b"EUID" => 0,
-            _ => {
-                // RANDOM needs &mut; handled in expand through next_random
-                0
-            }
-        };
-        n.to_string().into_bytes()
     }
 
     /// bash 5.2's $RANDOM: the "minimal standard" generator (16807 x mod
@@ -352,12 +401,10 @@ impl Shell {
     }
 
     pub fn var_is_set(&self, name: &[u8]) -> bool {
-        matches!(name, b"RANDOM" | b"SECONDS" | b"LINENO")
-            || self
-                .vars
-                .get(name)
-                .map(|v| v.value.is_some())
-                .unwrap_or(false)
+        self.vars
+            .get(name)
+            .map(|v| v.value.is_some())
+            .unwrap_or(false)
     }
 
     /// Assign a scalar (respecting attributes). Returns false (after an error
@@ -475,7 +522,11 @@ impl Shell {
             self.hash.clear();
             self.hash_hits.clear();
         }
-        if idx.is_none() && matches!(name, b"RANDOM" | b"SECONDS") {
+        if idx.is_none() && name == b"BASH_ARGV0" && self.is_dynamic(name) {
+            self.arg0 = val;
+            return Ok(());
+        }
+        if idx.is_none() && matches!(name, b"RANDOM" | b"SECONDS") && self.is_dynamic(name) {
             // assigning seeds the generator / restarts the count from the value
             let n = self.eval_arith_text(&val).unwrap_or(0);
             if name == b"RANDOM" {
@@ -540,6 +591,15 @@ impl Shell {
                     }
                     Some(Value::Assoc(m)) => {
                         m.insert(b"0".to_vec(), v);
+                    }
+                    // declared -a / -A but still unset: element 0
+                    slot if attrs & A_ASSOC != 0 => {
+                        let mut m = AssocMap::new();
+                        m.insert(b"0".to_vec(), v);
+                        *slot = Some(Value::Assoc(m));
+                    }
+                    slot if attrs & A_ARRAY != 0 => {
+                        *slot = Some(Value::Arr([(0, v)].into_iter().collect()));
                     }
                     slot => *slot = Some(Value::Str(v)),
                 }
@@ -637,6 +697,24 @@ impl Shell {
         var.value = Some(Value::Arr(m));
     }
 
+    /// A function from the environment (`export -f` in a parent shell).
+    fn import_function(&mut self, name: &[u8], value: &[u8]) {
+        if !crate::parse::is_name(name) || !value.starts_with(b"()") {
+            return;
+        }
+        let mut text = name.to_vec();
+        text.push(b' ');
+        text.extend_from_slice(value);
+        if let Ok(prog) = crate::parse::Parser::parse_all(&text, 1) {
+            if let Some(Command::FuncDef(fd)) =
+                prog.items.first().and_then(|i| i.and_or.first.cmds.first())
+            {
+                self.funcs.insert(name.to_vec(), fd.clone());
+                self.func_attrs.insert(name.to_vec(), A_EXPORT);
+            }
+        }
+    }
+
     pub fn is_readonly(&self, name: &[u8]) -> bool {
         self.vars
             .get(name)
@@ -662,6 +740,18 @@ impl Shell {
         }
         for (k, v) in extra {
             map.insert(k.clone(), v.clone());
+        }
+        // exported functions travel as bash's BASH_FUNC_name%%=() { body }
+        for (name, attrs) in &self.func_attrs {
+            if attrs & A_EXPORT == 0 {
+                continue;
+            }
+            if let Some(f) = self.funcs.get(name) {
+                let mut k = b"BASH_FUNC_".to_vec();
+                k.extend_from_slice(name);
+                k.extend_from_slice(b"%%");
+                map.insert(k, function_env_value(&f.src.text, name));
+            }
         }
         map.into_iter()
             .map(|(mut k, v)| {
@@ -724,4 +814,26 @@ impl Shell {
             _ => Ok(()),
         }
     }
+}
+
+/// `() { body }` from a function's definition text (`f() {..}`,
+/// `function f {..}`), as bash exports it.
+fn function_env_value(text: &[u8], name: &[u8]) -> Bytes {
+    let mut t = text;
+    if let Some(r) = t.strip_prefix(b"function") {
+        t = r;
+    }
+    let trim = |t: &[u8]| -> usize { t.iter().take_while(|c| c.is_ascii_whitespace()).count() };
+    t = &t[trim(t)..];
+    if let Some(r) = t.strip_prefix(name) {
+        t = r;
+    }
+    t = &t[trim(t)..];
+    if let Some(r) = t.strip_prefix(b"()") {
+        t = r;
+    }
+    t = &t[trim(t)..];
+    let mut v = b"() ".to_vec();
+    v.extend_from_slice(t);
+    v
 }

@@ -75,6 +75,9 @@ pub struct Parser {
     pub extglob: bool,
     /// Inside `name=( ... )`: a word may start with a `[sub]=` subscript.
     pub(crate) in_compound: bool,
+    /// Line where the token being read started: bash reports an unclosed
+    /// quote or bracket at the line that opened it.
+    tok_line: u32,
 }
 
 impl PartialEq for Word {
@@ -104,6 +107,7 @@ impl Parser {
             src,
             pos: 0,
             line,
+            tok_line: line,
             pending: Vec::new(),
             depth: 0,
             aliases: None,
@@ -150,14 +154,14 @@ impl Parser {
     }
     pub(crate) fn eof_err(&self, what: &str) -> SyntaxError {
         SyntaxError {
-            line: self.line,
+            line: self.tok_line,
             msg: format!("unexpected EOF while looking for matching `{}'", what),
             context: None,
             eof: true,
         }
     }
-    fn line_text(&self) -> Bytes {
-        let p = self.pos.min(self.src.len());
+    fn line_text(&self, p: usize) -> Bytes {
+        let p = p.min(self.src.len());
         let start = self.src[..p]
             .iter()
             .rposition(|&c| c == b'\n')
@@ -190,10 +194,16 @@ impl Parser {
             Tok::Newline => "newline".into(),
             Tok::Eof => String::new(),
         };
+        // a newline token is reported on the line it ends
+        let at = if *t == Tok::Newline {
+            self.pos.saturating_sub(1)
+        } else {
+            self.pos
+        };
         SyntaxError {
-            line: self.line,
+            line: self.tok_line,
             msg: format!("syntax error near unexpected token `{}'", name),
-            context: Some(self.line_text()),
+            context: Some(self.line_text(at)),
             eof: false,
         }
     }
@@ -248,6 +258,7 @@ impl Parser {
 
     pub(crate) fn next_tok(&mut self) -> PResult<Tok> {
         self.skip_blanks();
+        self.tok_line = self.line;
         if let Some(c) = &self.cache {
             if c.start == self.pos {
                 let c = c.clone();
@@ -923,7 +934,9 @@ impl Parser {
                     s.words.push(w);
                 }
                 Tok::Op("(") if s.words.len() == 1 && s.assigns.is_empty() => {
-                    return Err(self.unexpected(&Tok::Op("(")));
+                    // `word (` starts a function definition: bash wants `)` next
+                    let t = self.next_tok()?;
+                    return Err(self.unexpected(&t));
                 }
                 _ => {
                     self.reset(m);
@@ -968,7 +981,7 @@ impl Parser {
             let mut depth = 0;
             loop {
                 match self.bump() {
-                    None => return Err(self.eof_err("(")),
+                    None => return Err(self.eof_err(")")),
                     Some(b'(') => depth += 1,
                     Some(b')') => {
                         depth -= 1;
@@ -1077,7 +1090,7 @@ impl Parser {
                         self.pos += 1;
                         break;
                     }
-                    None => return Err(self.eof_err("(")),
+                    None => return Err(self.eof_err(")")),
                     _ => {}
                 }
                 let t = self.next_tok()?;
@@ -1233,7 +1246,11 @@ impl Parser {
             }
             b"case" => self.case_cmd(),
             b"[[" => {
-                let e = self.cond_command()?;
+                // [[ ]] patterns always know extglob (bash 5.2)
+                let outer = std::mem::replace(&mut self.extglob, true);
+                let e = self.cond_command();
+                self.extglob = outer;
+                let e = e?;
                 Ok(Compound::Cond(e))
             }
             b"((" => {
@@ -1334,7 +1351,7 @@ impl Parser {
         loop {
             let c = match self.bump() {
                 Some(c) => c,
-                None => return Err(self.eof_err("))")),
+                None => return Err(self.eof_err(")")),
             };
             match c {
                 b'(' => depth += 1,

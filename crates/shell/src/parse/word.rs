@@ -769,7 +769,7 @@ impl Parser {
                     rep,
                 };
             }
-            b'^' | b',' => {
+            b'^' | b',' | b'~' => {
                 let all = self.peek_byte() == Some(c);
                 if all {
                     self.pos += 1;
@@ -782,6 +782,7 @@ impl Parser {
                 };
                 p.op = ParamOp::Case {
                     upper: c == b'^',
+                    toggle: c == b'~',
                     all,
                     pat,
                 };

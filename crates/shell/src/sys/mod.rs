@@ -72,6 +72,10 @@ pub trait Sys {
     }
     /// (pid, ppid)
     fn getpid(&mut self) -> (i32, i32);
+    /// (uid, gid, euid, egid)
+    fn ids(&mut self) -> (u32, u32, u32, u32) {
+        (0, 0, 0, 0)
+    }
     fn umask(&mut self, new: i32) -> i32;
     fn read(&mut self, fd: i32, buf: &mut [u8]) -> Result<usize, Errno>;
     fn write(&mut self, fd: i32, buf: &[u8]) -> Result<usize, Errno>;

@@ -241,6 +241,17 @@ impl Sys for NativeSys {
         unsafe { (libc::getpid(), libc::getppid()) }
     }
 
+    fn ids(&mut self) -> (u32, u32, u32, u32) {
+        unsafe {
+            (
+                libc::getuid(),
+                libc::getgid(),
+                libc::geteuid(),
+                libc::getegid(),
+            )
+        }
+    }
+
     fn umask(&mut self, new: i32) -> i32 {
         unsafe {
             if new < 0 {

@@ -172,6 +172,12 @@ impl Sys for WasmSys {
         process::getpid().unwrap_or((0, 0))
     }
 
+    fn ids(&mut self) -> (u32, u32, u32, u32) {
+        meta::ids()
+            .map(|i| (i.uid, i.gid, i.euid, i.egid))
+            .unwrap_or((0, 0, 0, 0))
+    }
+
     fn umask(&mut self, new: i32) -> i32 {
         let new = if new < 0 { None } else { Some(new as u32) };
         meta::umask(new).unwrap_or(0) as i32
