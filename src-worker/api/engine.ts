@@ -54,9 +54,16 @@ export interface EngineProcess {
   wait(): Promise<{ status: number; signal?: number; stepId: string }>;
 }
 
+/** What an in-process caller adds to a call (transports that can cancel, e.g. MCP). */
+export interface CallOptions {
+  /** Aborting cancels the call where the method allows it (`run` kills its command). */
+  readonly signal?: AbortSignal;
+}
+
 type Handler<M extends ApiMethod> = (
   params: ApiParams<M>,
   client: BusClient | undefined,
+  options: CallOptions,
 ) => Promise<ApiResult<M>>;
 type Handlers = { [M in ApiMethod]: Handler<M> };
 
@@ -103,10 +110,11 @@ export class SandglassEngine {
     method: M,
     params: ApiParams<M>,
     client?: BusClient,
+    options: CallOptions = {},
   ): Promise<ApiResult<M>> {
     if (this.disposed) return Promise.reject(new EngineError('ESHUTDOWN', 'engine is shut down'));
     const handler = this.handlers[method] as Handler<M>;
-    return handler(params, client);
+    return handler(params, client, options);
   }
 
   private readonly handlers: Handlers = {
@@ -175,8 +183,8 @@ export class SandglassEngine {
       await this.registry.get(sandboxId).files.rename(from, to);
       return null;
     },
-    run: async ({ sandboxId, command, stdin, cwd }) =>
-      this.run(this.registry.get(sandboxId), command, stdin, cwd),
+    run: async ({ sandboxId, command, ...opts }, _client, { signal }) =>
+      this.run(this.registry.get(sandboxId), command, { ...opts, ...(signal ? { signal } : {}) }),
     listSteps: async ({ sandboxId, offset, limit }) =>
       this.registry.get(sandboxId).steps.page(offset, limit),
     restoreStep: async ({ sandboxId, stepId }) => {
@@ -271,19 +279,20 @@ export class SandglassEngine {
   private async run(
     entry: SandboxEntry,
     command: string,
-    stdin: string | undefined,
-    cwd: string | undefined,
+    opts: Omit<ApiParams<'run'>, 'sandboxId' | 'command'> & { signal?: AbortSignal },
   ): Promise<RunResult> {
+    const { stdin, cwd, env, timeoutMs, signal } = opts;
     const sessionId = `run${this.nextId++}`;
     const startedAt = Date.now();
     const feed = this.feeds.get(entry.id);
     feed?.scheduleStats();
     try {
       const result = await entry.sandbox.run(command, {
-        env: entry.info.settings.env,
-        timeoutMs: entry.info.settings.timeoutMs,
+        env: { ...entry.info.settings.env, ...env },
+        timeoutMs: timeoutMs ?? entry.info.settings.timeoutMs,
         ...(stdin !== undefined ? { stdin } : {}),
         ...(cwd !== undefined ? { cwd: normalizePath(cwd) } : {}),
+        ...(signal ? { signal } : {}),
       });
       const step = await entry.steps.record({
         sessionId,

@@ -58,6 +58,14 @@ const SUBCOMMANDS: Record<string, Entry> = {
       };
     },
   },
+  mcp: {
+    about: 'serve MCP (Model Context Protocol) over stdio for agents',
+    oneShot: false,
+    load: async () => {
+      const m = await import('./mcp.js');
+      return { usage: m.MCP_USAGE, run: (a, io) => m.runMcp(m.parseMcpArgs(a), io) };
+    },
+  },
 };
 
 async function usage(): Promise<string> {

@@ -120,6 +120,12 @@ export const METHODS = {
       command: str(),
       stdin: str().optional(),
       cwd: path.optional(),
+      env: SandboxSettings.shape.env
+        .optional()
+        .describe('variables for this command only, over the sandbox’s environment'),
+      timeoutMs: SandboxSettings.shape.timeoutMs
+        .optional()
+        .describe('wall-time limit for this command in ms (default: the sandbox’s), 0 for none'),
     }),
     RunResult,
   ),

@@ -12,7 +12,12 @@ import type { OpenFile } from '../fd/openFile.js';
 import { Errno, KernelError } from '../base/errno.js';
 import { Kernel, USER_CRED, type KernelEvent } from '../kernel/kernel.js';
 import type { KernelLimits } from '../base/limits.js';
-import { encodeSessionRequest, Session, SessionEndedError } from '../kernel/session.js';
+import {
+  encodeSessionRequest,
+  Session,
+  SessionEndedError,
+  type SessionCommand,
+} from '../kernel/session.js';
 import { defaultRunners } from './defaultRunners.js';
 import type { Process } from '../proc/process.js';
 import type { RunnerFactoriesMaker } from '../proc/runner.js';
@@ -81,6 +86,8 @@ export interface RunOptions {
   readonly timeoutMs?: number;
   readonly onStdout?: Output;
   readonly onStderr?: Output;
+  /** Aborting ends the command (killed like a time limit) or drops it while it waits its turn. */
+  readonly signal?: AbortSignal;
 }
 
 export type { RunResult, SandboxStats };
@@ -454,11 +461,21 @@ export class Sandbox {
         timer = setTimeout(() => limitKill(`time limit of ${timeout} ms exceeded`), timeout);
         timer.unref();
       }
+      const onAbort = (): void => {
+        // Running: end it like a limit does. Still queued: it never starts.
+        if (state.current === cmd) return limitKill('cancelled by the caller');
+        const at = state.queue.indexOf(cmd);
+        if (at >= 0) state.queue.splice(at, 1);
+        cmd.reject(
+          Object.assign(new Error('command cancelled before it started'), { code: 'ECANCELED' }),
+        );
+      };
       const settle = (): void => {
         if (timer) clearTimeout(timer);
+        opts.signal?.removeEventListener('abort', onAbort);
         this.running.delete(runKey);
       };
-      state.enqueue({
+      const cmd: SessionCommand = {
         request,
         stdin,
         stdout: sink(outParts, opts.onStdout),
@@ -471,14 +488,17 @@ export class Sandbox {
           settle();
           reject(e);
         },
-      });
+      };
+      if (opts.signal?.aborted) return onAbort();
+      opts.signal?.addEventListener('abort', onAbort, { once: true });
+      state.enqueue(cmd);
     });
     if (escalate) clearTimeout(escalate);
     let stderr = dec.decode(joinAll(errParts));
     let finalStatus = status;
     if (killedBy) {
       stderr += `sandglass: killed: ${killedBy}\n`;
-      finalStatus = killedBy.startsWith('time') ? 124 : 137;
+      finalStatus = killedBy.startsWith('time') ? 124 : killedBy.startsWith('cancel') ? 130 : 137;
     }
     return {
       stdout: dec.decode(joinAll(outParts)),
