@@ -6,7 +6,7 @@
  */
 import type { ApiEvent, ApiParams, ClientRole, ServerMessage } from '../contract/api.js';
 import { apiError, parseClientMessage } from '../contract/validate.js';
-import type { SandglassEngine } from './engine.js';
+import type { ClientMeta, SandglassEngine } from './engine.js';
 import { toApiError } from './errors.js';
 import type { BusClient } from './eventBus.js';
 
@@ -25,8 +25,9 @@ export function connectTransport(
   engine: SandglassEngine,
   role: ClientRole,
   sendEvent: (event: ApiEvent) => void,
+  meta?: ClientMeta,
 ): Connection {
-  const client = engine.connect(role, sendEvent);
+  const client = engine.connect(role, sendEvent, meta);
   return {
     client,
     handle: (raw) => dispatch(engine, client, raw),

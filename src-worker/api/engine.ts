@@ -22,6 +22,7 @@ import type {
 import { API_VERSION } from '../contract/constants.js';
 import type { SpawnOptions } from '../sandbox/sandbox.js';
 import { ChangeFeed } from './changeFeed.js';
+import { ClientRegistry, type ClientMeta } from './clients.js';
 import { asEngineError, EngineError } from './errors.js';
 import { EventBus, type BusClient } from './eventBus.js';
 import { OutputPreview } from './outputPreview.js';
@@ -31,6 +32,7 @@ import { DEFAULT_SETTINGS } from './settings.js';
 import { Terminals } from './terminals.js';
 
 export { DEFAULT_SETTINGS } from './settings.js';
+export type { ClientMeta } from './clients.js';
 
 export interface EngineOptions {
   /** Directory with the programs (default: the Sandbox's default, resources/wasm). */
@@ -73,6 +75,10 @@ function toBase64(bytes: Uint8Array): string {
 
 export class SandglassEngine {
   readonly bus = new EventBus();
+  /** Who is connected, for the Agents view; pauses and stops agents. */
+  private readonly clients = new ClientRegistry((clients) =>
+    this.bus.broadcast({ type: 'clients', clients }, 'person'),
+  );
   private readonly registry: SandboxRegistry;
   private readonly terminals: Terminals;
   private readonly feeds = new Map<string, ChangeFeed>();
@@ -100,9 +106,22 @@ export class SandglassEngine {
     );
   }
 
-  /** A client of the event bus (one per transport connection). */
-  connect(role: ClientRole, send: (event: ApiEvent) => void): BusClient {
-    return this.bus.connect(role, send);
+  /**
+   * A client of the engine (one per transport connection): it receives the
+   * events of the sandboxes it subscribes to and is listed in `listClients`.
+   * `meta` names it and its transport, and gives the engine a way to close
+   * the connection when a person stops it. Call `close()` when it goes.
+   */
+  connect(role: ClientRole, send: (event: ApiEvent) => void, meta: ClientMeta = {}): BusClient {
+    const bus = this.bus.connect(role, send);
+    this.clients.add(bus, meta);
+    return {
+      ...bus,
+      close: () => {
+        bus.close();
+        this.clients.remove(bus.id);
+      },
+    };
   }
 
   /** Runs one method for a client (undefined for in-process callers without events). */
@@ -114,17 +133,24 @@ export class SandglassEngine {
   ): Promise<ApiResult<M>> {
     if (this.disposed) return Promise.reject(new EngineError('ESHUTDOWN', 'engine is shut down'));
     const handler = this.handlers[method] as Handler<M>;
-    return handler(params, client, options);
+    if (!client) return handler(params, client, options);
+    // A paused client's call waits here until a person resumes it.
+    return this.clients.admit(client.id).then(() => handler(params, client, options));
   }
 
   private readonly handlers: Handlers = {
-    hello: async ({ apiVersion }) => {
+    hello: async ({ apiVersion, client: who }, client) => {
       if (apiVersion !== API_VERSION)
         throw new EngineError(
           'EVERSION',
           `client speaks API v${apiVersion}, engine speaks v${API_VERSION}`,
         );
-      return { apiVersion: API_VERSION, kernel: this.kernelName };
+      if (client && who) this.clients.rename(client.id, clientName(who));
+      return {
+        apiVersion: API_VERSION,
+        kernel: this.kernelName,
+        ...(client ? { clientId: client.id } : {}),
+      };
     },
     listSandboxes: async () => this.registry.list(),
     createSandbox: async ({ name, settings }, client) => {
@@ -183,8 +209,21 @@ export class SandglassEngine {
       await this.registry.get(sandboxId).files.rename(from, to);
       return null;
     },
-    run: async ({ sandboxId, command, ...opts }, _client, { signal }) =>
-      this.run(this.registry.get(sandboxId), command, { ...opts, ...(signal ? { signal } : {}) }),
+    run: async ({ sandboxId, command, stdin, cwd, env, timeoutMs }, client, { signal }) => {
+      const entry = this.registry.get(sandboxId);
+      const tracked = client ? this.clients.track(client.id, command) : undefined;
+      try {
+        return await this.run(entry, command, {
+          ...(stdin !== undefined ? { stdin } : {}),
+          ...(cwd !== undefined ? { cwd } : {}),
+          ...(env !== undefined ? { env } : {}),
+          ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+          ...anySignal(tracked?.signal, signal),
+        });
+      } finally {
+        tracked?.done();
+      }
+    },
     listSteps: async ({ sandboxId, offset, limit }) =>
       this.registry.get(sandboxId).steps.page(offset, limit),
     restoreStep: async ({ sandboxId, stepId }) => {
@@ -223,6 +262,22 @@ export class SandglassEngine {
     },
     answer: async ({ requestId, answer }, client) => {
       this.bus.answer(needClient(client, 'answer').id, requestId, answer);
+      return null;
+    },
+    listClients: async () => this.clients.list(),
+    pauseClient: async ({ clientId }, client) => {
+      needPerson(client, 'pauseClient');
+      this.clients.pause(clientId);
+      return null;
+    },
+    resumeClient: async ({ clientId }, client) => {
+      needPerson(client, 'resumeClient');
+      this.clients.resume(clientId);
+      return null;
+    },
+    disconnectClient: async ({ clientId }, client) => {
+      needPerson(client, 'disconnectClient');
+      this.clients.disconnect(clientId);
       return null;
     },
   };
@@ -279,20 +334,26 @@ export class SandglassEngine {
   private async run(
     entry: SandboxEntry,
     command: string,
-    opts: Omit<ApiParams<'run'>, 'sandboxId' | 'command'> & { signal?: AbortSignal },
+    opts: {
+      stdin?: string;
+      cwd?: string;
+      env?: Record<string, string>;
+      timeoutMs?: number;
+      signal?: AbortSignal;
+    },
   ): Promise<RunResult> {
-    const { stdin, cwd, env, timeoutMs, signal } = opts;
+    const { stdin, cwd } = opts;
     const sessionId = `run${this.nextId++}`;
     const startedAt = Date.now();
     const feed = this.feeds.get(entry.id);
     feed?.scheduleStats();
     try {
       const result = await entry.sandbox.run(command, {
-        env: { ...entry.info.settings.env, ...env },
-        timeoutMs: timeoutMs ?? entry.info.settings.timeoutMs,
+        env: { ...entry.info.settings.env, ...opts.env },
+        timeoutMs: opts.timeoutMs ?? entry.info.settings.timeoutMs,
+        ...(opts.signal ? { signal: opts.signal } : {}),
         ...(stdin !== undefined ? { stdin } : {}),
         ...(cwd !== undefined ? { cwd: normalizePath(cwd) } : {}),
-        ...(signal ? { signal } : {}),
       });
       const step = await entry.steps.record({
         sessionId,
@@ -364,9 +425,27 @@ export class SandglassEngine {
     if (this.disposed) return;
     this.disposed = true;
     this.terminals.closeAll();
+    this.clients.dispose();
     this.bus.dispose();
     await this.registry.destroyAll();
   }
+}
+
+/** Only people (and in-process callers) pause, resume and stop clients. */
+function needPerson(client: BusClient | undefined, method: string): void {
+  if (client && client.role !== 'person')
+    throw new EngineError('EPERM', `${method}: only a person may do this`);
+}
+
+function clientName(who: { name: string; version?: string | undefined }): string {
+  return who.version !== undefined ? `${who.name} ${who.version}` : who.name;
+}
+
+/** `{ signal }` aborted when any of the given signals is (none given: nothing). */
+function anySignal(...given: (AbortSignal | undefined)[]): { signal?: AbortSignal } {
+  const signals = given.filter((s): s is AbortSignal => s !== undefined);
+  if (signals.length === 0) return {};
+  return { signal: signals.length === 1 ? (signals[0] as AbortSignal) : AbortSignal.any(signals) };
 }
 
 function needClient(client: BusClient | undefined, method: string): BusClient {

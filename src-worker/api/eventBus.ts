@@ -23,6 +23,8 @@ export interface BusClient {
   subscribe(sandboxId: string): void;
   unsubscribe(sandboxId: string): void;
   isSubscribed(sandboxId: string): boolean;
+  /** The sandboxes it is subscribed to. */
+  subscriptions(): string[];
   /** Leaves the bus: its subscriptions end and requests it could answer lose it. */
   close(): void;
 }
@@ -91,6 +93,7 @@ export class EventBus {
         this.loseAnswerer(record, (r) => r.request.sandboxId === sandboxId);
       },
       isSubscribed: (sandboxId) => record.sandboxes.has(sandboxId),
+      subscriptions: () => [...record.sandboxes],
       close: () => {
         if (!record.open) return;
         record.open = false;
@@ -101,9 +104,10 @@ export class EventBus {
     };
   }
 
-  /** To every client (the sandbox list). */
-  broadcast(event: ApiEvent): void {
-    for (const client of this.clients.values()) deliver(client, event);
+  /** To every client (the sandbox list), or to every client of one role. */
+  broadcast(event: ApiEvent, role?: ClientRole): void {
+    for (const client of this.clients.values())
+      if (role === undefined || client.role === role) deliver(client, event);
   }
 
   /** To the clients subscribed to a sandbox. */

@@ -1,7 +1,7 @@
 /**
  * The `sandglass` command line: subcommands dispatch here. `exec` runs one
- * program, `run` a shell script, `shell` an interactive session, `serve` the
- * web workbench. Each subcommand's module is imported only when it runs (a CLI start pays for
+ * program, `run` a shell script, `shell` an interactive session, `rpc` the
+ * agent API as JSON-RPC on stdio, `serve` the web workbench. Each subcommand's module is imported only when it runs (a CLI start pays for
  * what the command needs; the full usage text loads them all).
  */
 import type { CliIo } from './options.js';
@@ -41,6 +41,14 @@ const SUBCOMMANDS: Record<string, Entry> = {
     load: async () => {
       const m = await import('./shell.js');
       return { usage: m.SHELL_USAGE, run: (a, io) => m.runShell(m.parseShellArgs(a), io) };
+    },
+  },
+  rpc: {
+    about: 'serve the agent API as JSON-RPC 2.0 on stdin/stdout (for the SDKs)',
+    oneShot: false,
+    load: async () => {
+      const m = await import('./rpc.js');
+      return { usage: m.RPC_USAGE, run: (a, io) => m.runRpc(m.parseRpcArgs(a), io) };
     },
   },
   serve: {

@@ -10,7 +10,14 @@ import type { MethodTable } from './methods.js';
 import type * as S from './schema.js';
 import type { ServerMessage as ServerMessageSchema } from './wire.js';
 
-export { API_VERSION, CHANNEL_PREFIX, CHANNELS, LIMITS, WS_PATH } from './constants.js';
+export {
+  API_VERSION,
+  CHANNEL_PREFIX,
+  CHANNELS,
+  LIMITS,
+  RPC_WS_PATH,
+  WS_PATH,
+} from './constants.js';
 
 export type SandboxLimits = z.infer<typeof S.SandboxLimits>;
 export type SandboxSettings = z.infer<typeof S.SandboxSettings>;
@@ -26,6 +33,7 @@ export type FsChange = z.infer<typeof S.FsChange>;
 export type FsChangeKind = FsChange['kind'];
 export type ApiError = z.infer<typeof S.ApiError>;
 export type ClientRole = z.infer<typeof S.ClientRole>;
+export type ClientInfo = z.infer<typeof S.ClientInfo>;
 export type EngineRequest = z.infer<typeof S.EngineRequest>;
 export type RequestAnswer = z.infer<typeof S.RequestAnswer>;
 export type RequestOutcome = z.infer<typeof S.RequestOutcome>;

@@ -32,6 +32,9 @@ export function isSandglassChannel(channel: unknown): channel is string {
 /** WebSocket endpoint path in web mode. */
 export const WS_PATH = '/api';
 
+/** WebSocket endpoint of JSON-RPC 2.0 (agents and SDKs), beside WS_PATH. */
+export const RPC_WS_PATH = '/rpc';
+
 /** Bounds that keep every reply small enough to serialise and send. */
 export const LIMITS = {
   /** Bytes of a step's stdout or stderr kept at each end (head and tail). */

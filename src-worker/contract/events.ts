@@ -1,6 +1,7 @@
 /** Every event the engine pushes to clients, as one tagged union. */
 import { z } from 'zod';
 import {
+  ClientInfo,
   EngineRequest,
   FsChange,
   RequestOutcome,
@@ -12,6 +13,8 @@ import {
 export const ApiEvent = z.discriminatedUnion('type', [
   /** The sandbox list changed (to every client). */
   z.object({ type: z.literal('sandboxes'), sandboxes: z.array(SandboxInfo) }),
+  /** The connected clients or their state changed (to every person). */
+  z.object({ type: z.literal('clients'), clients: z.array(ClientInfo) }),
   z.object({ type: z.literal('fsChange'), sandboxId: z.string(), changes: z.array(FsChange) }),
   z.object({ type: z.literal('stats'), sandboxId: z.string(), stats: SandboxStats }),
   z.object({ type: z.literal('step'), step: Step }),

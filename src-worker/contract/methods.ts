@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import {
+  ClientInfo,
   FileEntry,
   RequestAnswer,
   RunResult,
@@ -12,6 +13,7 @@ import {
   SandboxStats,
   Step,
   bool,
+  envName,
   num,
   str,
 } from './schema.js';
@@ -33,9 +35,14 @@ function method<P extends z.ZodType, R extends z.ZodType>(
 
 export const METHODS = {
   hello: method(
-    'Checks the API version and names the engine.',
-    z.strictObject({ apiVersion: num() }),
-    z.object({ apiVersion: z.number(), kernel: z.string() }),
+    'Checks the API version and names the engine; a client may say who it is (shown in the Agents view).',
+    z.strictObject({
+      apiVersion: num(),
+      client: z
+        .strictObject({ name: str().max(200), version: str().max(100).optional() })
+        .optional(),
+    }),
+    z.object({ apiVersion: z.number(), kernel: z.string(), clientId: z.string().optional() }),
   ),
   listSandboxes: method('Lists every sandbox.', z.strictObject({}), z.array(SandboxInfo)),
   createSandbox: method(
@@ -120,12 +127,11 @@ export const METHODS = {
       command: str(),
       stdin: str().optional(),
       cwd: path.optional(),
-      env: SandboxSettings.shape.env
+      env: z.record(envName, str()).optional().describe('variables for this command only'),
+      timeoutMs: num()
+        .min(0, { error: 'must be a number >= 0' })
         .optional()
-        .describe('variables for this command only, over the sandbox’s environment'),
-      timeoutMs: SandboxSettings.shape.timeoutMs
-        .optional()
-        .describe('wall-time limit for this command in ms (default: the sandbox’s), 0 for none'),
+        .describe('wall-time limit for this command in ms (default: the sandbox setting)'),
     }),
     RunResult,
   ),
@@ -162,6 +168,26 @@ export const METHODS = {
   answer: method(
     'Answers an open engine request (an approval) addressed to this client.',
     z.strictObject({ requestId: str(), answer: RequestAnswer }),
+    done,
+  ),
+  listClients: method(
+    'Lists the connected clients (agents and people), their sandboxes and state.',
+    z.strictObject({}),
+    z.array(ClientInfo),
+  ),
+  pauseClient: method(
+    'Pauses a client: its next call waits until it is resumed (people only).',
+    z.strictObject({ clientId: str() }),
+    done,
+  ),
+  resumeClient: method(
+    'Resumes a paused client; its waiting calls go on (people only).',
+    z.strictObject({ clientId: str() }),
+    done,
+  ),
+  disconnectClient: method(
+    'Stops a client: its running command is killed and its connection closed (people only).',
+    z.strictObject({ clientId: str() }),
     done,
   ),
 } as const;

@@ -19,7 +19,7 @@ export const SandboxLimits = z.strictObject({
   outputBytes: count,
 });
 
-const envName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, {
+export const envName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, {
   error: (issue) => `name ${JSON.stringify(issue.input)} is not a valid variable name`,
 });
 
@@ -119,6 +119,26 @@ export const ApiError = z.object({
 
 /** Who a client is: a person at the workbench, or an agent driving sandboxes. */
 export const ClientRole = z.enum(['person', 'agent']);
+
+/** One connected client, as the Agents view shows it. */
+export const ClientInfo = z.object({
+  id: z.string(),
+  role: ClientRole,
+  /** What the client calls itself (MCP clientInfo, `hello`'s client.name), or its transport. */
+  name: z.string(),
+  /** How it is connected: `ipc`, `websocket`, `jsonrpc-stdio`, `jsonrpc-websocket`, `mcp-stdio`, `mcp-http`, `in-process`. */
+  transport: z.string(),
+  /** When it connected (ms since the epoch). */
+  since: z.number(),
+  /** Sandboxes it is subscribed to (the ones it created or watches). */
+  sandboxes: z.array(z.string()),
+  /** Paused by a person: its next call waits until resumed. */
+  paused: z.boolean(),
+  /** Methods it has called. */
+  calls: z.number(),
+  /** The command line it is running now, if any. */
+  running: z.string().nullable(),
+});
 
 /**
  * A question the engine puts to the clients allowed to answer it (first use:

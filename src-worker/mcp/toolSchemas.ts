@@ -78,7 +78,7 @@ export const runInput = z.strictObject({
 export const runOutput = z.object({
   exit_code: z
     .number()
-    .describe('exit status as the shell reports it (124 time limit, 130 cancelled)'),
+    .describe('exit status as the shell reports it (124 time limit, 137 killed or cancelled)'),
   duration_ms: z.number(),
   step_id: z.string().optional().describe('the timeline step recording this command'),
   stdout_bytes: z.number(),

@@ -86,7 +86,7 @@ export interface RunOptions {
   readonly timeoutMs?: number;
   readonly onStdout?: Output;
   readonly onStderr?: Output;
-  /** Aborting ends the command (killed like a time limit) or drops it while it waits its turn. */
+  /** Aborting kills the command (exit 137; its client was stopped or cancelled the call) or drops it while it waits its turn. */
   readonly signal?: AbortSignal;
 }
 
@@ -463,7 +463,7 @@ export class Sandbox {
       }
       const onAbort = (): void => {
         // Running: end it like a limit does. Still queued: it never starts.
-        if (state.current === cmd) return limitKill('cancelled by the caller');
+        if (state.current === cmd) return limitKill('cancelled');
         const at = state.queue.indexOf(cmd);
         if (at >= 0) state.queue.splice(at, 1);
         cmd.reject(
@@ -498,7 +498,7 @@ export class Sandbox {
     let finalStatus = status;
     if (killedBy) {
       stderr += `sandglass: killed: ${killedBy}\n`;
-      finalStatus = killedBy.startsWith('time') ? 124 : killedBy.startsWith('cancel') ? 130 : 137;
+      finalStatus = killedBy.startsWith('time') ? 124 : 137;
     }
     return {
       stdout: dec.decode(joinAll(outParts)),

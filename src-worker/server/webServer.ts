@@ -1,19 +1,20 @@
 /**
  * Web mode: serves the built renderer and the API over a WebSocket on
- * 127.0.0.1, guarded by a random token (carried in the printed URL) and
- * Origin/Host checks. Bad frames get an error response; the engine never
- * sees them.
+ * 127.0.0.1 (WS_PATH; JSON-RPC 2.0 for agents and SDKs on RPC_WS_PATH),
+ * guarded by a random token (carried in the printed URL) and Origin/Host
+ * checks. Bad frames get an error response; the engine never sees them.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { WS_PATH, type ServerMessage } from '../contract/api.js';
+import { RPC_WS_PATH, WS_PATH, type ServerMessage } from '../contract/api.js';
 import { apiError } from '../contract/validate.js';
 import { connectTransport, encodeMessage } from '../api/dispatch.js';
 import type { SandglassEngine } from '../api/engine.js';
 import { connectAgent } from '../mcp/host.js';
 import { createMcpHttpEndpoint, MCP_PATH } from '../mcp/httpEndpoint.js';
+import { serveRpcWebSocket } from '../rpc/webSocket.js';
 import { checkAccess, newToken, WORKBENCH_CSP } from './access.js';
 import { contentType, loadStatic } from './staticFiles.js';
 
@@ -116,13 +117,17 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    if (url.pathname !== WS_PATH) return refuseUpgrade(socket, 404, 'no such endpoint');
+    if (url.pathname !== WS_PATH && url.pathname !== RPC_WS_PATH)
+      return refuseUpgrade(socket, 404, 'no such endpoint');
     const access = checkAccess(
       { url: req.url ?? '/', host: header(req, 'host'), origin: header(req, 'origin') },
       { port, token, needsToken: true },
     );
     if (!access.ok) return refuseUpgrade(socket, access.status, access.reason);
-    wss.handleUpgrade(req, socket, head, (ws) => serveClient(ws));
+    // The workbench's own protocol on WS_PATH; JSON-RPC 2.0 for agents and SDKs beside it.
+    wss.handleUpgrade(req, socket, head, (ws) =>
+      url.pathname === RPC_WS_PATH ? serveRpcWebSocket(engine, ws) : serveClient(ws),
+    );
   });
 
   function serveClient(ws: WebSocket): void {
@@ -140,8 +145,15 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       }
     };
     // The workbench in a browser is a person's client.
-    const connection = connectTransport(engine, 'person', (event) =>
-      send({ type: 'event', event }),
+    const connection = connectTransport(
+      engine,
+      'person',
+      (event) => send({ type: 'event', event }),
+      {
+        name: 'workbench',
+        transport: 'websocket',
+        disconnect: () => ws.close(1000, 'stopped'),
+      },
     );
     ws.on('message', (data: RawData, isBinary: boolean) => {
       if (isBinary)

@@ -32,7 +32,10 @@ export function servePort(engine: SandglassEngine, port: PortLike): void {
     }
   };
   // The Electron workbench is a person's client.
-  const connection = connectTransport(engine, 'person', (event) => send({ type: 'event', event }));
+  const connection = connectTransport(engine, 'person', (event) => send({ type: 'event', event }), {
+    name: 'workbench',
+    transport: 'ipc',
+  });
   port.on('message', ({ data }) => {
     void connection.handle(data).then(send);
   });
