@@ -13,6 +13,12 @@ const step = (id: string, parentId: string | null): Step => ({
   startedAt: 0,
   durationMs: 0,
   snapshotId: id,
+  branchId: 'b',
+  kind: 'command',
+  snapshotReleased: false,
+  changes: { added: 0, modified: 0, deleted: 0, paths: [], truncated: false },
+  network: [],
+  recordingBytes: 0,
 });
 
 describe('branchDepths', () => {

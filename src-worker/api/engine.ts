@@ -236,9 +236,20 @@ export class SandglassEngine {
       }
       // The next step branches from the restored one.
       entry.steps.head = step.id;
-      this.bus.publish(sandboxId, { type: 'restored', sandboxId, stepId });
-      return null;
+      this.bus.publish(sandboxId, { type: 'restored', sandboxId, stepId, restoreStepId: stepId });
+      return step;
     },
+    getStep: async ({ sandboxId, stepId }) => this.registry.get(sandboxId).steps.get(stepId),
+    getTimeline: notYet,
+    listBranches: notYet,
+    renameBranch: notYet,
+    forkSandbox: notYet,
+    diffSteps: notYet,
+    stepChanges: notYet,
+    diffFile: notYet,
+    getRecording: notYet,
+    saveTimeline: notYet,
+    loadTimeline: notYet,
     openTerminal: async ({ sandboxId, cols, rows, cwd }) => {
       const entry = this.registry.get(sandboxId);
       const terminalId = await this.terminals.open(entry, {
@@ -446,6 +457,11 @@ function anySignal(...given: (AbortSignal | undefined)[]): { signal?: AbortSigna
   const signals = given.filter((s): s is AbortSignal => s !== undefined);
   if (signals.length === 0) return {};
   return { signal: signals.length === 1 ? (signals[0] as AbortSignal) : AbortSignal.any(signals) };
+}
+
+/** Contract methods whose engine side is being built on the timeline branch. */
+function notYet(): Promise<never> {
+  return Promise.reject(new EngineError('ENOSYS', 'not implemented yet'));
 }
 
 function needClient(client: BusClient | undefined, method: string): BusClient {

@@ -26,12 +26,12 @@ describe('EventBus subscriptions', () => {
     const bus = new EventBus();
     const a = client(bus, 'person', 'sb1');
     const b = client(bus, 'person', 'sb2');
-    bus.publish('sb1', { type: 'restored', sandboxId: 'sb1', stepId: 'st1' });
+    bus.publish('sb1', { type: 'restored', sandboxId: 'sb1', stepId: 'st1', restoreStepId: 'st1' });
     bus.broadcast({ type: 'sandboxes', sandboxes: [] });
     expect(a.events.map((e) => e.type)).toEqual(['restored', 'sandboxes']);
     expect(b.events.map((e) => e.type)).toEqual(['sandboxes']);
     a.c.unsubscribe('sb1');
-    bus.publish('sb1', { type: 'restored', sandboxId: 'sb1', stepId: 'st2' });
+    bus.publish('sb1', { type: 'restored', sandboxId: 'sb1', stepId: 'st2', restoreStepId: 'st2' });
     expect(a.events).toHaveLength(2);
   });
 
@@ -43,10 +43,10 @@ describe('EventBus subscriptions', () => {
       })
       .subscribe('sb1');
     const ok = client(bus, 'person', 'sb1');
-    bus.publish('sb1', { type: 'restored', sandboxId: 'sb1', stepId: 'x' });
+    bus.publish('sb1', { type: 'restored', sandboxId: 'sb1', stepId: 'x', restoreStepId: 'x' });
     expect(ok.events).toHaveLength(1);
     ok.c.close();
-    bus.publish('sb1', { type: 'restored', sandboxId: 'sb1', stepId: 'y' });
+    bus.publish('sb1', { type: 'restored', sandboxId: 'sb1', stepId: 'y', restoreStepId: 'y' });
     expect(ok.events).toHaveLength(1);
   });
 });

@@ -49,6 +49,8 @@ export class StepLog {
         id: this.newId(),
         parentId: this.head,
         sandboxId: this.sandboxId,
+        branchId: 'main',
+        kind: 'command',
         sessionId: done.sessionId,
         sessionKind: done.sessionKind,
         command: cut(done.command, LIMITS.commandChars),
@@ -56,6 +58,10 @@ export class StepLog {
         startedAt: done.startedAt,
         durationMs: done.durationMs,
         snapshotId: this.takeSnapshot(),
+        snapshotReleased: false,
+        changes: { added: 0, modified: 0, deleted: 0, paths: [], truncated: false },
+        network: [],
+        recordingBytes: 0,
       };
       if (done.stdout) {
         step.stdout = done.stdout.text();

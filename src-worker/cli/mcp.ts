@@ -8,10 +8,12 @@ import { parseArgs } from 'node:util';
 import { UsageError, type CliIo } from './options.js';
 
 export const MCP_USAGE =
-  'usage: sandglass mcp [--max-output-bytes N] [--programs DIR]   (MCP over stdio)';
+  'usage: sandglass mcp [--max-output-bytes N] [--export-dir DIR] [--programs DIR]';
 
 export interface McpArgs {
   readonly maxOutputBytes: number | undefined;
+  /** Where timeline_export writes (default ~/.sandglass/exports). */
+  readonly exportDir: string | undefined;
   readonly programsDir: string | undefined;
 }
 
@@ -23,7 +25,11 @@ export function parseMcpArgs(args: readonly string[]): McpArgs {
   try {
     ({ values } = parseArgs({
       args: [...args],
-      options: { 'max-output-bytes': { type: 'string' }, programs: { type: 'string' } },
+      options: {
+        'max-output-bytes': { type: 'string' },
+        'export-dir': { type: 'string' },
+        programs: { type: 'string' },
+      },
       strict: true,
       allowPositionals: false,
     }));
@@ -34,7 +40,7 @@ export function parseMcpArgs(args: readonly string[]): McpArgs {
   const n = raw === undefined ? undefined : Number(raw);
   if (n !== undefined && (!Number.isInteger(n) || n < 256 || n > 1024 * 1024))
     throw new UsageError(`--max-output-bytes: expected an integer from 256 to 1048576, got ${raw}`);
-  return { maxOutputBytes: n, programsDir: values.programs };
+  return { maxOutputBytes: n, exportDir: values['export-dir'], programsDir: values.programs };
 }
 
 export async function runMcp(args: McpArgs, io: CliIo): Promise<number> {
@@ -52,10 +58,14 @@ export async function runMcp(args: McpArgs, io: CliIo): Promise<number> {
   const engine = new SandglassEngine(
     args.programsDir !== undefined ? { programsDir: args.programsDir } : {},
   );
-  const host = connectAgent(
-    engine,
-    args.maxOutputBytes !== undefined ? { outputBytes: args.maxOutputBytes } : {},
-  );
+  let stop: () => void = () => undefined;
+  const host = connectAgent(engine, {
+    transport: 'mcp-stdio',
+    ...(args.maxOutputBytes !== undefined ? { limits: { outputBytes: args.maxOutputBytes } } : {}),
+    ...(args.exportDir !== undefined ? { exportDir: args.exportDir } : {}),
+    // A person stopped this agent in the workbench: end the connection.
+    disconnect: () => stop(),
+  });
   const log = (e: Error): void => {
     io.stderr.write(`sandglass mcp: ${e.message}\n`);
   };
@@ -65,6 +75,7 @@ export async function runMcp(args: McpArgs, io: CliIo): Promise<number> {
     { maxBufferSize: MAX_MESSAGE_BYTES },
   );
   const ended = new Promise<void>((done) => {
+    stop = done;
     io.stdin.once('end', done);
     io.stdin.once('close', done);
     process.once('SIGINT', done);

@@ -47,4 +47,19 @@ export const LIMITS = {
   stepsPageMax: 500,
   /** Serialised size one `listSteps` page stays under (a page ends early past it). */
   stepsPageChars: 4 * 1024 * 1024,
+  /** Changed paths a step lists itself (`stepChanges` pages them all). */
+  stepChangedPaths: 50,
+  /** Network records kept per step (later ones are counted, not kept). */
+  stepNetworkRecords: 200,
+  /** Entries per `diffSteps`/`stepChanges` page when the client does not say, and at most. */
+  diffPageDefault: 200,
+  diffPageMax: 2000,
+  /** Files larger than this get no line counts in a diff (size and hash only). */
+  diffLineBytes: 1024 * 1024,
+  /** Text of each side `diffFile` returns at most. */
+  diffFileBytes: 2 * 1024 * 1024,
+  /** Terminal recording bytes kept per step. */
+  recordingBytes: 1024 * 1024,
+  /** Largest timeline file `saveTimeline`/`loadTimeline` carry as bytes over the wire. */
+  timelineFileBytes: 128 * 1024 * 1024,
 } as const;

@@ -7,8 +7,8 @@ import {
   RequestOutcome,
   SandboxInfo,
   SandboxStats,
-  Step,
 } from './schema.js';
+import { Branch, Step } from './timeline.js';
 
 export const ApiEvent = z.discriminatedUnion('type', [
   /** The sandbox list changed (to every client). */
@@ -17,8 +17,26 @@ export const ApiEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('clients'), clients: z.array(ClientInfo) }),
   z.object({ type: z.literal('fsChange'), sandboxId: z.string(), changes: z.array(FsChange) }),
   z.object({ type: z.literal('stats'), sandboxId: z.string(), stats: SandboxStats }),
+  /** A step was added to a sandbox's timeline. */
   z.object({ type: z.literal('step'), step: Step }),
-  z.object({ type: z.literal('restored'), sandboxId: z.string(), stepId: z.string() }),
+  /** A step changed after it was added (network records, snapshot released). */
+  z.object({ type: z.literal('stepUpdated'), step: Step }),
+  /** A branch was created or renamed, or its tip moved. */
+  z.object({ type: z.literal('branch'), branch: Branch }),
+  /** The sandbox was put back to a step (the restore step is `restoreStepId`). */
+  z.object({
+    type: z.literal('restored'),
+    sandboxId: z.string(),
+    stepId: z.string(),
+    restoreStepId: z.string(),
+  }),
+  /** The step the next one continues from moved. */
+  z.object({
+    type: z.literal('head'),
+    sandboxId: z.string(),
+    stepId: z.string().nullable(),
+    branchId: z.string(),
+  }),
   z.object({ type: z.literal('terminalData'), terminalId: z.string(), data: z.string() }),
   z.object({ type: z.literal('terminalExit'), terminalId: z.string(), status: z.number() }),
   /** A question for this client (it may answer with the `answer` method). */

@@ -11,12 +11,20 @@ import {
   SandboxInfo,
   SandboxSettings,
   SandboxStats,
-  Step,
   bool,
   envName,
   num,
   str,
 } from './schema.js';
+import {
+  Branch,
+  DiffPage,
+  FileDiff,
+  Step,
+  StepRecording,
+  TimelineFileSummary,
+  TimelineInfo,
+} from './timeline.js';
 
 const sandboxId = str().describe('id of the sandbox');
 const path = str().describe('absolute path inside the sandbox');
@@ -24,6 +32,10 @@ const snapshotId = str().describe(
   'read this snapshot (a step’s snapshotId) instead of the live tree',
 );
 const done = z.null();
+const stepId = str().describe('id of a step');
+const offset = z.int({ error: 'must be an integer' }).min(0).optional();
+const limit = z.int({ error: 'must be an integer' }).min(1).optional();
+const base64 = str().describe('bytes as base64');
 
 function method<P extends z.ZodType, R extends z.ZodType>(
   description: string,
@@ -136,18 +148,65 @@ export const METHODS = {
     RunResult,
   ),
   listSteps: method(
-    'One page of a sandbox’s steps, oldest first; nextOffset is null on the last page.',
-    z.strictObject({
-      sandboxId,
-      offset: z.int({ error: 'must be an integer' }).min(0).optional(),
-      limit: z.int({ error: 'must be an integer' }).min(1).optional(),
-    }),
+    'One page of a sandbox’s steps, oldest first (of one branch when branchId is given); nextOffset is null on the last page.',
+    z.strictObject({ sandboxId, offset, limit, branchId: str().optional() }),
     z.object({ steps: z.array(Step), total: z.number(), nextOffset: z.number().nullable() }),
   ),
+  getStep: method('One step of a sandbox’s timeline.', z.strictObject({ sandboxId, stepId }), Step),
+  getTimeline: method(
+    'The timeline at a glance: head, current branch, counts, retained snapshot bytes.',
+    z.strictObject({ sandboxId }),
+    TimelineInfo,
+  ),
+  listBranches: method(
+    'Every branch of a sandbox’s timeline, oldest first.',
+    z.strictObject({ sandboxId }),
+    z.array(Branch),
+  ),
+  renameBranch: method(
+    'Renames a branch (names are unique within a sandbox).',
+    z.strictObject({ sandboxId, branchId: str(), name: str() }),
+    Branch,
+  ),
   restoreStep: method(
-    'Puts the sandbox’s files back as they were after a step; new steps branch from it.',
-    z.strictObject({ sandboxId, stepId: str() }),
-    done,
+    'Puts the whole sandbox (files and shell sessions) back as it was after a step, recorded as a restore step; nothing is lost: the next steps form a new branch.',
+    z.strictObject({ sandboxId, stepId }),
+    Step,
+  ),
+  forkSandbox: method(
+    'A new sandbox from a step’s snapshot, with the same settings (O(1), copy-on-write); the caller is subscribed to it.',
+    z.strictObject({ sandboxId, stepId, name: str().optional() }),
+    SandboxInfo,
+  ),
+  diffSteps: method(
+    'Files added, modified and deleted from one step to another (to the live tree when `to` is left out), with +/- line counts for text and size and sha256 for binary; paged.',
+    z.strictObject({ sandboxId, from: stepId, to: stepId.optional(), offset, limit }),
+    DiffPage,
+  ),
+  stepChanges: method(
+    'What one step changed against its parent, as diffSteps pages it.',
+    z.strictObject({ sandboxId, stepId, offset, limit }),
+    DiffPage,
+  ),
+  diffFile: method(
+    'One file at two steps (`to` left out: the live tree): both texts, or size and hash when binary or too large.',
+    z.strictObject({ sandboxId, from: stepId, to: stepId.optional(), path }),
+    FileDiff,
+  ),
+  getRecording: method(
+    'The terminal output of a step as recorded, with its timing, and the screen before it (for replay).',
+    z.strictObject({ sandboxId, stepId }),
+    StepRecording,
+  ),
+  saveTimeline: method(
+    'The sandbox’s timeline as a timeline file (zip, see docs/timeline.md), as base64.',
+    z.strictObject({ sandboxId }),
+    z.object({ base64: z.string(), summary: TimelineFileSummary }),
+  ),
+  loadTimeline: method(
+    'Validates a timeline file and opens it as a new read-only replay sandbox (fork a step to continue live); the caller is subscribed to it.',
+    z.strictObject({ name: str(), base64 }),
+    z.object({ sandbox: SandboxInfo, summary: TimelineFileSummary }),
   ),
   openTerminal: method(
     'Starts an interactive shell on a terminal of the given size.',

@@ -70,31 +70,6 @@ export const SandboxStats = z.object({
   running: z.string().nullable(),
 });
 
-export const SessionKind = z.enum(['terminal', 'api', 'cli']);
-
-/** One finished command. Steps form a tree: parentId is the step before it. */
-export const Step = z.object({
-  id: z.string(),
-  parentId: z.string().nullable(),
-  sandboxId: z.string(),
-  sessionId: z.string(),
-  sessionKind: SessionKind,
-  /** The command line (cut to LIMITS.commandChars). */
-  command: z.string(),
-  /** Exit status; null when the shell did not report one. */
-  status: z.number().nullable(),
-  startedAt: z.number(),
-  durationMs: z.number(),
-  /** Output previews (head and tail, LIMITS.outputPreviewBytes each), for API runs. */
-  stdout: z.string().optional(),
-  stderr: z.string().optional(),
-  /** Total output bytes, of which the previews show at most both ends. */
-  stdoutBytes: z.number().optional(),
-  stderrBytes: z.number().optional(),
-  /** Snapshot taken right after the command finished. */
-  snapshotId: z.string(),
-});
-
 /** One finished command, from the sandbox, the API and the CLI alike. */
 export const RunResult = z.object({
   stdout: z.string(),

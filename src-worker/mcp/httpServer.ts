@@ -35,7 +35,7 @@ export async function startMcpHttpServer(options: {
   port?: number;
   onerror?: (error: Error) => void;
 }): Promise<McpHttpServer> {
-  const host = connectAgent(options.engine);
+  const host = connectAgent(options.engine, { transport: 'mcp-http' });
   const endpoint = createMcpHttpEndpoint({
     host,
     token: options.token,

@@ -76,7 +76,12 @@ export function createMcpServer(host: McpHost): McpServer {
         outputSchema: tool.output,
         annotations: { title: tool.title, ...tool.annotations },
       },
-      (args, ctx) => callTool(tool, host, args, ctx),
+      (args, ctx) => {
+        // The client says who it is per request (2026-07-28) or once at initialize (2025).
+        const who = server.server.getClientVersion();
+        if (who) host.introduce(who);
+        return callTool(tool, host, args, ctx);
+      },
     );
   }
   return server;

@@ -28,6 +28,10 @@ export interface McpHost {
   /** The bus client (role 'agent') every call of this server goes through. */
   readonly client: BusClient;
   readonly limits: McpLimits;
+  /** Host directory timeline_export writes to. */
+  readonly exportDir: string;
+  /** Names the agent after the MCP client (its clientInfo), for the Agents view. */
+  introduce(who: { readonly name: string; readonly version?: string }): void;
 }
 
 /** One call of a tool. */

@@ -12,10 +12,10 @@ import {
   SandboxInfo,
   SandboxLimits,
   SandboxSettings,
-  Step,
   bool,
   str,
 } from '../contract/schema.js';
+import { DiffPage, Step, TimelineFileSummary } from '../contract/timeline.js';
 import { MAX_OUTPUT_BYTES, MIN_OUTPUT_BYTES } from './output.js';
 
 const run = METHODS.run.params.shape;
@@ -151,14 +151,48 @@ export const listDirOutput = z.object({
   truncated: z.boolean().describe('true when the directory has more entries than were returned'),
 });
 
-export const snapshotInput = z.strictObject({
-  sandbox_id: sandboxId,
-});
+export const snapshotInput = z.strictObject({ sandbox_id: sandboxId });
 
 export const snapshotOutput = z.object({
-  snapshot_id: z.string().describe('give it to restore, fork or diff'),
-  step: Step,
+  snapshot_id: z.string().describe('give it to restore, fork, diff, read_file or list_dir'),
+  step: Step.describe('the timeline step whose snapshot this is'),
 });
 
 export const restoreInput = z.strictObject({ sandbox_id: sandboxId, snapshot_id: stepId });
-export const restoreOutput = z.object({ sandbox_id: z.string(), snapshot_id: z.string() });
+export const restoreOutput = z.object({
+  sandbox_id: z.string(),
+  snapshot_id: z.string(),
+  step_id: z.string().describe('the restore step (later steps continue from it on a new branch)'),
+});
+
+export const forkInput = z.strictObject({
+  sandbox_id: sandboxId,
+  snapshot_id: stepId.optional().describe('the snapshot to fork from (default: the current state)'),
+  name: str().max(200).optional().describe('name of the new sandbox'),
+});
+
+export const forkOutput = sandboxOutput.extend({
+  forked_from: z.object({ sandbox_id: z.string(), snapshot_id: z.string() }),
+});
+
+export const diffInput = z.strictObject({
+  sandbox_id: sandboxId,
+  from: stepId.describe('the snapshot to compare from'),
+  to: stepId.optional().describe('the snapshot to compare to (default: the live sandbox)'),
+  offset: z.int({ error: 'must be an integer' }).min(0).optional().describe('entries to skip'),
+  limit: z
+    .int({ error: 'must be an integer' })
+    .min(1)
+    .max(1000)
+    .optional()
+    .describe('most entries (default 200)'),
+});
+
+export const diffOutput = DiffPage;
+
+export const exportInput = z.strictObject({ sandbox_id: sandboxId });
+
+export const exportOutput = z.object({
+  host_path: z.string().describe('the timeline file written on the host'),
+  summary: TimelineFileSummary,
+});

@@ -11,7 +11,7 @@ import { writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SandglassEngine } from '../api/engine.js';
-import { defaultTokenFile, loadOrCreateToken } from '../mcp/tokenFile.js';
+import { defaultTokenFile, loadOrCreateToken } from '../mcp/hostFiles.js';
 import { startWebServer } from './webServer.js';
 
 function parsePort(text: string | undefined): number {

@@ -9,7 +9,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { startMcpHttpServer } from '../mcp/httpServer.js';
-import { defaultTokenFile, loadOrCreateToken } from '../mcp/tokenFile.js';
+import { defaultTokenFile, loadOrCreateToken } from '../mcp/hostFiles.js';
 import { SandglassEngine } from '../api/engine.js';
 import { servePort, type PortLike } from '../api/node/servePort.js';
 

@@ -69,7 +69,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const token = options.token ?? newToken();
   const { engine, rendererDir } = options;
   let port = 0;
-  const agent = options.mcpToken !== undefined ? connectAgent(engine) : undefined;
+  const agent =
+    options.mcpToken !== undefined ? connectAgent(engine, { transport: 'mcp-http' }) : undefined;
   const mcp =
     agent && options.mcpToken !== undefined
       ? createMcpHttpEndpoint({ host: agent, token: options.mcpToken })

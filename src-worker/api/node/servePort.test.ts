@@ -64,11 +64,11 @@ describe('servePort', () => {
     const created = p.posted.find((m) => m.type === 'response' && m.id === 1);
     if (created?.type !== 'response' || !created.ok) throw new Error('create failed');
     const { id } = created.result as { id: string };
-    engine.bus.publish(id, { type: 'restored', sandboxId: id, stepId: 'x' });
+    engine.bus.publish(id, { type: 'restored', sandboxId: id, stepId: 'x', restoreStepId: 'x' });
     expect(p.posted.at(-1)).toMatchObject({ type: 'event', event: { type: 'restored' } });
     p.close();
     const before = p.posted.length;
-    engine.bus.publish(id, { type: 'restored', sandboxId: id, stepId: 'y' });
+    engine.bus.publish(id, { type: 'restored', sandboxId: id, stepId: 'y', restoreStepId: 'y' });
     expect(p.posted.length).toBe(before);
   });
 });

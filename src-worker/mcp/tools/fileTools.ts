@@ -15,6 +15,7 @@ import {
   writeFileOutput,
 } from '../toolSchemas.js';
 import { decodeText, replaceText, sandboxPath, selectLines } from '../textFiles.js';
+import { vfsSnapshotOf } from './timelineTools.js';
 
 const enc = new TextEncoder();
 
@@ -22,8 +23,11 @@ async function readBytes(
   host: McpHost,
   sandboxId: string,
   path: string,
-  snapshotId?: string,
+  /** A snapshot id as the tools give them (a step id). */
+  snapshot?: string,
 ): Promise<Uint8Array> {
+  const snapshotId =
+    snapshot !== undefined ? await vfsSnapshotOf(host, sandboxId, snapshot) : undefined;
   const { base64 } = await host.engine.call(
     'readFile',
     { sandboxId, path, ...(snapshotId !== undefined ? { snapshotId } : {}) },
@@ -205,7 +209,9 @@ export const listDir = defineTool({
       {
         sandboxId: args.sandbox_id,
         path,
-        ...(args.snapshot_id !== undefined ? { snapshotId: args.snapshot_id } : {}),
+        ...(args.snapshot_id !== undefined
+          ? { snapshotId: await vfsSnapshotOf(host, args.sandbox_id, args.snapshot_id) }
+          : {}),
       },
       host.client,
     );

@@ -1,7 +1,8 @@
 /**
- * The MCP bearer token, kept in a file only its user can read (mode 0600 in
- * a 0700 directory), so agent configurations can read it
- * (`$(cat ~/.sandglass/mcp-token)`) and stay valid across restarts.
+ * What the MCP server keeps on the host, under ~/.sandglass: the bearer
+ * token, in a file only its user can read (mode 0600 in a 0700 directory),
+ * so agent configurations can read it (`$(cat ~/.sandglass/mcp-token)`) and
+ * stay valid across restarts; and the timeline files agents export.
  */
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
@@ -11,6 +12,11 @@ import { dirname, join } from 'node:path';
 /** $SANDGLASS_MCP_TOKEN_FILE, else ~/.sandglass/mcp-token. */
 export function defaultTokenFile(): string {
   return process.env.SANDGLASS_MCP_TOKEN_FILE ?? join(homedir(), '.sandglass', 'mcp-token');
+}
+
+/** $SANDGLASS_EXPORT_DIR, else ~/.sandglass/exports: where timeline_export writes. */
+export function defaultExportDir(): string {
+  return process.env.SANDGLASS_EXPORT_DIR ?? join(homedir(), '.sandglass', 'exports');
 }
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{32,256}$/;
