@@ -17,7 +17,7 @@ export interface McpArgs {
   readonly programsDir: string | undefined;
 }
 
-/** Largest message the stdio transport buffers (a write_file of a few MiB, as JSON). */
+/** Longest message accepted, in characters (a write_file of tens of MiB, as JSON). */
 const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 
 export function parseMcpArgs(args: readonly string[]): McpArgs {
@@ -49,11 +49,13 @@ export async function runMcp(args: McpArgs, io: CliIo): Promise<number> {
     { SandglassEngine },
     { connectAgent },
     { createMcpServer },
+    { stdioGuard },
   ] = await Promise.all([
     import('@modelcontextprotocol/server/stdio'),
     import('../api/engine.js'),
     import('../mcp/host.js'),
     import('../mcp/server.js'),
+    import('../mcp/stdioGuard.js'),
   ]);
   const engine = new SandglassEngine(
     args.programsDir !== undefined ? { programsDir: args.programsDir } : {},
@@ -67,13 +69,13 @@ export async function runMcp(args: McpArgs, io: CliIo): Promise<number> {
     disconnect: () => stop(),
   });
   const log = (e: Error): void => {
-    io.stderr.write(`sandglass mcp: ${e.message}\n`);
+    io.stderr.write(`sandglass mcp: ${e.message.split('\n')[0] ?? ''}\n`);
   };
-  const transport = new StdioServerTransport(
-    io.stdin as NodeJS.ReadStream,
-    io.stdout as NodeJS.WriteStream,
-    { maxBufferSize: MAX_MESSAGE_BYTES },
-  );
+  // Lines that are not JSON-RPC are answered by the guard; the rest go to the SDK.
+  const guarded = io.stdin.pipe(stdioGuard((line) => io.stdout.write(line), MAX_MESSAGE_BYTES));
+  const transport = new StdioServerTransport(guarded, io.stdout as NodeJS.WriteStream, {
+    maxBufferSize: MAX_MESSAGE_BYTES * 2,
+  });
   const ended = new Promise<void>((done) => {
     stop = done;
     io.stdin.once('end', done);

@@ -171,7 +171,7 @@ describe.skipIf(!haveShell)('run', () => {
     const r = await call('run', { sandbox_id: id, command: 'pwd; echo $((X+1)); f ok' });
     expect(texts(r)[0]).toBe('/tmp/w\n42\nf:ok\n');
     expect(r.structuredContent).toMatchObject({ exit_code: 0, truncated: false, stdout_bytes: 15 });
-    expect(r.structuredContent?.step_id).toMatch(/./);
+    expect((r.structuredContent as { step_id?: string }).step_id).toMatch(/./);
   });
 
   it('returns stderr apart and the exit code, as a result (not a tool error)', async () => {
