@@ -155,7 +155,9 @@ export const snapshotInput = z.strictObject({ sandbox_id: sandboxId });
 
 export const snapshotOutput = z.object({
   snapshot_id: z.string().describe('give it to restore, fork, diff, read_file or list_dir'),
-  step: Step.describe('the timeline step whose snapshot this is'),
+  step: Step.pick({ kind: true, command: true, startedAt: true, branchId: true }).describe(
+    'the timeline step whose snapshot this is',
+  ),
 });
 
 export const restoreInput = z.strictObject({ sandbox_id: sandboxId, snapshot_id: stepId });
@@ -188,7 +190,11 @@ export const diffInput = z.strictObject({
     .describe('most entries (default 200)'),
 });
 
-export const diffOutput = DiffPage;
+// Paging as an optional offset rather than the contract's nullable one: output
+// schemas stay single-typed, which every client's schema dialect can read.
+export const diffOutput = DiffPage.omit({ nextOffset: true }).extend({
+  next_offset: z.number().optional().describe('offset of the next page, when there is one'),
+});
 
 export const exportInput = z.strictObject({ sandbox_id: sandboxId });
 

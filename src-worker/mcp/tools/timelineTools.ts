@@ -61,7 +61,8 @@ export const snapshot = defineTool({
   },
   async run(args, { host }) {
     const step = await currentStep(host, args.sandbox_id);
-    return { structured: { snapshot_id: step.id, step } };
+    const { kind, command, startedAt, branchId } = step;
+    return { structured: { snapshot_id: step.id, step: { kind, command, startedAt, branchId } } };
   },
 });
 
@@ -165,8 +166,9 @@ export const diff = defineTool({
     );
     const head = `${page.added} added, ${page.modified} modified, ${page.deleted} deleted`;
     const more = page.nextOffset !== null ? [`… more from offset ${page.nextOffset}`] : [];
+    const { nextOffset, ...rest } = page;
     return {
-      structured: page,
+      structured: { ...rest, ...(nextOffset !== null ? { next_offset: nextOffset } : {}) },
       text: [[head, ...page.entries.map(diffLine), ...more].join('\n')],
     };
   },
