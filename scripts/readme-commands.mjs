@@ -40,6 +40,9 @@ export const EXPECTATIONS = {
     ms: 60_000,
   },
   'bin/sandglass.mjs --help': { exit: 30_000 },
+  // Fetches node@22, the conformance suite and the Inspector from npm the first time.
+  'node scripts/mcp-conformance.mjs': { exit: 900_000 },
+  'npx tsx bench/mcp/roundTrip.ts --calls 200': { marker: /^stdio run echo hi +p50/m, ms: 180_000 },
 };
 
 /** The commands of README.md's ```sh blocks, trailing `  # comments` removed. */
