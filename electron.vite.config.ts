@@ -9,6 +9,8 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import type { Plugin } from 'vite';
+import { cspMetaTag } from './src-main/security.js';
 
 const root = import.meta.dirname;
 const at = (path: string): string => resolve(root, path);
@@ -29,6 +31,14 @@ const mainInputs: Record<string, string> = {
 for (const [name, path] of Object.entries(optionalEngineEntries)) {
   if (existsSync(at(path))) mainInputs[name] = at(path);
 }
+
+/** The built page carries its CSP itself (file:// pages get no response header); dev keeps Vite's inline preamble. */
+const cspMeta: Plugin = {
+  name: 'sandglass-csp-meta',
+  apply: 'build',
+  transformIndexHtml: (html) =>
+    html.replace(/<meta charset=[^>]*>/i, (charset) => `${charset}\n    ${cspMetaTag()}`),
+};
 
 export default defineConfig({
   main: {
@@ -55,7 +65,7 @@ export default defineConfig({
   renderer: {
     root: at('src-renderer'),
     base: './',
-    plugins: [react()],
+    plugins: [react(), cspMeta],
     worker: { format: 'es' },
     build: {
       outDir: at('out/renderer'),

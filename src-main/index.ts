@@ -11,6 +11,8 @@ import {
   dialog,
   ipcMain,
   MessageChannelMain,
+  type IpcMainEvent,
+  type IpcMainInvokeEvent,
   session,
   utilityProcess,
   type UtilityProcess,
@@ -50,10 +52,15 @@ function connectRenderer(window: BrowserWindow): void {
   window.webContents.postMessage(CHANNELS.port, null, [port2]);
 }
 
+const appUrl =
+  process.env.ELECTRON_RENDERER_URL ??
+  pathToFileURL(join(import.meta.dirname, '../renderer/index.html')).href;
+
+function isAppUrl(url: string): boolean {
+  return !windowSecurity({ preloadPath: '', appUrl }).shouldPreventNavigation(url);
+}
+
 function createWindow(): void {
-  const rendererUrl = process.env.ELECTRON_RENDERER_URL;
-  const appUrl =
-    rendererUrl ?? pathToFileURL(join(import.meta.dirname, '../renderer/index.html')).href;
   const security = windowSecurity({
     preloadPath: join(import.meta.dirname, '../preload/preload.cjs'),
     appUrl,
@@ -91,13 +98,21 @@ function createWindow(): void {
   void window.loadURL(appUrl);
 }
 
-ipcMain.on(CHANNELS.connect, (event) => {
+/** IPC only from the app's own top frame (not a subframe or a navigated-away page). */
+function trustedSender(event: IpcMainEvent | IpcMainInvokeEvent): BrowserWindow | null {
+  const frame = event.senderFrame;
   const window = BrowserWindow.fromWebContents(event.sender);
+  if (!frame || !window || frame !== event.sender.mainFrame) return null;
+  return isAppUrl(frame.url) ? window : null;
+}
+
+ipcMain.on(CHANNELS.connect, (event) => {
+  const window = trustedSender(event);
   if (window) connectRenderer(window);
 });
 
 ipcMain.handle(CHANNELS.saveDialog, async (event, params: unknown) => {
-  const window = BrowserWindow.fromWebContents(event.sender);
+  const window = trustedSender(event);
   const parsed = SaveFileParams.safeParse(params);
   if (!window || !parsed.success) return false;
   const { defaultName, base64 } = parsed.data;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { windowSecurity } from './security.js';
+import { cspMetaTag, CONTENT_SECURITY_POLICY, windowSecurity } from './security.js';
 
 const sec = windowSecurity({
   preloadPath: '/app/out/preload/preload.cjs',
@@ -41,5 +41,13 @@ describe('window security', () => {
     expect(sec.windowOpen()).toEqual({ action: 'deny' });
     expect(sec.allowPermission('media')).toBe(false);
     expect(sec.allowPermission('notifications')).toBe(false);
+  });
+  it('puts the same CSP in a meta tag for file:// pages, without the header-only directive', () => {
+    const tag = cspMetaTag();
+    expect(tag).toMatch(/^<meta http-equiv="Content-Security-Policy" content="[^"]+" \/>$/);
+    expect(tag).toContain("script-src 'self'");
+    expect(tag).toContain("object-src 'none'");
+    expect(tag).not.toContain('frame-ancestors');
+    expect(CONTENT_SECURITY_POLICY).toContain('frame-ancestors');
   });
 });

@@ -19,6 +19,18 @@ export const CONTENT_SECURITY_POLICY = [
   "form-action 'none'",
 ].join('; ');
 
+/**
+ * The same policy as a `<meta>` tag for the built index.html: a response
+ * header does not reach pages loaded from file://. `frame-ancestors` is
+ * ignored in a meta tag (the header and the window handlers cover framing).
+ */
+export function cspMetaTag(): string {
+  const policy = CONTENT_SECURITY_POLICY.split('; ')
+    .filter((d) => !d.startsWith('frame-ancestors'))
+    .join('; ');
+  return `<meta http-equiv="Content-Security-Policy" content="${policy}" />`;
+}
+
 export interface WindowSecurity {
   webPreferences: {
     preload: string;

@@ -1,4 +1,5 @@
 /** Issue 6 acceptance: the API refuses a wrong token or a foreign Origin. */
+import { statSync } from 'node:fs';
 import { DirectApi, origin, tryConnect } from '../support/server.js';
 import { expect, test } from '../support/workbench.js';
 
@@ -38,4 +39,11 @@ test('the page itself needs the token', async ({ request, info }) => {
   const ok = await request.get(info.url);
   expect(ok.status()).toBe(200);
   expect(ok.headers()['content-security-policy']).toContain("default-src 'self'");
+  // The page carries the policy itself too, for file:// loads in Electron.
+  expect(await ok.text()).toContain('<meta http-equiv="Content-Security-Policy"');
+});
+
+test('the file holding the token is readable by this user only', () => {
+  const file = process.env.SANDGLASS_E2E_INFO as string;
+  expect(statSync(file).mode & 0o077).toBe(0);
 });

@@ -25,7 +25,7 @@ describe('sandglass exec arguments', () => {
 
   it('rejects bad usage', () => {
     expect(() => parseExecArgs([])).toThrow(UsageError);
-    expect(() => parseExecArgs(['--timeout', 'x', 'cat'])).toThrow(/positive/);
+    expect(() => parseExecArgs(['--timeout', 'x', 'cat'])).toThrow(/not a number of ms/);
     expect(() => parseExecArgs(['--import', 'nocolon', 'cat'])).toThrow(/HOST:PATH/);
     expect(() => parseExecArgs(['--frob', 'cat'])).toThrow(/unknown option/);
   });

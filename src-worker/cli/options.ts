@@ -73,8 +73,8 @@ export function parseSandboxOptions(
     if (!(accepted as readonly string[]).includes(a)) throw new UsageError(`unknown option ${a}`);
     if (a === '--timeout') {
       const v = value(a);
-      if (!/^\d+$/.test(v) || Number(v) <= 0)
-        throw new UsageError(`--timeout: not a positive number of ms: ${v}`);
+      if (!/^\d+$/.test(v))
+        throw new UsageError(`--timeout: not a number of ms (0 for no limit): ${v}`);
       timeoutMs = Number(v);
     } else if (a === '--import') imports.push(parseImport(value(a)));
     else if (a === '--programs') programsDir = value(a);
@@ -82,6 +82,12 @@ export function parseSandboxOptions(
   }
   return { options: { timeoutMs, imports, programsDir, cwd }, rest: args.slice(i) };
 }
+
+/**
+ * A command run from the CLI stops after this long unless --timeout says
+ * otherwise (0: no limit), so a script or CI job never hangs on a sandbox.
+ */
+export const CLI_DEFAULT_TIMEOUT_MS = 10 * 60_000;
 
 /** An engine holding the one sandbox a CLI command runs in. */
 export interface CliSandbox {
@@ -93,8 +99,8 @@ export interface CliSandbox {
 
 /**
  * A fresh sandbox in a fresh engine, with the options' programs directory
- * and host imports. Limits are the kernel's defaults, with no time limit
- * unless --timeout gives one per command.
+ * and host imports. Limits are the kernel's defaults; the time limit is per
+ * command (runStreamed).
  */
 export async function createSandbox(options: SandboxOptions): Promise<CliSandbox> {
   const engine = new SandglassEngine(
@@ -128,6 +134,7 @@ export async function runStreamed(
     failedAs: string;
   },
 ): Promise<number> {
+  const timeoutMs = program.timeoutMs ?? CLI_DEFAULT_TIMEOUT_MS;
   let p;
   try {
     p = await engine.spawn(sandboxId, program.path, program.argv, {
@@ -135,7 +142,7 @@ export async function runStreamed(
       stdout: (d) => io.stdout.write(d),
       stderr: (d) => io.stderr.write(d),
       ...(program.command !== undefined ? { command: program.command } : {}),
-      ...(program.timeoutMs !== undefined ? { timeoutMs: program.timeoutMs } : {}),
+      ...(timeoutMs > 0 ? { timeoutMs } : {}),
       ...(program.cwd !== undefined ? { cwd: program.cwd } : {}),
     });
   } catch (e) {

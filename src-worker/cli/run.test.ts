@@ -33,7 +33,8 @@ describe('sandglass run arguments', () => {
   it('rejects bad usage', () => {
     expect(() => parseRunArgs([])).toThrow(UsageError);
     expect(() => parseRunArgs(['-c'])).toThrow(/needs a value/);
-    expect(() => parseRunArgs(['--timeout', '0', '-c', 'x'])).toThrow(/positive/);
+    expect(() => parseRunArgs(['--timeout', '-1', '-c', 'x'])).toThrow(/not a number of ms/);
+    expect(parseRunArgs(['--timeout', '0', '-c', 'x']).timeoutMs).toBe(0);
     expect(() => parseRunArgs(['--bogus', 'x'])).toThrow(/unknown option/);
   });
 });

@@ -1,4 +1,5 @@
 /** WASI preview1 semantics through real wasm fixtures and our host. */
+import { cpus } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WorkerPool } from '../proc/node/workerPool.js';
 import { Sandbox } from '../sandbox/sandbox.js';
@@ -230,5 +231,11 @@ describe('/dev and /proc', () => {
     expect(r.stdout).toMatch(/Pid:\t\d+/);
     const l = await fs('readlink', '/proc/self/cwd', 'ls', '/proc');
     expect(l.stdout).toMatch(/^\/tmp\n(\d+ )+cpuinfo meminfo self uptime version\n$/);
+  });
+
+  it('shows the processor count in /proc/cpuinfo, not the host CPU', async () => {
+    const r = await runProgram(sb, '/usr/bin/fixture-cat', ['cat', '/proc/cpuinfo']);
+    expect(r.stdout.match(/^processor\t: \d+$/gm)).toHaveLength(Math.max(1, cpus().length));
+    for (const c of cpus()) expect(r.stdout).not.toContain(c.model);
   });
 });

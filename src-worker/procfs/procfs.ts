@@ -75,10 +75,12 @@ export function procLookup(view: ProcView, path: string): ProcNode | undefined {
   if (rest.length > 1) return undefined;
   switch (head) {
     case 'cpuinfo':
+      // The count (nproc sizes work by it), never the host's CPU model or speed.
       return text(
-        cpus()
-          .map((c, i) => `processor\t: ${i}\nmodel name\t: ${c.model}\ncpu MHz\t\t: ${c.speed}\n\n`)
-          .join('') || 'processor\t: 0\n\n',
+        Array.from(
+          { length: Math.max(1, cpus().length) },
+          (_, i) => `processor\t: ${i}\nmodel name\t: Sandglass virtual CPU (wasm32)\n\n`,
+        ).join(''),
       );
     case 'meminfo': {
       const total = Math.min(totalmem(), view.memoryLimit || totalmem());

@@ -7,7 +7,7 @@
  * SANDGLASS_PROGRAMS_DIR, SANDGLASS_MCP_TOKEN_FILE (the MCP bearer token's
  * file, default ~/.sandglass/mcp-token). /mcp serves MCP to agents.
  */
-import { writeFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SandglassEngine } from '../api/engine.js';
@@ -38,7 +38,7 @@ async function main(): Promise<void> {
     mcpToken,
   });
   if (process.env.SANDGLASS_INFO_FILE) {
-    await writeFile(
+    await writePrivateFile(
       process.env.SANDGLASS_INFO_FILE,
       JSON.stringify({
         url: server.url,
@@ -65,3 +65,14 @@ main().catch((err: unknown) => {
   process.stderr.write(`sandglass: ${err instanceof Error ? err.message : String(err)}\n`);
   process.exit(1);
 });
+
+/** The token opens every sandbox: the file is this user's only, also when it existed before. */
+async function writePrivateFile(path: string, text: string): Promise<void> {
+  const file = await open(path, 'w', 0o600);
+  try {
+    await file.chmod(0o600);
+    await file.writeFile(text);
+  } finally {
+    await file.close();
+  }
+}

@@ -284,6 +284,20 @@ describe.skipIf(!shellBuilt)('hostile input to the shell', () => {
       expect(after).toMatchObject({ stdout: 'ok 10\n', status: 0 });
     });
 
+    it('names the memory limit when it refuses one large allocation far below it', async () => {
+      // awk doubles a string: the 128 MiB request fails while the process holds
+      // about 130 MiB of a 256 MiB limit, and Rust aborts with a trap.
+      const small = await Sandbox.create({ limits: { memoryBytes: 256 * 1024 * 1024 } });
+      try {
+        const r = await small.run(`awk 'BEGIN { s = "x"; while (1) s = s s }'`);
+        expect(r.status).toBe(137);
+        expect(r.stderr).toContain('sandglass: killed: memory limit of 256 MiB exceeded');
+        expect(r.stderr).not.toMatch(/wasm trap/);
+      } finally {
+        await small.destroy();
+      }
+    });
+
     it('stops a runaway script process at its time limit', async () => {
       const p = await sb.spawn('/bin/sh', ['sh', '-c', 'i=0; while :; do i=$((i+1)); done'], {
         timeoutMs: 400,

@@ -31,6 +31,18 @@ mod imp {
     /// The break: end of what malloc has been given (0 = not yet read).
     static mut BRK: usize = 0;
 
+    /// Pages the last failed growth asked for (0 = none failed).
+    static mut REFUSED: usize = 0;
+
+    /// Read by the host after a trap: a program aborting because its memory
+    /// limit refused a large allocation may be far below the limit, and this
+    /// tells the host the trap was the limit's doing.
+    #[no_mangle]
+    pub extern "C" fn sandglass_heap_refused() -> usize {
+        // SAFETY: single-threaded program; read after the program stopped.
+        unsafe { REFUSED }
+    }
+
     /// `sbrk(2)` for dlmalloc: `increment` is 0 (query) or a positive amount;
     /// wasm memory cannot shrink, so a negative one fails as libc's did.
     ///
@@ -55,6 +67,7 @@ mod imp {
             let need = (end - have + PAGE - 1) / PAGE;
             let step = super::step_pages(memory_size(0), need);
             if memory_grow(0, step) == usize::MAX && memory_grow(0, need) == usize::MAX {
+                REFUSED = need;
                 return fail;
             }
         }

@@ -82,5 +82,13 @@ export function runWasm(msg: WasmStartMessage): void {
       text = `wasm trap: ${e instanceof Error ? e.message : String(e)}`;
     }
   }
-  sys.call(Sys.EXIT, [code, kind, memory.buffer.byteLength], enc.encode(text));
+  // The memory the program needed: what it has plus a growth its limit refused
+  // (crates/wasm-heap), so the kernel can say the limit ended it.
+  const refused = ex['sandglass_heap_refused'];
+  const refusedPages =
+    kind === EXIT_KIND.trap && typeof refused === 'function'
+      ? Number((refused as () => unknown)())
+      : 0;
+  const needed = memory.buffer.byteLength + (refusedPages > 0 ? refusedPages * 65536 : 0);
+  sys.call(Sys.EXIT, [code, kind, needed], enc.encode(text));
 }
