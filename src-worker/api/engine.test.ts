@@ -253,7 +253,11 @@ describe.skipIf(!haveShell)('SandglassEngine runs, steps and terminals', () => {
       [3, second.stepId, 'api'],
     ]);
     expect(steps[2]).toMatchObject({ stderr: 'boom\n', stderrBytes: 5 });
-    await engine.call('restoreStep', { sandboxId: sb.id, stepId: first.stepId ?? '' });
+    const restore = await engine.call('restoreStep', {
+      sandboxId: sb.id,
+      stepId: first.stepId ?? '',
+    });
+    expect(restore).toMatchObject({ kind: 'restore', restoredFrom: first.stepId });
     const now = await engine.call('readFile', { sandboxId: sb.id, path: '/tmp/out.txt' });
     expect(text(now)).toBe('v1\n');
     const old = await engine.call('readFile', {
@@ -263,8 +267,17 @@ describe.skipIf(!haveShell)('SandglassEngine runs, steps and terminals', () => {
     });
     expect(text(old)).toBe('v2\n');
     const branch = await run('true');
-    const page = await engine.call('listSteps', { sandboxId: sb.id, offset: 3, limit: 1 });
-    expect(page.steps.map((s) => [s.id, s.parentId])).toEqual([[branch.stepId, first.stepId]]);
+    const page = await engine.call('listSteps', { sandboxId: sb.id, offset: 3 });
+    expect(page.steps.map((s) => [s.id, s.parentId])).toEqual([
+      [restore.id, first.stepId],
+      [branch.stepId, restore.id],
+    ]);
+    // The restore started a second branch; the first keeps its three steps.
+    const branches = await engine.call('listBranches', { sandboxId: sb.id });
+    expect(branches.map((b) => [b.name, b.stepCount, b.forkedFrom])).toEqual([
+      ['main', 3, null],
+      ['branch-2', 2, first.stepId],
+    ]);
     await expect(
       engine.call('restoreStep', { sandboxId: sb.id, stepId: 'st999' }),
     ).rejects.toMatchObject({ code: 'ENOENT' });

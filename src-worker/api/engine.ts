@@ -17,14 +17,23 @@ import type {
   SandboxInfo,
   SandboxSettings,
   SandboxStats,
-  Step,
+  StepKind,
+  TimelineFileSummary,
 } from '../contract/api.js';
-import { API_VERSION } from '../contract/constants.js';
-import type { SpawnOptions } from '../sandbox/sandbox.js';
+import { API_VERSION, LIMITS } from '../contract/constants.js';
+import type { Sandbox, SpawnOptions } from '../sandbox/sandbox.js';
+import { diffPage, fileDiff } from '../timeline/changes.js';
+import { sessionStatesOf } from '../timeline/host.js';
+import { buildOrigin, loadSteps } from '../timeline/format/load.js';
+import { decodeTimeline } from '../timeline/format/read.js';
+import { encodeTimeline } from '../timeline/format/write.js';
+import { TimelineError } from '../timeline/model.js';
+import { snapshotStoreOf } from '../timeline/store.js';
 import { ChangeFeed } from './changeFeed.js';
 import { ClientRegistry, type ClientMeta } from './clients.js';
 import { asEngineError, EngineError } from './errors.js';
 import { EventBus, type BusClient } from './eventBus.js';
+import type { SandboxFiles } from './files.js';
 import { OutputPreview } from './outputPreview.js';
 import { normalizePath } from './paths.js';
 import { SandboxRegistry, type SandboxEntry } from './registry.js';
@@ -92,7 +101,13 @@ export class SandglassEngine {
     this.registry = new SandboxRegistry({
       ...(options.programsDir !== undefined ? { programsDir: options.programsDir } : {}),
       newId,
-      onStep: (step: Step) => this.bus.publish(step.sandboxId, { type: 'step', step }),
+      timelineEvents: (sandboxId) => ({
+        step: (step) => this.bus.publish(sandboxId, { type: 'step', step }),
+        stepUpdated: (step) => this.bus.publish(sandboxId, { type: 'stepUpdated', step }),
+        branch: (branch) => this.bus.publish(sandboxId, { type: 'branch', branch: { ...branch } }),
+        head: (stepId, branchId) =>
+          this.bus.publish(sandboxId, { type: 'head', sandboxId, stepId, branchId }),
+      }),
     });
     this.terminals = new Terminals(
       {
@@ -183,34 +198,40 @@ export class SandglassEngine {
     },
     stats: async ({ sandboxId }) => this.stats(this.registry.get(sandboxId)),
     readDir: async ({ sandboxId, path, snapshotId }) =>
-      this.registry.get(sandboxId).files.readDir(path, snapshotId),
+      this.files(sandboxId, snapshotId).readDir(path, snapshotId),
     stat: async ({ sandboxId, path, snapshotId }) =>
-      this.registry.get(sandboxId).files.stat(path, snapshotId),
+      this.files(sandboxId, snapshotId).stat(path, snapshotId),
     readFile: async ({ sandboxId, path, snapshotId }) => {
-      const bytes = await this.registry.get(sandboxId).files.readFile(path, snapshotId);
+      const bytes = await this.files(sandboxId, snapshotId).readFile(path, snapshotId);
       return { base64: toBase64(bytes), size: bytes.length };
     },
     writeFile: async ({ sandboxId, path, base64, mode }) => {
       if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64))
         throw new EngineError('EINVAL', 'writeFile: base64 is not valid base64');
       const bytes = new Uint8Array(Buffer.from(base64, 'base64'));
-      await this.registry.get(sandboxId).files.writeFile(path, bytes, mode);
+      await this.fileStep(sandboxId, 'write', `write ${path}`, (f) =>
+        f.writeFile(path, bytes, mode),
+      );
       return null;
     },
     mkdir: async ({ sandboxId, path, recursive }) => {
-      await this.registry.get(sandboxId).files.mkdir(path, recursive);
+      await this.fileStep(sandboxId, 'mkdir', `mkdir ${recursive ? '-p ' : ''}${path}`, (f) =>
+        f.mkdir(path, recursive),
+      );
       return null;
     },
     remove: async ({ sandboxId, path, recursive }) => {
-      await this.registry.get(sandboxId).files.remove(path, recursive);
+      await this.fileStep(sandboxId, 'remove', `remove ${recursive ? '-r ' : ''}${path}`, (f) =>
+        f.remove(path, recursive),
+      );
       return null;
     },
     rename: async ({ sandboxId, from, to }) => {
-      await this.registry.get(sandboxId).files.rename(from, to);
+      await this.fileStep(sandboxId, 'rename', `rename ${from} ${to}`, (f) => f.rename(from, to));
       return null;
     },
     run: async ({ sandboxId, command, stdin, cwd, env, timeoutMs }, client, { signal }) => {
-      const entry = this.registry.get(sandboxId);
+      const entry = this.writable(sandboxId, 'run');
       const tracked = client ? this.clients.track(client.id, command) : undefined;
       try {
         return await this.run(entry, command, {
@@ -224,34 +245,79 @@ export class SandglassEngine {
         tracked?.done();
       }
     },
-    listSteps: async ({ sandboxId, offset, limit }) =>
-      this.registry.get(sandboxId).steps.page(offset, limit),
+    listSteps: async ({ sandboxId, offset, limit, branchId }) =>
+      timeline(() => this.registry.get(sandboxId).steps.page(offset, limit, branchId)),
+    getStep: async ({ sandboxId, stepId }) =>
+      timeline(() => this.registry.get(sandboxId).steps.get(stepId)),
+    getTimeline: async ({ sandboxId }) => {
+      const entry = this.registry.get(sandboxId);
+      return entry.steps.info(entry.replay);
+    },
+    listBranches: async ({ sandboxId }) => this.registry.get(sandboxId).steps.branches(),
+    renameBranch: async ({ sandboxId, branchId, name }) =>
+      timeline(() => this.registry.get(sandboxId).steps.renameBranch(branchId, name)),
     restoreStep: async ({ sandboxId, stepId }) => {
       const entry = this.registry.get(sandboxId);
-      const step = entry.steps.get(stepId);
-      try {
-        entry.sandbox.restore(Number(step.snapshotId));
-      } catch (err) {
-        throw asEngineError(err);
-      }
-      // The next step branches from the restored one.
-      entry.steps.head = step.id;
-      this.bus.publish(sandboxId, { type: 'restored', sandboxId, stepId, restoreStepId: stepId });
+      // Restoring a step of a replayed timeline continues live from it.
+      const step = await timelineAsync(() => entry.steps.restore(stepId));
+      entry.replay = false;
+      this.bus.publish(sandboxId, { type: 'restored', sandboxId, stepId, restoreStepId: step.id });
       return step;
     },
-    getStep: async ({ sandboxId, stepId }) => this.registry.get(sandboxId).steps.get(stepId),
-    getTimeline: notYet,
-    listBranches: notYet,
-    renameBranch: notYet,
-    forkSandbox: notYet,
-    diffSteps: notYet,
-    stepChanges: notYet,
-    diffFile: notYet,
-    getRecording: notYet,
-    saveTimeline: notYet,
-    loadTimeline: notYet,
-    openTerminal: async ({ sandboxId, cols, rows, cwd }) => {
+    forkSandbox: async ({ sandboxId, stepId, name }, client) => {
       const entry = this.registry.get(sandboxId);
+      const snapshot = timeline(() => entry.steps.snapshotOf(stepId));
+      const sessions = entry.steps.sessionsOf(stepId);
+      const made = await entry.sandbox.fork(snapshot).catch((err: unknown) => {
+        throw asEngineError(err);
+      });
+      const info = await this.adopt(
+        name ?? `${entry.info.name} @ ${stepId}`,
+        entry.info.settings,
+        made,
+      );
+      await sessionStatesOf(made).restoreSessionStates(sessions);
+      client?.subscribe(info.id);
+      return info;
+    },
+    diffSteps: async ({ sandboxId, from, to, offset, limit }) => {
+      const steps = this.registry.get(sandboxId).steps;
+      return timeline(() => diffPage(steps.diff(from, to), offset, limit));
+    },
+    stepChanges: async ({ sandboxId, stepId, offset, limit }) => {
+      const steps = this.registry.get(sandboxId).steps;
+      return timeline(() => diffPage(steps.stepChanges(stepId), offset, limit));
+    },
+    diffFile: async ({ sandboxId, from, to, path }) => {
+      const steps = this.registry.get(sandboxId).steps;
+      const at = normalizePath(path);
+      return timeline(() => fileDiff(at, steps.fileAt(from, at), steps.fileAt(to, at)));
+    },
+    getRecording: async ({ sandboxId, stepId }) =>
+      timeline(() => this.registry.get(sandboxId).steps.recordingOf(stepId)),
+    saveTimeline: async ({ sandboxId }) => {
+      const { bytes, summary } = this.saveTimeline(sandboxId);
+      if (bytes.length > LIMITS.timelineFileBytes)
+        throw new EngineError(
+          'E2BIG',
+          `the timeline file is ${bytes.length} bytes, more than the ${LIMITS.timelineFileBytes} a reply carries; save it to a host file with the CLI`,
+        );
+      return { base64: toBase64(bytes), summary };
+    },
+    loadTimeline: async ({ name, base64 }, client) => {
+      if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64))
+        throw new EngineError('EINVAL', 'loadTimeline: base64 is not valid base64');
+      if (base64.length > (LIMITS.timelineFileBytes / 3) * 4 + 4)
+        throw new EngineError(
+          'E2BIG',
+          `a timeline file has at most ${LIMITS.timelineFileBytes} bytes`,
+        );
+      const loaded = await this.loadTimeline(name, new Uint8Array(Buffer.from(base64, 'base64')));
+      client?.subscribe(loaded.sandbox.id);
+      return loaded;
+    },
+    openTerminal: async ({ sandboxId, cols, rows, cwd }) => {
+      const entry = this.writable(sandboxId, 'openTerminal');
       const terminalId = await this.terminals.open(entry, {
         cols,
         rows,
@@ -293,12 +359,119 @@ export class SandglassEngine {
     },
   };
 
+  /** The files of a sandbox, refusing a released step's snapshot with the reason. */
+  private files(sandboxId: string, snapshotId: string | undefined): SandboxFiles {
+    const entry = this.registry.get(sandboxId);
+    if (snapshotId !== undefined) timeline(() => entry.steps.checkSnapshotId(snapshotId));
+    return entry.files;
+  }
+
+  /** A sandbox that may change (not a replayed timeline). */
+  private writable(sandboxId: string, what: string): SandboxEntry {
+    const entry = this.registry.get(sandboxId);
+    if (entry.replay)
+      throw new EngineError(
+        'EROFS',
+        `${what}: this sandbox replays a saved timeline; restore or fork a step to continue live`,
+      );
+    return entry;
+  }
+
+  /** A file operation through the API, recorded as one step when it succeeds. */
+  private async fileStep(
+    sandboxId: string,
+    kind: StepKind,
+    command: string,
+    op: (files: SandboxFiles) => Promise<void>,
+  ): Promise<void> {
+    const entry = this.writable(sandboxId, kind);
+    const startedAt = Date.now();
+    await op(entry.files);
+    await entry.steps.record({
+      kind,
+      sessionId: 'files',
+      sessionKind: 'file',
+      command,
+      status: 0,
+      startedAt,
+      durationMs: Date.now() - startedAt,
+    });
+  }
+
+  /** A sandbox's timeline as a timeline file (zip bytes). In-process callers write it where they like. */
+  saveTimeline(sandboxId: string): { bytes: Uint8Array; summary: TimelineFileSummary } {
+    const entry = this.registry.get(sandboxId);
+    return timeline(() =>
+      encodeTimeline({
+        name: entry.info.name,
+        settings: entry.info.settings,
+        timeline: entry.steps,
+        store: snapshotStoreOf(entry.sandbox.vfs),
+      }),
+    );
+  }
+
+  /** Validates a timeline file and opens it as a new replay sandbox (read-only until a restore). */
+  async loadTimeline(
+    name: string,
+    bytes: Uint8Array,
+  ): Promise<{ sandbox: SandboxInfo; summary: TimelineFileSummary }> {
+    const data = timeline(() => decodeTimeline(bytes));
+    const { settings } = data.manifest.sandbox;
+    const made = await this.registry.make(settings);
+    try {
+      timeline(() => buildOrigin(made.vfs, data));
+    } catch (err) {
+      await made.destroy();
+      throw err;
+    }
+    const entry = await this.registry.create(name, settings, made);
+    try {
+      timeline(() => loadSteps(entry.steps, made.vfs, data));
+    } catch (err) {
+      await this.registry.destroy(entry.id);
+      throw err;
+    }
+    entry.replay = true;
+    this.attachFeed(entry);
+    this.announce();
+    return {
+      sandbox: entry.info,
+      summary: {
+        formatVersion: data.manifest.version,
+        steps: data.manifest.steps.length,
+        branches: data.manifest.branches.length,
+        blobs: data.blobs.size,
+        contentBytes: data.contentBytes,
+        fileBytes: data.fileBytes,
+      },
+    };
+  }
+
+  /** Registers a sandbox made elsewhere (a fork, a loaded timeline). */
+  private async adopt(
+    name: string,
+    settings: SandboxSettings,
+    made: Sandbox,
+  ): Promise<SandboxInfo> {
+    const entry = await this.registry.create(name, settings, made);
+    this.attachFeed(entry);
+    this.announce();
+    return entry.info;
+  }
+
   private announce(): void {
     this.bus.broadcast({ type: 'sandboxes', sandboxes: this.registry.list() });
   }
 
   async createSandbox(name: string, settings: SandboxSettings): Promise<SandboxInfo> {
     const entry = await this.registry.create(name, settings);
+    this.attachFeed(entry);
+    this.announce();
+    return entry.info;
+  }
+
+  private attachFeed(entry: SandboxEntry): void {
     const feed = new ChangeFeed(
       {
         changes: (changes) =>
@@ -314,8 +487,6 @@ export class SandglassEngine {
       feed.dispose();
       this.feeds.delete(entry.id);
     };
-    this.announce();
-    return entry.info;
   }
 
   private async destroySandbox(sandboxId: string): Promise<void> {
@@ -459,9 +630,25 @@ function anySignal(...given: (AbortSignal | undefined)[]): { signal?: AbortSigna
   return { signal: signals.length === 1 ? (signals[0] as AbortSignal) : AbortSignal.any(signals) };
 }
 
-/** Contract methods whose engine side is being built on the timeline branch. */
-function notYet(): Promise<never> {
-  return Promise.reject(new EngineError('ENOSYS', 'not implemented yet'));
+/** Runs a timeline call with its errors as engine errors. */
+function timeline<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    throw err instanceof TimelineError
+      ? new EngineError(err.code, err.message)
+      : asEngineError(err);
+  }
+}
+
+async function timelineAsync<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    throw err instanceof TimelineError
+      ? new EngineError(err.code, err.message)
+      : asEngineError(err);
+  }
 }
 
 function needClient(client: BusClient | undefined, method: string): BusClient {

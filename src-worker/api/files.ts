@@ -38,6 +38,11 @@ export class SandboxFiles {
     return view;
   }
 
+  /** Drops the view of a released snapshot (its memory goes with it). */
+  forget(snapshotId: string): void {
+    this.views.delete(snapshotId);
+  }
+
   /** Runs a VFS call with kernel errors turned into engine errors. */
   private at<T>(fn: () => T): T {
     try {

@@ -11,7 +11,10 @@ afterAll(async () => {
 function registry() {
   let n = 0;
   const steps: Step[] = [];
-  const reg = new SandboxRegistry({ newId: (p) => `${p}${++n}`, onStep: (s) => steps.push(s) });
+  const reg = new SandboxRegistry({
+    newId: (p) => `${p}${++n}`,
+    timelineEvents: () => ({ step: (s) => steps.push(s) }),
+  });
   return { reg, steps };
 }
 

@@ -2,19 +2,24 @@
  * The engine's sandboxes: each registry entry holds a kernel `Sandbox`
  * directly, with what the API keeps beside it (its info and settings).
  */
-import type { SandboxInfo, SandboxSettings, Step } from '../contract/api.js';
+import type { SandboxInfo, SandboxSettings } from '../contract/api.js';
 import { Sandbox } from '../sandbox/sandbox.js';
+import { sessionStatesOf } from '../timeline/host.js';
+import { snapshotStoreOf } from '../timeline/store.js';
+import { Timeline, type TimelineEvents } from '../timeline/model.js';
 import { asEngineError, EngineError } from './errors.js';
 import { SandboxFiles } from './files.js';
 import { limitsOf } from './settings.js';
-import { StepLog } from './steps.js';
 
 export interface SandboxEntry {
   readonly id: string;
   info: SandboxInfo;
   readonly sandbox: Sandbox;
   readonly files: SandboxFiles;
-  readonly steps: StepLog;
+  /** The sandbox's timeline (its steps, branches and snapshots). */
+  readonly steps: Timeline;
+  /** Replays a loaded timeline file: read-only until a step is restored ("continue from here"). */
+  replay: boolean;
   /** Command lines running in terminals, by terminal id (API runs are the sandbox's own). */
   readonly running: Map<string, string>;
   /** Undoes what the engine attached (event feeds). */
@@ -26,8 +31,8 @@ export interface RegistryOptions {
   programsDir?: string;
   /** Makes ids; the engine shares one counter across kinds of id. */
   newId: (prefix: string) => string;
-  /** A step was recorded. */
-  onStep: (step: Step) => void;
+  /** Timeline events of a sandbox (steps, branches, head). */
+  timelineEvents: (sandboxId: string) => Partial<TimelineEvents>;
 }
 
 export class SandboxRegistry {
@@ -35,29 +40,66 @@ export class SandboxRegistry {
 
   constructor(private readonly options: RegistryOptions) {}
 
-  async create(name: string, settings: SandboxSettings): Promise<SandboxEntry> {
-    const trimmed = checkName(name);
+  /** A kernel sandbox with these settings, not yet registered (see `create`'s `made`). */
+  make(settings: SandboxSettings): Promise<Sandbox> {
     const { limits, vfsLimits } = limitsOf(settings);
-    const sandbox = await Sandbox.create({
+    return Sandbox.create({
       limits,
       vfsLimits,
       env: settings.env,
       ...(this.options.programsDir !== undefined ? { programsDir: this.options.programsDir } : {}),
     });
+  }
+
+  /** A new sandbox, or one made elsewhere (a fork, a loaded timeline) adopted with these settings. */
+  async create(name: string, settings: SandboxSettings, made?: Sandbox): Promise<SandboxEntry> {
+    const trimmed = checkName(name);
+    const { limits, vfsLimits } = limitsOf(settings);
+    let sandbox: Sandbox;
+    if (made) {
+      sandbox = made;
+      try {
+        sandbox.setLimits(limits);
+        sandbox.vfs.setLimits(vfsLimits);
+        sandbox.setEnv(settings.env);
+      } catch (err) {
+        await sandbox.destroy();
+        throw asEngineError(err);
+      }
+    } else {
+      sandbox = await this.make(settings);
+    }
     const id = this.options.newId('sb');
+    const events = this.options.timelineEvents(id);
+    // Events of a sandbox being destroyed are dropped.
+    const live =
+      <A extends unknown[]>(fn: (...a: A) => void) =>
+      (...a: A) => {
+        if (this.entries.get(id) === entry) fn(...a);
+      };
     const entry: SandboxEntry = {
       id,
       info: { id, name: trimmed, createdAt: Date.now(), settings },
       sandbox,
       files: new SandboxFiles(sandbox),
-      steps: new StepLog(
-        id,
-        () => String(sandbox.snapshot()),
-        () => this.options.newId('st'),
-        (step) => {
-          if (this.entries.get(id) === entry) this.options.onStep(step);
+      steps: new Timeline({
+        sandboxId: id,
+        store: snapshotStoreOf(sandbox.vfs),
+        sessions: sessionStatesOf(sandbox),
+        newStepId: () => this.options.newId('st'),
+        newBranchId: () => this.options.newId('br'),
+        budgetBytes: () => sandbox.vfs.limits.maxBytes,
+        events: {
+          step: live((step) => events.step?.(step)),
+          stepUpdated: live((step) => {
+            if (step.snapshotReleased) entry.files.forget(step.snapshotId);
+            events.stepUpdated?.(step);
+          }),
+          branch: live((branch) => events.branch?.(branch)),
+          head: live((stepId, branchId) => events.head?.(stepId, branchId)),
         },
-      ),
+      }),
+      replay: false,
       running: new Map(),
       detach: () => undefined,
     };
@@ -105,13 +147,17 @@ export class SandboxRegistry {
     const entry = this.get(id);
     this.entries.delete(id);
     entry.detach();
+    entry.steps.dispose();
     await entry.sandbox.destroy();
   }
 
   async destroyAll(): Promise<void> {
     const all = [...this.entries.values()];
     this.entries.clear();
-    for (const e of all) e.detach();
+    for (const e of all) {
+      e.detach();
+      e.steps.dispose();
+    }
     await Promise.all(all.map((e) => e.sandbox.destroy().catch(() => undefined)));
   }
 }

@@ -19,7 +19,10 @@ describe.skipIf(!haveShell)('Terminals', () => {
     let n = 0;
     const newId = (p: string) => `${p}${++n}`;
     const steps: Step[] = [];
-    const reg = new SandboxRegistry({ newId, onStep: (s) => steps.push(s) });
+    const reg = new SandboxRegistry({
+      newId,
+      timelineEvents: () => ({ step: (s) => steps.push(s) }),
+    });
     const entry = await reg.create('t', KERNEL_DEFAULT_SETTINGS);
     let out = '';
     const runningSeen: (string | undefined)[] = [];

@@ -665,10 +665,10 @@ export class Sandbox {
     }
   }
 
-  /** A new sandbox sharing this one's current tree (O(1)); no processes are copied. */
-  async fork(): Promise<Sandbox> {
+  /** A new sandbox sharing this one's current tree, or snapshot `at`'s (O(1)); no processes are copied. */
+  async fork(at?: SnapshotId): Promise<Sandbox> {
     this.live();
-    return new Sandbox(this.options, this.kernel.vfs.fork(), false);
+    return new Sandbox(this.options, this.kernel.vfs.fork(at), false);
   }
 
   stats(): SandboxStats {

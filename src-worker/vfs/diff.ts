@@ -5,8 +5,17 @@
  */
 import { joinPath, PATH_MAX } from './paths.js';
 import { trieDiff, trieGet, type IntTrie } from './intTrie.js';
-import { ROOT_INO, type Inode, type Link } from './inode.js';
-import type { BytePath, Ino, VfsChange } from './types.js';
+import { ROOT_INO, inodeSize, type Inode, type Link } from './inode.js';
+import { readData } from './fileData.js';
+import type { FileData } from './fileData.js';
+import type {
+  BytePath,
+  FileContents,
+  Ino,
+  NodeState,
+  VfsChange,
+  VfsContentChange,
+} from './types.js';
 
 /** First-link path of `ino` within `table`, or undefined if unlinked or gone. */
 export function pathIn(table: IntTrie<Inode>, ino: Ino): BytePath | undefined {
@@ -34,7 +43,68 @@ function contentChanged(a: Inode, b: Inode): boolean {
 
 /** Changes from `aTable` to `bTable`, sorted by path. */
 export function diffTables(aTable: IntTrie<Inode>, bTable: IntTrie<Inode>): VfsChange[] {
-  const out: VfsChange[] = [];
+  return diffNodes(aTable, bTable, false);
+}
+
+/** Changes from `aTable` to `bTable` with each node's state, sorted by path. */
+export function diffTableContents(
+  aTable: IntTrie<Inode>,
+  bTable: IntTrie<Inode>,
+): VfsContentChange[] {
+  return diffNodes(aTable, bTable, true);
+}
+
+const contentsOf = new WeakMap<FileData, FileContents>();
+
+/** The immutable view of a snapshot's file data (one object per data, so identity holds). */
+function fileContents(data: FileData): FileContents {
+  let c = contentsOf.get(data);
+  if (!c) {
+    c = {
+      size: data.size,
+      identity: data,
+      read: () => readData(data, 0, data.size),
+      forEachBlock: (fn) => {
+        fn(data, 16 + data.chunks.length * 8);
+        for (const chunk of data.chunks) if (chunk) fn(chunk, chunk.buf.byteLength);
+      },
+    };
+    contentsOf.set(data, c);
+  }
+  return c;
+}
+
+function nodeState(node: Inode): NodeState {
+  return {
+    kind: node.kind,
+    mode: node.mode,
+    uid: node.uid,
+    gid: node.gid,
+    mtime: node.mtime,
+    size: inodeSize(node),
+    target: node.target,
+    device: node.device,
+    contents: node.kind === 'file' && node.data ? fileContents(node.data) : null,
+  };
+}
+
+function diffNodes(
+  aTable: IntTrie<Inode>,
+  bTable: IntTrie<Inode>,
+  withState: boolean,
+): VfsContentChange[] {
+  const out: VfsContentChange[] = [];
+  const push = (change: VfsChange, na: Inode | undefined, nb: Inode | undefined): void => {
+    if (!withState) {
+      out.push(change);
+      return;
+    }
+    out.push({
+      ...change,
+      ...(na && change.type !== 'created' ? { before: nodeState(na) } : {}),
+      ...(nb && change.type !== 'deleted' ? { after: nodeState(nb) } : {}),
+    });
+  };
   const linkPaths = (table: IntTrie<Inode>, node: Inode): BytePath[] =>
     node.links
       .map((l) => {
@@ -44,16 +114,18 @@ export function diffTables(aTable: IntTrie<Inode>, bTable: IntTrie<Inode>): VfsC
       .filter((p): p is BytePath => p !== undefined);
   trieDiff(aTable, bTable, (_ino, na, nb) => {
     if (!na && nb) {
-      for (const path of linkPaths(bTable, nb)) out.push({ type: 'created', path, kind: nb.kind });
+      for (const path of linkPaths(bTable, nb))
+        push({ type: 'created', path, kind: nb.kind }, na, nb);
       return;
     }
     if (na && !nb) {
-      for (const path of linkPaths(aTable, na)) out.push({ type: 'deleted', path, kind: na.kind });
+      for (const path of linkPaths(aTable, na))
+        push({ type: 'deleted', path, kind: na.kind }, na, nb);
       return;
     }
     if (!na || !nb || na.ino === ROOT_INO) {
       if (na && nb && contentChanged(na, nb))
-        out.push({ type: 'modified', path: '/', kind: 'dir' });
+        push({ type: 'modified', path: '/', kind: 'dir' }, na, nb);
       return;
     }
     const before = linkPaths(aTable, na);
@@ -66,19 +138,23 @@ export function diffTables(aTable: IntTrie<Inode>, bTable: IntTrie<Inode>): VfsC
       nb.links.length === 1 &&
       (na.links[0]?.parent !== nb.links[0]?.parent || na.links[0]?.name !== nb.links[0]?.name);
     if (ownMove && removed.length === 1 && added.length === 1) {
-      out.push({
-        type: 'renamed',
-        path: added[0] as BytePath,
-        oldPath: removed[0] as BytePath,
-        kind: nb.kind,
-      });
+      push(
+        {
+          type: 'renamed',
+          path: added[0] as BytePath,
+          oldPath: removed[0] as BytePath,
+          kind: nb.kind,
+        },
+        na,
+        nb,
+      );
     } else if (ownMove || na.links.length !== nb.links.length) {
-      for (const path of removed) out.push({ type: 'deleted', path, kind: na.kind });
-      for (const path of added) out.push({ type: 'created', path, kind: nb.kind });
+      for (const path of removed) push({ type: 'deleted', path, kind: na.kind }, na, nb);
+      for (const path of added) push({ type: 'created', path, kind: nb.kind }, na, nb);
     }
     if (contentChanged(na, nb)) {
       const path = after[0];
-      if (path !== undefined) out.push({ type: 'modified', path, kind: nb.kind });
+      if (path !== undefined) push({ type: 'modified', path, kind: nb.kind }, na, nb);
     }
   });
   out.sort((x, y) => (x.path < y.path ? -1 : x.path > y.path ? 1 : x.type < y.type ? -1 : 1));

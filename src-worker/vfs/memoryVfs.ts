@@ -35,7 +35,7 @@ import {
   type Edit,
   type Hamt,
 } from './hamt.js';
-import { diffTables, pathIn } from './diff.js';
+import { diffTableContents, diffTables, pathIn } from './diff.js';
 import { parentOf, walk, walkFollow, type NodeSource, type Walked } from './resolver.js';
 import {
   INT_TRIE_MAX_KEY,
@@ -63,6 +63,7 @@ import {
   type Stat,
   type Vfs,
   type VfsChange,
+  type VfsContentChange,
   type VfsEvent,
   type VfsLimits,
   type VfsListener,
@@ -939,15 +940,31 @@ export class MemoryVfs implements Vfs {
   }
 
   diff(from: SnapshotId, to?: SnapshotId): VfsChange[] {
-    const a = this.snaps.get(from);
-    if (!a) fail(Errno.EINVAL, `no snapshot ${String(from)}`);
-    let bTable = this.table;
-    if (to !== undefined) {
-      const b = this.snaps.get(to);
-      if (!b) fail(Errno.EINVAL, `no snapshot ${String(to)}`);
-      bTable = b.table;
+    return diffTables(this.snapTable(from), this.snapTable(to));
+  }
+
+  diffContents(from: SnapshotId | null, to?: SnapshotId): VfsContentChange[] {
+    // Contents of the live tree may still change in place: diff a snapshot of it.
+    if (to === undefined) {
+      const now = this.snapshot();
+      try {
+        return this.diffContents(from, now);
+      } finally {
+        this.dropSnapshot(now);
+      }
     }
-    return diffTables(a.table, bTable);
+    return diffTableContents(
+      from === null ? trieEmpty() : this.snapTable(from),
+      this.snapTable(to),
+    );
+  }
+
+  /** The table of a snapshot (the current tree for undefined). */
+  private snapTable(id: SnapshotId | undefined): IntTrie<Inode> {
+    if (id === undefined) return this.table;
+    const s = this.snaps.get(id);
+    if (!s) fail(Errno.EINVAL, `no snapshot ${String(id)}`);
+    return s.table;
   }
 
   // ------------------------------------------------------------ accounting and events

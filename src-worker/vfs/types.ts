@@ -148,6 +148,45 @@ export interface VfsEvent {
 
 export type VfsListener = (event: VfsEvent) => void;
 
+/**
+ * A file's contents inside a snapshot: immutable, so `read()` always gives
+ * the same bytes and `identity` names them (two snapshots that share the
+ * contents give the same object: a cache key for hashes).
+ */
+export interface FileContents {
+  readonly size: number;
+  readonly identity: object;
+  read(): Uint8Array;
+  /**
+   * The memory blocks holding the contents, each with its bytes: blocks are
+   * shared between snapshots, so summing distinct blocks counts what a set of
+   * snapshots really holds.
+   */
+  forEachBlock(fn: (block: object, bytes: number) => void): void;
+}
+
+/** A node as a detailed diff reports it. */
+export interface NodeState {
+  readonly kind: NodeKind;
+  readonly mode: number;
+  readonly uid: number;
+  readonly gid: number;
+  readonly mtime: number;
+  readonly size: number;
+  /** Symlinks only ('' otherwise). */
+  readonly target: BytePath;
+  /** Character devices only. */
+  readonly device: string | undefined;
+  /** Regular files only. */
+  readonly contents: FileContents | null;
+}
+
+/** A change with the node's state on each side (`before` absent for created, `after` for deleted). */
+export interface VfsContentChange extends VfsChange {
+  readonly before?: NodeState;
+  readonly after?: NodeState;
+}
+
 /** One difference between two trees, as `diff()` reports it. */
 export interface VfsChange {
   /** `modified`: contents, mode, owner, mtime or symlink target changed (atime alone is ignored). */
@@ -301,6 +340,12 @@ export interface Vfs {
    * EINVAL for an unknown id.
    */
   diff(from: SnapshotId, to?: SnapshotId): VfsChange[];
+  /**
+   * Like `diff`, with each node's state before and after (contents included).
+   * `from` null is the empty tree: every node of `to` shows as created, the
+   * whole tree listed (what a timeline file stores for its first step).
+   */
+  diffContents(from: SnapshotId | null, to?: SnapshotId): VfsContentChange[];
 
   // ---- accounting and events ----
   usage(): VfsUsage;

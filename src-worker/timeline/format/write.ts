@@ -1,0 +1,192 @@
+/**
+ * Writes a timeline file: each retained step's tree as the changes from its
+ * nearest retained ancestor (so the cost follows what changed), every file
+ * content once under its sha256, and commit.json last.
+ */
+import { strToU8, zipSync, type Zippable } from 'fflate';
+import type { SandboxSettings, TimelineFileSummary } from '../../contract/api.js';
+import { pathToUtf8, type BytePath, type NodeState, type SnapshotId } from '../../vfs/index.js';
+import { contentHash, sha256 } from '../changes.js';
+import type { SnapshotStore } from '../host.js';
+import type { Timeline } from '../model.js';
+import {
+  FORMAT_NAME,
+  FORMAT_VERSION,
+  type BranchMeta,
+  type Commit,
+  type Manifest,
+  type StepMeta,
+  type StepTree,
+  type TreeEntry,
+} from './schema.js';
+
+export interface SaveInput {
+  name: string;
+  settings: SandboxSettings;
+  timeline: Timeline;
+  store: SnapshotStore;
+  /** Deflate level of blobs (1 fast .. 9 small). */
+  level?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
+}
+
+/** Collects file contents by hash. */
+class Blobs {
+  readonly bytes = new Map<string, Uint8Array>();
+  contentBytes = 0;
+
+  entry(path: BytePath, state: NodeState): TreeEntry | null {
+    if (state.kind !== 'file' && state.kind !== 'dir' && state.kind !== 'symlink') return null;
+    const entry: TreeEntry = {
+      path: pathToUtf8(path),
+      kind: state.kind,
+      mode: state.mode & 0o7777,
+      uid: state.uid,
+      gid: state.gid,
+      mtime: state.mtime,
+    };
+    if (state.kind === 'symlink') entry.target = pathToUtf8(state.target);
+    if (state.kind === 'file') {
+      const contents = state.contents;
+      const hash = contents ? contentHash(contents) : sha256(new Uint8Array(0));
+      if (!this.bytes.has(hash)) {
+        const data = contents ? contents.read() : new Uint8Array(0);
+        this.bytes.set(hash, data);
+        this.contentBytes += data.length;
+      }
+      entry.blob = hash;
+    }
+    return entry;
+  }
+}
+
+function json(value: unknown): Uint8Array {
+  return strToU8(JSON.stringify(value));
+}
+
+/** The tree of `snapshot` as changes against `base` (null: the empty tree). */
+function treeChanges(
+  store: SnapshotStore,
+  blobs: Blobs,
+  base: SnapshotId | null,
+  snapshot: SnapshotId,
+): { deleted: string[]; set: TreeEntry[] } {
+  const deleted: string[] = [];
+  const set = new Map<string, TreeEntry>();
+  const put = (path: BytePath, state: NodeState | undefined): void => {
+    if (path === '/' || !state) return;
+    const e = blobs.entry(path, state);
+    if (e) set.set(e.path, e);
+  };
+  for (const c of store.diff(base, snapshot)) {
+    if (c.type === 'deleted') deleted.push(pathToUtf8(c.path));
+    else if (c.type === 'renamed') {
+      deleted.push(pathToUtf8(c.oldPath ?? c.path));
+      put(c.path, c.after);
+      // A moved directory's contents are not listed by the diff: list them here.
+      if (c.kind === 'dir') for (const n of store.subtree(snapshot, c.path)) put(n.path, n.state);
+    } else put(c.path, c.after);
+  }
+  deleted.sort();
+  const entries = [...set.values()].sort((a, b) =>
+    a.path < b.path ? -1 : a.path > b.path ? 1 : 0,
+  );
+  return { deleted, set: entries };
+}
+
+/** The timeline as a zip, and what it holds. */
+export function encodeTimeline(input: SaveInput): {
+  bytes: Uint8Array;
+  summary: TimelineFileSummary;
+} {
+  const { timeline, store } = input;
+  const blobs = new Blobs();
+  const files: Zippable = {};
+  const entryHashes: Record<string, string> = {};
+  const add = (name: string, data: Uint8Array): void => {
+    files[name] = data;
+    entryHashes[name] = sha256(data);
+  };
+
+  const origin = treeChanges(store, blobs, null, timeline.origin).set;
+  add('trees/origin.json', json({ entries: origin }));
+
+  const saved = timeline.saved();
+  const snapshotOf = new Map(saved.map((s) => [s.step.id, s.snapshot]));
+  const steps: StepMeta[] = [];
+  for (const { step, snapshot, sessions, recording } of saved) {
+    const meta: StepMeta = {
+      id: step.id,
+      parentId: step.parentId,
+      branchId: step.branchId,
+      kind: step.kind,
+      sessionId: step.sessionId,
+      sessionKind: step.sessionKind,
+      command: step.command,
+      status: step.status,
+      startedAt: step.startedAt,
+      durationMs: step.durationMs,
+      network: step.network,
+      released: snapshot === null,
+      recorded: recording !== null,
+    };
+    for (const k of ['stdout', 'stderr', 'stdoutBytes', 'stderrBytes', 'restoredFrom'] as const)
+      if (step[k] !== undefined) Object.assign(meta, { [k]: step[k] });
+    steps.push(meta);
+    if (recording) add(`recordings/${step.id}.json`, json(recording));
+    if (snapshot === null) continue;
+    // Changes from the nearest ancestor whose snapshot is kept.
+    let base: string | null = step.parentId;
+    while (base !== null && (snapshotOf.get(base) ?? null) === null) base = timeline.parentOf(base);
+    const baseSnapshot = base === null ? timeline.origin : (snapshotOf.get(base) as SnapshotId);
+    const tree: StepTree = {
+      id: step.id,
+      base,
+      ...treeChanges(store, blobs, baseSnapshot, snapshot),
+      sessions: Object.fromEntries(
+        [...sessions].map(([name, blob]) => [name, Buffer.from(blob).toString('base64')]),
+      ),
+    };
+    add(`steps/${step.id}.json`, json(tree));
+  }
+
+  const branches: BranchMeta[] = timeline.branches().map((b) => ({
+    id: b.id,
+    name: b.name,
+    forkedFrom: b.forkedFrom,
+    createdAt: b.createdAt,
+  }));
+  const manifest: Manifest = {
+    format: FORMAT_NAME,
+    version: FORMAT_VERSION,
+    createdAt: Date.now(),
+    sandbox: { name: input.name, settings: input.settings },
+    branches,
+    steps,
+    head: timeline.head,
+    branchId: timeline.currentBranch,
+  };
+  add('manifest.json', json(manifest));
+  const level = input.level ?? 6;
+  for (const [hash, data] of blobs.bytes) files[`blobs/${hash}`] = [data, { level }];
+  const commit: Commit = {
+    format: FORMAT_NAME,
+    version: FORMAT_VERSION,
+    steps: steps.length,
+    blobs: blobs.bytes.size,
+    entries: entryHashes,
+  };
+  // Last entry of the archive: a file without it was not finished.
+  files['commit.json'] = json(commit);
+  const bytes = zipSync(files, { level: 6 });
+  return {
+    bytes,
+    summary: {
+      formatVersion: FORMAT_VERSION,
+      steps: steps.length,
+      branches: branches.length,
+      blobs: blobs.bytes.size,
+      contentBytes: blobs.contentBytes,
+      fileBytes: bytes.length,
+    },
+  };
+}
