@@ -7,6 +7,7 @@ export default defineConfig({
       'src-*/**/*.test.ts',
       'src-*/**/*.test.tsx',
       'scripts/**/*.test.ts',
+      'sdk/**/*.test.ts',
       // Sandbox-level tests of a crate's programs sit in the crate.
       'crates/*/tests/**/*.test.ts',
     ],

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Builds the command line into out/cli/ as plain ES modules (the bundler is
-// rolldown, the one vite uses): main.js (bin/sandglass.mjs imports it), one
+// rolldown, the one vite uses): main.js (bin/sandglass.mjs imports it), sdk.js
+// (the TypeScript SDK, the package's export), one
 // chunk per lazily loaded subcommand and the worker pool, and the process
 // worker's self-contained workerEntry.js beside them (the kernel finds it
 // there). npm packages stay external and load
@@ -16,7 +17,12 @@ import { fingerprint } from './fingerprint.mjs';
 const defaultRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** What the compiled CLI is made from. */
-export const CLI_SOURCES = ['src-worker', 'scripts/build-cli.mjs', 'scripts/fingerprint.mjs'];
+export const CLI_SOURCES = [
+  'src-worker',
+  'sdk/typescript',
+  'scripts/build-cli.mjs',
+  'scripts/fingerprint.mjs',
+];
 export const CLI_OUT = 'out/cli';
 export const CLI_STAMP = 'build.json';
 /** Worker threads the engine starts, found beside the bundle by name (proc/node/entryPath.ts). */
@@ -58,7 +64,13 @@ export async function buildCli(root = defaultRoot) {
     chunkFileNames: '[name]-[hash].js',
     sourcemap: true,
   };
-  await build({ ...common, input: { main: 'src-worker/cli/main.ts' }, output });
+  // The TypeScript SDK (package.json "exports": `import { Sandbox } from 'sandglass'`) shares
+  // the engine's chunks and finds the worker entries beside it, as the CLI does.
+  await build({
+    ...common,
+    input: { main: 'src-worker/cli/main.ts', sdk: 'sdk/typescript/index.ts' },
+    output,
+  });
   // Each worker entry on its own, in one file: each worker thread then
   // loads only its code, none of the kernel's chunks it would share.
   for (const [name, source] of Object.entries(WORKER_ENTRIES))

@@ -127,7 +127,8 @@ describe('SandglassEngine sandboxes and files', () => {
     expect(changes).toEqual(
       expect.arrayContaining([`created ${p}`, `deleted ${p}/a.txt`, `created ${p}/b.txt`]),
     );
-    expect(other.events.filter((e) => e.type !== 'sandboxes')).toEqual([]);
+    // Lists (sandboxes, clients) go to everyone; sandbox events only to subscribers.
+    expect(other.events.filter((e) => e.type !== 'sandboxes' && e.type !== 'clients')).toEqual([]);
   });
 
   it('applies new limits to a running sandbox', async () => {

@@ -28,6 +28,8 @@ export async function serveRpcStream(
   const pending = new Set<Promise<void>>();
   const handle = (line: string): void => {
     if (line.trim() === '') return;
+    if (line.length > maxMessageChars)
+      return session.refuse(`message is larger than ${maxMessageChars} characters`);
     const p = session.receive(line).finally(() => pending.delete(p));
     pending.add(p);
   };

@@ -410,6 +410,9 @@ export class Sandbox {
     opts: RunOptions,
   ): Promise<RunResult> {
     this.live();
+    // Stopped before it began (or retried on a fresh shell after being stopped): never start it.
+    if (opts.signal?.aborted)
+      throw Object.assign(new Error('the command was stopped'), { code: 'ECANCELED' });
     let shell: Process;
     try {
       shell = await started;

@@ -10,6 +10,8 @@ afterEach(async () => engine.dispose());
 function fakePort() {
   const handlers: { message?: (e: { data: unknown }) => void; close?: () => void } = {};
   const posted: ServerMessage[] = [];
+  /** Replies only (the client list is also broadcast to this person's port). */
+  const replies = (): ServerMessage[] => posted.filter((m) => m.type === 'response');
   let failNext = 0;
   const port: PortLike = {
     on: ((event: 'message' | 'close', listener: never) => {
@@ -28,6 +30,7 @@ function fakePort() {
   return {
     port,
     posted,
+    replies,
     failNextPost: () => (failNext = 1),
     send: (data: unknown) => handlers.message?.({ data }),
     close: () => handlers.close?.(),
@@ -45,14 +48,14 @@ describe('servePort', () => {
     servePort(engine, p.port);
     p.send({ type: 'request', id: 1, method: 'hello', params: { apiVersion: 1 } });
     await settle();
-    expect(p.posted.at(-1)).toMatchObject({ id: 1, ok: true });
+    expect(p.replies().at(-1)).toMatchObject({ id: 1, ok: true });
     p.failNextPost();
     p.send({ type: 'request', id: 2, method: 'listSandboxes', params: {} });
     await settle();
-    expect(p.posted.at(-1)).toMatchObject({ id: 2, ok: false, error: { code: 'E2BIG' } });
+    expect(p.replies().at(-1)).toMatchObject({ id: 2, ok: false, error: { code: 'E2BIG' } });
     p.send({ type: 'request', id: 3, method: 'nope', params: {} });
     await settle();
-    expect(p.posted.at(-1)).toMatchObject({ id: 3, ok: false, error: { code: 'ENOSYS' } });
+    expect(p.replies().at(-1)).toMatchObject({ id: 3, ok: false, error: { code: 'ENOSYS' } });
   });
 
   it('subscribes the port to sandboxes it creates and forgets it when closed', async () => {

@@ -1,0 +1,185 @@
+"""A sandbox as an agent's program drives it: commands in a persistent shell
+session, files, snapshots, restore and fork."""
+
+import base64
+from dataclasses import dataclass
+from typing import Any, Dict, List, Optional, Sequence, Union
+
+from .connection import Connection
+from .errors import ConnectionClosedError, NotFoundError
+
+#: Defaults of a new sandbox's settings (the engine's; what ``settings`` leaves out keeps these).
+DEFAULT_LIMITS = {
+    "totalBytes": 256 * 1024 * 1024,
+    "fileBytes": 64 * 1024 * 1024,
+    "nodeCount": 100_000,
+    "processCount": 64,
+    "outputBytes": 16 * 1024 * 1024,
+}
+DEFAULT_TIMEOUT_MS = 60_000
+
+
+@dataclass(frozen=True)
+class RunResult:
+    stdout: str
+    stderr: str
+    status: int
+    duration_ms: float
+    step_id: Optional[str]
+
+    @property
+    def ok(self) -> bool:
+        return self.status == 0
+
+
+@dataclass(frozen=True)
+class FileEntry:
+    name: str
+    path: str
+    kind: str
+    mode: int
+    size: int
+    mtime_ms: float
+    target: Optional[str] = None
+
+
+def _entry(raw: Dict[str, Any]) -> FileEntry:
+    return FileEntry(
+        name=raw["name"],
+        path=raw["path"],
+        kind=raw["kind"],
+        mode=raw["mode"],
+        size=raw["size"],
+        mtime_ms=raw["mtimeMs"],
+        target=raw.get("target"),
+    )
+
+
+class Sandbox:
+    """A sandbox. ``Sandbox.create()`` starts ``sandglass rpc`` and owns it;
+    pass ``connection=`` to share one server between sandboxes."""
+
+    def __init__(self, connection: Connection, info: Dict[str, Any], owns_connection: bool) -> None:
+        self.connection = connection
+        self.info = info
+        self._owns = owns_connection
+        self._closed = False
+
+    @property
+    def id(self) -> str:
+        return self.info["id"]
+
+    @property
+    def name(self) -> str:
+        return self.info["name"]
+
+    @classmethod
+    def create(
+        cls,
+        name: str = "python",
+        *,
+        limits: Optional[Dict[str, int]] = None,
+        env: Optional[Dict[str, str]] = None,
+        timeout_ms: Optional[int] = None,
+        connection: Optional[Connection] = None,
+        command: Optional[Sequence[str]] = None,
+    ) -> "Sandbox":
+        owns = connection is None
+        conn = connection if connection is not None else Connection(command)
+        settings = {
+            "limits": {**DEFAULT_LIMITS, **(limits or {})},
+            "env": dict(env or {}),
+            "timeoutMs": DEFAULT_TIMEOUT_MS if timeout_ms is None else timeout_ms,
+        }
+        try:
+            info = conn.call("createSandbox", {"name": name, "settings": settings})
+        except BaseException:
+            if owns:
+                conn.close()
+            raise
+        return cls(conn, info, owns)
+
+    def _call(self, method: str, **params: Any) -> Any:
+        params = {k: v for k, v in params.items() if v is not None}
+        return self.connection.call(method, {"sandboxId": self.id, **params})
+
+    def run(
+        self,
+        command: str,
+        *,
+        cwd: Optional[str] = None,
+        env: Optional[Dict[str, str]] = None,
+        stdin: Optional[str] = None,
+        timeout_ms: Optional[int] = None,
+    ) -> RunResult:
+        """Runs a command line in the sandbox's shell session (cd, variables and functions persist)."""
+        r = self._call("run", command=command, cwd=cwd, env=env, stdin=stdin, timeoutMs=timeout_ms)
+        return RunResult(r["stdout"], r["stderr"], r["status"], r["durationMs"], r.get("stepId"))
+
+    def read_file(self, path: str) -> bytes:
+        return base64.b64decode(self._call("readFile", path=path)["base64"])
+
+    def read_text(self, path: str, encoding: str = "utf-8") -> str:
+        return self.read_file(path).decode(encoding)
+
+    def write_file(self, path: str, data: Union[bytes, str], *, mode: Optional[int] = None) -> None:
+        raw = data.encode("utf-8") if isinstance(data, str) else bytes(data)
+        self._call("writeFile", path=path, base64=base64.b64encode(raw).decode("ascii"), mode=mode)
+
+    def read_dir(self, path: str) -> List[FileEntry]:
+        return [_entry(e) for e in self._call("readDir", path=path)]
+
+    def stat(self, path: str) -> FileEntry:
+        return _entry(self._call("stat", path=path))
+
+    def exists(self, path: str) -> bool:
+        try:
+            self.stat(path)
+            return True
+        except NotFoundError:
+            return False
+
+    def mkdir(self, path: str, *, recursive: bool = False) -> None:
+        self._call("mkdir", path=path, recursive=recursive)
+
+    def remove(self, path: str, *, recursive: bool = False) -> None:
+        self._call("remove", path=path, recursive=recursive)
+
+    def rename(self, source: str, target: str) -> None:
+        self._call("rename", **{"from": source, "to": target})
+
+    def snapshot(self) -> str:
+        """Saves the current state (files and shell session); returns the snapshot id."""
+        return self._call("snapshot.create")["id"]
+
+    def restore(self, snapshot_id: str) -> None:
+        """Puts the sandbox back as it was at a snapshot (recorded as a step; nothing is lost)."""
+        self._call("snapshot.restore", id=snapshot_id)
+
+    def fork(self) -> "Sandbox":
+        """An independent copy of this sandbox, on the same connection."""
+        sandbox_id = self._call("sandbox.fork")["sandboxId"]
+        info = next(s for s in self.connection.list_sandboxes() if s["id"] == sandbox_id)
+        return Sandbox(self.connection, info, owns_connection=False)
+
+    def close(self) -> None:
+        """Destroys the sandbox; ends the server too when this sandbox started it."""
+        if self._closed:
+            return
+        self._closed = True
+        try:
+            self.connection.call("destroySandbox", {"sandboxId": self.id})
+        except (NotFoundError, ConnectionClosedError):
+            pass
+        finally:
+            if self._owns:
+                self.connection.close()
+
+    def __enter__(self) -> "Sandbox":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"Sandbox(id={self.id!r}, name={self.name!r})"

@@ -1,0 +1,103 @@
+"""The Python SDK against the real engine (``sandglass rpc``): run from
+sdk/python/python.test.ts with SANDGLASS_CLI set, or by hand:
+
+    SANDGLASS_CLI=bin/sandglass.mjs python3 -m unittest discover -s sdk/python/tests
+"""
+
+import os
+import sys
+import unittest
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from sandglass import (  # noqa: E402
+    Connection,
+    ConnectionClosedError,
+    InvalidArgumentError,
+    NotFoundError,
+    Sandbox,
+    SandglassError,
+)
+
+
+class SandboxTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.conn = Connection(name="python-tests")
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.conn.close()
+
+    def sandbox(self, **kw):
+        sb = Sandbox.create(connection=self.conn, **kw)
+        self.addCleanup(sb.close)
+        return sb
+
+    def test_runs_in_a_persistent_session(self):
+        sb = self.sandbox()
+        r = sb.run('cd /tmp && X=7 && echo "$GREETING $X"', env={"GREETING": "hi"})
+        self.assertEqual((r.stdout, r.status, r.ok), ("hi 7\n", 0, True))
+        self.assertTrue(r.step_id)
+        self.assertEqual(sb.run("pwd; echo $X").stdout, "/tmp\n7\n")
+        self.assertEqual(sb.run("pwd", cwd="/").stdout, "/\n")
+        self.assertEqual(sb.run("tr a-z A-Z", stdin="shout").stdout, "SHOUT")
+        self.assertEqual(sb.run("echo oops >&2; exit 4").stderr, "oops\n")
+        self.assertEqual(sb.run("exit 4").status, 4)
+        self.assertEqual(sb.run("sleep 5", timeout_ms=200).status, 124)
+
+    def test_settings_apply(self):
+        sb = self.sandbox(env={"FROM_SETTINGS": "yes"})
+        self.assertEqual(sb.run("echo $FROM_SETTINGS").stdout, "yes\n")
+
+    def test_files(self):
+        sb = self.sandbox()
+        sb.mkdir("/w/sub", recursive=True)
+        sb.write_file("/w/a.txt", "héllo\n")
+        sb.write_file("/w/b.bin", bytes([0, 255, 7]), mode=0o600)
+        self.assertEqual(sb.read_text("/w/a.txt"), "héllo\n")
+        self.assertEqual(sb.read_file("/w/b.bin"), bytes([0, 255, 7]))
+        self.assertEqual(sb.stat("/w/b.bin").mode & 0o777, 0o600)
+        self.assertEqual(
+            sorted((e.kind, e.name) for e in sb.read_dir("/w")),
+            [("dir", "sub"), ("file", "a.txt"), ("file", "b.bin")],
+        )
+        self.assertEqual(sb.run("wc -c < /w/b.bin").stdout.strip(), "3")
+        sb.rename("/w/a.txt", "/w/sub/a.txt")
+        self.assertTrue(sb.exists("/w/sub/a.txt"))
+        sb.remove("/w/sub", recursive=True)
+        self.assertFalse(sb.exists("/w/sub"))
+
+    def test_typed_errors(self):
+        sb = self.sandbox()
+        with self.assertRaises(NotFoundError) as caught:
+            sb.read_file("/missing")
+        self.assertEqual(caught.exception.code, "ENOENT")
+        self.assertIsInstance(caught.exception, FileNotFoundError)
+        with self.assertRaises(InvalidArgumentError) as bad:
+            sb.run("true", env={"NOT VALID": "1"})
+        self.assertEqual(bad.exception.rpc_code, -32602)
+        with self.assertRaises(SandglassError) as unknown:
+            self.conn.call("noSuchMethod")
+        self.assertEqual(unknown.exception.code, "ENOSYS")
+        with self.assertRaises(NotFoundError):
+            self.conn.call("stats", {"sandboxId": "nope"})
+
+    def test_context_manager_owns_its_server(self):
+        with Sandbox.create("owned") as sb:
+            self.assertEqual(sb.run("echo owned").stdout, "owned\n")
+            conn = sb.connection
+        self.assertIsNotNone(conn._proc.poll())
+        with self.assertRaises(ConnectionClosedError):
+            conn.call("listSandboxes")
+
+    def test_close_destroys_the_sandbox_only(self):
+        sb = Sandbox.create("gone", connection=self.conn)
+        sb.close()
+        sb.close()
+        self.assertNotIn(sb.id, [s["id"] for s in self.conn.list_sandboxes()])
+        self.assertEqual(self.conn.call("hello", {"apiVersion": 1})["apiVersion"], 1)
+
+
+if __name__ == "__main__":
+    unittest.main()
