@@ -44,6 +44,8 @@ const only = process.argv.includes('--only')
   ? process.argv[process.argv.indexOf('--only') + 1]
   : '';
 const INSPECTOR = '@modelcontextprotocol/inspector@2.12.0';
+// timeline_export writes here, not into the user's ~/.sandglass.
+process.env.SANDGLASS_EXPORT_DIR ??= mkdtempSync(join(tmpdir(), 'sg-mcp-exports-'));
 const { register } = await import('tsx/esm/api');
 register();
 const { SandglassEngine } = await import('../src-worker/api/engine.ts');

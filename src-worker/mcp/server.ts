@@ -47,6 +47,14 @@ async function callTool(
         .catch(() => undefined);
     },
   };
+  const startedAt = Date.now();
+  const heartbeat =
+    token === undefined
+      ? undefined
+      : setInterval(
+          () => void waitingFor(host, args, startedAt).then(call.progress, () => undefined),
+          host.limits.progressIntervalMs,
+        );
   try {
     const reply = await tool.run(args as never, call);
     const text = reply.text ?? [JSON.stringify(reply.structured)];
@@ -57,7 +65,25 @@ async function callTool(
   } catch (err) {
     const e = toApiError(err);
     return { content: [{ type: 'text', text: `${e.code}: ${e.message}` }], isError: true };
+  } finally {
+    clearInterval(heartbeat);
   }
+}
+
+/**
+ * What a call that takes long is waiting for, as its progress message: a
+ * person (the agent is paused, or a network request of its sandbox awaits
+ * approval), or its command.
+ */
+async function waitingFor(host: McpHost, args: unknown, startedAt: number): Promise<string> {
+  const clients = await host.engine.call('listClients', {});
+  if (clients.find((c) => c.id === host.client.id)?.paused)
+    return 'paused by a person in the workbench; waiting to be resumed';
+  const sandboxId = (args as { sandbox_id?: unknown } | undefined)?.sandbox_id;
+  const request =
+    typeof sandboxId === 'string' ? host.engine.bus.pendingFor(sandboxId)[0] : undefined;
+  if (request) return `waiting for a person to answer in the workbench: ${request.title}`;
+  return `running for ${Math.round((Date.now() - startedAt) / 1000)} s`;
 }
 
 /** A server instance with every tool, for one connection or one request. */

@@ -292,6 +292,23 @@ describe.skipIf(!haveShell)('run', () => {
     expect(messages.some((m) => /waiting for a person.*example\.com/.test(m))).toBe(true);
     person.close();
   });
+  it('waits while a person has paused the agent, saying so in its progress', async () => {
+    const id = await sandbox();
+    await engine.call('pauseClient', { clientId: agent.client.id });
+    const messages: string[] = [];
+    let done = false;
+    const running = client
+      .callTool(
+        { name: 'run', arguments: { sandbox_id: id, command: 'echo resumed' } },
+        { onprogress: (p) => messages.push(p.message ?? '') },
+      )
+      .finally(() => (done = true));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(done).toBe(false);
+    expect(messages.some((m) => /paused by a person/.test(m))).toBe(true);
+    await engine.call('resumeClient', { clientId: agent.client.id });
+    expect(texts(await running)[0]).toBe('resumed\n');
+  });
 });
 
 describe.skipIf(!haveShell)('files', () => {

@@ -2,9 +2,8 @@
  * run: a command line in the sandbox's persistent default shell session (cd,
  * variables and functions carry over between calls), recorded as a step.
  * Output comes back capped per stream; when a stream was cut, the whole of
- * it is kept in the sandbox and its path returned. A long command reports
- * progress (and any network approval it is waiting for) and is killed when
- * the client cancels.
+ * it is kept in the sandbox and its path returned. A command is killed when
+ * the client cancels (progress while it runs: server.ts).
  */
 import { capOutput, type CappedOutput } from '../output.js';
 import type { McpHost } from '../tool.js';
@@ -56,34 +55,19 @@ export const run = defineTool({
     const { host } = call;
     const sandboxId = args.sandbox_id;
     const cap = args.max_output_bytes ?? host.limits.outputBytes;
-    const startedAt = Date.now();
-    const heartbeat = setInterval(() => {
-      const waiting = host.engine.bus.pendingFor(sandboxId)[0];
-      const seconds = Math.round((Date.now() - startedAt) / 1000);
-      call.progress(
-        waiting
-          ? `waiting for a person to answer in the workbench: ${waiting.title}`
-          : `running for ${seconds} s`,
-      );
-    }, host.limits.progressIntervalMs);
-    let result;
-    try {
-      result = await host.engine.call(
-        'run',
-        {
-          sandboxId,
-          command: args.command,
-          ...(args.cwd !== undefined ? { cwd: sandboxPath(args.cwd) } : {}),
-          ...(args.env !== undefined ? { env: args.env } : {}),
-          ...(args.stdin !== undefined ? { stdin: args.stdin } : {}),
-          ...(args.timeout_ms !== undefined ? { timeoutMs: args.timeout_ms } : {}),
-        },
-        host.client,
-        { signal: call.signal },
-      );
-    } finally {
-      clearInterval(heartbeat);
-    }
+    const result = await host.engine.call(
+      'run',
+      {
+        sandboxId,
+        command: args.command,
+        ...(args.cwd !== undefined ? { cwd: sandboxPath(args.cwd) } : {}),
+        ...(args.env !== undefined ? { env: args.env } : {}),
+        ...(args.stdin !== undefined ? { stdin: args.stdin } : {}),
+        ...(args.timeout_ms !== undefined ? { timeoutMs: args.timeout_ms } : {}),
+      },
+      host.client,
+      { signal: call.signal },
+    );
     const stdout = capOutput(result.stdout, cap);
     const stderr = capOutput(result.stderr, cap);
     const name = result.stepId ?? `run-${++unnamedRuns}`;
