@@ -5,7 +5,7 @@
  * process's memory before, at peak and after the sandboxes are gone (after a
  * GC), which should come back to where it started.
  *
- *   npx tsx --expose-gc bench/mcp/concurrent.ts [--clients 20] [--commands 1000]
+ *   npx tsx --expose-gc bench/mcp/concurrent.ts [--clients 20] [--commands 1000] [--rounds 2]
  *
  * Not a test: nothing is asserted.
  */
@@ -19,15 +19,23 @@ function arg(name: string, fallback: number): number {
 }
 const CLIENTS = arg('clients', 20);
 const COMMANDS = arg('commands', 1000);
+/** Rounds of all clients: memory after each should stay level once the pool is warm. */
+const ROUNDS = arg('rounds', 2);
 
 const gc = (globalThis as { gc?: () => void }).gc;
-function memory(): { rss: number; heap: number } {
+interface Memory {
+  rss: number;
+  heap: number;
+  /** ArrayBuffers (file contents, wasm memories) outside the JS heap. */
+  buffers: number;
+}
+function memory(): Memory {
   gc?.();
   const m = process.memoryUsage();
-  return { rss: m.rss / 2 ** 20, heap: m.heapUsed / 2 ** 20 };
+  return { rss: m.rss / 2 ** 20, heap: m.heapUsed / 2 ** 20, buffers: m.arrayBuffers / 2 ** 20 };
 }
-const mb = (m: { rss: number; heap: number }) =>
-  `rss ${m.rss.toFixed(0)} MiB, heap ${m.heap.toFixed(0)} MiB`;
+const mb = (m: Memory) =>
+  `rss ${m.rss.toFixed(0)} MiB, heap ${m.heap.toFixed(0)} MiB, buffers ${m.buffers.toFixed(0)} MiB`;
 
 const engine = new SandglassEngine();
 const token = 'bench-token-0123456789abcdefghijklmnop';
@@ -58,25 +66,33 @@ async function agent(n: number, times: number[]): Promise<void> {
 // One warm-up agent so the worker pool and compiled modules are in place.
 await agent(-1, []);
 const before = memory();
-let peak = before;
-const sampler = setInterval(() => {
-  const m = process.memoryUsage();
-  if (m.rss / 2 ** 20 > peak.rss) peak = { rss: m.rss / 2 ** 20, heap: m.heapUsed / 2 ** 20 };
-}, 200);
-const times: number[] = [];
-const t0 = performance.now();
-await Promise.all(Array.from({ length: CLIENTS }, (_, n) => agent(n, times)));
-const seconds = (performance.now() - t0) / 1000;
-clearInterval(sampler);
-await new Promise((r) => setTimeout(r, 500));
-const after = memory();
-times.sort((a, b) => a - b);
-const p = (q: number) => (times[Math.floor((times.length * q) / 100)] ?? NaN).toFixed(1);
-console.log(
-  `${CLIENTS} clients x ${COMMANDS} commands: ${times.length} calls in ${seconds.toFixed(1)} s ` +
-    `(${(times.length / seconds).toFixed(0)}/s), p50 ${p(50)} ms, p90 ${p(90)} ms, p99 ${p(99)} ms`,
-);
-console.log(`memory before: ${mb(before)}; peak: ${mb(peak)}; after destroy: ${mb(after)}`);
+console.log(`memory before: ${mb(before)}`);
+for (let round = 1; round <= ROUNDS; round++) {
+  let peak = memory();
+  const sampler = setInterval(() => {
+    const m = process.memoryUsage();
+    if (m.rss / 2 ** 20 > peak.rss)
+      peak = {
+        rss: m.rss / 2 ** 20,
+        heap: m.heapUsed / 2 ** 20,
+        buffers: m.arrayBuffers / 2 ** 20,
+      };
+  }, 200);
+  const times: number[] = [];
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: CLIENTS }, (_, n) => agent(n, times)));
+  const seconds = (performance.now() - t0) / 1000;
+  clearInterval(sampler);
+  await new Promise((r) => setTimeout(r, 500));
+  const after = memory();
+  times.sort((a, b) => a - b);
+  const p = (q: number) => (times[Math.floor((times.length * q) / 100)] ?? NaN).toFixed(1);
+  console.log(
+    `round ${round}: ${CLIENTS} clients x ${COMMANDS} commands: ${times.length} calls in ${seconds.toFixed(1)} s ` +
+      `(${(times.length / seconds).toFixed(0)}/s), p50 ${p(50)} ms, p90 ${p(90)} ms, p99 ${p(99)} ms`,
+  );
+  console.log(`  memory peak: ${mb(peak)}; after destroy: ${mb(after)}`);
+}
 if (!gc) console.log('(run with --expose-gc for memory figures after a collection)');
 console.log(`sandboxes left: ${(await engine.call('listSandboxes', {})).length}`);
 await server.close();
