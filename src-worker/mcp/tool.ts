@@ -67,6 +67,20 @@ export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(
   return def as unknown as ToolDef;
 }
 
+/**
+ * Makes a directory and its parents when missing. Every file operation
+ * through the engine is a timeline step, so one that would change nothing
+ * is not made.
+ */
+export async function ensureDir(host: McpHost, sandboxId: string, path: string): Promise<void> {
+  try {
+    if ((await host.engine.call('stat', { sandboxId, path }, host.client)).kind === 'dir') return;
+  } catch {
+    // Missing (or unreadable): mkdir says what is wrong, if anything.
+  }
+  await host.engine.call('mkdir', { sandboxId, path, recursive: true }, host.client);
+}
+
 /** Annotations of a tool that only reads. */
 export const READ_ONLY: ToolAnnotations = {
   readOnlyHint: true,

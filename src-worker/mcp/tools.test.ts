@@ -371,6 +371,16 @@ describe.skipIf(!haveShell)('files', () => {
     expect(texts(shell)[0]).toBe('a\nB\nC\n');
   });
 
+  it('records one step per write, and a mkdir step only when a directory is missing', async () => {
+    const id = await sandbox();
+    const steps = async () => (await engine.call('listSteps', { sandboxId: id })).total;
+    const at0 = await steps();
+    await ok('write_file', { sandbox_id: id, path: 'new/dir/a.txt', content: 'a' });
+    expect((await steps()) - at0).toBe(2);
+    await ok('write_file', { sandbox_id: id, path: 'new/dir/b.txt', content: 'b' });
+    expect((await steps()) - at0).toBe(3);
+  });
+
   it('round-trips binary files as base64 and keeps modes', async () => {
     const id = await sandbox();
     const bytes = Buffer.from([0, 1, 2, 255, 254, 10, 0]);

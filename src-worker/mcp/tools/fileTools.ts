@@ -3,7 +3,7 @@ import type { FileEntry } from '../../contract/api.js';
 import { EngineError } from '../../api/errors.js';
 import { parentOf } from '../../api/paths.js';
 import { USER_HOME } from '../../vfs/layout.js';
-import { READ_ONLY, defineTool, type McpHost } from '../tool.js';
+import { READ_ONLY, defineTool, ensureDir, type McpHost } from '../tool.js';
 import {
   editFileInput,
   editFileOutput,
@@ -145,12 +145,7 @@ export const writeFile = defineTool({
       args.encoding === 'base64'
         ? new Uint8Array(Buffer.from(args.content, 'base64'))
         : enc.encode(args.content);
-    if (args.create_dirs ?? true)
-      await host.engine.call(
-        'mkdir',
-        { sandboxId: args.sandbox_id, path: parentOf(path), recursive: true },
-        host.client,
-      );
+    if (args.create_dirs ?? true) await ensureDir(host, args.sandbox_id, parentOf(path));
     await writeBytes(host, args.sandbox_id, path, bytes, args.mode);
     return { structured: { path, bytes: bytes.length } };
   },

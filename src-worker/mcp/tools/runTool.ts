@@ -6,8 +6,7 @@
  * the client cancels (progress while it runs: server.ts).
  */
 import { capOutput, type CappedOutput } from '../output.js';
-import type { McpHost } from '../tool.js';
-import { defineTool } from '../tool.js';
+import { defineTool, ensureDir, type McpHost } from '../tool.js';
 import { runInput, runOutput } from '../toolSchemas.js';
 import { sandboxPath } from '../textFiles.js';
 
@@ -23,7 +22,7 @@ async function keepWhole(
   whole: string,
 ): Promise<string> {
   const path = `${OUTPUT_DIR}/${name}`;
-  await host.engine.call('mkdir', { sandboxId, path: OUTPUT_DIR, recursive: true }, host.client);
+  await ensureDir(host, sandboxId, OUTPUT_DIR);
   await host.engine.call(
     'writeFile',
     { sandboxId, path, base64: Buffer.from(whole).toString('base64') },
