@@ -23,7 +23,7 @@ import type {
 import { API_VERSION, LIMITS } from '../contract/constants.js';
 import type { Sandbox, SpawnOptions } from '../sandbox/sandbox.js';
 import { diffPage, fileDiff } from '../timeline/changes.js';
-import { sessionStatesOf } from '../timeline/host.js';
+import { journalTimeline } from '../timeline/format/journal.js';
 import { buildOrigin, loadSteps } from '../timeline/format/load.js';
 import { decodeTimeline } from '../timeline/format/read.js';
 import { encodeTimeline } from '../timeline/format/write.js';
@@ -276,7 +276,7 @@ export class SandglassEngine {
         entry.info.settings,
         made,
       );
-      await sessionStatesOf(made).restoreSessionStates(sessions);
+      await made.restoreSessionStates(sessions);
       client?.subscribe(info.id);
       return info;
     },
@@ -407,6 +407,20 @@ export class SandglassEngine {
         settings: entry.info.settings,
         timeline: entry.steps,
         store: snapshotStoreOf(entry.sandbox.vfs),
+      }),
+    );
+  }
+
+  /** Journals a sandbox's new steps through `append` as they happen (in-process callers); returns the stop. */
+  journalTimeline(sandboxId: string, append: (bytes: Uint8Array) => void): () => void {
+    const entry = this.registry.get(sandboxId);
+    return timeline(() =>
+      journalTimeline({
+        name: entry.info.name,
+        settings: entry.info.settings,
+        timeline: entry.steps,
+        store: snapshotStoreOf(entry.sandbox.vfs),
+        append,
       }),
     );
   }
@@ -630,25 +644,24 @@ function anySignal(...given: (AbortSignal | undefined)[]): { signal?: AbortSigna
   return { signal: signals.length === 1 ? (signals[0] as AbortSignal) : AbortSignal.any(signals) };
 }
 
+/** A timeline error as the engine's (its code kept), anything else as asEngineError does. */
+function engineErrorOf(err: unknown): EngineError {
+  return err instanceof TimelineError ? new EngineError(err.code, err.message) : asEngineError(err);
+}
+
 /** Runs a timeline call with its errors as engine errors. */
 function timeline<T>(fn: () => T): T {
   try {
     return fn();
   } catch (err) {
-    throw err instanceof TimelineError
-      ? new EngineError(err.code, err.message)
-      : asEngineError(err);
+    throw engineErrorOf(err);
   }
 }
 
-async function timelineAsync<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    throw err instanceof TimelineError
-      ? new EngineError(err.code, err.message)
-      : asEngineError(err);
-  }
+function timelineAsync<T>(fn: () => Promise<T>): Promise<T> {
+  return fn().catch((err: unknown) => {
+    throw engineErrorOf(err);
+  });
 }
 
 function needClient(client: BusClient | undefined, method: string): BusClient {

@@ -4,7 +4,6 @@
  */
 import type { SandboxInfo, SandboxSettings } from '../contract/api.js';
 import { Sandbox } from '../sandbox/sandbox.js';
-import { sessionStatesOf } from '../timeline/host.js';
 import { snapshotStoreOf } from '../timeline/store.js';
 import { Timeline, type TimelineEvents } from '../timeline/model.js';
 import { asEngineError, EngineError } from './errors.js';
@@ -85,7 +84,7 @@ export class SandboxRegistry {
       steps: new Timeline({
         sandboxId: id,
         store: snapshotStoreOf(sandbox.vfs),
-        sessions: sessionStatesOf(sandbox),
+        sessions: sandbox,
         newStepId: () => this.options.newId('st'),
         newBranchId: () => this.options.newId('br'),
         budgetBytes: () => sandbox.vfs.limits.maxBytes,

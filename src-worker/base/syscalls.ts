@@ -76,6 +76,9 @@ export enum Sys {
   // sessions
   SESSION_NEXT = 90,
   SESSION_DONE = 91,
+  STEP_BEGIN = 92,
+  STEP_END = 93,
+  CTL_TAKE = 94,
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * The `sandglass` command line: subcommands dispatch here. `exec` runs one
  * program, `run` a shell script, `shell` an interactive session, `rpc` the
- * agent API as JSON-RPC on stdio, `serve` the web workbench. Each subcommand's module is imported only when it runs (a CLI start pays for
+ * agent API as JSON-RPC on stdio, `mcp` MCP for agents on stdio, `serve`
+ * the web workbench, `timeline` timeline files. Each subcommand's module is imported only when it runs (a CLI start pays for
  * what the command needs; the full usage text loads them all).
  */
 import type { CliIo } from './options.js';
@@ -49,6 +50,14 @@ const SUBCOMMANDS: Record<string, Entry> = {
     load: async () => {
       const m = await import('./rpc.js');
       return { usage: m.RPC_USAGE, run: (a, io) => m.runRpc(m.parseRpcArgs(a), io) };
+    },
+  },
+  timeline: {
+    about: 'save, load, show and diff timeline files',
+    oneShot: true,
+    load: async () => {
+      const m = await import('./timeline.js');
+      return { usage: m.TIMELINE_USAGE, run: (a, io) => m.runTimeline(a, io) };
     },
   },
   serve: {

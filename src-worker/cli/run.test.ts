@@ -23,7 +23,9 @@ describe('sandglass run arguments', () => {
       programsDir: undefined,
       command: 'echo $1',
       rest: ['n', '-x'],
+      save: undefined,
     });
+    expect(parseRunArgs(['--save', 't.sgtl', '-c', 'true']).save).toBe('t.sgtl');
     const f = parseRunArgs(['--import', '/h:/mnt:ro', 'x.sh', '-c']);
     expect(f.command).toBeUndefined();
     expect(f.rest).toEqual(['x.sh', '-c']);

@@ -7,7 +7,7 @@
  * host working directory as cwd so the name resolves. Stdin is streamed in,
  * stdout/stderr out; the exit status is the script's.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import {
   createSandbox,
@@ -20,21 +20,40 @@ import {
 } from './options.js';
 
 export const RUN_USAGE =
-  'usage: sandglass run [--timeout MS] [--import HOST:PATH[:ro]]... [--programs DIR] (-c SCRIPT [NAME [ARGS...]] | FILE [ARGS...])';
+  'usage: sandglass run [--timeout MS] [--import HOST:PATH[:ro]]... [--programs DIR] [--save OUT.sgtl] (-c SCRIPT [NAME [ARGS...]] | FILE [ARGS...])';
 
 export interface RunArgs extends Omit<SandboxOptions, 'cwd'> {
   /** The inline script of -c, or undefined when running a file. */
   readonly command: string | undefined;
   /** FILE (when no -c) followed by ARGS; with -c, $0 then ARGS. */
   readonly rest: string[];
+  /** Write the sandbox's timeline to this host file when the script ends. */
+  readonly save: string | undefined;
 }
 
 export function parseRunArgs(args: readonly string[]): RunArgs {
+  let save: string | undefined;
   const parsed = parseSandboxOptions(
     args,
     ['--timeout', '--import', '--programs'],
-    (flag) => flag === '-c',
+    (flag) => flag === '-c' || flag === '--save',
   );
+  while (parsed.rest[0] === '--save') {
+    save = parsed.rest[1];
+    if (save === undefined) throw new UsageError('--save needs a value');
+    const more = parseSandboxOptions(
+      parsed.rest.slice(2),
+      ['--timeout', '--import', '--programs'],
+      (f) => f === '-c' || f === '--save',
+    );
+    parsed.rest = more.rest;
+    parsed.options = {
+      ...parsed.options,
+      ...(more.options.timeoutMs !== undefined ? { timeoutMs: more.options.timeoutMs } : {}),
+      ...(more.options.programsDir !== undefined ? { programsDir: more.options.programsDir } : {}),
+      imports: [...parsed.options.imports, ...more.options.imports],
+    };
+  }
   const { timeoutMs, imports, programsDir } = parsed.options;
   let rest = parsed.rest;
   let command: string | undefined;
@@ -44,7 +63,7 @@ export function parseRunArgs(args: readonly string[]): RunArgs {
     rest = rest.slice(2); // everything after the script is $0 and the arguments
   }
   if (command === undefined && rest.length === 0) throw new UsageError('missing -c SCRIPT or FILE');
-  return { timeoutMs, imports, programsDir, command, rest };
+  return { timeoutMs, imports, programsDir, command, rest, save };
 }
 
 /** Copy the host script into the sandbox; returns argv and cwd for running it. */
@@ -102,7 +121,7 @@ export async function runScript(args: RunArgs, io: CliIo): Promise<number> {
         return code === 'ENOENT' ? 127 : 126;
       }
     }
-    return await runStreamed(sb, io, {
+    const status = await runStreamed(sb, io, {
       path: '/bin/sh',
       argv,
       command: args.command ?? args.rest.join(' '),
@@ -110,6 +129,11 @@ export async function runScript(args: RunArgs, io: CliIo): Promise<number> {
       cwd: scriptCwd,
       failedAs: 'sandglass run: /bin/sh',
     });
+    if (args.save !== undefined) {
+      const { bytes } = sb.engine.saveTimeline(sb.sandboxId);
+      await writeFile(args.save, bytes);
+    }
+    return status;
   } finally {
     await sb.dispose();
   }

@@ -219,7 +219,10 @@ export class Kernel {
     // The root preopen lives beside the fd table, so inherited fds may take slot 3.
     p.fds.setRoot(new DirFile(this.vfs, this.vfs.resolve('/'), cred));
     if (spec.foreground && p.tty) p.tty.fgPgrp = pgid;
-    if (spec.session) this.sessions.set(p, spec.session);
+    if (spec.session) {
+      this.sessions.set(p, spec.session);
+      spec.session.process = p;
+    }
     this.procs.set(pid, p);
     const wall = spec.wallTimeMs ?? this.limits.wallTimeMs;
     if (wall > 0) {

@@ -56,6 +56,25 @@ export interface SandboxOptions {
 
 export type Output = (data: Uint8Array) => void;
 
+/**
+ * A command line of a shell session started or ended, as the shell
+ * reported it through syscalls (never from output bytes). `session` is the
+ * session's name: `default` and named API sessions, a terminal's session
+ * name. `state` is the shell's state blob after the command (opaque,
+ * versioned: docs/abi.md "Shell state").
+ */
+export type CommandEvent =
+  | { type: 'start'; session: string; command: string; startedAt: number }
+  | {
+      type: 'end';
+      session: string;
+      command: string;
+      status: number;
+      startedAt: number;
+      durationMs: number;
+      state: Uint8Array;
+    };
+
 export interface SpawnOptions {
   /** Variables added to (or, with `replaceEnv`, replacing) the sandbox environment. */
   readonly env?: Readonly<Record<string, string>>;
@@ -191,6 +210,10 @@ export class Sandbox {
   private sessionCounter = 0;
   /** Command lines running in sessions now (by run), for stats. */
   private readonly running = new Map<object, string>();
+  /** Every live shell session (API sessions and terminals) by name. */
+  private readonly shellSessions = new Map<string, Session>();
+  private readonly commandListeners = new Set<(ev: CommandEvent) => void>();
+  private terminalCounter = 0;
 
   private constructor(
     private readonly options: SandboxOptions,
@@ -360,7 +383,7 @@ export class Sandbox {
     this.live();
     const id = name ?? `session-${++this.sessionCounter}`;
     if (this.sessionsByName.has(id)) throw new Error(`session '${id}' already exists`);
-    const state = new Session(id);
+    const state = this.registerShellSession(id);
     const shell = this.options.sessionShell ?? { path: '/bin/sh', argv: ['sh', '--sandglass-api'] };
     const started = this.kernel.spawn({
       path: utf8ToPath(shell.path),
@@ -375,7 +398,7 @@ export class Sandbox {
       session: state,
       wallTimeMs: 0,
     });
-    started.catch(() => undefined);
+    this.forgetWhenDone(state, started);
     const session: SandboxSession = {
       name: id,
       run: (command, opts = {}) =>
@@ -387,6 +410,7 @@ export class Sandbox {
         }),
       close: () => {
         this.sessionsByName.delete(id);
+        this.unregisterShellSession(state);
         if (this.defaultSession === session) this.defaultSession = undefined;
         void started.then(
           (p) => this.kernel.signal(p, SIG.KILL),
@@ -479,6 +503,7 @@ export class Sandbox {
         this.running.delete(runKey);
       };
       const cmd: SessionCommand = {
+        command,
         request,
         stdin,
         stdout: sink(outParts, opts.onStdout),
@@ -513,17 +538,113 @@ export class Sandbox {
 
   // ---- terminals ----
 
-  openTerminal(opts: { cols?: number; rows?: number; cwd?: string } = {}): Promise<Terminal> {
+  /**
+   * Open a terminal: a tty with an interactive shell. `session` names its
+   * shell session (for `onCommand` and session states); default
+   * `terminal-N`. Error if the name is taken.
+   */
+  async openTerminal(
+    opts: { cols?: number; rows?: number; cwd?: string; session?: string } = {},
+  ): Promise<Terminal> {
     this.live();
     const shell = this.options.terminalShell ?? { path: '/bin/sh', argv: ['sh', '-i'] };
-    return openTerminal(this.kernel, {
+    const state = this.registerShellSession(opts.session ?? `terminal-${++this.terminalCounter}`);
+    const opened = openTerminal(this.kernel, {
       cols: opts.cols ?? 80,
       rows: opts.rows ?? 24,
       path: utf8ToPath(shell.path),
       argv: [...shell.argv],
       env: envList(this.env, { TERM: 'xterm-256color' }),
       ...(opts.cwd !== undefined ? { cwd: utf8ToPath(opts.cwd) } : {}),
+      session: state,
     });
+    this.forgetWhenDone(
+      state,
+      opened.then(() => state.process as Process),
+    );
+    return opened;
+  }
+
+  // ---- shell sessions: steps and state ----
+
+  /**
+   * Listen to command lines starting and ending in every shell session of
+   * this sandbox (API default and named sessions, terminals). Returns the
+   * unsubscribe function. Listeners run on the kernel's turn: keep them short.
+   */
+  onCommand(listener: (ev: CommandEvent) => void): () => void {
+    this.commandListeners.add(listener);
+    return () => this.commandListeners.delete(listener);
+  }
+
+  /** The latest state blob of each live shell session, by session name. */
+  sessionStates(): ReadonlyMap<string, Uint8Array> {
+    const out = new Map<string, Uint8Array>();
+    for (const [name, s] of this.shellSessions) if (!s.ended && s.state) out.set(name, s.state);
+    return out;
+  }
+
+  /**
+   * Put live shell sessions back into saved states: a session named in
+   * `states` takes that state, any other one a fresh shell's. Resolves when
+   * every shell has applied its state (or ended). An idle shell applies it
+   * at once and redraws its prompt; a terminal running a command has its
+   * foreground job interrupted (SIGINT) first; an API session finishes its
+   * command first.
+   */
+  async restoreSessionStates(states: ReadonlyMap<string, Uint8Array>): Promise<void> {
+    this.live();
+    const applied: Promise<void>[] = [];
+    for (const [name, s] of this.shellSessions) {
+      // A shell that never reported a state does not speak the protocol.
+      if (s.ended || !s.state) continue;
+      const blob = states.get(name) ?? s.initialState;
+      if (!blob) continue;
+      if (!s.idle) this.interruptForeground(s);
+      applied.push(s.requestState(blob));
+    }
+    await Promise.all(applied);
+  }
+
+  /** SIGINT to the foreground job of a session's terminal, if the shell is not it. */
+  private interruptForeground(s: Session): void {
+    const p = s.process;
+    const fg = p?.tty?.fgPgrp;
+    if (!p || fg === undefined || fg <= 0 || fg === p.pgid) return;
+    try {
+      this.kernel.signalGroup(fg, SIG.INT);
+    } catch {
+      // The job ended meanwhile.
+    }
+  }
+
+  private registerShellSession(name: string): Session {
+    if (this.shellSessions.has(name)) throw new Error(`session '${name}' already exists`);
+    const s = new Session(name);
+    s.onStep = (ev) => {
+      const full: CommandEvent = { ...ev, session: name };
+      for (const l of this.commandListeners) {
+        try {
+          l(full);
+        } catch {
+          // A listener's bug must not reach the shell's syscall.
+        }
+      }
+    };
+    this.shellSessions.set(name, s);
+    return s;
+  }
+
+  private unregisterShellSession(s: Session): void {
+    if (this.shellSessions.get(s.name) === s) this.shellSessions.delete(s.name);
+  }
+
+  /** Drop a session from the table when its shell fails to start or exits. */
+  private forgetWhenDone(s: Session, started: Promise<Process>): void {
+    started.then(
+      (p) => void p.exited().then(() => this.unregisterShellSession(s)),
+      () => this.unregisterShellSession(s),
+    );
   }
 
   // ---- files ----
@@ -703,6 +824,7 @@ export class Sandbox {
     for (const s of [...this.sessionsByName.values()]) s.close();
     this.unsubscribeVfs();
     this.listeners.clear();
+    this.commandListeners.clear();
     this.kernel.dispose();
   }
 }

@@ -4,9 +4,12 @@ import { TtyFile } from '../tty/ttyFile.js';
 import type { Kernel } from '../kernel/kernel.js';
 import type { Process } from '../proc/process.js';
 import { Errno, KernelError } from '../base/errno.js';
+import type { Session } from '../kernel/session.js';
 
 export interface Terminal {
   readonly pid: number;
+  /** Name of its shell session (`Sandbox.onCommand`, session states). */
+  readonly session: string;
   write(data: string | Uint8Array): void;
   resize(cols: number, rows: number): void;
   onData(listener: (data: Uint8Array) => void): () => void;
@@ -23,6 +26,7 @@ export async function openTerminal(
     argv: string[];
     env: Uint8Array[];
     cwd?: string;
+    session: Session;
   },
 ): Promise<Terminal> {
   const dataListeners = new Set<(d: Uint8Array) => void>();
@@ -61,6 +65,7 @@ export async function openTerminal(
     tty,
     foreground: true,
     wallTimeMs: 0,
+    session: opts.session,
   });
   let exitStatus: number | undefined;
   void proc.exited().then((e) => {
@@ -70,6 +75,7 @@ export async function openTerminal(
   });
   return {
     pid: proc.pid,
+    session: opts.session.name,
     write: (d) => tty.input(typeof d === 'string' ? enc.encode(d) : d),
     resize: (cols, rows) => tty.resize(cols, rows),
     onData: (l) => {

@@ -119,14 +119,22 @@ export function textOf(bytes: Uint8Array): string | null {
   }
 }
 
+/** Lines of a text; a final newline ends the last line rather than starting an empty one. */
+function lines(text: string): string[] {
+  if (text === '') return [];
+  const all = text.split('\n');
+  if (all[all.length - 1] === '') all.pop();
+  return all;
+}
+
 /**
  * Lines added and removed, as counts of the lines each side has that the
  * other lacks (a multiset difference after the common head and tail): the
  * numbers a line diff gives, except that moved lines count as unchanged.
  */
 export function lineCounts(before: string, after: string): { added: number; removed: number } {
-  const a = before === '' ? [] : before.split('\n');
-  const b = after === '' ? [] : after.split('\n');
+  const a = lines(before);
+  const b = lines(after);
   let start = 0;
   while (start < a.length && start < b.length && a[start] === b[start]) start++;
   let endA = a.length;

@@ -127,6 +127,7 @@ export class Timeline {
   private readonly originBytes: number;
   readonly origin: SnapshotId;
   private headId: string | null = null;
+  private readonly stepListeners = new Set<(step: Step) => void>();
   /** Set while loading a file: snapshots are released only once it is built. */
   deferBudget = false;
   private branchId: string;
@@ -251,6 +252,12 @@ export class Timeline {
 
   childrenOf(stepId: string): readonly string[] {
     return this.rec(stepId).children;
+  }
+
+  /** Calls `listener` with each new step, right after its snapshot is taken; returns the unsubscribe. */
+  onStep(listener: (step: Step) => void): () => void {
+    this.stepListeners.add(listener);
+    return () => this.stepListeners.delete(listener);
   }
 
   /** Every step with what its snapshot holds, oldest first (what a save writes). */
@@ -379,6 +386,7 @@ export class Timeline {
     this.headId = id;
     this.branchId = branch.branch.id;
     this.emit('step', step);
+    for (const listener of this.stepListeners) listener(step);
     this.emit('branch', branch.branch);
     this.emit('head', id, branch.branch.id);
     this.enforceBudget();

@@ -55,6 +55,9 @@ imports! {
     // Sessions.
     fn session_next(handle_out: *mut u32, len_out: *mut u32);
     fn session_done(status: i32);
+    fn step_begin(text: *const u8, len: u32);
+    fn step_end(status: i32, state: *const u8, state_len: u32, flags_out: *mut u32);
+    fn ctl_take(handle_out: *mut u32, len_out: *mut u32);
     // Generic.
     fn handle_read(handle: u32, buf: *mut u8, len: u32);
 }

@@ -10,18 +10,33 @@ const TTY_ISIG: u32 = 4;
 const SIGQUIT: u32 = 3;
 const SIGTSTP: u32 = 20;
 
+thread_local! {
+    /// Set when a read at the prompt was interrupted to apply a state: the
+    /// line being edited is dropped and the prompt drawn again, no `^C`.
+    static RESTORED: std::cell::Cell<bool> = std::cell::Cell::new(false);
+}
+
 /// API mode: run each session request in the persistent shell state.
 pub fn api_loop(sh: &mut Shell) -> i32 {
     // the sandbox interrupts a command that runs past its limits with SIGINT:
     // that ends the command, not the session
     let _ = sh.sys.sigaction(2, 2);
+    // the kernel holds the state of a fresh shell from the start
+    let mut ctl = sh.end_step(0).unwrap_or(false);
     loop {
+        if std::mem::take(&mut ctl) {
+            sh.take_control();
+        }
         // a SIGINT that arrived between commands belongs to no command
         let _ = sh.sys.sigpending();
         sh.pending_signals = 0;
         let req = match sh.sys.session_next() {
             Ok(r) => r,
-            Err(crate::sys::EINTR) => continue,
+            Err(crate::sys::EINTR) => {
+                // a signal, or the kernel asking for a restore
+                ctl = true;
+                continue;
+            }
             Err(_) => return sh.status,
         };
         let (cmd, cwd, env) = match parse_request(&req) {
@@ -75,14 +90,26 @@ pub fn api_loop(sh: &mut Shell) -> i32 {
         let st = match r {
             Ok(()) => sh.status,
             Err(Ctl::Exit(n)) => {
-                let _ = sh.sys.session_done(n);
+                session_done(sh, n);
                 return n;
             }
             Err(Ctl::Abort(n)) | Err(Ctl::Return(n)) => n,
             Err(_) => sh.status,
         };
         sh.status = st;
-        let _ = sh.sys.session_done(st);
+        ctl = session_done(sh, st);
+    }
+}
+
+/// End an API command: with the state when the kernel takes it, else the
+/// plain `session_done`. Returns whether a control request waits.
+fn session_done(sh: &mut Shell, status: i32) -> bool {
+    match sh.end_step(status) {
+        Ok(pending) => pending,
+        Err(_) => {
+            let _ = sh.sys.session_done(status);
+            false
+        }
     }
 }
 
@@ -139,8 +166,11 @@ impl Shell {
             Ok(1) => Some(b[0]),
             Ok(_) => None,
             Err(crate::sys::EINTR) => {
-                // Ctrl-C while editing: treat as the ^C key
+                // the kernel restoring a state, or Ctrl-C: both end the line
                 let _ = self.sys.sigpending();
+                if self.take_control() {
+                    RESTORED.with(|r| r.set(true));
+                }
                 Some(3)
             }
             Err(_) => None,
@@ -310,7 +340,8 @@ impl Shell {
                     return Some(Ok(ed.buf.iter().collect()));
                 }
                 Key::Ctrl(b'c') => {
-                    self.write_fd(2, b"^C\r\n");
+                    let restored = RESTORED.with(|r| r.get());
+                    self.write_fd(2, if restored { b"\r\n" } else { b"^C\r\n" });
                     return Some(Err(()));
                 }
                 Key::Ctrl(b'd') => {
@@ -469,9 +500,15 @@ pub fn repl(sh: &mut Shell) -> i32 {
             let _ = sh.sys.sigaction(SIGTSTP, 2);
         }
     }
+    // the kernel holds the state of a fresh shell from the start
+    let mut ctl = sh.end_step(0).unwrap_or(false);
     loop {
         sh.reap_nohang();
         let _ = sh.sys.sigpending();
+        if std::mem::take(&mut ctl) {
+            sh.take_control();
+        }
+        RESTORED.with(|r| r.set(false));
         let ps1 = sh.get_var(b"PS1").unwrap_or_else(|| b"$ ".to_vec());
         let mut prompt = b"\x1b]133;A\x07".to_vec();
         prompt.extend_from_slice(&sh.prompt_expand(&ps1));
@@ -538,7 +575,9 @@ pub fn repl(sh: &mut Shell) -> i32 {
             }
         };
         if cancelled {
-            sh.status = 130;
+            if !RESTORED.with(|r| r.get()) {
+                sh.status = 130;
+            }
             continue;
         }
         let code = match program {
@@ -546,13 +585,21 @@ pub fn repl(sh: &mut Shell) -> i32 {
             None => continue,
         };
         let trimmed = code.trim_end().to_string();
-        if !trimmed.is_empty() {
+        let step = !trimmed.trim().is_empty();
+        if step {
+            // the kernel learns where command lines start and end from these
+            // calls; the OSC 133 marks are only decoration for the terminal
+            sh.begin_step(trimmed.as_bytes());
             sh.history.push(trimmed.into_bytes());
         }
         sh.write_fd(2, b"\x1b]133;C\x07");
         let r = sh.run_text(code.as_bytes(), 1, true);
         if let Err(Ctl::Exit(n)) = r {
             return crate::finish_pub(sh, Err(Ctl::Exit(n)), n);
+        }
+        if step {
+            let st = sh.status;
+            ctl = sh.end_step(st).unwrap_or(false);
         }
         let m = format!("\x1b]133;D;{}\x07", sh.status);
         sh.write_fd(2, m.as_bytes());

@@ -14,6 +14,7 @@ mod fsx;
 mod interactive;
 mod parse;
 mod printer;
+mod session_state;
 mod state;
 mod sys;
 

@@ -1,5 +1,6 @@
 import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
 import { randomBytes } from 'node:crypto';
+import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../api/settings.js';
 import { Vfs, pathToUtf8, type SnapshotId, type Vfs as VfsApi } from '../../vfs/index.js';
@@ -7,6 +8,7 @@ import { contentHash, sha256 } from '../changes.js';
 import { bytes, harness, type Harness } from '../testUtil.js';
 import { buildOrigin, loadSteps } from './load.js';
 import { decodeTimeline } from './read.js';
+import { journalTimeline, recoverJournal } from './journal.js';
 import { encodeTimeline } from './write.js';
 
 /** A timeline with a branch, a moved directory, a symlink, binary data and a released step. */
@@ -108,7 +110,9 @@ type Entries = Record<string, Uint8Array>;
 
 function zip(entries: Entries): Uint8Array {
   const files: Zippable = {};
-  for (const [k, v] of Object.entries(entries)) files[k] = v;
+  // Blobs are stored (their bytes are deflated already), as the writer does.
+  for (const [k, v] of Object.entries(entries))
+    files[k] = k.startsWith('blobs/') ? [v, { level: 0 }] : v;
   return zipSync(files, { level: 6 });
 }
 
@@ -261,14 +265,14 @@ describe('timeline file validation: a corpus of malformed files', async () => {
     ],
     [
       'zip bomb ratio',
-      () => {
-        const e = {
-          ...base,
-          [`blobs/${sha256(new Uint8Array(4 * 1024 * 1024))}`]: new Uint8Array(4 * 1024 * 1024),
-        };
-        const name = `blobs/${sha256(new Uint8Array(4 * 1024 * 1024))}`;
-        return patchCentral(zip(e), name, 24, 200 * 1024 * 1024, 4);
-      },
+      () =>
+        patchCentral(
+          zip({ ...base, 'recordings/bomb.json': new Uint8Array(4 * 1024 * 1024) }),
+          'recordings/bomb.json',
+          24,
+          50 * 1024 * 1024,
+          4,
+        ),
       /compression ratio over 1100:1/,
     ],
     [
@@ -362,9 +366,19 @@ describe('timeline file validation: a corpus of malformed files', async () => {
       /longer than 255 bytes/,
     ],
     [
-      'blob contents differ from name',
+      'a blob that does not inflate',
       () => zip({ ...base, [firstBlob]: strToU8('tampered') }),
+      /blobs\/[0-9a-f]+ is corrupt \(cannot inflate\)/,
+    ],
+    [
+      'blob contents differ from name',
+      () => zip({ ...base, [firstBlob]: new Uint8Array(deflateRawSync(strToU8('tampered'))) }),
       /contents do not match its name/,
+    ],
+    [
+      'a deflated blob entry',
+      () => zipSync({ ...base, [firstBlob]: [base[firstBlob] as Uint8Array, { level: 6 }] }),
+      /blobs are stored/,
     ],
     [
       'missing blob',
@@ -460,5 +474,40 @@ describe('timeline file validation: a corpus of malformed files', async () => {
     expect(caught).toMatchObject({ code: 'EBADTIMELINE' });
     expect((caught as Error).message).toMatch(/^timeline file: /);
     expect((caught as Error).message).toMatch(message);
+  });
+});
+
+describe('timeline journal', () => {
+  it('is written step by step and recovers every complete step after a crash', async () => {
+    const h = harness();
+    const chunks: Uint8Array[] = [];
+    const store = (
+      h.timeline as unknown as {
+        options: { store: Parameters<typeof journalTimeline>[0]['store'] };
+      }
+    ).options.store;
+    const stop = journalTimeline({
+      name: 'j',
+      settings: DEFAULT_SETTINGS,
+      timeline: h.timeline,
+      store,
+      append: (b) => chunks.push(b),
+    });
+    const a = await h.step('a', (v) => v.writeFile('/tmp/a', bytes('A')));
+    await h.step('b', (v) => v.writeFile('/tmp/b', new Uint8Array(50_000).fill(9)));
+    await h.timeline.restore(a.id);
+    await h.step('c', (v) => v.writeFile('/tmp/c', bytes('C')));
+    stop();
+    const all = Buffer.concat(chunks);
+    const full = recoverJournal(new Uint8Array(all));
+    expect(full).toMatchObject({ steps: 4, lostBytes: 0 });
+    const data = decodeTimeline(full.file);
+    expect(data.manifest.steps.map((s) => s.command)).toEqual(['a', 'b', `restore ${a.id}`, 'c']);
+    expect(data.manifest.branches.map((b) => b.name)).toEqual(['main', 'branch-2']);
+    // A crash in the middle of the last step: the steps before it survive.
+    const cut = recoverJournal(new Uint8Array(all.subarray(0, all.length - 20)));
+    expect(cut.steps).toBe(3);
+    expect(decodeTimeline(cut.file).manifest.steps).toHaveLength(3);
+    expect(() => recoverJournal(strToU8('garbage'))).toThrow(/not a journal/);
   });
 });

@@ -6,6 +6,7 @@
  * graph (unique ids, parents before children, no cycles, known branches).
  * Any problem is one TimelineError naming it.
  */
+import { inflateRawSync } from 'node:zlib';
 import { strFromU8, unzipSync, type UnzipFileInfo } from 'fflate';
 import type { z } from 'zod';
 import { sha256 } from '../changes.js';
@@ -67,6 +68,11 @@ function directoryGuard(): (info: UnzipFileInfo) => boolean {
     total += info.originalSize;
     if (total > FILE_LIMITS.totalBytes)
       throw bad(`entries inflate to more than ${FILE_LIMITS.totalBytes} bytes in all`);
+    const blob = info.name.startsWith('blobs/');
+    if (info.compression !== 0 && (blob || info.compression !== 8))
+      throw bad(
+        `entry ${shown} uses compression method ${info.compression} (${blob ? 'blobs are stored: their bytes are deflated already' : 'only stored and deflate'})`,
+      );
     return true;
   };
 }
@@ -179,9 +185,21 @@ export function decodeTimeline(bytes: Uint8Array): TimelineData {
 
   const blobs = new Map<string, Uint8Array>();
   let contentBytes = 0;
-  for (const [name, data] of Object.entries(entries)) {
+  for (const [name, raw] of Object.entries(entries)) {
     if (!name.startsWith('blobs/')) continue;
     const hash = name.slice(6);
+    // Bounded like the zip's own entries: a blob cannot inflate past what is left.
+    const room = Math.min(FILE_LIMITS.entryBytes, FILE_LIMITS.totalBytes - contentBytes);
+    let data: Uint8Array;
+    try {
+      data = new Uint8Array(inflateRawSync(raw, { maxOutputLength: Math.max(1, room) }));
+    } catch (err) {
+      const why =
+        (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE'
+          ? `inflates past ${room} bytes`
+          : 'cannot inflate';
+      throw bad(`${name} is corrupt (${why})`);
+    }
     if (!SHA256.test(hash) || sha256(data) !== hash)
       throw bad(`${name} is corrupt (its contents do not match its name)`);
     blobs.set(hash, data);

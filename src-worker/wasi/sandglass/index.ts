@@ -7,6 +7,7 @@ import { fdsImports } from './fds.js';
 import { metaImports } from './meta.js';
 import { processImports } from './process.js';
 import { granted, type Role } from './roles.js';
+import { sessionImports } from './session.js';
 import { ttyImports } from './tty.js';
 
 export function sandglassImports(
@@ -18,6 +19,7 @@ export function sandglassImports(
     ...fdsImports(ctx),
     ...metaImports(ctx),
     ...ttyImports(ctx),
+    ...sessionImports(ctx),
   };
   const allowed = granted(role);
   const out: Record<string, (...a: never[]) => number> = {};

@@ -45,6 +45,9 @@ export const SHELL_ONLY = [
   'tcgetpgrp',
   'session_next',
   'session_done',
+  'step_begin',
+  'step_end',
+  'ctl_take',
 ] as const;
 
 /**

@@ -1,7 +1,7 @@
-/** `sandglass` terminal and session calls (shell role only). */
+/** `sandglass` terminal calls (shell role only). */
 import { Sys } from '../../base/syscalls.js';
 import type { GlueContext } from '../context.js';
-import { guard, newHandle } from '../context.js';
+import { guard } from '../context.js';
 
 export function ttyImports(ctx: GlueContext): Record<string, (...a: never[]) => number> {
   const { sys } = ctx;
@@ -30,15 +30,5 @@ export function ttyImports(ctx: GlueContext): Record<string, (...a: never[]) => 
       ctx.mem.setI32(out, sys.rets[0] as number);
       return 0;
     }),
-    session_next: guard((handleOut: number, lenOut: number) => {
-      ctx.mem.check(handleOut, 4);
-      ctx.mem.check(lenOut, 4);
-      const e = sys.call(Sys.SESSION_NEXT);
-      if (e) return e;
-      ctx.mem.setU32(lenOut, sys.data.length);
-      ctx.mem.setU32(handleOut, newHandle(ctx, sys.data));
-      return 0;
-    }),
-    session_done: guard((status: number) => sys.call(Sys.SESSION_DONE, [status])),
   };
 }

@@ -938,7 +938,7 @@ impl Shell {
         Some(*self.opts.other.get(*n).unwrap_or(default))
     }
 
-    fn set_shopt(&mut self, name: &str, on: bool) {
+    pub(crate) fn set_shopt(&mut self, name: &str, on: bool) {
         if let Some(f) = self.opts.get(name) {
             *f = on;
         } else if let Some((n, _)) = SHOPT_DEFAULTS.iter().find(|(n, _)| *n == name) {

@@ -12,19 +12,29 @@ use std::rc::Rc;
 /// fd number the state pipe gets in the child.
 pub const STATE_FD: u32 = 199;
 
-fn put(out: &mut Bytes, tag: u8, s: &[u8]) {
+pub(crate) fn put(out: &mut Bytes, tag: u8, s: &[u8]) {
     out.push(tag);
     out.extend_from_slice(&(s.len() as u32).to_le_bytes());
     out.extend_from_slice(s);
 }
 
-struct Rd<'a> {
+/// Reader of `put` records.
+pub(crate) struct Rd<'a> {
     b: &'a [u8],
     i: usize,
 }
 
 impl<'a> Rd<'a> {
-    fn next(&mut self) -> Option<(u8, &'a [u8])> {
+    pub(crate) fn new(b: &'a [u8]) -> Rd<'a> {
+        Rd { b, i: 0 }
+    }
+
+    /// Bytes not read (a partial record at the end is not read).
+    pub(crate) fn remaining(&self) -> usize {
+        self.b.len() - self.i
+    }
+
+    pub(crate) fn next(&mut self) -> Option<(u8, &'a [u8])> {
         if self.i + 5 > self.b.len() {
             return None;
         }
@@ -41,8 +51,94 @@ impl<'a> Rd<'a> {
     }
 }
 
-fn num(s: &[u8]) -> i64 {
+pub(crate) fn num(s: &[u8]) -> i64 {
     crate::bytes::parse_i64(s).unwrap_or(0)
+}
+
+/// A variable as one record: attributes, kind, name, value(s).
+pub(crate) fn var_record(k: &[u8], v: &Var) -> Bytes {
+    let mut rec = Vec::new();
+    rec.extend_from_slice(&v.attrs.to_le_bytes());
+    match &v.value {
+        None => {
+            rec.push(b'u');
+            put(&mut rec, b'k', k);
+        }
+        Some(Value::Str(s)) => {
+            rec.push(b's');
+            put(&mut rec, b'k', k);
+            put(&mut rec, b'v', s);
+        }
+        Some(Value::Arr(m)) => {
+            rec.push(b'a');
+            put(&mut rec, b'k', k);
+            for (i, s) in m {
+                put(&mut rec, b'i', i.to_string().as_bytes());
+                put(&mut rec, b'v', s);
+            }
+        }
+        Some(Value::Assoc(m)) => {
+            rec.push(b'A');
+            put(&mut rec, b'k', k);
+            for (i, s) in m {
+                put(&mut rec, b'i', i);
+                put(&mut rec, b'v', s);
+            }
+        }
+    }
+    rec
+}
+
+/// The variable of a `var_record`.
+pub(crate) fn parse_var_record(s: &[u8]) -> Option<(Bytes, Var)> {
+    if s.len() < 3 {
+        return None;
+    }
+    let attrs = u16::from_le_bytes([s[0], s[1]]);
+    let kind = s[2];
+    let mut rr = Rd::new(&s[3..]);
+    let name = rr.next()?.1.to_vec();
+    let value = match kind {
+        b's' => rr.next().map(|(_, v)| Value::Str(v.to_vec())),
+        b'a' => {
+            let mut m = std::collections::BTreeMap::new();
+            while let (Some((_, i)), Some((_, v))) = (rr.next(), rr.next()) {
+                m.insert(num(i), v.to_vec());
+            }
+            Some(Value::Arr(m))
+        }
+        b'A' => {
+            let mut m = AssocMap::new();
+            while let (Some((_, i)), Some((_, v))) = (rr.next(), rr.next()) {
+                m.insert(i.to_vec(), v.to_vec());
+            }
+            Some(Value::Assoc(m))
+        }
+        _ => None,
+    };
+    Some((name, Var { value, attrs }))
+}
+
+/// A function as one record: name, first line, source text.
+pub(crate) fn func_record(name: &[u8], f: &FuncDef) -> Bytes {
+    let mut rec = Vec::new();
+    put(&mut rec, b'n', name);
+    put(&mut rec, b'l', f.src.line.to_string().as_bytes());
+    put(&mut rec, b't', &f.src.text);
+    rec
+}
+
+/// The function of a `func_record`, parsed again from its source.
+pub(crate) fn parse_func_record(s: &[u8]) -> Option<(Bytes, Rc<FuncDef>)> {
+    let mut rr = Rd::new(s);
+    let n = rr.next()?.1.to_vec();
+    let l = num(rr.next()?.1) as u32;
+    let t = rr.next()?.1;
+    let prog = crate::parse::Parser::parse_all(t, l).ok()?;
+    match prog.items.first()?.and_or.first.cmds.first()? {
+        Command::FuncDef(fd) => Some((n, fd.clone())),
+        _ => None,
+    }
 }
 
 impl Shell {
@@ -78,46 +174,12 @@ impl Shell {
             }
         }
         for (k, v) in merged {
-            let mut rec = Vec::new();
-            rec.extend_from_slice(&v.attrs.to_le_bytes());
-            match &v.value {
-                None => {
-                    rec.push(b'u');
-                    put(&mut rec, b'k', &k);
-                }
-                Some(Value::Str(s)) => {
-                    rec.push(b's');
-                    put(&mut rec, b'k', &k);
-                    put(&mut rec, b'v', s);
-                }
-                Some(Value::Arr(m)) => {
-                    rec.push(b'a');
-                    put(&mut rec, b'k', &k);
-                    for (i, s) in m {
-                        put(&mut rec, b'i', i.to_string().as_bytes());
-                        put(&mut rec, b'v', s);
-                    }
-                }
-                Some(Value::Assoc(m)) => {
-                    rec.push(b'A');
-                    put(&mut rec, b'k', &k);
-                    for (i, s) in m {
-                        put(&mut rec, b'i', i);
-                        put(&mut rec, b'v', s);
-                    }
-                }
-            }
-            put(&mut o, b'v', &rec);
+            put(&mut o, b'v', &var_record(&k, &v));
         }
         let mut fnames: Vec<&Bytes> = self.funcs.keys().collect();
         fnames.sort();
         for n in fnames {
-            let f = &self.funcs[n];
-            let mut rec = Vec::new();
-            put(&mut rec, b'n', n);
-            put(&mut rec, b'l', f.src.line.to_string().as_bytes());
-            put(&mut rec, b't', &f.src.text);
-            put(&mut o, b'f', &rec);
+            put(&mut o, b'f', &func_record(n, &self.funcs[n]));
         }
         for (k, v) in &self.aliases {
             let mut rec = Vec::new();
@@ -181,50 +243,13 @@ impl Shell {
                 }
                 b'p' => self.positional.push(s.to_vec()),
                 b'v' => {
-                    if s.len() < 3 {
-                        continue;
+                    if let Some((name, var)) = parse_var_record(s) {
+                        self.vars.scopes[0].insert(name, var);
                     }
-                    let attrs = u16::from_le_bytes([s[0], s[1]]);
-                    let kind = s[2];
-                    let mut rr = Rd { b: &s[3..], i: 0 };
-                    let name = match rr.next() {
-                        Some((_, n)) => n.to_vec(),
-                        None => continue,
-                    };
-                    let value = match kind {
-                        b's' => rr.next().map(|(_, v)| Value::Str(v.to_vec())),
-                        b'a' => {
-                            let mut m = std::collections::BTreeMap::new();
-                            while let (Some((_, i)), Some((_, v))) = (rr.next(), rr.next()) {
-                                m.insert(num(i), v.to_vec());
-                            }
-                            Some(Value::Arr(m))
-                        }
-                        b'A' => {
-                            let mut m = AssocMap::new();
-                            while let (Some((_, i)), Some((_, v))) = (rr.next(), rr.next()) {
-                                m.insert(i.to_vec(), v.to_vec());
-                            }
-                            Some(Value::Assoc(m))
-                        }
-                        _ => None,
-                    };
-                    self.vars.scopes[0].insert(name, Var { value, attrs });
                 }
                 b'f' => {
-                    let mut rr = Rd { b: s, i: 0 };
-                    let (n, l, t) = match (rr.next(), rr.next(), rr.next()) {
-                        (Some((_, n)), Some((_, l)), Some((_, t))) => {
-                            (n.to_vec(), num(l) as u32, t.to_vec())
-                        }
-                        _ => continue,
-                    };
-                    if let Ok(prog) = crate::parse::Parser::parse_all(&t, l) {
-                        if let Some(item) = prog.items.first() {
-                            if let Some(Command::FuncDef(fd)) = item.and_or.first.cmds.first() {
-                                self.funcs.insert(n, fd.clone());
-                            }
-                        }
+                    if let Some((n, fd)) = parse_func_record(s) {
+                        self.funcs.insert(n, fd);
                     }
                 }
                 b'a' => {

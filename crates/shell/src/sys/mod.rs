@@ -16,6 +16,7 @@ pub const EINTR: Errno = 27;
 pub const ENOENT: Errno = 44;
 pub const EACCES: Errno = 2;
 pub const ENOEXEC: Errno = 45;
+pub const ENOSYS: Errno = 52;
 #[cfg(not(target_arch = "wasm32"))]
 pub const ECHILD: Errno = 12;
 
@@ -55,6 +56,20 @@ pub trait Sys {
     fn setpgid(&mut self, pid: i32, pgid: i32) -> Result<(), Errno>;
     fn session_next(&mut self) -> Result<Vec<u8>, Errno>;
     fn session_done(&mut self, status: i32) -> Result<(), Errno>;
+    /// A command line starts (docs/abi.md `step_begin`). Hosts without a
+    /// kernel (native, mock) have no steps.
+    fn step_begin(&mut self, _text: &[u8]) -> Result<(), Errno> {
+        Err(ENOSYS)
+    }
+    /// The command line ended (or, with none open, a state report); returns
+    /// whether a control request waits for `ctl_take`.
+    fn step_end(&mut self, _status: i32, _state: &[u8]) -> Result<bool, Errno> {
+        Err(ENOSYS)
+    }
+    /// The kernel's pending control request (a state blob), empty if none.
+    fn ctl_take(&mut self) -> Result<Vec<u8>, Errno> {
+        Err(ENOSYS)
+    }
     /// (pid, ppid)
     fn getpid(&mut self) -> (i32, i32);
     fn umask(&mut self, new: i32) -> i32;

@@ -154,6 +154,20 @@ impl Sys for WasmSys {
         session::done(status)
     }
 
+    fn step_begin(&mut self, text: &[u8]) -> Result<(), Errno> {
+        self.sync();
+        session::step_begin(text)
+    }
+
+    fn step_end(&mut self, status: i32, state: &[u8]) -> Result<bool, Errno> {
+        self.sync();
+        session::step_end(status, state).map(|f| f & session::CTL_PENDING != 0)
+    }
+
+    fn ctl_take(&mut self) -> Result<Vec<u8>, Errno> {
+        session::ctl_take()
+    }
+
     fn getpid(&mut self) -> (i32, i32) {
         process::getpid().unwrap_or((0, 0))
     }
