@@ -41,7 +41,8 @@ describe('fingerprint', () => {
 /** A throwaway checkout: copies of the sources, links to the installed parts. */
 function makeCheckout(): string {
   const root = path.join(tmp, 'checkout');
-  fs.cpSync(path.join(repo, 'src-worker'), path.join(root, 'src-worker'), { recursive: true });
+  for (const dir of ['src-worker', 'sdk/typescript'])
+    fs.cpSync(path.join(repo, dir), path.join(root, dir), { recursive: true });
   for (const f of ['scripts/build-cli.mjs', 'scripts/fingerprint.mjs', 'bin/sandglass.mjs']) {
     fs.mkdirSync(path.dirname(path.join(root, f)), { recursive: true });
     fs.copyFileSync(path.join(repo, f), path.join(root, f));
@@ -71,6 +72,7 @@ describe('the compiled CLI', () => {
     expect(builtCliFingerprint(root)).toBe(cliSourcesFingerprint(root));
     expect(fs.existsSync(path.join(root, 'out/cli/main.js'))).toBe(true);
     expect(fs.existsSync(path.join(root, 'out/cli/workerEntry.js'))).toBe(true);
+    expect(fs.existsSync(path.join(root, 'out/cli/sdk.js'))).toBe(true);
     const fresh = sandglass(root, 'run', '-c', 'echo hi | cat; echo $((6*7))');
     expect(fresh).toEqual({ stdout: 'hi\n42\n', stderr: '' });
 

@@ -59,7 +59,7 @@ export class Connection {
     try {
       const hello = await transport.call('hello', {
         apiVersion: API_VERSION,
-        client: { name, version: 'ts' },
+        client: { name },
       });
       return new Connection(transport, (hello as ApiResult<'hello'>).clientId);
     } catch (err) {

@@ -48,6 +48,19 @@ function behaves(connect: () => ConnectOptions | Promise<ConnectOptions>) {
     expect(bad).toMatchObject({ code: 'EINVAL' });
   });
 
+  it('snapshots, restores and forks onto the same connection', async () => {
+    await using sb = await Sandbox.create({ connect: await connect() });
+    await sb.writeFile('/tmp/state', 'one');
+    const snap = await sb.snapshot();
+    await sb.writeFile('/tmp/state', 'two');
+    await using fork = await sb.fork();
+    expect(fork.connection).toBe(sb.connection);
+    await sb.restore(snap);
+    expect(await sb.readTextFile('/tmp/state')).toBe('one');
+    expect(await fork.readTextFile('/tmp/state')).toBe('two');
+    await expect(sb.restore('st999999')).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
   it('shares one connection between sandboxes and destroys each on close', async () => {
     const connection = await Connection.open(await connect());
     try {
@@ -111,7 +124,7 @@ describe('TypeScript SDK, over a running app’s WebSocket', () => {
       name: 'listed',
     });
     const me = (await engine.call('listClients', {})).find((c) => c.id === connection.clientId);
-    expect(me).toMatchObject({ name: 'listed ts', role: 'agent', transport: 'jsonrpc-websocket' });
+    expect(me).toMatchObject({ name: 'listed', role: 'agent', transport: 'jsonrpc-websocket' });
   });
 });
 

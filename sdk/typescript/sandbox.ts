@@ -13,6 +13,7 @@ import type {
   SandboxSettings,
 } from '../../src-worker/contract/api.js';
 import { DEFAULT_SETTINGS } from '../../src-worker/api/settings.js';
+import { currentStep } from '../../src-worker/rpc/aliases.js';
 import { Connection, type ConnectOptions } from './connection.js';
 import { SandglassError } from './errors.js';
 
@@ -146,6 +147,30 @@ export class Sandbox {
 
   async rename(from: string, to: string): Promise<void> {
     await this.connection.call('rename', { sandboxId: this.id, from, to });
+  }
+
+  /**
+   * Names the current state (files and shell session) so it can be restored:
+   * the id of the sandbox's latest step.
+   */
+  snapshot(): Promise<string> {
+    return currentStep((method, params) => this.connection.call(method, params), this.id);
+  }
+
+  /** Puts the sandbox back as it was at a snapshot; recorded as a step, so nothing is lost. */
+  async restore(snapshotId: string): Promise<void> {
+    await this.connection.call('restoreStep', { sandboxId: this.id, stepId: snapshotId });
+  }
+
+  /** An independent copy of this sandbox's current state, on the same connection. */
+  async fork(options: { name?: string } = {}): Promise<Sandbox> {
+    const stepId = await this.snapshot();
+    const info = await this.connection.call('forkSandbox', {
+      sandboxId: this.id,
+      stepId,
+      ...options,
+    });
+    return new Sandbox(this.connection, info, false);
   }
 
   /** Destroys the sandbox (and closes the connection when this sandbox opened it). */

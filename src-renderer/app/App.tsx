@@ -1,5 +1,6 @@
 /** The workbench window: top bar, tree | editor over terminal | steps, status bar, overlays. */
 import { useEffect, useRef } from 'react';
+import { AgentsPanel } from '../agents/AgentsPanel.js';
 import { closeTab, openFile, saveTab } from '../editor/documents.js';
 import { EditorArea } from '../editor/EditorArea.js';
 import { Splitter } from '../layout/Splitter.js';
@@ -186,6 +187,7 @@ export function App() {
         <StepsPanel />
       </main>
       <StatusBar />
+      <AgentsPanel />
       <TextDialogView />
       <HelpOverlay />
       <SettingsDialog />

@@ -11,6 +11,10 @@ export function TopBar() {
   const askText = useApp((s) => s.askText);
   const setSettingsOpen = useApp((s) => s.setSettingsOpen);
   const setHelpOpen = useApp((s) => s.setHelpOpen);
+  const agentCount = useApp((s) => s.clients.filter((c) => c.role === 'agent').length);
+  const agentPaused = useApp((s) => s.clients.some((c) => c.role === 'agent' && c.paused));
+  const agentsOpen = useApp((s) => s.agentsOpen);
+  const setAgentsOpen = useApp((s) => s.setAgentsOpen);
   const current = sandboxes.find((s) => s.id === currentId);
 
   return (
@@ -65,6 +69,14 @@ export function TopBar() {
         Destroy
       </button>
       <span className="spacer" />
+      <button
+        aria-pressed={agentsOpen}
+        title="Connected agents: watch, pause, resume, fork, stop"
+        onClick={() => setAgentsOpen(!agentsOpen)}
+      >
+        Agents <span className="count">{agentCount}</span>
+        {agentPaused && <span className="badge">paused</span>}
+      </button>
       <button
         aria-label="Keyboard shortcuts"
         title="Keyboard shortcuts (F1)"

@@ -20,6 +20,9 @@ function route(event: ApiEvent): void {
     case 'sandboxes':
       app.setSandboxes(event.sandboxes);
       return;
+    case 'clients':
+      app.setClients(event.clients);
+      return;
     case 'fsChange':
       app.applyChanges(event.sandboxId, event.changes);
       for (const change of event.changes) onFileChanged(event.sandboxId, change);
@@ -48,7 +51,7 @@ export async function bootstrap(): Promise<void> {
     const client = createApiClient(transport);
     client.onEvent(route);
     setApi(client);
-    const hello = await client.hello({ apiVersion: API_VERSION });
+    const hello = await client.hello({ apiVersion: API_VERSION, client: { name: 'workbench' } });
     app.setConnection({
       connection: 'ready',
       kernel: hello.kernel,
@@ -60,6 +63,7 @@ export async function bootstrap(): Promise<void> {
       sandboxes = await client.listSandboxes({});
     }
     useApp.getState().setSandboxes(sandboxes);
+    void useApp.getState().loadClients();
     const first = sandboxes[0];
     if (first) await useApp.getState().selectSandbox(first.id);
   } catch (err) {

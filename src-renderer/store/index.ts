@@ -1,5 +1,6 @@
 /** The one bound store, made of slices. */
 import { create } from 'zustand';
+import { createAgentsSlice, type AgentsSlice } from '../agents/agentsSlice.js';
 import { createConnectionSlice, type ConnectionSlice } from './connectionSlice.js';
 import { createEditorSlice, type EditorSlice } from './editorSlice.js';
 import { createFilesSlice, type FilesSlice } from './filesSlice.js';
@@ -16,7 +17,8 @@ export type AppState = ConnectionSlice &
   StepsSlice &
   TerminalsSlice &
   LayoutSlice &
-  NotifySlice;
+  NotifySlice &
+  AgentsSlice;
 
 export const useApp = create<AppState>()((...a) => ({
   ...createConnectionSlice(...a),
@@ -27,4 +29,5 @@ export const useApp = create<AppState>()((...a) => ({
   ...createTerminalsSlice(...a),
   ...createLayoutSlice(...a),
   ...createNotifySlice(...a),
+  ...createAgentsSlice(...a),
 }));

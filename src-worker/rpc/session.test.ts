@@ -214,4 +214,58 @@ describe('JSON-RPC 2.0 conformance', () => {
     expect(sent[0]).toMatchObject({ id: null, error: { code: RPC_ERRORS.invalidRequest } });
     session.close();
   });
+
+  it('maps the seed’s snapshot.create, snapshot.restore and sandbox.fork onto the timeline', async () => {
+    const { session, sent } = open();
+    const made = await one(session, sent, req(1, 'createSandbox', { name: 'seed' }));
+    const sandboxId = (made.result as { id: string }).id;
+    const write = (id: number, text: string) =>
+      one(session, sent, req(id, 'run', { sandboxId, command: `echo ${text} > /tmp/f` }));
+    await write(2, 'one');
+    const snap = await one(session, sent, req(3, 'snapshot.create', { sandboxId }));
+    const snapshotId = (snap.result as { id: string }).id;
+    expect(snapshotId).toMatch(/\S/);
+    await write(4, 'two');
+    const forked = await one(session, sent, req(5, 'sandbox.fork', { sandboxId }));
+    const forkId = (forked.result as { sandboxId: string }).sandboxId;
+    expect(forkId).not.toBe(sandboxId);
+    const restored = await one(
+      session,
+      sent,
+      req(6, 'snapshot.restore', { sandboxId, id: snapshotId }),
+    );
+    expect(restored.result).toEqual({ ok: true });
+    const cat = (id: number, sb: string) =>
+      one(session, sent, req(id, 'run', { sandboxId: sb, command: 'cat /tmp/f' }));
+    expect((await cat(7, sandboxId)).result).toMatchObject({ stdout: 'one\n' });
+    expect((await cat(8, forkId)).result).toMatchObject({ stdout: 'two\n' });
+    const bad = await one(session, sent, req(9, 'snapshot.restore', { sandboxId }));
+    expect(bad).toMatchObject({ error: { code: RPC_ERRORS.invalidParams } });
+    const unknown = await one(
+      session,
+      sent,
+      req(10, 'snapshot.restore', { sandboxId, id: 'st999' }),
+    );
+    expect(unknown).toMatchObject({
+      error: { code: RPC_ERRORS.engineError, data: { code: 'ENOENT' } },
+    });
+    // A sandbox with no step yet still has a state to name.
+    const empty = await one(session, sent, req(11, 'createSandbox', { name: 'empty' }));
+    const emptyId = (empty.result as { id: string }).id;
+    expect(
+      (await one(session, sent, req(12, 'snapshot.create', { sandboxId: emptyId }))).result,
+    ).toMatchObject({ id: expect.any(String) });
+    for (const id of [sandboxId, forkId, emptyId])
+      await one(session, sent, req(13, 'destroySandbox', { sandboxId: id }));
+    const discovered = await one(session, sent, req(14, 'rpc.discover'));
+    expect(Object.keys((discovered.result as { methods: object }).methods)).toEqual(
+      expect.arrayContaining([
+        'snapshot.create',
+        'snapshot.restore',
+        'sandbox.fork',
+        'forkSandbox',
+      ]),
+    );
+    session.close();
+  });
 });

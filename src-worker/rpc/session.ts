@@ -12,9 +12,9 @@ import { API_VERSION } from '../contract/constants.js';
 import { eventJsonSchema, methodJsonSchemas } from '../contract/jsonSchema.js';
 import { apiError, isApiMethod, validateParams } from '../contract/validate.js';
 import type { ClientMeta, SandglassEngine } from '../api/engine.js';
-import { toApiError } from '../api/errors.js';
+import { EngineError, toApiError } from '../api/errors.js';
 import type { BusClient } from '../api/eventBus.js';
-import { ALIASES, aliasJsonSchemas } from './aliases.js';
+import { ALIASES, aliasJsonSchemas, validateAliasParams, type Call } from './aliases.js';
 import {
   checkRequest,
   eventNotification,
@@ -85,6 +85,13 @@ export function openRpcSession(
     }
   }
 
+  /** A contract method for an alias: validated, run for this client, its error thrown. */
+  const callOrThrow: Call = (method, params) => {
+    const problem = validateParams(method, params);
+    if (problem) return Promise.reject(new EngineError('EINVAL', problem));
+    return engine.call(method, params, client);
+  };
+
   async function invoke(method: string, rawParams: unknown): Promise<Outcome> {
     if (method === 'rpc.discover') return { ok: true, result: discover() };
     const params = rawParams === undefined ? {} : rawParams;
@@ -98,9 +105,14 @@ export function openRpcSession(
       ? ALIASES[method]
       : undefined;
     if (alias) {
-      const mapped = alias.params(params as Record<string, unknown>);
-      const outcome = await call(alias.method, mapped);
-      return outcome.ok ? { ok: true, result: alias.result(outcome.result) } : outcome;
+      const problem = validateAliasParams(method, alias, params);
+      if (problem) return fail('EINVAL', problem, RPC_ERRORS.invalidParams);
+      try {
+        return { ok: true, result: await alias.invoke(callOrThrow, params) };
+      } catch (err) {
+        const error = toApiError(err);
+        return { ok: false, response: (id) => rpcError(id, error) };
+      }
     }
     if (!isApiMethod(method))
       return fail('ENOSYS', `unknown method ${JSON.stringify(method)}`, RPC_ERRORS.methodNotFound);

@@ -77,4 +77,32 @@ describe('JSON-RPC over WebSocket', () => {
     expect(await reply(ws, 'not json')).toMatchObject({ id: null, error: { code: -32700 } });
     ws.close();
   });
+
+  it('kills the command of a client that disconnects mid-run; the engine goes on', async () => {
+    const ws = await connect(`?token=${server.token}`);
+    if (typeof ws === 'number') throw new Error(`refused: ${ws}`);
+    const made = await reply(
+      ws,
+      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'createSandbox', params: { name: 'gone' } }),
+    );
+    const sandboxId = (made.result as { id: string }).id;
+    ws.send(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'run',
+        params: { sandboxId, command: 'sleep 30' },
+      }),
+    );
+    const sleeping = async (): Promise<boolean> =>
+      (await engine.call('stats', { sandboxId })).processes.some((p) => p.name === 'sleep');
+    await expect.poll(sleeping, { timeout: 10_000 }).toBe(true);
+    ws.terminate();
+    await expect.poll(sleeping, { timeout: 5000 }).toBe(false);
+    expect(
+      (await engine.call('listClients', {})).some((c) => c.transport === 'jsonrpc-websocket'),
+    ).toBe(false);
+    expect((await engine.call('run', { sandboxId, command: 'echo alive' })).stdout).toBe('alive\n');
+    await engine.call('destroySandbox', { sandboxId });
+  });
 });

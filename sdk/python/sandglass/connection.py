@@ -57,7 +57,7 @@ class Connection:
         self.events: Deque[Dict[str, Any]] = collections.deque(maxlen=MAX_EVENTS)
         try:
             hello = self.call(
-                "hello", {"apiVersion": API_VERSION, "client": {"name": name, "version": "python"}}
+                "hello", {"apiVersion": API_VERSION, "client": {"name": name}}
             )
         except BaseException:
             self.close()

@@ -68,6 +68,21 @@ class SandboxTest(unittest.TestCase):
         sb.remove("/w/sub", recursive=True)
         self.assertFalse(sb.exists("/w/sub"))
 
+    def test_snapshot_restore_fork(self):
+        sb = self.sandbox()
+        sb.write_file("/tmp/state", "one")
+        snap = sb.snapshot()
+        sb.write_file("/tmp/state", "two")
+        fork = sb.fork()
+        self.addCleanup(fork.close)
+        self.assertIs(fork.connection, sb.connection)
+        self.assertNotEqual(fork.id, sb.id)
+        sb.restore(snap)
+        self.assertEqual(sb.read_text("/tmp/state"), "one")
+        self.assertEqual(fork.read_text("/tmp/state"), "two")
+        with self.assertRaises(NotFoundError):
+            sb.restore("st999999")
+
     def test_typed_errors(self):
         sb = self.sandbox()
         with self.assertRaises(NotFoundError) as caught:
