@@ -88,3 +88,13 @@ export const READ_ONLY: ToolAnnotations = {
   idempotentHint: true,
   openWorldHint: false,
 };
+
+/** Annotations of a tool that changes a sandbox (never the world outside: openWorldHint false). */
+export function changes(how: { destructive: boolean; idempotent: boolean }): ToolAnnotations {
+  return {
+    readOnlyHint: false,
+    destructiveHint: how.destructive,
+    idempotentHint: how.idempotent,
+    openWorldHint: false,
+  };
+}

@@ -3,7 +3,7 @@ import type { FileEntry } from '../../contract/api.js';
 import { EngineError } from '../../api/errors.js';
 import { parentOf } from '../../api/paths.js';
 import { USER_HOME } from '../../vfs/layout.js';
-import { READ_ONLY, defineTool, ensureDir, type McpHost } from '../tool.js';
+import { READ_ONLY, defineTool, ensureDir, type McpHost, changes } from '../tool.js';
 import {
   editFileInput,
   editFileOutput,
@@ -131,12 +131,7 @@ export const writeFile = defineTool({
     'creating missing parent directories unless create_dirs is false.',
   input: writeFileInput,
   output: writeFileOutput,
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: changes({ destructive: true, idempotent: true }),
   async run(args, { host }) {
     const path = sandboxPath(args.path);
     if (args.encoding === 'base64' && !/^[A-Za-z0-9+/]*={0,2}$/.test(args.content))
@@ -160,12 +155,7 @@ export const editFile = defineTool({
     '(add context, or set replace_all) or says it was not found.',
   input: editFileInput,
   output: editFileOutput,
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: false,
-    openWorldHint: false,
-  },
+  annotations: changes({ destructive: true, idempotent: false }),
   async run(args, { host }) {
     const path = sandboxPath(args.path);
     const text = decodeText(await readBytes(host, args.sandbox_id, path));

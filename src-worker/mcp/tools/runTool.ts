@@ -6,7 +6,7 @@
  * the client cancels (progress while it runs: server.ts).
  */
 import { capOutput, type CappedOutput } from '../output.js';
-import { defineTool, ensureDir, type McpHost } from '../tool.js';
+import { defineTool, ensureDir, type McpHost, changes } from '../tool.js';
 import { runInput, runOutput } from '../toolSchemas.js';
 import { sandboxPath } from '../textFiles.js';
 
@@ -44,12 +44,7 @@ export const run = defineTool({
     'the workbench unless the sandbox policy allows them; the call waits (with progress) meanwhile.',
   input: runInput,
   output: runOutput,
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: false,
-    openWorldHint: false,
-  },
+  annotations: changes({ destructive: true, idempotent: false }),
   async run(args, call) {
     const { host } = call;
     const sandboxId = args.sandbox_id;

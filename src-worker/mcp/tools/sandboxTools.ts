@@ -1,7 +1,7 @@
 /** create_sandbox, list_sandboxes, destroy_sandbox. */
 import type { SandboxInfo } from '../../contract/api.js';
 import { DEFAULT_SETTINGS } from '../../api/settings.js';
-import { READ_ONLY, defineTool } from '../tool.js';
+import { READ_ONLY, defineTool, changes } from '../tool.js';
 import {
   createSandboxInput,
   destroyOutput,
@@ -11,7 +11,8 @@ import {
   sandboxOutput,
 } from '../toolSchemas.js';
 
-function describeSandbox(info: SandboxInfo) {
+/** A sandbox as the tools return it. */
+export function describeSandbox(info: SandboxInfo) {
   return {
     sandbox_id: info.id,
     name: info.name,
@@ -29,12 +30,7 @@ export const createSandbox = defineTool({
     'other tool takes. People watching the Sandglass workbench see it and its steps live.',
   input: createSandboxInput,
   output: sandboxOutput,
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: false,
-    idempotentHint: false,
-    openWorldHint: false,
-  },
+  annotations: changes({ destructive: false, idempotent: false }),
   async run(args, { host }) {
     const info = await host.engine.call(
       'createSandbox',
@@ -74,12 +70,7 @@ export const destroySandbox = defineTool({
     'released. The sandbox_id is invalid afterwards.',
   input: sandboxOnlyInput,
   output: destroyOutput,
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: false,
-    openWorldHint: false,
-  },
+  annotations: changes({ destructive: true, idempotent: false }),
   async run(args, { host }) {
     await host.engine.call('destroySandbox', { sandboxId: args.sandbox_id }, host.client);
     return { structured: { sandbox_id: args.sandbox_id, destroyed: true as const } };

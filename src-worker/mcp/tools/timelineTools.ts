@@ -7,7 +7,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DiffEntry, Step } from '../../contract/api.js';
-import { defineTool, READ_ONLY, type McpHost } from '../tool.js';
+import { describeSandbox } from './sandboxTools.js';
+import { defineTool, READ_ONLY, type McpHost, changes } from '../tool.js';
 import {
   diffInput,
   diffOutput,
@@ -53,12 +54,7 @@ export const snapshot = defineTool({
     'before anything risky. Every run also returns a step_id that works as a snapshot_id.',
   input: snapshotInput,
   output: snapshotOutput,
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  annotations: changes({ destructive: false, idempotent: true }),
   async run(args, { host }) {
     const step = await currentStep(host, args.sandbox_id);
     const { kind, command, startedAt, branchId } = step;
@@ -75,12 +71,7 @@ export const restore = defineTool({
     'the snapshot stay on their branch of the timeline.',
   input: restoreInput,
   output: restoreOutput,
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: false,
-    openWorldHint: false,
-  },
+  annotations: changes({ destructive: true, idempotent: false }),
   async run(args, { host }) {
     const step = await host.engine.call(
       'restoreStep',
@@ -102,12 +93,7 @@ export const fork = defineTool({
     'sandbox_id.',
   input: forkInput,
   output: forkOutput,
-  annotations: {
-    readOnlyHint: false,
-    destructiveHint: false,
-    idempotentHint: false,
-    openWorldHint: false,
-  },
+  annotations: changes({ destructive: false, idempotent: false }),
   async run(args, { host }) {
     const stepId = args.snapshot_id ?? (await currentStep(host, args.sandbox_id)).id;
     const info = await host.engine.call(
@@ -121,10 +107,7 @@ export const fork = defineTool({
     );
     return {
       structured: {
-        sandbox_id: info.id,
-        name: info.name,
-        created_at: info.createdAt,
-        settings: info.settings,
+        ...describeSandbox(info),
         forked_from: { sandbox_id: args.sandbox_id, snapshot_id: stepId },
       },
     };
