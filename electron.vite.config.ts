@@ -25,7 +25,7 @@ const optionalEngineEntries: Record<string, string> = {
 
 const mainInputs: Record<string, string> = {
   index: at('src-main/index.ts'),
-  engine: at('src-worker/api/node/utilityHost.ts'),
+  engine: at('src-worker/server/utilityHost.ts'),
   server: at('src-worker/server/main.ts'),
 };
 for (const [name, path] of Object.entries(optionalEngineEntries)) {

@@ -42,6 +42,9 @@ export const EXPECTATIONS = {
     ms: 60_000,
   },
   'bin/sandglass.mjs --help': { exit: 30_000 },
+  // Fetches node@22, the conformance suite and the Inspector from npm the first time.
+  'node scripts/mcp-conformance.mjs': { exit: 900_000 },
+  'npx tsx bench/mcp/roundTrip.ts --calls 200': { marker: /^stdio run echo hi +p50/m, ms: 180_000 },
   "bin/sandglass.mjs timeline save /tmp/demo.sgtl -c 'cd /tmp' -c 'echo one > a.txt; x=1' -c 'echo two >> a.txt; echo x=$x'":
     { exit: 60_000 },
   'bin/sandglass.mjs timeline load /tmp/demo.sgtl': { exit: 30_000 },

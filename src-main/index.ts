@@ -2,7 +2,8 @@
  * Electron main: creates the workbench window with the settings from
  * security.ts, starts the engine in a utilityProcess and hands each renderer a
  * MessagePort connected straight to it. Main holds no sandbox state; it only
- * owns windows and native dialogs.
+ * owns windows and native dialogs (and shows agents' MCP endpoint, which the
+ * engine serves: agentConnection.ts).
  */
 import {
   app,
@@ -21,6 +22,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CHANNELS } from '../src-worker/contract/api.js';
 import { SaveFileParams } from '../src-worker/contract/ipc.js';
+import { forgetEndpoint, installAgentsMenu, noteEngineMessage } from './agentConnection.js';
 import { windowSecurity } from './security.js';
 
 let engine: UtilityProcess | null = null;
@@ -30,8 +32,10 @@ function startEngine(): UtilityProcess {
     serviceName: 'Sandglass engine',
     stdio: 'inherit',
   });
+  child.on('message', noteEngineMessage);
   child.on('exit', (code) => {
     engine = null;
+    forgetEndpoint();
     if (!app.isReady() || BrowserWindow.getAllWindows().length === 0) return;
     dialog.showErrorBox(
       'Sandglass engine stopped',
@@ -128,6 +132,7 @@ void app.whenReady().then(() => {
   session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) =>
     callback(false),
   );
+  installAgentsMenu();
   createWindow();
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createWindow();

@@ -65,9 +65,16 @@ export interface EngineProcess {
   wait(): Promise<{ status: number; signal?: number; stepId: string }>;
 }
 
+/** What an in-process caller adds to a call (transports that can cancel, e.g. MCP). */
+export interface CallOptions {
+  /** Aborting cancels the call where the method allows it (`run` kills its command). */
+  readonly signal?: AbortSignal;
+}
+
 type Handler<M extends ApiMethod> = (
   params: ApiParams<M>,
   client: BusClient | undefined,
+  options: CallOptions,
 ) => Promise<ApiResult<M>>;
 type Handlers = { [M in ApiMethod]: Handler<M> };
 
@@ -144,12 +151,13 @@ export class SandglassEngine {
     method: M,
     params: ApiParams<M>,
     client?: BusClient,
+    options: CallOptions = {},
   ): Promise<ApiResult<M>> {
     if (this.disposed) return Promise.reject(new EngineError('ESHUTDOWN', 'engine is shut down'));
     const handler = this.handlers[method] as Handler<M>;
-    if (!client) return handler(params, client);
+    if (!client) return handler(params, client, options);
     // A paused client's call waits here until a person resumes it.
-    return this.clients.admit(client.id).then(() => handler(params, client));
+    return this.clients.admit(client.id).then(() => handler(params, client, options));
   }
 
   private readonly handlers: Handlers = {
@@ -236,7 +244,7 @@ export class SandglassEngine {
       await this.fileStep(sandboxId, 'rename', `rename ${from} ${to}`, (f) => f.rename(from, to));
       return null;
     },
-    run: async ({ sandboxId, command, stdin, cwd, env, timeoutMs }, client) => {
+    run: async ({ sandboxId, command, stdin, cwd, env, timeoutMs }, client, { signal }) => {
       const entry = this.writable(sandboxId, 'run');
       const tracked = client ? this.clients.track(client.id, command) : undefined;
       try {
@@ -245,7 +253,7 @@ export class SandglassEngine {
           ...(cwd !== undefined ? { cwd } : {}),
           ...(env !== undefined ? { env } : {}),
           ...(timeoutMs !== undefined ? { timeoutMs } : {}),
-          ...(tracked ? { signal: tracked.signal } : {}),
+          ...anySignal(tracked?.signal, signal),
         });
       } finally {
         tracked?.done();
@@ -657,11 +665,6 @@ function timelineSource(entry: SandboxEntry) {
   };
 }
 
-/** A timeline error as the engine's (its code kept), anything else as asEngineError does. */
-function engineErrorOf(err: unknown): EngineError {
-  return err instanceof TimelineError ? new EngineError(err.code, err.message) : asEngineError(err);
-}
-
 /** Only people (and in-process callers) pause, resume and stop clients. */
 function needPerson(client: BusClient | undefined, method: string): void {
   if (client && client.role !== 'person')
@@ -670,6 +673,18 @@ function needPerson(client: BusClient | undefined, method: string): void {
 
 function clientName(who: { name: string; version?: string | undefined }): string {
   return who.version !== undefined ? `${who.name} ${who.version}` : who.name;
+}
+
+/** `{ signal }` aborted when any of the given signals is (none given: nothing). */
+function anySignal(...given: (AbortSignal | undefined)[]): { signal?: AbortSignal } {
+  const signals = given.filter((s): s is AbortSignal => s !== undefined);
+  if (signals.length === 0) return {};
+  return { signal: signals.length === 1 ? (signals[0] as AbortSignal) : AbortSignal.any(signals) };
+}
+
+/** A timeline error as the engine's (its code kept), anything else as asEngineError does. */
+function engineErrorOf(err: unknown): EngineError {
+  return err instanceof TimelineError ? new EngineError(err.code, err.message) : asEngineError(err);
 }
 
 /** Runs a timeline call with its errors as engine errors. */

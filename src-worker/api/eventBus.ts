@@ -191,6 +191,13 @@ export class EventBus {
     open.settle({ outcome: 'answered', answer, clientId });
   }
 
+  /** The questions still open about one sandbox (what an agent's waiting call reports). */
+  pendingFor(sandboxId: string): EngineRequest[] {
+    return [...this.requests.values()]
+      .filter((open) => open.request.sandboxId === sandboxId)
+      .map((open) => open.request);
+  }
+
   /** Requests still waiting (for tests and diagnostics). */
   get openRequests(): number {
     return this.requests.size;

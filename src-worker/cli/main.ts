@@ -1,8 +1,8 @@
 /**
  * The `sandglass` command line: subcommands dispatch here. `exec` runs one
  * program, `run` a shell script, `shell` an interactive session, `rpc` the
- * agent API as JSON-RPC on stdio, `serve` the web workbench, `timeline`
- * timeline files. Each subcommand's module is imported only when it runs (a CLI start pays for
+ * agent API as JSON-RPC on stdio, `mcp` MCP for agents on stdio, `serve`
+ * the web workbench, `timeline` timeline files. Each subcommand's module is imported only when it runs (a CLI start pays for
  * what the command needs; the full usage text loads them all).
  */
 import type { CliIo } from './options.js';
@@ -44,20 +44,20 @@ const SUBCOMMANDS: Record<string, Entry> = {
       return { usage: m.SHELL_USAGE, run: (a, io) => m.runShell(m.parseShellArgs(a), io) };
     },
   },
-  timeline: {
-    about: 'save, load, show and diff timeline files',
-    oneShot: true,
-    load: async () => {
-      const m = await import('./timeline.js');
-      return { usage: m.TIMELINE_USAGE, run: (a, io) => m.runTimeline(a, io) };
-    },
-  },
   rpc: {
     about: 'serve the agent API as JSON-RPC 2.0 on stdin/stdout (for the SDKs)',
     oneShot: false,
     load: async () => {
       const m = await import('./rpc.js');
       return { usage: m.RPC_USAGE, run: (a, io) => m.runRpc(m.parseRpcArgs(a), io) };
+    },
+  },
+  timeline: {
+    about: 'save, load, show and diff timeline files',
+    oneShot: true,
+    load: async () => {
+      const m = await import('./timeline.js');
+      return { usage: m.TIMELINE_USAGE, run: (a, io) => m.runTimeline(a, io) };
     },
   },
   serve: {
@@ -73,6 +73,14 @@ const SUBCOMMANDS: Record<string, Entry> = {
           return new Promise<number>(() => {});
         },
       };
+    },
+  },
+  mcp: {
+    about: 'serve MCP (Model Context Protocol) over stdio for agents',
+    oneShot: false,
+    load: async () => {
+      const m = await import('./mcp.js');
+      return { usage: m.MCP_USAGE, run: (a, io) => m.runMcp(m.parseMcpArgs(a), io) };
     },
   },
 };

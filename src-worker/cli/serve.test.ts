@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from './options.js';
@@ -23,6 +24,11 @@ describe('sandglass serve', () => {
       const child = spawn(process.execPath, [join(root, 'bin', 'sandglass.mjs'), 'serve'], {
         cwd: root,
         stdio: ['ignore', 'pipe', 'pipe'],
+        // The MCP bearer token goes to a scratch file, not the user's ~/.sandglass.
+        env: {
+          ...process.env,
+          SANDGLASS_MCP_TOKEN_FILE: join(tmpdir(), `sg-mcp-token-${process.pid}`),
+        },
       });
       try {
         const url = await new Promise<string>((ok, fail) => {

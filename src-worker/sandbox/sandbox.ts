@@ -12,7 +12,12 @@ import type { OpenFile } from '../fd/openFile.js';
 import { Errno, KernelError } from '../base/errno.js';
 import { Kernel, USER_CRED, type KernelEvent } from '../kernel/kernel.js';
 import type { KernelLimits } from '../base/limits.js';
-import { encodeSessionRequest, Session, SessionEndedError } from '../kernel/session.js';
+import {
+  encodeSessionRequest,
+  Session,
+  SessionEndedError,
+  type SessionCommand,
+} from '../kernel/session.js';
 import { defaultRunners } from './defaultRunners.js';
 import type { Job } from '../proc/job.js';
 import type { Process } from '../proc/process.js';
@@ -117,7 +122,7 @@ export interface RunOptions {
   readonly timeoutMs?: number;
   readonly onStdout?: Output;
   readonly onStderr?: Output;
-  /** Aborting it kills the command (exit 137), e.g. when its client is stopped. */
+  /** Aborting kills the command (exit 137; its client was stopped or cancelled the call) or drops it while it waits its turn. */
   readonly signal?: AbortSignal;
 }
 
@@ -537,17 +542,23 @@ export class Sandbox {
       opts.cwd !== undefined ? enc.encode(opts.cwd) : new Uint8Array(0),
       Object.entries(opts.env ?? {}).map(([k, v]) => enc.encode(`${k}=${v}`)),
     );
-    const onAbort = (): void => limitKill('stopped');
     const status = await new Promise<number>((resolve, reject) => {
-      if (opts.signal?.aborted) onAbort();
-      else opts.signal?.addEventListener('abort', onAbort, { once: true });
+      const onAbort = (): void => {
+        // Running: end it like a limit does. Still queued: it never starts.
+        if (state.current === cmd) return limitKill('cancelled');
+        const at = state.queue.indexOf(cmd);
+        if (at >= 0) state.queue.splice(at, 1);
+        cmd.reject(
+          Object.assign(new Error('command cancelled before it started'), { code: 'ECANCELED' }),
+        );
+      };
       const settle = (): void => {
         commandRunning = false;
         job.end();
         opts.signal?.removeEventListener('abort', onAbort);
         this.running.delete(runKey);
       };
-      state.enqueue({
+      const cmd: SessionCommand = {
         command,
         request,
         stdin,
@@ -562,7 +573,10 @@ export class Sandbox {
           settle();
           reject(e);
         },
-      });
+      };
+      if (opts.signal?.aborted) return onAbort();
+      opts.signal?.addEventListener('abort', onAbort, { once: true });
+      state.enqueue(cmd);
     });
     if (escalate) clearTimeout(escalate);
     let stderr = dec.decode(joinAll(errParts));

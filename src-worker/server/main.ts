@@ -3,12 +3,15 @@
  * workbench on 127.0.0.1. Prints the URL (with its token) on stdout.
  * Environment: SANDGLASS_PORT (default: a free port), SANDGLASS_RENDERER_DIR
  * (default: out/renderer next to this file's out/main), SANDGLASS_INFO_FILE
- * (writes {url, port, token} as JSON, for tests), SANDGLASS_PROGRAMS_DIR.
+ * (writes {url, port, token, mcpUrl, mcpToken} as JSON, for tests),
+ * SANDGLASS_PROGRAMS_DIR, SANDGLASS_MCP_TOKEN_FILE (the MCP bearer token's
+ * file, default ~/.sandglass/mcp-token). /mcp serves MCP to agents.
  */
 import { open } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SandglassEngine } from '../api/engine.js';
+import { defaultTokenFile, loadOrCreateToken } from '../mcp/hostFiles.js';
 import { startWebServer } from './webServer.js';
 
 function parsePort(text: string | undefined): number {
@@ -26,18 +29,28 @@ async function main(): Promise<void> {
   const engine = new SandglassEngine({
     programsDir: process.env.SANDGLASS_PROGRAMS_DIR ?? resolve(here, '../../resources/wasm'),
   });
+  const tokenFile = defaultTokenFile();
+  const mcpToken = await loadOrCreateToken(tokenFile);
   const server = await startWebServer({
     engine,
     rendererDir,
     port: parsePort(process.env.SANDGLASS_PORT),
+    mcpToken,
   });
   if (process.env.SANDGLASS_INFO_FILE) {
     await writePrivateFile(
       process.env.SANDGLASS_INFO_FILE,
-      JSON.stringify({ url: server.url, port: server.port, token: server.token }),
+      JSON.stringify({
+        url: server.url,
+        port: server.port,
+        token: server.token,
+        mcpUrl: server.mcpUrl,
+        mcpToken,
+      }),
     );
   }
   process.stdout.write(`Sandglass web workbench: ${server.url}\n`);
+  process.stdout.write(`MCP endpoint: ${server.mcpUrl ?? ''} (bearer token in ${tokenFile})\n`);
   const stop = (): void => {
     void server
       .close()

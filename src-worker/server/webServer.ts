@@ -12,6 +12,8 @@ import { RPC_WS_PATH, WS_PATH, type ServerMessage } from '../contract/api.js';
 import { apiError } from '../contract/validate.js';
 import { connectTransport, encodeMessage } from '../api/dispatch.js';
 import type { SandglassEngine } from '../api/engine.js';
+import { connectAgent } from '../mcp/host.js';
+import { createMcpHttpEndpoint, MCP_PATH } from '../mcp/httpEndpoint.js';
 import { serveRpcWebSocket } from '../rpc/webSocket.js';
 import { checkAccess, newToken, WORKBENCH_CSP } from './access.js';
 import { contentType, loadStatic } from './staticFiles.js';
@@ -28,12 +30,16 @@ export interface WebServerOptions {
   /** 0 picks a free port. */
   port?: number;
   token?: string;
+  /** Serves MCP at /mcp to clients bearing this token (absent: no /mcp). */
+  mcpToken?: string;
 }
 
 export interface WebServer {
   url: string;
   port: number;
   token: string;
+  /** The MCP endpoint's URL, when it is served. */
+  mcpUrl?: string;
   close(): Promise<void>;
 }
 
@@ -63,6 +69,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const token = options.token ?? newToken();
   const { engine, rendererDir } = options;
   let port = 0;
+  const agent =
+    options.mcpToken !== undefined ? connectAgent(engine, { transport: 'mcp-http' }) : undefined;
+  const mcp =
+    agent && options.mcpToken !== undefined
+      ? createMcpHttpEndpoint({ host: agent, token: options.mcpToken })
+      : undefined;
 
   const server = createServer((req, res) => {
     void handleHttp(req, res).catch(() => {
@@ -72,6 +84,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   });
 
   async function handleHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (mcp && new URL(req.url ?? '/', 'http://127.0.0.1').pathname === MCP_PATH)
+      return mcp.handle(req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD')
       return refuse(res, 405, 'method not allowed');
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -180,7 +194,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     url: `http://127.0.0.1:${port}/?token=${token}`,
     port,
     token,
+    ...(mcp ? { mcpUrl: `http://127.0.0.1:${port}${MCP_PATH}` } : {}),
     close: async () => {
+      await mcp?.close();
+      agent?.close();
       for (const client of wss.clients) client.terminate();
       wss.close();
       await new Promise<void>((done) => server.close(() => done()));

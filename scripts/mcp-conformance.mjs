@@ -1,0 +1,186 @@
+#!/usr/bin/env node
+// Checks Sandglass's MCP server over Streamable HTTP with the official tools:
+// - the conformance suite (@modelcontextprotocol/conformance): the scenarios
+//   that need no test fixture (a product server has none of the suite's
+//   `test_*` tools), for 2025-11-25 (stable 0.1.16) and 2026-07-28 (0.2.0
+//   alpha). It needs Node >= 22: npm exec fetches node@22 from the npm
+//   registry the first time, then runs from npm's cache;
+// - the MCP Inspector CLI (@modelcontextprotocol/inspector): lists the tools
+//   and calls every one of them, in an order where each has what it needs.
+//
+// The suite cannot send a bearer token, so a small proxy in front of the
+// server adds ours to requests that carry none; it forwards Host and Origin
+// untouched, so the DNS-rebinding scenario still meets the server's checks.
+// stdio: the suite speaks HTTP only.
+//
+//   node scripts/mcp-conformance.mjs [--only conformance|inspector] [--verbose]
+import { spawn } from 'node:child_process';
+import { createServer, request } from 'node:http';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const SUITES = [
+  {
+    pkg: '@modelcontextprotocol/conformance@0.1.16',
+    version: '2025-11-25',
+    scenarios: [
+      'server-initialize',
+      'ping',
+      'tools-list',
+      'dns-rebinding-protection',
+      'server-sse-multiple-streams',
+    ],
+  },
+  {
+    pkg: '@modelcontextprotocol/conformance@0.2.0-alpha.12',
+    version: '2026-07-28',
+    scenarios: ['tools-list', 'dns-rebinding-protection', 'http-header-validation'],
+  },
+];
+
+const verbose = process.argv.includes('--verbose');
+const only = process.argv.includes('--only')
+  ? process.argv[process.argv.indexOf('--only') + 1]
+  : '';
+const INSPECTOR = '@modelcontextprotocol/inspector@2.12.0';
+// timeline_export writes here, not into the user's ~/.sandglass.
+process.env.SANDGLASS_EXPORT_DIR ??= mkdtempSync(join(tmpdir(), 'sg-mcp-exports-'));
+const { register } = await import('tsx/esm/api');
+register();
+const { SandglassEngine } = await import('../src-worker/api/engine.ts');
+const { startMcpHttpServer } = await import('../src-worker/mcp/httpServer.ts');
+
+const token = 'conformance-' + Math.random().toString(36).slice(2).padEnd(32, 'x');
+const engine = new SandglassEngine();
+const server = await startMcpHttpServer({ engine, token, port: 0 });
+
+const proxy = createServer((req, res) => {
+  const headers = { ...req.headers };
+  headers.authorization ??= `Bearer ${token}`;
+  const upstream = request(
+    { host: '127.0.0.1', port: server.port, method: req.method, path: req.url, headers },
+    (up) => {
+      res.writeHead(up.statusCode ?? 502, up.headers);
+      up.pipe(res);
+    },
+  );
+  upstream.on('error', () => res.destroy());
+  req.pipe(upstream);
+});
+await new Promise((ok) => proxy.listen(0, '127.0.0.1', ok));
+const url = `http://127.0.0.1:${proxy.address().port}/mcp`;
+
+/** Runs a command, collecting its output. */
+function exec(cmd, args, env = process.env) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
+    let text = '';
+    child.stdout.on('data', (d) => (text += d));
+    child.stderr.on('data', (d) => (text += d));
+    child.on('exit', (code) => resolve({ code, text: text.replace(/^npm warn.*\n/gm, '') }));
+  });
+}
+
+function conformance(pkg, scenario, version) {
+  const out = mkdtempSync(join(tmpdir(), 'sg-conformance-'));
+  const args = ['exec', '--yes', '--package=node@22', `--package=${pkg}`, '--', 'conformance'];
+  args.push('server', '--url', url, '--scenario', scenario, '--spec-version', version, '-o', out);
+  return exec('npm', args);
+}
+
+/** One Inspector CLI call over HTTP; resolves with its JSON output. */
+async function inspect(method, tool, args = {}) {
+  const argv = ['exec', '--yes', `--package=${INSPECTOR}`, '--', 'mcp-inspector', '--cli', url];
+  argv.push('--transport', 'http', '--header', `Authorization: Bearer ${token}`);
+  argv.push('--method', method, '--format', 'json');
+  if (tool) argv.push('--tool-name', tool);
+  const pairs = Object.entries(args).map(([k, v]) => `${k}=${v}`);
+  if (pairs.length) argv.push('--tool-arg', ...pairs);
+  const { code, text } = await exec('npm', argv, {
+    ...process.env,
+    MCP_INSPECTOR_SECRET_STORE: 'memory',
+  });
+  const json = text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1);
+  let parsed;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    parsed = undefined;
+  }
+  return { code, text, result: parsed?.result ?? parsed };
+}
+
+let failed = 0;
+let passed = 0;
+const t0 = Date.now();
+const report = (ok, what, detail, text) => {
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}: ${detail}`);
+  if (verbose || !ok) console.log(text);
+  if (ok) passed++;
+  else failed++;
+};
+
+if (only !== 'inspector')
+  for (const { pkg, version, scenarios } of SUITES) {
+    for (const scenario of scenarios) {
+      const { code, text } = await conformance(pkg, scenario, version);
+      const summary = /Passed: (\d+)\/(\d+), (\d+) failed, (\d+) warnings/.exec(text);
+      const line = summary ? summary[0] : text.trim().split('\n').slice(-3).join(' | ');
+      report(code === 0, `conformance ${version} ${scenario}`, line, text);
+    }
+  }
+
+if (only !== 'conformance') {
+  const listed = await inspect('tools/list');
+  const names = (listed.result?.tools ?? []).map((t) => t.name);
+  report(
+    listed.code === 0 && names.length >= 13,
+    'inspector tools/list',
+    names.join(' '),
+    listed.text,
+  );
+  const called = new Set();
+  const call = async (tool, args) => {
+    const r = await inspect('tools/call', tool, args);
+    called.add(tool);
+    report(
+      r.code === 0 && !r.result?.isError,
+      `inspector tools/call ${tool}`,
+      String(JSON.stringify(r.result?.structuredContent ?? r.result ?? r.text.trim())).slice(
+        0,
+        100,
+      ),
+      r.text,
+    );
+    return r.result?.structuredContent ?? {};
+  };
+  const { sandbox_id: id } = await call('create_sandbox', { name: 'inspector' });
+  await call('list_sandboxes');
+  await call('write_file', { sandbox_id: id, path: 'notes.txt', content: 'one' });
+  await call('edit_file', { sandbox_id: id, path: 'notes.txt', old_text: 'one', new_text: 'two' });
+  await call('read_file', { sandbox_id: id, path: 'notes.txt' });
+  await call('list_dir', { sandbox_id: id });
+  const { snapshot_id: snap } = await call('snapshot', { sandbox_id: id });
+  await call('run', { sandbox_id: id, command: 'echo three > notes.txt' });
+  await call('diff', { sandbox_id: id, from: snap });
+  const { sandbox_id: forked } = await call('fork', { sandbox_id: id, snapshot_id: snap });
+  await call('restore', { sandbox_id: id, snapshot_id: snap });
+  await call('timeline_export', { sandbox_id: id });
+  await call('destroy_sandbox', { sandbox_id: forked ?? id });
+  const missed = names.filter((n) => !called.has(n));
+  report(
+    missed.length === 0,
+    'inspector called every tool',
+    missed.length ? `not called: ${missed.join(' ')}` : `${called.size} tools`,
+    '',
+  );
+}
+
+console.log(
+  `mcp-conformance: ${passed} checks passed, ${failed} failed (${Math.round((Date.now() - t0) / 1000)} s)`,
+);
+proxy.close();
+await server.close();
+await engine.dispose();
+process.exit(failed === 0 ? 0 : 1);

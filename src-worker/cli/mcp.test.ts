@@ -1,0 +1,199 @@
+/**
+ * `sandglass mcp` as agents start it: a child process speaking MCP on
+ * stdio, driven by the official client in both protocol eras, and by hand
+ * for what a client library would never send.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { describe, expect, it } from 'vitest';
+import { defaultProgramsDir } from '../sandbox/sandbox.js';
+import { parseMcpArgs } from './mcp.js';
+import { UsageError } from './options.js';
+
+const root = resolve(import.meta.dirname, '..', '..');
+const bin = join(root, 'bin', 'sandglass.mjs');
+const haveShell = existsSync(join(defaultProgramsDir(), 'shell.wasm'));
+const env = {
+  ...process.env,
+  SANDGLASS_EXPORT_DIR: mkdtempSync(join(tmpdir(), 'sg-mcp-stdio-')),
+} as Record<string, string>;
+
+describe('parseMcpArgs', () => {
+  it('takes the output cap, export directory and programs directory', () => {
+    expect(parseMcpArgs([])).toEqual({
+      maxOutputBytes: undefined,
+      exportDir: undefined,
+      programsDir: undefined,
+    });
+    expect(parseMcpArgs(['--max-output-bytes', '4096', '--export-dir', '/tmp/x'])).toMatchObject({
+      maxOutputBytes: 4096,
+      exportDir: '/tmp/x',
+    });
+    expect(() => parseMcpArgs(['--max-output-bytes', '12'])).toThrow(/256 to 1048576/);
+    expect(() => parseMcpArgs(['--bogus'])).toThrow(UsageError);
+    expect(() => parseMcpArgs(['extra'])).toThrow(UsageError);
+  });
+});
+
+async function connect(mode: 'legacy' | 'auto', args: string[] = []): Promise<Client> {
+  const client = new Client({ name: 'stdio-test', version: '1' }, { versionNegotiation: { mode } });
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [bin, 'mcp', ...args],
+      env,
+      cwd: root,
+    }),
+  );
+  return client;
+}
+
+describe.skipIf(!haveShell)('sandglass mcp over stdio', () => {
+  for (const [mode, version] of [
+    ['legacy', '2025-11-25'],
+    ['auto', '2026-07-28'],
+  ] as const) {
+    it(`serves ${version} clients: tools, a persistent session, the output cap`, async () => {
+      const client = await connect(mode, ['--max-output-bytes', '512']);
+      try {
+        expect(client.getNegotiatedProtocolVersion()).toBe(version);
+        const { tools } = await client.listTools();
+        expect(tools.length).toBeGreaterThanOrEqual(13);
+        const made = await client.callTool({
+          name: 'create_sandbox',
+          arguments: { name: 'stdio' },
+        });
+        const id = (made.structuredContent as { sandbox_id: string }).sandbox_id;
+        await client.callTool({
+          name: 'run',
+          arguments: { sandbox_id: id, command: 'cd /tmp; N=7' },
+        });
+        const r = await client.callTool({
+          name: 'run',
+          arguments: { sandbox_id: id, command: 'echo "$PWD $N"; seq 1 1000' },
+        });
+        const out = (r.content as { text: string }[])[0]?.text ?? '';
+        expect(out.startsWith('/tmp 7\n1\n2\n')).toBe(true);
+        expect(r.structuredContent).toMatchObject({ truncated: true, exit_code: 0 });
+        expect(Buffer.byteLength(out)).toBeLessThan(600);
+      } finally {
+        await client.close();
+      }
+    });
+  }
+});
+
+/** The server as a raw child: send lines, read reply lines. */
+function rawServer(): {
+  child: ChildProcessWithoutNullStreams;
+  send(message: unknown): void;
+  next(): Promise<Record<string, unknown>>;
+} {
+  const child = spawn(process.execPath, [bin, 'mcp'], { cwd: root, env });
+  const lines: string[] = [];
+  const waiters: ((line: string) => void)[] = [];
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    const w = waiters.shift();
+    if (w) w(line);
+    else lines.push(line);
+  });
+  return {
+    child,
+    send: (m) => child.stdin.write(`${typeof m === 'string' ? m : JSON.stringify(m)}\n`),
+    next: () =>
+      new Promise((ok) => {
+        const line = lines.shift();
+        if (line !== undefined) ok(JSON.parse(line) as Record<string, unknown>);
+        else waiters.push((l) => ok(JSON.parse(l) as Record<string, unknown>));
+      }),
+  };
+}
+
+const initialize = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: {
+    protocolVersion: '2025-11-25',
+    capabilities: {},
+    clientInfo: { name: 'raw', version: '0' },
+  },
+};
+
+describe.skipIf(!haveShell)('sandglass mcp with bad input', () => {
+  it('answers malformed JSON-RPC with spec errors and keeps serving', async () => {
+    const s = rawServer();
+    try {
+      s.send('{this is not json');
+      expect(await s.next()).toMatchObject({ id: null, error: { code: -32700 } });
+      s.send([1, 2]);
+      expect(await s.next()).toMatchObject({ id: null, error: { code: -32600 } });
+      s.send({ jsonrpc: '1.0', id: 5, method: 'tools/list' });
+      expect(await s.next()).toMatchObject({ id: 5, error: { code: -32600 } });
+      s.send(initialize);
+      expect(await s.next()).toMatchObject({ id: 1, result: { protocolVersion: '2025-11-25' } });
+      s.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+      s.send({ jsonrpc: '2.0', id: 2, method: 'no/such/method' });
+      expect(await s.next()).toMatchObject({ id: 2, error: { code: -32601 } });
+      s.send({
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'tools/call',
+        params: { name: 'nope', arguments: {} },
+      });
+      const unknown = await s.next();
+      expect(JSON.stringify(unknown)).toMatch(/nope/);
+      s.send({ jsonrpc: '2.0', id: 4, method: 'tools/list' });
+      expect(await s.next()).toMatchObject({ id: 4, result: { tools: expect.any(Array) } });
+    } finally {
+      s.child.kill();
+    }
+  });
+
+  it('ends promptly, killing the running command, when the client goes away mid-command', async () => {
+    const s = rawServer();
+    s.send(initialize);
+    await s.next();
+    s.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    s.send({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'create_sandbox', arguments: {} },
+    });
+    await s.next();
+    s.send({
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'tools/call',
+      params: { name: 'run', arguments: { sandbox_id: 'sb1', command: 'sleep 60' } },
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    const t0 = Date.now();
+    const exited = new Promise<number | null>((ok) => s.child.on('exit', (code) => ok(code)));
+    s.child.stdin.end();
+    expect(await exited).toBe(0);
+    expect(Date.now() - t0).toBeLessThan(5000);
+  });
+
+  it('refuses a message larger than its limit without dying', async () => {
+    const s = rawServer();
+    try {
+      s.send(initialize);
+      await s.next();
+      s.send(
+        `{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"x":"${'a'.repeat(65 * 1024 * 1024)}"}}`,
+      );
+      expect(await s.next()).toMatchObject({ id: null, error: { code: -32600 } });
+      s.send({ jsonrpc: '2.0', id: 10, method: 'tools/list' });
+      expect(await s.next()).toMatchObject({ id: 10, result: { tools: expect.any(Array) } });
+    } finally {
+      s.child.kill();
+    }
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * The Sandglass MCP server: one McpServer with every tool, built per
+ * connection (stdio) or per request (HTTP) by the SDK's serving entries,
+ * which pick the protocol era (2025-11-25 or 2026-07-28) themselves. All
+ * state lives in the engine, so a fresh instance per request loses nothing.
+ * A tool's failure is an `isError` result naming the error code; protocol
+ * errors are left to the SDK (unknown tool, malformed request).
+ */
+import { McpServer, type CallToolResult } from '@modelcontextprotocol/server';
+import { API_VERSION } from '../contract/constants.js';
+import { toApiError } from '../api/errors.js';
+import type { McpHost, ToolCall, ToolDef } from './tool.js';
+import { TOOLS } from './tools/index.js';
+
+export const SERVER_NAME = 'sandglass';
+
+const INSTRUCTIONS = `Sandglass runs commands in WebAssembly sandboxes: a bash-compatible shell, GNU coreutils and Python over an in-memory filesystem, isolated from the host. Start with create_sandbox (or list_sandboxes to join one a person opened), then pass its sandbox_id to every tool. run keeps one shell session per sandbox, so cd and variables persist. Each run is a step on the sandbox's timeline: snapshot, restore, fork and diff work on those steps. The network is closed unless the sandbox policy or a person watching the workbench allows a request.`;
+
+/** Runs one tool for the SDK and shapes its reply or its error as a tool result. */
+async function callTool(
+  tool: ToolDef,
+  host: McpHost,
+  args: unknown,
+  ctx: {
+    mcpReq: {
+      signal: AbortSignal;
+      _meta?: { progressToken?: string | number };
+      notify: (n: {
+        method: 'notifications/progress';
+        params: Record<string, unknown>;
+      }) => Promise<void>;
+    };
+  },
+): Promise<CallToolResult> {
+  const token = ctx.mcpReq._meta?.progressToken;
+  let step = 0;
+  const call: ToolCall = {
+    host,
+    signal: ctx.mcpReq.signal,
+    progress: (message) => {
+      if (token === undefined || ctx.mcpReq.signal.aborted) return;
+      void ctx.mcpReq
+        .notify({
+          method: 'notifications/progress',
+          params: { progressToken: token, progress: ++step, message },
+        })
+        .catch(() => undefined);
+    },
+  };
+  const startedAt = Date.now();
+  const heartbeat =
+    token === undefined
+      ? undefined
+      : setInterval(
+          () => void waitingFor(host, args, startedAt).then(call.progress, () => undefined),
+          host.limits.progressIntervalMs,
+        );
+  try {
+    const reply = await tool.run(args as never, call);
+    const text = reply.text ?? [JSON.stringify(reply.structured)];
+    return {
+      content: text.map((t) => ({ type: 'text' as const, text: t })),
+      structuredContent: reply.structured as Record<string, unknown>,
+    };
+  } catch (err) {
+    const e = toApiError(err);
+    return { content: [{ type: 'text', text: `${e.code}: ${e.message}` }], isError: true };
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+/**
+ * What a call that takes long is waiting for, as its progress message: a
+ * person (the agent is paused, or a network request of its sandbox awaits
+ * approval), or its command.
+ */
+async function waitingFor(host: McpHost, args: unknown, startedAt: number): Promise<string> {
+  const clients = await host.engine.call('listClients', {});
+  if (clients.find((c) => c.id === host.client.id)?.paused)
+    return 'paused by a person in the workbench; waiting to be resumed';
+  const sandboxId = (args as { sandbox_id?: unknown } | undefined)?.sandbox_id;
+  const request =
+    typeof sandboxId === 'string' ? host.engine.bus.pendingFor(sandboxId)[0] : undefined;
+  if (request) return `waiting for a person to answer in the workbench: ${request.title}`;
+  return `running for ${Math.round((Date.now() - startedAt) / 1000)} s`;
+}
+
+/** A server instance with every tool, for one connection or one request. */
+export function createMcpServer(host: McpHost): McpServer {
+  const server = new McpServer(
+    { name: SERVER_NAME, title: 'Sandglass', version: `${API_VERSION}.0.0` },
+    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+  );
+  for (const tool of TOOLS) {
+    server.registerTool(
+      tool.name,
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.input,
+        outputSchema: tool.output,
+        annotations: { title: tool.title, ...tool.annotations },
+      },
+      (args, ctx) => {
+        // The client says who it is per request (2026-07-28) or once at initialize (2025).
+        const who = server.server.getClientVersion();
+        if (who) host.introduce(who);
+        return callTool(tool, host, args, ctx);
+      },
+    );
+  }
+  return server;
+}

@@ -1,0 +1,88 @@
+/**
+ * run: a command line in the sandbox's persistent default shell session (cd,
+ * variables and functions carry over between calls), recorded as a step.
+ * Output comes back capped per stream; when a stream was cut, the whole of
+ * it is kept in the sandbox and its path returned. A command is killed when
+ * the client cancels (progress while it runs: server.ts).
+ */
+import { capOutput, type CappedOutput } from '../output.js';
+import { defineTool, ensureDir, type McpHost, changes } from '../tool.js';
+import { runInput, runOutput } from '../toolSchemas.js';
+import { sandboxPath } from '../textFiles.js';
+
+/** Where cut output is kept inside the sandbox. */
+export const OUTPUT_DIR = '/tmp/.sandglass/out';
+
+let unnamedRuns = 0;
+
+async function keepWhole(
+  host: McpHost,
+  sandboxId: string,
+  name: string,
+  whole: string,
+): Promise<string> {
+  const path = `${OUTPUT_DIR}/${name}`;
+  await ensureDir(host, sandboxId, OUTPUT_DIR);
+  await host.engine.call(
+    'writeFile',
+    { sandboxId, path, base64: Buffer.from(whole).toString('base64') },
+    host.client,
+  );
+  return path;
+}
+
+export const run = defineTool({
+  name: 'run',
+  title: 'Run a command',
+  description:
+    'Runs a bash command line in the sandbox’s persistent shell session, as in a terminal: cd, ' +
+    'exported and plain variables, functions and aliases carry over from one call to the next. ' +
+    'Returns stdout (first text block), stderr (a block starting "[stderr]") and the exit code. ' +
+    'Each stream is cut to its head and tail past max_output_bytes (default 16 KiB); the whole ' +
+    'output is then kept in the sandbox at stdout_path/stderr_path, to grep or read with read_file. ' +
+    'Every call is a step in the sandbox’s timeline. Network requests need a person’s approval in ' +
+    'the workbench unless the sandbox policy allows them; the call waits (with progress) meanwhile.',
+  input: runInput,
+  output: runOutput,
+  annotations: changes({ destructive: true, idempotent: false }),
+  async run(args, call) {
+    const { host } = call;
+    const sandboxId = args.sandbox_id;
+    const cap = args.max_output_bytes ?? host.limits.outputBytes;
+    const result = await host.engine.call(
+      'run',
+      {
+        sandboxId,
+        command: args.command,
+        ...(args.cwd !== undefined ? { cwd: sandboxPath(args.cwd) } : {}),
+        ...(args.env !== undefined ? { env: args.env } : {}),
+        ...(args.stdin !== undefined ? { stdin: args.stdin } : {}),
+        ...(args.timeout_ms !== undefined ? { timeoutMs: args.timeout_ms } : {}),
+      },
+      host.client,
+      { signal: call.signal },
+    );
+    const stdout = capOutput(result.stdout, cap);
+    const stderr = capOutput(result.stderr, cap);
+    const name = result.stepId ?? `run-${++unnamedRuns}`;
+    const kept = async (stream: CappedOutput, whole: string, ext: string) =>
+      stream.truncated ? keepWhole(host, sandboxId, `${name}.${ext}`, whole) : undefined;
+    const stdoutPath = await kept(stdout, result.stdout, 'stdout');
+    const stderrPath = await kept(stderr, result.stderr, 'stderr');
+    const structured = {
+      exit_code: result.status,
+      duration_ms: Math.round(result.durationMs),
+      ...(result.stepId !== undefined ? { step_id: result.stepId } : {}),
+      stdout_bytes: stdout.bytes,
+      stderr_bytes: stderr.bytes,
+      truncated: stdout.truncated || stderr.truncated,
+      ...(stdoutPath !== undefined ? { stdout_path: stdoutPath } : {}),
+      ...(stderrPath !== undefined ? { stderr_path: stderrPath } : {}),
+    };
+    const text: string[] = [];
+    if (stdout.text !== '') text.push(stdout.text);
+    if (stderr.text !== '') text.push(`[stderr]\n${stderr.text}`);
+    text.push(JSON.stringify(structured));
+    return { structured, text };
+  },
+});

@@ -1,0 +1,60 @@
+/**
+ * Engine entry for Electron's utilityProcess. Main sends one message per
+ * renderer connection carrying a MessagePort; each port then speaks the
+ * contract's wire messages (servePort.ts). Agents reach the same engine
+ * over MCP on 127.0.0.1 (SANDGLASS_MCP_PORT, default 7717; the bearer token in
+ * ~/.sandglass/mcp-token); main is told the URL to show it. Uses only the
+ * shape of Electron's parentPort (declared here), so src-worker needs no
+ * Electron types.
+ */
+import { fileURLToPath } from 'node:url';
+import { startMcpHttpServer } from '../mcp/httpServer.js';
+import { defaultTokenFile, loadOrCreateToken } from '../mcp/hostFiles.js';
+import { SandglassEngine } from '../api/engine.js';
+import { servePort, type PortLike } from '../api/node/servePort.js';
+
+interface ParentPortLike {
+  on(event: 'message', listener: (event: { data: unknown; ports: PortLike[] }) => void): void;
+  postMessage(message: unknown): void;
+}
+
+function main(): void {
+  const parentPort = (process as unknown as { parentPort?: ParentPortLike }).parentPort;
+  if (!parentPort) {
+    process.stderr.write('sandglass engine: must run in an Electron utilityProcess\n');
+    process.exit(2);
+  }
+  // Bundled as out/main/engine.js; packaged apps set SANDGLASS_PROGRAMS_DIR.
+  const here = new URL('.', import.meta.url);
+  const engine = new SandglassEngine({
+    programsDir:
+      process.env.SANDGLASS_PROGRAMS_DIR ?? fileURLToPath(new URL('../../resources/wasm', here)),
+  });
+  parentPort.on('message', ({ data, ports }) => {
+    const kind =
+      typeof data === 'object' && data !== null ? (data as { type?: unknown }).type : undefined;
+    const port = ports[0];
+    if (kind === 'connect' && port) servePort(engine, port);
+  });
+  parentPort.postMessage({ type: 'ready' });
+  void serveMcp(engine, parentPort);
+}
+
+async function serveMcp(engine: SandglassEngine, parentPort: ParentPortLike): Promise<void> {
+  const tokenFile = defaultTokenFile();
+  try {
+    const port = process.env.SANDGLASS_MCP_PORT;
+    const token = await loadOrCreateToken(tokenFile);
+    const server = await startMcpHttpServer({
+      engine,
+      token,
+      ...(port ? { port: Number(port) } : {}),
+    });
+    parentPort.postMessage({ type: 'mcp', url: server.url, token, tokenFile });
+  } catch (err) {
+    // The workbench works without it; agents can still use `sandglass mcp`.
+    process.stderr.write(`sandglass engine: no MCP endpoint: ${(err as Error).message}\n`);
+  }
+}
+
+main();
