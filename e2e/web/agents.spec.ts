@@ -19,7 +19,7 @@ test('a person watches, pauses, resumes and stops an agent', async ({ workbench:
     await card.getByRole('button', { name: 'agent sandbox' }).click();
     await expect(page.getByRole('combobox', { name: 'Sandbox' })).toHaveValue(sb.id);
     await sb.run('echo from the agent > /tmp/agent.txt');
-    await expect(page.getByRole('region', { name: 'Steps' })).toContainText(
+    await expect(page.getByRole('region', { name: 'Timeline' })).toContainText(
       'echo from the agent > /tmp/agent.txt',
     );
 

@@ -7,7 +7,7 @@ test('opens the web workbench and shows the app shell', async ({ workbench: page
   await expect(page.getByRole('region', { name: 'Files' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Editor' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Terminal' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Steps' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Timeline' })).toBeVisible();
   await expect(page.getByRole('contentinfo', { name: 'Status' })).toContainText('files');
   await expect(page.getByRole('tree', { name: 'File tree' })).toBeVisible();
   await expect(page.locator('.tree-row[data-path="/tmp"]')).toBeVisible();
