@@ -8,10 +8,12 @@ export class PausableTimer {
   private pauses = 0;
   private done = false;
 
+  /** `ms` <= 0: it never fires. */
   constructor(
     private remainingMs: number,
     private readonly fire: () => void,
   ) {
+    if (remainingMs <= 0) this.remainingMs = Infinity;
     this.arm();
   }
 
@@ -36,6 +38,7 @@ export class PausableTimer {
 
   private arm(): void {
     this.startedAt = performance.now();
+    if (this.remainingMs === Infinity) return;
     this.timer = setTimeout(
       () => {
         this.done = true;

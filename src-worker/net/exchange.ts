@@ -4,14 +4,14 @@
  * mapping of whatever went wrong to a NetError.
  */
 import type { AuditRecord } from './audit.js';
-import { Deadline } from './deadline.js';
+import { PausableTimer } from '../base/pausableTimer.js';
 import { NetError, oneLine } from './denial.js';
 import type { GatewayLimits } from './limits.js';
 
 /** One request from start to the end of its body: limits, clock, cancellation. */
 export class Exchange {
   readonly ctl = new AbortController();
-  readonly deadline: Deadline;
+  readonly deadline: PausableTimer;
   approvalWaitMs = 0;
   sent = 0;
   received = 0;
@@ -23,7 +23,7 @@ export class Exchange {
     readonly url: string,
     signal?: AbortSignal,
   ) {
-    this.deadline = new Deadline(limits.totalTimeoutMs, () =>
+    this.deadline = new PausableTimer(limits.totalTimeoutMs, () =>
       this.ctl.abort(
         new NetError('timeout', `operation timed out after ${limits.totalTimeoutMs} ms`, {
           url,
@@ -75,7 +75,7 @@ export class Exchange {
   }
 
   dispose(): void {
-    this.deadline.dispose();
+    this.deadline.cancel();
     this.unlink();
   }
 }

@@ -13,8 +13,6 @@ export class Job {
   private readonly members = new Set<Process>();
   private timer: PausableTimer | undefined;
   private ended = false;
-  /** True once the deadline has passed (members still joining are ended at once). */
-  expired = false;
 
   constructor(
     readonly wallTimeMs: number,
@@ -24,7 +22,6 @@ export class Job {
     if (wallTimeMs > 0) {
       this.timer = new PausableTimer(wallTimeMs, () => {
         this.timer = undefined;
-        this.expired = true;
         this.onDeadline(this);
       });
     }
