@@ -166,7 +166,7 @@ export class NetworkGateway {
           } else if (body) {
             bodyUsed = true;
           }
-          agent = pinnedAgent({
+          agent = await pinnedAgent({
             hostname: t.url.hostname,
             addresses: admitted.addresses.map((a) => parseAddress(a) as IpAddress),
             connectTimeoutMs: limits.connectTimeoutMs,
