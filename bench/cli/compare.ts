@@ -10,9 +10,10 @@
  *
  *   npx tsx bench/cli/compare.ts [--runs 5] [--only a,b] [--no-just-bash] [--no-warm]
  *
- * Results also go to bench/results/cli-<date>.json. Not a test: nothing is
- * asserted. Run `npm run setup` (or `node scripts/build-cli.mjs`) first, or
- * the CLI runs from its sources and the figures mean nothing.
+ * `--only` takes name prefixes (`--only echo,import`). Results also go to
+ * bench/results/cli-<date>.json. Not a test: nothing is asserted. Run
+ * `npm run setup` (or `node scripts/build-cli.mjs`) first, or the CLI runs
+ * from its sources and the figures mean nothing.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -223,7 +224,7 @@ async function main(): Promise<void> {
   const rows: Record<string, unknown>[] = [];
   try {
     for (const w of WORKLOADS) {
-      if (args.only && !args.only.includes(w.name)) continue;
+      if (args.only && !args.only.some((o) => w.name.startsWith(o))) continue;
       const cmds = commands(w, tree, scratch, engine);
       const cells: string[] = [];
       const row: Record<string, unknown> = { workload: w.name };
