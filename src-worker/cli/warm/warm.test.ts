@@ -4,10 +4,11 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SandglassEngine } from '../../api/engine.js';
 import { WorkerPool } from '../../proc/node/workerPool.js';
 import { defaultProgramsDir } from '../../sandbox/sandbox.js';
+import { main } from '../main.js';
 import { attachWarmEngine } from './attach.js';
 import { encodeFrame, Frame, FrameReader } from './frames.js';
 import { serveWarmEngine, type WarmServer } from './server.js';
@@ -196,6 +197,22 @@ describe.skipIf(!haveShell)('a warm engine', () => {
     for (let i = 0; i < 100 && (await sandboxes()) > 0; i++)
       await new Promise((r) => setTimeout(r, 50));
     expect(await sandboxes()).toBe(0);
+  });
+
+  it('is what `sandglass run` uses when it is running, unless SANDGLASS_ENGINE=off', async () => {
+    const created = vi.spyOn(engine, 'createSandbox');
+    const env = { ...process.env };
+    process.env.SANDGLASS_ENGINE_SOCKET = socketPath;
+    try {
+      expect(await main(['run', '-c', 'exit 5'])).toBe(5);
+      expect(created).toHaveBeenCalledTimes(1);
+      process.env.SANDGLASS_ENGINE = 'off';
+      expect(await main(['run', '-c', 'exit 6'])).toBe(6);
+      expect(created).toHaveBeenCalledTimes(1);
+    } finally {
+      process.env = env;
+      created.mockRestore();
+    }
   });
 
   it('answers a client that does not speak the wire, and says when nobody listens', async () => {
