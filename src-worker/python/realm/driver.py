@@ -184,6 +184,10 @@ def main(job):
     os.environ.clear()
     os.environ.update(job["env"])
     _install_kernel_shim(job["shim"], job["pids"])
+    # The interpreter may come from a memory snapshot: what seeded itself at
+    # boot is seeded again, from the kernel's /dev/urandom.
+    if "random" in sys.modules:
+        sys.modules["random"].seed()
     try:
         opts, mode, target, rest = _parse(argv)
     except _Usage as u:
