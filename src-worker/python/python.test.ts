@@ -144,7 +144,7 @@ describe.skipIf(!pythonAvailable())('python3 in a sandbox', () => {
       const dirty =
         "import builtins, json, os, random, sys; sys.modules['leak'] = 1; os.environ['LEAK'] = '1'; x = 5; os.chdir('/'); json.dumps = None; builtins.LEAK = 1; sys.path.append('/leak'); print(random.random())";
       const check =
-        "import builtins, json, os, random, sys; print('leak' in sys.modules, 'LEAK' in os.environ, 'x' in globals(), os.getcwd(), json.dumps is None, hasattr(builtins, 'LEAK'), '/leak' in sys.path); print(random.random())";
+        "import builtins, json, os, random, sys; print('leak' in sys.modules or '_sandglass_boot' in sys.modules, 'LEAK' in os.environ, 'x' in globals(), os.getcwd(), json.dumps is None, hasattr(builtins, 'LEAK'), '/leak' in sys.path); print(random.random())";
       const r = await sb.run(`cd /tmp; python3 -c "${dirty}"; python3 -c "${check}"`, opts);
       const [first, state, second] = r.stdout.split('\n');
       expect(state).toBe('False False False /tmp False False False');

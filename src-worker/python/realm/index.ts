@@ -73,6 +73,14 @@ function adopt(sab: SharedArrayBuffer): SharedArrayBuffer {
   return sab;
 }
 
+/** Which driver and shim sources code compiled at boot came from (a snapshot may be older than the realm). */
+function sourceKey(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return `${text.length}:${(h >>> 0).toString(16)}`;
+}
+const CODE_KEY = sourceKey(driverSource + '\0' + shimSource);
+
 function pyString(s: string): string {
   // A JSON string literal is a valid Python str literal.
   return JSON.stringify(s);
@@ -134,6 +142,11 @@ const realm = {
       {
         filename: '<sandglass>',
       },
+    );
+    // Compile the driver and shim once, here (so into the snapshot); a run takes them out of sys.modules.
+    py.runPython(
+      `(lambda s, t: s.modules.__setitem__("_sandglass_boot", t.SimpleNamespace(key=${pyString(CODE_KEY)}, driver=compile(${pyString(driverSource)}, "<sandglass>", "exec"), shim=compile(${pyString(shimSource)}, "<sandglass>", "exec"))))(__import__("sys"), __import__("types"))`,
+      { filename: '<sandglass>' },
     );
     // A snapshot must keep Pyodide's JS modules (it checks their references), so
     // an interpreter is sealed after boot, from a snapshot or not.
@@ -234,11 +247,11 @@ const realm = {
         env: job.env,
         isatty: tty,
         executable: '/usr/bin/python3',
-        shim: shimSource,
         pids: k.getpid(),
       };
+      // The driver and shim compiled at boot (in the snapshot) if they are this realm's; else now.
       const status = p.runPython(
-        `(lambda d: (exec(compile(${pyString(driverSource)}, "<sandglass>", "exec"), d), d["main"](__import__("json").loads(${pyString(JSON.stringify(full))})))[1])({"__name__": "_sandglass_driver"})`,
+        `(lambda b, d: (d.update(_shim_code=b.shim if b and b.key == ${pyString(CODE_KEY)} else compile(${pyString(shimSource)}, "<sandglass>", "exec")), exec(b.driver if b and b.key == ${pyString(CODE_KEY)} else compile(${pyString(driverSource)}, "<sandglass>", "exec"), d), d["main"](__import__("json").loads(${pyString(JSON.stringify(full))})))[2])(__import__("sys").modules.pop("_sandglass_boot", None), {"__name__": "_sandglass_driver"})`,
         { filename: '<sandglass>' },
       );
       code = typeof status === 'number' ? status : 1;
