@@ -67,6 +67,12 @@ const LOADER_REWRITES = [
     'l=globalThis.sandglassWasmModule?{module:sandglassWasmModule,instance:await WebAssembly.instantiate(sandglassWasmModule,a)}:await WebAssembly.instantiate(await t,a)',
     1,
   ],
+  // The stdlib zip is read into a fresh buffer of this interpreter's own: MEMFS may keep it, not copy it (13 MB each).
+  [
+    'n.FS.writeFile(`/lib/python${o}${a}.zip`,r)',
+    'n.FS.writeFile(`/lib/python${o}${a}.zip`,r,{canOwn:true})',
+    1,
+  ],
 ];
 
 function rewrite(text, rewrites, file) {
