@@ -87,7 +87,10 @@ export function loadRuntime(dir = defaultPythonDir()): PythonRuntime {
   if (done) return done;
   if (!pythonAvailable(dir))
     throw new Error(`python runtime not built in ${dir} (run: node scripts/build-python.mjs)`);
-  const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Manifest;
+  const manifestPath = join(dir, 'manifest.json');
+  const manifest = existsSync(manifestPath)
+    ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest)
+    : {};
   const files = Object.entries(RUNTIME_FILES).map(([name, file]) => ({
     name,
     sab: toShared(readFileSync(join(dir, file))),
