@@ -170,20 +170,23 @@ def _fresh_main():
     return m
 
 
-def _install_kernel_shim(source, pids):
+def _install_kernel_shim(source, pids, net_source):
     from _pyodide._importhook import jsfinder
 
     bridge = jsfinder.jsproxies.pop("_sandglass_kernel")
     ns = {"__name__": "_sandglass_kernel_shim"}
     exec(compile(source, "<sandglass>", "exec"), ns)
     ns["install"](bridge, pids)
+    net = {"__name__": "_sandglass_net_shim"}
+    exec(compile(net_source, "<sandglass>", "exec"), net)
+    net["install"](jsfinder.jsproxies.pop("_sandglass_net"))
 
 
 def main(job):
     argv = job["argv"]
     os.environ.clear()
     os.environ.update(job["env"])
-    _install_kernel_shim(job["shim"], job["pids"])
+    _install_kernel_shim(job["shim"], job["pids"], job["netShim"])
     try:
         opts, mode, target, rest = _parse(argv)
     except _Usage as u:

@@ -22,6 +22,8 @@ import { createSandFs } from './sandFs.js';
 import { createBridge, kernelSystem } from './bridge.js';
 import driverSource from './driver.py';
 import shimSource from './kernelShim.py';
+import netShimSource from './netShim.py';
+import { createNetBridge } from './netBridge.js';
 import sealSource from './seal.py';
 
 declare const loadPyodide: (config: Record<string, unknown>) => Promise<PyodideLike>;
@@ -182,6 +184,10 @@ const realm = {
         interrupt,
       });
       p.registerJsModule('_sandglass_kernel', bridge);
+      p.registerJsModule(
+        '_sandglass_net',
+        createNetBridge(k, () => p._module.HEAPU8),
+      );
       // system(3) from C (ctypes): the kernel's shell, never a host one.
       const jobEnv = Object.entries(job.env).map(([n, v]) => `${n}=${v}`);
       Object.defineProperty(g, 'sandglassSystem', {
@@ -206,6 +212,7 @@ const realm = {
         isatty: tty,
         executable: '/usr/bin/python3',
         shim: shimSource,
+        netShim: netShimSource,
         pids: k.getpid(),
       };
       const status = p.runPython(
