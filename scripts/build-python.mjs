@@ -11,11 +11,14 @@
 //    a cold start). The .py files stay for tracebacks.
 //  - pyodide.js, pyodide.asm.wasm, pyodide-lock.json: copied.
 //  - realm.js: src-worker/python/realm/ bundled into one script (esbuild).
+//  - requests and its pure-Python dependencies from Debian's packages
+//    (python-packages.mjs), added to python_stdlib.zip the same way.
 // SANDGLASS_PYTHON_DIR builds into another directory.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { pythonPackageFiles } from './python-packages.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const pythonOutDir = process.env.SANDGLASS_PYTHON_DIR
@@ -77,30 +80,42 @@ export function bundleRealm(outfile) {
 
 /** Python run by a build-time Pyodide (trusted, plain Node): stock zip in, zip with .pyc out. */
 const COMPILE_STDLIB = `
-import importlib.util, marshal, zipfile
+import importlib.util, marshal, os, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
 src = zipfile.ZipFile("/build/in.zip")
 out = zipfile.ZipFile("/build/out.zip", "w")
 n = 0
-for info in src.infolist():
-    data = src.read(info)
-    out.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=6)
-    if info.filename.endswith(".py"):
+def add(name, data, info=None):
+    global n
+    out.writestr(info or name, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=6)
+    if name.endswith(".py"):
         try:
-            code = compile(data, "/lib/python314.zip/" + info.filename, "exec", dont_inherit=True)
+            code = compile(data, "/lib/python314.zip/" + name, "exec", dont_inherit=True)
         except SyntaxError:
-            continue
+            return
         pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
-        out.writestr(info.filename + "c", bytes(pyc), compress_type=zipfile.ZIP_STORED)
+        out.writestr(name + "c", bytes(pyc), compress_type=zipfile.ZIP_STORED)
         n += 1
+for info in src.infolist():
+    add(info.filename, src.read(info), info)
+# Bundled packages (scripts/python-packages.mjs), at the zip's root like the stdlib.
+for top, _, names in sorted(os.walk("/build/site")):
+    for f in sorted(names):
+        full = os.path.join(top, f)
+        with open(full, "rb") as fh:
+            add(os.path.relpath(full, "/build/site"), fh.read())
 out.close()
 n
 `;
 
-async function compileStdlib(outFile) {
+async function compileStdlib(outFile, packages) {
   const { loadPyodide } = await import(path.join(pyodideDir, 'pyodide.mjs'));
   const py = await loadPyodide({ indexURL: pyodideDir + '/', stdout: () => {}, stderr: () => {} });
-  py.FS.mkdirTree('/build');
+  py.FS.mkdirTree('/build/site');
+  for (const [rel, data] of packages) {
+    py.FS.mkdirTree(path.posix.dirname(`/build/site/${rel}`));
+    py.FS.writeFile(`/build/site/${rel}`, data);
+  }
   py.FS.writeFile('/build/in.zip', fs.readFileSync(path.join(pyodideDir, 'python_stdlib.zip')));
   const n = py.runPython(COMPILE_STDLIB);
   fs.writeFileSync(outFile, py.FS.readFile('/build/out.zip'));
@@ -117,12 +132,13 @@ export async function buildPython({ quiet = false, outDir = pythonOutDir } = {})
   fs.writeFileSync(path.join(outDir, 'pyodide.asm.js'), asm);
   for (const f of ['pyodide.js', 'pyodide.asm.wasm', 'pyodide-lock.json'])
     fs.copyFileSync(path.join(pyodideDir, f), path.join(outDir, f));
-  const compiled = await compileStdlib(path.join(outDir, 'python_stdlib.zip'));
+  const { files, versions } = pythonPackageFiles();
+  const compiled = await compileStdlib(path.join(outDir, 'python_stdlib.zip'), files);
   bundleRealm(path.join(outDir, 'realm.js'));
   fs.writeFileSync(
     path.join(outDir, 'manifest.json'),
     JSON.stringify(
-      { pyodide: version, pyc: compiled, builtAt: new Date().toISOString() },
+      { pyodide: version, pyc: compiled, packages: versions, builtAt: new Date().toISOString() },
       null,
       2,
     ) + '\n',

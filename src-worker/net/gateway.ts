@@ -420,6 +420,10 @@ export class NetworkGateway {
       if (graceful) {
         void agent.close().catch(() => {});
       } else {
+        // undici's body emits an AbortError when destroyed unread (a HEAD, a
+        // redirect's body, a reader closing early): nobody is listening any
+        // more, and an unheard 'error' event would be an uncaught exception.
+        res.body.on('error', () => {});
         res.body.destroy();
         void agent.destroy().catch(() => {});
       }

@@ -456,6 +456,18 @@ def _install_urllib3(mod):
         cls._sg_scheme = "https" if "HTTPS" in name else "http"
 
 
+def _install_requests_adapters(mod):
+    base = mod.HTTPAdapter.cert_verify
+
+    def cert_verify(self, conn, url, verify, cert):
+        # The gateway verifies certificates against its own trust store;
+        # Python's CA bundle file (Debian's certifi names a host path) is
+        # not used, so its absence must not fail the request.
+        base(self, conn, url, False if verify is True else verify, cert)
+
+    mod.HTTPAdapter.cert_verify = cert_verify
+
+
 def _install_socket(socket):
     def connect(self, address):
         raise PermissionError(
@@ -479,6 +491,7 @@ _PATCHES = {
     "socket": _install_socket,
     "http.client": _install_http_client,
     "urllib3.connection": _install_urllib3,
+    "requests.adapters": _install_requests_adapters,
 }
 
 
