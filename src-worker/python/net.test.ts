@@ -16,7 +16,13 @@ import { Sandbox } from '../sandbox/sandbox.js';
 import { pythonAvailable } from '../programs/python.js';
 import type { AuditRecord } from '../net/audit.js';
 import type { NetRequestInfo } from '../net/policy.js';
-import { startLoopbackServer, type LoopbackServer } from '../net/testing/loopbackServer.js';
+import {
+  startLoopbackServer,
+  startLoopbackTlsServer,
+  type LoopbackServer,
+} from '../net/testing/loopbackServer.js';
+import { tableResolver } from '../net/testing/tables.js';
+import { hasOpenssl, makeTestCert } from '../net/testing/tlsCert.js';
 
 const run = promisify(execFile);
 const dir = join(fileURLToPath(new URL('.', import.meta.url)), 'nettest');
@@ -205,6 +211,49 @@ describe.skipIf(!pythonAvailable())('Python HTTP through the gateway', () => {
       expect(lines[0]).toMatch(/^PermissionError network policy denied 127\.0\.0\.1:22: raw sockets/);
       expect(lines[1]).toMatch(/^\w+Error /);
       expect(lines[2]).toBe('True');
+    },
+    LONG,
+  );
+
+  it.skipIf(!hasOpenssl)(
+    'speaks https through the gateway, which checks the certificate',
+    async () => {
+      const { cert, key } = makeTestCert('secure.test');
+      const tls = await startLoopbackTlsServer(cert, key);
+      const other = await Sandbox.create({
+        network: {
+          ca: cert,
+          resolver: tableResolver({ 'secure.test': ['127.0.0.1'], 'wrong.test': ['127.0.0.1'] }),
+          policy: { allowedHosts: [`127.0.0.1:${tls.port}`, 'secure.test', 'wrong.test'] },
+        },
+      });
+      try {
+        await other.writeFile(
+          '/tmp/t.py',
+          [
+            'import http.client, json, urllib.request, requests',
+            `base = "https://secure.test:${tls.port}"`,
+            'print(urllib.request.urlopen(base + "/hello").read())',
+            'r = requests.post(base + "/echo", json={"a": 1})',
+            'print(r.status_code, r.json()["body"])',
+            `c = http.client.HTTPSConnection("secure.test", ${tls.port})`,
+            'c.request("GET", "/hello")',
+            'print(c.getresponse().read())',
+            'try:',
+            `    requests.get("https://wrong.test:${tls.port}/hello")`,
+            'except requests.ConnectionError as e:',
+            '    print("ConnectionError", "wrong.test" in str(e))',
+          ].join('\n'),
+        );
+        const r = await other.run('python3 /tmp/t.py', opts);
+        expect(r.stderr).toBe('');
+        expect(r.stdout).toBe(
+          "b'hello\\n'\n200 {\"a\": 1}\nb'hello\\n'\nConnectionError True\n",
+        );
+      } finally {
+        await other.destroy();
+        await tls.close();
+      }
     },
     LONG,
   );
