@@ -48,10 +48,11 @@ function exchange(p: Process, args: number[]): SyscallExchange {
 }
 
 /**
- * Block until `attempt` answers. `idleMs` > 0 (an optional last argument of
- * net_response and net_body_read, for callers with socket-style timeouts such
- * as Python's) ends the wait with ETIMEDOUT, leaving the exchange open; time
- * spent waiting for a person to approve does not count.
+ * Block until `attempt` answers. `idleMs` > 0 (the last channel argument of
+ * net_response and net_body_read; channel slots keep stale values, so every
+ * caller passes it: 0 from the wasm glue, a socket-style timeout from Python's
+ * bridge) ends the wait with ETIMEDOUT, leaving the exchange open; time spent
+ * waiting for a person to approve does not count.
  */
 async function waitFor<T>(
   p: Process,
