@@ -42,6 +42,8 @@ export interface RequestContext {
   pid?: number | null;
   argv?: string[];
   stepId?: string | null;
+  /** Why the agent says the program needs the network (SANDGLASS_NET_REASON), for approvers. */
+  agentReason?: string | null;
 }
 
 export interface NetRequest {
@@ -321,6 +323,7 @@ export class NetworkGateway {
           pid: ctx.pid ?? null,
           argv: ctx.argv ?? [],
           stepId: ctx.stepId ?? null,
+          agentReason: ctx.agentReason ?? null,
           hop,
           listedBy,
           signal: ex.signal,

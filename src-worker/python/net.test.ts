@@ -208,7 +208,9 @@ describe.skipIf(!pythonAvailable())('Python HTTP through the gateway', () => {
       );
       expect(r.stderr).toBe('');
       const lines = r.stdout.split('\n');
-      expect(lines[0]).toMatch(/^PermissionError network policy denied 127\.0\.0\.1:22: raw sockets/);
+      expect(lines[0]).toMatch(
+        /^PermissionError network policy denied 127\.0\.0\.1:22: raw sockets/,
+      );
       expect(lines[1]).toMatch(/^\w+Error /);
       expect(lines[2]).toBe('True');
     },
@@ -247,9 +249,7 @@ describe.skipIf(!pythonAvailable())('Python HTTP through the gateway', () => {
         );
         const r = await other.run('python3 /tmp/t.py', opts);
         expect(r.stderr).toBe('');
-        expect(r.stdout).toBe(
-          "b'hello\\n'\n200 {\"a\": 1}\nb'hello\\n'\nConnectionError True\n",
-        );
+        expect(r.stdout).toBe("b'hello\\n'\n200 {\"a\": 1}\nb'hello\\n'\nConnectionError True\n");
       } finally {
         await other.destroy();
         await tls.close();

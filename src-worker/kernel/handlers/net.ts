@@ -8,6 +8,7 @@
 import { Errno, fail, KernelError } from '../../base/errno.js';
 import type { Reply } from '../../channel/server.js';
 import { SyscallExchange } from '../../net/syscallExchange.js';
+import { agentReasonOf } from '../../net/agentReason.js';
 import { decodeNetRequest } from '../../net/wire.js';
 import type { Process } from '../../proc/process.js';
 import { Sys } from '../../base/syscalls.js';
@@ -82,6 +83,7 @@ export const netHandlers: Record<number, Handler> = {
         pid: p.pid,
         argv: p.argv.map((s) => dec.decode(s)),
         stepId: k.network.stepOf?.(p.pid) ?? null,
+        agentReason: agentReasonOf(p.env),
       },
       onApprovalWait: (waiting) => k.approvalWait(p, waiting),
     });
