@@ -192,6 +192,27 @@ describe.skipIf(!pythonAvailable())('Python HTTP through the gateway', () => {
   );
 
   it(
+    'Ctrl-C (SIGINT) interrupts a request waiting for its answer',
+    async () => {
+      const r = await py(
+        [
+          'import os, subprocess, sys, time',
+          "code = \"import os, urllib.request; urllib.request.urlopen(os.environ['ORIGIN'] + '/slow?ms=60000')\"",
+          'p = subprocess.Popen([sys.executable, "-c", code], stderr=subprocess.PIPE)',
+          'time.sleep(2)',
+          't = time.monotonic()',
+          'p.send_signal(2)',
+          'err = p.communicate()[1].decode()',
+          'print(p.returncode, time.monotonic() - t < 10, err.strip().splitlines()[-1])',
+        ].join('\n'),
+      );
+      expect(r.stderr).toBe('');
+      expect(r.stdout).toBe('130 True KeyboardInterrupt\n');
+    },
+    LONG,
+  );
+
+  it(
     'refuses raw sockets with a PermissionError naming the policy',
     async () => {
       const r = await py(

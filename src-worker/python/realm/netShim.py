@@ -61,6 +61,13 @@ def _idle_ms(timeout):
     return 0
 
 
+def _check_signals():
+    """Run a pending signal's handler now (SIGINT: KeyboardInterrupt), as C
+    code does after EINTR; Pyodide's own check runs only every so many
+    bytecodes, which a retry loop around a blocking call may never reach."""
+    _c().pythonapi.PyErr_CheckSignals()
+
+
 def _timeout_error():
     import socket
 
@@ -122,7 +129,8 @@ class _Exchange:
         while at < len(buf):
             view = memoryview(buf)[at : at + _CHUNK]
             n = _net.write(self.x, _address(view), len(view))
-            if n == _errno.EINTR * -1:
+            if n == -_errno.EINTR:
+                _check_signals()
                 continue
             if n < 0:
                 self.fetch_head(0)  # the gateway's record says why
@@ -145,6 +153,7 @@ class _Exchange:
                 r = json.loads(_net.response(self.x, idle_ms))
                 if r["errno"] != _errno.EINTR:
                     break
+                _check_signals()
             if r["errno"] != 0:
                 _raise(r)
             self.head = r
@@ -155,6 +164,7 @@ class _Exchange:
             n = _net.read(self.x, _address(buf), len(buf), idle_ms)
             if n != -_errno.EINTR:
                 break
+            _check_signals()
         if n < 0:
             r = json.loads(_net.response(self.x, 0))
             if r["errno"] == 0:
@@ -287,12 +297,17 @@ class _GatewaySocket:
 def _conn_url(conn, target):
     if target.startswith(("http://", "https://")):
         return target
-    host = conn.host
+    host, port = conn.host, conn.port
+    tunnel = getattr(conn, "_sg_tunnel", None)
+    if tunnel is not None:
+        # A proxy's CONNECT target: the gateway is the only way out, so the
+        # request goes to the target itself.
+        host, port = tunnel
     if ":" in host and not host.startswith("["):
         host = "[%s]" % host
     scheme = getattr(conn, "_sg_scheme", "http")
     default = 443 if scheme == "https" else 80
-    port = "" if conn.port in (None, default) else ":%d" % conn.port
+    port = "" if port in (None, default) else ":%d" % port
     return "%s://%s%s%s" % (scheme, host, port, target if target.startswith("/") else "/" + target)
 
 
@@ -415,7 +430,15 @@ def _install_http_client(hc):
     cls._send_output = _send_output
     cls.send = send
     cls.close = close
-    cls.set_tunnel = lambda self, *a, **k: None  # the gateway is the only way out
+    def set_tunnel(self, host, port=None, headers=None):
+        # http.client's putrequest then names the target in Host; nothing
+        # tunnels (connect is ours).
+        h, p = self._get_hostport(host, port)
+        self._sg_tunnel = (h, p)
+        self._tunnel_host, self._tunnel_port = h, p
+
+    cls._sg_tunnel = None
+    cls.set_tunnel = set_tunnel
     if hasattr(hc, "HTTPSConnection"):
         hc.HTTPSConnection._sg_scheme = "https"
         hc.HTTPSConnection.connect = connect
