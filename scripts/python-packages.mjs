@@ -45,6 +45,7 @@ function download(missing) {
         'the bundled requests comes from Debian packages (run apt-get update first, or put the .deb files in ' +
         cacheDir +
         ')',
+      { cause: e },
     );
   }
 }

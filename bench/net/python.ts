@@ -91,7 +91,8 @@ async function sandbox(): Promise<{ t: Record<string, number>; cpuS: number; wal
   };
 }
 
-const runs = [];
+type Side = Awaited<ReturnType<typeof host>>;
+const runs: { host: Side; sandbox: Side }[] = [];
 for (let i = 0; i < 2; i++) runs.push({ host: await host(), sandbox: await sandbox() });
 const best = (side: 'host' | 'sandbox', k: string): number =>
   Math.min(...runs.map((r) => r[side].t[k] ?? Infinity));
