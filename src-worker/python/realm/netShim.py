@@ -342,7 +342,9 @@ def _install_http_client(hc):
                 vals.append(str(v))
             else:
                 vals.append(str(v))
-        self._sg_request[2].append((name, "\r\n\t".join(vals)))
+        # http.client folds several values onto continuation lines; the
+        # gateway takes one line (obs-fold is read as a space).
+        self._sg_request[2].append((name, " ".join(vals)))
 
     def _send_output(self, message_body=None, encode_chunked=False):
         del self._buffer[:]
@@ -350,7 +352,9 @@ def _install_http_client(hc):
         lower = {n.lower(): v for n, v in headers}
         sent = [(n, v) for n, v in headers if n.lower() not in _GATEWAY_OWNED]
         user_chunked = "chunked" in lower.get("transfer-encoding", "").lower() and not encode_chunked
-        declared = user_chunked or int(lower.get("content-length", "0") or 0) > 0
+        length = lower.get("content-length", "0").strip()
+        # A malformed length is the gateway's to refuse; it still means a body.
+        declared = user_chunked or not length.isdigit() or int(length) > 0
         inline = None
         if isinstance(message_body, str):
             message_body = message_body.encode("iso-8859-1")
