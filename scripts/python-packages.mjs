@@ -36,8 +36,17 @@ function debFor(pkg) {
 
 function download(missing) {
   fs.mkdirSync(cacheDir, { recursive: true });
-  try {
+  const fetch = () =>
     execFileSync('apt-get', ['download', ...missing], { cwd: cacheDir, stdio: 'pipe' });
+  try {
+    try {
+      fetch();
+    } catch (first) {
+      // A fresh machine may have no package lists yet; root can fetch them.
+      if (process.getuid?.() !== 0) throw first;
+      execFileSync('apt-get', ['update', '-qq'], { stdio: 'pipe' });
+      fetch();
+    }
   } catch (e) {
     const why = e.stderr ? String(e.stderr).trim().split('\n').pop() : e.message;
     throw new Error(
