@@ -18,11 +18,14 @@
 //    from it instead of running CPython's initialisation; it is tied to this
 //    build's wasm and zip. It is made before any sandbox code exists, from
 //    nothing but the files above, so it holds no host object or path.
+//  - requests and its pure-Python dependencies from Debian's packages
+//    (python-packages.mjs), added to python_stdlib.zip the same way.
 // SANDGLASS_PYTHON_DIR builds into another directory.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { pythonPackageFiles } from './python-packages.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const pythonOutDir = process.env.SANDGLASS_PYTHON_DIR
@@ -120,17 +123,25 @@ for zone in tz["zones"]:
 for name, data in sorted(tzfiles.items()):
     out.writestr(zipfile.ZipInfo(name, (2020, 1, 1, 0, 0, 0)), data, compress_type=zipfile.ZIP_DEFLATED)
 n = 0
-for info in src.infolist():
-    data = src.read(info)
-    out.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=6)
-    if info.filename.endswith(".py"):
+def add(name, data, info=None):
+    global n
+    out.writestr(info or name, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=6)
+    if name.endswith(".py"):
         try:
-            code = compile(data, "/lib/python314.zip/" + info.filename, "exec", dont_inherit=True)
+            code = compile(data, "/lib/python314.zip/" + name, "exec", dont_inherit=True)
         except SyntaxError:
-            continue
+            return
         pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
-        out.writestr(info.filename + "c", bytes(pyc), compress_type=zipfile.ZIP_STORED)
+        out.writestr(name + "c", bytes(pyc), compress_type=zipfile.ZIP_STORED)
         n += 1
+for info in src.infolist():
+    add(info.filename, src.read(info), info)
+# Bundled packages (scripts/python-packages.mjs), at the zip's root like the stdlib.
+for top, _, names in sorted(os.walk("/build/site")):
+    for f in sorted(names):
+        full = os.path.join(top, f)
+        with open(full, "rb") as fh:
+            add(os.path.relpath(full, "/build/site"), fh.read())
 out.close()
 n
 `;
@@ -161,10 +172,14 @@ function zoneFiles(dir = '/usr/share/zoneinfo') {
   return { version: m ? m[1] : 'unknown', zones };
 }
 
-async function compileStdlib(outFile) {
+async function compileStdlib(outFile, packages) {
   const { loadPyodide } = await import(path.join(pyodideDir, 'pyodide.mjs'));
   const py = await loadPyodide({ indexURL: pyodideDir + '/', stdout: () => {}, stderr: () => {} });
-  py.FS.mkdirTree('/build');
+  py.FS.mkdirTree('/build/site');
+  for (const [rel, data] of packages) {
+    py.FS.mkdirTree(path.posix.dirname(`/build/site/${rel}`));
+    py.FS.writeFile(`/build/site/${rel}`, data);
+  }
   py.FS.writeFile('/build/in.zip', fs.readFileSync(path.join(pyodideDir, 'python_stdlib.zip')));
   const tz = zoneFiles();
   for (const [name, bytes] of tz.zones) {
@@ -239,7 +254,8 @@ export async function buildPython({ quiet = false, outDir = pythonOutDir } = {})
   );
   for (const f of ['pyodide.asm.wasm', 'pyodide-lock.json'])
     fs.copyFileSync(path.join(pyodideDir, f), path.join(outDir, f));
-  const compiled = await compileStdlib(path.join(outDir, 'python_stdlib.zip'));
+  const { files, versions } = pythonPackageFiles();
+  const compiled = await compileStdlib(path.join(outDir, 'python_stdlib.zip'), files);
   bundleRealm(path.join(outDir, 'realm.js'));
   const snapshotBytes = await makeSnapshot(outDir);
   fs.writeFileSync(
@@ -248,6 +264,7 @@ export async function buildPython({ quiet = false, outDir = pythonOutDir } = {})
       {
         pyodide: version,
         pyc: compiled,
+        packages: versions,
         snapshot: { file: 'snapshot.bin', bytes: snapshotBytes, boot: SNAPSHOT_BOOT },
         builtAt: new Date().toISOString(),
       },

@@ -22,6 +22,8 @@ import { createSandFs } from './sandFs.js';
 import { createBridge, kernelSystem } from './bridge.js';
 import driverSource from './driver.py';
 import shimSource from './kernelShim.py';
+import netShimSource from './netShim.py';
+import { createNetBridge } from './netBridge.js';
 import sealSource from './seal.py';
 
 declare const loadPyodide: (config: Record<string, unknown>) => Promise<PyodideLike>;
@@ -224,6 +226,10 @@ const realm = {
         interrupt,
       });
       p.registerJsModule('_sandglass_kernel', bridge);
+      p.registerJsModule(
+        '_sandglass_net',
+        createNetBridge(k, () => p._module.HEAPU8),
+      );
       // system(3) from C (ctypes): the kernel's shell, never a host one.
       const jobEnv = Object.entries(job.env).map(([n, v]) => `${n}=${v}`);
       Object.defineProperty(g, 'sandglassSystem', {
@@ -247,6 +253,7 @@ const realm = {
         env: job.env,
         isatty: tty,
         executable: '/usr/bin/python3',
+        netShim: netShimSource,
         pids: k.getpid(),
       };
       // The driver and shim compiled at boot (in the snapshot) if they are this realm's; else now.
