@@ -139,22 +139,9 @@ pub fn host() -> Box<dyn Sys> {
     }
 }
 
-/// Message for an errno, as bash prints it (strerror text).
+/// Message for an errno, as bash prints it (glibc's strerror text).
 pub fn strerror(e: Errno) -> &'static str {
-    match e {
-        ENOENT => "No such file or directory",
-        EACCES => "Permission denied",
-        ENOEXEC => "Exec format error",
-        8 => "Bad file descriptor",
-        20 => "File exists",
-        31 => "Is a directory",
-        54 => "Not a directory",
-        63 => "Operation not permitted",
-        69 => "Read-only file system",
-        6 => "Resource temporarily unavailable",
-        28 => "Invalid argument",
-        _ => "Input/output error",
-    }
+    sandglass_sys::errno::strerror(e)
 }
 
 /// Map a std I/O error to a WASI errno.
