@@ -282,9 +282,9 @@ describe.skipIf(!built)('API message abuse', () => {
     const agent = a.engine.connect('agent', () => undefined);
     try {
       for (const method of ['pauseClient', 'resumeClient', 'disconnectClient'])
-        expect(await dispatch(a.engine, agent, req(method, { clientId: a.person.id }))).toMatchObject(
-          { ok: false, error: { code: 'EPERM' } },
-        );
+        expect(
+          await dispatch(a.engine, agent, req(method, { clientId: a.person.id })),
+        ).toMatchObject({ ok: false, error: { code: 'EPERM' } });
     } finally {
       agent.close();
     }

@@ -133,7 +133,7 @@ const ATTACKS: Record<string, Attack> = {
     stdout: '0\n',
   },
   'NUL byte smuggled into a path': {
-    cmd: "cat \"$(printf '/etc/hostname\\001@HOST@/secret.txt')\"",
+    cmd: 'cat "$(printf \'/etc/hostname\\001@HOST@/secret.txt\')"',
     status: 1,
     stderr: NOENT,
   },

@@ -129,7 +129,8 @@ describe.skipIf(!built)('terminal escape sequences', () => {
     // Steps of earlier lines may land late; keep those without another case's marker.
     const terminalSteps = steps.filter(
       (s) =>
-        s.sessionKind === 'terminal' && (!/NE\d+"/.test(s.command) || s.command.includes(`NE${n}"`)),
+        s.sessionKind === 'terminal' &&
+        (!/NE\d+"/.test(s.command) || s.command.includes(`NE${n}"`)),
     );
     expect(terminalSteps.map((s) => s.command)).toEqual([
       expect.stringContaining('printf "$(cat /tmp/seq.fmt)"'),

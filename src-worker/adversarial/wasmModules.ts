@@ -41,7 +41,12 @@ export function wasmModule(spec: ModuleSpec): Uint8Array {
   const sections = [
     section(1, [[0x60, 0x00, 0x00]]),
     ...(imports.length > 0
-      ? [section(2, imports.map(([m, f]) => [...name(m), ...name(f), 0x00, 0x00]))]
+      ? [
+          section(
+            2,
+            imports.map(([m, f]) => [...name(m), ...name(f), 0x00, 0x00]),
+          ),
+        ]
       : []),
     section(3, [[0x00]]),
     section(5, [

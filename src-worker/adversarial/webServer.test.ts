@@ -73,7 +73,9 @@ function upgrade(
   return new Promise((resolve) => {
     const ws = new WebSocket(`ws://127.0.0.1:${port}${path}`, { headers });
     ws.on('open', () => resolve({ open: true, ws }));
-    ws.on('unexpected-response', (_req, res) => resolve({ open: false, status: res.statusCode ?? 0 }));
+    ws.on('unexpected-response', (_req, res) =>
+      resolve({ open: false, status: res.statusCode ?? 0 }),
+    );
     ws.on('error', () => resolve({ open: false, status: 0 }));
   });
 }
@@ -88,7 +90,11 @@ describe.skipIf(!built)('web server abuse', () => {
     dir = mkdtempSync(join(tmpdir(), 'sg-adv-web-'));
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Sandglass</title>');
     writeFileSync(join(dir, 'app.js'), 'console.log(1)');
-    server = await startWebServer({ engine: arena().engine, rendererDir: dir, mcpToken: MCP_TOKEN });
+    server = await startWebServer({
+      engine: arena().engine,
+      rendererDir: dir,
+      mcpToken: MCP_TOKEN,
+    });
     origin = `http://127.0.0.1:${server.port}`;
   });
 
@@ -102,7 +108,10 @@ describe.skipIf(!built)('web server abuse', () => {
     expect((await http(server.port, 'GET', `/?token=${server.token}`)).status).toBe(200);
   }
 
-  const PAGES: Record<string, [path: () => string, headers: () => Record<string, string>, status: number]> = {
+  const PAGES: Record<
+    string,
+    [path: () => string, headers: () => Record<string, string>, status: number]
+  > = {
     'the page without a token': [() => '/', () => ({}), 401],
     'the page with a wrong token': [() => '/?token=x', () => ({}), 401],
     'the page with the token twice, the first wrong': [
@@ -160,7 +169,10 @@ describe.skipIf(!built)('web server abuse', () => {
   });
 
   it('garbage instead of HTTP gets 400', async () => {
-    const r = await raw(server.port, Buffer.from([0x16, 0x03, 0x01, 0xff, 0x00, 0x0d, 0x0a, 0x0d, 0x0a]));
+    const r = await raw(
+      server.port,
+      Buffer.from([0x16, 0x03, 0x01, 0xff, 0x00, 0x0d, 0x0a, 0x0d, 0x0a]),
+    );
     expect([0, 400]).toContain(r.status);
     await serving();
   });
