@@ -72,6 +72,8 @@ export interface ArenaOptions {
   readonly settings?: ApiParams<'createSandbox'>['settings'];
   /** Engine heap growth allowed after the file's sandboxes are destroyed. */
   readonly heapSlackBytes?: number;
+  /** How long the final check waits for every worker thread to end (default 5 s). */
+  readonly drainMs?: number;
 }
 
 export interface Arena {
@@ -159,20 +161,23 @@ export function useArena(options: ArenaOptions = {}): () => Arena {
     a.host.check();
   }, 60_000);
 
-  afterAll(async () => {
-    const a = arena;
-    if (!a) return;
-    for (const s of await a.engine.call('listSandboxes', {}))
-      await a.engine.call('destroySandbox', { sandboxId: s.id });
-    a.person.close();
-    await a.engine.dispose();
-    a.host.check();
-    a.host.remove();
-    expect(await WorkerPool.drained()).toBe(true);
-    // Memory held by the attacks is released with their sandboxes.
-    const grown = heapUsed() - baseline;
-    expect(grown).toBeLessThan(options.heapSlackBytes ?? 64 * 1024 * 1024);
-  }, 60_000);
+  afterAll(
+    async () => {
+      const a = arena;
+      if (!a) return;
+      for (const s of await a.engine.call('listSandboxes', {}))
+        await a.engine.call('destroySandbox', { sandboxId: s.id });
+      a.person.close();
+      await a.engine.dispose();
+      a.host.check();
+      a.host.remove();
+      expect(await WorkerPool.drained(options.drainMs)).toBe(true);
+      // Memory held by the attacks is released with their sandboxes.
+      const grown = heapUsed() - baseline;
+      expect(grown).toBeLessThan(options.heapSlackBytes ?? 64 * 1024 * 1024);
+    },
+    60_000 + (options.drainMs ?? 0),
+  );
 
   return () => {
     if (!arena) throw new Error('the arena is not set up (use it inside a test)');

@@ -138,7 +138,7 @@ const ATTACKS: Record<string, Attack> = {
     stderr: NOENT,
   },
   'a path longer than PATH_MAX': {
-    cmd: 'cat /$(printf "a%.0s" $(seq 1 5000))',
+    cmd: 'cat < /$(printf "a%.0s" $(seq 1 5000))',
     status: 1,
     stderr: 'File name too long',
   },
@@ -217,7 +217,8 @@ describe.skipIf(!built)('escape attempts (API paths)', () => {
 });
 
 describe.skipIf(!built)('escape attempts (own wasm modules)', () => {
-  const arena = useArena();
+  // See 'grows its memory forever': its killed thread lingers up to ~40 s.
+  const arena = useArena({ drainMs: 90_000 });
 
   /** Writes a module into the sandbox as an executable and runs it. */
   async function runModule(bytes: Uint8Array, timeoutMs = 20_000) {
@@ -253,6 +254,11 @@ describe.skipIf(!built)('escape attempts (own wasm modules)', () => {
   it('grows its memory forever and is refused, then spins until the deadline', async () => {
     const r = await runModule(wasmModule({ memory: { min: 1 }, body: OP.growForever }), 1500);
     expect(r.status).toBe(124);
+    expect(r.stderr).toContain('time limit of 1500 ms exceeded');
+    // Known bug (V8): a thread that keeps failing memory.grow at its maximum
+    // takes ~15 s (512 MiB) to ~36 s (1 GiB) to stop after terminate(); the
+    // engine and other sandboxes are not slowed meanwhile. The arena's final
+    // check waits for it (drainMs).
   });
 
   it('recurses without end: a stack overflow ends only the program', async () => {
