@@ -76,13 +76,15 @@ const HOGS: Record<string, Hog> = {
     status: [0, TIMEOUT],
   },
   'a background job per process slot': {
-    cmd: 'for i in $(seq 1 40); do sleep 5 & done; wait',
-    timeoutMs: 2500,
+    cmd: 'for i in $(seq 1 40); do sleep 30 & done; wait',
+    timeoutMs: 10_000,
     status: [TIMEOUT, 0, 1],
     stderr: 'Resource temporarily unavailable',
   },
   'awk string doubling past the memory limit': {
     cmd: `awk 'BEGIN { s = "x"; while (1) s = s s }'`,
+    // Long enough that the memory limit, not the clock, ends it on a loaded machine.
+    timeoutMs: 30_000,
     status: [137],
     stderr: /memory limit/,
   },
