@@ -191,51 +191,36 @@ describe.skipIf(!built)('web server abuse', () => {
     }
   });
 
-  it('/mcp without a token', async () => {
-    const r = await http(server.port, 'POST', '/mcp', { 'content-type': 'application/json' }, '{}');
-    expect(r.status).toBe(401);
-  });
-
-  it('/mcp with the workbench token instead of its own', async () => {
-    const r = await http(
-      server.port,
-      'POST',
-      '/mcp',
-      { 'content-type': 'application/json', authorization: `Bearer ${server.token}` },
-      '{}',
-    );
-    expect(r.status).toBe(401);
-  });
-
-  it('/mcp with a body over its limit', async () => {
-    const r = await http(
+  /** A POST to /mcp as an MCP client sends it, bearing `token` (none: no Authorization). */
+  const postMcp = (body: string | Buffer, token?: string) =>
+    http(
       server.port,
       'POST',
       '/mcp',
       {
         'content-type': 'application/json',
         accept: 'application/json, text/event-stream',
-        authorization: `Bearer ${MCP_TOKEN}`,
+        ...(token !== undefined ? { authorization: `Bearer ${token}` } : {}),
       },
-      Buffer.alloc(40 * 1024 * 1024, 0x20),
+      body,
     );
+
+  it('/mcp without a token', async () => {
+    expect((await postMcp('{}')).status).toBe(401);
+  });
+
+  it('/mcp with the workbench token instead of its own', async () => {
+    expect((await postMcp('{}', server.token)).status).toBe(401);
+  });
+
+  it('/mcp with a body over its limit', async () => {
+    const r = await postMcp(Buffer.alloc(40 * 1024 * 1024, 0x20), MCP_TOKEN);
     expect([0, 413]).toContain(r.status);
     await serving();
   });
 
   it('/mcp with malformed JSON', async () => {
-    const r = await http(
-      server.port,
-      'POST',
-      '/mcp',
-      {
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        authorization: `Bearer ${MCP_TOKEN}`,
-      },
-      '{"jsonrpc":"2.0",',
-    );
-    expect(r.status).toBeGreaterThanOrEqual(400);
+    expect((await postMcp('{"jsonrpc":"2.0",', MCP_TOKEN)).status).toBeGreaterThanOrEqual(400);
     await serving();
   });
 
