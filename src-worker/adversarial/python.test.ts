@@ -26,7 +26,7 @@ const ATTEMPTS: Record<string, [code: string, raises: string]> = {
   'recursion without end': ['(lambda f: f(f))(lambda f: f(f))', 'RecursionError'],
   'a socket to the host': [
     '__import__("socket").create_connection(("127.0.0.1", 22), timeout=2)',
-    'OSError|ConnectionRefusedError|TimeoutError',
+    'PermissionError|OSError|ConnectionRefusedError|TimeoutError',
   ],
   'a subprocess per process slot': [
     '[__import__("subprocess").Popen(["sleep", "5"]) for _ in range(100)]',
