@@ -7,6 +7,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SandglassEngine } from '../api/engine.js';
 import { connectAgent } from './host.js';
+import type { AllowedImport } from './hostImports.js';
 import { createMcpHttpEndpoint, MCP_PATH } from './httpEndpoint.js';
 
 /** The port tried first, so agent configurations keep working across restarts. */
@@ -34,8 +35,13 @@ export async function startMcpHttpServer(options: {
   token: string;
   port?: number;
   onerror?: (error: Error) => void;
+  /** Host folders agents may import (default: none). */
+  allowedImports?: () => readonly AllowedImport[];
 }): Promise<McpHttpServer> {
-  const host = connectAgent(options.engine, { transport: 'mcp-http' });
+  const host = connectAgent(options.engine, {
+    transport: 'mcp-http',
+    ...(options.allowedImports ? { allowedImports: options.allowedImports } : {}),
+  });
   const endpoint = createMcpHttpEndpoint({
     host,
     token: options.token,

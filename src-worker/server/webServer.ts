@@ -13,6 +13,7 @@ import { apiError } from '../contract/validate.js';
 import { connectTransport, encodeMessage } from '../api/dispatch.js';
 import type { SandglassEngine } from '../api/engine.js';
 import { connectAgent } from '../mcp/host.js';
+import { readAllowedImports } from '../mcp/hostImports.js';
 import { createMcpHttpEndpoint, MCP_PATH } from '../mcp/httpEndpoint.js';
 import { serveRpcWebSocket } from '../rpc/webSocket.js';
 import { checkAccess, newToken, WORKBENCH_CSP } from './access.js';
@@ -70,7 +71,9 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const { engine, rendererDir } = options;
   let port = 0;
   const agent =
-    options.mcpToken !== undefined ? connectAgent(engine, { transport: 'mcp-http' }) : undefined;
+    options.mcpToken !== undefined
+      ? connectAgent(engine, { transport: 'mcp-http', allowedImports: () => readAllowedImports() })
+      : undefined;
   const mcp =
     agent && options.mcpToken !== undefined
       ? createMcpHttpEndpoint({ host: agent, token: options.mcpToken })
