@@ -5,7 +5,7 @@
  */
 
 /** Bumped on any incompatible change to methods, events or wire messages. */
-export const API_VERSION = 1;
+export const API_VERSION = 2;
 
 /** Every IPC channel name starts with this; the preload refuses others. */
 export const CHANNEL_PREFIX = 'sandglass:';

@@ -103,9 +103,9 @@ describe('web server', () => {
     expect(
       await rpc(
         ws,
-        JSON.stringify({ type: 'request', id: 8, method: 'hello', params: { apiVersion: 1 } }),
+        JSON.stringify({ type: 'request', id: 8, method: 'hello', params: { apiVersion: 2 } }),
       ),
-    ).toMatchObject({ id: 8, ok: true, result: { apiVersion: 1 } });
+    ).toMatchObject({ id: 8, ok: true, result: { apiVersion: 2 } });
     const created = await rpc(
       ws,
       JSON.stringify({ type: 'request', id: 9, method: 'createSandbox', params: { name: 'a' } }),
@@ -146,7 +146,7 @@ describe('web server replies (issue 20 #2)', () => {
       expect(
         await rpc(
           ws,
-          JSON.stringify({ type: 'request', id: 2, method: 'hello', params: { apiVersion: 1 } }),
+          JSON.stringify({ type: 'request', id: 2, method: 'hello', params: { apiVersion: 2 } }),
         ),
       ).toMatchObject({ id: 2, ok: true });
       ws.close();
