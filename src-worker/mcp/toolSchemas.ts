@@ -44,6 +44,26 @@ export const createSandboxInput = z.strictObject({
     .describe('resource limits in bytes and counts; 0 or absent means the default'),
   env: SandboxSettings.shape.env.optional().describe('environment variables of every command'),
   timeout_ms: SandboxSettings.shape.timeoutMs.optional(),
+  imports: z
+    .array(
+      z.strictObject({
+        host_path: str()
+          .max(4096)
+          .describe('absolute host folder, inside one a person allowed for imports'),
+        path: path
+          .optional()
+          .describe('where the copy goes in the sandbox (default /home/user/<folder name>)'),
+        read_only: bool()
+          .optional()
+          .describe('seal the copy read-only (always so for :ro folders)'),
+      }),
+    )
+    .max(16)
+    .optional()
+    .describe(
+      'host folders copied into the new sandbox; only folders a person allowed ' +
+        '(sandglass mcp --allow-import) may be named, anything else is refused',
+    ),
 });
 
 export const sandboxOutput = z.object({
