@@ -68,6 +68,7 @@ interface Timing {
   cpuMs: number;
   /** The untimed first run (NaN without warm-up): what a cold engine pays. */
   coldMs: number;
+  coldCpuMs: number;
   out: string;
 }
 
@@ -94,11 +95,16 @@ async function timeRuns(
   once: () => Promise<RunOut> | RunOut,
 ): Promise<Timing> {
   let coldMs = NaN;
+  let coldCpuMs = NaN;
   let out = '';
   if (warmup) {
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
-    out = (await once()).out;
+    const r = await once();
     coldMs = performance.now() - t0;
+    const c = process.cpuUsage(c0);
+    coldCpuMs = r.cpuMs ?? (c.user + c.system) / 1000;
+    out = r.out;
   }
   const times: number[] = [];
   const cpus: number[] = [];
@@ -112,7 +118,7 @@ async function timeRuns(
     cpus.push(r.cpuMs ?? (c.user + c.system) / 1000);
     out = r.out;
   }
-  return { ms: median(times), cpuMs: median(cpus), coldMs, out };
+  return { ms: median(times), cpuMs: median(cpus), coldMs, coldCpuMs, out };
 }
 
 async function timeNative(
@@ -239,7 +245,7 @@ async function main(): Promise<void> {
     const s = await timeSandglass(w, files, runs, args.warmup);
     const j: Timing = args.justBash
       ? await timeJustBash(w, files, runs, args.warmup)
-      : { ms: NaN, cpuMs: NaN, coldMs: NaN, out: '(skipped)' };
+      : { ms: NaN, cpuMs: NaN, coldMs: NaN, coldCpuMs: NaN, out: '(skipped)' };
     const agree =
       n.out === s.out ? 'sg=native' : `sg DIFFERS (${s.out.slice(0, 60)} vs ${n.out.slice(0, 60)})`;
     const jagree = !args.justBash
@@ -248,7 +254,7 @@ async function main(): Promise<void> {
         ? ', jb=native'
         : `, jb differs (${j.out.slice(0, 60)})`;
     console.log(
-      `${w.name.padEnd(26)} ${fmt(n.ms).padStart(10)} ${fmt(s.ms).padStart(10)} ${fmt(j.ms).padStart(10)}  ${(s.ms / n.ms).toFixed(2).padStart(8)}x ${(j.ms / s.ms).toFixed(2).padStart(6)}x ${fmt(s.coldMs).padStart(10)}  ${[n, s, j].map((t) => fmt(t.cpuMs)).join(' / ')}  ${agree}${jagree}`,
+      `${w.name.padEnd(26)} ${fmt(n.ms).padStart(10)} ${fmt(s.ms).padStart(10)} ${fmt(j.ms).padStart(10)}  ${(s.ms / n.ms).toFixed(2).padStart(8)}x ${(j.ms / s.ms).toFixed(2).padStart(6)}x ${fmt(s.coldMs).padStart(10)} (CPU ${fmt(s.coldCpuMs)})  ${[n, s, j].map((t) => fmt(t.cpuMs)).join(' / ')}  ${agree}${jagree}`,
     );
     rows.push({
       name: w.name,
@@ -258,6 +264,7 @@ async function main(): Promise<void> {
       cpuMs: { native: n.cpuMs, sandglass: s.cpuMs, justBash: j.cpuMs },
       loadAverage: os.loadavg(),
       coldMs: { native: n.coldMs, sandglass: s.coldMs, justBash: j.coldMs },
+      coldCpuMs: { native: n.coldCpuMs, sandglass: s.coldCpuMs, justBash: j.coldCpuMs },
       outputs: { native: n.out, sandglass: s.out, justBash: j.out },
     });
   }
