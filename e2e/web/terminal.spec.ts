@@ -35,6 +35,19 @@ test('a file created from the terminal appears in the tree', async ({ workbench:
   await expect(treeRow(page, '/tmp/e2e/fromterm.txt')).toHaveCount(0);
 });
 
+test("the live tree opens at the terminal shell's cwd and follows cd", async ({
+  workbench: page,
+}) => {
+  await freshShell(page, 'term-cwd');
+  // A file made where the shell starts is visible without opening anything.
+  await runAndWait(page, 'echo here > made-at-home.txt');
+  await expect(treeRow(page, '/home/user')).toHaveAttribute('data-cwd', '');
+  await expect(treeRow(page, '/home/user/made-at-home.txt')).toBeVisible();
+  await runAndWait(page, 'mkdir -p /srv/deep/er && cd /srv/deep/er');
+  await expect(treeRow(page, '/srv/deep/er')).toHaveAttribute('data-cwd', '');
+  await expect(treeRow(page, '/home/user')).not.toHaveAttribute('data-cwd', '');
+});
+
 test('open a file, edit, save, and cat it in the terminal', async ({ workbench: page }) => {
   await freshShell(page, 'term-edit');
   await runAndWait(page, 'echo original > /tmp/edit.txt');

@@ -19,6 +19,9 @@ function route(event: ApiEvent): void {
     case 'terminalExit':
       deliverTerminalExit(event.terminalId, event.status);
       return;
+    case 'terminalCwd':
+      app.setTerminalCwd(event.terminalId, event.cwd);
+      return;
     case 'sandboxes':
       app.setSandboxes(event.sandboxes);
       return;

@@ -11,7 +11,13 @@ export interface TerminalTab {
 export interface TerminalsSlice {
   terminals: TerminalTab[];
   activeTerminal: Record<string, string>;
+  /** The engine's terminal id of each tab, once its shell runs. */
+  engineTerminal: Record<string, string>;
+  /** Each engine terminal's shell cwd, as the engine last reported it. */
+  terminalCwd: Record<string, string>;
   addTerminal(sandboxId: string): string;
+  bindTerminal(key: string, terminalId: string): void;
+  setTerminalCwd(terminalId: string, cwd: string): void;
   activateTerminal(sandboxId: string, key: string): void;
   removeTerminal(key: string): void;
   closeSandboxTerminals(sandboxId: string): void;
@@ -22,6 +28,12 @@ let nextTerminal = 1;
 export const createTerminalsSlice: StateCreator<AppState, [], [], TerminalsSlice> = (set, get) => ({
   terminals: [],
   activeTerminal: {},
+  engineTerminal: {},
+  terminalCwd: {},
+  bindTerminal: (key, terminalId) =>
+    set({ engineTerminal: { ...get().engineTerminal, [key]: terminalId } }),
+  setTerminalCwd: (terminalId, cwd) =>
+    set({ terminalCwd: { ...get().terminalCwd, [terminalId]: cwd } }),
   addTerminal: (sandboxId) => {
     const n = nextTerminal++;
     const key = `t${n}`;
@@ -43,7 +55,12 @@ export const createTerminalsSlice: StateCreator<AppState, [], [], TerminalsSlice
       if (next) active[tab.sandboxId] = next.key;
       else delete active[tab.sandboxId];
     }
-    set({ terminals: rest, activeTerminal: active });
+    const engineTerminal = { ...get().engineTerminal };
+    const terminalCwd = { ...get().terminalCwd };
+    const id = engineTerminal[key];
+    delete engineTerminal[key];
+    if (id !== undefined) delete terminalCwd[id];
+    set({ terminals: rest, activeTerminal: active, engineTerminal, terminalCwd });
   },
   closeSandboxTerminals: (sandboxId) =>
     set({ terminals: get().terminals.filter((t) => t.sandboxId !== sandboxId) }),

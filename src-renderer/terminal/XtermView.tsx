@@ -10,6 +10,7 @@ import { useEffect, useRef } from 'react';
 import { useColorScheme } from '../app/useColorScheme.js';
 import { api } from '../store/apiHandle.js';
 import { describeError } from '../store/notifySlice.js';
+import { useApp } from '../store/index.js';
 import { ShellIntegrationAddon } from './shellIntegration.js';
 import { subscribeTerminal } from './terminalBus.js';
 
@@ -122,6 +123,7 @@ export function XtermView(props: {
           return;
         }
         terminalId = id;
+        useApp.getState().bindTerminal(tabKey, id);
         host.current?.setAttribute('data-terminal-id', id);
         unsubscribe = subscribeTerminal(
           id,

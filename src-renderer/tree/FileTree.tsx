@@ -12,6 +12,7 @@ import { useApp } from '../store/index.js';
 import { describeError } from '../store/notifySlice.js';
 import { joinPath, parentOf, validName } from '../store/paths.js';
 import { useTreeMarks } from './changeMarks.js';
+import { useFollowTerminalCwd } from './followCwd.js';
 import { modeString, visibleRows, windowOf, type TreeRow } from './rows.js';
 import { exportPath, readDroppedFiles } from './transfer.js';
 
@@ -34,6 +35,7 @@ export function FileTree() {
   const steps = useApp((s) => (s.currentId ? s.steps[s.currentId] : undefined));
   const { toggleDir, selectPath, selectStep } = useApp.getState();
   const marks = useTreeMarks();
+  const cwd = useFollowTerminalCwd();
   // Deleted files show as ghost rows in a step's snapshot; the live tree lists what exists.
   const ghosts = browse ? marks.ghosts : NO_GHOSTS;
   const rows = useMemo(() => visibleRows(dirs, expanded, '/', ghosts), [dirs, expanded, ghosts]);
@@ -249,8 +251,9 @@ export function FileTree() {
             return (
               <div
                 key={entry.path}
-                className={`tree-row ${selected === entry.path ? 'selected' : ''} ${dropTarget === entry.path ? 'drop-target' : ''} kind-${entry.kind}${mark ? ` mark-${mark}` : ''}${marks.dirs.has(entry.path) ? ' holds-changes' : ''}`}
+                className={`tree-row ${selected === entry.path ? 'selected' : ''} ${dropTarget === entry.path ? 'drop-target' : ''} kind-${entry.kind}${mark ? ` mark-${mark}` : ''}${marks.dirs.has(entry.path) ? ' holds-changes' : ''}${cwd === entry.path ? ' terminal-cwd' : ''}`}
                 data-change={mark}
+                data-cwd={cwd === entry.path ? '' : undefined}
                 style={{ top, height: ROW_HEIGHT, paddingLeft: 6 + row.depth * 14 }}
                 role="treeitem"
                 aria-level={row.depth + 1}
@@ -286,6 +289,11 @@ export function FileTree() {
                   {isDir ? '' : entry.kind === 'symlink' ? '↪' : '·'}
                 </span>
                 <span className="name">{entry.name}</span>
+                {cwd === entry.path && (
+                  <span className="cwd-mark" title="the terminal's working directory">
+                    $
+                  </span>
+                )}
                 {entry.target !== undefined && (
                   <span className="link-target">→ {entry.target}</span>
                 )}

@@ -38,12 +38,17 @@ export async function changedPaths(step: Step): Promise<ChangedPath[]> {
 
 /** Opens the folders of the files a live step added or modified. */
 export function revealChanges(step: Step): void {
-  const app = useApp.getState();
-  if (app.browse) return;
+  if (useApp.getState().browse) return;
   const open = new Set<string>();
   for (const p of step.changes.paths)
     if (p.change !== 'deleted') for (const dir of ancestorsOf(p.path)) open.add(dir);
-  const closed = [...open].filter((dir) => !app.expanded[dir]);
+  openFolders(open);
+}
+
+/** Expands the given folders of the tree and loads the listings it lacks. */
+export function openFolders(folders: Iterable<string>): void {
+  const app = useApp.getState();
+  const closed = [...folders].filter((dir) => !app.expanded[dir]);
   if (closed.length === 0) return;
   const expanded = { ...app.expanded };
   for (const dir of closed) expanded[dir] = true;

@@ -124,6 +124,8 @@ export class SandglassEngine {
         exit: (entry, terminalId, status) =>
           this.bus.publish(entry.id, { type: 'terminalExit', terminalId, status }),
         running: (entry) => this.feeds.get(entry.id)?.scheduleStats(),
+        cwd: (entry, terminalId, cwd) =>
+          this.bus.publish(entry.id, { type: 'terminalCwd', terminalId, cwd }),
       },
       newId,
     );

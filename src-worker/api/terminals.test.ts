@@ -44,11 +44,13 @@ describe.skipIf(!haveShell)('Terminals', () => {
     let out = '';
     const runningSeen: (string | undefined)[] = [];
     let exit: number | undefined;
+    const cwds: string[] = [];
     const terms = new Terminals(
       {
         data: (_e, _id, d) => (out += d),
         exit: (_e, _id, status) => (exit = status),
         running: (e) => runningSeen.push([...e.running.values()][0]),
+        cwd: (_e, _id, dir) => cwds.push(dir),
       },
       newId,
     );
@@ -68,6 +70,13 @@ describe.skipIf(!haveShell)('Terminals', () => {
         sessionKind: 'terminal',
       });
       expect(runningSeen).toEqual(['pwd; sleep 0.2', undefined]);
+      // The cwd is sent at open, then only when a command line changed it.
+      expect(cwds).toEqual(['/tmp']);
+      terms.write(id, 'mkdir -p "/tmp/a b" && cd "/tmp/a b"\r');
+      await until(() => steps.length === 2);
+      terms.write(id, 'true\r');
+      await until(() => steps.length === 3);
+      expect(cwds).toEqual(['/tmp', '/tmp/a b']);
       terms.resize(id, 100, 30);
       terms.write(id, 'exit 3\r');
       await until(() => exit !== undefined);
@@ -95,7 +104,12 @@ describe.skipIf(!haveShell)('Terminals', () => {
       return origRecord(done);
     };
     const terms = new Terminals(
-      { data: () => undefined, exit: () => undefined, running: () => undefined },
+      {
+        data: () => undefined,
+        exit: () => undefined,
+        running: () => undefined,
+        cwd: () => undefined,
+      },
       newId,
     );
     try {
@@ -148,7 +162,12 @@ describe.skipIf(!haveShell)('Terminals', () => {
       return origRecord(done);
     };
     const terms = new Terminals(
-      { data: () => undefined, exit: () => undefined, running: () => undefined },
+      {
+        data: () => undefined,
+        exit: () => undefined,
+        running: () => undefined,
+        cwd: () => undefined,
+      },
       newId,
     );
     try {

@@ -18,6 +18,8 @@ export interface TerminalSink {
   exit(entry: SandboxEntry, terminalId: string, status: number): void;
   /** The running command of a sandbox changed (stats). */
   running(entry: SandboxEntry): void;
+  /** The terminal shell's working directory is now `cwd` (at open, then after commands that change it). */
+  cwd(entry: SandboxEntry, terminalId: string, cwd: string): void;
 }
 
 /** Most output characters recorded for one step; the rest is cut (`recordingTruncated`). */
@@ -40,6 +42,8 @@ interface TerminalRecord {
   readonly decoder: TextDecoder;
   readonly screen: ScreenTail;
   recording: Recording | undefined;
+  /** The shell's working directory as last reported. */
+  cwd: string;
   stopEvents: () => void;
 }
 
@@ -87,11 +91,12 @@ export class Terminals {
     opts: { cols: number; rows: number; cwd?: string },
   ): Promise<string> {
     const id = this.newId('term');
+    const cwd = opts.cwd ?? '/home/user';
     const terminal = await entry.sandbox
       .openTerminal({
         cols: clampSize(opts.cols, 2, 1000),
         rows: clampSize(opts.rows, 1, 500),
-        cwd: opts.cwd ?? '/home/user',
+        cwd,
         session: id,
       })
       .catch((err: unknown) => {
@@ -104,6 +109,7 @@ export class Terminals {
       decoder: new TextDecoder('utf-8'),
       screen: new ScreenTail(),
       recording: undefined,
+      cwd,
       stopEvents: () => undefined,
     };
     this.terminals.set(id, record);
@@ -122,6 +128,7 @@ export class Terminals {
       this.forget(record);
       this.sink.exit(entry, id, status);
     });
+    this.sink.cwd(entry, id, cwd);
     return id;
   }
 
@@ -193,6 +200,10 @@ export class Terminals {
     }
     const rec = record.recording;
     record.recording = undefined;
+    if (ev.cwd !== undefined && ev.cwd !== record.cwd) {
+      record.cwd = ev.cwd;
+      this.sink.cwd(entry, record.id, ev.cwd);
+    }
     void entry.steps
       .record({
         sessionId: record.id,

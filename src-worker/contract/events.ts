@@ -40,6 +40,8 @@ export const ApiEvent = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('terminalData'), terminalId: z.string(), data: z.string() }),
   z.object({ type: z.literal('terminalExit'), terminalId: z.string(), status: z.number() }),
+  /** A terminal's shell is in `cwd` (sent at open and whenever a command line changed it). */
+  z.object({ type: z.literal('terminalCwd'), terminalId: z.string(), cwd: z.string() }),
   /** A network request finished (or was refused) in a subscribed sandbox. */
   z.object({ type: z.literal('network'), record: NetworkAuditRecord }),
   /** A question for this client (it may answer with the `answer` method). */

@@ -90,6 +90,8 @@ export type CommandEvent =
       startedAt: number;
       durationMs: number;
       state: Uint8Array;
+      /** The shell's working directory after the command (UTF-8), when known. */
+      cwd?: string;
     };
 
 export interface SpawnOptions {
@@ -706,7 +708,11 @@ export class Sandbox {
     if (this.shellSessions.has(name)) throw new Error(`session '${name}' already exists`);
     const s = new Session(name);
     s.onStep = (ev) => {
-      const full: CommandEvent = { ...ev, session: name };
+      // The shell's cwd is the kernel's: read it when a command line ends.
+      const full: CommandEvent =
+        ev.type === 'end' && s.process
+          ? { ...ev, session: name, cwd: pathToUtf8(s.process.cwd) }
+          : { ...ev, session: name };
       for (const l of this.commandListeners) {
         try {
           l(full);
