@@ -7,6 +7,7 @@
  * Transports validate wire messages first (dispatch.ts); this module loads
  * no schema code, so the CLI starts without it.
  */
+import { NET_REASON_VAR } from '../net/agentReason.js';
 import type {
   ApiEvent,
   ApiMethod,
@@ -252,14 +253,21 @@ export class SandglassEngine {
       await this.fileStep(sandboxId, 'rename', `rename ${from} ${to}`, (f) => f.rename(from, to));
       return null;
     },
-    run: async ({ sandboxId, command, stdin, cwd, env, timeoutMs }, client, { signal }) => {
+    run: async (
+      { sandboxId, command, stdin, cwd, env, timeoutMs, networkReason },
+      client,
+      { signal },
+    ) => {
       const entry = this.writable(sandboxId, 'run');
       const tracked = client ? this.clients.track(client.id, command) : undefined;
+      // The agent's reason rides in the command's environment, where the
+      // kernel reads it for each request the command's processes make.
+      const vars = networkReason !== undefined ? { ...env, [NET_REASON_VAR]: networkReason } : env;
       try {
         return await this.run(entry, command, {
           ...(stdin !== undefined ? { stdin } : {}),
           ...(cwd !== undefined ? { cwd } : {}),
-          ...(env !== undefined ? { env } : {}),
+          ...(vars !== undefined ? { env: vars } : {}),
           ...(timeoutMs !== undefined ? { timeoutMs } : {}),
           ...anySignal(tracked?.signal, signal),
         });

@@ -153,6 +153,11 @@ export const METHODS = {
         .min(0, { error: 'must be a number >= 0' })
         .optional()
         .describe('wall-time limit for this command in ms (default: the sandbox setting)'),
+      networkReason: str()
+        .optional()
+        .describe(
+          'why this command needs the network: shown to the person asked to approve its requests (sets SANDGLASS_NET_REASON for the command)',
+        ),
     }),
     RunResult,
   ),

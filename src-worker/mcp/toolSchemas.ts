@@ -70,6 +70,7 @@ export const runInput = z.strictObject({
   env: run.env,
   stdin: run.stdin.describe('text given to the command on standard input'),
   timeout_ms: run.timeoutMs,
+  network_reason: run.networkReason,
   max_output_bytes: byteCap(
     'cap per stream (stdout, stderr) of what is returned; longer output keeps its head and tail',
   ).optional(),

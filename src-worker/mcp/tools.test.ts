@@ -108,6 +108,7 @@ describe('tools/list', () => {
       'env',
       'stdin',
       'timeout_ms',
+      'network_reason',
       'max_output_bytes',
     ]);
     expect(run?.inputSchema.required).toEqual(['sandbox_id', 'command']);

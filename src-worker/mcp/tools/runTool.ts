@@ -58,6 +58,7 @@ export const run = defineTool({
         ...(args.env !== undefined ? { env: args.env } : {}),
         ...(args.stdin !== undefined ? { stdin: args.stdin } : {}),
         ...(args.timeout_ms !== undefined ? { timeoutMs: args.timeout_ms } : {}),
+        ...(args.network_reason !== undefined ? { networkReason: args.network_reason } : {}),
       },
       host.client,
       { signal: call.signal },
