@@ -107,7 +107,7 @@ describe('contract validation (fast-check)', () => {
       ),
       { numRuns: 3000 },
     );
-  });
+  }, 60_000);
 
   it('arbitrary JSON as params of every method never throws', () => {
     fc.assert(
@@ -124,7 +124,7 @@ describe('contract validation (fast-check)', () => {
       ),
       { numRuns: 3000 },
     );
-  });
+  }, 60_000);
 
   it('params generated from the published JSON Schema validate and round-trip through JSON', () => {
     fc.assert(
@@ -138,7 +138,7 @@ describe('contract validation (fast-check)', () => {
       }),
       { numRuns: 3000 },
     );
-  });
+  }, 60_000);
 
   it('an unknown parameter or a missing required one is refused by name', () => {
     const withRequired = API_METHODS.filter(

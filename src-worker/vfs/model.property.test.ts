@@ -218,7 +218,7 @@ describe('VFS against a model (fast-check)', () => {
       fc.property(limits, fc.array(op, { maxLength: 60 }), (lim, ops) => run(lim, ops)),
       { numRuns: 400 },
     );
-  });
+  }, 90_000);
 
   it('with roomy limits, long sequences agree too', () => {
     const roomy = { maxBytes: 1 << 20, maxFileSize: 1 << 20, maxNodes: 1000 };
@@ -226,5 +226,5 @@ describe('VFS against a model (fast-check)', () => {
       fc.property(fc.array(op, { minLength: 50, maxLength: 150 }), (ops) => run(roomy, ops)),
       { numRuns: 150 },
     );
-  });
+  }, 90_000);
 });
