@@ -43,6 +43,8 @@ const DEBIAN_CRATE_PACKAGES = [
   'librust-base64-dev',
   'librust-crc32fast-dev',
   'librust-libc-dev',
+  // Dev-dependency: the shell parser's property tests.
+  'librust-quickcheck-dev',
 ];
 // Host tools the differential suites use as oracles, and the e2e browser:
 // Debian package -> the command line that proves it works.

@@ -17,7 +17,9 @@ import {
   utilityProcess,
   type UtilityProcess,
 } from 'electron';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CHANNELS } from '../src-worker/contract/api.js';
@@ -26,21 +28,42 @@ import { forgetEndpoint, installAgentsMenu, noteEngineMessage } from './agentCon
 import { windowSecurity } from './security.js';
 
 let engine: UtilityProcess | null = null;
+/** Journals of this app session's sandboxes, so a restarted engine can reload them. */
+const journalDir = mkdtempSync(join(tmpdir(), 'sandglass-journal-'));
+/** When the engine was last restarted after a crash (a few a minute at most). */
+const restarts: number[] = [];
+let quitting = false;
 
-function startEngine(): UtilityProcess {
+function startEngine(restarted = false): UtilityProcess {
   const child = utilityProcess.fork(join(import.meta.dirname, 'engine.js'), [], {
     serviceName: 'Sandglass engine',
     stdio: 'inherit',
+    env: {
+      ...process.env,
+      SANDGLASS_JOURNAL_DIR: journalDir,
+      ...(restarted ? { SANDGLASS_RESTARTED: '1' } : {}),
+    },
   });
   child.on('message', noteEngineMessage);
   child.on('exit', (code) => {
+    if (engine !== child) return;
     engine = null;
     forgetEndpoint();
-    if (!app.isReady() || BrowserWindow.getAllWindows().length === 0) return;
-    dialog.showErrorBox(
-      'Sandglass engine stopped',
-      `The engine exited with code ${code}. Reload the window to start it again.`,
-    );
+    if (quitting || !app.isReady() || BrowserWindow.getAllWindows().length === 0) return;
+    const now = Date.now();
+    while (restarts.length > 0 && (restarts[0] as number) < now - 60_000) restarts.shift();
+    if (restarts.length >= 5) {
+      dialog.showErrorBox(
+        'Sandglass engine stopped',
+        `The engine exited with code ${code} and keeps stopping. Reload the window to try again.`,
+      );
+      return;
+    }
+    restarts.push(now);
+    // A new engine, then each window reloads: its preload connects to the new
+    // engine and the page shows that the engine was restarted (hello says so).
+    engine = startEngine(true);
+    for (const window of BrowserWindow.getAllWindows()) window.webContents.reload();
   });
   return child;
 }
@@ -137,6 +160,14 @@ void app.whenReady().then(() => {
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createWindow();
   });
+});
+
+app.on('before-quit', () => {
+  quitting = true;
+});
+
+app.on('will-quit', () => {
+  rmSync(journalDir, { recursive: true, force: true });
 });
 
 app.on('window-all-closed', () => {

@@ -120,6 +120,7 @@ export function App() {
   const setPanes = useApp((s) => s.setPanes);
   const connection = useApp((s) => s.connection);
   const connectionError = useApp((s) => s.connectionError);
+  const engineRestarted = useApp((s) => s.engineRestarted);
   const currentId = useApp((s) => s.currentId);
   const scheme = useColorScheme();
   const center = useRef<HTMLDivElement>(null);
@@ -143,6 +144,18 @@ export function App() {
       {connection === 'lost' && (
         <div className="banner error" role="alert">
           Not connected to the engine: {connectionError}
+        </div>
+      )}
+      {engineRestarted && (
+        <div className="banner warn" role="alert" data-testid="engine-restarted">
+          Engine stopped unexpectedly — restarted. Sandboxes that were open come back read-only from
+          their timeline journals; restore a step to continue from it.
+          <button
+            type="button"
+            onClick={() => useApp.getState().setConnection({ engineRestarted: false })}
+          >
+            Dismiss
+          </button>
         </div>
       )}
       <main

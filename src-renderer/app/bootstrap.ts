@@ -9,6 +9,7 @@ import { deliverTerminalData, deliverTerminalExit } from '../terminal/terminalBu
 import { onFileChanged } from '../editor/documents.js';
 import { setAnswerSender, useApprovals } from '../network/approvals.js';
 import { revealChanges } from '../tree/changeMarks.js';
+import { noteEngine, reloadWhenServerReturns } from './engineRestart.js';
 
 function route(event: ApiEvent): void {
   const app = useApp.getState();
@@ -66,9 +67,10 @@ export async function bootstrap(): Promise<void> {
   try {
     const bridge = electronBridge();
     const transport = bridge ? bridgeTransport(bridge) : await webSocketTransport(window.location);
-    transport.onClose((reason) =>
-      useApp.getState().setConnection({ connection: 'lost', connectionError: reason }),
-    );
+    transport.onClose((reason) => {
+      useApp.getState().setConnection({ connection: 'lost', connectionError: reason });
+      if (!bridge) reloadWhenServerReturns();
+    });
     const client = createApiClient(transport);
     client.onEvent(route);
     setApi(client);
@@ -78,6 +80,7 @@ export async function bootstrap(): Promise<void> {
       connection: 'ready',
       kernel: hello.kernel,
       mode: bridge ? 'electron' : 'web',
+      engineRestarted: noteEngine(hello),
     });
     let sandboxes = await client.listSandboxes({});
     if (sandboxes.length === 0) {

@@ -7,8 +7,15 @@ export interface ConnectionSlice {
   connectionError: string | null;
   kernel: string;
   mode: 'web' | 'electron';
+  /** The engine died and this one replaced it (shown as a banner until dismissed). */
+  engineRestarted: boolean;
   setConnection(
-    state: Partial<Pick<ConnectionSlice, 'connection' | 'connectionError' | 'kernel' | 'mode'>>,
+    state: Partial<
+      Pick<
+        ConnectionSlice,
+        'connection' | 'connectionError' | 'kernel' | 'mode' | 'engineRestarted'
+      >
+    >,
   ): void;
 }
 
@@ -17,5 +24,6 @@ export const createConnectionSlice: StateCreator<AppState, [], [], ConnectionSli
   connectionError: null,
   kernel: '',
   mode: 'web',
+  engineRestarted: false,
   setConnection: (state) => set(state),
 });

@@ -49,6 +49,8 @@ export interface EngineOptions {
   programsDir?: string;
   /** Name reported by `hello`. */
   kernelName?: string;
+  /** This engine replaces one that stopped unexpectedly (`hello` says so to reconnecting clients). */
+  restarted?: boolean;
 }
 
 /** A program the CLI starts: streamed like `Sandbox.spawn`, recorded as a step when it ends. */
@@ -93,12 +95,16 @@ export class SandglassEngine {
   private readonly terminals: Terminals;
   private readonly feeds = new Map<string, ChangeFeed>();
   private readonly kernelName: string;
+  /** Names this engine run: a client reconnecting sees whether it is talking to a new engine. */
+  private readonly instance = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+  private readonly restarted: boolean;
   private nextId = 1;
   private disposed = false;
 
   constructor(options: EngineOptions = {}) {
     const newId = (prefix: string): string => `${prefix}${this.nextId++}`;
     this.kernelName = options.kernelName ?? 'kernel';
+    this.restarted = options.restarted ?? false;
     this.registry = new SandboxRegistry({
       ...(options.programsDir !== undefined ? { programsDir: options.programsDir } : {}),
       newId,
@@ -174,6 +180,8 @@ export class SandglassEngine {
       return {
         apiVersion: API_VERSION,
         kernel: this.kernelName,
+        instance: this.instance,
+        restarted: this.restarted,
         ...(client ? { clientId: client.id } : {}),
       };
     },

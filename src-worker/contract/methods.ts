@@ -55,7 +55,15 @@ export const METHODS = {
         .strictObject({ name: str().max(200), version: str().max(100).optional() })
         .optional(),
     }),
-    z.object({ apiVersion: z.number(), kernel: z.string(), clientId: z.string().optional() }),
+    z.object({
+      apiVersion: z.number(),
+      kernel: z.string(),
+      /** Names this engine run; a different one after a reconnect means a new engine. */
+      instance: z.string().optional(),
+      /** True when this engine replaced one that stopped unexpectedly. */
+      restarted: z.boolean().optional(),
+      clientId: z.string().optional(),
+    }),
   ),
   listSandboxes: method('Lists every sandbox.', z.strictObject({}), z.array(SandboxInfo)),
   createSandbox: method(

@@ -5,7 +5,9 @@
  * over MCP on 127.0.0.1 (SANDGLASS_MCP_PORT, default 7717; the bearer token in
  * ~/.sandglass/mcp-token); main is told the URL to show it. Uses only the
  * shape of Electron's parentPort (declared here), so src-worker needs no
- * Electron types.
+ * Electron types. Every sandbox is journaled in SANDGLASS_JOURNAL_DIR (set by
+ * main): when main restarts a dead engine (SANDGLASS_RESTARTED=1), the new one
+ * reloads the sandboxes that were alive from their journals first.
  */
 import { fileURLToPath } from 'node:url';
 import { startMcpHttpServer } from '../mcp/httpServer.js';
@@ -13,13 +15,14 @@ import { defaultTokenFile, loadOrCreateToken } from '../mcp/hostFiles.js';
 import { readAllowedImports } from '../mcp/hostImports.js';
 import { SandglassEngine } from '../api/engine.js';
 import { servePort, type PortLike } from '../api/node/servePort.js';
+import { JournalDir } from './journalDir.js';
 
 interface ParentPortLike {
   on(event: 'message', listener: (event: { data: unknown; ports: PortLike[] }) => void): void;
   postMessage(message: unknown): void;
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const parentPort = (process as unknown as { parentPort?: ParentPortLike }).parentPort;
   if (!parentPort) {
     process.stderr.write('sandglass engine: must run in an Electron utilityProcess\n');
@@ -30,7 +33,15 @@ function main(): void {
   const engine = new SandglassEngine({
     programsDir:
       process.env.SANDGLASS_PROGRAMS_DIR ?? fileURLToPath(new URL('../../resources/wasm', here)),
+    restarted: process.env.SANDGLASS_RESTARTED === '1',
   });
+  const journalDir = process.env.SANDGLASS_JOURNAL_DIR;
+  if (journalDir) {
+    const warn = (m: string): void => void process.stderr.write(`sandglass engine: ${m}\n`);
+    const journals = new JournalDir(journalDir, engine, warn);
+    await journals.recover();
+    journals.attach();
+  }
   parentPort.on('message', ({ data, ports }) => {
     const kind =
       typeof data === 'object' && data !== null ? (data as { type?: unknown }).type : undefined;
@@ -59,4 +70,7 @@ async function serveMcp(engine: SandglassEngine, parentPort: ParentPortLike): Pr
   }
 }
 
-main();
+main().catch((err: unknown) => {
+  process.stderr.write(`sandglass engine: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

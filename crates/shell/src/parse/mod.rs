@@ -8,6 +8,8 @@
 
 mod arith;
 mod cond;
+#[cfg(test)]
+mod no_panic_tests;
 mod word;
 
 pub use arith::parse_arith;

@@ -313,6 +313,15 @@ impl Parser {
 
     /// The program inside `$(..)` / `<(..)`: parsed in place up to the `)`.
     pub(crate) fn nested_program(&mut self) -> PResult<Program> {
+        // Counts toward the nesting limit: `$($($(...` otherwise recursed
+        // past the stack (found by the no-panic property tests).
+        self.enter()?;
+        let prog = self.nested_program_inner();
+        self.leave();
+        prog
+    }
+
+    fn nested_program_inner(&mut self) -> PResult<Program> {
         self.in_cmdsub += 1;
         let m = self.mark();
         self.skip_newlines()?;
