@@ -59,7 +59,8 @@ async function engineMain(): Promise<void> {
   if (recovered.length > 0)
     warn(`reloaded ${String(recovered.length)} sandbox(es) from their timeline journals`);
   journals.attach();
-  const mcpToken = await loadOrCreateToken(defaultTokenFile());
+  const tokenFile = defaultTokenFile();
+  const mcpToken = await loadOrCreateToken(tokenFile);
   const server = await startWebServer({
     engine,
     rendererDir,
