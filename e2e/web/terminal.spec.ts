@@ -43,8 +43,8 @@ test("the live tree opens at the terminal shell's cwd and follows cd", async ({
   await runAndWait(page, 'echo here > made-at-home.txt');
   await expect(treeRow(page, '/home/user')).toHaveAttribute('data-cwd', '');
   await expect(treeRow(page, '/home/user/made-at-home.txt')).toBeVisible();
-  await runAndWait(page, 'mkdir -p /srv/deep/er && cd /srv/deep/er');
-  await expect(treeRow(page, '/srv/deep/er')).toHaveAttribute('data-cwd', '');
+  await runAndWait(page, 'mkdir -p /tmp/deep/er && cd /tmp/deep/er');
+  await expect(treeRow(page, '/tmp/deep/er')).toHaveAttribute('data-cwd', '');
   await expect(treeRow(page, '/home/user')).not.toHaveAttribute('data-cwd', '');
 });
 
