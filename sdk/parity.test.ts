@@ -17,10 +17,12 @@ import { Sandbox } from './typescript/index.js';
 
 const root = resolve(import.meta.dirname, '..');
 
-// The session: make a project, build with coreutils, fail once, snapshot,
+// The session: make a project, build with coreutils and Python, fail once, snapshot,
 // break it, restore, and check the shell came back with its cwd.
 const DATA = 'b\na\nb\nc\n';
-const BUILD = 'cd proj && sort data.txt | uniq -c > counts.txt && wc -l < counts.txt';
+const BUILD =
+  'cd proj && sort data.txt | uniq -c > counts.txt && ' +
+  'python3 -c "print(sum(int(l.split()[0]) for l in open(\'counts.txt\')))" && wc -l < counts.txt';
 const FAIL = 'cat missing.txt';
 const BREAK = 'rm data.txt counts.txt';
 const AFTER = 'pwd && ls';
@@ -138,7 +140,7 @@ describe('the same session through the TypeScript SDK, the Python SDK and MCP', 
       ['restore', 'restore', 0, []],
       ['command', AFTER, 0, []],
     ]);
-    expect(ts.outputs).toEqual(['3\n', '1', '/home/user/proj\ncounts.txt\ndata.txt\n']);
+    expect(ts.outputs).toEqual(['4\n3\n', '1', '/home/user/proj\ncounts.txt\ndata.txt\n']);
     const py = viaPython();
     expect(py.shape).toEqual(ts.shape);
     expect(py.outputs).toEqual(ts.outputs);

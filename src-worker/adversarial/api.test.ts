@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ServerMessage } from '../contract/api.js';
 import { dispatch, encodeMessage } from '../api/dispatch.js';
+import { API_VERSION } from '../contract/constants.js';
 import { defaultProgramsDir } from '../sandbox/sandbox.js';
 import { useArena, type Arena } from './arena.js';
 
@@ -34,12 +35,12 @@ cyclic.self = cyclic;
 const MESSAGES: Record<string, Abuse> = {
   'null message': [() => null, 'EBADMSG'],
   'a string, not an object': [() => 'listSandboxes', 'EBADMSG'],
-  'an array of requests': [() => [req('hello', { apiVersion: 1 })], 'EBADMSG'],
+  'an array of requests': [() => [req('hello', { apiVersion: API_VERSION })], 'EBADMSG'],
   'no type': [() => ({ id: 1, method: 'hello', params: {} }), 'EBADMSG'],
   'type response from a client': [() => ({ type: 'response', id: 1, ok: true }), 'EBADMSG'],
-  'id as a string': [() => req('hello', { apiVersion: 1 }, '1'), 'EBADMSG'],
-  'id beyond safe integers': [() => req('hello', { apiVersion: 1 }, 2 ** 60), 'EBADMSG'],
-  'id NaN': [() => req('hello', { apiVersion: 1 }, Number.NaN), 'EBADMSG'],
+  'id as a string': [() => req('hello', { apiVersion: API_VERSION }, '1'), 'EBADMSG'],
+  'id beyond safe integers': [() => req('hello', { apiVersion: API_VERSION }, 2 ** 60), 'EBADMSG'],
+  'id NaN': [() => req('hello', { apiVersion: API_VERSION }, Number.NaN), 'EBADMSG'],
   'unknown method': [() => req('rm -rf /', {}), 'ENOSYS'],
   'method from Object.prototype': [() => req('constructor', {}), 'ENOSYS'],
   'method __proto__': [() => req('__proto__', {}), 'ENOSYS'],
@@ -128,7 +129,7 @@ const MESSAGES: Record<string, Abuse> = {
   ],
   'hello with a wrong API version': [() => req('hello', { apiVersion: 999 }), 'EVERSION'],
   'hello with a 1 MB client name': [
-    () => req('hello', { apiVersion: 1, client: { name: 'n'.repeat(1 << 20) } }),
+    () => req('hello', { apiVersion: API_VERSION, client: { name: 'n'.repeat(1 << 20) } }),
     'EINVAL',
   ],
   'createSandbox with a negative limit': [

@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
+import { API_VERSION } from '../contract/constants.js';
 import { defaultProgramsDir } from '../sandbox/sandbox.js';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -84,8 +85,10 @@ describe.skipIf(!built)('engine process under abuse', () => {
         const r = await reply(id);
         expect(r.jsonrpc).toBe('2.0');
       }
-      send('{"jsonrpc":"2.0","id":99,"method":"hello","params":{"apiVersion":1}}');
-      expect(await reply(99)).toMatchObject({ result: { apiVersion: 1 } });
+      send(
+        `{"jsonrpc":"2.0","id":99,"method":"hello","params":{"apiVersion":${String(API_VERSION)}}}`,
+      );
+      expect(await reply(99)).toMatchObject({ result: { apiVersion: API_VERSION } });
       child.stdin.end();
       expect(await exited).toBe(0);
       const diagnostics = stderr

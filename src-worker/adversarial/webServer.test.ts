@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { API_VERSION } from '../contract/constants.js';
 import { defaultProgramsDir } from '../sandbox/sandbox.js';
 import { startWebServer, type WebServer } from '../server/webServer.js';
 import { useArena } from './arena.js';
@@ -251,14 +252,14 @@ describe.skipIf(!built)('web server abuse', () => {
       '{"jsonrpc":"2.0","id":1,"method":"nope"}',
       '{"jsonrpc":"1.0","id":2,"method":"hello"}',
       '{"jsonrpc":"2.0","id":3,"method":"stats","params":{"sandboxId":"sb404"}}',
-      '{"jsonrpc":"2.0","id":4,"method":"hello","params":{"apiVersion":1}}',
+      `{"jsonrpc":"2.0","id":4,"method":"hello","params":{"apiVersion":${String(API_VERSION)}}}`,
     ])
       conn.ws.send(frame);
     const end = performance.now() + 10_000;
     while (!replies.some((r) => r.id === 4) && performance.now() < end)
       await new Promise((r) => setTimeout(r, 25));
     conn.ws.close();
-    expect(replies.find((r) => r.id === 4)).toMatchObject({ result: { apiVersion: 1 } });
+    expect(replies.find((r) => r.id === 4)).toMatchObject({ result: { apiVersion: API_VERSION } });
     expect(replies.filter((r) => 'error' in r).length).toBeGreaterThanOrEqual(3);
   });
 
