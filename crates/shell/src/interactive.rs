@@ -22,7 +22,13 @@ pub fn api_loop(sh: &mut Shell) -> i32 {
     // that ends the command, not the session
     let _ = sh.sys.sigaction(2, 2);
     // the kernel holds the state of a fresh shell from the start
-    let mut ctl = sh.end_step(0).unwrap_or(false);
+    let mut ctl = match sh.end_step(0) {
+        Ok(c) => {
+            sh.session_shell = true;
+            c
+        }
+        Err(_) => false,
+    };
     loop {
         if std::mem::take(&mut ctl) {
             sh.take_control();
@@ -486,6 +492,14 @@ impl Shell {
 }
 
 /// Interactive read-eval loop.
+/// `exit` or `exit N` alone on a line.
+fn is_bare_exit(line: &str) -> bool {
+    let mut words = line.split_whitespace();
+    words.next() == Some("exit")
+        && words.all(|w| !w.is_empty() && w.bytes().all(|c| c.is_ascii_digit() || c == b'-'))
+        && line.split_whitespace().count() <= 2
+}
+
 pub fn repl(sh: &mut Shell) -> i32 {
     let _ = sh.sys.sigaction(2, 2);
     let raw = sh.sys.tty_get(0).is_ok();
@@ -501,7 +515,13 @@ pub fn repl(sh: &mut Shell) -> i32 {
         }
     }
     // the kernel holds the state of a fresh shell from the start
-    let mut ctl = sh.end_step(0).unwrap_or(false);
+    let mut ctl = match sh.end_step(0) {
+        Ok(c) => {
+            sh.session_shell = true;
+            c
+        }
+        Err(_) => false,
+    };
     loop {
         sh.reap_nohang();
         let _ = sh.sys.sigpending();
@@ -585,7 +605,8 @@ pub fn repl(sh: &mut Shell) -> i32 {
             None => continue,
         };
         let trimmed = code.trim_end().to_string();
-        let step = !trimmed.trim().is_empty();
+        // A bare `exit` ends the session and does no work: not a step.
+        let step = !trimmed.trim().is_empty() && !is_bare_exit(&trimmed);
         if step {
             // the kernel learns where command lines start and end from these
             // calls; the OSC 133 marks are only decoration for the terminal
@@ -595,7 +616,13 @@ pub fn repl(sh: &mut Shell) -> i32 {
         sh.write_fd(2, b"\x1b]133;C\x07");
         let r = sh.run_text(code.as_bytes(), 1, true);
         if let Err(Ctl::Exit(n)) = r {
-            return crate::finish_pub(sh, Err(Ctl::Exit(n)), n);
+            // A line that did work and then exited is a step like any other,
+            // ending with the shell's status and its state after the EXIT trap.
+            let st = crate::finish_pub(sh, Err(Ctl::Exit(n)), n);
+            if step {
+                let _ = sh.end_step(st);
+            }
+            return st;
         }
         if step {
             let st = sh.status;

@@ -141,7 +141,59 @@ pub(crate) fn parse_func_record(s: &[u8]) -> Option<(Bytes, Rc<FuncDef>)> {
     }
 }
 
+/// What a function record carries beyond its text: the file it came from
+/// (`declare -F` under extdebug) and its attributes (`export -f`, `readonly -f`).
+#[derive(Default)]
+pub(crate) struct FuncExtras {
+    pub file: Option<Bytes>,
+    pub attrs: Option<u16>,
+}
+
+/// A `func_record` followed by its extras, parsed.
+pub(crate) fn parse_func_record_with_extras(s: &[u8]) -> Option<(Bytes, Rc<FuncDef>, FuncExtras)> {
+    let (n, fd) = parse_func_record(s)?;
+    // After name, line and text come the extras.
+    let mut rr = Rd::new(s);
+    for _ in 0..3 {
+        rr.next();
+    }
+    let mut x = FuncExtras::default();
+    while let Some((tag, v)) = rr.next() {
+        match tag {
+            b's' => x.file = Some(v.to_vec()),
+            b'x' => x.attrs = Some(num(v) as u16),
+            _ => {}
+        }
+    }
+    Some((n, fd, x))
+}
+
 impl Shell {
+    /// A function's record with its file and attributes.
+    pub(crate) fn func_record_with_extras(&self, name: &Bytes) -> Bytes {
+        let mut rec = match self.funcs.get(name) {
+            Some(f) => func_record(name, f),
+            None => return Vec::new(),
+        };
+        if let Some(file) = self.func_files.get(name) {
+            put(&mut rec, b's', file);
+        }
+        if let Some(a) = self.func_attrs.get(name) {
+            put(&mut rec, b'x', a.to_string().as_bytes());
+        }
+        rec
+    }
+
+    /// Record a function's file and attributes as a record carried them.
+    pub(crate) fn set_func_extras(&mut self, name: &[u8], x: FuncExtras) {
+        if let Some(f) = x.file {
+            self.func_files.insert(name.to_vec(), f);
+        }
+        if let Some(a) = x.attrs {
+            self.func_attrs.insert(name.to_vec(), a);
+        }
+    }
+
     /// Serialize the state a child shell needs, followed by the code to run.
     pub fn encode_state(&mut self, code: &Src) -> Bytes {
         let mut o = Vec::with_capacity(4096);
@@ -189,14 +241,7 @@ impl Shell {
         let mut fnames: Vec<&Bytes> = self.funcs.keys().collect();
         fnames.sort();
         for n in fnames {
-            let mut rec = func_record(n, &self.funcs[n]);
-            if let Some(file) = self.func_files.get(n) {
-                put(&mut rec, b's', file);
-            }
-            if let Some(a) = self.func_attrs.get(n) {
-                put(&mut rec, b'x', a.to_string().as_bytes());
-            }
-            put(&mut o, b'f', &rec);
+            put(&mut o, b'f', &self.func_record_with_extras(n));
         }
         for (k, v) in &self.aliases {
             let mut rec = Vec::new();
@@ -290,23 +335,8 @@ impl Shell {
                     }
                 }
                 b'f' => {
-                    if let Some((n, fd)) = parse_func_record(s) {
-                        // After name, line and text: the file it came from, its attributes.
-                        let mut rr = Rd::new(s);
-                        for _ in 0..3 {
-                            rr.next();
-                        }
-                        while let Some((tag, v)) = rr.next() {
-                            match tag {
-                                b's' => {
-                                    self.func_files.insert(n.clone(), v.to_vec());
-                                }
-                                b'x' => {
-                                    self.func_attrs.insert(n.clone(), num(v) as u16);
-                                }
-                                _ => {}
-                            }
-                        }
+                    if let Some((n, fd, extras)) = parse_func_record_with_extras(s) {
+                        self.set_func_extras(&n, extras);
                         self.funcs.insert(n, fd);
                     }
                 }

@@ -178,7 +178,8 @@ impl Shell {
                 .map(|m| m.kind == Kind::Symlink)
                 .unwrap_or(false),
             b"-s" => fsx::stat(v).map(|m| m.size > 0).unwrap_or(false),
-            b"-r" | b"-w" => fsx::stat(v).is_some(),
+            b"-r" => fsx::access(v, 4),
+            b"-w" => fsx::access(v, 2),
             b"-x" => match fsx::stat(v) {
                 Some(m) if m.is_dir() => true,
                 Some(_) => self.sys.executable(v),
@@ -188,9 +189,18 @@ impl Shell {
             b"-S" => file_type_is(v, Kind::Socket),
             b"-b" => file_type_is(v, Kind::Block),
             b"-c" => file_type_is(v, Kind::Char),
-            b"-g" | b"-u" | b"-k" | b"-G" | b"-O" | b"-N" => {
-                fsx::stat(v).is_some() && matches!(op, b"-G" | b"-O")
-            }
+            // bash: modified since last read means a newer mtime than atime.
+            b"-N" => fsx::stat(v).map_or(false, |m| m.mtime_ns > m.atime_ns),
+            b"-g" | b"-u" | b"-k" | b"-G" | b"-O" => match fsx::owner(v) {
+                Some(o) => match op {
+                    b"-u" => o.mode & 0o4000 != 0,
+                    b"-g" => o.mode & 0o2000 != 0,
+                    b"-k" => o.mode & 0o1000 != 0,
+                    b"-O" => o.uid == fsx::effective_ids().0,
+                    _ => o.gid == fsx::effective_ids().1,
+                },
+                None => false,
+            },
             _ => false,
         }
     }

@@ -1765,7 +1765,48 @@ pub fn brace_expand(w: &Word) -> Vec<Word> {
     let items = to_items(w);
     let mut out = Vec::new();
     expand_items(items, &mut out, 0);
-    out.into_iter().map(|i| from_items(&i)).collect()
+    let many = out.len() > 1;
+    out.into_iter()
+        .map(|i| {
+            let w = from_items(&i);
+            // Tilde expansion follows brace expansion: `{~,x}` gives `~`.
+            if many {
+                leading_tilde(w)
+            } else {
+                w
+            }
+        })
+        .collect()
+}
+
+/// A word brace expansion made whose text starts with an unquoted `~user`:
+/// the prefix becomes a tilde part.
+fn leading_tilde(mut w: Word) -> Word {
+    let lit = match w.parts.first() {
+        Some(WordPart::Lit(l)) if l.first() == Some(&b'~') => l.clone(),
+        _ => return w,
+    };
+    let n = lit[1..]
+        .iter()
+        .take_while(|c| !matches!(c, b'/' | b':'))
+        .count();
+    let user = &lit[1..1 + n];
+    if n + 1 == lit.len() && w.parts.len() > 1 {
+        // the prefix must end the word or meet a slash
+        return w;
+    }
+    if !user
+        .iter()
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.' | b'+'))
+    {
+        return w;
+    }
+    let rest = lit[1 + n..].to_vec();
+    w.parts[0] = WordPart::Tilde(user.to_vec());
+    if !rest.is_empty() {
+        w.parts.insert(1, WordPart::Lit(rest));
+    }
+    w
 }
 
 fn expand_items(items: Vec<Item>, out: &mut Vec<Vec<Item>>, depth: usize) {
