@@ -59,10 +59,10 @@ impl Shell {
                         let r = self.expand_single(b)?;
                         match self.binary_test(op, &l, &r, true) {
                             Ok(b) => Some(b),
+                            // An arithmetic error (already reported) makes the test false.
+                            Err(m) if m.is_empty() => Some(false),
                             Err(m) => {
-                                if !m.is_empty() {
-                                    self.err(&m);
-                                }
+                                self.err(&m);
                                 return Err(Ctl::Abort(1));
                             }
                         }
@@ -257,7 +257,10 @@ impl Shell {
 
     fn test_int(&mut self, s: &[u8], arith_expr: bool) -> Result<i64, Bytes> {
         if arith_expr {
-            return self.eval_arith_text(s).map_err(|_| Vec::new());
+            let outer = self.arith_ctx.replace("[[");
+            let r = self.eval_arith_text(s).map_err(|_| Vec::new());
+            self.arith_ctx = outer;
+            return r;
         }
         let t = std::str::from_utf8(s).map(|t| t.trim()).unwrap_or("");
         match t.parse::<i64>() {

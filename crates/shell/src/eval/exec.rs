@@ -808,7 +808,15 @@ impl Shell {
         } else {
             self.traps.remove(&-2)
         };
+        self.local_opts.push(None);
         let r = self.run_compound(&f.body, &f.redirs);
+        if let Some(saved) = self.local_opts.pop().flatten() {
+            for (n, on) in saved {
+                if self.opts.get(n).map(|b| *b) != Some(on) {
+                    self.set_option(n, on);
+                }
+            }
+        }
         if let Some(code) = err_trap {
             self.traps.entry(-1).or_insert(code);
         }
@@ -980,9 +988,20 @@ impl Shell {
                 r
             }
             Compound::ArithFor(init, cond, step, body) => {
+                // bash: a bad expression of the loop's own ends the loop with
+                // status 1, not the script (one in the body aborts as usual)
+                let mut bad_expr = false;
                 if let Some(i) = init {
                     self.trace_arith(i);
-                    self.eval_arith_src(i)?;
+                    match self.eval_arith_src_in("((", i) {
+                        Err(Ctl::Abort(_)) => {
+                            self.status = 1;
+                            return Ok(());
+                        }
+                        r => {
+                            r?;
+                        }
+                    }
                 }
                 let mut st = 0;
                 self.loop_depth += 1;
@@ -991,7 +1010,9 @@ impl Shell {
                         self.check_signals()?;
                         if let Some(c) = cond {
                             self.trace_arith(c);
-                            if self.eval_arith_src(c)? == 0 {
+                            let v = self.eval_arith_src_in("((", c);
+                            bad_expr = matches!(v, Err(Ctl::Abort(_)));
+                            if v? == 0 {
                                 break;
                             }
                         }
@@ -1002,13 +1023,19 @@ impl Shell {
                         }
                         if let Some(s) = step {
                             self.trace_arith(s);
-                            self.eval_arith_src(s)?;
+                            let v = self.eval_arith_src_in("((", s);
+                            bad_expr = matches!(v, Err(Ctl::Abort(_)));
+                            v?;
                         }
                     }
                     Ok(())
                 })();
                 self.loop_depth -= 1;
                 self.status = st;
+                if bad_expr {
+                    self.status = 1;
+                    return Ok(());
+                }
                 r
             }
             Compound::Case(word, arms) => {

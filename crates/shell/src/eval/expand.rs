@@ -1326,6 +1326,14 @@ impl Shell {
         self.err(&m);
     }
 
+    /// `eval_arith_src` with errors named after the command (`((`, `[[`).
+    pub fn eval_arith_src_in(&mut self, cmd: &'static str, a: &ArithSrc) -> R<i64> {
+        let outer = self.arith_ctx.replace(cmd);
+        let r = self.eval_arith_src(a);
+        self.arith_ctx = outer;
+        r
+    }
+
     pub fn eval_arith_src(&mut self, a: &ArithSrc) -> R<i64> {
         if let Some(e) = &a.cached {
             let e = e.clone();

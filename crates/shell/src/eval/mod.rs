@@ -114,6 +114,8 @@ pub struct Shell {
     /// shell): `exec bash` then runs the new shell in this process, so the
     /// session keeps its reporter.
     pub session_shell: bool,
+    /// Per function call: the `set` options `local -` saved, restored on return.
+    pub local_opts: Vec<Option<Vec<(&'static str, bool)>>>,
     /// Job control (interactive shell owning a tty): foreground jobs run in
     /// their own process group, which the kernel makes the tty's foreground.
     pub jc: bool,
@@ -229,6 +231,7 @@ impl Shell {
             trace_level: 0,
             jc_cmd: Vec::new(),
             session_shell: false,
+            local_opts: Vec::new(),
         };
         let ids = sh.sys.ids();
         sh.uid = ids.0;
