@@ -1277,7 +1277,8 @@ impl Shell {
             }
         }
         let unq: Bytes;
-        let text = if text.contains(&b'"') {
+        // `let` sees its argument after quote removal: quotes left are an error
+        let text = if text.contains(&b'"') && self.arith_ctx != Some("let") {
             unq = text.iter().copied().filter(|c| *c != b'"').collect();
             &unq[..]
         } else {

@@ -403,12 +403,8 @@ impl Parser {
             None => return Ok(None),
         };
         match n {
-            b'\''
-                if matches!(
-                    ctx,
-                    Ctx::Top | Ctx::Raw { .. } | Ctx::Brace { in_dq: false, .. }
-                ) =>
-            {
+            // extquote: $'...' works inside "${...}" too
+            b'\'' if matches!(ctx, Ctx::Top | Ctx::Raw { .. } | Ctx::Brace { .. }) => {
                 self.pos += 2;
                 let mut out = Vec::new();
                 loop {
