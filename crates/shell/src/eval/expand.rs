@@ -1147,7 +1147,26 @@ impl Shell {
                     .as_ref()
                     .and_then(|i| i.as_plain())
                     .map_or(false, |i| i == b"@" || i == b"*");
+                let at = p.index.as_ref().and_then(|i| i.as_plain()) == Some(&b"@"[..]);
                 v = self.transform_whole(&n, *t, whole, v);
+                if *t == b'A' && at && v.vals.len() == 1 {
+                    // "${a[@]@A}": the words `declare`, `-a`, `a=(...)`
+                    let line = v.vals.pop().unwrap_or_default();
+                    let mut words = line.splitn(3, |c| *c == b' ');
+                    v.vals = words.by_ref().map(|w| w.to_vec()).collect();
+                    v.list = true;
+                }
+            }
+            ParamOp::Transform(t @ (b'K' | b'k' | b'A'))
+                if matches!(p.name, ParamName::Special(b'@' | b'*')) =>
+            {
+                for s in v.vals.iter_mut() {
+                    *s = crate::builtins::quote_q(s);
+                }
+                if *t == b'A' {
+                    // the positional parameters as the `set` command that makes them
+                    v.vals.splice(0..0, [b"set".to_vec(), b"--".to_vec()]);
+                }
             }
             ParamOp::Transform(t) => {
                 for s in v.vals.iter_mut() {
