@@ -562,6 +562,14 @@ impl Shell {
             self.status = 0;
             return Ok(Vec::new());
         }
+        if let Some(s) = single_simple(prog) {
+            if s.words.is_empty() && s.assigns.is_empty() && s.redirs.len() == 1 {
+                let r = &s.redirs[0];
+                if matches!(r.op, RedirOp::In) && r.fd.map_or(true, |f| f == 0) && r.var.is_none() {
+                    return self.file_subst(&r.target);
+                }
+            }
+        }
         if let Some(out) = self.try_inprocess_subst(prog)? {
             return Ok(out);
         }
@@ -595,6 +603,33 @@ impl Shell {
         if pid > 0 {
             self.status = self.wait_pid(pid);
         }
+        self.subst_result(&mut out);
+        Ok(out)
+    }
+
+    /// `$(<file)`: the file's contents (bash reads it itself, no command runs).
+    fn file_subst(&mut self, target: &Word) -> R<Bytes> {
+        let path = self.expand_single(target)?;
+        let fd = match self.open_path(&path, crate::sys::O_READ) {
+            Ok(fd) => fd,
+            Err(e) => {
+                let _ = self.redir_error(&path, e);
+                self.status = 1;
+                return Ok(Vec::new());
+            }
+        };
+        let mut out = Vec::new();
+        let mut buf = vec![0u8; 65536];
+        loop {
+            match self.sys.read(fd, &mut buf) {
+                Ok(0) => break,
+                Ok(n) => out.extend_from_slice(&buf[..n]),
+                Err(crate::sys::EINTR) => continue,
+                Err(_) => break,
+            }
+        }
+        self.sys.close(fd);
+        self.status = 0;
         self.subst_result(&mut out);
         Ok(out)
     }

@@ -531,7 +531,29 @@ impl Parser {
             b'?' => out.push(b'?'),
             b'c' => {
                 if let Some(c) = self.bump() {
-                    out.push(c & 0x1f);
+                    // \c? is DEL, as in bash
+                    out.push(if c == b'?' { 0x7f } else { c & 0x1f });
+                }
+            }
+            b'x' if self.peek_byte() == Some(b'{') => {
+                // \x{HH...}: any number of hex digits; the low byte is kept
+                let digits = self.src[self.pos + 1..]
+                    .iter()
+                    .take_while(|d| d.is_ascii_hexdigit())
+                    .count();
+                if self.src.get(self.pos + 1 + digits) == Some(&b'}') && digits > 0 {
+                    let v =
+                        self.src[self.pos + 1..self.pos + 1 + digits]
+                            .iter()
+                            .fold(0u32, |v, d| {
+                                v.wrapping_mul(16)
+                                    .wrapping_add((*d as char).to_digit(16).unwrap_or(0))
+                            });
+                    out.push(v as u8);
+                    self.pos += digits + 2;
+                } else {
+                    out.push(b'\\');
+                    out.push(b'x');
                 }
             }
             b'0'..=b'7' => {
