@@ -1,7 +1,6 @@
 //! Interactive mode (own line editor on the raw tty, OSC 133 prompt marks) and
 //! API mode (`--sandglass-api`: one command per `session_next`).
 
-use crate::ast::Bytes;
 use crate::eval::{Ctl, Shell};
 
 const TTY_CANON: u32 = 1;
@@ -45,7 +44,12 @@ pub fn api_loop(sh: &mut Shell) -> i32 {
             }
             Err(_) => return sh.status,
         };
-        let (cmd, cwd, env) = match parse_request(&req) {
+        let sandglass_sys::format::SessionRequest {
+            command: cmd,
+            cwd,
+            env,
+            ..
+        } = match sandglass_sys::format::SessionRequest::decode(&req) {
             Some(x) => x,
             None => {
                 let _ = sh.sys.session_done(2);
@@ -117,31 +121,6 @@ fn session_done(sh: &mut Shell, status: i32) -> bool {
             false
         }
     }
-}
-
-fn rd_u32(b: &[u8], i: &mut usize) -> Option<u32> {
-    let s = b.get(*i..*i + 4)?;
-    *i += 4;
-    Some(u32::from_le_bytes([s[0], s[1], s[2], s[3]]))
-}
-
-fn rd_str(b: &[u8], i: &mut usize) -> Option<Bytes> {
-    let n = rd_u32(b, i)? as usize;
-    let s = b.get(*i..*i + n)?.to_vec();
-    *i += n;
-    Some(s)
-}
-
-fn parse_request(b: &[u8]) -> Option<(Bytes, Bytes, Vec<Bytes>)> {
-    let mut i = 0;
-    let cmd = rd_str(b, &mut i)?;
-    let cwd = rd_str(b, &mut i)?;
-    let n = rd_u32(b, &mut i)?;
-    let mut env = Vec::new();
-    for _ in 0..n {
-        env.push(rd_str(b, &mut i)?);
-    }
-    Some((cmd, cwd, env))
 }
 
 struct Editor {
