@@ -93,7 +93,11 @@ describe.skipIf(!haveShell)('Terminals', () => {
     const entry = await reg.create('t', KERNEL_DEFAULT_SETTINGS);
     let exit: number | undefined;
     const terms = new Terminals(
-      { data: () => undefined, exit: (_e, _id, status) => (exit = status), running: () => undefined },
+      {
+        data: () => undefined,
+        exit: (_e, _id, status) => (exit = status),
+        running: () => undefined,
+      },
       newId,
     );
     const until = async (check: () => boolean) => {
