@@ -773,14 +773,19 @@ impl Shell {
     }
 
     pub fn call_function(&mut self, f: &Rc<FuncDef>, argv: &[Bytes]) -> R<()> {
-        if self.funcnames.len() >= super::MAX_FUNC_DEPTH {
+        // $FUNCNEST (a positive number) lowers the limit kept for the stack's sake
+        let limit = match self.vars.get(b"FUNCNEST").and_then(|v| v.value.as_ref()) {
+            Some(Value::Str(n)) => crate::bytes::parse_i64(n)
+                .filter(|n| *n > 0)
+                .map_or(super::MAX_FUNC_DEPTH, |n| {
+                    (n as u64).min(super::MAX_FUNC_DEPTH as u64) as usize
+                }),
+            _ => super::MAX_FUNC_DEPTH,
+        };
+        if self.funcnames.len() >= limit {
             let mut m = f.name.clone();
             m.extend_from_slice(
-                format!(
-                    ": maximum function nesting level exceeded ({})",
-                    super::MAX_FUNC_DEPTH
-                )
-                .as_bytes(),
+                format!(": maximum function nesting level exceeded ({})", limit).as_bytes(),
             );
             self.err(&m);
             return Err(Ctl::Abort(1));
