@@ -64,8 +64,11 @@ function writeHostFiles(dir: string, files: Files): void {
 interface Timing {
   /** Median of the timed runs. */
   ms: number;
+  /** Median CPU time (user + system, all threads) of the timed runs. */
+  cpuMs: number;
   /** The untimed first run (NaN without warm-up): what a cold engine pays. */
   coldMs: number;
+  coldCpuMs: number;
   out: string;
 }
 
@@ -75,27 +78,47 @@ interface Timing {
 v8.setFlagsFromString('--expose-gc');
 const collect = vm.runInNewContext('gc') as () => void;
 
-/** Median of `runs` timed runs of `once`, after one warm-up run when asked. */
+/** What one run printed, and its CPU time when not this process's own (a child's). */
+interface RunOut {
+  out: string;
+  cpuMs?: number;
+}
+
+/**
+ * Median of `runs` timed runs of `once`, after one warm-up run when asked.
+ * CPU time is this process's (`process.cpuUsage`, every thread) unless the
+ * run reports its own.
+ */
 async function timeRuns(
   runs: number,
   warmup: boolean,
-  once: () => Promise<string> | string,
+  once: () => Promise<RunOut> | RunOut,
 ): Promise<Timing> {
   let coldMs = NaN;
+  let coldCpuMs = NaN;
   let out = '';
   if (warmup) {
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
-    out = await once();
+    const r = await once();
     coldMs = performance.now() - t0;
+    const c = process.cpuUsage(c0);
+    coldCpuMs = r.cpuMs ?? (c.user + c.system) / 1000;
+    out = r.out;
   }
   const times: number[] = [];
+  const cpus: number[] = [];
   for (let i = 0; i < runs; i++) {
     collect();
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
-    out = await once();
+    const r = await once();
     times.push(performance.now() - t0);
+    const c = process.cpuUsage(c0);
+    cpus.push(r.cpuMs ?? (c.user + c.system) / 1000);
+    out = r.out;
   }
-  return { ms: median(times), coldMs, out };
+  return { ms: median(times), cpuMs: median(cpus), coldMs, coldCpuMs, out };
 }
 
 async function timeNative(
@@ -107,14 +130,28 @@ async function timeNative(
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-bench-'));
   writeHostFiles(dir, files);
   try {
+    // GNU time gives the child's CPU time (bash and what it ran).
+    const timeOut = path.join(dir, '.cpu');
+    const timed = fs.existsSync('/usr/bin/time');
     return await timeRuns(runs, warmup, () => {
-      const r = spawnSync('bash', ['--norc', '--noprofile', '-c', w.script], {
-        cwd: dir,
-        encoding: 'utf8',
-        maxBuffer: 1 << 30,
-        env: { PATH: '/usr/bin:/bin', LC_ALL: 'C', HOME: dir },
-      });
-      return r.stdout.trim();
+      const argv = ['bash', '--norc', '--noprofile', '-c', w.script];
+      const r = spawnSync(
+        timed ? '/usr/bin/time' : 'bash',
+        timed ? ['-f', '%U %S', '-o', timeOut, ...argv] : argv.slice(1),
+        {
+          cwd: dir,
+          encoding: 'utf8',
+          maxBuffer: 1 << 30,
+          env: { PATH: '/usr/bin:/bin', LC_ALL: 'C', HOME: dir },
+        },
+      );
+      const [u, sys] = timed
+        ? fs.readFileSync(timeOut, 'utf8').trim().split(/\s+/).map(Number)
+        : [];
+      return {
+        out: r.stdout.trim(),
+        cpuMs: u !== undefined && sys !== undefined ? (u + sys) * 1000 : NaN,
+      };
     });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -141,7 +178,9 @@ async function timeSandglass(
     await sb.run('true', { cwd: home }); // start the session shell outside the timing
     return await timeRuns(runs, warmup, async () => {
       const r = await sb.run(w.script, { cwd: home, timeoutMs: 600_000 });
-      return r.status === 0 ? r.stdout.trim() : `exit ${r.status}: ${r.stderr.slice(0, 200)}`;
+      return {
+        out: r.status === 0 ? r.stdout.trim() : `exit ${r.status}: ${r.stderr.slice(0, 200)}`,
+      };
     });
   } finally {
     await sb.destroy();
@@ -173,9 +212,11 @@ async function timeJustBash(
   return timeRuns(runs, warmup, async () => {
     try {
       const r = await bash.exec(w.script);
-      return r.exitCode === 0 ? r.stdout.trim() : `exit ${r.exitCode}: ${r.stderr.slice(0, 200)}`;
+      return {
+        out: r.exitCode === 0 ? r.stdout.trim() : `exit ${r.exitCode}: ${r.stderr.slice(0, 200)}`,
+      };
     } catch (e) {
-      return `error: ${(e as Error).message.slice(0, 200)}`;
+      return { out: `error: ${(e as Error).message.slice(0, 200)}` };
     }
   });
 }
@@ -188,10 +229,13 @@ async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const rows: Record<string, unknown>[] = [];
   console.log(
-    `bench: workloads in a warm engine against bash/GNU and just-bash (runs ${args.runs}, scale ${args.scale})`,
+    `bench: workloads in a warm engine against bash/GNU and just-bash (runs ${args.runs}, scale ${args.scale}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')})`,
   );
   console.log(
-    `${'workload'.padEnd(26)} ${'native'.padStart(10)} ${'sandglass'.padStart(10)} ${'just-bash'.padStart(10)}  sg/native  jb/sg ${'sg cold'.padStart(10)}  outputs`,
+    `${'workload'.padEnd(26)} ${'native'.padStart(10)} ${'sandglass'.padStart(10)} ${'just-bash'.padStart(10)}  sg/native  jb/sg ${'sg cold'.padStart(10)}  CPU native/sg/jb  outputs`,
   );
   for (const w of WORKLOADS) {
     if (args.only && !args.only.includes(w.name)) continue;
@@ -201,7 +245,7 @@ async function main(): Promise<void> {
     const s = await timeSandglass(w, files, runs, args.warmup);
     const j: Timing = args.justBash
       ? await timeJustBash(w, files, runs, args.warmup)
-      : { ms: NaN, coldMs: NaN, out: '(skipped)' };
+      : { ms: NaN, cpuMs: NaN, coldMs: NaN, coldCpuMs: NaN, out: '(skipped)' };
     const agree =
       n.out === s.out ? 'sg=native' : `sg DIFFERS (${s.out.slice(0, 60)} vs ${n.out.slice(0, 60)})`;
     const jagree = !args.justBash
@@ -210,14 +254,17 @@ async function main(): Promise<void> {
         ? ', jb=native'
         : `, jb differs (${j.out.slice(0, 60)})`;
     console.log(
-      `${w.name.padEnd(26)} ${fmt(n.ms).padStart(10)} ${fmt(s.ms).padStart(10)} ${fmt(j.ms).padStart(10)}  ${(s.ms / n.ms).toFixed(2).padStart(8)}x ${(j.ms / s.ms).toFixed(2).padStart(6)}x ${fmt(s.coldMs).padStart(10)}  ${agree}${jagree}`,
+      `${w.name.padEnd(26)} ${fmt(n.ms).padStart(10)} ${fmt(s.ms).padStart(10)} ${fmt(j.ms).padStart(10)}  ${(s.ms / n.ms).toFixed(2).padStart(8)}x ${(j.ms / s.ms).toFixed(2).padStart(6)}x ${fmt(s.coldMs).padStart(10)} (CPU ${fmt(s.coldCpuMs)})  ${[n, s, j].map((t) => fmt(t.cpuMs)).join(' / ')}  ${agree}${jagree}`,
     );
     rows.push({
       name: w.name,
       nativeMs: n.ms,
       sandglassMs: s.ms,
       justBashMs: j.ms,
+      cpuMs: { native: n.cpuMs, sandglass: s.cpuMs, justBash: j.cpuMs },
+      loadAverage: os.loadavg(),
       coldMs: { native: n.coldMs, sandglass: s.coldMs, justBash: j.coldMs },
+      coldCpuMs: { native: n.coldCpuMs, sandglass: s.coldCpuMs, justBash: j.coldCpuMs },
       outputs: { native: n.out, sandglass: s.out, justBash: j.out },
     });
   }

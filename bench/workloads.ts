@@ -96,6 +96,24 @@ export const WORKLOADS: readonly Workload[] = [
     files: () => ({}),
   },
   {
+    // Issue #15: `[`/`test` and the loop around it (the same loop with `(( ))` is the arith one).
+    name: 'shell-test-loop-100k',
+    script: 'i=0; while [ $i -lt 100000 ]; do i=$((i+1)); done; echo $i',
+    files: () => ({}),
+  },
+  {
+    // Issue #15: the fixed cost of starting a small program.
+    name: 'spawn-300-true',
+    script: 'for i in $(seq 300); do /bin/true; done; echo done',
+    files: () => ({}),
+  },
+  {
+    // Issue #15: a two-stage pipeline of 1M lines.
+    name: 'seq-awk-pipe-1M',
+    script: "seq 1 1000000 | awk '{s+=$1} END {print s}'",
+    files: () => ({}),
+  },
+  {
     name: 'shell-while-read-10k',
     script:
       'n=0; c=0; while IFS= read -r line; do n=$((n + ${#line})); c=$((c+1)); done < lines.txt; echo $c $n',

@@ -31,6 +31,19 @@ export const WORKER_ENTRIES = {
   pythonWorker: 'src-worker/python/node/pythonWorker.ts',
 };
 
+/**
+ * npm packages compiled into the bundle rather than loaded from node_modules:
+ * the engine loads them on every start, and zod alone is ~100 ES modules to
+ * resolve, read and compile one by one (~80 ms of a cold `sandglass run`).
+ */
+export const BUNDLED_PACKAGES = ['zod', 'ipaddr.js', 'fflate'];
+
+/** `zod/v4/core` -> `zod`, `@scope/name/x` -> `@scope/name`. */
+function packageOf(id) {
+  const parts = id.split('/');
+  return id.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
 /** The fingerprint of the CLI's sources now. */
 export function cliSourcesFingerprint(root = defaultRoot) {
   return fingerprint(root, CLI_SOURCES);
@@ -53,8 +66,10 @@ export async function buildCli(root = defaultRoot) {
   const common = {
     cwd: root,
     platform: 'node',
-    // Bare specifiers are npm packages (or node: built-ins): load them at run time.
-    external: (id) => !id.startsWith('.') && !path.isAbsolute(id),
+    // Bare specifiers are npm packages (or node: built-ins): load them at run time,
+    // except the small ones every command loads, bundled in (BUNDLED_PACKAGES).
+    external: (id) =>
+      !id.startsWith('.') && !path.isAbsolute(id) && !BUNDLED_PACKAGES.includes(packageOf(id)),
     logLevel: 'warn',
   };
   const output = {

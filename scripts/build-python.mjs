@@ -9,13 +9,23 @@
 //    compiled to an unchecked hash-based .pyc beside its .py (the npm package
 //    ships sources only, and compiling ~200 modules at each start is most of
 //    a cold start). The .py files stay for tracebacks.
+//    The zip also holds the `tzdata` package (as on PyPI) made from the
+//    system's /usr/share/zoneinfo (Debian's tzdata), so `zoneinfo` works.
 //  - pyodide.js, pyodide.asm.wasm, pyodide-lock.json: copied.
 //  - realm.js: src-worker/python/realm/ bundled into one script (esbuild).
+//  - snapshot.bin: a memory snapshot of an interpreter booted in the realm
+//    (stdlib zip above, sealed, driver modules imported). Interpreters start
+//    from it instead of running CPython's initialisation; it is tied to this
+//    build's wasm and zip. It is made before any sandbox code exists, from
+//    nothing but the files above, so it holds no host object or path.
+//  - requests and its pure-Python dependencies from Debian's packages
+//    (python-packages.mjs), added to python_stdlib.zip the same way.
 // SANDGLASS_PYTHON_DIR builds into another directory.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { pythonPackageFiles } from './python-packages.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const pythonOutDir = process.env.SANDGLASS_PYTHON_DIR
@@ -47,13 +57,34 @@ const ASM_REWRITES = [
   ],
 ];
 
-function rewriteAsm(text) {
+/** Source rewrites of pyodide.js (the loader). */
+const LOADER_REWRITES = [
+  // One compiled module for all interpreters: the realm is handed it (addModule), no bytes to read and compile.
+  [
+    'let{binary:t,response:n}=R(e+"pyodide.asm.wasm")',
+    'let{binary:t,response:n}=globalThis.sandglassWasmModule?{}:R(e+"pyodide.asm.wasm")',
+    1,
+  ],
+  [
+    'l=await WebAssembly.instantiate(await t,a)',
+    'l=globalThis.sandglassWasmModule?{module:sandglassWasmModule,instance:await WebAssembly.instantiate(sandglassWasmModule,a)}:await WebAssembly.instantiate(await t,a)',
+    1,
+  ],
+  // The stdlib zip is read into a fresh buffer of this interpreter's own: MEMFS may keep it, not copy it (13 MB each).
+  [
+    'n.FS.writeFile(`/lib/python${o}${a}.zip`,r)',
+    'n.FS.writeFile(`/lib/python${o}${a}.zip`,r,{canOwn:true})',
+    1,
+  ],
+];
+
+function rewrite(text, rewrites, file) {
   let out = text;
-  for (const [from, to, count] of ASM_REWRITES) {
+  for (const [from, to, count] of rewrites) {
     const n = out.split(from).length - 1;
     if (n !== count)
       throw new Error(
-        `build-python: expected ${count} of ${JSON.stringify(from)} in pyodide.asm.mjs, found ${n}`,
+        `build-python: expected ${count} of ${JSON.stringify(from)} in ${file}, found ${n}`,
       );
     out = out.split(from).join(to);
   }
@@ -77,35 +108,134 @@ export function bundleRealm(outfile) {
 
 /** Python run by a build-time Pyodide (trusted, plain Node): stock zip in, zip with .pyc out. */
 const COMPILE_STDLIB = `
-import importlib.util, marshal, zipfile
+import importlib.util, json, marshal, os, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
 src = zipfile.ZipFile("/build/in.zip")
 out = zipfile.ZipFile("/build/out.zip", "w")
+# tzdata as the PyPI package lays it out: a package per zone directory, the zone files as resources.
+tz = json.load(open("/build/tz.json"))
+tzfiles = {"tzdata/__init__.py": ('IANA_VERSION = "%s"\\n' % tz["version"]).encode(), "tzdata/zones": "\\n".join(tz["zones"]).encode() + b"\\n"}
+for zone in tz["zones"]:
+    parts = zone.split("/")
+    for i in range(len(parts)):
+        tzfiles.setdefault("/".join(["tzdata", "zoneinfo"] + parts[:i] + ["__init__.py"]), b"")
+    tzfiles["tzdata/zoneinfo/" + zone] = open("/build/tz/" + zone, "rb").read()
+for name, data in sorted(tzfiles.items()):
+    out.writestr(zipfile.ZipInfo(name, (2020, 1, 1, 0, 0, 0)), data, compress_type=zipfile.ZIP_DEFLATED)
 n = 0
-for info in src.infolist():
-    data = src.read(info)
-    out.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=6)
-    if info.filename.endswith(".py"):
+def add(name, data, info=None):
+    global n
+    out.writestr(info or name, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=6)
+    if name.endswith(".py"):
         try:
-            code = compile(data, "/lib/python314.zip/" + info.filename, "exec", dont_inherit=True)
+            code = compile(data, "/lib/python314.zip/" + name, "exec", dont_inherit=True)
         except SyntaxError:
-            continue
+            return
         pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
-        out.writestr(info.filename + "c", bytes(pyc), compress_type=zipfile.ZIP_STORED)
+        out.writestr(name + "c", bytes(pyc), compress_type=zipfile.ZIP_STORED)
         n += 1
+for info in src.infolist():
+    add(info.filename, src.read(info), info)
+# Bundled packages (scripts/python-packages.mjs), at the zip's root like the stdlib.
+for top, _, names in sorted(os.walk("/build/site")):
+    for f in sorted(names):
+        full = os.path.join(top, f)
+        with open(full, "rb") as fh:
+            add(os.path.relpath(full, "/build/site"), fh.read())
 out.close()
 n
 `;
 
-async function compileStdlib(outFile) {
+/** Zone files of the system's time zone database (Debian's tzdata), name → bytes. */
+function zoneFiles(dir = '/usr/share/zoneinfo') {
+  const zones = new Map();
+  const walk = (rel) => {
+    for (const e of fs.readdirSync(path.join(dir, rel))) {
+      const name = rel ? `${rel}/${e}` : e;
+      // posix/ and right/ repeat the database; posixrules is not a zone.
+      if (!rel && (e === 'posix' || e === 'right' || e === 'posixrules')) continue;
+      const st = fs.statSync(path.join(dir, name));
+      if (st.isDirectory()) walk(name);
+      else if (st.isFile()) {
+        const bytes = fs.readFileSync(path.join(dir, name));
+        if (bytes.subarray(0, 4).toString('latin1') === 'TZif') zones.set(name, bytes);
+      }
+    }
+  };
+  if (!fs.existsSync(dir)) {
+    console.warn(`build-python: no ${dir} (install tzdata): zoneinfo will find no zones`);
+    return { version: 'none', zones };
+  }
+  walk('');
+  const zi = path.join(dir, 'tzdata.zi');
+  const m = fs.existsSync(zi) ? /^# version (\S+)/.exec(fs.readFileSync(zi, 'utf8')) : null;
+  return { version: m ? m[1] : 'unknown', zones };
+}
+
+async function compileStdlib(outFile, packages) {
   const { loadPyodide } = await import(path.join(pyodideDir, 'pyodide.mjs'));
   const py = await loadPyodide({ indexURL: pyodideDir + '/', stdout: () => {}, stderr: () => {} });
-  py.FS.mkdirTree('/build');
+  py.FS.mkdirTree('/build/site');
+  for (const [rel, data] of packages) {
+    py.FS.mkdirTree(path.posix.dirname(`/build/site/${rel}`));
+    py.FS.writeFile(`/build/site/${rel}`, data);
+  }
   py.FS.writeFile('/build/in.zip', fs.readFileSync(path.join(pyodideDir, 'python_stdlib.zip')));
+  const tz = zoneFiles();
+  for (const [name, bytes] of tz.zones) {
+    py.FS.mkdirTree(path.posix.dirname(`/build/tz/${name}`));
+    py.FS.writeFile(`/build/tz/${name}`, bytes);
+  }
+  py.FS.writeFile(
+    '/build/tz.json',
+    JSON.stringify({ version: tz.version, zones: [...tz.zones.keys()].sort() }),
+  );
   const n = py.runPython(COMPILE_STDLIB);
   fs.writeFileSync(outFile, py.FS.readFile('/build/out.zip'));
   return n;
 }
+
+/**
+ * Boot an interpreter in a realm like the engine's (python/node/realmContext.ts:
+ * null-prototype global, no code generation from strings) from the files just
+ * built, and save its memory. Nothing else is handed in.
+ */
+async function makeSnapshot(outDir) {
+  const vm = await import('node:vm');
+  const crypto = await import('node:crypto');
+  const ctx = vm.createContext(Object.create(null), {
+    name: 'sandglass-python-build',
+    codeGeneration: { strings: false, wasm: true },
+  });
+  for (const f of ['realm.js', 'pyodide.asm.js', 'pyodide.js'])
+    new vm.Script(fs.readFileSync(path.join(outDir, f), 'utf8'), { filename: f }).runInContext(ctx);
+  const realm = vm.runInContext('sandglassRealm', ctx);
+  const shared = (file) => {
+    const bytes = fs.readFileSync(path.join(outDir, file));
+    const sab = new SharedArrayBuffer(bytes.length);
+    new Uint8Array(sab).set(bytes);
+    return sab;
+  };
+  for (const f of ['pyodide.asm.wasm', 'python_stdlib.zip'])
+    realm.addFile(`/pyodide/${f}`, shared(f));
+  const lock = fs.readFileSync(path.join(outDir, 'pyodide-lock.json'), 'utf8');
+  const seed = new SharedArrayBuffer(4096);
+  crypto.randomFillSync(new Uint8Array(seed));
+  await realm.boot(
+    seed,
+    new SharedArrayBuffer(4),
+    JSON.stringify({ ...SNAPSHOT_BOOT, lock, makeSnapshot: true }),
+  );
+  const bytes = realm.makeSnapshot();
+  fs.writeFileSync(path.join(outDir, 'snapshot.bin'), bytes);
+  return bytes.length;
+}
+
+/** The boot configuration of snapshot and engine alike (python/node/pythonWorker.ts reads it from the manifest). */
+const SNAPSHOT_BOOT = {
+  stdlib: '/pyodide/python_stdlib.zip',
+  home: '/home/user',
+};
 
 export async function buildPython({ quiet = false, outDir = pythonOutDir } = {}) {
   const t0 = Date.now();
@@ -113,16 +243,31 @@ export async function buildPython({ quiet = false, outDir = pythonOutDir } = {})
   const version = JSON.parse(
     fs.readFileSync(path.join(pyodideDir, 'package.json'), 'utf8'),
   ).version;
-  const asm = rewriteAsm(fs.readFileSync(path.join(pyodideDir, 'pyodide.asm.mjs'), 'utf8'));
-  fs.writeFileSync(path.join(outDir, 'pyodide.asm.js'), asm);
-  for (const f of ['pyodide.js', 'pyodide.asm.wasm', 'pyodide-lock.json'])
+  const read = (f) => fs.readFileSync(path.join(pyodideDir, f), 'utf8');
+  fs.writeFileSync(
+    path.join(outDir, 'pyodide.asm.js'),
+    rewrite(read('pyodide.asm.mjs'), ASM_REWRITES, 'pyodide.asm.mjs'),
+  );
+  fs.writeFileSync(
+    path.join(outDir, 'pyodide.js'),
+    rewrite(read('pyodide.js'), LOADER_REWRITES, 'pyodide.js'),
+  );
+  for (const f of ['pyodide.asm.wasm', 'pyodide-lock.json'])
     fs.copyFileSync(path.join(pyodideDir, f), path.join(outDir, f));
-  const compiled = await compileStdlib(path.join(outDir, 'python_stdlib.zip'));
+  const { files, versions } = pythonPackageFiles();
+  const compiled = await compileStdlib(path.join(outDir, 'python_stdlib.zip'), files);
   bundleRealm(path.join(outDir, 'realm.js'));
+  const snapshotBytes = await makeSnapshot(outDir);
   fs.writeFileSync(
     path.join(outDir, 'manifest.json'),
     JSON.stringify(
-      { pyodide: version, pyc: compiled, builtAt: new Date().toISOString() },
+      {
+        pyodide: version,
+        pyc: compiled,
+        packages: versions,
+        snapshot: { file: 'snapshot.bin', bytes: snapshotBytes, boot: SNAPSHOT_BOOT },
+        builtAt: new Date().toISOString(),
+      },
       null,
       2,
     ) + '\n',

@@ -11,31 +11,34 @@
 // The suite cannot send a bearer token, so a small proxy in front of the
 // server adds ours to requests that carry none; it forwards Host and Origin
 // untouched, so the DNS-rebinding scenario still meets the server's checks.
-// stdio: the suite speaks HTTP only.
 //
-//   node scripts/mcp-conformance.mjs [--only conformance|inspector] [--verbose]
+// stdio: the suite speaks HTTP only, so the scenarios that are not about
+// HTTP itself run again against the real `sandglass mcp` process through a
+// bridge: each POSTed JSON-RPC message goes to the child's stdin (under an id
+// of the bridge's own, so ids from different test clients never collide) and
+// the child's reply comes back as the HTTP response. The bridge adds nothing
+// else: every answer is the stdio server's own.
+//
+//   node scripts/mcp-conformance.mjs [--only conformance|stdio|inspector] [--verbose]
 import { spawn } from 'node:child_process';
 import { createServer, request } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+// `http`: scenarios about the HTTP transport itself, which stdio has no part in.
 const SUITES = [
   {
     pkg: '@modelcontextprotocol/conformance@0.1.16',
     version: '2025-11-25',
-    scenarios: [
-      'server-initialize',
-      'ping',
-      'tools-list',
-      'dns-rebinding-protection',
-      'server-sse-multiple-streams',
-    ],
+    scenarios: ['server-initialize', 'ping', 'tools-list'],
+    http: ['dns-rebinding-protection', 'server-sse-multiple-streams'],
   },
   {
     pkg: '@modelcontextprotocol/conformance@0.2.0-alpha.12',
     version: '2026-07-28',
-    scenarios: ['tools-list', 'dns-rebinding-protection', 'http-header-validation'],
+    scenarios: ['tools-list'],
+    http: ['dns-rebinding-protection', 'http-header-validation'],
   },
 ];
 
@@ -71,6 +74,79 @@ const proxy = createServer((req, res) => {
 await new Promise((ok) => proxy.listen(0, '127.0.0.1', ok));
 const url = `http://127.0.0.1:${proxy.address().port}/mcp`;
 
+/**
+ * An HTTP front for `sandglass mcp` on stdio, for the suite: POST bodies go
+ * to the child's stdin, its replies come back as JSON responses.
+ */
+async function stdioBridge() {
+  const bin = new URL('../bin/sandglass.mjs', import.meta.url).pathname;
+  const child = spawn(process.execPath, [bin, 'mcp'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const pending = new Map();
+  let nextId = 1;
+  let buffered = '';
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk) => {
+    buffered += chunk;
+    let nl;
+    while ((nl = buffered.indexOf('\n')) >= 0) {
+      const line = buffered.slice(0, nl);
+      buffered = buffered.slice(nl + 1);
+      let msg;
+      try {
+        msg = JSON.parse(line);
+      } catch {
+        continue;
+      }
+      const wait = msg && pending.get(msg.id);
+      // Notifications (progress, logs) have no HTTP request to answer.
+      if (!wait) continue;
+      pending.delete(msg.id);
+      wait({ ...msg, id: wait.id });
+    }
+  });
+  const send = (msg) =>
+    new Promise((resolve) => {
+      if (msg.id === undefined || msg.method === undefined) {
+        child.stdin.write(JSON.stringify(msg) + '\n');
+        return resolve(undefined);
+      }
+      const id = nextId++;
+      const wait = (reply) => resolve(reply);
+      wait.id = msg.id;
+      pending.set(id, wait);
+      child.stdin.write(JSON.stringify({ ...msg, id }) + '\n');
+    });
+  const bridge = createServer((req, res) => {
+    if (req.method !== 'POST') return res.writeHead(405, { allow: 'POST' }).end();
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (d) => (body += d));
+    req.on('end', async () => {
+      let parsed;
+      try {
+        parsed = JSON.parse(body);
+      } catch {
+        // Malformed JSON goes through as a line, so the answer is the server's own.
+        child.stdin.write(body.replace(/\n/g, ' ') + '\n');
+        return res.writeHead(400).end();
+      }
+      const batch = Array.isArray(parsed);
+      const replies = (await Promise.all((batch ? parsed : [parsed]).map(send))).filter(Boolean);
+      if (replies.length === 0) return res.writeHead(202).end();
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(batch ? replies : replies[0]));
+    });
+  });
+  await new Promise((ok) => bridge.listen(0, '127.0.0.1', ok));
+  return {
+    url: `http://127.0.0.1:${bridge.address().port}/mcp`,
+    close: () => {
+      bridge.close();
+      child.stdin.end();
+    },
+  };
+}
+
 /** Runs a command, collecting its output. */
 function exec(cmd, args, env = process.env) {
   return new Promise((resolve) => {
@@ -82,10 +158,20 @@ function exec(cmd, args, env = process.env) {
   });
 }
 
-function conformance(pkg, scenario, version) {
+function conformance(pkg, scenario, version, target = url) {
   const out = mkdtempSync(join(tmpdir(), 'sg-conformance-'));
   const args = ['exec', '--yes', '--package=node@22', `--package=${pkg}`, '--', 'conformance'];
-  args.push('server', '--url', url, '--scenario', scenario, '--spec-version', version, '-o', out);
+  args.push(
+    'server',
+    '--url',
+    target,
+    '--scenario',
+    scenario,
+    '--spec-version',
+    version,
+    '-o',
+    out,
+  );
   return exec('npm', args);
 }
 
@@ -121,17 +207,27 @@ const report = (ok, what, detail, text) => {
   else failed++;
 };
 
-if (only !== 'inspector')
-  for (const { pkg, version, scenarios } of SUITES) {
-    for (const scenario of scenarios) {
-      const { code, text } = await conformance(pkg, scenario, version);
+/** `target`: the URL, or a function making a fresh one per scenario. */
+async function suite(transport, target, withHttp) {
+  for (const { pkg, version, scenarios, http } of SUITES) {
+    for (const scenario of withHttp ? [...scenarios, ...http] : scenarios) {
+      const fresh = typeof target === 'function' ? await target() : undefined;
+      const { code, text } = await conformance(pkg, scenario, version, fresh?.url ?? target);
+      fresh?.close();
       const summary = /Passed: (\d+)\/(\d+), (\d+) failed, (\d+) warnings/.exec(text);
       const line = summary ? summary[0] : text.trim().split('\n').slice(-3).join(' | ');
-      report(code === 0, `conformance ${version} ${scenario}`, line, text);
+      report(code === 0, `conformance ${transport} ${version} ${scenario}`, line, text);
     }
   }
+}
 
-if (only !== 'conformance') {
+if (only === '' || only === 'conformance') await suite('http', url, true);
+if (only === '' || only === 'conformance' || only === 'stdio') {
+  // A process per scenario, as a client gets: a stdio connection keeps the era it began in.
+  await suite('stdio', stdioBridge, false);
+}
+
+if (only === '' || only === 'inspector') {
   const listed = await inspect('tools/list');
   const names = (listed.result?.tools ?? []).map((t) => t.name);
   report(

@@ -35,7 +35,7 @@ export const EXPECTATIONS = {
   // The first python3 of an engine loads Pyodide (seconds on a busy machine).
   'bin/sandglass.mjs run -c \'python3 -c "print(6 * 7)" | wc -c\'': { exit: 120_000 },
   "printf 'cd /tmp\\npwd\\nexit\\n' | bin/sandglass.mjs shell": { exit: 60_000 },
-  'echo \'{"jsonrpc":"2.0","id":1,"method":"hello","params":{"apiVersion":1}}\' | bin/sandglass.mjs rpc':
+  'echo \'{"jsonrpc":"2.0","id":1,"method":"hello","params":{"apiVersion":2}}\' | bin/sandglass.mjs rpc':
     { exit: 60_000 },
   'bin/sandglass.mjs serve': {
     marker: /Sandglass web workbench: http:\/\/127\.0\.0\.1:\d+\//,

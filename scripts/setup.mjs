@@ -252,6 +252,7 @@ async function main() {
   const python = fingerprint(root, [
     'node_modules/pyodide/package.json',
     'scripts/build-python.mjs',
+    'scripts/python-packages.mjs',
     'src-worker/python/realm',
   ]);
   const pythonDir = path.join(root, 'resources', 'python');

@@ -44,7 +44,8 @@ async function showConnection(window: BrowserWindow | undefined): Promise<void> 
     message: `MCP endpoint: ${endpoint.url}`,
     detail:
       `Bearer token (also in ${endpoint.tokenFile}, readable only by you):\n${endpoint.token}\n\n` +
-      `Claude Code:\n${command}\n\nOr over stdio, without the app: sandglass mcp`,
+      `Claude Code:\n${command}\n\nOr over stdio, without the app: sandglass mcp\n\n` +
+      `JSON-RPC (the SDKs' websocket mode) with the same token: ${new URL('/rpc', endpoint.url).href.replace(/^http/, 'ws')}`,
     buttons: ['Copy Claude Code command', 'Copy token', 'Close'],
     cancelId: 2,
   };

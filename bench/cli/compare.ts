@@ -1,18 +1,21 @@
 /**
  * Whole-process timings of the command line: what a script, CI job or agent
  * pays per `sandglass run …`, start-up included. Each workload runs as a new
- * process for native bash/GNU, `bin/sandglass.mjs run` (the compiled CLI in
- * out/cli) and the just-bash CLI, under /usr/bin/time for wall time, CPU
+ * process for native bash/GNU, `bin/sandglass.mjs run` cold (the compiled CLI
+ * in out/cli, its own engine), the same handed to a warm engine (`sandglass
+ * engine`, started once by this script: its CPU per run is added to the
+ * client's) and the just-bash CLI, under /usr/bin/time for wall time, CPU
  * time and peak RSS; the median of the timed runs is reported, after one
  * untimed run (the page cache and out/cli warm, as hyperfine's --warmup).
  *
- *   npx tsx bench/cli/compare.ts [--runs 5] [--only a,b] [--no-just-bash]
+ *   npx tsx bench/cli/compare.ts [--runs 5] [--only a,b] [--no-just-bash] [--no-warm]
  *
- * Results also go to bench/results/cli-<date>.json. Not a test: nothing is
- * asserted. Run `npm run setup` (or `node scripts/build-cli.mjs`) first, or
- * the CLI runs from its sources and the figures mean nothing.
+ * `--only` takes name prefixes (`--only echo,import`). Results also go to
+ * bench/results/cli-<date>.json. Not a test: nothing is asserted. Run
+ * `npm run setup` (or `node scripts/build-cli.mjs`) first, or the CLI runs
+ * from its sources and the figures mean nothing.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,15 +50,17 @@ interface Args {
   runs: number;
   only: string[] | null;
   justBash: boolean;
+  warm: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { runs: 5, only: null, justBash: true };
+  const a: Args = { runs: 5, only: null, justBash: true, warm: true };
   for (let i = 0; i < argv.length; i++) {
     const v = argv[i];
     if (v === '--runs') a.runs = Number(argv[++i]);
     else if (v === '--only') a.only = (argv[++i] ?? '').split(',');
     else if (v === '--no-just-bash') a.justBash = false;
+    else if (v === '--no-warm') a.warm = false;
     else throw new Error(`unknown option ${v}`);
   }
   return a;
@@ -68,22 +73,41 @@ interface Sample {
   out: string;
 }
 
+/** How one implementation is run: its command, extra environment, and a process whose CPU counts too. */
+interface Command {
+  argv: string[];
+  env?: Record<string, string>;
+  /** The warm engine: its CPU during the run is the run's as much as the client's. */
+  server?: number;
+}
+
+/** user+sys CPU of a live process so far, in ms (Linux /proc). */
+function processCpuMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]); // utime, stime
+  return (ticks * 1000) / 100; // USER_HZ
+}
+
 /** One run: wall time, and user+sys CPU (children included) and peak RSS from GNU time. */
-function timeOnce(argv: string[]): Sample {
+function timeOnce(cmd: Command): Sample {
+  const argv = cmd.argv;
+  const serverBefore = cmd.server !== undefined ? processCpuMs(cmd.server) : 0;
   const t0 = performance.now();
   const r = spawnSync('/usr/bin/time', ['-f', '@@time %e %U %S %M', ...argv], {
     encoding: 'utf8',
     maxBuffer: 1 << 26,
-    env: { PATH: '/usr/bin:/bin', LC_ALL: 'C', HOME: os.tmpdir() },
+    env: { PATH: '/usr/bin:/bin', LC_ALL: 'C', HOME: os.tmpdir(), ...cmd.env },
   });
   const wallMs = performance.now() - t0; // GNU time's %e has 10 ms steps
+  const serverMs = cmd.server !== undefined ? processCpuMs(cmd.server) - serverBefore : 0;
   const line = r.stderr.split('\n').find((l) => l.startsWith('@@time '));
   if (!line) throw new Error(`no timing from ${argv.join(' ')}: ${r.stderr.slice(0, 300)}`);
   const [, user, sys, rssKb] = line.slice(7).split(' ').map(Number) as number[];
   const out = r.status === 0 ? r.stdout.trim() : `exit ${r.status}: ${r.stderr.slice(0, 200)}`;
   return {
     wallMs,
-    cpuMs: ((user as number) + (sys as number)) * 1000,
+    cpuMs: ((user as number) + (sys as number)) * 1000 + serverMs,
     rssMb: (rssKb as number) / 1024,
     out,
   };
@@ -94,9 +118,9 @@ const median = (xs: number[]): number => {
   return s[Math.floor(s.length / 2)] ?? NaN;
 };
 
-function timeRuns(runs: number, argv: string[]): Sample {
-  timeOnce(argv);
-  const s = Array.from({ length: runs }, () => timeOnce(argv));
+function timeRuns(runs: number, cmd: Command): Sample {
+  timeOnce(cmd);
+  const s = Array.from({ length: runs }, () => timeOnce(cmd));
   return {
     wallMs: median(s.map((x) => x.wallMs)),
     cpuMs: median(s.map((x) => x.cpuMs)),
@@ -105,43 +129,92 @@ function timeRuns(runs: number, argv: string[]): Sample {
   };
 }
 
-function commands(w: Workload, tree: string, scratch: string): Record<string, string[]> {
+function commands(
+  w: Workload,
+  tree: string,
+  scratch: string,
+  engine: Engine | undefined,
+): Record<string, Command> {
   // Native "import": read every file once, as a copy into memory does
   // (cp -r onto this VM's overlay /tmp measures its disk, not the copy).
   const copy = `find ${tree} -type f -exec cat {} + >/dev/null && `;
+  const sandglass = [
+    'node',
+    ...SANDGLASS,
+    ...(w.importDir ? ['--import', `${tree}:/data:ro`] : []),
+    '-c',
+    w.script,
+  ];
   return {
-    native: ['bash', '--norc', '--noprofile', '-c', (w.importDir ? copy : '') + w.script],
-    sandglass: [
-      'node',
-      ...SANDGLASS,
-      ...(w.importDir ? ['--import', `${tree}:/data:ro`] : []),
-      '-c',
-      w.script,
-    ],
-    'just-bash': [
-      'node',
-      ...JUST_BASH,
-      '-c',
-      w.script,
-      ...(w.importDir ? ['--root', tree] : ['--root', scratch]),
-    ],
+    native: { argv: ['bash', '--norc', '--noprofile', '-c', (w.importDir ? copy : '') + w.script] },
+    sandglass: { argv: sandglass, env: { SANDGLASS_ENGINE: 'off' } },
+    ...(engine
+      ? {
+          'sandglass warm': {
+            argv: sandglass,
+            env: { SANDGLASS_ENGINE_SOCKET: engine.socket },
+            server: engine.process.pid as number,
+          },
+        }
+      : {}),
+    'just-bash': {
+      argv: [
+        'node',
+        ...JUST_BASH,
+        '-c',
+        w.script,
+        ...(w.importDir ? ['--root', tree] : ['--root', scratch]),
+      ],
+    },
   };
+}
+
+interface Engine {
+  process: ChildProcess;
+  socket: string;
+}
+
+/** `sandglass engine` on a socket of its own, once it listens. */
+async function startEngine(scratch: string): Promise<Engine> {
+  const socket = path.join(scratch, 'engine', 'engine.sock');
+  const child = spawn(
+    'node',
+    [path.join(root, 'bin/sandglass.mjs'), 'engine', '--socket', socket],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    let err = '';
+    child.stderr?.on('data', (d: Buffer) => {
+      err += d.toString();
+      if (err.includes('listening on')) resolve();
+    });
+    child.on('exit', (code) => reject(new Error(`sandglass engine exited (${code}): ${err}`)));
+  });
+  return { process: child, socket };
 }
 
 function fmt(ms: number): string {
   return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`;
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   if (builtCliFingerprint() !== cliSourcesFingerprint())
     throw new Error('out/cli is missing or stale: run `node scripts/build-cli.mjs` first');
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-clibench-'));
   const tree = path.join(scratch, 'tree');
   writeImportTree(tree);
-  const impls = ['native', 'sandglass', ...(args.justBash ? ['just-bash'] : [])];
+  const engine = args.warm ? await startEngine(scratch) : undefined;
+  const impls = [
+    'native',
+    'sandglass',
+    ...(engine ? ['sandglass warm'] : []),
+    ...(args.justBash ? ['just-bash'] : []),
+  ];
   console.log(`bench: whole-process CLI runs against bash/GNU and just-bash (runs ${args.runs})`);
-  const base = timeRuns(args.runs, ['node', '-e', '0']);
+  const base = timeRuns(args.runs, { argv: ['node', '-e', '0'] });
   console.log(
     `node -e 0: ${fmt(base.wallMs)} wall, ${fmt(base.cpuMs)} CPU, ${base.rssMb.toFixed(0)} MB`,
   );
@@ -151,12 +224,12 @@ function main(): void {
   const rows: Record<string, unknown>[] = [];
   try {
     for (const w of WORKLOADS) {
-      if (args.only && !args.only.includes(w.name)) continue;
-      const cmds = commands(w, tree, scratch);
+      if (args.only && !args.only.some((o) => w.name.startsWith(o))) continue;
+      const cmds = commands(w, tree, scratch, engine);
       const cells: string[] = [];
       const row: Record<string, unknown> = { workload: w.name };
       for (const impl of impls) {
-        const s = timeRuns(args.runs, cmds[impl] as string[]);
+        const s = timeRuns(args.runs, cmds[impl] as Command);
         row[impl] = s;
         cells.push(`${fmt(s.wallMs)} / ${fmt(s.cpuMs)} / ${s.rssMb.toFixed(0)} MB`.padStart(24));
       }
@@ -165,6 +238,7 @@ function main(): void {
       console.log(`${w.name.padEnd(26)} ${cells.join(' ')}   ${outs.join(' ')}`);
     }
   } finally {
+    engine?.process.kill('SIGTERM');
     fs.rmSync(scratch, { recursive: true, force: true });
   }
   const resultsDir = path.join(root, 'bench/results');
@@ -177,4 +251,4 @@ function main(): void {
   console.log(`results: ${path.relative(root, file)}`);
 }
 
-main();
+await main();

@@ -84,8 +84,13 @@ test('a request raises the dialog; allow shows the output, deny gives the error 
   await waitForTerminal(page, /^served \/one *$/m);
   await waitForPrompt(page);
 
-  await runInTerminal(page, `${fetch} http://localhost:${port}/two; echo "status=$?"`);
+  // An agent's reason for the request (run's networkReason sets this variable).
+  await runInTerminal(
+    page,
+    `SANDGLASS_NET_REASON='check the mirror' ${fetch} http://localhost:${port}/two; echo "status=$?"`,
+  );
   await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('approval-reason')).toHaveText('check the mirror');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   // The terminal may wrap the line anywhere.

@@ -21,10 +21,68 @@ async function hasShell(page: Page): Promise<string | null> {
   return host.getAttribute('data-terminal-error');
 }
 
+/** Page-clock times (ms since navigation start) of the start's stages, and its layout shifts. */
+interface StartMarks {
+  readyAt: number | null;
+  terminalAt: number | null;
+  promptAt: number | null;
+  cls: number;
+  largest: number;
+  shifts: number;
+}
+
+/**
+ * Runs in the page before its scripts: records, in the page's own clock
+ * (ms since navigation start), when the visible terminal first shows a
+ * prompt, and sums the layout shifts (CLS, as the web-vitals definition:
+ * shifts not caused by input) and the largest one.
+ */
+function observeStart(): void {
+  const w = window as unknown as {
+    __start: StartMarks;
+  };
+  w.__start = { readyAt: null, terminalAt: null, promptAt: null, cls: 0, largest: 0, shifts: 0 };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries() as (PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+    })[]) {
+      if (e.hadRecentInput) continue;
+      w.__start.cls += e.value;
+      w.__start.largest = Math.max(w.__start.largest, e.value);
+      w.__start.shifts++;
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+  const seen = new MutationObserver(() => {
+    const now = performance.now();
+    const s = w.__start;
+    if (s.readyAt === null && document.querySelector('[data-connection="ready"]')) s.readyAt = now;
+    if (s.terminalAt === null && document.querySelector('.xterm-host[data-terminal-id]'))
+      s.terminalAt = now;
+    const rows = document.querySelector('.xterm-host:not([style*="none"]) .xterm-rows');
+    if (!rows) return;
+    const lines = Array.from(rows.children, (r) => (r.textContent ?? '').replace(/\u00a0/g, ' '));
+    const last = lines.filter((l) => l.trim() !== '').pop() ?? '';
+    if (/[$#] *$/.test(last)) {
+      s.promptAt = now;
+      seen.disconnect();
+    }
+  });
+  document.addEventListener('DOMContentLoaded', () =>
+    seen.observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+    }),
+  );
+}
+
 test('measure: start to usable prompt and keystroke echo latency', async ({
   page,
   info,
 }, testInfo) => {
+  await page.addInitScript(observeStart);
   const t0 = Date.now();
   await page.goto(info.url);
   await expect(page.getByTestId('app-shell')).toHaveAttribute('data-connection', 'ready');
@@ -36,6 +94,25 @@ test('measure: start to usable prompt and keystroke echo latency', async ({
   }
   await waitForPrompt(page);
   report(testInfo, 'start to usable prompt', `${Date.now() - t0} ms (page load to prompt)`);
+  const { start, nav } = await page.evaluate(() => {
+    const n = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    return {
+      start: (window as unknown as { __start: StartMarks }).__start,
+      nav: { dom: n.domContentLoadedEventEnd, load: n.loadEventEnd },
+    };
+  });
+  const ms = (v: number | null): string => (v === null ? 'not seen' : `${v.toFixed(0)} ms`);
+  report(
+    testInfo,
+    'prompt after navigation start (page clock)',
+    `${ms(start.promptAt)} (DOMContentLoaded ${ms(nav.dom)}, load ${ms(nav.load)}, ` +
+      `engine connected ${ms(start.readyAt)}, terminal attached ${ms(start.terminalAt)})`,
+  );
+  report(
+    testInfo,
+    'layout shift to prompt (CLS)',
+    `${start.cls.toFixed(4)} (${start.shifts} shifts, largest ${start.largest.toFixed(4)})`,
+  );
 
   await focusTerminal(page);
   // Measured in the page: keydown to the echoed character appearing in the DOM.

@@ -34,10 +34,16 @@ export type ConnectOptions = { name?: string } & (
       env?: NodeJS.ProcessEnv;
     }
   | {
-      /** A running app (web mode): its URL, with the token in it or given here. */
+      /**
+       * A running app. Web mode: its URL, with the workbench's token in it
+       * or given as `token`. The desktop app: its agents' server
+       * (`http://127.0.0.1:7717`) with `bearerToken`, the agents' token from
+       * ~/.sandglass/mcp-token, sent in the Authorization header.
+       */
       mode: 'websocket';
       url: string;
       token?: string;
+      bearerToken?: string;
     }
 );
 

@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandglassEngine } from '../../src-worker/api/engine.js';
+import { startMcpHttpServer, type McpHttpServer } from '../../src-worker/mcp/httpServer.js';
 import { startWebServer, type WebServer } from '../../src-worker/server/webServer.js';
+import { WebSocket } from 'ws';
 import { Connection, Sandbox, SandglassError, type ConnectOptions } from './index.js';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -125,6 +127,45 @@ describe('TypeScript SDK, over a running app’s WebSocket', () => {
     });
     const me = (await engine.call('listClients', {})).find((c) => c.id === connection.clientId);
     expect(me).toMatchObject({ name: 'listed', role: 'agent', transport: 'jsonrpc-websocket' });
+  });
+});
+
+describe('TypeScript SDK, over the desktop app’s agents server (/rpc beside /mcp)', () => {
+  const bearerToken = 'agents-token-0123456789abcdefghijklmnopqrstuvwxyz';
+  let engine: SandglassEngine;
+  let server: McpHttpServer;
+  beforeAll(async () => {
+    engine = new SandglassEngine();
+    server = await startMcpHttpServer({ engine, token: bearerToken, port: 0 });
+  });
+  afterAll(async () => {
+    await server.close();
+    await engine.dispose();
+  });
+  const base = () => `http://127.0.0.1:${server.port}/`;
+
+  behaves(() => ({ mode: 'websocket', url: base(), bearerToken, name: 'desktop-sdk' }));
+
+  it('is refused without the bearer token, with it in the URL, or from a foreign page', async () => {
+    for (const options of [
+      { url: base() },
+      { url: base(), bearerToken: 'wrong' },
+      { url: base(), token: bearerToken },
+    ])
+      await expect(Connection.open({ mode: 'websocket', ...options })).rejects.toMatchObject({
+        code: 'EACCES',
+      });
+    const status = await new Promise<number | undefined>((done) => {
+      const ws = new WebSocket(`ws://127.0.0.1:${server.port}/rpc`, {
+        headers: { authorization: `Bearer ${bearerToken}`, origin: 'https://evil.example' },
+      });
+      ws.once('unexpected-response', (_req, res) => done(res.statusCode));
+      ws.once('open', () => {
+        ws.close();
+        done(101);
+      });
+    });
+    expect(status).toBe(403);
   });
 });
 

@@ -38,6 +38,8 @@ export interface RunOptions {
   stdin?: string;
   /** Wall-time limit for this command in ms (default: the sandbox's). */
   timeoutMs?: number;
+  /** Why the command needs the network, shown to the person approving its requests. */
+  networkReason?: string;
 }
 
 function settingsOf(s: CreateOptions['settings'] = {}): SandboxSettings {

@@ -186,12 +186,18 @@ export function spawnTransport(
 export async function webSocketTransport(options: {
   url: string;
   token?: string;
+  bearerToken?: string;
 }): Promise<Transport> {
   const url = new URL(options.url);
   url.protocol = url.protocol === 'https:' || url.protocol === 'wss:' ? 'wss:' : 'ws:';
   url.pathname = RPC_WS_PATH;
   if (options.token !== undefined) url.searchParams.set('token', options.token);
-  const ws = new WebSocket(url.href);
+  const ws = new WebSocket(
+    url.href,
+    options.bearerToken !== undefined
+      ? { headers: { authorization: `Bearer ${options.bearerToken}` } }
+      : {},
+  );
   const rpc = new JsonRpcClient((text) => ws.send(text));
   ws.on('message', (data: WebSocket.RawData) => rpc.receive(data.toString()));
   const closed = new Promise<void>((resolve) =>

@@ -10,6 +10,7 @@ import { useEffect, useState } from 'react';
 import type { ClientInfo } from '../../src-worker/contract/api.js';
 import { useApp } from '../store/index.js';
 import { agentsOf, connectedFor } from './agentsSlice.js';
+import { ConnectAgent } from './ConnectAgent.js';
 
 function useNow(periodMs: number): number {
   const [now, setNow] = useState(() => Date.now());
@@ -111,6 +112,7 @@ export function AgentsPanel() {
           ×
         </button>
       </div>
+      <ConnectAgent />
       <ul className="agents-list">
         {agents.length === 0 && (
           <li className="empty-hint">

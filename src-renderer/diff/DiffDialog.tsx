@@ -4,7 +4,7 @@
  * in Monaco's diff editor, a binary one shows sizes and hashes. Opened before
  * a restore, it lists what the restore will change and asks to go on.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { DiffEntry, DiffPage, FileDiff } from '../../src-worker/contract/api.js';
 import { formatBytes } from '../editor/fileKind.js';
 import { api } from '../store/apiHandle.js';
@@ -12,7 +12,8 @@ import { useApp } from '../store/index.js';
 import { describeError } from '../store/notifySlice.js';
 import type { DiffRequest } from '../store/timelineSlice.js';
 import { diffRows, type DiffRow } from './diffTree.js';
-import { MonacoDiff } from './MonacoDiff.js';
+// Monaco loads when a diff is first shown, not with the page.
+const MonacoDiff = lazy(() => import('./MonacoDiff.js').then((m) => ({ default: m.MonacoDiff })));
 
 /** Most entries listed; the counts above the list stay exact. */
 const MAX_ENTRIES = 10_000;
@@ -234,7 +235,11 @@ function FileView(props: {
   const textual =
     (before === null || before.text !== undefined) && (after === null || after.text !== undefined);
   if (entry.kind === 'file' && textual)
-    return <MonacoDiff path={entry.path} before={before?.text ?? ''} after={after?.text ?? ''} />;
+    return (
+      <Suspense fallback={<div className="empty-hint">Loading…</div>}>
+        <MonacoDiff path={entry.path} before={before?.text ?? ''} after={after?.text ?? ''} />
+      </Suspense>
+    );
   return (
     <table className="binary-diff" data-testid="binary-diff">
       <thead>

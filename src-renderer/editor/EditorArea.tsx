@@ -3,21 +3,14 @@
  * binary files get a hex/info view, very large files a read-only guard,
  * changes underneath a reload prompt when the tab has unsaved edits.
  */
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { EditorTab } from '../store/editorSlice.js';
 import { useApp } from '../store/index.js';
-import { useColorScheme } from '../app/useColorScheme.js';
-import {
-  binaryOf,
-  closeTab,
-  keepMine,
-  modelOf,
-  openLarge,
-  reloadTab,
-  saveTab,
-} from './documents.js';
+import { binaryOf, closeTab, keepMine, openLarge, reloadTab } from './documents.js';
 import { formatBytes, hexDump, LARGE_FILE_BYTES } from './fileKind.js';
-import { monaco } from './monacoSetup.js';
+
+// Monaco loads with the first text file opened, not with the page.
+const MonacoHost = lazy(() => import('./MonacoHost.js').then((m) => ({ default: m.MonacoHost })));
 
 export function EditorArea() {
   const currentId = useApp((s) => s.currentId);
@@ -26,6 +19,9 @@ export function EditorArea() {
   const activate = useApp((s) => s.activateTab);
   const visible = tabs.filter((t) => t.sandboxId === currentId);
   const active = visible.find((t) => t.key === activeKey) ?? visible[visible.length - 1] ?? null;
+  // Once a text tab has opened, the editor stays mounted (its view states live there).
+  const [editorWanted, setEditorWanted] = useState(false);
+  if (!editorWanted && tabs.some((t) => t.kind === 'text')) setEditorWanted(true);
 
   return (
     <section className="pane editor-pane" aria-label="Editor">
@@ -65,7 +61,11 @@ export function EditorArea() {
       <div className="editor-body">
         {!active && <div className="empty-hint">Open a file from the tree.</div>}
         {active && <TabBody tab={active} />}
-        <MonacoHost tab={active && active.kind === 'text' ? active : null} />
+        {editorWanted && (
+          <Suspense fallback={null}>
+            <MonacoHost tab={active && active.kind === 'text' ? active : null} />
+          </Suspense>
+        )}
       </div>
     </section>
   );
@@ -117,61 +117,5 @@ function HexView({ tab }: { tab: EditorTab }) {
       </div>
       <pre>{lines.join('\n')}</pre>
     </div>
-  );
-}
-
-/** One Monaco editor for all text tabs; hidden when the active tab is not text. */
-function MonacoHost({ tab }: { tab: EditorTab | null }) {
-  const host = useRef<HTMLDivElement>(null);
-  const editor = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
-  const viewStates = useRef(new Map<string, monaco.editor.ICodeEditorViewState | null>());
-  const current = useRef<string | null>(null);
-  const scheme = useColorScheme();
-
-  useEffect(() => {
-    if (!host.current) return;
-    const ed = monaco.editor.create(host.current, {
-      automaticLayout: true,
-      minimap: { enabled: false },
-      fontSize: 13,
-      scrollBeyondLastLine: false,
-      model: null,
-    });
-    ed.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS, () => {
-      if (current.current) void saveTab(current.current);
-    });
-    editor.current = ed;
-    return () => {
-      ed.dispose();
-      editor.current = null;
-    };
-  }, []);
-
-  useEffect(() => monaco.editor.setTheme(scheme === 'dark' ? 'vs-dark' : 'vs'), [scheme]);
-
-  const key = tab?.key ?? null;
-  const readOnly = tab?.readOnly ?? true;
-  useEffect(() => {
-    const ed = editor.current;
-    if (!ed) return;
-    if (current.current) viewStates.current.set(current.current, ed.saveViewState());
-    current.current = key;
-    const model = key ? modelOf(key) : null;
-    ed.setModel(model);
-    ed.updateOptions({ readOnly });
-    if (key && model) {
-      const state = viewStates.current.get(key);
-      // Focus stays where the user is (tree, terminal): opening a file does not steal it.
-      if (state) ed.restoreViewState(state);
-    }
-  }, [key, readOnly, tab?.kind]);
-
-  return (
-    <div
-      ref={host}
-      className="monaco-host"
-      data-testid="monaco-host"
-      style={{ display: key ? 'block' : 'none' }}
-    />
   );
 }

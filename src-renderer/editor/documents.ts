@@ -9,7 +9,8 @@ import { base64ToBytes, bytesToBase64 } from '../store/filesSlice.js';
 import { useApp } from '../store/index.js';
 import { describeError } from '../store/notifySlice.js';
 import { decodeText, LARGE_FILE_BYTES } from './fileKind.js';
-import { languageFor, monaco } from './monacoSetup.js';
+import type * as monaco from 'monaco-editor';
+import { loadMonaco } from './loadMonaco.js';
 
 const models = new Map<string, monaco.editor.ITextModel>();
 const savedVersion = new Map<string, number>();
@@ -87,6 +88,8 @@ async function load(key: string, large: boolean): Promise<void> {
     useApp.getState().patchTab(key, { kind: 'binary', size: bytes.length, readOnly: true });
     return;
   }
+  const { monaco, languageFor } = await loadMonaco();
+  if (!tab(key)) return;
   const uri = monaco.Uri.from({
     scheme: 'sandbox',
     authority: sandboxId,

@@ -95,8 +95,10 @@ function ApprovalCard({ request, queued }: { request: EngineRequest; queued: num
               </dd>
               {net.reason && (
                 <>
-                  <dt>Reason</dt>
-                  <dd>{net.reason}</dd>
+                  <dt>Agent’s reason</dt>
+                  <dd data-testid="approval-reason">
+                    <q>{net.reason}</q>
+                  </dd>
                 </>
               )}
             </>

@@ -29,7 +29,7 @@ describe('client registry', () => {
     const agent = engine.connect('agent', () => undefined, { transport: 'jsonrpc-stdio' });
     const hello = await engine.call(
       'hello',
-      { apiVersion: 1, client: { name: 'claude-code', version: '2.1' } },
+      { apiVersion: 2, client: { name: 'claude-code', version: '2.1' } },
       agent,
     );
     expect(hello.clientId).toBe(agent.id);

@@ -7,6 +7,7 @@
  * Transports validate wire messages first (dispatch.ts); this module loads
  * no schema code, so the CLI starts without it.
  */
+import { NET_REASON_VAR } from '../net/agentReason.js';
 import type {
   ApiEvent,
   ApiMethod,
@@ -20,7 +21,7 @@ import type {
   StepKind,
   TimelineFileSummary,
 } from '../contract/api.js';
-import { API_VERSION, LIMITS } from '../contract/constants.js';
+import { API_VERSION, KEPT_OUTPUT_DIR, LIMITS } from '../contract/constants.js';
 import type { Sandbox, SpawnOptions } from '../sandbox/sandbox.js';
 import { diffPage, fileDiff } from '../timeline/changes.js';
 import { journalTimeline } from '../timeline/format/journal.js';
@@ -244,15 +245,23 @@ export class SandglassEngine {
       await this.fileStep(sandboxId, 'rename', `rename ${from} ${to}`, (f) => f.rename(from, to));
       return null;
     },
-    run: async ({ sandboxId, command, stdin, cwd, env, timeoutMs }, client, { signal }) => {
+    run: async (
+      { sandboxId, command, stdin, cwd, env, timeoutMs, networkReason, keepOutputOver },
+      client,
+      { signal },
+    ) => {
       const entry = this.writable(sandboxId, 'run');
       const tracked = client ? this.clients.track(client.id, command) : undefined;
+      // The agent's reason rides in the command's environment, where the
+      // kernel reads it for each request the command's processes make.
+      const vars = networkReason !== undefined ? { ...env, [NET_REASON_VAR]: networkReason } : env;
       try {
         return await this.run(entry, command, {
           ...(stdin !== undefined ? { stdin } : {}),
           ...(cwd !== undefined ? { cwd } : {}),
-          ...(env !== undefined ? { env } : {}),
+          ...(vars !== undefined ? { env: vars } : {}),
           ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+          ...(keepOutputOver !== undefined ? { keepOutputOver } : {}),
           ...anySignal(tracked?.signal, signal),
         });
       } finally {
@@ -563,6 +572,7 @@ export class SandglassEngine {
       cwd?: string;
       env?: Record<string, string>;
       timeoutMs?: number;
+      keepOutputOver?: number;
       signal?: AbortSignal;
     },
   ): Promise<RunResult> {
@@ -579,6 +589,11 @@ export class SandglassEngine {
         ...(stdin !== undefined ? { stdin } : {}),
         ...(cwd !== undefined ? { cwd: normalizePath(cwd) } : {}),
       });
+      // Kept before the step is recorded, so the files are in the run's own step.
+      const kept =
+        opts.keepOutputOver !== undefined
+          ? await keepOutput(entry.files, sessionId, result, opts.keepOutputOver)
+          : {};
       const step = await entry.steps.record({
         sessionId,
         sessionKind: 'api',
@@ -589,7 +604,7 @@ export class SandglassEngine {
         stdout: OutputPreview.of(result.stdout),
         stderr: OutputPreview.of(result.stderr),
       });
-      return { ...result, stepId: step.id };
+      return { ...result, stepId: step.id, ...kept };
     } catch (err) {
       throw asEngineError(err);
     } finally {
@@ -653,6 +668,28 @@ export class SandglassEngine {
     this.bus.dispose();
     await this.registry.destroyAll();
   }
+}
+
+/**
+ * Writes each stream longer than `over` bytes to KEPT_OUTPUT_DIR (no step of
+ * its own: the caller's run step takes the files in). Returns the paths.
+ */
+async function keepOutput(
+  files: SandboxFiles,
+  name: string,
+  result: { stdout: string; stderr: string },
+  over: number,
+): Promise<{ stdoutPath?: string; stderrPath?: string }> {
+  const kept: { stdoutPath?: string; stderrPath?: string } = {};
+  for (const stream of ['stdout', 'stderr'] as const) {
+    const bytes = new TextEncoder().encode(result[stream]);
+    if (bytes.length <= over) continue;
+    const path = `${KEPT_OUTPUT_DIR}/${name}.${stream}`;
+    await files.mkdir(KEPT_OUTPUT_DIR, true);
+    await files.writeFile(path, bytes, 0o600);
+    kept[stream === 'stdout' ? 'stdoutPath' : 'stderrPath'] = path;
+  }
+  return kept;
 }
 
 /** What saving or journaling a sandbox's timeline reads. */

@@ -8,6 +8,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiEvent, EngineRequest } from '../contract/api.js';
 import { fixtureProgramsDir } from '../sandbox/testPrograms.js';
+import { defaultProgramsDir } from '../sandbox/sandbox.js';
 import { startLoopbackServer, type LoopbackServer } from '../net/testing/loopbackServer.js';
 import { DEFAULT_SETTINGS, SandglassEngine } from './engine.js';
 import { hostEntryOf, maskHeaders } from './network.js';
@@ -22,8 +23,8 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 afterEach(async () => engine.dispose());
 
-async function setup(allowed: string[] = ['127.0.0.1']) {
-  engine = new SandglassEngine({ programsDir: fixtureProgramsDir() });
+async function setup(allowed: string[] = ['127.0.0.1'], programsDir = fixtureProgramsDir()) {
+  engine = new SandglassEngine({ programsDir });
   const sb = await engine.call('createSandbox', {
     name: 'n',
     settings: { ...DEFAULT_SETTINGS, network: { allowedHosts: allowed, blockedHosts: [] } },
@@ -85,6 +86,31 @@ describe('network approvals through the engine', () => {
     const shown = events.filter((e) => e.type === 'request' || e.type === 'network');
     expect(shown.length).toBeGreaterThan(1);
     expect(JSON.stringify(shown)).not.toContain('abc123');
+  });
+
+  it("shows the agent's reason: run's networkReason, or SANDGLASS_NET_REASON by hand", async () => {
+    // The shipped programs: a shell session and curl.
+    const sb = await setup(['127.0.0.1'], defaultProgramsDir());
+    const reasons: (string | null | undefined)[] = [];
+    person(sb.id, (r) => {
+      reasons.push(r.network?.reason);
+      return { allow: true };
+    });
+    const agent = engine.connect('agent', () => undefined);
+    const url = `http://localhost:${server.port}/hello`;
+    const run = (command: string, networkReason?: string) =>
+      engine.call(
+        'run',
+        { sandboxId: sb.id, command, ...(networkReason ? { networkReason } : {}) },
+        agent,
+      );
+    expect((await run(`curl -sS ${url}`, 'read the\nAPI docs')).stdout).toBe('hello\n');
+    expect((await run(`SANDGLASS_NET_REASON='check the mirror' curl -sS ${url}`)).stdout).toBe(
+      'hello\n',
+    );
+    expect((await run(`curl -sS ${url}`)).stdout).toBe('hello\n');
+    // The variable was for that command only.
+    expect(reasons).toEqual(['read the API docs', 'check the mirror', null]);
   });
 
   it('a denial reaches the program with its exit status', async () => {

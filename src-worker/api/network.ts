@@ -178,7 +178,7 @@ export class SandboxNetworkAccess {
       command: this.hooks.commandOf?.(this.sandboxId, info.pid) ?? null,
       stepId: info.stepId,
       hop: info.hop,
-      reason: null,
+      reason: info.agentReason,
     };
     const result = await this.hooks.bus.ask({
       sandboxId: this.sandboxId,

@@ -93,6 +93,11 @@ export enum Sys {
  * something there (bash's `exec 3>f`), else the implicit root handle.
  */
 export const ROOT_FD = 3;
+/**
+ * The name of the only preopen, `ROOT_FD`. Fixed for a process's whole life,
+ * so the WASI glue answers fd_prestat_* itself (libc asks at every start).
+ */
+export const ROOT_PREOPEN_NAME = new Uint8Array([0x2f]);
 
 /** OPEN's oflags (args[2]), numbered as WASI's. */
 export const OPEN_FLAGS = { CREAT: 1, DIRECTORY: 2, EXCL: 4, TRUNC: 8 } as const;

@@ -10,6 +10,7 @@ import {
   parseSandboxOptions,
   runStreamed,
   UsageError,
+  type CliHost,
   type CliIo,
   type CliSandbox,
   type SandboxOptions,
@@ -47,8 +48,8 @@ async function locate(sb: CliSandbox, prog: string): Promise<string> {
   return `/usr/bin/${prog}`;
 }
 
-export async function runExec(args: ExecArgs, io: CliIo): Promise<number> {
-  const sb = await createSandbox(args);
+export async function runExec(args: ExecArgs, io: CliIo, host: CliHost = {}): Promise<number> {
+  const sb = await createSandbox(args, host);
   try {
     const prog = args.argv[0] as string;
     const path = await locate(sb, prog);
@@ -58,6 +59,7 @@ export async function runExec(args: ExecArgs, io: CliIo): Promise<number> {
       timeoutMs: args.timeoutMs,
       cwd: args.cwd,
       failedAs: `sandglass: ${prog}`,
+      signal: host.signal,
     });
   } finally {
     await sb.dispose();

@@ -2,7 +2,8 @@
  * The `sandglass` command line: subcommands dispatch here. `exec` runs one
  * program, `run` a shell script, `shell` an interactive session, `rpc` the
  * agent API as JSON-RPC on stdio, `mcp` MCP for agents on stdio, `serve`
- * the web workbench, `timeline` timeline files. Each subcommand's module is imported only when it runs (a CLI start pays for
+ * the web workbench, `timeline` timeline files, `engine` a warm engine that
+ * `run` and `exec` hand their commands to when it is running. Each subcommand's module is imported only when it runs (a CLI start pays for
  * what the command needs; the full usage text loads them all).
  */
 import type { CliIo } from './options.js';
@@ -75,6 +76,14 @@ const SUBCOMMANDS: Record<string, Entry> = {
       };
     },
   },
+  engine: {
+    about: 'keep a warm engine on a local socket for run and exec',
+    oneShot: false,
+    load: async () => {
+      const m = await import('./engine.js');
+      return { usage: m.ENGINE_USAGE, run: (a, io) => m.runEngine(m.parseEngineArgs(a), io) };
+    },
+  },
   mcp: {
     about: 'serve MCP (Model Context Protocol) over stdio for agents',
     oneShot: false,
@@ -94,6 +103,19 @@ async function usage(): Promise<string> {
   return text;
 }
 
+/** Hands the command to a warm engine (`sandglass engine`) if one is running. */
+async function runWarm(
+  cmd: 'run' | 'exec',
+  args: string[],
+  io: CliIo,
+): Promise<number | undefined> {
+  const { findEngineSocket } = await import('./warm/socket.js');
+  const socket = findEngineSocket();
+  if (socket === undefined) return undefined;
+  const { attachWarmEngine } = await import('./warm/attach.js');
+  return attachWarmEngine(socket, { command: cmd, args, cwd: process.cwd() }, io);
+}
+
 export async function main(argv: readonly string[]): Promise<number> {
   const [cmd, ...rest] = argv;
   const entry = cmd !== undefined && Object.hasOwn(SUBCOMMANDS, cmd) ? SUBCOMMANDS[cmd] : undefined;
@@ -104,6 +126,11 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
     process.stderr.write(`sandglass: unknown command '${cmd}'\n${await usage()}`);
     return 2;
+  }
+  const io: CliIo = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
+  if ((cmd === 'run' || cmd === 'exec') && process.env.SANDGLASS_ENGINE !== 'off') {
+    const status = await runWarm(cmd, rest, io);
+    if (status !== undefined) return status;
   }
   // Boot the first process worker while the subcommand's code loads: a
   // worker thread's bootstrap is the longest single step of a cold start.
@@ -117,11 +144,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   let sub: Subcommand | undefined;
   try {
     sub = await entry.load();
-    return await sub.run(rest, {
-      stdin: process.stdin,
-      stdout: process.stdout,
-      stderr: process.stderr,
-    });
+    return await sub.run(rest, io);
   } catch (e) {
     // Loaded already by any subcommand that got far enough to throw it.
     const { UsageError } = await import('./options.js');

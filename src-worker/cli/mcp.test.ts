@@ -4,7 +4,7 @@
  * for what a client library would never send.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -29,7 +29,16 @@ describe('parseMcpArgs', () => {
       maxOutputBytes: undefined,
       exportDir: undefined,
       programsDir: undefined,
+      allowImports: [],
     });
+    const dir = realpathSync(tmpdir());
+    expect(
+      parseMcpArgs(['--allow-import', dir, '--allow-import', `${dir}:ro`]).allowImports,
+    ).toEqual([
+      { root: dir, readOnly: false },
+      { root: dir, readOnly: true },
+    ]);
+    expect(() => parseMcpArgs(['--allow-import', '/no/such/dir:ro'])).toThrow(UsageError);
     expect(parseMcpArgs(['--max-output-bytes', '4096', '--export-dir', '/tmp/x'])).toMatchObject({
       maxOutputBytes: 4096,
       exportDir: '/tmp/x',

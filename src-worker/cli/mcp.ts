@@ -5,16 +5,19 @@
  * only; anything else goes to stderr. Ends when the client closes stdin.
  */
 import { parseArgs } from 'node:util';
+import { parseAllowedImport, type AllowedImport } from '../mcp/hostImports.js';
 import { UsageError, type CliIo } from './options.js';
 
 export const MCP_USAGE =
-  'usage: sandglass mcp [--max-output-bytes N] [--export-dir DIR] [--programs DIR]';
+  'usage: sandglass mcp [--max-output-bytes N] [--export-dir DIR] [--programs DIR] [--allow-import DIR[:ro]]...';
 
 export interface McpArgs {
   readonly maxOutputBytes: number | undefined;
   /** Where timeline_export writes (default ~/.sandglass/exports). */
   readonly exportDir: string | undefined;
   readonly programsDir: string | undefined;
+  /** Host folders agents may import into the sandboxes they create (`DIR` or `DIR:ro`). */
+  readonly allowImports: readonly AllowedImport[];
 }
 
 /** Longest message accepted, in characters (a write_file of tens of MiB, as JSON). */
@@ -29,6 +32,7 @@ export function parseMcpArgs(args: readonly string[]): McpArgs {
         'max-output-bytes': { type: 'string' },
         'export-dir': { type: 'string' },
         programs: { type: 'string' },
+        'allow-import': { type: 'string', multiple: true },
       },
       strict: true,
       allowPositionals: false,
@@ -40,7 +44,18 @@ export function parseMcpArgs(args: readonly string[]): McpArgs {
   const n = raw === undefined ? undefined : Number(raw);
   if (n !== undefined && (!Number.isInteger(n) || n < 256 || n > 1024 * 1024))
     throw new UsageError(`--max-output-bytes: expected an integer from 256 to 1048576, got ${raw}`);
-  return { maxOutputBytes: n, exportDir: values['export-dir'], programsDir: values.programs };
+  let allowImports: AllowedImport[];
+  try {
+    allowImports = (values['allow-import'] ?? []).map(parseAllowedImport);
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  return {
+    maxOutputBytes: n,
+    exportDir: values['export-dir'],
+    programsDir: values.programs,
+    allowImports,
+  };
 }
 
 export async function runMcp(args: McpArgs, io: CliIo): Promise<number> {
@@ -65,6 +80,7 @@ export async function runMcp(args: McpArgs, io: CliIo): Promise<number> {
     transport: 'mcp-stdio',
     ...(args.maxOutputBytes !== undefined ? { limits: { outputBytes: args.maxOutputBytes } } : {}),
     ...(args.exportDir !== undefined ? { exportDir: args.exportDir } : {}),
+    allowedImports: () => args.allowImports,
     // A person stopped this agent in the workbench: end the connection.
     disconnect: () => stop(),
   });

@@ -6,6 +6,7 @@
  * the CLI runs is a step, as from any other front end), and streaming host
  * stdin into a sandboxed process with back-pressure.
  */
+import { resolve } from 'node:path';
 import { SandglassEngine } from '../api/engine.js';
 import { KERNEL_DEFAULT_SETTINGS } from '../api/settings.js';
 import { parseHostEntry } from '../net/hostEntry.js';
@@ -33,6 +34,25 @@ export interface CliIo {
   stdin: NodeJS.ReadableStream;
   stdout: NodeJS.WritableStream;
   stderr: NodeJS.WritableStream;
+}
+
+/**
+ * Where a subcommand runs: by default this process (its working directory,
+ * a fresh engine of its own). A warm engine runs commands for clients in
+ * other directories, in one engine it keeps.
+ */
+export interface CliHost {
+  /** Relative host paths (FILE, --import, --programs, --save) resolve against this. */
+  readonly cwd?: string;
+  /** Create the sandbox in this engine (destroying only the sandbox afterwards). */
+  readonly engine?: SandglassEngine;
+  /** Aborting kills the running command (a warm engine's client went away). */
+  readonly signal?: AbortSignal;
+}
+
+/** A host path as the user meant it: relative ones against the host's cwd. */
+export function hostPath(host: CliHost, p: string): string {
+  return resolve(host.cwd ?? process.cwd(), p);
 }
 
 /** `HOST:PATH[:ro]`, PATH absolute in the sandbox. */
@@ -127,25 +147,39 @@ export interface CliSandbox {
 }
 
 /**
- * A fresh sandbox in a fresh engine, with the options' programs directory
- * and host imports. Limits are the kernel's defaults; the time limit is per
- * command (runStreamed).
+ * A fresh sandbox with the options' programs directory and host imports, in
+ * a fresh engine (or the host's, unless a programs directory needs one of its
+ * own). Limits are the kernel's defaults; the time limit is per command
+ * (runStreamed).
  */
-export async function createSandbox(options: SandboxOptions): Promise<CliSandbox> {
-  const engine = new SandglassEngine(
-    options.programsDir ? { programsDir: options.programsDir } : {},
-  );
+export async function createSandbox(
+  options: SandboxOptions,
+  host: CliHost = {},
+): Promise<CliSandbox> {
+  const shared = options.programsDir === undefined ? host.engine : undefined;
+  const engine =
+    shared ??
+    new SandglassEngine(
+      options.programsDir ? { programsDir: hostPath(host, options.programsDir) } : {},
+    );
+  let id: string | undefined;
+  const dispose = async (): Promise<void> => {
+    if (!shared) await engine.dispose();
+    else if (id !== undefined) await engine.call('destroySandbox', { sandboxId: id });
+  };
   try {
     // No person answers approvals here: what the lists do not allow is denied.
-    const { id } = await engine.createSandbox('cli', {
+    ({ id } = await engine.createSandbox('cli', {
       ...KERNEL_DEFAULT_SETTINGS,
       network: { allowedHosts: options.allowNet, blockedHosts: options.denyNet },
-    });
+    }));
     for (const imp of options.imports)
-      await engine.importHostDir(id, imp.host, imp.path, { readOnly: imp.readOnly });
-    return { engine, sandboxId: id, dispose: () => engine.dispose() };
+      await engine.importHostDir(id, hostPath(host, imp.host), imp.path, {
+        readOnly: imp.readOnly,
+      });
+    return { engine, sandboxId: id, dispose };
   } catch (e) {
-    await engine.dispose();
+    await dispose();
     throw e;
   }
 }
@@ -165,6 +199,8 @@ export async function runStreamed(
     timeoutMs: number | undefined;
     cwd: string | undefined;
     failedAs: string;
+    /** Aborting kills the program. */
+    signal?: AbortSignal | undefined;
   },
 ): Promise<number> {
   const timeoutMs = program.timeoutMs ?? CLI_DEFAULT_TIMEOUT_MS;
@@ -183,7 +219,11 @@ export async function runStreamed(
     return spawnFailureStatus(e);
   }
   const detach = pumpStdin(io.stdin, p.stdin);
+  const kill = (): void => p.kill(9);
+  if (program.signal?.aborted) kill();
+  program.signal?.addEventListener('abort', kill);
   const r = await p.wait();
+  program.signal?.removeEventListener('abort', kill);
   detach();
   return r.status;
 }

@@ -8,14 +8,16 @@
  * stdout/stderr out; the exit status is the script's.
  */
 import { readFile, writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { dirname } from 'node:path';
 import {
   createSandbox,
+  hostPath,
   NET_OPTIONS,
   NET_USAGE,
   parseSandboxOptions,
   runStreamed,
   UsageError,
+  type CliHost,
   type CliIo,
   type CliSandbox,
   type SandboxOptions,
@@ -77,8 +79,9 @@ export function parseRunArgs(args: readonly string[]): RunArgs {
 async function stageScript(
   { engine, sandboxId }: CliSandbox,
   file: string,
+  host: CliHost,
 ): Promise<{ cwd: string | undefined; data: Uint8Array }> {
-  const abs = resolve(file);
+  const abs = hostPath(host, file);
   const data = new Uint8Array(await readFile(abs));
   // Imported directories may already hold the script; never overwrite them.
   let present: boolean;
@@ -93,12 +96,12 @@ async function stageScript(
     await engine.call('writeFile', { sandboxId, path: abs, base64, mode: 0o755 });
   }
   if (file.startsWith('/')) return { cwd: undefined, data };
-  const cwd = process.cwd();
+  const cwd = hostPath(host, '.');
   await engine.call('mkdir', { sandboxId, path: cwd, recursive: true });
   return { cwd, data };
 }
 
-export async function runScript(args: RunArgs, io: CliIo): Promise<number> {
+export async function runScript(args: RunArgs, io: CliIo, host: CliHost = {}): Promise<number> {
   let scriptCwd: string | undefined;
   let argv: string[];
   let stagedFile: string | undefined;
@@ -108,11 +111,11 @@ export async function runScript(args: RunArgs, io: CliIo): Promise<number> {
     stagedFile = args.rest[0] as string;
     argv = ['sh', ...args.rest];
   }
-  const sb = await createSandbox({ ...args, cwd: undefined });
+  const sb = await createSandbox({ ...args, cwd: undefined }, host);
   try {
     if (stagedFile !== undefined) {
       try {
-        scriptCwd = (await stageScript(sb, stagedFile)).cwd;
+        scriptCwd = (await stageScript(sb, stagedFile, host)).cwd;
       } catch (e) {
         // Report like bash does for a script it cannot open: 127 if missing, else 126.
         const code = (e as { code?: string }).code;
@@ -135,10 +138,11 @@ export async function runScript(args: RunArgs, io: CliIo): Promise<number> {
       timeoutMs: args.timeoutMs,
       cwd: scriptCwd,
       failedAs: 'sandglass run: /bin/sh',
+      signal: host.signal,
     });
     if (args.save !== undefined) {
       const { bytes } = sb.engine.saveTimeline(sb.sandboxId);
-      await writeFile(args.save, bytes);
+      await writeFile(hostPath(host, args.save), bytes);
     }
     return status;
   } finally {

@@ -5,7 +5,10 @@
  */
 
 /** Bumped on any incompatible change to methods, events or wire messages. */
-export const API_VERSION = 1;
+export const API_VERSION = 2;
+
+/** Where `run` keeps whole output streams asked for with `keepOutputOver`. */
+export const KEPT_OUTPUT_DIR = '/tmp/.sandglass/out';
 
 /** Every IPC channel name starts with this; the preload refuses others. */
 export const CHANNEL_PREFIX = 'sandglass:';

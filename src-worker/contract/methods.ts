@@ -145,6 +145,17 @@ export const METHODS = {
         .min(0, { error: 'must be a number >= 0' })
         .optional()
         .describe('wall-time limit for this command in ms (default: the sandbox setting)'),
+      networkReason: str()
+        .optional()
+        .describe(
+          'why this command needs the network: shown to the person asked to approve its requests (sets SANDGLASS_NET_REASON for the command)',
+        ),
+      keepOutputOver: num()
+        .min(0, { error: 'must be a number >= 0' })
+        .optional()
+        .describe(
+          'keep a stream longer than this many bytes whole in the sandbox (under /tmp/.sandglass/out, as part of this run’s step) and return its path',
+        ),
     }),
     RunResult,
   ),

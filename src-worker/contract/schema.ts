@@ -97,6 +97,9 @@ export const RunResult = z.object({
   durationMs: z.number(),
   /** The step recording this run, when the engine ran it. */
   stepId: z.string().optional(),
+  /** Where the whole stream was kept, when it was longer than `keepOutputOver`. */
+  stdoutPath: z.string().optional(),
+  stderrPath: z.string().optional(),
 });
 
 export const FsChange = z.object({

@@ -6,6 +6,7 @@
 import type { SandglassEngine } from '../api/engine.js';
 import { API_VERSION } from '../contract/constants.js';
 import { defaultExportDir } from './hostFiles.js';
+import type { AllowedImport } from './hostImports.js';
 import { DEFAULT_OUTPUT_BYTES } from './output.js';
 import type { McpHost, McpLimits } from './tool.js';
 
@@ -20,6 +21,8 @@ export interface AgentOptions {
   readonly limits?: Partial<McpLimits>;
   /** Host directory timeline_export writes to (default ~/.sandglass/exports). */
   readonly exportDir?: string;
+  /** Host folders agents may import (default: none). */
+  readonly allowedImports?: () => readonly AllowedImport[];
   /** How the agent is connected, as the Agents view shows it. */
   readonly transport: 'mcp-stdio' | 'mcp-http';
   /** Ends the agent's connection when a person stops it. */
@@ -45,6 +48,7 @@ export function connectAgent(
     client,
     limits: { ...DEFAULT_LIMITS, ...options.limits },
     exportDir: options.exportDir ?? defaultExportDir(),
+    allowedImports: options.allowedImports ?? (() => []),
     introduce: (who) => {
       const key = `${who.name}\0${who.version ?? ''}`;
       if (key === named) return;

@@ -43,6 +43,41 @@ function sameToken(expected: string, given: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** A verifier of our one bearer token, for the SDK's verifyBearerToken. */
+function tokenVerifier(token: string) {
+  return {
+    verifyAccessToken: async (given: string): Promise<AuthInfo> => {
+      if (!sameToken(token, given))
+        throw new OAuthError(OAuthErrorCode.InvalidToken, 'wrong bearer token');
+      // The SDK refuses tokens without an expiry; ours lives as long as the server.
+      return { token: given, clientId: 'local', scopes: [], expiresAt: Date.now() / 1000 + 3600 };
+    },
+  };
+}
+
+/**
+ * The checks every request to this server passes, in order: Host (DNS
+ * rebinding), Origin (a foreign web page), the bearer token. Returns the
+ * refusal to send, or the token's AuthInfo.
+ */
+export async function checkLocalRequest(
+  request: Request,
+  token: string,
+): Promise<{ refused: Response } | { authInfo: AuthInfo }> {
+  const refused =
+    hostHeaderValidationResponse(request, localhostAllowedHostnames()) ??
+    originValidationResponse(request, localhostAllowedOrigins());
+  if (refused) return { refused };
+  try {
+    const authInfo = await verifyBearerToken(request.headers.get('authorization'), {
+      verifier: tokenVerifier(token),
+    });
+    return { authInfo };
+  } catch (err) {
+    return { refused: bearerAuthChallengeResponse(err) };
+  }
+}
+
 export function createMcpHttpEndpoint(options: {
   host: McpHost;
   /** The bearer token every request must carry. */
@@ -51,31 +86,15 @@ export function createMcpHttpEndpoint(options: {
 }): McpHttpEndpoint {
   const { host, token } = options;
   const onerror = options.onerror ?? (() => undefined);
-  const verifier = {
-    verifyAccessToken: async (given: string): Promise<AuthInfo> => {
-      if (!sameToken(token, given))
-        throw new OAuthError(OAuthErrorCode.InvalidToken, 'wrong bearer token');
-      // The SDK refuses tokens without an expiry; ours lives as long as the server.
-      return { token: given, clientId: 'local', scopes: [], expiresAt: Date.now() / 1000 + 3600 };
-    },
-  };
   const mcp = createMcpHandler(() => createMcpServer(host), {
     maxRequestBodySize: MAX_MCP_BODY_BYTES,
     onerror,
   });
   const guarded = {
     fetch: async (request: Request): Promise<Response> => {
-      const refused =
-        hostHeaderValidationResponse(request, localhostAllowedHostnames()) ??
-        originValidationResponse(request, localhostAllowedOrigins());
-      if (refused) return refused;
-      let authInfo: AuthInfo;
-      try {
-        authInfo = await verifyBearerToken(request.headers.get('authorization'), { verifier });
-      } catch (err) {
-        return bearerAuthChallengeResponse(err);
-      }
-      return mcp.fetch(request, { authInfo });
+      const checked = await checkLocalRequest(request, token);
+      if ('refused' in checked) return checked.refused;
+      return mcp.fetch(request, { authInfo: checked.authInfo });
     },
   };
   const node = toNodeHandler(guarded, { maxRequestBodySize: MAX_MCP_BODY_BYTES, onerror });

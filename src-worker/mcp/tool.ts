@@ -9,6 +9,7 @@ import type { ToolAnnotations } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import type { SandglassEngine } from '../api/engine.js';
 import type { BusClient } from '../api/eventBus.js';
+import type { AllowedImport } from './hostImports.js';
 
 /** Per-server settings of what tools return (each may be overridden per call where a tool says so). */
 export interface McpLimits {
@@ -30,6 +31,8 @@ export interface McpHost {
   readonly limits: McpLimits;
   /** Host directory timeline_export writes to. */
   readonly exportDir: string;
+  /** Host folders a person allows agents to import (asked at each create_sandbox). */
+  allowedImports(): readonly AllowedImport[];
   /** Names the agent after the MCP client (its clientInfo), for the Agents view. */
   introduce(who: { readonly name: string; readonly version?: string }): void;
 }

@@ -44,6 +44,26 @@ export const createSandboxInput = z.strictObject({
     .describe('resource limits in bytes and counts; 0 or absent means the default'),
   env: SandboxSettings.shape.env.optional().describe('environment variables of every command'),
   timeout_ms: SandboxSettings.shape.timeoutMs.optional(),
+  imports: z
+    .array(
+      z.strictObject({
+        host_path: str()
+          .max(4096)
+          .describe('absolute host folder, inside one a person allowed for imports'),
+        path: path
+          .optional()
+          .describe('where the copy goes in the sandbox (default /home/user/<folder name>)'),
+        read_only: bool()
+          .optional()
+          .describe('seal the copy read-only (always so for :ro folders)'),
+      }),
+    )
+    .max(16)
+    .optional()
+    .describe(
+      'host folders copied into the new sandbox; only folders a person allowed ' +
+        '(sandglass mcp --allow-import) may be named, anything else is refused',
+    ),
 });
 
 export const sandboxOutput = z.object({
@@ -70,6 +90,7 @@ export const runInput = z.strictObject({
   env: run.env,
   stdin: run.stdin.describe('text given to the command on standard input'),
   timeout_ms: run.timeoutMs,
+  network_reason: run.networkReason,
   max_output_bytes: byteCap(
     'cap per stream (stdout, stderr) of what is returned; longer output keeps its head and tail',
   ).optional(),

@@ -108,6 +108,7 @@ describe('tools/list', () => {
       'env',
       'stdin',
       'timeout_ms',
+      'network_reason',
       'max_output_bytes',
     ]);
     expect(run?.inputSchema.required).toEqual(['sandbox_id', 'command']);
@@ -214,6 +215,12 @@ describe.skipIf(!haveShell)('run', () => {
     expect(Buffer.byteLength(out ?? '')).toBeLessThan(1200);
     expect(err?.endsWith('2999\n3000\n')).toBe(true);
     expect(meta.stdout_path).toMatch(/^\/tmp\/\.sandglass\/out\/.+\.stdout$/);
+    // The kept files belong to the run's own step: no write or mkdir step of their own.
+    const { steps } = await engine.call('listSteps', { sandboxId: id }, agent.client);
+    expect(steps.map((s) => s.kind)).toEqual(['command']);
+    expect(steps[0]?.changes.paths.map((p) => p.path)).toEqual(
+      expect.arrayContaining([meta.stdout_path, meta.stderr_path]),
+    );
     const whole = await ok('run', {
       sandbox_id: id,
       command: `wc -l < ${String(meta.stdout_path)}`,

@@ -1,10 +1,6 @@
 // The gateway against a loopback server: what is allowed arrives intact and
 // streamed, limits and timeouts hold, onRequest sees every hop, audits add up.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditRecord } from './audit.js';
 import { NetError } from './denial.js';
@@ -16,6 +12,7 @@ import {
   type LoopbackServer,
 } from './testing/loopbackServer.js';
 import { readAll, readText, tableResolver } from './testing/tables.js';
+import { hasOpenssl, makeTestCert } from './testing/tlsCert.js';
 
 let srv: LoopbackServer;
 let allowSrv: string;
@@ -207,6 +204,30 @@ describe('limits and timeouts', () => {
     } finally {
       silent.close();
     }
+  });
+
+  it('drops an unread body without an uncaught AbortError (HEAD, early close)', async () => {
+    const uncaught: unknown[] = [];
+    const onError = (e: unknown): void => {
+      uncaught.push(e);
+    };
+    process.on('uncaughtException', onError);
+    try {
+      const gw = gateway();
+      for (const method of ['HEAD', 'GET']) {
+        const res = await gw.request({ url: `${srv.origin}/big?bytes=5000000`, method });
+        res.close();
+      }
+      const redirected = await gw.request({
+        url: `${srv.origin}/redirect?to=/hello`,
+        followRedirects: true,
+      });
+      expect(await readText(redirected)).toBe('hello\n');
+      await new Promise((r) => setTimeout(r, 50));
+    } finally {
+      process.off('uncaughtException', onError);
+    }
+    expect(uncaught).toEqual([]);
   });
 
   it('audits a response nobody reads when it is cancelled', async () => {
@@ -533,50 +554,16 @@ describe('audit', () => {
   });
 });
 
-const hasOpenssl = (() => {
-  try {
-    execFileSync('openssl', ['version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-
 describe.skipIf(!hasOpenssl)('https', () => {
   let tls: LoopbackServer;
   let cert: string;
-  let dir: string;
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'sandglass-tls-'));
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:P-256',
-        '-nodes',
-        '-keyout',
-        join(dir, 'key.pem'),
-        '-out',
-        join(dir, 'cert.pem'),
-        '-days',
-        '2',
-        '-subj',
-        '/CN=secure.test',
-        '-addext',
-        'subjectAltName=DNS:secure.test',
-      ],
-      { stdio: 'ignore' },
-    );
-    cert = readFileSync(join(dir, 'cert.pem'), 'utf8');
-    tls = await startLoopbackTlsServer(cert, readFileSync(join(dir, 'key.pem'), 'utf8'));
+    const made = makeTestCert();
+    cert = made.cert;
+    tls = await startLoopbackTlsServer(made.cert, made.key);
   });
   afterAll(async () => {
     await tls.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   const tlsGateway = (extra: Partial<GatewayOptions> = {}) =>

@@ -42,6 +42,8 @@ export interface RequestContext {
   pid?: number | null;
   argv?: string[];
   stepId?: string | null;
+  /** Why the agent says the program needs the network (SANDGLASS_NET_REASON), for approvers. */
+  agentReason?: string | null;
 }
 
 export interface NetRequest {
@@ -166,7 +168,7 @@ export class NetworkGateway {
           } else if (body) {
             bodyUsed = true;
           }
-          agent = pinnedAgent({
+          agent = await pinnedAgent({
             hostname: t.url.hostname,
             addresses: admitted.addresses.map((a) => parseAddress(a) as IpAddress),
             connectTimeoutMs: limits.connectTimeoutMs,
@@ -321,6 +323,7 @@ export class NetworkGateway {
           pid: ctx.pid ?? null,
           argv: ctx.argv ?? [],
           stepId: ctx.stepId ?? null,
+          agentReason: ctx.agentReason ?? null,
           hop,
           listedBy,
           signal: ex.signal,
@@ -420,6 +423,10 @@ export class NetworkGateway {
       if (graceful) {
         void agent.close().catch(() => {});
       } else {
+        // undici's body emits an AbortError when destroyed unread (a HEAD, a
+        // redirect's body, a reader closing early): nobody is listening any
+        // more, and an unheard 'error' event would be an uncaught exception.
+        res.body.on('error', () => {});
         res.body.destroy();
         void agent.destroy().catch(() => {});
       }

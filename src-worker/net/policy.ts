@@ -20,6 +20,12 @@ export interface NetRequestInfo {
   pid: number | null;
   argv: string[];
   stepId: string | null;
+  /**
+   * Why the agent says the program needs this request (the process's
+   * SANDGLASS_NET_REASON, one line, at most 500 characters), or null. It is
+   * the agent's word, shown to whoever approves; it decides nothing.
+   */
+  agentReason: string | null;
   /** 0 for the request itself, n for the n-th redirect it followed. */
   hop: number;
   /** The allowedHosts entry that already allows it, or null if unlisted. */

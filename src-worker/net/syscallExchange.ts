@@ -14,6 +14,8 @@ import { encodeNetError, encodeNetHead, NET_FLAGS, netErrno, type NetWireRequest
 
 /** Request body bytes queued ahead of the gateway before a writer blocks. */
 export const BODY_HIGH_WATER = 1024 * 1024;
+/** Response body bytes read ahead of the program (one net_body_read's worth). */
+export const BODY_READ_AHEAD = 1024 * 1024;
 
 export interface ExchangeStart {
   readonly gateway: NetworkGateway;
@@ -40,12 +42,15 @@ export class SyscallExchange {
   private queued = 0;
   private bodyEnded: boolean;
   private bodyWake: (() => void) | null = null;
-  // Response body: one chunk at most is held here, so the socket's own
+  // Response body read ahead of the program, up to BODY_READ_AHEAD bytes, so
+  // one net_body_read can fill its whole buffer; past that the socket's own
   // back-pressure applies while the program does not read.
-  private chunk: Uint8Array | null = null;
+  private readonly chunks: Uint8Array[] = [];
   private chunkAt = 0;
+  private held = 0;
   private bodyDone = false;
   private pulling = false;
+  private approving = false;
 
   constructor(start: ExchangeStart) {
     const r = start.request;
@@ -65,7 +70,10 @@ export class SyscallExchange {
         ...(r.maxResponseBytes ? { maxResponseBytes: r.maxResponseBytes } : {}),
         context: start.context,
         signal: this.ctl.signal,
-        ...(start.onApprovalWait ? { onApprovalWait: start.onApprovalWait } : {}),
+        onApprovalWait: (waiting: boolean) => {
+          this.approving = waiting;
+          start.onApprovalWait?.(waiting);
+        },
       })
       .then(
         (res) => {
@@ -80,6 +88,11 @@ export class SyscallExchange {
   /** The gateway's error for this exchange, if it failed or was denied. */
   get failure(): NetError | null {
     return this.error;
+  }
+
+  /** True while a person is being asked about this exchange. */
+  get awaitingApproval(): boolean {
+    return this.approving;
   }
 
   /** Accept request body bytes: how many, or null when the queue is full (block). */
@@ -125,18 +138,24 @@ export class SyscallExchange {
    * when nothing is buffered yet (block). Throws the errno of a failure.
    */
   readBody(dst: Uint8Array): number | null {
-    if (this.chunk) {
-      const n = Math.min(dst.length, this.chunk.length - this.chunkAt);
-      dst.set(this.chunk.subarray(this.chunkAt, this.chunkAt + n));
-      this.chunkAt += n;
-      if (this.chunkAt >= this.chunk.length) this.chunk = null;
-      return n;
+    let n = 0;
+    while (n < dst.length && this.chunks.length > 0) {
+      const c = this.chunks[0] as Uint8Array;
+      const take = Math.min(dst.length - n, c.length - this.chunkAt);
+      dst.set(c.subarray(this.chunkAt, this.chunkAt + take), n);
+      n += take;
+      this.chunkAt += take;
+      this.held -= take;
+      if (this.chunkAt >= c.length) {
+        this.chunks.shift();
+        this.chunkAt = 0;
+      }
     }
+    const res = this.response;
+    if (res && !this.pulling && !this.bodyDone && !this.error) this.pull(res);
+    if (n > 0 || dst.length === 0) return n;
     this.throwIfFailed();
     if (this.bodyDone) return 0;
-    const res = this.response;
-    if (!res) return null;
-    if (!this.pulling) this.pull(res);
     return null;
   }
 
@@ -148,21 +167,25 @@ export class SyscallExchange {
     this.wakeBody();
     if (this.response) this.response.close();
     else this.ctl.abort(new NetError('cancelled', 'request cancelled'));
-    this.chunk = null;
+    this.chunks.length = 0;
+    this.held = 0;
     this.changed.notify();
   }
 
+  /** Read ahead until BODY_READ_AHEAD bytes are held or the body ends. */
   private pull(res: NetResponse): void {
+    if (this.held >= BODY_READ_AHEAD || this.closed) return;
     this.pulling = true;
     res.body.next().then(
       (r) => {
         this.pulling = false;
         if (r.done) this.bodyDone = true;
-        else if (r.value.length > 0) {
-          this.chunk = r.value;
-          this.chunkAt = 0;
+        else if (r.value.length > 0 && !this.closed) {
+          this.chunks.push(r.value);
+          this.held += r.value.length;
         }
         this.changed.notify();
+        if (!r.done) this.pull(res);
       },
       (err: unknown) => {
         this.pulling = false;

@@ -140,11 +140,87 @@ describe.skipIf(!pythonAvailable())('python3 in a sandbox', () => {
   it(
     'starts every process from a fresh interpreter',
     async () => {
+      // Each run changes what a snapshot or a reused interpreter would carry over.
+      const dirty =
+        "import builtins, json, os, random, sys; sys.modules['leak'] = 1; os.environ['LEAK'] = '1'; x = 5; os.chdir('/'); json.dumps = None; builtins.LEAK = 1; sys.path.append('/leak'); print(random.random())";
+      const check =
+        "import builtins, json, os, random, sys; print('leak' in sys.modules or '_sandglass_boot' in sys.modules, 'LEAK' in os.environ, 'x' in globals(), os.getcwd(), json.dumps is None, hasattr(builtins, 'LEAK'), '/leak' in sys.path); print(random.random())";
+      const r = await sb.run(`cd /tmp; python3 -c "${dirty}"; python3 -c "${check}"`, opts);
+      const [first, state, second] = r.stdout.split('\n');
+      expect(state).toBe('False False False /tmp False False False');
+      // Random state is seeded per process from the kernel, not frozen in the snapshot.
+      expect(first).not.toBe(second);
+    },
+    LONG,
+  );
+
+  it(
+    'select and poll on pipes wait for data or the timeout, and report ready descriptors',
+    async () => {
+      await sb.writeFile(
+        '/tmp/sel.py',
+        [
+          'import os, select, selectors, subprocess, time',
+          'r, w = os.pipe()',
+          't = time.monotonic(); res = select.select([r], [], [], 0.4); dt = time.monotonic() - t',
+          'print("timeout", res, 0.35 < dt < 5)',
+          'print("writable", select.select([r], [w], [], 5)[1] == [w])',
+          'os.write(w, b"x")',
+          't = time.monotonic(); print("readable", select.select([r], [], [], 5)[0] == [r], time.monotonic() - t < 4)',
+          'p = select.poll(); p.register(r, select.POLLIN)',
+          'print("poll ready", p.poll(5000) == [(r, select.POLLIN)])',
+          'os.read(r, 1)',
+          't = time.monotonic(); print("poll timeout", p.poll(300), 0.25 < time.monotonic() - t < 5)',
+          'os.close(w); print("hup", [(fd, ev & select.POLLHUP != 0) for fd, ev in p.poll(5000)] == [(r, True)])',
+          '# A child writes late: select waits for it.',
+          'c = subprocess.Popen(["sh", "-c", "sleep 0.3; echo late"], stdout=subprocess.PIPE)',
+          't = time.monotonic(); ready = select.select([c.stdout], [], [], 10)[0]; dt = time.monotonic() - t',
+          'print("child", ready == [c.stdout], 0.2 < dt < 9, c.stdout.read())',
+          'c.wait()',
+          'with selectors.DefaultSelector() as s:',
+          '    a, b = os.pipe(); s.register(a, selectors.EVENT_READ)',
+          '    t = time.monotonic(); print("selector", s.select(0.3), 0.25 < time.monotonic() - t < 5)',
+          'try:',
+          '    select.select([r], [], [], -1)',
+          'except ValueError as e:',
+          '    print("negative", e)',
+        ].join('\n'),
+      );
+      const r = await sb.run('python3 /tmp/sel.py', opts);
+      expect(r.stderr).toBe('');
+      expect(r.stdout).toBe(
+        [
+          'timeout ([], [], []) True',
+          'writable True',
+          'readable True True',
+          'poll ready True',
+          'poll timeout [] True',
+          'hup True',
+          "child True True b'late\\n'",
+          'selector [] True',
+          'negative timeout must be non-negative',
+          '',
+        ].join('\n'),
+      );
+    },
+    LONG,
+  );
+
+  it(
+    'has the time zone database for zoneinfo',
+    async () => {
       const r = await sb.run(
-        "cd /tmp; python3 -c \"import os, sys; sys.modules['leak'] = 1; os.environ['LEAK'] = '1'; x = 5; os.chdir('/')\"; python3 -c \"import os, sys; print('leak' in sys.modules, 'LEAK' in os.environ, 'x' in globals(), os.getcwd())\"",
+        `python3 -c "
+from datetime import datetime
+from zoneinfo import ZoneInfo, available_timezones
+d = datetime(2024, 7, 1, 12, tzinfo=ZoneInfo('UTC'))
+print(d.astimezone(ZoneInfo('Europe/Paris')).isoformat(), d.astimezone(ZoneInfo('America/New_York')).tzname())
+print(datetime(2024, 1, 1, tzinfo=ZoneInfo('Asia/Kolkata')).utcoffset(), 'Europe/Paris' in available_timezones())
+"`,
         opts,
       );
-      expect(r.stdout).toBe('False False False /tmp\n');
+      expect(r.stderr).toBe('');
+      expect(r.stdout).toBe('2024-07-01T14:00:00+02:00 EDT\n5:30:00 True\n');
     },
     LONG,
   );

@@ -5,25 +5,46 @@
  * TypeScript sources the realm script is bundled afresh, so tests run the
  * realm code as it is now.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { defaultPythonDir, pythonAvailable } from '../programs/python.js';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { USER_HOME } from '../vfs/index.js';
 
 /** The files of resources/python a worker maps into the realm (name in the realm → file). */
 export const RUNTIME_FILES = {
-  '/pyodide/pyodide.asm.wasm': 'pyodide.asm.wasm',
   '/pyodide/python_stdlib.zip': 'python_stdlib.zip',
-  '/pyodide/pyodide-lock.json': 'pyodide-lock.json',
 } as const;
+
+/** Where the realm finds the memory snapshot (scripts/build-python.mjs writes it). */
+const SNAPSHOT_FILE = '/pyodide/snapshot.bin';
+
+/** How an interpreter boots (realm/index.ts BootConfig). */
+export interface PythonBootConfig {
+  /** pyodide-lock.json's text. */
+  readonly lock: string;
+  readonly stdlib: string;
+  readonly home: string;
+  readonly snapshot?: string;
+}
 
 export interface PythonRuntime {
   readonly dir: string;
   /** Scripts evaluated in the realm, in order: ours first (the prelude), then Pyodide's. */
   readonly scripts: readonly { readonly name: string; readonly source: string }[];
-  /** Shared bytes of RUNTIME_FILES. */
+  /** Shared bytes of RUNTIME_FILES (and the snapshot when built). */
   readonly files: readonly { readonly name: string; readonly sab: SharedArrayBuffer }[];
+  readonly boot: PythonBootConfig;
+  /** pyodide.asm.wasm compiled once, off the engine thread, for every interpreter. */
+  readonly module: Promise<WebAssembly.Module>;
+}
+
+interface Manifest {
+  readonly snapshot?: {
+    readonly file: string;
+    readonly boot: { readonly stdlib: string; readonly home: string };
+  };
 }
 
 interface EsbuildLike {
@@ -66,6 +87,24 @@ export function loadRuntime(dir = defaultPythonDir()): PythonRuntime {
   if (done) return done;
   if (!pythonAvailable(dir))
     throw new Error(`python runtime not built in ${dir} (run: node scripts/build-python.mjs)`);
+  const manifestPath = join(dir, 'manifest.json');
+  const manifest = existsSync(manifestPath)
+    ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest)
+    : {};
+  const files = Object.entries(RUNTIME_FILES).map(([name, file]) => ({
+    name,
+    sab: toShared(readFileSync(join(dir, file))),
+  }));
+  // The snapshot is only valid with the boot it was made with (same stdlib zip, same settings).
+  const snap = manifest.snapshot;
+  if (snap && existsSync(join(dir, snap.file)))
+    files.push({ name: SNAPSHOT_FILE, sab: toShared(readFileSync(join(dir, snap.file))) });
+  const lock = readFileSync(join(dir, 'pyodide-lock.json'), 'utf8');
+  const boot: PythonBootConfig = snap
+    ? { ...snap.boot, lock, snapshot: SNAPSHOT_FILE }
+    : { lock, stdlib: '/pyodide/python_stdlib.zip', home: USER_HOME };
+  const module = WebAssembly.compile(readFileSync(join(dir, 'pyodide.asm.wasm')));
+  module.catch(() => {});
   const rt: PythonRuntime = {
     dir,
     scripts: [
@@ -73,10 +112,9 @@ export function loadRuntime(dir = defaultPythonDir()): PythonRuntime {
       { name: 'pyodide.asm.js', source: readFileSync(join(dir, 'pyodide.asm.js'), 'utf8') },
       { name: 'pyodide.js', source: readFileSync(join(dir, 'pyodide.js'), 'utf8') },
     ],
-    files: Object.entries(RUNTIME_FILES).map(([name, file]) => ({
-      name,
-      sab: toShared(readFileSync(join(dir, file))),
-    })),
+    files,
+    boot,
+    module,
   };
   loaded.set(dir, rt);
   return rt;

@@ -55,8 +55,8 @@ const req = (id: unknown, method: string, params?: unknown): Json => ({
 describe('JSON-RPC 2.0 conformance', () => {
   it('answers a call with its id and result', async () => {
     const { session, sent } = open();
-    const reply = await one(session, sent, req(1, 'hello', { apiVersion: 1 }));
-    expect(reply).toMatchObject({ jsonrpc: '2.0', id: 1, result: { apiVersion: 1 } });
+    const reply = await one(session, sent, req(1, 'hello', { apiVersion: 2 }));
+    expect(reply).toMatchObject({ jsonrpc: '2.0', id: 1, result: { apiVersion: 2 } });
     expect(Object.keys(reply).sort()).toEqual(['id', 'jsonrpc', 'result']);
     session.close();
   });
@@ -148,7 +148,7 @@ describe('JSON-RPC 2.0 conformance', () => {
     const { session, replies } = open();
     await session.receive(
       JSON.stringify([
-        req(1, 'hello', { apiVersion: 1 }),
+        req(1, 'hello', { apiVersion: 2 }),
         { jsonrpc: '2.0', method: 'listSandboxes' },
         req(2, 'nope'),
         7,

@@ -26,7 +26,7 @@ describe('JSON-RPC over a line stream', () => {
   it('splits messages on newlines across chunks, skips blank lines, answers before ending', async () => {
     const replies = await exchange([
       '{"jsonrpc":"2.0","id":1,"meth',
-      'od":"listSandboxes"}\r\n\n{"jsonrpc":"2.0","id":2,"method":"hello","params":{"apiVersion":1}}',
+      'od":"listSandboxes"}\r\n\n{"jsonrpc":"2.0","id":2,"method":"hello","params":{"apiVersion":2}}',
     ]);
     expect(replies.map((r) => r.id).sort()).toEqual([1, 2]);
     expect(replies.every((r) => 'result' in r)).toBe(true);

@@ -60,10 +60,10 @@ describe('JSON-RPC over WebSocket', () => {
         jsonrpc: '2.0',
         id: 1,
         method: 'hello',
-        params: { apiVersion: 1, client: { name: 'ws-agent' } },
+        params: { apiVersion: 2, client: { name: 'ws-agent' } },
       }),
     );
-    expect(hello).toMatchObject({ jsonrpc: '2.0', id: 1, result: { apiVersion: 1 } });
+    expect(hello).toMatchObject({ jsonrpc: '2.0', id: 1, result: { apiVersion: 2 } });
     const clients = await engine.call('listClients', {});
     expect(clients).toEqual(
       expect.arrayContaining([

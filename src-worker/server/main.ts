@@ -36,6 +36,7 @@ async function main(): Promise<void> {
     rendererDir,
     port: parsePort(process.env.SANDGLASS_PORT),
     mcpToken,
+    mcpTokenFile: tokenFile,
   });
   if (process.env.SANDGLASS_INFO_FILE) {
     await writePrivateFile(

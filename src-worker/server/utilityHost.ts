@@ -10,6 +10,7 @@
 import { fileURLToPath } from 'node:url';
 import { startMcpHttpServer } from '../mcp/httpServer.js';
 import { defaultTokenFile, loadOrCreateToken } from '../mcp/hostFiles.js';
+import { readAllowedImports } from '../mcp/hostImports.js';
 import { SandglassEngine } from '../api/engine.js';
 import { servePort, type PortLike } from '../api/node/servePort.js';
 
@@ -49,6 +50,7 @@ async function serveMcp(engine: SandglassEngine, parentPort: ParentPortLike): Pr
       engine,
       token,
       ...(port ? { port: Number(port) } : {}),
+      allowedImports: () => readAllowedImports(),
     });
     parentPort.postMessage({ type: 'mcp', url: server.url, token, tokenFile });
   } catch (err) {

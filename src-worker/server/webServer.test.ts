@@ -18,7 +18,12 @@ beforeAll(async () => {
   await writeFile(join(dir, 'index.html'), '<!doctype html><title>Sandglass</title>');
   await writeFile(join(dir, 'app.js'), 'console.log(1)');
   engine = new SandglassEngine();
-  server = await startWebServer({ engine, rendererDir: dir });
+  server = await startWebServer({
+    engine,
+    rendererDir: dir,
+    mcpToken: MCP_TOKEN,
+    mcpTokenFile: '/home/me/.sandglass/mcp-token',
+  });
 });
 
 afterAll(async () => {
@@ -71,6 +76,8 @@ function rpc(ws: WebSocket, frame: string): Promise<Record<string, unknown>> {
   });
 }
 
+const MCP_TOKEN = 'mcp-token-0123456789abcdefghijklmnopqrstuvwxyz';
+
 describe('web server', () => {
   it('serves the page only with the token, with a CSP', async () => {
     expect((await get('/')).status).toBe(401);
@@ -82,6 +89,21 @@ describe('web server', () => {
     expect((await get('/app.js')).status).toBe(200);
     expect((await get('/../../etc/passwd')).status).toBe(404);
     expect((await get(`/?token=${server.token}`, { host: 'evil.example' })).status).toBe(403);
+  });
+
+  it('tells the workbench page (its token, our Host and Origin) how agents connect', async () => {
+    const path = '/agent-connection';
+    expect((await get(path)).status).toBe(401);
+    expect((await get(`${path}?token=nope`)).status).toBe(401);
+    const foreign = { origin: 'https://evil.example' };
+    expect((await get(`${path}?token=${server.token}`, foreign)).status).toBe(403);
+    const ok = await get(`${path}?token=${server.token}`);
+    expect(ok.status).toBe(200);
+    expect(JSON.parse(ok.body)).toEqual({
+      mcpUrl: `http://127.0.0.1:${server.port}/mcp`,
+      token: MCP_TOKEN,
+      tokenFile: '/home/me/.sandglass/mcp-token',
+    });
   });
 
   it('rejects WebSockets with a wrong token or a foreign Origin', async () => {
@@ -103,9 +125,9 @@ describe('web server', () => {
     expect(
       await rpc(
         ws,
-        JSON.stringify({ type: 'request', id: 8, method: 'hello', params: { apiVersion: 1 } }),
+        JSON.stringify({ type: 'request', id: 8, method: 'hello', params: { apiVersion: 2 } }),
       ),
-    ).toMatchObject({ id: 8, ok: true, result: { apiVersion: 1 } });
+    ).toMatchObject({ id: 8, ok: true, result: { apiVersion: 2 } });
     const created = await rpc(
       ws,
       JSON.stringify({ type: 'request', id: 9, method: 'createSandbox', params: { name: 'a' } }),
@@ -146,7 +168,7 @@ describe('web server replies (issue 20 #2)', () => {
       expect(
         await rpc(
           ws,
-          JSON.stringify({ type: 'request', id: 2, method: 'hello', params: { apiVersion: 1 } }),
+          JSON.stringify({ type: 'request', id: 2, method: 'hello', params: { apiVersion: 2 } }),
         ),
       ).toMatchObject({ id: 2, ok: true });
       ws.close();

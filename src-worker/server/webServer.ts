@@ -13,6 +13,7 @@ import { apiError } from '../contract/validate.js';
 import { connectTransport, encodeMessage } from '../api/dispatch.js';
 import type { SandglassEngine } from '../api/engine.js';
 import { connectAgent } from '../mcp/host.js';
+import { readAllowedImports } from '../mcp/hostImports.js';
 import { createMcpHttpEndpoint, MCP_PATH } from '../mcp/httpEndpoint.js';
 import { serveRpcWebSocket } from '../rpc/webSocket.js';
 import { checkAccess, newToken, WORKBENCH_CSP } from './access.js';
@@ -32,7 +33,12 @@ export interface WebServerOptions {
   token?: string;
   /** Serves MCP at /mcp to clients bearing this token (absent: no /mcp). */
   mcpToken?: string;
+  /** Where the MCP token is kept, for the workbench to show (`$(cat FILE)` in commands). */
+  mcpTokenFile?: string;
 }
+
+/** Where the workbench asks how agents connect (MCP URL and token), with its own URL token. */
+export const AGENT_CONNECTION_PATH = '/agent-connection';
 
 export interface WebServer {
   url: string;
@@ -70,7 +76,9 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const { engine, rendererDir } = options;
   let port = 0;
   const agent =
-    options.mcpToken !== undefined ? connectAgent(engine, { transport: 'mcp-http' }) : undefined;
+    options.mcpToken !== undefined
+      ? connectAgent(engine, { transport: 'mcp-http', allowedImports: () => readAllowedImports() })
+      : undefined;
   const mcp =
     agent && options.mcpToken !== undefined
       ? createMcpHttpEndpoint({ host: agent, token: options.mcpToken })
@@ -90,11 +98,27 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       return refuse(res, 405, 'method not allowed');
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const isPage = url.pathname === '/' || url.pathname === '/index.html';
+    const isConnection = url.pathname === AGENT_CONNECTION_PATH;
     const access = checkAccess(
       { url: req.url ?? '/', host: header(req, 'host'), origin: header(req, 'origin') },
-      { port, token, needsToken: isPage },
+      { port, token, needsToken: isPage || isConnection },
     );
     if (!access.ok) return refuse(res, access.status, access.reason);
+    // The MCP token travels in this response's body only (never in a URL), to the page holding the workbench token.
+    if (isConnection) {
+      if (options.mcpToken === undefined) return refuse(res, 404, 'no MCP endpoint');
+      const body = JSON.stringify({
+        mcpUrl: `http://127.0.0.1:${port}${MCP_PATH}`,
+        token: options.mcpToken,
+        ...(options.mcpTokenFile !== undefined ? { tokenFile: options.mcpTokenFile } : {}),
+      });
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+      });
+      return void res.end(req.method === 'HEAD' ? undefined : body);
+    }
     const file = await loadStatic(rendererDir, isPage ? '/index.html' : url.pathname);
     if (!file)
       return refuse(res, 404, isPage ? 'renderer not built: run the build first' : 'not found');

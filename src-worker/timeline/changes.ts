@@ -119,11 +119,17 @@ export function textOf(bytes: Uint8Array): string | null {
   }
 }
 
-/** Lines of a text; a final newline ends the last line rather than starting an empty one. */
+/**
+ * Lines of a text, as diff and `wc -l` see them: a final newline ends the
+ * last line rather than starting an empty one. A last line without its
+ * newline keeps a mark (a `\n`, which no split line contains), so `x` and
+ * `x\n` differ by one line removed and one added, as diff reports.
+ */
 function lines(text: string): string[] {
   if (text === '') return [];
   const all = text.split('\n');
   if (all[all.length - 1] === '') all.pop();
+  else all[all.length - 1] += '\n';
   return all;
 }
 

@@ -69,40 +69,12 @@ pub fn strerror(e: &std::io::Error) -> String {
     }
 }
 
-/// GNU/glibc message for a WASI errno value as seen through wasi-libc.
+/// GNU/glibc message for a WASI errno value as seen through wasi-libc
+/// (None outside WASI's numbers, where std's own text is used).
 pub fn errno_text(code: i32) -> Option<&'static str> {
-    // wasi-libc uses WASI errno numbering.
-    Some(match code {
-        1 => "Argument list too long",
-        2 => "Permission denied",
-        6 => "Resource temporarily unavailable",
-        8 => "Bad file descriptor",
-        19 => "Disk quota exceeded",
-        20 => "File exists",
-        22 => "File too large",
-        25 => "Invalid or incomplete multibyte or wide character",
-        27 => "Interrupted system call",
-        28 => "Invalid argument",
-        29 => "Input/output error",
-        31 => "Is a directory",
-        32 => "Too many levels of symbolic links",
-        34 => "Too many links",
-        37 => "File name too long",
-        44 => "No such file or directory",
-        45 => "Exec format error",
-        48 => "Cannot allocate memory",
-        51 => "No space left on device",
-        52 => "Function not implemented",
-        54 => "Not a directory",
-        55 => "Directory not empty",
-        58 => "Operation not supported",
-        59 => "Inappropriate ioctl for device",
-        63 => "Operation not permitted",
-        64 => "Broken pipe",
-        69 => "Read-only file system",
-        70 => "Illegal seek",
-        75 => "Invalid cross-device link",
-        76 => "Operation not permitted",
-        _ => return None,
-    })
+    if (1..=76).contains(&code) {
+        Some(sandglass_sys::errno::strerror(code))
+    } else {
+        None
+    }
 }

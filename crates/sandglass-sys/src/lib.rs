@@ -18,6 +18,7 @@
 //! rely on these.
 #![deny(missing_docs)]
 
+pub mod errno;
 pub mod fd;
 pub mod format;
 pub mod handle;

@@ -12,7 +12,7 @@ from typing import Any, Deque, Dict, List, Optional, Sequence
 
 from .errors import ConnectionClosedError, SandglassError, error_for
 
-API_VERSION = 1
+API_VERSION = 2
 #: Events kept in ``Connection.events`` (the oldest are dropped past it).
 MAX_EVENTS = 1000
 

@@ -111,9 +111,22 @@ class Sandbox:
         env: Optional[Dict[str, str]] = None,
         stdin: Optional[str] = None,
         timeout_ms: Optional[int] = None,
+        network_reason: Optional[str] = None,
     ) -> RunResult:
-        """Runs a command line in the sandbox's shell session (cd, variables and functions persist)."""
-        r = self._call("run", command=command, cwd=cwd, env=env, stdin=stdin, timeoutMs=timeout_ms)
+        """Runs a command line in the sandbox's shell session (cd, variables and functions persist).
+
+        network_reason: why the command needs the network, shown to the person
+        asked to approve its requests.
+        """
+        r = self._call(
+            "run",
+            command=command,
+            cwd=cwd,
+            env=env,
+            stdin=stdin,
+            timeoutMs=timeout_ms,
+            networkReason=network_reason,
+        )
         return RunResult(r["stdout"], r["stderr"], r["status"], r["durationMs"], r.get("stepId"))
 
     def read_file(self, path: str) -> bytes:

@@ -116,7 +116,7 @@ class SandboxTest(unittest.TestCase):
         sb.close()
         sb.close()
         self.assertNotIn(sb.id, [s["id"] for s in self.conn.list_sandboxes()])
-        self.assertEqual(self.conn.call("hello", {"apiVersion": 1})["apiVersion"], 1)
+        self.assertEqual(self.conn.call("hello", {"apiVersion": 2})["apiVersion"], 2)
 
 
 if __name__ == "__main__":

@@ -46,7 +46,7 @@ describe('servePort', () => {
     engine = new SandglassEngine();
     const p = fakePort();
     servePort(engine, p.port);
-    p.send({ type: 'request', id: 1, method: 'hello', params: { apiVersion: 1 } });
+    p.send({ type: 'request', id: 1, method: 'hello', params: { apiVersion: 2 } });
     await settle();
     expect(p.replies().at(-1)).toMatchObject({ id: 1, ok: true });
     p.failNextPost();

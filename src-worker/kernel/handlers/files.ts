@@ -1,5 +1,5 @@
 /** Descriptor syscalls: read/write (blocking on pipes and ttys), seek, stat, readdir, renumber. */
-import { ROOT_FD } from '../../base/syscalls.js';
+import { ROOT_FD, ROOT_PREOPEN_NAME } from '../../base/syscalls.js';
 import { TtyFile } from '../../tty/ttyFile.js';
 import { SIG } from '../../signal/signals.js';
 import { Errno, fail, KernelError } from '../../base/errno.js';
@@ -10,7 +10,6 @@ import type { DirListEntry } from '../../fd/openFile.js';
 import { a, OK, statReply, type Handler } from './common.js';
 
 /** The root preopen's name as fd_prestat_dir_name reports it. */
-const ROOT_NAME = new Uint8Array([0x2f]);
 
 /** Largest read the kernel performs for a guest in one call (caps host allocation). */
 export const MAX_READ = 1024 * 1024;
@@ -174,7 +173,7 @@ export const fileHandlers: Record<number, Handler> = {
     // The only preopen is the implicit root at ROOT_FD; EBADF past it ends libc's scan.
     if (a(args, 0) !== ROOT_FD) fail(Errno.EBADF);
     p.fds.root();
-    return { errno: 0, data: ROOT_NAME };
+    return { errno: 0, data: ROOT_PREOPEN_NAME };
   },
   [Sys.RENUMBER]: (_k, p, args) => {
     p.fds.renumber(a(args, 0), a(args, 1));

@@ -5,9 +5,10 @@
  * caught signal interrupts them with EINTR (the exchange stays open), and
  * kill, exit, the time limit and the sandbox's destruction cancel them.
  */
-import { Errno, fail } from '../../base/errno.js';
+import { Errno, fail, KernelError } from '../../base/errno.js';
 import type { Reply } from '../../channel/server.js';
 import { SyscallExchange } from '../../net/syscallExchange.js';
+import { agentReasonOf } from '../../net/agentReason.js';
 import { decodeNetRequest } from '../../net/wire.js';
 import type { Process } from '../../proc/process.js';
 import { Sys } from '../../base/syscalls.js';
@@ -47,6 +48,29 @@ function exchange(p: Process, args: number[]): SyscallExchange {
   return x;
 }
 
+/**
+ * Block until `attempt` answers. `idleMs` > 0 (the last channel argument of
+ * net_response and net_body_read; channel slots keep stale values, so every
+ * caller passes it: 0 from the wasm glue, a socket-style timeout from Python's
+ * bridge) ends the wait with ETIMEDOUT, leaving the exchange open; time spent
+ * waiting for a person to approve does not count.
+ */
+async function waitFor<T>(
+  p: Process,
+  x: SyscallExchange,
+  attempt: () => T | null,
+  idleMs: number,
+): Promise<T> {
+  if (!(idleMs > 0)) return p.block(attempt, x.changed);
+  for (;;) {
+    try {
+      return await p.block(attempt, x.changed, false, idleMs);
+    } catch (e) {
+      if (!(e instanceof KernelError && e.errno === Errno.ETIMEDOUT && x.awaitingApproval)) throw e;
+    }
+  }
+}
+
 export const netHandlers: Record<number, Handler> = {
   [Sys.NET_REQUEST]: (k, p, _args, payload) => {
     const request = decodeNetRequest(payload);
@@ -59,6 +83,7 @@ export const netHandlers: Record<number, Handler> = {
         pid: p.pid,
         argv: p.argv.map((s) => dec.decode(s)),
         stepId: k.network.stepOf?.(p.pid) ?? null,
+        agentReason: agentReasonOf(p.env),
       },
       onApprovalWait: (waiting) => k.approvalWait(p, waiting),
     });
@@ -78,7 +103,7 @@ export const netHandlers: Record<number, Handler> = {
       h.ok ? { errno: 0, data: h.bytes } : { errno: h.errno, data: h.bytes };
     const h = x.head();
     if (h) return reply(h);
-    return p.block(() => x.head(), x.changed).then(reply);
+    return waitFor(p, x, () => x.head(), a(args, 1)).then(reply);
   },
   [Sys.NET_BODY_READ]: (_k, p, args, _payload, out) => {
     const x = exchange(p, args);
@@ -86,9 +111,10 @@ export const netHandlers: Record<number, Handler> = {
     const dst = out && len <= out.length ? out.subarray(0, len) : new Uint8Array(len);
     const n = x.readBody(dst);
     if (n !== null) return { errno: 0, data: dst.subarray(0, n) };
-    return p
-      .block(() => x.readBody(dst), x.changed)
-      .then((m) => ({ errno: 0, data: dst.subarray(0, m) }));
+    return waitFor(p, x, () => x.readBody(dst), a(args, 2)).then((m) => ({
+      errno: 0,
+      data: dst.subarray(0, m),
+    }));
   },
   [Sys.NET_CLOSE]: (_k, p, args) => {
     const x = exchange(p, args);

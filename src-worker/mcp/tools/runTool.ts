@@ -5,31 +5,14 @@
  * it is kept in the sandbox and its path returned. A command is killed when
  * the client cancels (progress while it runs: server.ts).
  */
-import { capOutput, type CappedOutput } from '../output.js';
-import { defineTool, ensureDir, type McpHost, changes } from '../tool.js';
+import { capOutput } from '../output.js';
+import { KEPT_OUTPUT_DIR } from '../../contract/constants.js';
+import { defineTool, changes } from '../tool.js';
 import { runInput, runOutput } from '../toolSchemas.js';
 import { sandboxPath } from '../textFiles.js';
 
 /** Where cut output is kept inside the sandbox. */
-export const OUTPUT_DIR = '/tmp/.sandglass/out';
-
-let unnamedRuns = 0;
-
-async function keepWhole(
-  host: McpHost,
-  sandboxId: string,
-  name: string,
-  whole: string,
-): Promise<string> {
-  const path = `${OUTPUT_DIR}/${name}`;
-  await ensureDir(host, sandboxId, OUTPUT_DIR);
-  await host.engine.call(
-    'writeFile',
-    { sandboxId, path, base64: Buffer.from(whole).toString('base64') },
-    host.client,
-  );
-  return path;
-}
+export const OUTPUT_DIR = KEPT_OUTPUT_DIR;
 
 export const run = defineTool({
   name: 'run',
@@ -58,17 +41,17 @@ export const run = defineTool({
         ...(args.env !== undefined ? { env: args.env } : {}),
         ...(args.stdin !== undefined ? { stdin: args.stdin } : {}),
         ...(args.timeout_ms !== undefined ? { timeoutMs: args.timeout_ms } : {}),
+        ...(args.network_reason !== undefined ? { networkReason: args.network_reason } : {}),
+        // A stream cut below is kept whole by the engine, inside the run's own step.
+        keepOutputOver: cap,
       },
       host.client,
       { signal: call.signal },
     );
     const stdout = capOutput(result.stdout, cap);
     const stderr = capOutput(result.stderr, cap);
-    const name = result.stepId ?? `run-${++unnamedRuns}`;
-    const kept = async (stream: CappedOutput, whole: string, ext: string) =>
-      stream.truncated ? keepWhole(host, sandboxId, `${name}.${ext}`, whole) : undefined;
-    const stdoutPath = await kept(stdout, result.stdout, 'stdout');
-    const stderrPath = await kept(stderr, result.stderr, 'stderr');
+    const stdoutPath = result.stdoutPath;
+    const stderrPath = result.stderrPath;
     const structured = {
       exit_code: result.status,
       duration_ms: Math.round(result.durationMs),

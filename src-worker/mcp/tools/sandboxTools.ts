@@ -1,6 +1,9 @@
 /** create_sandbox, list_sandboxes, destroy_sandbox. */
 import type { SandboxInfo } from '../../contract/api.js';
 import { DEFAULT_SETTINGS } from '../../api/settings.js';
+import { basename } from 'node:path';
+import { clearImport } from '../hostImports.js';
+import { sandboxPath } from '../textFiles.js';
 import { READ_ONLY, defineTool, changes } from '../tool.js';
 import {
   createSandboxInput,
@@ -32,6 +35,12 @@ export const createSandbox = defineTool({
   output: sandboxOutput,
   annotations: changes({ destructive: false, idempotent: false }),
   async run(args, { host }) {
+    // Every import is cleared before anything is made: a refusal leaves no sandbox behind.
+    const allowed = host.allowedImports();
+    const imports = (args.imports ?? []).map((imp) => ({
+      ...clearImport(allowed, imp.host_path, imp.read_only ?? false),
+      path: sandboxPath(imp.path ?? basename(imp.host_path)),
+    }));
     const info = await host.engine.call(
       'createSandbox',
       {
@@ -44,6 +53,15 @@ export const createSandbox = defineTool({
       },
       host.client,
     );
+    try {
+      for (const imp of imports)
+        await host.engine.importHostDir(info.id, imp.hostPath, imp.path, {
+          readOnly: imp.readOnly,
+        });
+    } catch (e) {
+      await host.engine.call('destroySandbox', { sandboxId: info.id }, host.client);
+      throw e;
+    }
     return { structured: describeSandbox(info) };
   },
 });

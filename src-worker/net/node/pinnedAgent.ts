@@ -7,7 +7,7 @@
  */
 import type { LookupAddress, LookupOneOptions, LookupAllOptions } from 'node:dns';
 import type { SecureContextOptions } from 'node:tls';
-import { Agent } from 'undici';
+import type { Agent } from 'undici';
 import { addressText, type IpAddress } from '../address.js';
 
 export interface PinnedAgentOptions {
@@ -24,7 +24,8 @@ type LookupCallback = (
   family?: number,
 ) => void;
 
-export function pinnedAgent(opts: PinnedAgentOptions): Agent {
+export async function pinnedAgent(opts: PinnedAgentOptions): Promise<Agent> {
+  const { Agent } = await import('undici');
   const answers: LookupAddress[] = opts.addresses.map((a) => ({
     address: addressText(a),
     family: a.kind() === 'ipv6' ? 6 : 4,

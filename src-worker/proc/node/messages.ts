@@ -14,7 +14,11 @@ export interface WorkerJob {
 export interface WasmStartMessage extends WorkerJob {
   readonly type: 'start';
   readonly sab: SharedArrayBuffer;
-  readonly module: WebAssembly.Module;
+  /** The program's module, named by id; sent along only the first time (see workerChannels.ts). */
+  readonly moduleId: number;
+  readonly module?: WebAssembly.Module;
+  /** Modules the worker may drop. */
+  readonly forget?: number[];
   readonly argv: Uint8Array[];
   readonly env: Uint8Array[];
   readonly role: Role;

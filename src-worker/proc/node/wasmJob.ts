@@ -21,7 +21,13 @@ import type { WasmStartMessage } from './messages.js';
 
 const enc = new TextEncoder();
 
+/** Modules this worker holds, by the kernel's id (it says which to drop). */
+const modules = new Map<number, WebAssembly.Module>();
+
 export function runWasm(msg: WasmStartMessage): void {
+  for (const id of msg.forget ?? []) modules.delete(id);
+  if (msg.module) modules.set(msg.moduleId, msg.module);
+  const module = modules.get(msg.moduleId);
   let sys: ChannelClient;
   try {
     sys = new ChannelClient(msg.sab);
@@ -45,12 +51,13 @@ export function runWasm(msg: WasmStartMessage): void {
       enc.encode(`sandglass: ${msg.name}: ${text}\n`),
     );
   };
+  if (!module) return fail(`module ${msg.moduleId} is not in this worker`, 126);
   const p1 = preview1Imports(ctx);
-  const why = checkImports(msg.module, msg.role, new Set(Object.keys(p1)));
+  const why = checkImports(module, msg.role, new Set(Object.keys(p1)));
   if (why) return fail(why, 126);
   let instance: WebAssembly.Instance;
   try {
-    instance = new WebAssembly.Instance(msg.module, {
+    instance = new WebAssembly.Instance(module, {
       wasi_snapshot_preview1: p1,
       sandglass: sandglassImports(ctx, msg.role),
       sandglass_heap: heapImports(sys),
@@ -65,7 +72,7 @@ export function runWasm(msg: WasmStartMessage): void {
   if (typeof start !== 'function') return fail('module exports no _start', 126);
   ctx.mem = new GuestMemory(memory);
   sys.reportMemory(memory.buffer.byteLength);
-  if (importsSandglass(msg.module)) {
+  if (importsSandglass(module)) {
     const v = ex['sandglass_abi_version'];
     const got = typeof v === 'function' ? (v as () => unknown)() : undefined;
     if (got !== ABI_VERSION) {

@@ -5,10 +5,10 @@
  * `WasmRunnerFactory` is the kernel's factory for `wasm` images.
  */
 import { ChannelServer, type SyscallHandler } from '../../channel/server.js';
-import { ChannelView } from '../../channel/layout.js';
 import type { WasmImage } from '../../programs/image.js';
 import type { ProcessRunner, RunnerFactory } from '../runner.js';
 import type { WasmStartMessage } from './messages.js';
+import { channelFor, moduleFor } from './workerChannels.js';
 import { WorkerPool, type Lease } from './workerPool.js';
 
 export class WasmRunner implements ProcessRunner {
@@ -24,19 +24,24 @@ export class WasmRunner implements ProcessRunner {
     onCrash: (message: string) => void,
     stamp?: (words: Int32Array) => void,
   ) {
-    const view = ChannelView.create();
-    this.server = new ChannelServer(view, handler, stamp);
-    this.server.start();
-    const job: WasmStartMessage = {
-      type: 'start',
-      sab: view.sab,
-      module: image.module,
-      argv: image.argv,
-      env,
-      role: image.role,
-      name: image.name,
-    };
-    this.lease = pool.run(job);
+    let server: ChannelServer | undefined;
+    this.lease = pool.run((worker) => {
+      const view = channelFor(worker);
+      server = new ChannelServer(view, handler, stamp);
+      server.start();
+      const job: WasmStartMessage = {
+        type: 'start',
+        sab: view.sab,
+        ...moduleFor(worker, image.module),
+        argv: image.argv,
+        env,
+        role: image.role,
+        name: image.name,
+      };
+      return job;
+    });
+    if (!server) throw new Error('worker pool did not build the job');
+    this.server = server;
     this.lease.onCrash = (m) => {
       if (!this.done) onCrash(m);
     };

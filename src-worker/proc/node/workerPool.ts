@@ -120,15 +120,18 @@ export class WorkerPool {
     }
   }
 
-  /** Start a job on an idle worker (or a new one). */
-  run(msg: WorkerJob): Lease {
+  /**
+   * Start a job on an idle worker (or a new one). `job` may be built for the
+   * chosen worker (what it already holds).
+   */
+  run(job: WorkerJob | ((worker: Worker) => WorkerJob)): Lease {
     if (this.disposed) throw new Error('worker pool disposed');
     // Prefer a worker that has finished booting.
     const i = this.idle.findIndex((x) => this.booted.has(x));
     const w = i >= 0 ? (this.idle.splice(i, 1)[0] as Worker) : (this.idle.pop() ?? this.create());
     const lease: Lease = { worker: w, onCrash: undefined };
     this.leases.set(w, lease);
-    w.postMessage(msg);
+    w.postMessage(typeof job === 'function' ? job(w) : job);
     // Keep the warm set topped up off the spawn path.
     if (this.options.refill !== false && this.idle.length < this.options.warm)
       setImmediate(() => this.prewarm());

@@ -1,4 +1,5 @@
 /** Messages between the kernel's Python pool and an interpreter worker. */
+import type { PythonBootConfig } from '../resources.js';
 
 export interface PythonWorkerData {
   readonly scripts: readonly { readonly name: string; readonly source: string }[];
@@ -7,7 +8,7 @@ export interface PythonWorkerData {
   readonly channel: SharedArrayBuffer;
   /** Int32 word 0: Pyodide's interrupt buffer (a signal number to raise). */
   readonly interrupt: SharedArrayBuffer;
-  readonly home: string;
+  readonly boot: PythonBootConfig;
 }
 
 /** Worker → pool. */
@@ -21,3 +22,11 @@ export interface PythonRunMessage {
   readonly type: 'run';
   readonly job: string;
 }
+
+/** Pool → worker, first: the engine's compiled pyodide.asm.wasm (the worker boots once it has it). */
+export interface PythonModuleMessage {
+  readonly type: 'module';
+  readonly module: WebAssembly.Module;
+}
+
+export type PythonPoolMessage = PythonModuleMessage | PythonRunMessage;

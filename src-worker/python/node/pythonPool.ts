@@ -9,9 +9,13 @@
 import { Worker } from 'node:worker_threads';
 import { ChannelView } from '../../channel/layout.js';
 import { engineEntry } from '../../proc/node/entryPath.js';
-import { USER_HOME } from '../../vfs/index.js';
 import { loadRuntime, type PythonRuntime } from '../resources.js';
-import type { PythonRunMessage, PythonWorkerData, PythonWorkerMessage } from './messages.js';
+import type {
+  PythonModuleMessage,
+  PythonRunMessage,
+  PythonWorkerData,
+  PythonWorkerMessage,
+} from './messages.js';
 
 /** A booted (or booting) interpreter worker with its channel and interrupt word. */
 export interface Interpreter {
@@ -89,7 +93,7 @@ export class PythonPool {
       files: rt.files,
       channel,
       interrupt,
-      home: USER_HOME,
+      boot: rt.boot,
     };
     const entry = engineEntry(new URL('./pythonWorker.ts', import.meta.url), 'pythonWorker');
     const worker = new Worker(entry.url, {
@@ -121,6 +125,13 @@ export class PythonPool {
       settle?.fail(new Error(message));
       it.onCrash?.(message);
     };
+    rt.module.then(
+      (module) => {
+        const m: PythonModuleMessage = { type: 'module', module };
+        if (!gone) worker.postMessage(m);
+      },
+      (e: unknown) => onGone(`python: cannot compile pyodide.asm.wasm: ${String(e)}`),
+    );
     worker.on('error', (e: Error) => onGone(`python worker error: ${e.message}`));
     worker.on('exit', () => onGone('python worker exited'));
     worker.on('message', (m: PythonWorkerMessage) => {

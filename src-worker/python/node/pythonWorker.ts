@@ -12,10 +12,11 @@ import { randomFillSync } from 'node:crypto';
 import vm from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createRealmContext } from './realmContext.js';
-import type { PythonRunMessage, PythonWorkerData, PythonWorkerMessage } from './messages.js';
+import type { PythonPoolMessage, PythonWorkerData, PythonWorkerMessage } from './messages.js';
 
 interface Realm {
   addFile(name: string, sab: SharedArrayBuffer): void;
+  addModule(module: WebAssembly.Module): void;
   boot(seed: SharedArrayBuffer, interrupt: SharedArrayBuffer, config: string): Promise<void>;
   run(channel: SharedArrayBuffer, job: string): void;
 }
@@ -26,20 +27,19 @@ const SEED_BYTES = 4096;
 const data = workerData as PythonWorkerData;
 const post = (m: PythonWorkerMessage): void => parentPort?.postMessage(m);
 
+let gotModule: (m: WebAssembly.Module) => void = () => {};
+const module = new Promise<WebAssembly.Module>((ok) => (gotModule = ok));
+
 async function boot(): Promise<Realm> {
   const t0 = performance.now();
   const ctx = createRealmContext();
   for (const s of data.scripts) new vm.Script(s.source, { filename: s.name }).runInContext(ctx);
   const realm = vm.runInContext('sandglassRealm', ctx) as Realm;
   for (const f of data.files) realm.addFile(f.name, f.sab);
+  realm.addModule(await module);
   const seed = new SharedArrayBuffer(SEED_BYTES);
   randomFillSync(new Uint8Array(seed));
-  const config = JSON.stringify({
-    lockFile: '/pyodide/pyodide-lock.json',
-    stdlib: '/pyodide/python_stdlib.zip',
-    home: data.home,
-  });
-  await realm.boot(seed, data.interrupt, config);
+  await realm.boot(seed, data.interrupt, JSON.stringify(data.boot));
   post({ type: 'ready', bootMs: performance.now() - t0 });
   return realm;
 }
@@ -49,7 +49,11 @@ const booted = boot().catch((e: unknown) => {
   return undefined;
 });
 
-parentPort?.on('message', (m: PythonRunMessage) => {
+parentPort?.on('message', (m: PythonPoolMessage) => {
+  if (m.type === 'module') {
+    gotModule(m.module);
+    return;
+  }
   if (m.type !== 'run') return;
   void booted.then((realm) => {
     if (!realm) return;

@@ -18,6 +18,7 @@ export interface KernelBridge {
   pipe(): string;
   kfd(fd: number): number;
   sleep(seconds: number): void;
+  poll(request: string, timeoutMs: number): string;
 }
 
 export interface BridgeDeps {
@@ -131,6 +132,43 @@ export function createBridge(d: BridgeDeps): KernelBridge {
       return JSON.stringify([wrap(r, 0), wrap(w, 1)]);
     },
     kfd: kfdOf,
+    /**
+     * The kernel's POLL over `[[fd, write?]...]` (JSON), waiting up to
+     * `timeoutMs` (-1: no limit) without CPU. Answers `[[ready, hup, errno]...]`
+     * per entry, or a negative errno (EINTR when a signal arrived). A
+     * descriptor that is not the kernel's (Pyodide's own /lib) is always ready.
+     */
+    poll(request: string, timeoutMs: number): string {
+      const subs = JSON.parse(request) as [number, number][];
+      const kfds = subs.map(([fd]) => (FS.getStream(fd) ? kfdOf(fd) : -8));
+      const payload = new Uint8Array(subs.length * 5);
+      const dv = new DataView(payload.buffer);
+      const asked: number[] = [];
+      subs.forEach(([, write], i) => {
+        const kfd = kfds[i] as number;
+        if (kfd < 0) return;
+        dv.setUint32(asked.length * 5, kfd, true);
+        dv.setUint8(asked.length * 5 + 4, write ? 1 : 0);
+        asked.push(i);
+      });
+      const out: [number, number, number][] = subs.map((_, i) =>
+        // No stream: EBADF (POLLNVAL); a stream of Pyodide's own: ready.
+        FS.getStream(subs[i]?.[0] ?? -1) ? [1, 0, 0] : [0, 0, 8],
+      );
+      // Something is ready already: only look at the kernel's fds, without waiting.
+      const now = out.some(([ready, , errno], i) => !asked.includes(i) && (ready || errno));
+      if (now && asked.length === 0) return JSON.stringify(out);
+      const bytes = payload.subarray(0, asked.length * 5);
+      const e = k.try(Sys.POLL, [now ? 0 : Math.round(timeoutMs), asked.length], bytes);
+      if (e !== 0) return JSON.stringify(-e);
+      const r = k.ch.data;
+      const rdv = new DataView(r.buffer, r.byteOffset, r.byteLength);
+      asked.forEach((i, j) => {
+        if (j * 8 + 8 > r.length) return;
+        out[i] = [rdv.getUint8(j * 8 + 2), rdv.getUint8(j * 8 + 3), rdv.getUint16(j * 8, true)];
+      });
+      return JSON.stringify(out);
+    },
     sleep(seconds: number): void {
       // Block the thread (no CPU) until the time passes or a signal arrives.
       const end = Date.now() + seconds * 1000;

@@ -170,20 +170,27 @@ def _fresh_main():
     return m
 
 
-def _install_kernel_shim(source, pids):
+def _install_kernel_shim(code, pids, net_source):
     from _pyodide._importhook import jsfinder
 
     bridge = jsfinder.jsproxies.pop("_sandglass_kernel")
     ns = {"__name__": "_sandglass_kernel_shim"}
-    exec(compile(source, "<sandglass>", "exec"), ns)
+    exec(code, ns)
     ns["install"](bridge, pids)
+    net = {"__name__": "_sandglass_net_shim"}
+    exec(compile(net_source, "<sandglass>", "exec"), net)
+    net["install"](jsfinder.jsproxies.pop("_sandglass_net"))
 
 
 def main(job):
     argv = job["argv"]
     os.environ.clear()
     os.environ.update(job["env"])
-    _install_kernel_shim(job["shim"], job["pids"])
+    _install_kernel_shim(globals().pop("_shim_code"), job["pids"], job["netShim"])
+    # The interpreter may come from a memory snapshot: what seeded itself at
+    # boot is seeded again, from the kernel's /dev/urandom.
+    if "random" in sys.modules:
+        sys.modules["random"].seed()
     try:
         opts, mode, target, rest = _parse(argv)
     except _Usage as u:

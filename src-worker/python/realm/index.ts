@@ -12,16 +12,18 @@ import type { PyodideLike } from './emscripten.js';
 import { KernelCalls } from './kernelCalls.js';
 import {
   addFile,
+  fileBytes,
   installPrelude,
   setConsoleSink,
   setKernelRandom,
   setSeed,
-  utf8Decode,
 } from './prelude.js';
 import { createSandFs } from './sandFs.js';
 import { createBridge, kernelSystem } from './bridge.js';
 import driverSource from './driver.py';
 import shimSource from './kernelShim.py';
+import netShimSource from './netShim.py';
+import { createNetBridge } from './netBridge.js';
 import sealSource from './seal.py';
 
 declare const loadPyodide: (config: Record<string, unknown>) => Promise<PyodideLike>;
@@ -73,20 +75,43 @@ function adopt(sab: SharedArrayBuffer): SharedArrayBuffer {
   return sab;
 }
 
+/** Which driver and shim sources code compiled at boot came from (a snapshot may be older than the realm). */
+function sourceKey(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return `${text.length}:${(h >>> 0).toString(16)}`;
+}
+const CODE_KEY = sourceKey(driverSource + '\0' + shimSource);
+
 function pyString(s: string): string {
   // A JSON string literal is a valid Python str literal.
   return JSON.stringify(s);
 }
 
 interface BootConfig {
-  readonly lockFile: string;
+  /** pyodide-lock.json's text (decoded by the worker: the realm's UTF-8 decoder is slow). */
+  readonly lock: string;
   readonly stdlib: string;
   readonly home: string;
+  /** A file holding a memory snapshot to start from (made by `makeSnapshot` with this stdlib). */
+  readonly snapshot?: string;
+  /** Boot so that `makeSnapshot` can be called (build time). */
+  readonly makeSnapshot?: boolean;
 }
 
 const realm = {
   addFile(name: string, sab: SharedArrayBuffer): void {
     addFile(name, adopt(sab));
+  },
+
+  /**
+   * The compiled pyodide.asm.wasm, shared by every interpreter of the engine
+   * (compiled once). Adopted like a SharedArrayBuffer: it gets this realm's
+   * prototype, so nothing reached through it leads out of the realm.
+   */
+  addModule(module: WebAssembly.Module): void {
+    Object.setPrototypeOf(module, WebAssembly.Module.prototype);
+    Object.defineProperty(g, 'sandglassWasmModule', { value: module, configurable: false });
   },
 
   async boot(
@@ -97,24 +122,43 @@ const realm = {
     const config = JSON.parse(configJson) as BootConfig;
     setSeed(new Uint8Array(adopt(seed)).slice());
     interrupt = new Int32Array(adopt(interruptSab), 0, 1);
+    const snapshot = config.snapshot ? fileBytes(config.snapshot) : undefined;
     py = await loadPyodide({
       indexURL: '/pyodide/',
+      ...(snapshot ? { _loadSnapshot: snapshot } : {}),
+      ...(config.makeSnapshot ? { _makeSnapshot: true } : {}),
       createPyodideModule: _createPyodideModule,
       stdLibURL: config.stdlib,
-      lockFileContents: utf8Decode(
-        new Uint8Array((g['readbuffer'] as (p: string) => ArrayBuffer)(config.lockFile)),
-      ),
-      jsglobals: Object.create(null),
+      lockFileContents: config.lock,
+      // An empty object of this realm (snapshots need one whose prototype chain they can walk);
+      // seal.py takes the `js` module away anyway.
+      jsglobals: {},
       env: { HOME: config.home },
       _sysExecutable: '/usr/bin/python3',
       stdout: () => {},
       stderr: () => {},
     });
-    py.runPython(sealSource, { filename: '<sandglass>' });
-    // Pre-import what the driver needs, so a run starts warm.
-    py.runPython('import runpy, io, types, traceback, code, importlib', {
-      filename: '<sandglass>',
-    });
+    // Pre-import what the driver needs, so a run starts warm (from a snapshot: done already).
+    py.runPython(
+      'import runpy, io, types, traceback, code, importlib, json, subprocess, selectors',
+      {
+        filename: '<sandglass>',
+      },
+    );
+    // Compile the driver and shim once, here (so into the snapshot); a run takes them out of sys.modules.
+    py.runPython(
+      `(lambda s, t: s.modules.__setitem__("_sandglass_boot", t.SimpleNamespace(key=${pyString(CODE_KEY)}, driver=compile(${pyString(driverSource)}, "<sandglass>", "exec"), shim=compile(${pyString(shimSource)}, "<sandglass>", "exec"))))(__import__("sys"), __import__("types"))`,
+      { filename: '<sandglass>' },
+    );
+    // A snapshot must keep Pyodide's JS modules (it checks their references), so
+    // an interpreter is sealed after boot, from a snapshot or not.
+    if (!config.makeSnapshot) py.runPython(sealSource, { filename: '<sandglass>' });
+  },
+
+  /** The interpreter's memory, to boot others from (build time, after `boot` with makeSnapshot). */
+  makeSnapshot(): Uint8Array {
+    if (!py || used) throw new Error('sandglass realm: no fresh interpreter to snapshot');
+    return (py as unknown as { makeMemorySnapshot(): Uint8Array }).makeMemorySnapshot();
   },
 
   /** Run one process on `channel`; never throws (the exit goes through the channel). */
@@ -182,6 +226,10 @@ const realm = {
         interrupt,
       });
       p.registerJsModule('_sandglass_kernel', bridge);
+      p.registerJsModule(
+        '_sandglass_net',
+        createNetBridge(k, () => p._module.HEAPU8),
+      );
       // system(3) from C (ctypes): the kernel's shell, never a host one.
       const jobEnv = Object.entries(job.env).map(([n, v]) => `${n}=${v}`);
       Object.defineProperty(g, 'sandglassSystem', {
@@ -205,11 +253,12 @@ const realm = {
         env: job.env,
         isatty: tty,
         executable: '/usr/bin/python3',
-        shim: shimSource,
+        netShim: netShimSource,
         pids: k.getpid(),
       };
+      // The driver and shim compiled at boot (in the snapshot) if they are this realm's; else now.
       const status = p.runPython(
-        `(lambda d: (exec(compile(${pyString(driverSource)}, "<sandglass>", "exec"), d), d["main"](__import__("json").loads(${pyString(JSON.stringify(full))})))[1])({"__name__": "_sandglass_driver"})`,
+        `(lambda b, d: (d.update(_shim_code=b.shim if b and b.key == ${pyString(CODE_KEY)} else compile(${pyString(shimSource)}, "<sandglass>", "exec")), exec(b.driver if b and b.key == ${pyString(CODE_KEY)} else compile(${pyString(driverSource)}, "<sandglass>", "exec"), d), d["main"](__import__("json").loads(${pyString(JSON.stringify(full))})))[2])(__import__("sys").modules.pop("_sandglass_boot", None), {"__name__": "_sandglass_driver"})`,
         { filename: '<sandglass>' },
       );
       code = typeof status === 'number' ? status : 1;

@@ -1,9 +1,15 @@
 # Process calls through the kernel, installed by the driver before user code:
 # subprocess (Popen's fork_exec), os.system/popen/pipe/waitpid/kill/umask and
-# an interruptible time.sleep. `_k` is the realm's `_sandglass_kernel` bridge
-# (numbers and strings only). Children are kernel processes, like the shell's.
+# an interruptible time.sleep, select.select/poll on the kernel's descriptors
+# (Emscripten's report every fd ready at once). `_k` is the realm's
+# `_sandglass_kernel` bridge (numbers and strings only). Children are kernel
+# processes, like the shell's.
+import errno
 import json
+import math
 import os
+import select as _select
+import selectors
 import subprocess
 import time
 
@@ -101,6 +107,92 @@ def sleep(secs):
         _k.sleep(left)  # returns early when a signal arrives; the eval loop then raises it
 
 
+def _kernel_poll(subs, timeout):
+    """[(fd, write?)...] -> [(ready, hup, errno)...]; timeout in seconds, None: no limit."""
+    end = None if timeout is None else time.monotonic() + timeout
+    while True:
+        left = -1 if end is None else max(0, math.ceil((end - time.monotonic()) * 1000))
+        r = json.loads(_k.poll(json.dumps(subs), left))
+        if not isinstance(r, int):
+            return r
+        if -r != errno.EINTR:
+            raise OSError(-r, os.strerror(-r))
+        # A signal: the eval loop raises its handler's exception here (PEP 475: else retry).
+        if end is not None and time.monotonic() >= end:
+            return [(0, 0, 0)] * len(subs)
+
+
+def _fileno(obj):
+    fd = obj if isinstance(obj, int) else obj.fileno()
+    if not isinstance(fd, int):
+        raise TypeError("fileno() returned a non-integer")
+    if fd < 0:
+        raise ValueError(f"file descriptor cannot be a negative integer ({fd})")
+    return fd
+
+
+def select(rlist, wlist, xlist, timeout=None):
+    if timeout is not None:
+        timeout = float(timeout)
+        if timeout < 0:
+            raise ValueError("timeout must be non-negative")
+    rlist, wlist, xlist = list(rlist), list(wlist), list(xlist)
+    subs = [(_fileno(o), 0) for o in rlist] + [(_fileno(o), 1) for o in wlist]
+    for o in xlist:
+        _fileno(o)
+    res = _kernel_poll(subs, timeout)
+    for (fd, _), (_, _, err) in zip(subs, res):
+        if err:
+            raise OSError(err, os.strerror(err))
+    n = len(rlist)
+    # A hung-up pipe is readable (EOF), as on Linux.
+    readable = [o for o, (ready, hup, _) in zip(rlist, res[:n]) if ready or hup]
+    writable = [o for o, (ready, _, _) in zip(wlist, res[n:]) if ready]
+    return readable, writable, []
+
+
+class _Poll:
+    """select.poll() over the kernel's POLL."""
+
+    def __init__(self):
+        self._fds = {}
+
+    def register(self, fd, eventmask=_select.POLLIN | _select.POLLPRI | _select.POLLOUT):
+        self._fds[_fileno(fd)] = eventmask & 0xFFFF
+
+    def modify(self, fd, eventmask):
+        fd = _fileno(fd)
+        if fd not in self._fds:
+            raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT))
+        self._fds[fd] = eventmask & 0xFFFF
+
+    def unregister(self, fd):
+        del self._fds[_fileno(fd)]
+
+    def poll(self, timeout=None):
+        if timeout is not None:
+            timeout = float(timeout)
+            timeout = None if timeout < 0 else timeout / 1000
+        subs, who = [], []
+        for fd, mask in self._fds.items():
+            if mask & (_select.POLLIN | _select.POLLPRI):
+                subs.append((fd, 0))
+                who.append((fd, _select.POLLIN))
+            if mask & _select.POLLOUT:
+                subs.append((fd, 1))
+                who.append((fd, _select.POLLOUT))
+            if not mask & (_select.POLLIN | _select.POLLPRI | _select.POLLOUT):
+                subs.append((fd, 0))
+                who.append((fd, 0))
+        got = {}
+        for (fd, bit), (ready, hup, err) in zip(who, _kernel_poll(subs, timeout)):
+            ev = (bit if ready else 0) | (_select.POLLHUP if hup else 0)
+            ev |= _select.POLLNVAL if err else 0
+            if ev:
+                got[fd] = got.get(fd, 0) | ev
+        return list(got.items())
+
+
 def install(bridge, pids):
     global _k
     _k = bridge
@@ -113,6 +205,10 @@ def install(bridge, pids):
     os.umask = umask
     os.system = system
     time.sleep = sleep
+    _select.select = select
+    _select.poll = _Poll
+    selectors.PollSelector._selector_cls = _Poll
+    selectors.DefaultSelector = selectors.PollSelector
     subprocess._can_fork_exec = True
     subprocess._USE_POSIX_SPAWN = False
     subprocess._USE_VFORK = False

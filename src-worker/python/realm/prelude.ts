@@ -145,6 +145,13 @@ function getRandomValues<T extends ArrayBufferView>(a: T): T {
   return a;
 }
 
+/** A file's shared bytes, without a copy (read only). */
+export function fileBytes(path: string): Uint8Array {
+  const s = files.get(path);
+  if (!s) throw new Error(`sandglass realm: no file ${path}`);
+  return new Uint8Array(s);
+}
+
 function readbuffer(path: string): ArrayBuffer {
   const s = files.get(path);
   if (!s) throw new Error(`sandglass realm: no file ${path}`);

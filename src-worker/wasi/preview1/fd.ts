@@ -1,6 +1,6 @@
 /** preview1 fd_*: thin glue from guest memory to the kernel's descriptor calls. */
 import { Errno } from '../../base/errno.js';
-import { Sys } from '../../base/syscalls.js';
+import { ROOT_FD, ROOT_PREOPEN_NAME, Sys } from '../../base/syscalls.js';
 import type { GlueContext } from '../context.js';
 import { guard, MAX_IO } from '../context.js';
 
@@ -121,18 +121,18 @@ export function fdImports(ctx: GlueContext): Record<string, (...a: never[]) => n
       ctx.mem.setU32(out, sys.rets[0] as number);
       return 0;
     }),
+    // The kernel's only preopen is the root at ROOT_FD (Sys.PRESTAT says the
+    // same): answered here, without the round trips libc's start-up makes.
     fd_prestat_get: guard((fd: number, out: number) => {
-      const e = sys.call(Sys.PRESTAT, [fd]);
-      if (e) return e;
+      if (fd !== ROOT_FD) return Errno.EBADF;
       ctx.mem.check(out, 8);
       ctx.mem.setU32(out, 0);
-      ctx.mem.setU32(out + 4, sys.data.length);
+      ctx.mem.setU32(out + 4, ROOT_PREOPEN_NAME.length);
       return 0;
     }),
     fd_prestat_dir_name: guard((fd: number, buf: number, len: number) => {
-      const e = sys.call(Sys.PRESTAT, [fd]);
-      if (e) return e;
-      ctx.mem.write(buf, sys.data.subarray(0, len));
+      if (fd !== ROOT_FD) return Errno.EBADF;
+      ctx.mem.write(buf, ROOT_PREOPEN_NAME.subarray(0, len));
       return 0;
     }),
     fd_readdir: guard((fd: number, buf: number, len: number, cookie: bigint, out: number) => {

@@ -33,7 +33,8 @@ export function netImports(ctx: GlueContext): Record<string, (...a: never[]) => 
     net_response: guard((x: number, handleOut: number, lenOut: number) => {
       ctx.mem.check(handleOut, 4);
       ctx.mem.check(lenOut, 4);
-      const e = sys.call(Sys.NET_RESPONSE, [x]);
+      // No idle timeout (the channel's third slot; Python's bridge sets one).
+      const e = sys.call(Sys.NET_RESPONSE, [x, 0]);
       // A denial or failure brings its error record, fetched the same way.
       if (sys.data.length > 0 || e === 0) {
         ctx.mem.setU32(lenOut, sys.data.length);
@@ -43,7 +44,7 @@ export function netImports(ctx: GlueContext): Record<string, (...a: never[]) => 
     }),
     net_body_read: guard((x: number, buf: number, len: number, nOut: number) => {
       ctx.mem.check(nOut, 4);
-      const e = sys.callView(Sys.NET_BODY_READ, [x, Math.min(len, MAX_IO)]);
+      const e = sys.callView(Sys.NET_BODY_READ, [x, Math.min(len, MAX_IO), 0]);
       if (e) return e;
       ctx.mem.write(buf, sys.data);
       ctx.mem.setU32(nOut, sys.data.length);

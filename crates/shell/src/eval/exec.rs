@@ -328,36 +328,15 @@ impl Shell {
                 return None;
             }
         };
-        if name.contains(&b'/') {
-            match crate::fsx::stat(&path) {
-                None => {
-                    let mut m = name.clone();
-                    m.extend_from_slice(b": No such file or directory");
-                    self.err(&m);
-                    self.status = 127;
-                    return None;
-                }
-                Some(md) if md.is_dir() => {
-                    let mut m = name.clone();
-                    m.extend_from_slice(b": Is a directory");
-                    self.err(&m);
-                    self.status = 126;
-                    return None;
-                }
-                Some(_) => {
-                    if !self.sys.executable(&path) {
-                        let mut m = name.clone();
-                        m.extend_from_slice(b": Permission denied");
-                        self.err(&m);
-                        self.status = 126;
-                        return None;
-                    }
-                }
-            }
-        }
+        // A path is spawned at once: the kernel refuses what cannot run, and
+        // only then do the stat and access checks pick bash's message (a
+        // spawn pays no extra round trips for them).
         match self.spawn_external(&path, argv, env) {
             Ok(pid) => Some(pid),
             Err(e) => {
+                if name.contains(&b'/') && self.path_not_runnable(name, &path) {
+                    return None;
+                }
                 let mut m = name.clone();
                 m.extend_from_slice(b": ");
                 m.extend_from_slice(crate::sys::strerror(e).as_bytes());
@@ -366,6 +345,21 @@ impl Shell {
                 None
             }
         }
+    }
+
+    /// Why `path` (named `name`) cannot run, said bash's way; false if it looks runnable.
+    fn path_not_runnable(&mut self, name: &[u8], path: &[u8]) -> bool {
+        let (why, status): (&[u8], i32) = match crate::fsx::stat(path) {
+            None => (b": No such file or directory", 127),
+            Some(md) if md.is_dir() => (b": Is a directory", 126),
+            Some(_) if !self.sys.executable(path) => (b": Permission denied", 126),
+            Some(_) => return false,
+        };
+        let mut m = name.to_vec();
+        m.extend_from_slice(why);
+        self.err(&m);
+        self.status = status;
+        true
     }
 
     pub fn run_command(&mut self, cmd: &Command) -> R<()> {

@@ -4,7 +4,9 @@
 //! A field is built as two strings: the literal value and its pattern form
 //! (quoted glob characters escaped with `\`), so globbing knows what was quoted.
 
-use super::pattern::{escape_pattern, glob_expand, has_glob_chars, pat_match, MatchMode};
+use super::pattern::{
+    escape_pattern, glob_expand, has_glob_chars, pat_match, pattern_is_glob, MatchMode,
+};
 use super::pattern_scan::Scan;
 use super::{Ctl, Shell, R};
 use crate::ast::*;
@@ -100,7 +102,9 @@ impl Shell {
             for w in &words {
                 let fields = self.expand_fields(w)?;
                 for f in fields {
-                    if f.glob && !self.opts.noglob {
+                    // `[` alone (the test command) or `x[y` has no wildcard: bash
+                    // leaves such a word as it is, without a stat per use.
+                    if f.glob && !self.opts.noglob && pattern_is_glob(&f.pat) {
                         let mut matches = glob_expand(self, &f.pat);
                         if matches.is_empty() {
                             if self.opts.failglob {

@@ -15,6 +15,8 @@ pub type Errno = i32;
 pub const EINTR: Errno = 27;
 pub const ENOENT: Errno = 44;
 pub const EACCES: Errno = 2;
+// Only the native host maps an OS error onto it.
+#[cfg(not(target_arch = "wasm32"))]
 pub const ENOEXEC: Errno = 45;
 pub const ENOSYS: Errno = 52;
 #[cfg(not(target_arch = "wasm32"))]
@@ -139,22 +141,9 @@ pub fn host() -> Box<dyn Sys> {
     }
 }
 
-/// Message for an errno, as bash prints it (strerror text).
+/// Message for an errno, as bash prints it (glibc's strerror text).
 pub fn strerror(e: Errno) -> &'static str {
-    match e {
-        ENOENT => "No such file or directory",
-        EACCES => "Permission denied",
-        ENOEXEC => "Exec format error",
-        8 => "Bad file descriptor",
-        20 => "File exists",
-        31 => "Is a directory",
-        54 => "Not a directory",
-        63 => "Operation not permitted",
-        69 => "Read-only file system",
-        6 => "Resource temporarily unavailable",
-        28 => "Invalid argument",
-        _ => "Input/output error",
-    }
+    sandglass_sys::errno::strerror(e)
 }
 
 /// Map a std I/O error to a WASI errno.

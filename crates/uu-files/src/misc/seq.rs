@@ -60,6 +60,19 @@ fn rescale(d: Dec, frac: u32) -> Option<i128> {
     d.val.checked_mul(10i128.checked_pow(frac - d.frac)?)
 }
 
+/// Adds one to a non-negative decimal number written in ASCII digits.
+fn increment_digits(d: &mut Vec<u8>) {
+    for c in d.iter_mut().rev() {
+        if *c == b'9' {
+            *c = b'0';
+        } else {
+            *c += 1;
+            return;
+        }
+    }
+    d.insert(0, b'1');
+}
+
 fn fmt_dec(out: &mut Vec<u8>, v: i128, frac: u32) {
     if frac == 0 {
         out.extend_from_slice(v.to_string().as_bytes());
@@ -289,17 +302,29 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 0
             };
             let mut v = a2;
+            // Counting up by one in whole numbers (`seq N`, `seq A B`): the
+            // decimal text is incremented in place, as GNU does, instead of
+            // formatting an i128 per line.
+            let counting = scale == 0 && d2 == 1 && w == 0 && v >= 0;
+            if counting {
+                fmt_dec(&mut item, v, 0);
+            }
             while (d2 > 0 && v <= z2) || (d2 < 0 && v >= z2) {
-                item.clear();
-                fmt_dec(&mut item, v / div, out_frac);
-                if item.len() < w {
-                    let neg = item.first() == Some(&b'-');
-                    let pad = w - item.len();
-                    let at = if neg { 1 } else { 0 };
-                    item.splice(at..at, std::iter::repeat(b'0').take(pad));
+                if !counting {
+                    item.clear();
+                    fmt_dec(&mut item, v / div, out_frac);
+                    if item.len() < w {
+                        let neg = item.first() == Some(&b'-');
+                        let pad = w - item.len();
+                        let at = if neg { 1 } else { 0 };
+                        item.splice(at..at, std::iter::repeat(b'0').take(pad));
+                    }
                 }
                 emit(&item, &mut out, &mut buf);
                 v += d2;
+                if counting {
+                    increment_digits(&mut item);
+                }
             }
         }
         _ => {
@@ -347,5 +372,19 @@ mod tests {
         let mut o = Vec::new();
         fmt_dec(&mut o, -5, 2);
         assert_eq!(o, b"-0.05");
+    }
+
+    #[test]
+    fn counting_text_matches_formatting() {
+        let mut d = b"0".to_vec();
+        for v in 0..12_000i128 {
+            let mut want = Vec::new();
+            fmt_dec(&mut want, v, 0);
+            assert_eq!(d, want);
+            increment_digits(&mut d);
+        }
+        let mut d = b"999".to_vec();
+        increment_digits(&mut d);
+        assert_eq!(d, b"1000");
     }
 }

@@ -1,0 +1,99 @@
+/** Per-worker channels and module caches: reused across processes, never leaking state between them. */
+import type { Worker } from 'node:worker_threads';
+import { afterAll, describe, expect, it } from 'vitest';
+import { S_IDLE, W_MEM_PAGES, W_SIG_LO, W_STATE } from '../../channel/layout.js';
+import { Sandbox } from '../../sandbox/sandbox.js';
+import { fixtureProgramsDir } from '../../sandbox/testPrograms.js';
+import { runProgram } from '../../sandbox/testUtil.js';
+import { WasmRunnerFactory } from './wasmRunner.js';
+import { channelFor, moduleFor, WORKER_MODULES } from './workerChannels.js';
+import { WorkerPool } from './workerPool.js';
+
+afterAll(async () => {
+  expect(await WorkerPool.drained()).toBe(true);
+});
+
+/** (module (import "wasi_snapshot_preview1" "proc_exit" ...) (memory 1) (func _start (call 0 (i32.const code)))) */
+function exitModule(code: number): Uint8Array {
+  if (code < 0 || code > 63) throw new Error('one-byte LEB codes only');
+  const name = (s: string): number[] => [s.length, ...Array.from(s, (c) => c.charCodeAt(0))];
+  const imp = [1, ...name('wasi_snapshot_preview1'), ...name('proc_exit'), 0, 0];
+  const exp = [2, ...name('memory'), 2, 0, ...name('_start'), 0, 1];
+  return new Uint8Array([
+    ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
+    ...[0x01, 0x08, 0x02, 0x60, 0x01, 0x7f, 0x00, 0x60, 0x00, 0x00],
+    ...[0x02, imp.length, ...imp],
+    ...[0x03, 0x02, 0x01, 0x01],
+    ...[0x05, 0x03, 0x01, 0x00, 0x01],
+    ...[0x07, exp.length, ...exp],
+    ...[0x0a, 0x08, 0x01, 0x06, 0x00, 0x41, code, 0x10, 0x00, 0x0b],
+  ]);
+}
+
+describe('workerChannels', () => {
+  it('sends a module once per worker and tells it which to drop past the cap', () => {
+    const w = {} as Worker;
+    const other = {} as Worker;
+    const mods = Array.from(
+      { length: WORKER_MODULES + 1 },
+      (_, i) => new WebAssembly.Module(exitModule(i)),
+    );
+    const first = moduleFor(w, mods[0] as WebAssembly.Module);
+    expect(first.module).toBe(mods[0]);
+    expect(moduleFor(w, mods[0] as WebAssembly.Module)).toEqual({ moduleId: first.moduleId });
+    // Another worker holds nothing yet; the id names the module engine-wide.
+    expect(moduleFor(other, mods[0] as WebAssembly.Module)).toMatchObject({
+      moduleId: first.moduleId,
+      module: mods[0],
+    });
+    const refs = mods.slice(1).map((m) => moduleFor(w, m));
+    // The 17th module pushes out the least recently used: the first.
+    expect(refs.slice(0, -1).every((r) => r.forget === undefined)).toBe(true);
+    expect(refs.at(-1)?.forget).toEqual([first.moduleId]);
+    expect(moduleFor(w, mods[0] as WebAssembly.Module).module).toBe(mods[0]);
+  });
+
+  it('hands a reused channel back idle, without the last process signals or memory', () => {
+    const w = {} as Worker;
+    const a = channelFor(w);
+    a.words[W_STATE] = 2;
+    a.words[W_SIG_LO] = 1 << 2;
+    a.words[W_MEM_PAGES] = 99;
+    const b = channelFor(w);
+    expect(b.sab).toBe(a.sab);
+    expect([b.words[W_STATE], b.words[W_SIG_LO], b.words[W_MEM_PAGES]]).toEqual([S_IDLE, 0, 0]);
+    expect(channelFor({} as Worker).sab).not.toBe(a.sab);
+  });
+
+  it('runs more programs than a worker keeps, on one worker, each with its own exit', async () => {
+    const pool = new WorkerPool({ warm: 1, idleMs: 60_000, refill: false });
+    const sb = await Sandbox.create({
+      programsDir: fixtureProgramsDir(),
+      runners: () => ({ wasm: new WasmRunnerFactory(pool) }),
+    });
+    try {
+      await sb.warm();
+      const n = WORKER_MODULES + 4;
+      for (let i = 0; i < n; i++)
+        await sb.writeFile(`/tmp/exit${i}`, exitModule(i + 1), { mode: 0o755 });
+      const order = [...Array(n).keys(), 0, n - 1, 1];
+      const got: number[] = [];
+      // The worker returns to the pool just after its process ends (setImmediate).
+      const settle = (): Promise<void> => new Promise((r) => setTimeout(r, 5));
+      for (const i of order) {
+        await settle();
+        got.push((await runProgram(sb, `/tmp/exit${i}`, ['x'])).status);
+      }
+      expect(got).toEqual(order.map((i) => i + 1));
+      // And a real program after them, on the same thread and channel.
+      await settle();
+      expect(await runProgram(sb, '/usr/bin/fixture-exit', ['exit', '5'])).toMatchObject({
+        status: 5,
+      });
+      expect(WorkerPool.liveWorkers()).toBe(1);
+    } finally {
+      await sb.destroy();
+      pool.dispose();
+    }
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * The interpreter pool: nothing of Pyodide is loaded until the first python3
+ * (an app that never runs Python pays nothing for it), then the pool keeps
+ * its configured number of interpreters booted in the background.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { Sandbox } from '../../sandbox/sandbox.js';
+import { pythonAvailable } from '../../programs/python.js';
+import { PythonPool } from './pythonPool.js';
+
+const LONG = 300_000;
+
+describe.skipIf(!pythonAvailable())('python interpreter pool', () => {
+  const pools: PythonPool[] = [];
+  afterAll(() => pools.forEach((p) => p.dispose()));
+
+  it(
+    'loads no interpreter until python3 runs, then refills to its size in the background',
+    async () => {
+      const sb = await Sandbox.create();
+      try {
+        const r = await sb.run('echo hi; ls / > /dev/null; cat /etc/hostname > /dev/null', {
+          timeoutMs: 60_000,
+        });
+        expect(r.stdout).toBe('hi\n');
+        expect(PythonPool.liveWorkers()).toBe(0);
+        const py = await sb.run('python3 -c "print(6 * 7)"', { timeoutMs: 120_000 });
+        expect(py.stdout).toBe('42\n');
+        const pool = PythonPool.acquireShared();
+        pools.push(pool);
+        await pool.whenReady();
+        // The process's interpreter ends (one per process); the pool holds its size, booted.
+        const end = Date.now() + 20_000;
+        while (PythonPool.liveWorkers() !== pool.options.size && Date.now() < end)
+          await new Promise((r) => setTimeout(r, 20));
+        expect(PythonPool.liveWorkers()).toBe(pool.options.size);
+      } finally {
+        await sb.destroy();
+        pools.forEach((p) => p.dispose());
+      }
+    },
+    LONG,
+  );
+
+  it(
+    'boots as many interpreters as it is configured for, and ends them when disposed',
+    async () => {
+      expect(await PythonPool.drained(20_000)).toBe(true);
+      const pool = new PythonPool({ size: 2 });
+      pools.push(pool);
+      await pool.whenReady();
+      expect(PythonPool.liveWorkers()).toBe(2);
+      pool.dispose();
+      expect(await PythonPool.drained(20_000)).toBe(true);
+    },
+    LONG,
+  );
+});
