@@ -81,7 +81,51 @@ describe.skipIf(!haveShell)('Terminals', () => {
       terms.write(id, 'exit 3\r');
       await until(() => exit !== undefined);
       expect(exit).toBe(3);
+      // A bare `exit` ends the session; it is not a step.
+      await new Promise((r) => setTimeout(r, 100));
+      expect(steps.map((s) => s.command)).toEqual(['pwd; sleep 0.2']);
       expect(() => terms.write(id, 'x')).toThrow(expect.objectContaining({ code: 'ENOENT' }));
+    } finally {
+      terms.closeAll();
+      await reg.destroyAll();
+    }
+  });
+
+  it('keeps recording steps after `exec bash`; a line that works and exits is a step', async () => {
+    let n = 0;
+    const newId = (p: string) => `${p}${++n}`;
+    const steps: Step[] = [];
+    const reg = new SandboxRegistry({
+      newId,
+      timelineEvents: () => ({ step: (s) => steps.push(s) }),
+    });
+    const entry = await reg.create('t', KERNEL_DEFAULT_SETTINGS);
+    let exit: number | undefined;
+    const terms = new Terminals(
+      {
+        data: () => undefined,
+        exit: (_e, _id, status) => (exit = status),
+        running: () => undefined,
+      },
+      newId,
+    );
+    const until = async (check: () => boolean) => {
+      for (let i = 0; i < 400 && !check(); i++) await new Promise((r) => setTimeout(r, 25));
+      expect(check()).toBe(true);
+    };
+    try {
+      const id = await terms.open(entry, { cols: 80, rows: 24, cwd: '/tmp' });
+      terms.write(id, 'export KEEP=1; f() { :; }; exec bash\r');
+      await until(() => steps.length === 1);
+      terms.write(id, 'echo "$KEEP" > /tmp/kept; (exit 5)\r');
+      await until(() => steps.length === 2);
+      expect(steps[1]).toMatchObject({ command: 'echo "$KEEP" > /tmp/kept; (exit 5)', status: 5 });
+      expect(new TextDecoder().decode(await entry.sandbox.readFile('/tmp/kept'))).toBe('1\n');
+      terms.write(id, 'touch /tmp/last; exit 4\r');
+      await until(() => exit !== undefined);
+      expect(exit).toBe(4);
+      await until(() => steps.length === 3);
+      expect(steps[2]).toMatchObject({ command: 'touch /tmp/last; exit 4', status: 4 });
     } finally {
       terms.closeAll();
       await reg.destroyAll();

@@ -22,6 +22,8 @@ pub struct Meta {
     pub size: u64,
     /// Modification time in nanoseconds since the epoch.
     pub mtime_ns: i128,
+    /// Access time in nanoseconds since the epoch.
+    pub atime_ns: i128,
     pub dev: u64,
     pub ino: u64,
 }
@@ -43,6 +45,30 @@ pub fn stat(path: &[u8]) -> Option<Meta> {
 /// Metadata of a path itself (a symlink is not followed).
 pub fn lstat(path: &[u8]) -> Option<Meta> {
     imp::stat(path, false)
+}
+
+/// Permission bits (with setuid, setgid, sticky), owner and group of the
+/// file a path names; the shell's `-u`/`-g`/`-k`/`-O`/`-G` tests.
+#[derive(Clone, Copy, Debug)]
+pub struct Owner {
+    pub mode: u32,
+    pub uid: u32,
+    pub gid: u32,
+}
+
+/// Mode bits and owner of the file a path names, following symlinks.
+pub fn owner(path: &[u8]) -> Option<Owner> {
+    imp::owner(path)
+}
+
+/// `access(2)` for the caller's ids: `amode` is 4 read, 2 write, 1 execute.
+pub fn access(path: &[u8], amode: u32) -> bool {
+    imp::access(path, amode)
+}
+
+/// The caller's effective user and group ids.
+pub fn effective_ids() -> (u32, u32) {
+    imp::effective_ids()
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -78,9 +104,27 @@ mod imp {
             kind,
             size: st.st_size as u64,
             mtime_ns: st.st_mtim.tv_sec as i128 * 1_000_000_000 + st.st_mtim.tv_nsec as i128,
+            atime_ns: st.st_atim.tv_sec as i128 * 1_000_000_000 + st.st_atim.tv_nsec as i128,
             dev: st.st_dev,
             ino: st.st_ino,
         })
+    }
+
+    pub fn owner(path: &[u8]) -> Option<super::Owner> {
+        let st = sandglass_sys::meta::stat(path, true).ok()?;
+        Some(super::Owner {
+            mode: st.mode & 0o7777,
+            uid: st.uid,
+            gid: st.gid,
+        })
+    }
+
+    pub fn access(path: &[u8], amode: u32) -> bool {
+        sandglass_sys::meta::access(path, amode).is_ok()
+    }
+
+    pub fn effective_ids() -> (u32, u32) {
+        sandglass_sys::meta::ids().map_or((0, 0), |i| (i.euid, i.egid))
     }
 }
 
@@ -119,8 +163,32 @@ mod imp {
             kind,
             size: m.len(),
             mtime_ns: m.mtime() as i128 * 1_000_000_000 + m.mtime_nsec() as i128,
+            atime_ns: m.atime() as i128 * 1_000_000_000 + m.atime_nsec() as i128,
             dev: m.dev(),
             ino: m.ino(),
         })
+    }
+
+    pub fn owner(path: &[u8]) -> Option<super::Owner> {
+        let m = std::fs::metadata(crate::bytes::path(path)).ok()?;
+        Some(super::Owner {
+            mode: m.mode() & 0o7777,
+            uid: m.uid(),
+            gid: m.gid(),
+        })
+    }
+
+    pub fn access(path: &[u8], amode: u32) -> bool {
+        let c = match std::ffi::CString::new(path) {
+            Ok(c) => c,
+            Err(_) => return false,
+        };
+        // SAFETY: c is a valid NUL-terminated string.
+        unsafe { libc::access(c.as_ptr(), amode as i32) == 0 }
+    }
+
+    pub fn effective_ids() -> (u32, u32) {
+        // SAFETY: these calls cannot fail.
+        unsafe { (libc::geteuid(), libc::getegid()) }
     }
 }

@@ -1,7 +1,6 @@
 //! Interactive mode (own line editor on the raw tty, OSC 133 prompt marks) and
 //! API mode (`--sandglass-api`: one command per `session_next`).
 
-use crate::ast::Bytes;
 use crate::eval::{Ctl, Shell};
 
 const TTY_CANON: u32 = 1;
@@ -22,7 +21,13 @@ pub fn api_loop(sh: &mut Shell) -> i32 {
     // that ends the command, not the session
     let _ = sh.sys.sigaction(2, 2);
     // the kernel holds the state of a fresh shell from the start
-    let mut ctl = sh.end_step(0).unwrap_or(false);
+    let mut ctl = match sh.end_step(0) {
+        Ok(c) => {
+            sh.session_shell = true;
+            c
+        }
+        Err(_) => false,
+    };
     loop {
         if std::mem::take(&mut ctl) {
             sh.take_control();
@@ -39,7 +44,12 @@ pub fn api_loop(sh: &mut Shell) -> i32 {
             }
             Err(_) => return sh.status,
         };
-        let (cmd, cwd, env) = match parse_request(&req) {
+        let sandglass_sys::format::SessionRequest {
+            command: cmd,
+            cwd,
+            env,
+            ..
+        } = match sandglass_sys::format::SessionRequest::decode(&req) {
             Some(x) => x,
             None => {
                 let _ = sh.sys.session_done(2);
@@ -111,31 +121,6 @@ fn session_done(sh: &mut Shell, status: i32) -> bool {
             false
         }
     }
-}
-
-fn rd_u32(b: &[u8], i: &mut usize) -> Option<u32> {
-    let s = b.get(*i..*i + 4)?;
-    *i += 4;
-    Some(u32::from_le_bytes([s[0], s[1], s[2], s[3]]))
-}
-
-fn rd_str(b: &[u8], i: &mut usize) -> Option<Bytes> {
-    let n = rd_u32(b, i)? as usize;
-    let s = b.get(*i..*i + n)?.to_vec();
-    *i += n;
-    Some(s)
-}
-
-fn parse_request(b: &[u8]) -> Option<(Bytes, Bytes, Vec<Bytes>)> {
-    let mut i = 0;
-    let cmd = rd_str(b, &mut i)?;
-    let cwd = rd_str(b, &mut i)?;
-    let n = rd_u32(b, &mut i)?;
-    let mut env = Vec::new();
-    for _ in 0..n {
-        env.push(rd_str(b, &mut i)?);
-    }
-    Some((cmd, cwd, env))
 }
 
 struct Editor {
@@ -486,6 +471,14 @@ impl Shell {
 }
 
 /// Interactive read-eval loop.
+/// `exit` or `exit N` alone on a line.
+fn is_bare_exit(line: &str) -> bool {
+    let mut words = line.split_whitespace();
+    words.next() == Some("exit")
+        && words.all(|w| !w.is_empty() && w.bytes().all(|c| c.is_ascii_digit() || c == b'-'))
+        && line.split_whitespace().count() <= 2
+}
+
 pub fn repl(sh: &mut Shell) -> i32 {
     let _ = sh.sys.sigaction(2, 2);
     let raw = sh.sys.tty_get(0).is_ok();
@@ -501,7 +494,13 @@ pub fn repl(sh: &mut Shell) -> i32 {
         }
     }
     // the kernel holds the state of a fresh shell from the start
-    let mut ctl = sh.end_step(0).unwrap_or(false);
+    let mut ctl = match sh.end_step(0) {
+        Ok(c) => {
+            sh.session_shell = true;
+            c
+        }
+        Err(_) => false,
+    };
     loop {
         sh.reap_nohang();
         let _ = sh.sys.sigpending();
@@ -585,7 +584,8 @@ pub fn repl(sh: &mut Shell) -> i32 {
             None => continue,
         };
         let trimmed = code.trim_end().to_string();
-        let step = !trimmed.trim().is_empty();
+        // A bare `exit` ends the session and does no work: not a step.
+        let step = !trimmed.trim().is_empty() && !is_bare_exit(&trimmed);
         if step {
             // the kernel learns where command lines start and end from these
             // calls; the OSC 133 marks are only decoration for the terminal
@@ -595,7 +595,13 @@ pub fn repl(sh: &mut Shell) -> i32 {
         sh.write_fd(2, b"\x1b]133;C\x07");
         let r = sh.run_text(code.as_bytes(), 1, true);
         if let Err(Ctl::Exit(n)) = r {
-            return crate::finish_pub(sh, Err(Ctl::Exit(n)), n);
+            // A line that did work and then exited is a step like any other,
+            // ending with the shell's status and its state after the EXIT trap.
+            let st = crate::finish_pub(sh, Err(Ctl::Exit(n)), n);
+            if step {
+                let _ = sh.end_step(st);
+            }
+            return st;
         }
         if step {
             let st = sh.status;

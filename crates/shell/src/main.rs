@@ -351,6 +351,32 @@ pub fn run(args: Vec<Bytes>) -> i32 {
     finish(&mut sh, r)
 }
 
+/// Where the kernel installs this shell (its links in Cargo.toml).
+pub fn is_shell_program(path: &[u8]) -> bool {
+    matches!(
+        path,
+        b"/bin/sh" | b"/bin/bash" | b"/usr/bin/sh" | b"/usr/bin/bash"
+    )
+}
+
+/// `exec` of the shell itself in this process: the environment becomes
+/// `env` (NAME=value entries) and a fresh shell starts with `argv`.
+pub fn reexec(argv: Vec<Bytes>, env: Vec<Bytes>) -> i32 {
+    let old: Vec<std::ffi::OsString> = std::env::vars_os().map(|(k, _)| k).collect();
+    for k in old {
+        std::env::remove_var(k);
+    }
+    for e in &env {
+        if let Some(eq) = e.iter().position(|c| *c == b'=') {
+            let (k, v) = (bytes::to_os(&e[..eq]), bytes::to_os(&e[eq + 1..]));
+            if !e[..eq].is_empty() {
+                std::env::set_var(k, v);
+            }
+        }
+    }
+    run(argv)
+}
+
 /// A child shell: load the parent's state from `fd`, run the code, exit.
 fn run_child(sh: &mut Shell, fd: i32) -> i32 {
     let mut data = Vec::new();

@@ -13,7 +13,7 @@
 
 use crate::ast::{Bytes, FuncDef};
 use crate::eval::child::{
-    func_record, num, parse_func_record, parse_var_record, put, var_record, Rd,
+    num, parse_func_record_with_extras, parse_var_record, put, var_record, FuncExtras, Rd,
 };
 use crate::eval::Shell;
 use crate::state::{Options, Var, Vars, SET_O, SHOPTS};
@@ -39,6 +39,7 @@ struct Decoded {
     positional: Vec<Bytes>,
     vars: HashMap<Bytes, Var>,
     funcs: HashMap<Bytes, Rc<FuncDef>>,
+    func_extras: Vec<(Bytes, FuncExtras)>,
     aliases: HashMap<Bytes, Bytes>,
     traps: HashMap<i32, Bytes>,
     dirstack: Vec<Bytes>,
@@ -81,7 +82,8 @@ fn decode(b: &[u8]) -> Result<Decoded, String> {
                 d.vars.insert(name, var);
             }
             b'f' => {
-                let (name, f) = parse_func_record(s).ok_or("bad function record")?;
+                let (name, f, x) = parse_func_record_with_extras(s).ok_or("bad function record")?;
+                d.func_extras.push((name.clone(), x));
                 d.funcs.insert(name, f);
             }
             b'a' => {
@@ -141,7 +143,7 @@ impl Shell {
         let mut names: Vec<&Bytes> = self.funcs.keys().collect();
         names.sort();
         for n in names {
-            put(&mut o, b'f', &func_record(n, &self.funcs[n]));
+            put(&mut o, b'f', &self.func_record_with_extras(n));
         }
         let mut aliases: Vec<(&Bytes, &Bytes)> = self.aliases.iter().collect();
         aliases.sort();
@@ -187,6 +189,11 @@ impl Shell {
         self.vars = Vars::new();
         self.vars.scopes[0] = d.vars;
         self.funcs = d.funcs;
+        self.func_files.clear();
+        self.func_attrs.clear();
+        for (n, x) in d.func_extras {
+            self.set_func_extras(&n, x);
+        }
         self.aliases = d.aliases;
         self.positional = d.positional;
         self.dirstack = d.dirstack;
@@ -311,7 +318,8 @@ mod tests {
     }
 
     /// Everything observable the state covers, as text.
-    const REPORT: &str = "declare -p; declare -f; alias; set -o; shopt; trap -p; dirs -p; \
+    const REPORT: &str =
+        "declare -p; declare -f; declare -F; alias; set -o; shopt; trap -p; dirs -p; \
                           echo \"pos=$# $*\"";
 
     fn build(t: &mut T) {
@@ -325,7 +333,7 @@ mod tests {
              alias ll='ls -l' q='echo \"quoted\"'\n\
              set -o noglob -o pipefail; shopt -s extglob nullglob\n\
              trap 'echo bye' EXIT; trap '' TERM; trap 'echo usr' USR1\n\
-             set -- p1 'p 2'\n",
+             set -- p1 'p 2'; export -f f; readonly -f g\n",
         );
         t.sh.dirstack = vec![b"/tmp".to_vec(), b"/usr".to_vec()];
         t.sh.history = vec![b"echo one".to_vec(), b"for i in 1\ndo :\ndone".to_vec()];
@@ -339,6 +347,7 @@ mod tests {
         let blob = a.sh.capture_state();
         let want = a.run(REPORT);
         assert!(want.contains("declare -r RO=\"fixed\""), "{}", want);
+        assert!(want.contains("declare -fx f\ndeclare -fr g\n"), "{}", want);
 
         let mut b = shell();
         b.sh.apply_state(&blob).expect("apply");

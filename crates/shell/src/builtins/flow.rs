@@ -281,9 +281,18 @@ impl Shell {
                 return Err(Ctl::Exit(127));
             }
         };
+        if self.session_shell && crate::is_shell_program(&path) {
+            // The kernel knows the session by its process: a new process
+            // could not report command lines, so the new shell runs here.
+            self.traps.remove(&0);
+            let env = self.child_env(&[]);
+            return Err(Ctl::Exit(crate::reexec(argv, env)));
+        }
         match self.spawn_external(&path, &argv, &[]) {
             Ok(pid) => {
                 let st = self.wait_pid(pid);
+                // the program replaced the shell: no EXIT trap runs
+                self.traps.remove(&0);
                 Err(Ctl::Exit(st))
             }
             Err(e) => {

@@ -200,7 +200,9 @@ impl Shell {
             let mut found = false;
             let mut out = Vec::new();
             if !force_path {
-                if let Some(a) = self.aliases.get(&n) {
+                // bash's type and command -v see aliases only where they expand
+                let aliases_on = self.opts.expand_aliases || self.opts.interactive;
+                if let Some(a) = self.aliases.get(&n).filter(|_| aliases_on) {
                     found = true;
                     if tflag {
                         out.extend_from_slice(b"alias\n");
@@ -332,7 +334,9 @@ impl Shell {
                     continue;
                 }
                 let mut out = Vec::new();
-                if self.aliases.contains_key(n) {
+                if self.aliases.contains_key(n)
+                    && (self.opts.expand_aliases || self.opts.interactive)
+                {
                     out.extend_from_slice(b"alias ");
                     out.extend_from_slice(n);
                     out.push(b'=');

@@ -257,6 +257,16 @@ impl Shell {
                 if self.funcnames.is_empty() {
                     self.errs("local: can only be used in a function");
                     self.status = 1;
+                } else if args.len() == 1 && args[0] == b"-" {
+                    // `local -`: the function's `set` options end with it
+                    let saved: Vec<(&'static str, bool)> = crate::state::SET_O
+                        .iter()
+                        .map(|n| (*n, self.opts.get(n).map_or(false, |b| *b)))
+                        .collect();
+                    if let Some(slot) = self.local_opts.last_mut() {
+                        slot.get_or_insert(saved);
+                    }
+                    self.status = 0;
                 } else {
                     self.b_declare(args, "local")?
                 }

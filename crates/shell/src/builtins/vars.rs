@@ -247,7 +247,11 @@ impl Shell {
                 names.sort();
                 for n in names {
                     if func_names {
-                        let mut l = b"declare -f ".to_vec();
+                        // bash lists a function's attributes too: `declare -frx f`
+                        let mut l = b"declare -f".to_vec();
+                        let a = self.func_attrs.get(&n).copied().unwrap_or(0);
+                        l.extend_from_slice(&attr_letters(a & (A_READONLY | A_EXPORT), &None));
+                        l.push(b' ');
                         l.extend_from_slice(&n);
                         l.push(b'\n');
                         self.write_fd(1, &l);
@@ -258,8 +262,14 @@ impl Shell {
             }
             for n in rest {
                 if func_names {
-                    if self.funcs.contains_key(n) {
+                    if let Some(line) = self.funcs.get(n).map(|f| f.src.line) {
                         let mut l = n.clone();
+                        if self.shopt_state("extdebug") == Some(true) {
+                            // extdebug: the line and file it was defined at
+                            l.extend_from_slice(format!(" {} ", line).as_bytes());
+                            let file = self.func_files.get(n).map_or(&b"environment"[..], |f| f);
+                            l.extend_from_slice(file);
+                        }
                         l.push(b'\n');
                         self.write_fd(1, &l);
                     } else {

@@ -91,6 +91,12 @@ impl Shell {
                         .iter()
                         .rposition(|c| *c == b'/' || *c == b'%')
                         .map(|i| {
+                            // after `/=` the token is the divisor, as after `/`
+                            let i = if text.get(i + 1) == Some(&b'=') {
+                                i + 1
+                            } else {
+                                i
+                            };
                             let t = &text[i + 1..];
                             let s = t.iter().position(|c| *c != b' ').unwrap_or(0);
                             t[s..].to_vec()

@@ -141,7 +141,59 @@ pub(crate) fn parse_func_record(s: &[u8]) -> Option<(Bytes, Rc<FuncDef>)> {
     }
 }
 
+/// What a function record carries beyond its text: the file it came from
+/// (`declare -F` under extdebug) and its attributes (`export -f`, `readonly -f`).
+#[derive(Default)]
+pub(crate) struct FuncExtras {
+    pub file: Option<Bytes>,
+    pub attrs: Option<u16>,
+}
+
+/// A `func_record` followed by its extras, parsed.
+pub(crate) fn parse_func_record_with_extras(s: &[u8]) -> Option<(Bytes, Rc<FuncDef>, FuncExtras)> {
+    let (n, fd) = parse_func_record(s)?;
+    // After name, line and text come the extras.
+    let mut rr = Rd::new(s);
+    for _ in 0..3 {
+        rr.next();
+    }
+    let mut x = FuncExtras::default();
+    while let Some((tag, v)) = rr.next() {
+        match tag {
+            b's' => x.file = Some(v.to_vec()),
+            b'x' => x.attrs = Some(num(v) as u16),
+            _ => {}
+        }
+    }
+    Some((n, fd, x))
+}
+
 impl Shell {
+    /// A function's record with its file and attributes.
+    pub(crate) fn func_record_with_extras(&self, name: &Bytes) -> Bytes {
+        let mut rec = match self.funcs.get(name) {
+            Some(f) => func_record(name, f),
+            None => return Vec::new(),
+        };
+        if let Some(file) = self.func_files.get(name) {
+            put(&mut rec, b's', file);
+        }
+        if let Some(a) = self.func_attrs.get(name) {
+            put(&mut rec, b'x', a.to_string().as_bytes());
+        }
+        rec
+    }
+
+    /// Record a function's file and attributes as a record carried them.
+    pub(crate) fn set_func_extras(&mut self, name: &[u8], x: FuncExtras) {
+        if let Some(f) = x.file {
+            self.func_files.insert(name.to_vec(), f);
+        }
+        if let Some(a) = x.attrs {
+            self.func_attrs.insert(name.to_vec(), a);
+        }
+    }
+
     /// Serialize the state a child shell needs, followed by the code to run.
     pub fn encode_state(&mut self, code: &Src) -> Bytes {
         let mut o = Vec::with_capacity(4096);
@@ -189,14 +241,7 @@ impl Shell {
         let mut fnames: Vec<&Bytes> = self.funcs.keys().collect();
         fnames.sort();
         for n in fnames {
-            let mut rec = func_record(n, &self.funcs[n]);
-            if let Some(file) = self.func_files.get(n) {
-                put(&mut rec, b's', file);
-            }
-            if let Some(a) = self.func_attrs.get(n) {
-                put(&mut rec, b'x', a.to_string().as_bytes());
-            }
-            put(&mut o, b'f', &rec);
+            put(&mut o, b'f', &self.func_record_with_extras(n));
         }
         for (k, v) in &self.aliases {
             let mut rec = Vec::new();
@@ -290,23 +335,8 @@ impl Shell {
                     }
                 }
                 b'f' => {
-                    if let Some((n, fd)) = parse_func_record(s) {
-                        // After name, line and text: the file it came from, its attributes.
-                        let mut rr = Rd::new(s);
-                        for _ in 0..3 {
-                            rr.next();
-                        }
-                        while let Some((tag, v)) = rr.next() {
-                            match tag {
-                                b's' => {
-                                    self.func_files.insert(n.clone(), v.to_vec());
-                                }
-                                b'x' => {
-                                    self.func_attrs.insert(n.clone(), num(v) as u16);
-                                }
-                                _ => {}
-                            }
-                        }
+                    if let Some((n, fd, extras)) = parse_func_record_with_extras(s) {
+                        self.set_func_extras(&n, extras);
                         self.funcs.insert(n, fd);
                     }
                 }
@@ -532,6 +562,14 @@ impl Shell {
             self.status = 0;
             return Ok(Vec::new());
         }
+        if let Some(s) = single_simple(prog) {
+            if s.words.is_empty() && s.assigns.is_empty() && s.redirs.len() == 1 {
+                let r = &s.redirs[0];
+                if matches!(r.op, RedirOp::In) && r.fd.map_or(true, |f| f == 0) && r.var.is_none() {
+                    return self.file_subst(&r.target);
+                }
+            }
+        }
         if let Some(out) = self.try_inprocess_subst(prog)? {
             return Ok(out);
         }
@@ -565,6 +603,33 @@ impl Shell {
         if pid > 0 {
             self.status = self.wait_pid(pid);
         }
+        self.subst_result(&mut out);
+        Ok(out)
+    }
+
+    /// `$(<file)`: the file's contents (bash reads it itself, no command runs).
+    fn file_subst(&mut self, target: &Word) -> R<Bytes> {
+        let path = self.expand_single(target)?;
+        let fd = match self.open_path(&path, crate::sys::O_READ) {
+            Ok(fd) => fd,
+            Err(e) => {
+                let _ = self.redir_error(&path, e);
+                self.status = 1;
+                return Ok(Vec::new());
+            }
+        };
+        let mut out = Vec::new();
+        let mut buf = vec![0u8; 65536];
+        loop {
+            match self.sys.read(fd, &mut buf) {
+                Ok(0) => break,
+                Ok(n) => out.extend_from_slice(&buf[..n]),
+                Err(crate::sys::EINTR) => continue,
+                Err(_) => break,
+            }
+        }
+        self.sys.close(fd);
+        self.status = 0;
         self.subst_result(&mut out);
         Ok(out)
     }

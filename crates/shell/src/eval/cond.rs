@@ -59,10 +59,10 @@ impl Shell {
                         let r = self.expand_single(b)?;
                         match self.binary_test(op, &l, &r, true) {
                             Ok(b) => Some(b),
+                            // An arithmetic error (already reported) makes the test false.
+                            Err(m) if m.is_empty() => Some(false),
                             Err(m) => {
-                                if !m.is_empty() {
-                                    self.err(&m);
-                                }
+                                self.err(&m);
                                 return Err(Ctl::Abort(1));
                             }
                         }
@@ -178,7 +178,8 @@ impl Shell {
                 .map(|m| m.kind == Kind::Symlink)
                 .unwrap_or(false),
             b"-s" => fsx::stat(v).map(|m| m.size > 0).unwrap_or(false),
-            b"-r" | b"-w" => fsx::stat(v).is_some(),
+            b"-r" => fsx::access(v, 4),
+            b"-w" => fsx::access(v, 2),
             b"-x" => match fsx::stat(v) {
                 Some(m) if m.is_dir() => true,
                 Some(_) => self.sys.executable(v),
@@ -188,9 +189,18 @@ impl Shell {
             b"-S" => file_type_is(v, Kind::Socket),
             b"-b" => file_type_is(v, Kind::Block),
             b"-c" => file_type_is(v, Kind::Char),
-            b"-g" | b"-u" | b"-k" | b"-G" | b"-O" | b"-N" => {
-                fsx::stat(v).is_some() && matches!(op, b"-G" | b"-O")
-            }
+            // bash: modified since last read means a newer mtime than atime.
+            b"-N" => fsx::stat(v).map_or(false, |m| m.mtime_ns > m.atime_ns),
+            b"-g" | b"-u" | b"-k" | b"-G" | b"-O" => match fsx::owner(v) {
+                Some(o) => match op {
+                    b"-u" => o.mode & 0o4000 != 0,
+                    b"-g" => o.mode & 0o2000 != 0,
+                    b"-k" => o.mode & 0o1000 != 0,
+                    b"-O" => o.uid == fsx::effective_ids().0,
+                    _ => o.gid == fsx::effective_ids().1,
+                },
+                None => false,
+            },
             _ => false,
         }
     }
@@ -247,7 +257,10 @@ impl Shell {
 
     fn test_int(&mut self, s: &[u8], arith_expr: bool) -> Result<i64, Bytes> {
         if arith_expr {
-            return self.eval_arith_text(s).map_err(|_| Vec::new());
+            let outer = self.arith_ctx.replace("[[");
+            let r = self.eval_arith_text(s).map_err(|_| Vec::new());
+            self.arith_ctx = outer;
+            return r;
         }
         let t = std::str::from_utf8(s).map(|t| t.trim()).unwrap_or("");
         match t.parse::<i64>() {

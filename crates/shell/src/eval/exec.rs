@@ -767,14 +767,19 @@ impl Shell {
     }
 
     pub fn call_function(&mut self, f: &Rc<FuncDef>, argv: &[Bytes]) -> R<()> {
-        if self.funcnames.len() >= super::MAX_FUNC_DEPTH {
+        // $FUNCNEST (a positive number) lowers the limit kept for the stack's sake
+        let limit = match self.vars.get(b"FUNCNEST").and_then(|v| v.value.as_ref()) {
+            Some(Value::Str(n)) => crate::bytes::parse_i64(n)
+                .filter(|n| *n > 0)
+                .map_or(super::MAX_FUNC_DEPTH, |n| {
+                    (n as u64).min(super::MAX_FUNC_DEPTH as u64) as usize
+                }),
+            _ => super::MAX_FUNC_DEPTH,
+        };
+        if self.funcnames.len() >= limit {
             let mut m = f.name.clone();
             m.extend_from_slice(
-                format!(
-                    ": maximum function nesting level exceeded ({})",
-                    super::MAX_FUNC_DEPTH
-                )
-                .as_bytes(),
+                format!(": maximum function nesting level exceeded ({})", limit).as_bytes(),
             );
             self.err(&m);
             return Err(Ctl::Abort(1));
@@ -802,7 +807,15 @@ impl Shell {
         } else {
             self.traps.remove(&-2)
         };
+        self.local_opts.push(None);
         let r = self.run_compound(&f.body, &f.redirs);
+        if let Some(saved) = self.local_opts.pop().flatten() {
+            for (n, on) in saved {
+                if self.opts.get(n).map(|b| *b) != Some(on) {
+                    self.set_option(n, on);
+                }
+            }
+        }
         if let Some(code) = err_trap {
             self.traps.entry(-1).or_insert(code);
         }
@@ -974,9 +987,20 @@ impl Shell {
                 r
             }
             Compound::ArithFor(init, cond, step, body) => {
+                // bash: a bad expression of the loop's own ends the loop with
+                // status 1, not the script (one in the body aborts as usual)
+                let mut bad_expr = false;
                 if let Some(i) = init {
                     self.trace_arith(i);
-                    self.eval_arith_src(i)?;
+                    match self.eval_arith_src_in("((", i) {
+                        Err(Ctl::Abort(_)) => {
+                            self.status = 1;
+                            return Ok(());
+                        }
+                        r => {
+                            r?;
+                        }
+                    }
                 }
                 let mut st = 0;
                 self.loop_depth += 1;
@@ -985,7 +1009,9 @@ impl Shell {
                         self.check_signals()?;
                         if let Some(c) = cond {
                             self.trace_arith(c);
-                            if self.eval_arith_src(c)? == 0 {
+                            let v = self.eval_arith_src_in("((", c);
+                            bad_expr = matches!(v, Err(Ctl::Abort(_)));
+                            if v? == 0 {
                                 break;
                             }
                         }
@@ -996,13 +1022,19 @@ impl Shell {
                         }
                         if let Some(s) = step {
                             self.trace_arith(s);
-                            self.eval_arith_src(s)?;
+                            let v = self.eval_arith_src_in("((", s);
+                            bad_expr = matches!(v, Err(Ctl::Abort(_)));
+                            v?;
                         }
                     }
                     Ok(())
                 })();
                 self.loop_depth -= 1;
                 self.status = st;
+                if bad_expr {
+                    self.status = 1;
+                    return Ok(());
+                }
                 r
             }
             Compound::Case(word, arms) => {

@@ -1151,7 +1151,26 @@ impl Shell {
                     .as_ref()
                     .and_then(|i| i.as_plain())
                     .map_or(false, |i| i == b"@" || i == b"*");
+                let at = p.index.as_ref().and_then(|i| i.as_plain()) == Some(&b"@"[..]);
                 v = self.transform_whole(&n, *t, whole, v);
+                if *t == b'A' && at && v.vals.len() == 1 {
+                    // "${a[@]@A}": the words `declare`, `-a`, `a=(...)`
+                    let line = v.vals.pop().unwrap_or_default();
+                    let mut words = line.splitn(3, |c| *c == b' ');
+                    v.vals = words.by_ref().map(|w| w.to_vec()).collect();
+                    v.list = true;
+                }
+            }
+            ParamOp::Transform(t @ (b'K' | b'k' | b'A'))
+                if matches!(p.name, ParamName::Special(b'@' | b'*')) =>
+            {
+                for s in v.vals.iter_mut() {
+                    *s = crate::builtins::quote_q(s);
+                }
+                if *t == b'A' {
+                    // the positional parameters as the `set` command that makes them
+                    v.vals.splice(0..0, [b"set".to_vec(), b"--".to_vec()]);
+                }
             }
             ParamOp::Transform(t) => {
                 for s in v.vals.iter_mut() {
@@ -1281,7 +1300,8 @@ impl Shell {
             }
         }
         let unq: Bytes;
-        let text = if text.contains(&b'"') {
+        // `let` sees its argument after quote removal: quotes left are an error
+        let text = if text.contains(&b'"') && self.arith_ctx != Some("let") {
             unq = text.iter().copied().filter(|c| *c != b'"').collect();
             &unq[..]
         } else {
@@ -1328,6 +1348,14 @@ impl Shell {
         m.extend_from_slice(tok);
         m.extend_from_slice(b"\")");
         self.err(&m);
+    }
+
+    /// `eval_arith_src` with errors named after the command (`((`, `[[`).
+    pub fn eval_arith_src_in(&mut self, cmd: &'static str, a: &ArithSrc) -> R<i64> {
+        let outer = self.arith_ctx.replace(cmd);
+        let r = self.eval_arith_src(a);
+        self.arith_ctx = outer;
+        r
     }
 
     pub fn eval_arith_src(&mut self, a: &ArithSrc) -> R<i64> {
@@ -1769,7 +1797,48 @@ pub fn brace_expand(w: &Word) -> Vec<Word> {
     let items = to_items(w);
     let mut out = Vec::new();
     expand_items(items, &mut out, 0);
-    out.into_iter().map(|i| from_items(&i)).collect()
+    let many = out.len() > 1;
+    out.into_iter()
+        .map(|i| {
+            let w = from_items(&i);
+            // Tilde expansion follows brace expansion: `{~,x}` gives `~`.
+            if many {
+                leading_tilde(w)
+            } else {
+                w
+            }
+        })
+        .collect()
+}
+
+/// A word brace expansion made whose text starts with an unquoted `~user`:
+/// the prefix becomes a tilde part.
+fn leading_tilde(mut w: Word) -> Word {
+    let lit = match w.parts.first() {
+        Some(WordPart::Lit(l)) if l.first() == Some(&b'~') => l.clone(),
+        _ => return w,
+    };
+    let n = lit[1..]
+        .iter()
+        .take_while(|c| !matches!(c, b'/' | b':'))
+        .count();
+    let user = &lit[1..1 + n];
+    if n + 1 == lit.len() && w.parts.len() > 1 {
+        // the prefix must end the word or meet a slash
+        return w;
+    }
+    if !user
+        .iter()
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.' | b'+'))
+    {
+        return w;
+    }
+    let rest = lit[1 + n..].to_vec();
+    w.parts[0] = WordPart::Tilde(user.to_vec());
+    if !rest.is_empty() {
+        w.parts.insert(1, WordPart::Lit(rest));
+    }
+    w
 }
 
 fn expand_items(items: Vec<Item>, out: &mut Vec<Vec<Item>>, depth: usize) {

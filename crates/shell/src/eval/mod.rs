@@ -110,6 +110,12 @@ pub struct Shell {
     pub last_optind: usize,
     /// Set by `exec` without a command: keep the redirections just applied.
     pub keep_redirs: bool,
+    /// This shell reports command lines to a kernel session (a terminal's
+    /// shell): `exec bash` then runs the new shell in this process, so the
+    /// session keeps its reporter.
+    pub session_shell: bool,
+    /// Per function call: the `set` options `local -` saved, restored on return.
+    pub local_opts: Vec<Option<Vec<(&'static str, bool)>>>,
     /// Job control (interactive shell owning a tty): foreground jobs run in
     /// their own process group, which the kernel makes the tty's foreground.
     pub jc: bool,
@@ -224,6 +230,8 @@ impl Shell {
             func_attrs: HashMap::new(),
             trace_level: 0,
             jc_cmd: Vec::new(),
+            session_shell: false,
+            local_opts: Vec::new(),
         };
         let ids = sh.sys.ids();
         sh.uid = ids.0;

@@ -39,7 +39,7 @@ impl Shell {
         }
     }
 
-    fn redir_error(&mut self, target: &[u8], e: i32) -> Ctl {
+    pub(crate) fn redir_error(&mut self, target: &[u8], e: i32) -> Ctl {
         let mut m = target.to_vec();
         m.extend_from_slice(b": ");
         m.extend_from_slice(strerror(e).as_bytes());

@@ -38,6 +38,10 @@ pub fn parse_arith(s: &[u8]) -> Result<Arith, ArithError> {
     let e = p.comma()?;
     p.ws();
     if p.i < s.len() {
+        if s[p.i] == b'.' {
+            // `1.5`: bash has no floating point
+            return Err(p.error("syntax error: invalid arithmetic operator"));
+        }
         return Err(p.error("syntax error in expression"));
     }
     Ok(e)
@@ -101,6 +105,14 @@ impl<'a> P<'a> {
                     let r = self.assign()?;
                     return Ok(Arith::Assign(op, b(l), b(r)));
                 }
+            }
+        } else {
+            self.ws();
+            let rest = &self.s[self.i..];
+            if ASSIGN_OPS.iter().any(|op| rest.starts_with(op.as_bytes()))
+                && !rest.starts_with(b"==")
+            {
+                return Err(self.error("attempted assignment to non-variable"));
             }
         }
         let _ = save;
@@ -334,7 +346,8 @@ pub fn parse_number(t: &[u8]) -> Result<i64, &'static str> {
         }
         return Ok(v);
     }
-    if t.len() > 2 && t[0] == b'0' && (t[1] == b'x' || t[1] == b'X') {
+    if t.len() >= 2 && t[0] == b'0' && (t[1] == b'x' || t[1] == b'X') {
+        // a bare `0x` is 0 in bash
         let mut v: i64 = 0;
         for &c in &t[2..] {
             let d = (c as char).to_digit(16).ok_or("value too great for base")?;

@@ -144,6 +144,10 @@ impl Parser {
             CTok::Word(w, raw) => {
                 let s = String::from_utf8_lossy(&raw).into_owned();
                 if UNARY.contains(&s.as_str()) {
+                    if let CTok::End = self.cond_peek()? {
+                        return Err(self
+                            .err("unexpected argument `]]' to conditional unary operator".into()));
+                    }
                     if let CTok::Word(..) = self.cond_peek()? {
                         if let CTok::Word(a, araw) = self.cond_tok()? {
                             // `-n x == y`? treat a following binary operator as comparing the operator text
@@ -157,6 +161,11 @@ impl Parser {
                     let ops = String::from_utf8_lossy(&opraw).into_owned();
                     if BINARY.contains(&ops.as_str()) {
                         self.cond_tok()?;
+                        if let CTok::End = self.cond_peek()? {
+                            return Err(self.err(
+                                "unexpected argument `]]' to conditional binary operator".into(),
+                            ));
+                        }
                         if ops == "=~" {
                             let rhs = self.regex_word()?;
                             return Ok(CondExpr::Binary(opraw, w, rhs));

@@ -75,6 +75,8 @@ pub struct Parser {
     cache: Option<TokCache>,
     /// Extended globbing patterns recognised in words.
     pub extglob: bool,
+    /// In `a=( ... )`: `x=~` elements keep their tilde, as in bash.
+    pub(crate) in_array_literal: bool,
     /// Inside `name=( ... )`: a word may start with a `[sub]=` subscript.
     pub(crate) in_compound: bool,
     /// Line where the token being read started: bash reports an unclosed
@@ -117,6 +119,7 @@ impl Parser {
             in_cmdsub: 0,
             cache: None,
             extglob: true,
+            in_array_literal: false,
             in_compound: false,
         }
     }
@@ -1095,8 +1098,10 @@ impl Parser {
                     None => return Err(self.eof_err(")")),
                     _ => {}
                 }
-                let t = self.next_tok()?;
-                match t {
+                self.in_array_literal = true;
+                let t = self.next_tok();
+                self.in_array_literal = false;
+                match t? {
                     Tok::Word(w, wraw) => {
                         let key = if wraw.first() == Some(&b'[') {
                             if let Some(close) = find_close_bracket(&wraw) {

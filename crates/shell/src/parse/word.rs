@@ -19,6 +19,17 @@ pub(crate) enum Ctx {
     Raw { assign: bool },
 }
 
+/// `name=` or `name=...:` so far: where bash expands a tilde in an
+/// ordinary word that looks like an assignment.
+fn assignment_like(lit: &[u8]) -> bool {
+    match lit.iter().position(|c| *c == b'=') {
+        Some(eq) => {
+            crate::parse::is_name(&lit[..eq]) && (eq + 1 == lit.len() || lit.last() == Some(&b':'))
+        }
+        None => false,
+    }
+}
+
 fn is_meta(c: u8) -> bool {
     matches!(
         c,
@@ -243,7 +254,14 @@ impl Parser {
                     flush(&mut parts, &mut lit);
                     parts.push(self.backquote()?);
                 }
-                b'~' if matches!(ctx, Ctx::Raw { assign: true }) && lit.last() == Some(&b':') => {
+                // bash also expands `name=~` in an ordinary word (`echo x=~`)
+                b'~' if (matches!(ctx, Ctx::Raw { assign: true }) && lit.last() == Some(&b':'))
+                    || (ctx == Ctx::Top
+                        && !self.in_array_literal
+                        && parts.is_empty()
+                        && self.pos == start + lit.len()
+                        && assignment_like(&lit)) =>
+                {
                     flush(&mut parts, &mut lit);
                     self.try_tilde(&mut parts, ctx);
                     if !matches!(parts.last(), Some(WordPart::Tilde(_))) {
@@ -265,14 +283,31 @@ impl Parser {
         Ok(parts)
     }
 
+    /// The word of `${x-word}` and kin: a leading `~` expands outside quotes.
+    fn default_word(&mut self, bctx: Ctx) -> PResult<Word> {
+        let mut parts = Vec::new();
+        if bctx
+            == (Ctx::Brace {
+                in_dq: false,
+                slash: false,
+            })
+            && self.peek_byte() == Some(b'~')
+        {
+            self.try_tilde(&mut parts, bctx);
+        }
+        parts.extend(self.parts(bctx)?);
+        Ok(Word { parts })
+    }
+
     fn try_tilde(&mut self, parts: &mut Vec<WordPart>, ctx: Ctx) {
         let rest = &self.src[self.pos + 1..];
         let n = rest
             .iter()
             .take_while(|&&c| {
                 !(c == b'/'
+                    || c == b':'
                     || (ctx == Ctx::Top && is_meta(c))
-                    || (matches!(ctx, Ctx::Raw { .. }) && c == b':'))
+                    || (matches!(ctx, Ctx::Brace { .. }) && (c == b'}' || is_meta(c))))
             })
             .count();
         let user = &rest[..n];
@@ -377,12 +412,8 @@ impl Parser {
             None => return Ok(None),
         };
         match n {
-            b'\''
-                if matches!(
-                    ctx,
-                    Ctx::Top | Ctx::Raw { .. } | Ctx::Brace { in_dq: false, .. }
-                ) =>
-            {
+            // extquote: $'...' works inside "${...}" too
+            b'\'' if matches!(ctx, Ctx::Top | Ctx::Raw { .. } | Ctx::Brace { .. }) => {
                 self.pos += 2;
                 let mut out = Vec::new();
                 loop {
@@ -509,7 +540,29 @@ impl Parser {
             b'?' => out.push(b'?'),
             b'c' => {
                 if let Some(c) = self.bump() {
-                    out.push(c & 0x1f);
+                    // \c? is DEL, as in bash
+                    out.push(if c == b'?' { 0x7f } else { c & 0x1f });
+                }
+            }
+            b'x' if self.peek_byte() == Some(b'{') => {
+                // \x{HH...}: any number of hex digits; the low byte is kept
+                let digits = self.src[self.pos + 1..]
+                    .iter()
+                    .take_while(|d| d.is_ascii_hexdigit())
+                    .count();
+                if self.src.get(self.pos + 1 + digits) == Some(&b'}') && digits > 0 {
+                    let v =
+                        self.src[self.pos + 1..self.pos + 1 + digits]
+                            .iter()
+                            .fold(0u32, |v, d| {
+                                v.wrapping_mul(16)
+                                    .wrapping_add((*d as char).to_digit(16).unwrap_or(0))
+                            });
+                    out.push(v as u8);
+                    self.pos += digits + 2;
+                } else {
+                    out.push(b'\\');
+                    out.push(b'x');
                 }
             }
             b'0'..=b'7' => {
@@ -695,9 +748,7 @@ impl Parser {
             b':' => match self.peek_byte() {
                 Some(k @ (b'-' | b'=' | b'+' | b'?')) => {
                     self.pos += 1;
-                    let word = Word {
-                        parts: self.parts(bctx)?,
-                    };
+                    let word = self.default_word(bctx)?;
                     p.op = ParamOp::Default {
                         colon: true,
                         kind: k,
@@ -717,9 +768,7 @@ impl Parser {
                 }
             },
             b'-' | b'=' | b'+' | b'?' => {
-                let word = Word {
-                    parts: self.parts(bctx)?,
-                };
+                let word = self.default_word(bctx)?;
                 p.op = ParamOp::Default {
                     colon: false,
                     kind: c,
