@@ -106,6 +106,7 @@ describe.skipIf(!haveShell)('Terminals', () => {
         data: () => undefined,
         exit: (_e, _id, status) => (exit = status),
         running: () => undefined,
+        cwd: () => undefined,
       },
       newId,
     );
