@@ -83,7 +83,11 @@ describe.skipIf(!haveShell)('Terminals', () => {
       expect(exit).toBe(3);
       // A bare `exit` ends the session; it is not a step.
       await new Promise((r) => setTimeout(r, 100));
-      expect(steps.map((s) => s.command)).toEqual(['pwd; sleep 0.2']);
+      expect(steps.map((s) => s.command)).toEqual([
+        'pwd; sleep 0.2',
+        'mkdir -p "/tmp/a b" && cd "/tmp/a b"',
+        'true',
+      ]);
       expect(() => terms.write(id, 'x')).toThrow(expect.objectContaining({ code: 'ENOENT' }));
     } finally {
       terms.closeAll();
