@@ -23,6 +23,7 @@ pub mod canon;
 pub mod cpus;
 pub mod duration;
 pub mod error;
+pub mod escapes;
 pub mod io;
 pub mod locale;
 pub mod meta;

@@ -2,92 +2,12 @@
 
 use crate::ast::Bytes;
 use crate::eval::{Ctl, Shell, R};
+use coreutils_core::escapes::{expand, Style};
 
-/// Interpret backslash escapes (echo -e, %b, ${x@E}). Returns (bytes, stop) where
-/// stop is true after `\c`.
-pub fn backslash_escapes(s: &[u8], echo_octal: bool) -> (Bytes, bool) {
-    let mut o = Vec::with_capacity(s.len());
-    let mut i = 0;
-    while i < s.len() {
-        let c = s[i];
-        if c != b'\\' || i + 1 >= s.len() {
-            o.push(c);
-            i += 1;
-            continue;
-        }
-        i += 1;
-        let e = s[i];
-        i += 1;
-        match e {
-            b'n' => o.push(b'\n'),
-            b't' => o.push(b'\t'),
-            b'r' => o.push(b'\r'),
-            b'a' => o.push(7),
-            b'b' => o.push(8),
-            b'e' | b'E' => o.push(27),
-            b'f' => o.push(12),
-            b'v' => o.push(11),
-            b'\\' => o.push(b'\\'),
-            b'c' => return (o, true),
-            b'0'..=b'7' => {
-                let _ = echo_octal;
-                let max = if e == b'0' { 3 } else { 2 };
-                let mut v = if e == b'0' { 0u32 } else { (e - b'0') as u32 };
-                let mut n = 0;
-                while n < max && i < s.len() && (b'0'..=b'7').contains(&s[i]) {
-                    v = v * 8 + (s[i] - b'0') as u32;
-                    i += 1;
-                    n += 1;
-                }
-                o.push(v as u8);
-            }
-            b'x' => {
-                let mut v = 0u32;
-                let mut n = 0;
-                while n < 2 && i < s.len() && s[i].is_ascii_hexdigit() {
-                    v = v * 16 + (s[i] as char).to_digit(16).unwrap_or(0);
-                    i += 1;
-                    n += 1;
-                }
-                if n == 0 {
-                    o.extend_from_slice(b"\\x");
-                } else {
-                    o.push(v as u8);
-                }
-            }
-            b'u' | b'U' => {
-                let max = if e == b'u' { 4 } else { 8 };
-                let mut v = 0u32;
-                let mut n = 0;
-                while n < max && i < s.len() && s[i].is_ascii_hexdigit() {
-                    v = v * 16 + (s[i] as char).to_digit(16).unwrap_or(0);
-                    i += 1;
-                    n += 1;
-                }
-                if n == 0 {
-                    o.push(b'\\');
-                    o.push(e);
-                } else if v >= 0x80 && crate::eval::expand::byte_chars() {
-                    // the locale cannot show it: bash writes the escape back
-                    let t = if e == b'u' {
-                        format!("\\u{:04X}", v)
-                    } else {
-                        format!("\\U{:08X}", v)
-                    };
-                    o.extend_from_slice(t.as_bytes());
-                } else {
-                    let ch = char::from_u32(v).unwrap_or('\u{fffd}');
-                    let mut b = [0u8; 4];
-                    o.extend_from_slice(ch.encode_utf8(&mut b).as_bytes());
-                }
-            }
-            other => {
-                o.push(b'\\');
-                o.push(other);
-            }
-        }
-    }
-    (o, false)
+/// Interpret backslash escapes (echo -e, %b, ${x@E}) by bash's rules. Returns
+/// (bytes, stop) where stop is true after `\c`.
+pub fn backslash_escapes(s: &[u8]) -> (Bytes, bool) {
+    expand(s, Style::Bash, !crate::eval::expand::byte_chars())
 }
 
 enum Arg<'a> {
@@ -134,7 +54,7 @@ impl Shell {
                 out.push(b' ');
             }
             if escapes {
-                let (b, stop) = backslash_escapes(a, true);
+                let (b, stop) = backslash_escapes(a);
                 out.extend_from_slice(&b);
                 if stop {
                     self.status = if self.write_fd(1, &out) { 0 } else { 1 };
@@ -333,7 +253,7 @@ impl Shell {
                     }
                     _ => {}
                 }
-                let (b, _) = backslash_escapes(&fmt[i..seg_end], false);
+                let (b, _) = backslash_escapes(&fmt[i..seg_end]);
                 out.extend_from_slice(&b);
                 i = seg_end;
                 continue;
@@ -501,7 +421,7 @@ impl Shell {
                     let a = it.next().unwrap_or(b"").to_vec();
                     let mut v = match conv {
                         b'b' => {
-                            let (b, stop) = backslash_escapes(&a, true);
+                            let (b, stop) = backslash_escapes(&a);
                             if stop {
                                 out.extend_from_slice(&pad(b, false));
                                 return true;
@@ -1170,9 +1090,9 @@ mod tests {
 
     #[test]
     fn escapes() {
-        assert_eq!(backslash_escapes(b"a\\tb\\n", false).0, b"a\tb\n");
-        assert!(backslash_escapes(b"x\\cy", false).1);
-        assert_eq!(backslash_escapes(b"\\0101", true).0, b"A");
+        assert_eq!(backslash_escapes(b"a\\tb\\n").0, b"a\tb\n");
+        assert!(backslash_escapes(b"x\\cy").1);
+        assert_eq!(backslash_escapes(b"\\0101").0, b"A");
     }
 
     #[test]

@@ -1179,7 +1179,7 @@ impl Shell {
                         b'U' => String::from_utf8_lossy(s).to_uppercase().into_bytes(),
                         b'L' => String::from_utf8_lossy(s).to_lowercase().into_bytes(),
                         b'u' => case_change(s, b"?", 1, false),
-                        b'E' => crate::builtins::io::backslash_escapes(s, false).0,
+                        b'E' => crate::builtins::io::backslash_escapes(s).0,
                         b'P' => self.prompt_expand(s),
                         b'a' => {
                             let n = Self::name_text(p);

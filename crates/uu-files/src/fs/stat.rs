@@ -2,13 +2,14 @@
 //! in GNU's default layout or a custom format.
 
 use crate::misc::datetime::{strftime, Time};
-use crate::printf::escape::{expand, Style};
 use coreutils_core::args::{
     long, missing_operand, parse_or_usage, std_opts, HasArg, LongOpt, HELP, VERSION,
 };
 use coreutils_core::bytes::{os_bytes, path_bytes};
 use coreutils_core::error::strerror;
+use coreutils_core::escapes::{expand, Style};
 use coreutils_core::io::{exit_on_write_error, stdout};
+use coreutils_core::locale::utf8_locale;
 use coreutils_core::meta::{self, ExtStat, RawStat};
 use coreutils_core::meta::{perm_string, type_char};
 use coreutils_core::quote::quote_gnu;
@@ -233,6 +234,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                     expand(
                         os_bytes(o.value.as_deref().unwrap_or_default()),
                         Style::Format,
+                        utf8_locale(),
                     )
                     .0,
                     false,

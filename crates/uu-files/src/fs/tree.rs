@@ -38,7 +38,7 @@ struct Art {
 }
 
 fn art() -> Art {
-    if crate::printf::escape::utf8_locale() {
+    if coreutils_core::locale::utf8_locale() {
         Art {
             mid: "├── ",
             last: "└── ",
@@ -175,7 +175,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         max_level,
         classify: p.has('F'),
         quote: p.has('Q'),
-        utf8: crate::printf::escape::utf8_locale(),
+        utf8: coreutils_core::locale::utf8_locale(),
     };
     let ops: Vec<OsString> = if p.operands.is_empty() {
         vec![OsString::from(".")]

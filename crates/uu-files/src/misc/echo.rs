@@ -1,9 +1,10 @@
 //! `echo [-neE] [STRING]...`: GNU echo (options only when every letter is
 //! one of n, e, E).
 
-use crate::printf::escape::{expand, Style};
 use coreutils_core::bytes::os_bytes;
+use coreutils_core::escapes::{expand, Style};
 use coreutils_core::io::{exit_on_write_error, stdout};
+use coreutils_core::locale::utf8_locale;
 use std::ffi::OsString;
 use std::io::Write;
 
@@ -45,7 +46,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             buf.push(b' ');
         }
         if escapes {
-            let (e, stop) = expand(os_bytes(a), Style::Echo);
+            let (e, stop) = expand(os_bytes(a), Style::Echo, utf8_locale());
             buf.extend_from_slice(&e);
             if stop {
                 newline = false;

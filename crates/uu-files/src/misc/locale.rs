@@ -55,7 +55,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 match k.as_str() {
                     "charmap" => println!(
                         "{}",
-                        if crate::printf::escape::utf8_locale() {
+                        if coreutils_core::locale::utf8_locale() {
                             "UTF-8"
                         } else {
                             "ANSI_X3.4-1968"

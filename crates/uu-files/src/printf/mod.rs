@@ -1,13 +1,13 @@
 //! `printf FORMAT [ARG]...`: GNU printf, reusing the format while
 //! arguments remain.
 
-pub mod escape;
 pub mod numfmt;
 
 use coreutils_core::bytes::os_bytes;
+use coreutils_core::escapes::{escape as esc1, expand, Esc, Style};
 use coreutils_core::io::{stdout, write_or_exit};
+use coreutils_core::locale::utf8_locale;
 use coreutils_core::quote::quote_bytes;
-use escape::{escape as esc1, expand, Esc, Style};
 use numfmt::{fmt_float, fmt_signed, fmt_unsigned, pad, Spec};
 use std::ffi::OsString;
 use std::io::Write;
@@ -177,7 +177,7 @@ fn format_once(out: &mut Vec<u8>, fmt: &[u8], ctx: &mut Ctx) -> Result<bool, Str
             {
                 return Err("missing hexadecimal number in escape".to_string());
             }
-            match esc1(&fmt[i..], Style::Format) {
+            match esc1(&fmt[i..], Style::Format, utf8_locale()) {
                 Esc::Bytes(b, n) => {
                     out.extend_from_slice(&b);
                     i += n;
@@ -285,7 +285,7 @@ fn format_once(out: &mut Vec<u8>, fmt: &[u8], ctx: &mut Ctx) -> Result<bool, Str
             }
             b'b' => {
                 let a = ctx.take().unwrap_or(b"");
-                let (mut e, stop) = expand(a, Style::PercentB);
+                let (mut e, stop) = expand(a, Style::PercentB, utf8_locale());
                 if let Some(p) = spec.prec {
                     e.truncate(p);
                 }

@@ -1,4 +1,5 @@
-//! Backslash escapes shared by `printf` (format and `%b`) and `echo -e`.
+//! Backslash escapes: GNU `printf` (format and `%b`), GNU `echo -e`, and
+//! the shell's `echo -e`, `printf` and `${x@E}` (bash's rules).
 
 /// How escapes are read: `printf`'s format (`\NNN` up to 3 octal digits)
 /// or `%b`/`echo -e` (`\0NNN`, and `\NNN` too for `%b`).
@@ -10,6 +11,9 @@ pub enum Style {
     PercentB,
     /// `echo -e`: octal only as `\0NNN`.
     Echo,
+    /// bash's builtins: octal as `%b`, `\E` is ESC too, and a code point
+    /// that is no character becomes U+FFFD.
+    Bash,
 }
 
 /// Result of expanding one escape at `s[0] == b'\\'`.
@@ -31,10 +35,9 @@ fn push_char(out: &mut Vec<u8>, v: u32) {
     }
 }
 
-pub use coreutils_core::locale::utf8_locale;
-
-/// Expand the escape starting at `s[0]` (a backslash).
-pub fn escape(s: &[u8], style: Style) -> Esc {
+/// Expand the escape starting at `s[0]` (a backslash). `utf8`: the locale
+/// can encode characters above U+007F (else `\u`/`\U` are written back).
+pub fn escape(s: &[u8], style: Style, utf8: bool) -> Esc {
     let next = s.get(1).copied();
     let c = match next {
         Some(c) => c,
@@ -45,6 +48,7 @@ pub fn escape(s: &[u8], style: Style) -> Esc {
         b'a' => Some(7),
         b'b' => Some(8),
         b'e' => Some(27),
+        b'E' if style == Style::Bash => Some(27),
         b'f' => Some(12),
         b'n' => Some(b'\n'),
         b'r' => Some(b'\r'),
@@ -62,7 +66,7 @@ pub fn escape(s: &[u8], style: Style) -> Esc {
             let (start, max) = match (style, c) {
                 (Style::Format, _) => (1, 3),
                 (_, b'0') => (2, 3),
-                (Style::PercentB, _) => (1, 3),
+                (Style::PercentB | Style::Bash, _) => (1, 3),
                 _ => return Esc::Bytes(vec![b'\\', c], 2),
             };
             let mut v: u32 = 0;
@@ -103,13 +107,15 @@ pub fn escape(s: &[u8], style: Style) -> Esc {
                 return Esc::Bytes(vec![b'\\', c], 2);
             }
             let mut out = Vec::new();
-            if v >= 0x80 && !utf8_locale() {
+            if v >= 0x80 && !utf8 {
                 // As GNU in the C locale: the character cannot be encoded.
                 if c == b'u' {
                     out.extend_from_slice(format!("\\u{:04X}", v).as_bytes());
                 } else {
                     out.extend_from_slice(format!("\\U{:08X}", v).as_bytes());
                 }
+            } else if style == Style::Bash {
+                push_char(&mut out, char::from_u32(v).map_or(0xfffd, |_| v));
             } else {
                 push_char(&mut out, v);
             }
@@ -120,12 +126,12 @@ pub fn escape(s: &[u8], style: Style) -> Esc {
 }
 
 /// Expand all escapes of `s`; the flag is true when `\c` stopped output.
-pub fn expand(s: &[u8], style: Style) -> (Vec<u8>, bool) {
+pub fn expand(s: &[u8], style: Style, utf8: bool) -> (Vec<u8>, bool) {
     let mut out = Vec::with_capacity(s.len());
     let mut i = 0;
     while i < s.len() {
         if s[i] == b'\\' {
-            match escape(&s[i..], style) {
+            match escape(&s[i..], style, utf8) {
                 Esc::Bytes(b, n) => {
                     out.extend_from_slice(&b);
                     i += n;
@@ -145,9 +151,23 @@ mod tests {
     use super::*;
     #[test]
     fn expands() {
-        assert_eq!(expand(b"a\\tb\\101\\x41", Style::Format).0, b"a\tbAA");
-        assert_eq!(expand(b"\\0101\\101", Style::Echo).0, b"A\\101");
-        assert_eq!(expand(b"x\\cy", Style::PercentB), (b"x".to_vec(), true));
-        assert_eq!(expand(b"\\q", Style::Format).0, b"\\q");
+        assert_eq!(
+            expand(b"a\\tb\\101\\x41", Style::Format, false).0,
+            b"a\tbAA"
+        );
+        assert_eq!(expand(b"\\0101\\101", Style::Echo, false).0, b"A\\101");
+        assert_eq!(
+            expand(b"x\\cy", Style::PercentB, false),
+            (b"x".to_vec(), true)
+        );
+        assert_eq!(expand(b"\\q", Style::Format, false).0, b"\\q");
+        assert_eq!(expand(b"\\E\\0101\\101", Style::Bash, false).0, b"\x1bAA");
+        assert_eq!(expand(b"\\E", Style::Format, false).0, b"\\E");
+        assert_eq!(expand(b"\\u00e9", Style::Bash, false).0, b"\\u00E9");
+        assert_eq!(expand(b"\\u00e9", Style::Bash, true).0, "\u{e9}".as_bytes());
+        assert_eq!(
+            expand(b"\\UD800", Style::Bash, true).0,
+            "\u{fffd}".as_bytes()
+        );
     }
 }
