@@ -2,6 +2,7 @@
 
 use crate::ast::Bytes;
 use crate::eval::{Ctl, Shell, R};
+use coreutils_core::calendar;
 use coreutils_core::escapes::{expand, Style};
 
 /// Interpret backslash escapes (echo -e, %b, ${x@E}) by bash's rules. Returns
@@ -338,7 +339,9 @@ impl Shell {
                                 }
                             }
                         };
-                        let body = super::strftime::strftime(&tf, t);
+                        // glibc's strftime with GNU's flags, in UTC (the sandbox's zone).
+                        let body =
+                            calendar::strftime(&String::from_utf8_lossy(&tf), t, 0).into_bytes();
                         let body = match prec {
                             Some(p) => body[..(p.max(0) as usize).min(body.len())].to_vec(),
                             None => body,

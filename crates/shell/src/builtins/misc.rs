@@ -2,7 +2,6 @@
 //! test/[, umask, ulimit, help, enable, history, compgen, caller; and prompt
 //! expansion (`\u \h \w \W \$ ...`).
 
-use super::strftime::put;
 use crate::ast::Bytes;
 use crate::eval::{Ctl, Shell, R};
 
@@ -1353,4 +1352,10 @@ fn symbolic_umask(cur: u32, spec: &[u8]) -> Result<u32, Bytes> {
         }
     }
     Ok(!perm & 0o777)
+}
+
+/// Formats straight into `o` (no intermediate String).
+fn put(o: &mut String, a: std::fmt::Arguments) {
+    use std::fmt::Write;
+    let _ = o.write_fmt(a);
 }

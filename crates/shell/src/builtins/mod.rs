@@ -12,7 +12,6 @@ pub mod jobs;
 pub mod misc;
 mod options;
 mod printf_num;
-pub mod strftime;
 pub mod vars;
 
 use crate::ast::Bytes;

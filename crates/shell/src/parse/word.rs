@@ -482,17 +482,19 @@ impl Parser {
                 self.pos += 2;
                 let s = self.pos;
                 let mut depth = 1;
-                while let Some(c) = self.bump() {
-                    if c == b'[' {
-                        depth += 1;
-                    } else if c == b']' {
-                        depth -= 1;
-                        if depth == 0 {
-                            break;
+                while depth > 0 {
+                    match self.bump() {
+                        Some(b'[') => depth += 1,
+                        Some(b']') => depth -= 1,
+                        Some(_) => {}
+                        None => {
+                            return Err(
+                                self.err("unexpected EOF while looking for matching `]'".into())
+                            )
                         }
                     }
                 }
-                let text = self.src[s..self.pos.saturating_sub(1)].to_vec();
+                let text = self.src[s..self.pos - 1].to_vec();
                 Ok(Some(WordPart::Arith(self.arith_src(&text)?)))
             }
             c if c.is_ascii_alphabetic() || c == b'_' => {
@@ -623,6 +625,14 @@ impl Parser {
     }
 
     fn brace_param(&mut self, in_dq: bool) -> PResult<Param> {
+        // Counts toward the nesting limit: `${x:-${x:-...` recurses here.
+        self.enter()?;
+        let param = self.brace_param_inner(in_dq);
+        self.leave();
+        param
+    }
+
+    fn brace_param_inner(&mut self, in_dq: bool) -> PResult<Param> {
         let start = self.pos;
         let mut length = false;
         let mut indirect = false;
