@@ -192,3 +192,15 @@ mod imp {
         unsafe { (libc::geteuid(), libc::getegid()) }
     }
 }
+
+/// Up to `n` bytes from the start of the file a path names.
+pub fn read_head(path: &[u8], n: u64) -> Option<Vec<u8>> {
+    use std::io::Read;
+    let mut out = Vec::new();
+    std::fs::File::open(crate::bytes::path(path))
+        .ok()?
+        .take(n)
+        .read_to_end(&mut out)
+        .ok()?;
+    Some(out)
+}

@@ -645,9 +645,13 @@ impl Shell {
                     {
                         let argv = self.expand_words(&s.words)?;
                         if let Some(path) = self.find_command(&argv[0]) {
-                            return self
-                                .spawn_external(&path, &argv, &[])
-                                .map_err(|_| Ctl::Abort(1));
+                            if let Ok(pid) = self.spawn_external(&path, &argv, &[]) {
+                                return Ok(pid);
+                            }
+                            // Refused (a script without `#!`, a binary, no
+                            // permission): a child shell runs the command and
+                            // says why as bash does, instead of this shell
+                            // ending silently.
                         }
                     }
                 }

@@ -333,6 +333,7 @@ impl Shell {
         // spawn pays no extra round trips for them).
         match self.spawn_external(&path, argv, env) {
             Ok(pid) => Some(pid),
+            Err(e) if e == crate::sys::ENOEXEC => self.run_as_script(name, &path, argv, env),
             Err(e) => {
                 if name.contains(&b'/') && self.path_not_runnable(name, &path) {
                     return None;
@@ -342,6 +343,41 @@ impl Shell {
                 m.extend_from_slice(crate::sys::strerror(e).as_bytes());
                 self.err(&m);
                 self.status = if e == crate::sys::ENOENT { 127 } else { 126 };
+                None
+            }
+        }
+    }
+
+    /// The kernel refused `path` as no executable format. As bash does, a
+    /// file whose first line holds no NUL byte is a shell script without a
+    /// `#!` line: a new shell runs it (`$0` is the path); anything else is a
+    /// binary it cannot execute (126).
+    fn run_as_script(
+        &mut self,
+        name: &[u8],
+        path: &[u8],
+        argv: &[Bytes],
+        env: &[(Bytes, Bytes)],
+    ) -> Option<i32> {
+        let head = crate::fsx::read_head(path, 80).unwrap_or_default();
+        let line = head.split(|&c| c == b'\n').next().unwrap_or(&[]);
+        if line.contains(&0) {
+            let mut m = name.to_vec();
+            m.extend_from_slice(b": cannot execute binary file: Exec format error");
+            self.err(&m);
+            self.status = 126;
+            return None;
+        }
+        let mut script_argv: Vec<Bytes> = vec![b"bash".to_vec(), path.to_vec()];
+        script_argv.extend(argv.iter().skip(1).cloned());
+        match self.spawn_external(b"/bin/bash", &script_argv, env) {
+            Ok(pid) => Some(pid),
+            Err(e) => {
+                let mut m = name.to_vec();
+                m.extend_from_slice(b": ");
+                m.extend_from_slice(crate::sys::strerror(e).as_bytes());
+                self.err(&m);
+                self.status = 126;
                 None
             }
         }

@@ -15,8 +15,6 @@ pub type Errno = i32;
 pub const EINTR: Errno = 27;
 pub const ENOENT: Errno = 44;
 pub const EACCES: Errno = 2;
-// Only the native host maps an OS error onto it.
-#[cfg(not(target_arch = "wasm32"))]
 pub const ENOEXEC: Errno = 45;
 pub const ENOSYS: Errno = 52;
 #[cfg(not(target_arch = "wasm32"))]
