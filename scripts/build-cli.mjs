@@ -12,7 +12,6 @@
 // tell when it is stale, and the one-shot file's name.
 //
 //   node scripts/build-cli.mjs    (setup runs it when the sources change)
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -125,7 +124,7 @@ export async function buildCli(root = defaultRoot) {
   });
   const oneShotFile = oneShot.output[0].fileName;
   fs.writeFileSync(path.join(outDir, CLI_STAMP), JSON.stringify({ sources, oneShot: oneShotFile }));
-  writeOneShotCache(root);
+  await writeOneShotCache(root);
 }
 
 /**
@@ -133,7 +132,9 @@ export async function buildCli(root = defaultRoot) {
  * (bin/codeCache.mjs writes a missing cache after the command). Without
  * built wasm programs it fails; the first real run writes the cache then.
  */
-function writeOneShotCache(root) {
+async function writeOneShotCache(root) {
+  // Loaded here: bin/sandglass.mjs imports this module on every start of a dev checkout.
+  const { spawnSync } = await import('node:child_process');
   const r = spawnSync(process.execPath, [path.join(root, 'bin/sandglass.mjs'), 'run', '-c', ':'], {
     cwd: root,
     env: { ...process.env, SANDGLASS_ENGINE: 'off' },
