@@ -3,6 +3,7 @@
  * the full command line (`main.ts`) and the one-shot build (`oneShot.ts`).
  * Each subcommand's module is imported only when it runs.
  */
+import { fstatSync, statSync } from 'node:fs';
 import type { CliIo } from './options.js';
 
 export interface Subcommand {
@@ -17,9 +18,30 @@ export interface SubcommandEntry {
   load(): Promise<Subcommand>;
 }
 
-/** The host's stdio, as subcommands take it. */
+/** Whether fd 0 is /dev/null (as under `< /dev/null`, cron, CI runners, `spawn` with stdio 'ignore'). */
+function stdinIsNull(): boolean {
+  try {
+    const st = fstatSync(0);
+    return st.isCharacterDevice() && st.rdev === statSync('/dev/null').rdev;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The host's stdio, as subcommands take it. `process.stdin` is made on
+ * first use (building the stream costs ~3-5 ms of CPU), never when stdin is
+ * /dev/null.
+ */
 export function processIo(): CliIo {
-  return { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
+  return {
+    get stdin() {
+      return process.stdin;
+    },
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdinIsNull: stdinIsNull(),
+  };
 }
 
 /** Hands the command to a warm engine (`sandglass engine`) if one is running. */
