@@ -130,7 +130,14 @@ export function stepMeta(step: Step, released: boolean, recorded: boolean): Step
     released,
     recorded,
   };
-  for (const k of ['stdout', 'stderr', 'stdoutBytes', 'stderrBytes', 'restoredFrom'] as const)
+  for (const k of [
+    'stdout',
+    'stderr',
+    'stdoutBytes',
+    'stderrBytes',
+    'restoredFrom',
+    'origin',
+  ] as const)
     if (step[k] !== undefined) Object.assign(meta, { [k]: step[k] });
   return meta;
 }
