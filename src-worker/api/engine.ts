@@ -27,7 +27,7 @@ import { diffPage, fileDiff } from '../timeline/changes.js';
 import { journalTimeline } from '../timeline/format/journal.js';
 import { buildOrigin, loadSteps } from '../timeline/format/load.js';
 import { decodeTimeline } from '../timeline/format/read.js';
-import { encodeTimeline } from '../timeline/format/write.js';
+import { encodeTimelineAsync } from '../timeline/format/write.js';
 import { TimelineError } from '../timeline/model.js';
 import { snapshotStoreOf } from '../timeline/store.js';
 import { ChangeFeed } from './changeFeed.js';
@@ -356,7 +356,7 @@ export class SandglassEngine {
     getRecording: async ({ sandboxId, stepId }) =>
       timeline(() => this.registry.get(sandboxId).steps.recordingOf(stepId)),
     saveTimeline: async ({ sandboxId }) => {
-      const { bytes, summary } = this.saveTimeline(sandboxId);
+      const { bytes, summary } = await this.saveTimeline(sandboxId);
       if (bytes.length > LIMITS.timelineFileBytes)
         throw new EngineError(
           'E2BIG',
@@ -465,9 +465,11 @@ export class SandglassEngine {
   }
 
   /** A sandbox's timeline as a timeline file (zip bytes). In-process callers write it where they like. */
-  saveTimeline(sandboxId: string): { bytes: Uint8Array; summary: TimelineFileSummary } {
+  async saveTimeline(
+    sandboxId: string,
+  ): Promise<{ bytes: Uint8Array; summary: TimelineFileSummary }> {
     const entry = this.registry.get(sandboxId);
-    return timeline(() => encodeTimeline(timelineSource(entry)));
+    return timelineAsync(() => encodeTimelineAsync(timelineSource(entry)));
   }
 
   /** Journals a sandbox's new steps through `append` as they happen (in-process callers); returns the stop. */

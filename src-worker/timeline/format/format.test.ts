@@ -9,7 +9,7 @@ import { bytes, harness, type Harness } from '../testUtil.js';
 import { buildOrigin, loadSteps } from './load.js';
 import { decodeTimeline } from './read.js';
 import { journalTimeline, recoverJournal } from './journal.js';
-import { encodeTimeline } from './write.js';
+import { encodeTimeline, encodeTimelineAsync } from './write.js';
 
 /** A timeline with a branch, a moved directory, a symlink, binary data and a released step. */
 async function sample(): Promise<Harness> {
@@ -59,6 +59,32 @@ function listing(vfs: VfsApi, at: SnapshotId): string[] {
 }
 
 describe('timeline file round trip', () => {
+  it('writes the same entries whether blobs deflate on the thread pool or in one thread', async () => {
+    const h = await sample();
+    const input = {
+      name: 'sample',
+      settings: DEFAULT_SETTINGS,
+      timeline: h.timeline,
+      store: (
+        h.timeline as unknown as {
+          options: { store: Parameters<typeof encodeTimeline>[0]['store'] };
+        }
+      ).options.store,
+    };
+    const entries = (file: Uint8Array) => {
+      const all = unzipSync(file);
+      delete all['manifest.json']; // holds the time of the save
+      delete all['commit.json']; // holds the manifest's hash
+      return all;
+    };
+    const sync = encodeTimeline(input);
+    const async = await encodeTimelineAsync(input);
+    expect(Object.keys(entries(async.bytes))).toEqual(Object.keys(entries(sync.bytes)));
+    expect(entries(async.bytes)).toEqual(entries(sync.bytes));
+    expect(async.summary).toEqual({ ...sync.summary, fileBytes: async.bytes.length });
+    expect(decodeTimeline(async.bytes).blobs).toEqual(decodeTimeline(sync.bytes).blobs);
+  });
+
   it('saves and loads every step’s tree, sessions, branches and head', async () => {
     const h = await sample();
     const file = encode(h);
