@@ -71,11 +71,65 @@ async function waitFor<T>(
   }
 }
 
+/**
+ * The reply of a call that waits for the head: the head (or error record),
+ * then, when `bodyMax` > 0, the body bytes that came with it (rets: [x, head
+ * length, 1 if that was the whole body]). Built in the channel's data area.
+ */
+async function headReply(
+  p: Process,
+  x: SyscallExchange,
+  id: number,
+  idleMs: number,
+  bodyMax: number,
+  out: Uint8Array | undefined,
+): Promise<Reply> {
+  let h = x.head();
+  if (!h) {
+    try {
+      h = await waitFor(p, x, () => x.head(), idleMs);
+    } catch (e) {
+      // EINTR or the idle timeout: the exchange stays open, and the caller needs its id.
+      if (e instanceof KernelError) return { errno: e.errno, rets: [id, 0, 0] };
+      throw e;
+    }
+  }
+  if (!h.ok) return { errno: h.errno, data: h.bytes, rets: [id, h.bytes.length, 0] };
+  const max = Math.min(Math.max(0, bodyMax), MAX_READ);
+  const room = out && out.length >= h.bytes.length + max ? out : undefined;
+  if (max === 0 || !room) return { errno: 0, data: h.bytes, rets: [id, h.bytes.length, 0] };
+  room.set(h.bytes);
+  const body = await x.bodyWithHead(room.subarray(h.bytes.length, h.bytes.length + max));
+  return {
+    errno: 0,
+    data: room.subarray(0, h.bytes.length + body.n),
+    rets: [id, h.bytes.length, body.end ? 1 : 0],
+  };
+}
+
 export const netHandlers: Record<number, Handler> = {
-  [Sys.NET_REQUEST]: (k, p, _args, payload) => {
-    const request = decodeNetRequest(payload);
+  /**
+   * args: [wait, idleMs, bodyMax]. wait = 0 (the wasm glue): answer the id at
+   * once. wait = 1 (Python's bridge, for a request whose body is inline):
+   * also wait for the head and the body bytes that came with it, as
+   * `net_response` with the same arguments would, saving it and the first
+   * `net_body_read`s their round trips. A failed wait leaves the exchange
+   * open (rets[0] is its id), as a failed net_response does.
+   */
+  [Sys.NET_REQUEST]: (k, p, args, payload, out) => {
+    const wait = a(args, 0) === 1;
+    let request;
+    try {
+      request = decodeNetRequest(payload);
+      if (tableOf(p).open.size >= MAX_EXCHANGES) {
+        fail(Errno.EMFILE, 'too many open exchanges');
+      }
+    } catch (e) {
+      // No exchange was opened: say so in the id slot too (slots keep stale values).
+      if (wait && e instanceof KernelError) return { errno: e.errno, rets: [0, 0, 0] };
+      throw e;
+    }
     const t = tableOf(p);
-    if (t.open.size >= MAX_EXCHANGES) fail(Errno.EMFILE, 'too many open exchanges');
     const x = new SyscallExchange({
       gateway: k.network.gateway,
       request,
@@ -89,7 +143,8 @@ export const netHandlers: Record<number, Handler> = {
     });
     const id = t.next++;
     t.open.set(id, x);
-    return { errno: 0, rets: [id] };
+    if (!wait) return { errno: 0, rets: [id] };
+    return headReply(p, x, id, a(args, 1), a(args, 2), out);
   },
   [Sys.NET_BODY_WRITE]: (_k, p, args, payload) => {
     const x = exchange(p, args);
@@ -97,13 +152,12 @@ export const netHandlers: Record<number, Handler> = {
     if (n !== null) return { errno: 0, rets: [n] };
     return p.block(() => x.writeBody(payload), x.changed).then((m) => ({ errno: 0, rets: [m] }));
   },
-  [Sys.NET_RESPONSE]: (_k, p, args): Reply | Promise<Reply> => {
+  /** args: [x, idleMs, bodyMax]; the reply as headReply's (bodyMax 0: the head alone). */
+  [Sys.NET_RESPONSE]: (_k, p, args, _payload, out): Reply | Promise<Reply> => {
     const x = exchange(p, args);
-    const reply = (h: NonNullable<ReturnType<SyscallExchange['head']>>): Reply =>
-      h.ok ? { errno: 0, data: h.bytes } : { errno: h.errno, data: h.bytes };
-    const h = x.head();
-    if (h) return reply(h);
-    return waitFor(p, x, () => x.head(), a(args, 1)).then(reply);
+    const h = a(args, 2) > 0 ? null : x.head();
+    if (h) return h.ok ? { errno: 0, data: h.bytes } : { errno: h.errno, data: h.bytes };
+    return headReply(p, x, a(args, 0), a(args, 1), a(args, 2), out);
   },
   [Sys.NET_BODY_READ]: (_k, p, args, _payload, out) => {
     const x = exchange(p, args);
