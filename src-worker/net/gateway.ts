@@ -24,7 +24,7 @@ import { DEFAULT_LIMITS, GatewayLimitsSchema, tighten, type GatewayLimits } from
 import { pinnedAgent } from './node/pinnedAgent.js';
 import { systemResolver, type Resolver } from './node/resolver.js';
 import { CompiledPolicy, type NetworkPolicy } from './policy.js';
-import { ResponseBody } from './responseBody.js';
+import { ResponseBody, type BodyFraming } from './responseBody.js';
 import { parseTarget, sameOrigin, type RequestTarget } from './target.js';
 
 export interface GatewayOptions {
@@ -443,12 +443,17 @@ export class NetworkGateway {
       audit.finish(error);
       ex.dispose();
     };
-    const body = new ResponseBody(res.body, RESPONSE_HIGH_WATER, {
-      received: (n) => ex.count('received', n),
-      ended: (error) => end(error, error === null),
-      abandoned: () => end(null, false),
-      toError: (err) => toNetError(err, ex, t.url.href, ex.limits),
-    });
+    const body = new ResponseBody(
+      res.body,
+      RESPONSE_HIGH_WATER,
+      {
+        received: (n) => ex.count('received', n),
+        ended: (error) => end(error, error === null),
+        abandoned: () => end(null, false),
+        toError: (err) => toNetError(err, ex, t.url.href, ex.limits),
+      },
+      framingOf(headers),
+    );
     // Cancelled or timed out while nobody is reading: still end and audit.
     ex.signal.addEventListener(
       'abort',
@@ -484,6 +489,15 @@ function rawHeaders(raw: Buffer[]): HeaderList {
     out.push([(raw[i] as Buffer).toString('latin1'), (raw[i + 1] as Buffer).toString('latin1')]);
   }
   return out;
+}
+
+/** How a response body ends on the wire (see BodyFraming). */
+function framingOf(headers: HeaderList): BodyFraming {
+  const te = headerValue(headers, 'transfer-encoding');
+  if (te !== null && /chunked/i.test(te)) return { length: null, untilClose: false };
+  const cl = headerValue(headers, 'content-length');
+  const length = cl !== null && /^\s*\d+\s*$/.test(cl) ? Number(cl) : null;
+  return { length, untilClose: length === null };
 }
 
 function headerValue(headers: HeaderList, name: string): string | null {

@@ -24,6 +24,38 @@ export interface ResponseBodyHooks {
   toError(err: unknown): NetError;
 }
 
+/** A drain sink that copies into `dst`, from its start on. */
+export function copyInto(dst: Uint8Array): (bytes: Uint8Array) => number {
+  let at = 0;
+  return (bytes) => {
+    dst.set(bytes, at);
+    at += bytes.length;
+    return bytes.length;
+  };
+}
+
+/**
+ * How the body ends on the wire: its declared length, or null (chunked, or
+ * at the connection's end). Pausing undici at the wrong moment crashes it
+ * (undici 7 asserts in `Parser.finish` when the server closes the socket
+ * while its parser is paused: nodejs/undici#5360, fixed in undici 8 only),
+ * and whether a pause is safe depends on this.
+ */
+export interface BodyFraming {
+  readonly length: number | null;
+  /** Ends when the server closes the connection (no length, not chunked). */
+  readonly untilClose: boolean;
+}
+
+/**
+ * A body that ends at the connection's close is paused only past this much
+ * held: every pause risks undici's crash when the close comes, so such a
+ * body is allowed to run ahead further before the server is held back.
+ */
+export const UNTIL_CLOSE_HIGH_WATER = 32 * 1024 * 1024;
+/** The end of a declared length that is never held back (see shouldPause). */
+export const LENGTH_TAIL = 4 * 1024 * 1024;
+
 export class ResponseBody implements AsyncIterableIterator<Uint8Array> {
   /** Fires when `read` may now answer (bytes, the end or an error arrived). */
   readonly changed = new Notifier();
@@ -33,11 +65,13 @@ export class ResponseBody implements AsyncIterableIterator<Uint8Array> {
   private done = false;
   private error: NetError | null = null;
   private paused = false;
+  private received = 0;
 
   constructor(
     private readonly src: Readable,
     private readonly highWater: number,
     private readonly hooks: ResponseBodyHooks,
+    private readonly framing: BodyFraming = { length: null, untilClose: false },
   ) {
     src.on('data', (chunk: Uint8Array) => this.onData(chunk));
     src.on('end', () => this.finish(null));
@@ -65,20 +99,37 @@ export class ResponseBody implements AsyncIterableIterator<Uint8Array> {
    * the bytes before it are read.
    */
   read(dst: Uint8Array): number | null {
+    return this.drain(copyInto(dst), dst.length);
+  }
+
+  /**
+   * Hand the buffered bytes to `sink` chunk by chunk, up to `max`, without
+   * copying them: the sink takes a prefix of each (its count; less than
+   * offered means it is full). The count moved, 0 at the end, or null when
+   * nothing is buffered yet or the sink took nothing. Throws the body's
+   * NetError once the bytes before it are gone.
+   */
+  drain(sink: (bytes: Uint8Array) => number | null, max: number): number | null {
     let n = 0;
-    while (n < dst.length && this.chunks.length > 0) {
+    while (n < max && this.chunks.length > 0) {
       const c = this.chunks[0] as Uint8Array;
-      const take = Math.min(dst.length - n, c.length - this.chunkAt);
-      dst.set(c.subarray(this.chunkAt, this.chunkAt + take), n);
-      n += take;
-      this.chunkAt += take;
+      const part = c.subarray(
+        this.chunkAt,
+        this.chunkAt + Math.min(max - n, c.length - this.chunkAt),
+      );
+      const took = sink(part);
+      if (took === null || took === 0) break;
+      n += took;
+      this.chunkAt += took;
       if (this.chunkAt >= c.length) {
         this.chunks.shift();
         this.chunkAt = 0;
       }
+      if (took < part.length) break;
     }
     this.took(n);
-    if (n > 0 || dst.length === 0) return n;
+    if (n > 0 || max === 0) return n;
+    if (this.chunks.length > 0) return null; // the sink is full
     if (this.error) throw this.error;
     return this.done ? 0 : null;
   }
@@ -133,11 +184,28 @@ export class ResponseBody implements AsyncIterableIterator<Uint8Array> {
     }
     this.chunks.push(chunk);
     this.held += chunk.length;
-    if (this.held >= this.highWater && !this.paused) {
+    this.received += chunk.length;
+    if (!this.paused && this.shouldPause()) {
       this.paused = true;
       this.src.pause();
     }
     this.changed.notify();
+  }
+
+  /**
+   * Hold the server back? Past the high-water mark, except where undici
+   * could crash (BodyFraming). Once paused here, undici buffers up to its
+   * own high-water mark and then pauses its parser on whichever chunk
+   * crosses it; should that be the body's last and the server close the
+   * connection, undici asserts. So a declared length is not paused within
+   * LENGTH_TAIL of its end (at most that much more is held), and a body that
+   * ends at the close only past UNTIL_CLOSE_HIGH_WATER. A chunked body is
+   * safe: its terminator is still unread while the parser is paused.
+   */
+  private shouldPause(): boolean {
+    const { length, untilClose } = this.framing;
+    if (length !== null && length - this.received <= LENGTH_TAIL) return false;
+    return this.held >= (untilClose ? UNTIL_CLOSE_HIGH_WATER : this.highWater);
   }
 
   private took(n: number): void {

@@ -10,6 +10,7 @@ import { Errno, KernelError } from '../base/errno.js';
 import { Notifier } from '../base/notifier.js';
 import { NetError } from './denial.js';
 import type { NetResponse, NetworkGateway, RequestContext } from './gateway.js';
+import { copyInto } from './responseBody.js';
 import { encodeNetError, encodeNetHead, NET_FLAGS, netErrno, type NetWireRequest } from './wire.js';
 
 /** Request body bytes queued ahead of the gateway before a writer blocks. */
@@ -133,16 +134,28 @@ export class SyscallExchange {
    * when nothing is buffered yet (block). Throws the errno of a failure.
    */
   readBody(dst: Uint8Array): number | null {
+    return this.spliceBody(copyInto(dst), dst.length);
+  }
+
+  /**
+   * Hand response body bytes to `sink` (ResponseBody.drain): the count, 0
+   * at the end, or null when none are buffered or the sink is full (block).
+   * Throws the errno of a failure, and what the sink throws.
+   */
+  spliceBody(sink: (bytes: Uint8Array) => number | null, max: number): number | null {
     this.throwIfFailed();
     const res = this.response;
     if (!res) return null;
+    let n;
     try {
-      return res.body.read(dst);
+      n = res.body.drain(sink, max);
     } catch (err) {
+      if (!(err instanceof NetError)) throw err; // the sink's (EPIPE, ENOSPC, ...)
       this.fail(err);
       this.throwIfFailed();
       return null;
     }
+    return n;
   }
 
   /**

@@ -6,6 +6,7 @@
  * kill, exit, the time limit and the sandbox's destruction cancel them.
  */
 import { Errno, fail, KernelError } from '../../base/errno.js';
+import { Notifier } from '../../base/notifier.js';
 import type { Reply } from '../../channel/server.js';
 import { SyscallExchange } from '../../net/syscallExchange.js';
 import { agentReasonOf } from '../../net/agentReason.js';
@@ -13,11 +14,14 @@ import { decodeNetRequest } from '../../net/wire.js';
 import type { Process } from '../../proc/process.js';
 import { Sys } from '../../base/syscalls.js';
 import { a, OK, type Handler } from './common.js';
+import { epipe } from './files.js';
 
 /** Open exchanges a process may hold at once. */
 const MAX_EXCHANGES = 64;
 /** Largest response body read per call (the channel's data area). */
 const MAX_READ = 1024 * 1024;
+/** Most body bytes one net_body_splice moves (it returns sooner: see there). */
+const MAX_SPLICE = 16 * 1024 * 1024;
 
 interface Table {
   readonly open: Map<number, SyscallExchange>;
@@ -46,6 +50,22 @@ function exchange(p: Process, args: number[]): SyscallExchange {
   const x = tables.get(p)?.open.get(a(args, 0));
   if (!x) fail(Errno.EBADF, 'no such exchange');
   return x;
+}
+
+/** A notifier that fires whenever `a` or `b` (if any) does, until disposed. */
+function eitherOf(a: Notifier, b: Notifier | undefined): { notifier: Notifier; dispose(): void } {
+  const notifier = new Notifier();
+  const relay = (from: Notifier): (() => void) => {
+    let cancel = (): void => {};
+    const fire = (): void => {
+      cancel = from.once(fire);
+      notifier.notify();
+    };
+    cancel = from.once(fire);
+    return () => cancel();
+  };
+  const stops = b ? [relay(a), relay(b)] : [relay(a)];
+  return { notifier, dispose: () => stops.forEach((stop) => stop()) };
 }
 
 /**
@@ -169,6 +189,41 @@ export const netHandlers: Record<number, Handler> = {
       errno: 0,
       data: dst.subarray(0, m),
     }));
+  },
+  /**
+   * args: [x, fd, max]. Write up to `max` response body bytes to `fd` here
+   * in the kernel, as net_body_read then a write of them would, without
+   * the bytes crossing the channel twice: what is buffered now moves at
+   * once (undici's chunks, uncopied, to the file: a VFS file, a pipe, the
+   * tty, /dev/null), and the call blocks only while nothing is buffered or
+   * `fd` has no room (a non-blocking `fd` waits too). The count, 0 at the
+   * end. A write's error is the errno (EPIPE raises SIGPIPE); the body's
+   * failure is its errno, its record then from net_response.
+   */
+  [Sys.NET_BODY_SPLICE]: (k, p, args) => {
+    const x = exchange(p, args);
+    const file = p.fds.get(a(args, 1));
+    const max = Math.min(Math.max(0, a(args, 2)), MAX_SPLICE);
+    const attempt = (): number | null => {
+      try {
+        return x.spliceBody((bytes) => file.write(bytes), max);
+      } catch (e) {
+        return epipe(k, p, e);
+      }
+    };
+    const n = attempt();
+    if (n !== null) return { errno: 0, rets: [n] };
+    const woken = eitherOf(x.changed, file.changed);
+    return p.block(attempt, woken.notifier).then(
+      (m) => {
+        woken.dispose();
+        return { errno: 0, rets: [m] };
+      },
+      (e: unknown) => {
+        woken.dispose();
+        throw e;
+      },
+    );
   },
   [Sys.NET_CLOSE]: (_k, p, args) => {
     const x = exchange(p, args);

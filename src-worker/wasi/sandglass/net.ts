@@ -51,6 +51,13 @@ export function netImports(ctx: GlueContext): Record<string, (...a: never[]) => 
       ctx.mem.setU32(nOut, sys.data.length);
       return 0;
     }),
+    net_body_splice: guard((x: number, fd: number, max: number, nOut: number) => {
+      ctx.mem.check(nOut, 4);
+      const e = sys.call(Sys.NET_BODY_SPLICE, [x, fd, max >>> 0]);
+      if (e) return e;
+      ctx.mem.setU32(nOut, sys.rets[0] as number);
+      return 0;
+    }),
     net_close: guard((x: number) => sys.call(Sys.NET_CLOSE, [x])),
   };
 }
