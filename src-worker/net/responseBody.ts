@@ -88,6 +88,11 @@ export class ResponseBody implements AsyncIterableIterator<Uint8Array> {
     return this.done && this.held === 0;
   }
 
+  /** True once the body ended or failed (bytes may still wait to be read). */
+  get finished(): boolean {
+    return this.done || this.error !== null;
+  }
+
   /** True when `read` would answer now: bytes, the end or an error are here. */
   get settled(): boolean {
     return this.held > 0 || this.done || this.error !== null;

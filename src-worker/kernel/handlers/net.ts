@@ -22,6 +22,9 @@ const MAX_EXCHANGES = 64;
 const MAX_READ = 1024 * 1024;
 /** Most body bytes one net_body_splice moves (it returns sooner: see there). */
 const MAX_SPLICE = 16 * 1024 * 1024;
+/** A splice waits up to SPLICE_GATHER_MS for this much body before it moves less. */
+const SPLICE_GATHER = 512 * 1024;
+const SPLICE_GATHER_MS = 2;
 
 interface Table {
   readonly open: Map<number, SyscallExchange>;
@@ -204,7 +207,13 @@ export const netHandlers: Record<number, Handler> = {
     const x = exchange(p, args);
     const file = p.fds.get(a(args, 1));
     const max = Math.min(Math.max(0, a(args, 2)), MAX_SPLICE);
+    const gatherUntil = performance.now() + SPLICE_GATHER_MS;
     const attempt = (): number | null => {
+      // A little buffered, more on its way: wait a moment for more, so one
+      // call moves a good share of a MiB rather than one socket read.
+      const gathering =
+        !x.bodySettled(Math.min(max, SPLICE_GATHER)) && performance.now() < gatherUntil;
+      if (gathering) return null;
       try {
         return x.spliceBody((bytes) => file.write(bytes), max);
       } catch (e) {
@@ -214,16 +223,24 @@ export const netHandlers: Record<number, Handler> = {
     const n = attempt();
     if (n !== null) return { errno: 0, rets: [n] };
     const woken = eitherOf(x.changed, file.changed);
-    return p.block(attempt, woken.notifier).then(
-      (m) => {
-        woken.dispose();
-        return { errno: 0, rets: [m] };
-      },
-      (e: unknown) => {
-        woken.dispose();
-        throw e;
-      },
-    );
+    // The gathering wait ends by the clock too (ETIMEDOUT), then the call
+    // moves what there is or waits on.
+    return p
+      .block(attempt, woken.notifier, false, SPLICE_GATHER_MS)
+      .catch((e: unknown) => {
+        if (!(e instanceof KernelError && e.errno === Errno.ETIMEDOUT)) throw e;
+        return p.block(attempt, woken.notifier);
+      })
+      .then(
+        (m) => {
+          woken.dispose();
+          return { errno: 0, rets: [m] };
+        },
+        (e: unknown) => {
+          woken.dispose();
+          throw e;
+        },
+      );
   },
   [Sys.NET_CLOSE]: (_k, p, args) => {
     const x = exchange(p, args);
