@@ -81,7 +81,7 @@ function sourceKey(text: string): string {
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return `${text.length}:${(h >>> 0).toString(16)}`;
 }
-const CODE_KEY = sourceKey(driverSource + '\0' + shimSource);
+const CODE_KEY = sourceKey([driverSource, shimSource, netShimSource].join('\0'));
 
 function pyString(s: string): string {
   // A JSON string literal is a valid Python str literal.
@@ -138,18 +138,19 @@ const realm = {
       stdout: () => {},
       stderr: () => {},
     });
-    // Pre-import what the driver needs, so a run starts warm (from a snapshot: done already).
-    py.runPython(
-      'import runpy, io, types, traceback, code, importlib, json, subprocess, selectors',
-      {
-        filename: '<sandglass>',
-      },
-    );
-    // Compile the driver and shim once, here (so into the snapshot); a run takes them out of sys.modules.
-    py.runPython(
-      `(lambda s, t: s.modules.__setitem__("_sandglass_boot", t.SimpleNamespace(key=${pyString(CODE_KEY)}, driver=compile(${pyString(driverSource)}, "<sandglass>", "exec"), shim=compile(${pyString(shimSource)}, "<sandglass>", "exec"))))(__import__("sys"), __import__("types"))`,
+    // Pre-import what the driver needs and compile the driver and shims, so a
+    // run starts warm. From a snapshot made with these sources this is done
+    // already (the key says so): nothing to parse or compile per interpreter.
+    const compiled = py.runPython(
+      `(lambda b: b is not None and b.key == ${pyString(CODE_KEY)})(__import__("sys").modules.get("_sandglass_boot"))`,
       { filename: '<sandglass>' },
     );
+    if (compiled !== true)
+      py.runPython(
+        `import runpy, io, types, traceback, code, importlib, json, subprocess, selectors, struct\n` +
+          `(lambda s, t, c: s.modules.__setitem__("_sandglass_boot", t.SimpleNamespace(key=${pyString(CODE_KEY)}, driver=c(${pyString(driverSource)}), shim=c(${pyString(shimSource)}), net=c(${pyString(netShimSource)}))))(__import__("sys"), __import__("types"), lambda src: compile(src, "<sandglass>", "exec"))`,
+        { filename: '<sandglass>' },
+      );
     // A snapshot must keep Pyodide's JS modules (it checks their references), so
     // an interpreter is sealed after boot, from a snapshot or not.
     if (!config.makeSnapshot) py.runPython(sealSource, { filename: '<sandglass>' });
@@ -253,12 +254,11 @@ const realm = {
         env: job.env,
         isatty: tty,
         executable: '/usr/bin/python3',
-        netShim: netShimSource,
         pids: k.getpid(),
       };
-      // The driver and shim compiled at boot (in the snapshot) if they are this realm's; else now.
+      // The driver and shims were compiled at boot (or are in the snapshot).
       const status = p.runPython(
-        `(lambda b, d: (d.update(_shim_code=b.shim if b and b.key == ${pyString(CODE_KEY)} else compile(${pyString(shimSource)}, "<sandglass>", "exec")), exec(b.driver if b and b.key == ${pyString(CODE_KEY)} else compile(${pyString(driverSource)}, "<sandglass>", "exec"), d), d["main"](__import__("json").loads(${pyString(JSON.stringify(full))})))[2])(__import__("sys").modules.pop("_sandglass_boot", None), {"__name__": "_sandglass_driver"})`,
+        `(lambda b, d: (exec(b.driver, d), d["main"](b, __import__("json").loads(${pyString(JSON.stringify(full))})))[1])(__import__("sys").modules.pop("_sandglass_boot"), {"__name__": "_sandglass_driver"})`,
         { filename: '<sandglass>' },
       );
       code = typeof status === 'number' ? status : 1;
