@@ -5,6 +5,7 @@
  * TypeScript sources the realm script is bundled afresh, so tests run the
  * realm code as it is now.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { defaultPythonDir, pythonAvailable } from '../programs/python.js';
 import { createRequire } from 'node:module';
@@ -26,6 +27,8 @@ export interface PythonBootConfig {
   readonly lock: string;
   readonly stdlib: string;
   readonly home: string;
+  /** realmCodeKey of the realm script. */
+  readonly codeKey: string;
   readonly snapshot?: string;
 }
 
@@ -51,22 +54,33 @@ interface EsbuildLike {
   buildSync(opts: Record<string, unknown>): { outputFiles?: { text: string }[] };
 }
 
+/** src-worker/python/realm/ (TypeScript, and the .py files as text) bundled into one script (needs esbuild). */
+export function bundleRealm(): string {
+  const esbuild = createRequire(import.meta.url)('esbuild') as EsbuildLike;
+  const r = esbuild.buildSync({
+    entryPoints: [fileURLToPath(new URL('./realm/index.ts', import.meta.url))],
+    bundle: true,
+    platform: 'neutral',
+    format: 'iife',
+    target: 'es2022',
+    loader: { '.py': 'text' },
+    write: false,
+    logLevel: 'silent',
+  });
+  const text = r.outputFiles?.[0]?.text;
+  if (!text) throw new Error('python realm: esbuild wrote nothing');
+  return text;
+}
+
+/** Names a realm script: the snapshot's compiled driver is reused only under the same key. */
+export function realmCodeKey(source: string): string {
+  return createHash('sha256').update(source).digest('hex').slice(0, 24);
+}
+
 function realmSource(dir: string): string {
   if (/\.ts(\?.*)?$/.test(import.meta.url)) {
     try {
-      const esbuild = createRequire(import.meta.url)('esbuild') as EsbuildLike;
-      const r = esbuild.buildSync({
-        entryPoints: [fileURLToPath(new URL('./realm/index.ts', import.meta.url))],
-        bundle: true,
-        platform: 'neutral',
-        format: 'iife',
-        target: 'es2022',
-        loader: { '.py': 'text' },
-        write: false,
-        logLevel: 'silent',
-      });
-      const text = r.outputFiles?.[0]?.text;
-      if (text) return text;
+      return bundleRealm();
     } catch {
       // no esbuild: use the built realm
     }
@@ -100,15 +114,17 @@ export function loadRuntime(dir = defaultPythonDir()): PythonRuntime {
   if (snap && existsSync(join(dir, snap.file)))
     files.push({ name: SNAPSHOT_FILE, sab: toShared(readFileSync(join(dir, snap.file))) });
   const lock = readFileSync(join(dir, 'pyodide-lock.json'), 'utf8');
+  const realm = realmSource(dir);
+  const codeKey = realmCodeKey(realm);
   const boot: PythonBootConfig = snap
-    ? { ...snap.boot, lock, snapshot: SNAPSHOT_FILE }
-    : { lock, stdlib: '/pyodide/python_stdlib.zip', home: USER_HOME };
+    ? { ...snap.boot, lock, codeKey, snapshot: SNAPSHOT_FILE }
+    : { lock, codeKey, stdlib: '/pyodide/python_stdlib.zip', home: USER_HOME };
   const module = WebAssembly.compile(readFileSync(join(dir, 'pyodide.asm.wasm')));
   module.catch(() => {});
   const rt: PythonRuntime = {
     dir,
     scripts: [
-      { name: 'sandglass-realm.js', source: realmSource(dir) },
+      { name: 'sandglass-realm.js', source: realm },
       { name: 'pyodide.asm.js', source: readFileSync(join(dir, 'pyodide.asm.js'), 'utf8') },
       { name: 'pyodide.js', source: readFileSync(join(dir, 'pyodide.js'), 'utf8') },
     ],

@@ -46,6 +46,8 @@ export class PythonPool {
   private refs = 0;
   private disposed = false;
   private runtime: PythonRuntime | undefined;
+  /** V8's code cache of the realm's scripts, from the first interpreter that booted. */
+  private codeCache: Uint8Array[] | undefined;
   private readonly all = new Set<Interpreter>();
 
   constructor(readonly options: PythonPoolOptions = { size: 1 }) {}
@@ -88,8 +90,10 @@ export class PythonPool {
     const rt = this.runtime;
     const channel = ChannelView.create().sab;
     const interrupt = new SharedArrayBuffer(4);
+    const cache = this.codeCache;
     const data: PythonWorkerData = {
-      scripts: rt.scripts,
+      scripts: cache ? rt.scripts.map((s, i) => ({ ...s, cache: cache[i] })) : rt.scripts,
+      wantCodeCache: !cache,
       files: rt.files,
       channel,
       interrupt,
@@ -137,6 +141,7 @@ export class PythonPool {
     worker.on('message', (m: PythonWorkerMessage) => {
       if (m.type === 'ready') {
         it.bootMs = m.bootMs;
+        this.codeCache ??= m.codeCache;
         settle?.ok();
       } else if (m.type === 'failed') {
         settle?.fail(new Error(`python failed to start: ${m.message}`));

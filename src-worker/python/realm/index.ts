@@ -19,6 +19,7 @@ import {
   setSeed,
 } from './prelude.js';
 import { createSandFs } from './sandFs.js';
+import { writeSharedFile } from './sharedFile.js';
 import { createBridge, kernelSystem } from './bridge.js';
 import driverSource from './driver.py';
 import shimSource from './kernelShim.py';
@@ -41,6 +42,8 @@ const TTY_ISIG = 4;
 
 const g = globalThis as unknown as Record<string, unknown>;
 installPrelude(g);
+// Pyodide's loader installs the stdlib zip through this (scripts/build-python.mjs rewrites it).
+Object.defineProperty(g, 'sandglassWriteSharedFile', { value: writeSharedFile });
 
 let py: PyodideLike | undefined;
 let interrupt: Int32Array | undefined;
@@ -75,14 +78,6 @@ function adopt(sab: SharedArrayBuffer): SharedArrayBuffer {
   return sab;
 }
 
-/** Which driver and shim sources code compiled at boot came from (a snapshot may be older than the realm). */
-function sourceKey(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return `${text.length}:${(h >>> 0).toString(16)}`;
-}
-const CODE_KEY = sourceKey([driverSource, shimSource, netShimSource].join('\0'));
-
 function pyString(s: string): string {
   // A JSON string literal is a valid Python str literal.
   return JSON.stringify(s);
@@ -93,6 +88,8 @@ interface BootConfig {
   readonly lock: string;
   readonly stdlib: string;
   readonly home: string;
+  /** Names the realm's sources: code compiled at boot under another key (an older snapshot) is compiled again. */
+  readonly codeKey: string;
   /** A file holding a memory snapshot to start from (made by `makeSnapshot` with this stdlib). */
   readonly snapshot?: string;
   /** Boot so that `makeSnapshot` can be called (build time). */
@@ -142,13 +139,13 @@ const realm = {
     // run starts warm. From a snapshot made with these sources this is done
     // already (the key says so): nothing to parse or compile per interpreter.
     const compiled = py.runPython(
-      `(lambda b: b is not None and b.key == ${pyString(CODE_KEY)})(__import__("sys").modules.get("_sandglass_boot"))`,
+      `(lambda b: b is not None and b.key == ${pyString(config.codeKey)})(__import__("sys").modules.get("_sandglass_boot"))`,
       { filename: '<sandglass>' },
     );
     if (compiled !== true)
       py.runPython(
         `import runpy, io, types, traceback, code, importlib, json, subprocess, selectors, struct\n` +
-          `(lambda s, t, c: s.modules.__setitem__("_sandglass_boot", t.SimpleNamespace(key=${pyString(CODE_KEY)}, driver=c(${pyString(driverSource)}), shim=c(${pyString(shimSource)}), net=c(${pyString(netShimSource)}))))(__import__("sys"), __import__("types"), lambda src: compile(src, "<sandglass>", "exec"))`,
+          `(lambda s, t, c: s.modules.__setitem__("_sandglass_boot", t.SimpleNamespace(key=${pyString(config.codeKey)}, driver=c(${pyString(driverSource)}), shim=c(${pyString(shimSource)}), net=c(${pyString(netShimSource)}))))(__import__("sys"), __import__("types"), lambda src: compile(src, "<sandglass>", "exec"))`,
         { filename: '<sandglass>' },
       );
     // A snapshot must keep Pyodide's JS modules (it checks their references), so

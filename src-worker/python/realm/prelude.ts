@@ -144,7 +144,7 @@ const KERNEL_ENTROPY_BLOCK = 4096;
  */
 function getRandomValues<T extends ArrayBufferView>(a: T): T {
   const u = new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
-  for (let at = 0; at < u.length; ) {
+  for (let at = 0; at < u.length;) {
     if (seedAt >= seedPool.length) {
       if (!kernelRandom) throw new Error('sandglass: boot entropy exhausted');
       seedPool = new Uint8Array(KERNEL_ENTROPY_BLOCK);
@@ -166,12 +166,11 @@ export function fileBytes(path: string): Uint8Array {
   return new Uint8Array(s);
 }
 
-function readbuffer(path: string): ArrayBuffer {
+/** The loader's file read: the shared bytes themselves (MEMFS keeps them without a copy, see sharedFile.ts). */
+function readbuffer(path: string): SharedArrayBuffer {
   const s = files.get(path);
   if (!s) throw new Error(`sandglass realm: no file ${path}`);
-  const b = new ArrayBuffer(s.byteLength);
-  new Uint8Array(b).set(new Uint8Array(s));
-  return b;
+  return s;
 }
 
 const t0 = Date.now();
