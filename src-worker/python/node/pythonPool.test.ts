@@ -43,6 +43,41 @@ describe.skipIf(!pythonAvailable())('python interpreter pool', () => {
   );
 
   it(
+    'refills when the process ends or has run a while, not when it is taken (its start keeps the cores)',
+    async () => {
+      expect(await PythonPool.drained(20_000)).toBe(true);
+      const pool = new PythonPool({ size: 1 });
+      pools.push(pool);
+      await pool.whenReady();
+      const waitLive = async (n: number): Promise<number> => {
+        const end = Date.now() + 20_000;
+        while (PythonPool.liveWorkers() !== n && Date.now() < end)
+          await new Promise((r) => setTimeout(r, 10));
+        return PythonPool.liveWorkers();
+      };
+      const a = pool.take();
+      await new Promise((r) => setImmediate(r));
+      expect(PythonPool.liveWorkers()).toBe(1);
+      // A process that runs on (its syscalls unanswered here): the pool refills after a while.
+      pool.run(a, JSON.stringify({ argv: ['python3'], env: {}, cwd: '/', memoryLimit: 0 }));
+      expect(PythonPool.liveWorkers()).toBe(1);
+      expect(await waitLive(2)).toBe(2);
+      pool.end(a);
+      expect(await waitLive(1)).toBe(1);
+      // A process that ends at once: the refill follows its end.
+      const b = pool.take();
+      await new Promise((r) => setImmediate(r));
+      expect(PythonPool.liveWorkers()).toBe(1);
+      pool.end(b);
+      expect(await waitLive(1)).toBe(1);
+      await pool.whenReady();
+      pool.dispose();
+      expect(await PythonPool.drained(20_000)).toBe(true);
+    },
+    LONG,
+  );
+
+  it(
     'boots as many interpreters as it is configured for, and ends them when disposed',
     async () => {
       expect(await PythonPool.drained(20_000)).toBe(true);
