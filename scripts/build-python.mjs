@@ -49,6 +49,14 @@ const ASM_REWRITES = [
     'var initRandomFill=()=>{return view=>crypto.getRandomValues(view);',
     1,
   ],
+  // A memory snapshot is copied into the heap by the realm, which skips its zero pages (realm/heapRestore.ts).
+  ['return Module.HEAP8.set(t),l}', 'return sandglassRestoreHeap(Module.HEAP8,t),l}', 1],
+  // Emscripten compiles a tiny wasm module per JS function it puts in the table: one per signature is enough.
+  [
+    'var module=new WebAssembly.Module(bytes);var instance=new WebAssembly.Instance(module,{e:{f:func}})',
+    'var module=(convertJsFunctionToWasm.modules??={})[sig]??=new WebAssembly.Module(bytes);var instance=new WebAssembly.Instance(module,{e:{f:func}})',
+    1,
+  ],
   // system(3) goes to the realm (which runs it through the kernel), never to a host shell.
   [
     'function __emscripten_system(command){command>>>=0;',

@@ -20,6 +20,10 @@ export const RUNTIME_FILES = {
 
 /** Where the realm finds the memory snapshot (scripts/build-python.mjs writes it). */
 const SNAPSHOT_FILE = '/pyodide/snapshot.bin';
+/** ... and which of its pages hold anything but zeros. */
+const SNAPSHOT_PAGES_FILE = '/pyodide/snapshot.pages';
+/** Granularity of the page map (the host's page size). */
+const PAGE = 4096;
 
 /** How an interpreter boots (realm/index.ts BootConfig). */
 export interface PythonBootConfig {
@@ -30,6 +34,7 @@ export interface PythonBootConfig {
   /** realmCodeKey of the realm script. */
   readonly codeKey: string;
   readonly snapshot?: string;
+  readonly snapshotPages?: string;
 }
 
 export interface PythonRuntime {
@@ -88,6 +93,27 @@ function realmSource(dir: string): string {
   return readFileSync(join(dir, 'realm.js'), 'utf8');
 }
 
+/**
+ * The page map realm/heapRestore.ts reads: the heap's offset in the snapshot
+ * file (Pyodide's header: u32 at byte 4) and the page size as u32, then a
+ * byte per page of the heap, 1 when it holds anything but zeros.
+ */
+export function snapshotPageMap(snapshot: Buffer): SharedArrayBuffer {
+  const heapAt = snapshot.readUInt32LE(4);
+  const pages = Math.ceil((snapshot.length - heapAt) / PAGE);
+  const sab = new SharedArrayBuffer(8 + pages);
+  const head = new DataView(sab, 0, 8);
+  head.setUint32(0, heapAt, true);
+  head.setUint32(4, PAGE, true);
+  const flags = new Uint8Array(sab, 8);
+  const zero = Buffer.alloc(PAGE);
+  for (let i = 0; i < pages; i++) {
+    const page = snapshot.subarray(heapAt + i * PAGE, heapAt + (i + 1) * PAGE);
+    flags[i] = page.equals(zero.subarray(0, page.length)) ? 0 : 1;
+  }
+  return sab;
+}
+
 function toShared(bytes: Uint8Array): SharedArrayBuffer {
   const sab = new SharedArrayBuffer(bytes.length);
   new Uint8Array(sab).set(bytes);
@@ -111,14 +137,19 @@ export function loadRuntime(dir = defaultPythonDir()): PythonRuntime {
   }));
   // The snapshot is only valid with the boot it was made with (same stdlib zip, same settings).
   const snap = manifest.snapshot;
-  if (snap && existsSync(join(dir, snap.file)))
-    files.push({ name: SNAPSHOT_FILE, sab: toShared(readFileSync(join(dir, snap.file))) });
+  const hasSnapshot = snap !== undefined && existsSync(join(dir, snap.file));
+  if (snap && hasSnapshot) {
+    const bytes = readFileSync(join(dir, snap.file));
+    files.push({ name: SNAPSHOT_FILE, sab: toShared(bytes) });
+    files.push({ name: SNAPSHOT_PAGES_FILE, sab: snapshotPageMap(bytes) });
+  }
   const lock = readFileSync(join(dir, 'pyodide-lock.json'), 'utf8');
   const realm = realmSource(dir);
   const codeKey = realmCodeKey(realm);
-  const boot: PythonBootConfig = snap
-    ? { ...snap.boot, lock, codeKey, snapshot: SNAPSHOT_FILE }
-    : { lock, codeKey, stdlib: '/pyodide/python_stdlib.zip', home: USER_HOME };
+  const boot: PythonBootConfig =
+    snap && hasSnapshot
+      ? { ...snap.boot, lock, codeKey, snapshot: SNAPSHOT_FILE, snapshotPages: SNAPSHOT_PAGES_FILE }
+      : { lock, codeKey, stdlib: '/pyodide/python_stdlib.zip', home: USER_HOME };
   const module = WebAssembly.compile(readFileSync(join(dir, 'pyodide.asm.wasm')));
   module.catch(() => {});
   const rt: PythonRuntime = {

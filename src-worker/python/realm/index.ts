@@ -20,6 +20,7 @@ import {
 } from './prelude.js';
 import { createSandFs } from './sandFs.js';
 import { writeSharedFile } from './sharedFile.js';
+import { restoreHeap } from './heapRestore.js';
 import { createBridge, kernelSystem } from './bridge.js';
 import driverSource from './driver.py';
 import shimSource from './kernelShim.py';
@@ -44,6 +45,12 @@ const g = globalThis as unknown as Record<string, unknown>;
 installPrelude(g);
 // Pyodide's loader installs the stdlib zip through this (scripts/build-python.mjs rewrites it).
 Object.defineProperty(g, 'sandglassWriteSharedFile', { value: writeSharedFile });
+// ... and copies a memory snapshot into the heap through this.
+Object.defineProperty(g, 'sandglassRestoreHeap', {
+  value: (heap: Uint8Array, snap: Uint8Array) => restoreHeap(heap, snap, snapshotPages),
+});
+/** The snapshot's page map (python/resources.ts), if the engine sent one. */
+let snapshotPages: Uint8Array | undefined;
 
 let py: PyodideLike | undefined;
 let interrupt: Int32Array | undefined;
@@ -92,6 +99,8 @@ interface BootConfig {
   readonly codeKey: string;
   /** A file holding a memory snapshot to start from (made by `makeSnapshot` with this stdlib). */
   readonly snapshot?: string;
+  /** The snapshot's page map (heapRestore.ts). */
+  readonly snapshotPages?: string;
   /** Boot so that `makeSnapshot` can be called (build time). */
   readonly makeSnapshot?: boolean;
 }
@@ -120,6 +129,7 @@ const realm = {
     setSeed(new Uint8Array(adopt(seed)).slice());
     interrupt = new Int32Array(adopt(interruptSab), 0, 1);
     const snapshot = config.snapshot ? fileBytes(config.snapshot) : undefined;
+    snapshotPages = config.snapshotPages ? fileBytes(config.snapshotPages) : undefined;
     py = await loadPyodide({
       indexURL: '/pyodide/',
       ...(snapshot ? { _loadSnapshot: snapshot } : {}),
