@@ -16,6 +16,8 @@ import sys
 
 _net = None
 _ctypes = None
+# The kernel shim's errno -> OSError (kernelShim.errno_error), given at install.
+_errno_error = None
 
 _FOLLOW_NONE = 0
 _STREAMED = 2
@@ -96,7 +98,7 @@ def _raise(err):
         import socket
 
         raise socket.gaierror(-2, msg or "Name or service not known")
-    raise OSError(no, msg or _errno.errorcode.get(no, "network error"))
+    raise _errno_error(no, msg)
 
 
 class _Exchange:
@@ -126,15 +128,14 @@ class _Exchange:
         if streamed:
             x = _net.request(_address(buf), len(buf))
             if x < 0:
-                raise OSError(-x, _errno.errorcode.get(-x, "net_request failed"))
+                raise _errno_error(-x)
             self.x = x
             return
         # The whole request is here: send it and wait for the head and the
         # first body bytes in one round trip (a small GET: this and net_close).
         r = json.loads(_net.fetch(_address(buf), len(buf), connect_ms, _ahead_address(), len(_AHEAD)))
         if r["x"] == 0:
-            no = r["errno"]
-            raise OSError(no, _errno.errorcode.get(no, "net_request failed"))
+            raise _errno_error(r["errno"])
         self.x = r["x"]
         self.early = r
 
@@ -158,7 +159,7 @@ class _Exchange:
                 continue
             if n < 0:
                 self.fetch_head(0)  # the gateway's record says why
-                raise OSError(-n, _errno.errorcode.get(-n, "write failed"))
+                raise _errno_error(-n)
             at += n
 
     def end_body(self):
@@ -168,7 +169,7 @@ class _Exchange:
             n = _net.write(self.x, 0, 0)
             if n < 0:
                 self.fetch_head(0)
-                raise OSError(-n, _errno.errorcode.get(-n, "write failed"))
+                raise _errno_error(-n)
 
     def fetch_head(self, idle_ms):
         """Wait for the head: its dict, or raise as a socket would."""
@@ -588,9 +589,10 @@ class _PatchFinder:
         return None
 
 
-def install(bridge):
-    global _net
+def install(bridge, errno_error):
+    global _net, _errno_error
     _net = bridge
+    _errno_error = errno_error
     for name, patch in _PATCHES.items():
         if name in sys.modules:
             patch(sys.modules[name])
