@@ -13,12 +13,25 @@ import { dirname } from 'node:path';
 import vm from 'node:vm';
 
 /**
+ * FILE.cache, or FILE.HASH.cache when Node runs with options (V8 refuses a
+ * cache made under other flags, so `NODE_OPTIONS=--max-old-space-size=...`
+ * would otherwise rewrite the shared cache on every run).
+ */
+function cachePath(file) {
+  const options = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join('\0');
+  if (options === '') return `${file}.cache`;
+  let h = 0x811c9dc5; // FNV-1a
+  for (let i = 0; i < options.length; i++) h = Math.imul(h ^ options.charCodeAt(i), 0x01000193);
+  return `${file}.${(h >>> 0).toString(16)}.cache`;
+}
+
+/**
  * `require(file)` compiled with its code cache. Returns the module's
  * exports and `saveCache`, which writes a missing or refused cache (a
  * no-op otherwise, and when the directory is read-only).
  */
 export function requireCached(file) {
-  const cacheFile = `${file}.cache`;
+  const cacheFile = cachePath(file);
   const source = readFileSync(file, 'utf8');
   let cachedData;
   try {

@@ -45,14 +45,18 @@ describe('fingerprint', () => {
 
 describe('requireCached', () => {
   /** Loads `file` in a new process (V8 keeps compiled scripts per process), runs it, saves. */
-  function loadInChild(file: string): string {
+  function loadInChild(file: string, nodeOptions?: string): string {
     const codeCache = path.join(repo, 'bin/codeCache.mjs');
     const script = `const { requireCached } = await import(${JSON.stringify(codeCache)});
       const m = requireCached(${JSON.stringify(file)});
       process.stdout.write(String(m.exports.twice(21)));
       m.saveCache();`;
-    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    // A script file, not `-e`: Node's own options would count as flags.
+    const runner = path.join(tmp, 'load.mjs');
+    fs.writeFileSync(runner, script);
+    const r = spawnSync(process.execPath, [runner], {
       encoding: 'utf8',
+      env: { ...process.env, NODE_OPTIONS: nodeOptions ?? '' },
     });
     expect(r.stderr).toBe('');
     return r.stdout;
@@ -74,6 +78,11 @@ describe('requireCached', () => {
     expect(loadInChild(file)).toBe('42');
     expect(fs.readFileSync(`${file}.cache`).toString()).not.toBe('not a code cache');
     expect(fs.readdirSync(dir).sort()).toEqual(['m.cjs', 'm.cjs.cache']);
+    // Other V8 flags (which refuse the shared cache) keep a cache of their own.
+    const shared = fs.readFileSync(`${file}.cache`);
+    expect(loadInChild(file, '--max-old-space-size=300')).toBe('42');
+    expect(fs.readFileSync(`${file}.cache`)).toEqual(shared);
+    expect(fs.readdirSync(dir).filter((f) => /^m\.cjs\.[0-9a-f]+\.cache$/.test(f))).toHaveLength(1);
   });
 });
 
