@@ -40,6 +40,7 @@ import { normalizePath } from './paths.js';
 import { SandboxRegistry, type SandboxEntry } from './registry.js';
 import { DEFAULT_SETTINGS } from './settings.js';
 import { Terminals } from './terminals.js';
+import type { ImportContents } from '../vfs/node/index.js';
 
 export { DEFAULT_SETTINGS } from './settings.js';
 export type { ClientMeta } from './clients.js';
@@ -558,12 +559,16 @@ export class SandglassEngine {
     this.announce();
   }
 
-  /** Copies a host directory into a sandbox: for in-process front ends only (the CLI), never the wire. */
+  /**
+   * Imports a host directory into a sandbox (see vfs/node/hostImport.ts):
+   * for in-process front ends only (the CLI, MCP's allowed imports), never
+   * the wire.
+   */
   async importHostDir(
     sandboxId: string,
     hostPath: string,
     path: string,
-    opts: { readOnly?: boolean } = {},
+    opts: { readOnly?: boolean; contents?: ImportContents } = {},
   ): Promise<void> {
     await this.registry.get(sandboxId).sandbox.importHostDir(hostPath, normalizePath(path), opts);
   }

@@ -174,8 +174,10 @@ export async function createSandbox(
       network: { allowedHosts: options.allowNet, blockedHosts: options.denyNet },
     }));
     for (const imp of options.imports)
+      // Lazy: the sandbox lives for one command, so only the files it uses are read.
       await engine.importHostDir(id, hostPath(host, imp.host), imp.path, {
         readOnly: imp.readOnly,
+        contents: 'lazy',
       });
     return { engine, sandboxId: id, dispose };
   } catch (e) {
