@@ -573,6 +573,11 @@ export class SandglassEngine {
     await this.registry.get(sandboxId).sandbox.importHostDir(hostPath, normalizePath(path), opts);
   }
 
+  /** Copies a sandbox file or directory out to a new or empty host path: in-process front ends only. */
+  async exportTree(sandboxId: string, path: string, hostPath: string): Promise<void> {
+    await this.registry.get(sandboxId).sandbox.exportTree(normalizePath(path), hostPath);
+  }
+
   private stats(entry: SandboxEntry): SandboxStats {
     const stats = entry.sandbox.stats();
     const terminal = [...entry.running.values()];
