@@ -40,6 +40,7 @@ import { normalizePath } from './paths.js';
 import { SandboxRegistry, type SandboxEntry } from './registry.js';
 import { DEFAULT_SETTINGS } from './settings.js';
 import { Terminals } from './terminals.js';
+import { Uploads } from './uploads.js';
 import type { ImportContents } from '../vfs/node/index.js';
 
 export { DEFAULT_SETTINGS } from './settings.js';
@@ -88,6 +89,24 @@ function toBase64(bytes: Uint8Array): string {
 
 export class SandglassEngine {
   readonly bus = new EventBus();
+  private readonly uploads = new Uploads({
+    check: (sandboxId) => void this.writable(sandboxId, 'importFiles'),
+    writeFile: (sandboxId, path, data, mode) =>
+      this.registry.get(sandboxId).files.writeFile(path, data, mode),
+    mkdirp: (sandboxId, path) => this.registry.get(sandboxId).files.mkdir(path, true),
+    record: async (sandboxId, command, startedAt) => {
+      await this.registry.get(sandboxId).steps.record({
+        kind: 'import',
+        sessionId: 'files',
+        sessionKind: 'file',
+        command,
+        status: 0,
+        startedAt,
+        durationMs: Date.now() - startedAt,
+      });
+    },
+    publish: (sandboxId, event) => this.bus.publish(sandboxId, event),
+  });
   /** Who is connected, for the Agents view; pauses and stops agents. */
   private readonly clients = new ClientRegistry((clients) =>
     this.bus.broadcast({ type: 'clients', clients }, 'person'),
@@ -238,6 +257,11 @@ export class SandglassEngine {
       await this.fileStep(sandboxId, 'write', `write ${path}`, (f) =>
         f.writeFile(path, bytes, mode),
       );
+      return null;
+    },
+    importFiles: async (batch) => this.uploads.write(batch),
+    cancelImport: async ({ sandboxId, importId }) => {
+      this.uploads.cancel(sandboxId, importId);
       return null;
     },
     mkdir: async ({ sandboxId, path, recursive }) => {
@@ -554,6 +578,7 @@ export class SandglassEngine {
   private async destroySandbox(sandboxId: string): Promise<void> {
     this.registry.get(sandboxId);
     this.terminals.closeSandbox(sandboxId);
+    this.uploads.dropSandbox(sandboxId);
     this.bus.dropSandbox(sandboxId);
     await this.registry.destroy(sandboxId);
     this.announce();

@@ -14,7 +14,15 @@ export const SessionKind = z.enum(['terminal', 'api', 'cli', 'file', 'restore'])
  * (editor save, tree drop, mkdir, remove, rename), or a restore of an earlier
  * step.
  */
-export const StepKind = z.enum(['command', 'write', 'mkdir', 'remove', 'rename', 'restore']);
+export const StepKind = z.enum([
+  'command',
+  'write',
+  'mkdir',
+  'remove',
+  'rename',
+  'restore',
+  'import',
+]);
 
 export const ChangeType = z.enum(['added', 'modified', 'deleted']);
 
