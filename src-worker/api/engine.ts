@@ -39,6 +39,7 @@ import { OutputPreview } from './outputPreview.js';
 import { normalizePath } from './paths.js';
 import { SandboxRegistry, type SandboxEntry } from './registry.js';
 import { DEFAULT_SETTINGS } from './settings.js';
+import { WorkerPool } from '../proc/node/workerPool.js';
 import { Terminals } from './terminals.js';
 import { Uploads } from './uploads.js';
 import type { ImportContents } from '../vfs/node/index.js';
@@ -551,7 +552,8 @@ export class SandglassEngine {
   }
 
   async createSandbox(name: string, settings: SandboxSettings): Promise<SandboxInfo> {
-    const entry = await this.registry.create(name, settings);
+    // A spare takes this sandbox's settings (limits, network, env) when adopted.
+    const entry = await this.registry.create(name, settings, await this.takeSpare());
     this.attachFeed(entry);
     this.announce();
     return entry.info;
@@ -705,9 +707,54 @@ export class SandglassEngine {
     };
   }
 
+  /**
+   * Gets the first terminal's costs out of its way (web and desktop
+   * front ends call this once they listen): compiles the shell and boots
+   * the process workers with a throwaway sandbox of the default settings
+   * (never registered or announced) that runs one command, then keeps a
+   * spare sandbox made, which the next createSandbox adopts (and a new
+   * spare is made a little later). The engine keeps its hold on the worker
+   * pool, so the booted workers stay warm.
+   */
+  async warmUp(): Promise<void> {
+    if (this.disposed || this.pool) return;
+    this.pool = WorkerPool.acquireShared();
+    const sb = await this.registry.make(DEFAULT_SETTINGS);
+    try {
+      await sb.run('true');
+    } finally {
+      await sb.destroy();
+    }
+    this.makeSpare();
+  }
+
+  /** The engine's own hold on the shared worker pool (warmUp). */
+  private pool: WorkerPool | undefined;
+  /** A sandbox made ahead for the next createSandbox (warmUp). */
+  private spare: Promise<Sandbox | undefined> | undefined;
+
+  private makeSpare(): void {
+    if (this.disposed) return;
+    this.spare = this.registry.make(DEFAULT_SETTINGS).catch(() => undefined);
+  }
+
+  /** The spare sandbox, if one is ready or coming; a new one is made a second later. */
+  private async takeSpare(): Promise<Sandbox | undefined> {
+    const spare = this.spare;
+    if (!spare) return undefined;
+    this.spare = undefined;
+    // Later, so making it does not compete with what the new sandbox starts.
+    setTimeout(() => this.makeSpare(), 1000).unref();
+    return spare;
+  }
+
   async dispose(): Promise<void> {
     if (this.disposed) return;
     this.disposed = true;
+    this.pool?.unref();
+    const spare = this.spare;
+    this.spare = undefined;
+    await (await spare)?.destroy();
     this.terminals.closeAll();
     this.clients.dispose();
     this.bus.dispose();
