@@ -143,7 +143,7 @@ export async function runScript(args: RunArgs, io: CliIo, host: CliHost = {}): P
     });
     const final = await exportAll(sb, args.exports, io, host, status);
     if (args.save !== undefined) {
-      const { bytes } = sb.engine.saveTimeline(sb.sandboxId);
+      const { bytes } = await sb.engine.saveTimeline(sb.sandboxId);
       await writeFile(hostPath(host, args.save), bytes);
     }
     return final;
