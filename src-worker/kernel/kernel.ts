@@ -393,7 +393,10 @@ export class Kernel {
   }
 
   private errorReply(p: Process, e: unknown): Reply {
-    if (e instanceof KernelError) return { errno: e.errno };
+    if (e instanceof KernelError) {
+      if (e.notice !== undefined) this.writeMessage(p, `sandglass: ${e.notice}\n`);
+      return { errno: e.errno };
+    }
     // A host bug or ABI misuse: end the process with a clear message.
     const msg = e instanceof Error ? e.message : String(e);
     this.writeMessage(p, `sandglass: internal error in syscall: ${msg}\n`);
