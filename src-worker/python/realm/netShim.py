@@ -32,6 +32,17 @@ _GATEWAY_OWNED = {
 _TIMEOUT_CODE = 10
 _RESOLVE_CODE = 7
 _CHUNK = 1024 * 1024
+# Room for the body bytes that come with a head (one buffer: a process reads
+# one head at a time, and they are copied out at once).
+_AHEAD = bytearray(64 * 1024)
+_ahead_at = 0
+
+
+def _ahead_address():
+    global _ahead_at
+    if _ahead_at == 0:
+        _ahead_at = _address(_AHEAD)  # fixed: a bytearray never resized keeps its buffer
+    return _ahead_at
 _WRITE_BATCH = 256 * 1024
 _POLICY_HINT = (
     "raw sockets are not available in the sandbox; HTTP and HTTPS go through "
@@ -107,14 +118,26 @@ class _Exchange:
         enc.append(struct.pack("<I", len(body)))
         buf = bytearray(b"".join(enc))
         buf += body
-        x = _net.request(_address(buf), len(buf))
-        if x < 0:
-            raise _errno_error(-x)
-        self.x = x
         self.head = None
+        self.early = None  # the head reply that came with net_request
+        self.ahead = b""  # body bytes that came with the head
+        self.at_end = False  # ...and they were the whole body
         self.streaming = streamed
         self.pending = bytearray()
         self.closed = False
+        if streamed:
+            x = _net.request(_address(buf), len(buf))
+            if x < 0:
+                raise _errno_error(-x)
+            self.x = x
+            return
+        # The whole request is here: send it and wait for the head and the
+        # first body bytes in one round trip (a small GET: this and net_close).
+        r = json.loads(_net.fetch(_address(buf), len(buf), connect_ms, _ahead_address(), len(_AHEAD)))
+        if r["x"] == 0:
+            raise _errno_error(r["errno"])
+        self.x = r["x"]
+        self.early = r
 
     def write(self, data):
         # Small writes (http.client sends files in 8 KiB blocks) are gathered
@@ -151,17 +174,27 @@ class _Exchange:
     def fetch_head(self, idle_ms):
         """Wait for the head: its dict, or raise as a socket would."""
         if self.head is None:
-            while True:
-                r = json.loads(_net.response(self.x, idle_ms))
-                if r["errno"] != _errno.EINTR:
-                    break
-                _check_signals()
+            r, self.early = self.early, None
+            while r is None or r["errno"] == _errno.EINTR:
+                if r is not None:
+                    _check_signals()
+                r = json.loads(_net.response(self.x, idle_ms, _ahead_address(), len(_AHEAD)))
             if r["errno"] != 0:
                 _raise(r)
+            if r.get("body"):
+                self.ahead = bytes(_AHEAD[: r["body"]])
+            self.at_end = bool(r.get("end"))
             self.head = r
         return self.head
 
     def read_into(self, buf, idle_ms):
+        if self.ahead:
+            n = min(len(buf), len(self.ahead))
+            buf[:n] = self.ahead[:n]
+            self.ahead = self.ahead[n:]
+            return n
+        if self.at_end:
+            return 0
         while True:
             n = _net.read(self.x, _address(buf), len(buf), idle_ms)
             if n != -_errno.EINTR:
