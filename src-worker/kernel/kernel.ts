@@ -202,6 +202,9 @@ export class Kernel {
     if (this.liveProcesses().length + this.starting >= this.limits.maxProcesses) {
       fail(Errno.EAGAIN, `process limit of ${this.limits.maxProcesses} reached`);
     }
+    // Past the limit, the largest process is ended now rather than at the
+    // watch's next tick, so a spawn does not fail for memory about to be freed.
+    if (this.memoryInUse() > this.limits.sandboxMemoryBytes) this.enforceSandboxMemory();
     if (this.memoryInUse() >= this.limits.sandboxMemoryBytes)
       fail(
         Errno.ENOMEM,
