@@ -157,6 +157,7 @@ async function sandboxRun(
       );
   }
   await engine.call('destroySandbox', { sandboxId: id });
+  opts.log?.(`sandbox ${String(n)} done: ${describeReading(reading())}`);
   return killed;
 }
 
