@@ -24,17 +24,17 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CHANNELS } from '../src-worker/contract/api.js';
 import { SaveFileParams } from '../src-worker/contract/ipc.js';
-import { Supervisor } from '../src-worker/server/supervisor.js';
 import { forgetEndpoint, installAgentsMenu, noteEngineMessage } from './agentConnection.js';
+import { Supervisor } from '../src-worker/server/supervisor.js';
 import { windowSecurity } from './security.js';
 
-/** The engine's utilityProcess, restarted when it dies (a few times a minute at most). */
+/** The engine's utilityProcess, restarted when it dies while a window is open. */
 let engine: Supervisor<UtilityProcess> | null = null;
 /** Journals of this app session's sandboxes, so a restarted engine can reload them. */
 const journalDir = mkdtempSync(join(tmpdir(), 'sandglass-journal-'));
 let quitting = false;
 
-function startEngine(restarted: boolean): UtilityProcess {
+function forkEngine(restarted: boolean): UtilityProcess {
   const child = utilityProcess.fork(join(import.meta.dirname, 'engine.js'), [], {
     serviceName: 'Sandglass engine',
     stdio: 'inherit',
@@ -48,33 +48,30 @@ function startEngine(restarted: boolean): UtilityProcess {
   return child;
 }
 
-function superviseEngine(): Supervisor<UtilityProcess> {
-  let lastCode: number | null = null;
-  return new Supervisor({
-    start: startEngine,
-    onCrash: (code) => {
-      lastCode = code;
-      forgetEndpoint();
-    },
-    // With no window open (or quitting) the next window starts a new engine.
-    shouldRestart: () => !quitting && app.isReady() && BrowserWindow.getAllWindows().length > 0,
-    // A new engine, then each window reloads: its preload connects to the new
-    // engine and the page shows that the engine was restarted (hello says so).
-    onRestart: () => {
-      for (const window of BrowserWindow.getAllWindows()) window.webContents.reload();
-    },
-    onGiveUp: () =>
-      dialog.showErrorBox(
-        'Sandglass engine stopped',
-        `The engine exited with code ${String(lastCode)} and keeps stopping. Reload the window to try again.`,
-      ),
-  });
+/** The running engine; a new supervised one when there is none (first window, or after giving up). */
+function runningEngine(): UtilityProcess {
+  if (!engine?.running)
+    engine = new Supervisor({
+      start: forkEngine,
+      onCrash: () => forgetEndpoint(),
+      shouldRestart: () => !quitting && app.isReady() && BrowserWindow.getAllWindows().length > 0,
+      // Each window reloads: its preload connects to the new engine and the
+      // page shows that the engine was restarted (hello says so).
+      onRestart: () => {
+        for (const window of BrowserWindow.getAllWindows()) window.webContents.reload();
+      },
+      onGiveUp: (code) =>
+        dialog.showErrorBox(
+          'Sandglass engine stopped',
+          `The engine exited with code ${String(code)} and keeps stopping. Reload the window to try again.`,
+        ),
+    });
+  return engine.child;
 }
 
 function connectRenderer(window: BrowserWindow): void {
-  if (!engine?.running) engine = superviseEngine();
   const { port1, port2 } = new MessageChannelMain();
-  engine.child.postMessage({ type: 'connect' }, [port1]);
+  runningEngine().postMessage({ type: 'connect' }, [port1]);
   window.webContents.postMessage(CHANNELS.port, null, [port2]);
 }
 
