@@ -19,6 +19,9 @@
 //    from it instead of running CPython's initialisation; it is tied to this
 //    build's wasm and zip. It is made before any sandbox code exists, from
 //    nothing but the files above, so it holds no host object or path.
+//  - <script>.v8cache: V8's code cache of the realm scripts as that boot left
+//    them, so an engine's first interpreter need not compile Pyodide's
+//    JavaScript (V8 ignores a cache made by another version or flags).
 //  - requests and its pure-Python dependencies from Debian's packages
 //    (python-packages.mjs), added to python_stdlib.zip the same way.
 // SANDGLASS_PYTHON_DIR builds into another directory.
@@ -109,6 +112,7 @@ async function realmModules() {
   return {
     bundleRealm: resources.bundleRealm,
     realmCodeKey: resources.realmCodeKey,
+    codeCacheSuffix: resources.CODE_CACHE_SUFFIX,
     loadRealm: context.loadRealm,
   };
 }
@@ -207,13 +211,13 @@ async function compileStdlib(outFile, packages) {
  * null-prototype global, no code generation from strings) from the files just
  * built, and save its memory. Nothing else is handed in.
  */
-async function makeSnapshot(outDir, { loadRealm, realmCodeKey }) {
+async function makeSnapshot(outDir, { loadRealm, realmCodeKey, codeCacheSuffix }) {
   const crypto = await import('node:crypto');
   const scripts = ['realm.js', 'pyodide.asm.js', 'pyodide.js'].map((name) => ({
     name,
     source: fs.readFileSync(path.join(outDir, name), 'utf8'),
   }));
-  const { realm } = loadRealm(scripts);
+  const { realm, codeCache } = loadRealm(scripts);
   const shared = (file) => {
     const bytes = fs.readFileSync(path.join(outDir, file));
     const sab = new SharedArrayBuffer(bytes.length);
@@ -230,6 +234,10 @@ async function makeSnapshot(outDir, { loadRealm, realmCodeKey }) {
     seed,
     new SharedArrayBuffer(4),
     JSON.stringify({ ...SNAPSHOT_BOOT, lock, codeKey, makeSnapshot: true }),
+  );
+  // V8's code cache of the scripts as booted, so an engine's first interpreter need not compile them.
+  codeCache().forEach((cache, i) =>
+    fs.writeFileSync(path.join(outDir, scripts[i].name + codeCacheSuffix), cache),
   );
   const bytes = realm.makeSnapshot();
   fs.writeFileSync(path.join(outDir, 'snapshot.bin'), bytes);

@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { RECENT_MS } from '../../src-worker/vfs/node/hostFileSource.ts';
 
 export interface TreeShape {
   readonly files: number;
@@ -39,4 +40,12 @@ export function writeImportTree(dir: string, shape: TreeShape = IMPORT_TREE): nu
   fs.mkdirSync(path.join(dir, 'data'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'data', 'table.csv'), data);
   return written + dataBytes;
+}
+
+/**
+ * Waits until files just written are old enough for a lazy import to leave
+ * them lazy (it reads files changed in the last RECENT_MS at once).
+ */
+export function settleImportTree(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, RECENT_MS + 200));
 }

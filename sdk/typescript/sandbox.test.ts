@@ -57,6 +57,10 @@ function behaves(connect: () => ConnectOptions | Promise<ConnectOptions>) {
     await sb.writeFile('/tmp/state', 'two');
     await using fork = await sb.fork();
     expect(fork.connection).toBe(sb.connection);
+    // The fork says where it came from, and its history starts at that step.
+    expect(fork.info.origin).toMatchObject({ sandboxId: sb.id });
+    const [root] = (await fork.connection.call('listSteps', { sandboxId: fork.id })).steps;
+    expect(root).toMatchObject({ kind: 'fork', origin: fork.info.origin, parentId: null });
     await sb.restore(snap);
     expect(await sb.readTextFile('/tmp/state')).toBe('one');
     expect(await fork.readTextFile('/tmp/state')).toBe('two');

@@ -36,6 +36,9 @@ function route(event: ApiEvent): void {
     case 'stats':
       app.setStats(event.sandboxId, event.stats);
       return;
+    case 'importProgress':
+      app.setImportProgress(event);
+      return;
     case 'step':
       app.addStep(event.step);
       if (event.step.sandboxId === app.currentId) revealChanges(event.step);

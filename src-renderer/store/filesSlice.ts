@@ -32,7 +32,6 @@ export interface FilesSlice {
   createDir(dir: string, name: string): Promise<boolean>;
   renamePath(from: string, to: string): Promise<boolean>;
   removePath(path: string): Promise<boolean>;
-  importFiles(dir: string, files: { relativePath: string; data: Uint8Array }[]): Promise<void>;
 }
 
 export function bytesToBase64(bytes: Uint8Array): string {
@@ -153,35 +152,5 @@ export const createFilesSlice: StateCreator<AppState, [], [], FilesSlice> = (set
     renamePath: (from, to) => guard(() => api().rename({ sandboxId: sandboxId(), from, to })),
     removePath: (path) =>
       guard(() => api().remove({ sandboxId: sandboxId(), path, recursive: true })),
-
-    importFiles: async (dir, files) => {
-      const id = sandboxId();
-      let done = 0;
-      const made = new Set<string>();
-      for (const file of files) {
-        const parts = file.relativePath
-          .split('/')
-          .filter((p) => p !== '' && p !== '.' && p !== '..');
-        if (parts.length === 0) continue;
-        let current = dir;
-        for (const part of parts.slice(0, -1)) {
-          current = joinPath(current, part);
-          if (made.has(current)) continue;
-          made.add(current);
-          await api()
-            .mkdir({ sandboxId: id, path: current })
-            .catch(() => undefined);
-        }
-        const ok = await guard(() =>
-          api().writeFile({
-            sandboxId: id,
-            path: joinPath(current, parts[parts.length - 1] ?? ''),
-            base64: bytesToBase64(file.data),
-          }),
-        );
-        if (ok) done++;
-      }
-      get().notify('info', `Imported ${done} file${done === 1 ? '' : 's'} into ${dir}`);
-    },
   };
 };

@@ -4,6 +4,7 @@ import { createAgentsSlice, type AgentsSlice } from '../agents/agentsSlice.js';
 import { createConnectionSlice, type ConnectionSlice } from './connectionSlice.js';
 import { createEditorSlice, type EditorSlice } from './editorSlice.js';
 import { createFilesSlice, type FilesSlice } from './filesSlice.js';
+import { createImportsSlice, type ImportsSlice } from './importsSlice.js';
 import { createLayoutSlice, type LayoutSlice } from './layoutSlice.js';
 import { createNotifySlice, type NotifySlice } from './notifySlice.js';
 import { createSandboxSlice, type SandboxSlice } from './sandboxSlice.js';
@@ -13,6 +14,7 @@ import { createTimelineSlice, type TimelineSlice } from './timelineSlice.js';
 export type AppState = ConnectionSlice &
   SandboxSlice &
   FilesSlice &
+  ImportsSlice &
   EditorSlice &
   TimelineSlice &
   TerminalsSlice &
@@ -24,6 +26,7 @@ export const useApp = create<AppState>()((...a) => ({
   ...createConnectionSlice(...a),
   ...createSandboxSlice(...a),
   ...createFilesSlice(...a),
+  ...createImportsSlice(...a),
   ...createEditorSlice(...a),
   ...createTimelineSlice(...a),
   ...createTerminalsSlice(...a),

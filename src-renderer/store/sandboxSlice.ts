@@ -52,6 +52,16 @@ export const createSandboxSlice: StateCreator<AppState, [], [], SandboxSlice> = 
       // The live tree opens at the shell's home, where commands start.
       expanded: { '/': true, '/home': true, [HOME]: true },
     });
+    // The terminal opens once it is known whether the sandbox replays a recording:
+    // asked first, so it does not wait behind the tree's listings and the steps.
+    if (get().replay[id] === undefined)
+      void api()
+        .getTimeline({ sandboxId: id })
+        .then((info) => {
+          if (get().replay[id] === undefined)
+            set({ replay: { ...get().replay, [id]: info.replay } });
+        })
+        .catch(() => undefined);
     get().resetTree();
     try {
       // Events of a sandbox come once the workbench shows it (and keep coming: its

@@ -14,6 +14,7 @@ import { joinPath, parentOf, validName } from '../store/paths.js';
 import { useTreeMarks } from './changeMarks.js';
 import { useFollowTerminalCwd } from './followCwd.js';
 import { modeString, visibleRows, windowOf, type TreeRow } from './rows.js';
+import { ImportProgress } from './ImportProgress.js';
 import { exportPath, readDroppedFiles } from './transfer.js';
 
 const ROW_HEIGHT = 22;
@@ -213,6 +214,7 @@ export function FileTree() {
           Export
         </button>
       </div>
+      <ImportProgress />
       {browse && (
         <div className="browse-banner" role="status">
           <span>

@@ -22,7 +22,7 @@ import type {
   TimelineFileSummary,
 } from '../contract/api.js';
 import { API_VERSION, KEPT_OUTPUT_DIR, LIMITS } from '../contract/constants.js';
-import type { SpawnOptions } from '../sandbox/sandbox.js';
+import type { Sandbox, SpawnOptions } from '../sandbox/sandbox.js';
 import { diffPage, fileDiff } from '../timeline/changes.js';
 import { journalTimeline } from '../timeline/format/journal.js';
 import { buildOrigin, loadSteps } from '../timeline/format/load.js';
@@ -39,7 +39,10 @@ import { OutputPreview } from './outputPreview.js';
 import { normalizePath } from './paths.js';
 import { SandboxRegistry, type SandboxEntry } from './registry.js';
 import { DEFAULT_SETTINGS } from './settings.js';
+import { WorkerPool } from '../proc/node/workerPool.js';
 import { Terminals } from './terminals.js';
+import { Uploads } from './uploads.js';
+import type { ImportContents } from '../vfs/node/index.js';
 
 export { DEFAULT_SETTINGS } from './settings.js';
 export type { ClientMeta } from './clients.js';
@@ -87,6 +90,24 @@ function toBase64(bytes: Uint8Array): string {
 
 export class SandglassEngine {
   readonly bus = new EventBus();
+  private readonly uploads = new Uploads({
+    check: (sandboxId) => void this.writable(sandboxId, 'importFiles'),
+    writeFile: (sandboxId, path, data, mode) =>
+      this.registry.get(sandboxId).files.writeFile(path, data, mode),
+    mkdirp: (sandboxId, path) => this.registry.get(sandboxId).files.mkdir(path, true),
+    record: async (sandboxId, command, startedAt) => {
+      await this.registry.get(sandboxId).steps.record({
+        kind: 'import',
+        sessionId: 'files',
+        sessionKind: 'file',
+        command,
+        status: 0,
+        startedAt,
+        durationMs: Date.now() - startedAt,
+      });
+    },
+    publish: (sandboxId, event) => this.bus.publish(sandboxId, event),
+  });
   /** Who is connected, for the Agents view; pauses and stops agents. */
   private readonly clients = new ClientRegistry((clients) =>
     this.bus.broadcast({ type: 'clients', clients }, 'person'),
@@ -237,6 +258,11 @@ export class SandglassEngine {
       await this.fileStep(sandboxId, 'write', `write ${path}`, (f) =>
         f.writeFile(path, bytes, mode),
       );
+      return null;
+    },
+    importFiles: async (batch) => this.uploads.write(batch),
+    cancelImport: async ({ sandboxId, importId }) => {
+      this.uploads.cancel(sandboxId, importId);
       return null;
     },
     mkdir: async ({ sandboxId, path, recursive }) => {
@@ -543,7 +569,8 @@ export class SandglassEngine {
   }
 
   async createSandbox(name: string, settings: SandboxSettings): Promise<SandboxInfo> {
-    const entry = await this.registry.create(name, settings);
+    // A spare takes this sandbox's settings (limits, network, env) when adopted.
+    const entry = await this.registry.create(name, settings, await this.takeSpare());
     this.attachFeed(entry);
     this.announce();
     return entry.info;
@@ -570,19 +597,29 @@ export class SandglassEngine {
   private async destroySandbox(sandboxId: string): Promise<void> {
     this.registry.get(sandboxId);
     this.terminals.closeSandbox(sandboxId);
+    this.uploads.dropSandbox(sandboxId);
     this.bus.dropSandbox(sandboxId);
     await this.registry.destroy(sandboxId);
     this.announce();
   }
 
-  /** Copies a host directory into a sandbox: for in-process front ends only (the CLI), never the wire. */
+  /**
+   * Imports a host directory into a sandbox (see vfs/node/hostImport.ts):
+   * for in-process front ends only (the CLI, MCP's allowed imports), never
+   * the wire.
+   */
   async importHostDir(
     sandboxId: string,
     hostPath: string,
     path: string,
-    opts: { readOnly?: boolean } = {},
+    opts: { readOnly?: boolean; contents?: ImportContents } = {},
   ): Promise<void> {
     await this.registry.get(sandboxId).sandbox.importHostDir(hostPath, normalizePath(path), opts);
+  }
+
+  /** Copies a sandbox file or directory out to a new or empty host path: in-process front ends only. */
+  async exportTree(sandboxId: string, path: string, hostPath: string): Promise<void> {
+    await this.registry.get(sandboxId).sandbox.exportTree(normalizePath(path), hostPath);
   }
 
   private stats(entry: SandboxEntry): SandboxStats {
@@ -687,9 +724,54 @@ export class SandglassEngine {
     };
   }
 
+  /**
+   * Gets the first terminal's costs out of its way (web and desktop
+   * front ends call this once they listen): compiles the shell and boots
+   * the process workers with a throwaway sandbox of the default settings
+   * (never registered or announced) that runs one command, then keeps a
+   * spare sandbox made, which the next createSandbox adopts (and a new
+   * spare is made a little later). The engine keeps its hold on the worker
+   * pool, so the booted workers stay warm.
+   */
+  async warmUp(): Promise<void> {
+    if (this.disposed || this.pool) return;
+    this.pool = WorkerPool.acquireShared();
+    const sb = await this.registry.make(DEFAULT_SETTINGS);
+    try {
+      await sb.run('true');
+    } finally {
+      await sb.destroy();
+    }
+    this.makeSpare();
+  }
+
+  /** The engine's own hold on the shared worker pool (warmUp). */
+  private pool: WorkerPool | undefined;
+  /** A sandbox made ahead for the next createSandbox (warmUp). */
+  private spare: Promise<Sandbox | undefined> | undefined;
+
+  private makeSpare(): void {
+    if (this.disposed) return;
+    this.spare = this.registry.make(DEFAULT_SETTINGS).catch(() => undefined);
+  }
+
+  /** The spare sandbox, if one is ready or coming; a new one is made a second later. */
+  private async takeSpare(): Promise<Sandbox | undefined> {
+    const spare = this.spare;
+    if (!spare) return undefined;
+    this.spare = undefined;
+    // Later, so making it does not compete with what the new sandbox starts.
+    setTimeout(() => this.makeSpare(), 1000).unref();
+    return spare;
+  }
+
   async dispose(): Promise<void> {
     if (this.disposed) return;
     this.disposed = true;
+    this.pool?.unref();
+    const spare = this.spare;
+    this.spare = undefined;
+    await (await spare)?.destroy();
     this.terminals.closeAll();
     this.clients.dispose();
     this.bus.dispose();

@@ -101,6 +101,8 @@ export class KernelError extends Error {
   constructor(
     readonly errno: Errno,
     detail?: string,
+    /** Said on the stderr of the process whose syscall failed (an errno alone would not explain it). */
+    readonly notice?: string,
   ) {
     super(detail ? `${errnoMessage[errno]}: ${detail}` : errnoMessage[errno]);
     this.name = 'KernelError';

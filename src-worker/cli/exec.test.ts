@@ -17,6 +17,7 @@ describe('sandglass exec arguments', () => {
     ).toEqual({
       timeoutMs: 50,
       imports: [{ host: '/h/d', path: '/mnt/d', readOnly: true }],
+      exports: [],
       programsDir: undefined,
       cwd: undefined,
       allowNet: [],

@@ -1,10 +1,11 @@
 /**
- * `sandglass exec [--timeout MS] [--import HOST:PATH[:ro]] [--programs DIR] -- PROGRAM ARGS`:
+ * `sandglass exec [--timeout MS] [--import HOST:PATH[:ro]] [--export PATH:HOST] [--programs DIR] -- PROGRAM ARGS`:
  * run one program in a fresh sandbox, streaming stdin/stdout/stderr, and
  * return its exit status (126 cannot execute, 127 not found, as shells do).
  */
 import {
   createSandbox,
+  exportAll,
   NET_OPTIONS,
   NET_USAGE,
   parseSandboxOptions,
@@ -20,12 +21,13 @@ export interface ExecArgs extends SandboxOptions {
   readonly argv: string[];
 }
 
-export const EXEC_USAGE = `usage: sandglass exec [--timeout MS] [--import HOST:PATH[:ro]]... [--cwd DIR] [--programs DIR] ${NET_USAGE} -- PROGRAM [ARGS...]`;
+export const EXEC_USAGE = `usage: sandglass exec [--timeout MS] [--import HOST:PATH[:ro]]... [--export PATH:HOST]... [--cwd DIR] [--programs DIR] ${NET_USAGE} -- PROGRAM [ARGS...]`;
 
 export function parseExecArgs(args: readonly string[]): ExecArgs {
   const { options, rest } = parseSandboxOptions(args, [
     '--timeout',
     '--import',
+    '--export',
     '--programs',
     '--cwd',
     ...NET_OPTIONS,
@@ -53,7 +55,7 @@ export async function runExec(args: ExecArgs, io: CliIo, host: CliHost = {}): Pr
   try {
     const prog = args.argv[0] as string;
     const path = await locate(sb, prog);
-    return await runStreamed(sb, io, {
+    const status = await runStreamed(sb, io, {
       path,
       argv: args.argv,
       timeoutMs: args.timeoutMs,
@@ -61,6 +63,7 @@ export async function runExec(args: ExecArgs, io: CliIo, host: CliHost = {}): Pr
       failedAs: `sandglass: ${prog}`,
       signal: host.signal,
     });
+    return await exportAll(sb, args.exports, io, host, status);
   } finally {
     await sb.dispose();
   }

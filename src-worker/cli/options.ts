@@ -1,7 +1,7 @@
 /**
  * What the `sandglass` subcommands share: the usage error, the sandbox
- * options every subcommand takes (--timeout, --import, --programs, --cwd,
- * --allow-net, --deny-net),
+ * options every subcommand takes (--timeout, --import, --export, --programs,
+ * --cwd, --allow-net, --deny-net),
  * creating the sandbox they describe through the engine (so every command
  * the CLI runs is a step, as from any other front end), and streaming host
  * stdin into a sandboxed process with back-pressure.
@@ -20,9 +20,16 @@ export interface HostImport {
   readonly readOnly: boolean;
 }
 
+/** `--export PATH:HOST`: after the command, copy sandbox PATH out to the new or empty host HOST. */
+export interface HostExport {
+  readonly path: string;
+  readonly host: string;
+}
+
 export interface SandboxOptions {
   readonly timeoutMs: number | undefined;
   readonly imports: HostImport[];
+  readonly exports: HostExport[];
   readonly programsDir: string | undefined;
   readonly cwd: string | undefined;
   /** --allow-net / --deny-net entries (docs/network.md); none: every request denied. */
@@ -34,6 +41,8 @@ export interface CliIo {
   stdin: NodeJS.ReadableStream;
   stdout: NodeJS.WritableStream;
   stderr: NodeJS.WritableStream;
+  /** Stdin is /dev/null: a program's stdin ends at once, `stdin` is never read. */
+  readonly stdinIsNull?: boolean;
 }
 
 /**
@@ -65,7 +74,16 @@ export function parseImport(v: string): HostImport {
   return { host: body.slice(0, at), path: body.slice(at + 1), readOnly: ro };
 }
 
-type OptionName = '--timeout' | '--import' | '--programs' | '--cwd' | '--allow-net' | '--deny-net';
+/** `PATH:HOST`, PATH absolute in the sandbox (split at its first colon). */
+export function parseExport(v: string): HostExport {
+  const at = v.indexOf(':');
+  if (!v.startsWith('/') || at < 0 || at === v.length - 1)
+    throw new UsageError(`--export: expected PATH:HOST with PATH absolute, got ${v}`);
+  return { path: v.slice(0, at), host: v.slice(at + 1) };
+}
+
+type OptionName =
+  '--timeout' | '--import' | '--export' | '--programs' | '--cwd' | '--allow-net' | '--deny-net';
 
 /** The network flags every sandbox-creating command takes. */
 export const NET_OPTIONS = ['--allow-net', '--deny-net'] as const;
@@ -99,6 +117,7 @@ export function parseSandboxOptions(
   let programsDir: string | undefined;
   let cwd: string | undefined;
   const imports: HostImport[] = [];
+  const exports: HostExport[] = [];
   const allowNet: string[] = [];
   const denyNet: string[] = [];
   let i = 0;
@@ -121,13 +140,14 @@ export function parseSandboxOptions(
         throw new UsageError(`--timeout: not a number of ms (0 for no limit): ${v}`);
       timeoutMs = Number(v);
     } else if (a === '--import') imports.push(parseImport(value(a)));
+    else if (a === '--export') exports.push(parseExport(value(a)));
     else if (a === '--programs') programsDir = value(a);
     else if (a === '--allow-net') allowNet.push(...parseNetList(a, value(a)));
     else if (a === '--deny-net') denyNet.push(...parseNetList(a, value(a)));
     else cwd = value(a);
   }
   return {
-    options: { timeoutMs, imports, programsDir, cwd, allowNet, denyNet },
+    options: { timeoutMs, imports, exports, programsDir, cwd, allowNet, denyNet },
     rest: args.slice(i),
   };
 }
@@ -174,14 +194,40 @@ export async function createSandbox(
       network: { allowedHosts: options.allowNet, blockedHosts: options.denyNet },
     }));
     for (const imp of options.imports)
+      // Lazy: the sandbox lives for one command, so only the files it uses are read.
       await engine.importHostDir(id, hostPath(host, imp.host), imp.path, {
         readOnly: imp.readOnly,
+        contents: 'lazy',
       });
     return { engine, sandboxId: id, dispose };
   } catch (e) {
     await dispose();
     throw e;
   }
+}
+
+/**
+ * Copies each `--export` out of the sandbox once the command has ended;
+ * returns `status`, or 1 when it was 0 and an export failed (each failure
+ * is said on stderr).
+ */
+export async function exportAll(
+  { engine, sandboxId }: CliSandbox,
+  exports: readonly HostExport[],
+  io: CliIo,
+  host: CliHost,
+  status: number,
+): Promise<number> {
+  let failed = false;
+  for (const exp of exports) {
+    try {
+      await engine.exportTree(sandboxId, exp.path, hostPath(host, exp.host));
+    } catch (e) {
+      io.stderr.write(`sandglass: --export ${exp.path}: ${(e as Error).message}\n`);
+      failed = true;
+    }
+  }
+  return failed && status === 0 ? 1 : status;
 }
 
 /**
@@ -218,7 +264,9 @@ export async function runStreamed(
     io.stderr.write(`${program.failedAs}: ${(e as Error).message}\n`);
     return spawnFailureStatus(e);
   }
-  const detach = pumpStdin(io.stdin, p.stdin);
+  let detach = (): void => undefined;
+  if (io.stdinIsNull) p.stdin?.close();
+  else detach = pumpStdin(io.stdin, p.stdin);
   const kill = (): void => p.kill(9);
   if (program.signal?.aborted) kill();
   program.signal?.addEventListener('abort', kill);

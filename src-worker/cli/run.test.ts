@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -20,6 +20,7 @@ describe('sandglass run arguments', () => {
     expect(parseRunArgs(['--timeout', '9', '-c', 'echo $1', 'n', '-x'])).toEqual({
       timeoutMs: 9,
       imports: [],
+      exports: [],
       programsDir: undefined,
       allowNet: [],
       denyNet: [],
@@ -32,6 +33,9 @@ describe('sandglass run arguments', () => {
     expect(f.command).toBeUndefined();
     expect(f.rest).toEqual(['x.sh', '-c']);
     expect(f.imports).toEqual([{ host: '/h', path: '/mnt', readOnly: true }]);
+    expect(parseRunArgs(['--export', '/w/out:rel/dir:x', '-c', 'true']).exports).toEqual([
+      { path: '/w/out', host: 'rel/dir:x' },
+    ]);
   });
 
   it('rejects bad usage', () => {
@@ -40,6 +44,8 @@ describe('sandglass run arguments', () => {
     expect(() => parseRunArgs(['--timeout', '-1', '-c', 'x'])).toThrow(/not a number of ms/);
     expect(parseRunArgs(['--timeout', '0', '-c', 'x']).timeoutMs).toBe(0);
     expect(() => parseRunArgs(['--bogus', 'x'])).toThrow(/unknown option/);
+    expect(() => parseRunArgs(['--export', 'rel:/h', '-c', 'x'])).toThrow(/PATH absolute/);
+    expect(() => parseRunArgs(['--export', '/p:', '-c', 'x'])).toThrow(/PATH:HOST/);
   });
 });
 
@@ -74,6 +80,20 @@ describe.skipIf(!haveShell)('sandglass run', () => {
     expect(s.out()).toBe('<first line>\n<second>\n');
   });
 
+  it('ends the script stdin at once when host stdin is /dev/null, never reading it', async () => {
+    const s = io('never read\n');
+    const streams = {
+      ...s.streams,
+      get stdin(): never {
+        throw new Error('stdin read');
+      },
+      stdinIsNull: true,
+    };
+    const code = await runScript(parseRunArgs(['-c', 'read -r l; echo "$?[$l]"; cat']), streams);
+    expect(code).toBe(0);
+    expect(s.out()).toBe('1[]\n');
+  });
+
   it('gives -c its $0 and positional arguments', async () => {
     const s = io('');
     await runScript(parseRunArgs(['-c', 'echo "$0|$1|$2|$#"', 'name', 'a b', 'c']), s.streams);
@@ -96,6 +116,32 @@ describe.skipIf(!haveShell)('sandglass run', () => {
       const isDir = io('');
       expect(await runScript(parseRunArgs([dir]), isDir.streams)).toBe(126);
       expect(isDir.err()).toMatch(/Is a directory/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('imports a host tree lazily and exports what the script made', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sg-run-'));
+    try {
+      await mkdir(join(dir, 'in/sub'), { recursive: true });
+      await writeFile(join(dir, 'in/sub/a.txt'), 'from the host\n');
+      const s = io('');
+      const args = parseRunArgs([
+        '--import',
+        `${join(dir, 'in')}:/data:ro`,
+        '--export',
+        `/tmp/out:${join(dir, 'out')}`,
+        '-c',
+        'mkdir /tmp/out && tr a-z A-Z < /data/sub/a.txt > /tmp/out/b.txt && cat /data/sub/a.txt',
+      ]);
+      expect(await runScript(args, s.streams)).toBe(0);
+      expect(s.out()).toBe('from the host\n');
+      expect(await readFile(join(dir, 'out/b.txt'), 'utf8')).toBe('FROM THE HOST\n');
+      // A second export into the now non-empty directory fails the run, saying why.
+      const again = io('');
+      expect(await runScript(args, again.streams)).toBe(1);
+      expect(again.err()).toMatch(/--export \/tmp\/out: .*not empty/);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

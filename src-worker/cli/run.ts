@@ -1,5 +1,5 @@
 /**
- * `sandglass run [--timeout MS] [--import HOST:PATH[:ro]]... [-c SCRIPT | FILE] [ARGS...]`:
+ * `sandglass run [--timeout MS] [--import HOST:PATH[:ro]]... [--export PATH:HOST]... [-c SCRIPT | FILE] [ARGS...]`:
  * run a shell script in a fresh sandbox. `-c SCRIPT ARGS` is `/bin/sh -c
  * SCRIPT ARGS` (the first ARG becomes $0, as in bash). `FILE ARGS` copies the
  * host file into the sandbox at the same absolute path and runs `/bin/sh FILE
@@ -11,6 +11,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import {
   createSandbox,
+  exportAll,
   hostPath,
   NET_OPTIONS,
   NET_USAGE,
@@ -23,7 +24,7 @@ import {
   type SandboxOptions,
 } from './options.js';
 
-export const RUN_USAGE = `usage: sandglass run [--timeout MS] [--import HOST:PATH[:ro]]... [--programs DIR] ${NET_USAGE} [--save OUT.sgtl] (-c SCRIPT [NAME [ARGS...]] | FILE [ARGS...])`;
+export const RUN_USAGE = `usage: sandglass run [--timeout MS] [--import HOST:PATH[:ro]]... [--export PATH:HOST]... [--programs DIR] ${NET_USAGE} [--save OUT.sgtl] (-c SCRIPT [NAME [ARGS...]] | FILE [ARGS...])`;
 
 export interface RunArgs extends Omit<SandboxOptions, 'cwd'> {
   /** The inline script of -c, or undefined when running a file. */
@@ -60,10 +61,10 @@ export function parseRunArgs(args: readonly string[]): RunArgs {
   const { save, args: sandboxArgs } = takeSave(args);
   const parsed = parseSandboxOptions(
     sandboxArgs,
-    ['--timeout', '--import', '--programs', ...NET_OPTIONS],
+    ['--timeout', '--import', '--export', '--programs', ...NET_OPTIONS],
     (flag) => flag === '-c',
   );
-  const { timeoutMs, imports, programsDir, allowNet, denyNet } = parsed.options;
+  const { timeoutMs, imports, exports, programsDir, allowNet, denyNet } = parsed.options;
   let rest = parsed.rest;
   let command: string | undefined;
   if (rest[0] === '-c') {
@@ -72,7 +73,7 @@ export function parseRunArgs(args: readonly string[]): RunArgs {
     rest = rest.slice(2); // everything after the script is $0 and the arguments
   }
   if (command === undefined && rest.length === 0) throw new UsageError('missing -c SCRIPT or FILE');
-  return { timeoutMs, imports, programsDir, allowNet, denyNet, command, rest, save };
+  return { timeoutMs, imports, exports, programsDir, allowNet, denyNet, command, rest, save };
 }
 
 /** Copy the host script into the sandbox; returns argv and cwd for running it. */
@@ -140,11 +141,12 @@ export async function runScript(args: RunArgs, io: CliIo, host: CliHost = {}): P
       failedAs: 'sandglass run: /bin/sh',
       signal: host.signal,
     });
+    const final = await exportAll(sb, args.exports, io, host, status);
     if (args.save !== undefined) {
       const { bytes } = await sb.engine.saveTimeline(sb.sandboxId);
       await writeFile(hostPath(host, args.save), bytes);
     }
-    return status;
+    return final;
   } finally {
     await sb.dispose();
   }

@@ -19,6 +19,7 @@ describe('sandglass shell arguments', () => {
       parseShellArgs(['--import', '/a:/b', '--cwd', '/tmp', '--allow-net', 'example.com']),
     ).toEqual({
       imports: [{ host: '/a', path: '/b', readOnly: false }],
+      exports: [],
       programsDir: undefined,
       cwd: '/tmp',
       allowNet: ['example.com'],

@@ -30,7 +30,7 @@ export function parseShellArgs(args: readonly string[]): ShellArgs {
   ]);
   if (rest.length > 0) throw new UsageError(`unexpected argument ${rest[0] as string}`);
   const { imports, programsDir, cwd, allowNet, denyNet } = options;
-  return { imports, programsDir, cwd, allowNet, denyNet };
+  return { imports, exports: [], programsDir, cwd, allowNet, denyNet };
 }
 
 /** The parts of a tty stream the session uses (process.stdin/stdout when interactive). */

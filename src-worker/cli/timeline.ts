@@ -92,6 +92,7 @@ async function save(args: readonly string[], io: CliIo): Promise<number> {
   const sb = await createSandbox({
     timeoutMs: undefined,
     imports: ((values.import as string[] | undefined) ?? []).map(parseImport),
+    exports: [],
     programsDir: values.programs as string | undefined,
     cwd: undefined,
     allowNet: ((values['allow-net'] as string[] | undefined) ?? []).flatMap((v) =>

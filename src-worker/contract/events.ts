@@ -18,6 +18,18 @@ export const ApiEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('clients'), clients: z.array(ClientInfo) }),
   z.object({ type: z.literal('fsChange'), sandboxId: z.string(), changes: z.array(FsChange) }),
   z.object({ type: z.literal('stats'), sandboxId: z.string(), stats: SandboxStats }),
+  /** Progress of a large import (an importFiles upload): done so far of the totals. */
+  z.object({
+    type: z.literal('importProgress'),
+    sandboxId: z.string(),
+    importId: z.string(),
+    dir: z.string(),
+    files: z.number(),
+    bytes: z.number(),
+    totalFiles: z.number(),
+    totalBytes: z.number(),
+    state: z.enum(['running', 'done', 'cancelled']),
+  }),
   /** A step was added to a sandbox's timeline. */
   z.object({ type: z.literal('step'), step: Step }),
   /** A step changed after it was added (network records, snapshot released). */

@@ -126,6 +126,30 @@ export const METHODS = {
     }),
     done,
   ),
+  importFiles: method(
+    'Writes one batch of an upload of many files under `dir` (parents made as needed), reporting progress to subscribers as importProgress events; the last batch records the whole upload as one step. Fails with ECANCELED once the upload was cancelled.',
+    z.strictObject({
+      sandboxId,
+      importId: str().describe('id the client chose for this upload (one per upload)'),
+      dir: path,
+      files: z.array(
+        z.strictObject({
+          path: str().describe('path relative to `dir` (no `..`)'),
+          base64,
+          mode: z.int({ error: 'must be an integer' }).min(0).max(0o7777).optional(),
+        }),
+      ),
+      totalFiles: z.int({ error: 'must be an integer' }).min(0),
+      totalBytes: num().min(0),
+      last: bool().describe('this batch ends the upload'),
+    }),
+    z.object({ files: z.number(), bytes: z.number() }),
+  ),
+  cancelImport: method(
+    'Stops an upload of importFiles: later batches fail, the files written so far stay (recorded as one step).',
+    z.strictObject({ sandboxId, importId: str() }),
+    done,
+  ),
   mkdir: method(
     'Creates a directory (recursive: with its missing parents, and no error if it exists).',
     z.strictObject({ sandboxId, path, recursive: bool().optional() }),

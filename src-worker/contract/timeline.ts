@@ -22,6 +22,7 @@ export const StepKind = z.enum([
   'rename',
   'restore',
   'fork',
+  'import',
 ]);
 
 export const ChangeType = z.enum(['added', 'modified', 'deleted']);

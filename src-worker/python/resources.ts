@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { USER_HOME } from '../vfs/index.js';
+import type { RealmScript } from './node/realmContext.js';
 
 /** The files of resources/python a worker maps into the realm (name in the realm → file). */
 export const RUNTIME_FILES = {
@@ -40,7 +41,7 @@ export interface PythonBootConfig {
 export interface PythonRuntime {
   readonly dir: string;
   /** Scripts evaluated in the realm, in order: ours first (the prelude), then Pyodide's. */
-  readonly scripts: readonly { readonly name: string; readonly source: string }[];
+  readonly scripts: readonly RealmScript[];
   /** Shared bytes of RUNTIME_FILES (and the snapshot when built). */
   readonly files: readonly { readonly name: string; readonly sab: SharedArrayBuffer }[];
   readonly boot: PythonBootConfig;
@@ -120,6 +121,15 @@ function toShared(bytes: Uint8Array): SharedArrayBuffer {
   return sab;
 }
 
+/** Suffix of V8's code cache of a realm script, written by scripts/build-python.mjs. */
+export const CODE_CACHE_SUFFIX = '.v8cache';
+
+/** The build's code cache of `file` (the first interpreter compiles from it; V8 ignores one that does not fit). */
+function buildCodeCache(dir: string, file: string): { cache?: Uint8Array } {
+  const p = join(dir, file + CODE_CACHE_SUFFIX);
+  return existsSync(p) ? { cache: readFileSync(p) } : {};
+}
+
 const loaded = new Map<string, PythonRuntime>();
 
 export function loadRuntime(dir = defaultPythonDir()): PythonRuntime {
@@ -155,9 +165,12 @@ export function loadRuntime(dir = defaultPythonDir()): PythonRuntime {
   const rt: PythonRuntime = {
     dir,
     scripts: [
-      { name: 'sandglass-realm.js', source: realm },
-      { name: 'pyodide.asm.js', source: readFileSync(join(dir, 'pyodide.asm.js'), 'utf8') },
-      { name: 'pyodide.js', source: readFileSync(join(dir, 'pyodide.js'), 'utf8') },
+      { name: 'sandglass-realm.js', source: realm, ...buildCodeCache(dir, 'realm.js') },
+      ...['pyodide.asm.js', 'pyodide.js'].map((f) => ({
+        name: f,
+        source: readFileSync(join(dir, f), 'utf8'),
+        ...buildCodeCache(dir, f),
+      })),
     ],
     files,
     boot,

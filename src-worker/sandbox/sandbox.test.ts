@@ -247,4 +247,27 @@ describe('files through the API and programs', () => {
     ]);
     expect(r.stdout).toBe('host\nerr write 69\n');
   });
+
+  it('a lazily imported file changed on the host reads as EIO, with the reason on stderr', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'sg-import-'));
+    writeFileSync(join(dir, 'a.txt'), 'host');
+    writeFileSync(join(dir, 'b.txt'), 'kept');
+    const res = await sb.importHostDir(dir, '/mnt/lazy', { contents: 'lazy', recentMs: 0 });
+    expect(res.bytesRead).toBe(0);
+    writeFileSync(join(dir, 'a.txt'), 'HOST');
+    const r = await runProgram(sb, '/usr/bin/fixture-fs', [
+      'fs',
+      'read',
+      '/mnt/lazy/a.txt',
+      'read',
+      '/mnt/lazy/b.txt',
+    ]);
+    expect(r.stdout).toBe('err read 29\nkept\n');
+    expect(r.stderr).toContain(
+      'sandglass: /mnt/lazy/a.txt: the host file changed after it was imported and before it was first read',
+    );
+  });
 });

@@ -35,7 +35,13 @@ import {
   type VfsEvent,
   type VfsLimits,
 } from '../vfs/index.js';
-import { exportTree, importHostDir } from '../vfs/node/index.js';
+import {
+  exportTree,
+  importHostDir,
+  type ExportResult,
+  type ImportOptions,
+  type ImportResult,
+} from '../vfs/node/index.js';
 import { HostStdin } from './hostStreams.js';
 import { NetworkGateway, type GatewayOptions } from '../net/gateway.js';
 import type { NetworkPolicy } from '../net/policy.js';
@@ -317,6 +323,9 @@ export class Sandbox {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
+
+  /** Aborted on destroy: stops background work (host imports' reads). */
+  private readonly disposal = new AbortController();
 
   private live(): void {
     if (this.destroyed) throw new Error('sandbox destroyed');
@@ -841,15 +850,24 @@ export class Sandbox {
     );
   }
 
+  /**
+   * Import a host directory (see vfs/node/hostImport.ts). Files belong to
+   * the sandbox's user; contents read in the background by default, and
+   * the background reads stop when the sandbox is destroyed.
+   */
   async importHostDir(
     hostPath: string,
     path: string,
-    opts: { readOnly?: boolean } = {},
-  ): Promise<void> {
+    opts: Pick<ImportOptions, 'readOnly' | 'contents' | 'recentMs' | 'onProgress' | 'signal'> = {},
+  ): Promise<ImportResult> {
     this.live();
+    const signal = opts.signal
+      ? AbortSignal.any([opts.signal, this.disposal.signal])
+      : this.disposal.signal;
     try {
-      await importHostDir(this.kernel.vfs, hostPath, utf8ToPath(path), {
-        ...(opts.readOnly ? { readOnly: true } : {}),
+      return await importHostDir(this.kernel.vfs, hostPath, utf8ToPath(path), {
+        ...opts,
+        signal,
         uid: USER_CRED.uid,
         gid: USER_CRED.gid,
       });
@@ -859,10 +877,10 @@ export class Sandbox {
   }
 
   /** Copy a VFS subtree (or file) out to a host directory that is new or empty. */
-  async exportTree(path: string, hostPath: string): Promise<void> {
+  async exportTree(path: string, hostPath: string): Promise<ExportResult> {
     this.live();
     try {
-      await exportTree(this.kernel.vfs, utf8ToPath(path), hostPath);
+      return await exportTree(this.kernel.vfs, utf8ToPath(path), hostPath);
     } catch (e) {
       throw apiError(e, `exportTree ${path}`);
     }
@@ -917,6 +935,7 @@ export class Sandbox {
   async destroy(): Promise<void> {
     if (this.destroyed) return;
     this.destroyed = true;
+    this.disposal.abort();
     for (const s of [...this.sessionsByName.values()]) s.close();
     this.unsubscribeVfs();
     this.listeners.clear();

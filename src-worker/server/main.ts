@@ -78,6 +78,8 @@ async function engineMain(): Promise<void> {
     mcpToken,
   };
   process.send?.(listening);
+  // While the page loads: the first terminal then finds the shell compiled and workers booted.
+  engine.warmUp().catch((e: unknown) => warn(`warm-up failed: ${(e as Error).message}`));
   const stop = (): void => {
     journals.clear();
     journals.close();

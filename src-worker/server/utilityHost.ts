@@ -49,6 +49,12 @@ async function main(): Promise<void> {
     if (kind === 'connect' && port) servePort(engine, port);
   });
   parentPort.postMessage({ type: 'ready' });
+  // While the window loads: the first terminal then finds the shell compiled and workers booted.
+  engine
+    .warmUp()
+    .catch((e: unknown) =>
+      process.stderr.write(`sandglass engine: warm-up failed: ${(e as Error).message}\n`),
+    );
   void serveMcp(engine, parentPort);
 }
 

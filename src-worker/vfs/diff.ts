@@ -65,6 +65,8 @@ function fileContents(data: FileData): FileContents {
       identity: data,
       read: () => readData(data, 0, data.size),
       forEachBlock: (fn) => {
+        // Not read yet: charged at its full size, as if it were.
+        if (data.source) fn(data.source, data.size);
         fn(data, 16 + data.chunks.length * 8);
         for (const chunk of data.chunks) if (chunk) fn(chunk, chunk.buf.byteLength);
       },

@@ -12,7 +12,9 @@
  * or zero. Growing the size zeroes [oldSize, ...) first, because a shrunken
  * file's buffers may still hold stale bytes past the old end.
  */
+import { Errno, KernelError } from '../base/errno.js';
 import type { Edit } from './hamt.js';
+import type { ContentSource } from './types.js';
 
 /**
  * 16 KiB: a small edit to a shared big file copies one chunk, so this is
@@ -31,16 +33,48 @@ export interface FileData {
   owner: Edit | null;
   size: number;
   chunks: Array<Chunk | null>;
+  /**
+   * Contents not read yet (a lazy host import): `chunks` is empty until the
+   * first use loads them. Loading fills this object in place even when
+   * snapshots share it: the contents were fixed when the source was made,
+   * so every holder sees the same bytes, only later.
+   */
+  source: ContentSource | null;
 }
 
 export function emptyData(edit: Edit): FileData {
-  return { owner: edit, size: 0, chunks: [] };
+  return { owner: edit, size: 0, chunks: [], source: null };
+}
+
+/** Data of `source.size` bytes read from `source` on first use. */
+export function lazyData(source: ContentSource, edit: Edit): FileData {
+  return { owner: edit, size: source.size, chunks: [], source };
+}
+
+/**
+ * Reads a lazy file's contents in (no-op otherwise). The chunks are views of
+ * the one buffer the source returns, shared (owner null) so a write copies
+ * the chunk it touches. Throws what the source throws (EIO when its origin
+ * changed), leaving the data lazy.
+ */
+export function loadData(data: FileData): void {
+  const source = data.source;
+  if (!source) return;
+  const bytes = source.load();
+  if (bytes.length !== data.size)
+    throw new KernelError(Errno.EIO, `read ${bytes.length} of ${data.size} bytes`);
+  const chunks: Chunk[] = [];
+  for (let at = 0; at < bytes.length; at += CHUNK_SIZE)
+    chunks.push({ owner: null, buf: bytes.subarray(at, at + CHUNK_SIZE) });
+  data.chunks = chunks;
+  data.source = null;
 }
 
 /** An editable copy of the header (chunk references are shared, not copied). */
 export function editableData(data: FileData, edit: Edit): FileData {
+  loadData(data);
   if (data.owner === edit) return data;
-  return { owner: edit, size: data.size, chunks: data.chunks.slice() };
+  return { owner: edit, size: data.size, chunks: data.chunks.slice(), source: null };
 }
 
 /** Read up to `len` bytes at `offset`. */
@@ -53,6 +87,7 @@ export function readData(data: FileData, offset: number, len: number): Uint8Arra
 
 /** Read up to `dst.length` bytes at `offset` into `dst`; returns the count. */
 export function readDataInto(data: FileData, offset: number, dst: Uint8Array): number {
+  loadData(data);
   const end = Math.min(data.size, offset + dst.length);
   if (end <= offset) return 0;
   let pos = offset;
@@ -117,6 +152,7 @@ function zeroRange(data: FileData, from: number, to: number, edit: Edit): void {
 
 /** Set the logical size, zero-filling growth; `data` must be editable. */
 export function resizeData(data: FileData, size: number, edit: Edit): void {
+  loadData(data);
   if (size > data.size) {
     zeroRange(data, data.size, size, edit);
   }
@@ -128,6 +164,7 @@ export function resizeData(data: FileData, size: number, edit: Edit): void {
 
 /** Write `src` at `offset`, growing the file; `data` must be editable. */
 export function writeData(data: FileData, offset: number, src: Uint8Array, edit: Edit): void {
+  loadData(data);
   const end = offset + src.length;
   if (offset > data.size) resizeData(data, offset, edit);
   if (end > data.size) resizeData(data, end, edit);

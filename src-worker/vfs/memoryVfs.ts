@@ -21,6 +21,7 @@ import { isBytePath } from '../base/bytes.js';
 import {
   editableData,
   emptyData,
+  lazyData,
   readData,
   readDataInto,
   resizeData,
@@ -53,6 +54,7 @@ import {
   S_ISUID,
   S_ISVTX,
   type BytePath,
+  type ContentSource,
   type Cred,
   type DirEntry,
   type Ino,
@@ -734,12 +736,31 @@ export class MemoryVfs implements Vfs {
     if (size > this.limits.maxFileSize) fail(Errno.EFBIG);
     if (size > old && this.bytes + (size - old) > this.limits.maxBytes) fail(Errno.ENOSPC);
     const n = this.mut(ino);
-    if (size !== old) {
+    if (size === 0) {
+      // Nothing is kept: a lazy file's contents are never read.
+      if (old !== 0) n.data = emptyData(this.edit);
+      this.bytes -= old;
+    } else if (size !== old) {
       const d = editableData(n.data as NonNullable<Inode['data']>, this.edit);
       n.data = d;
       resizeData(d, size, this.edit);
       this.bytes += size - old;
     }
+    n.mtime = n.ctime = this.now();
+    this.modified(ino);
+  }
+
+  setContentSource(ino: Ino, source: ContentSource): void {
+    const node = this.fileNode(ino);
+    if (node.readOnly) fail(Errno.EROFS);
+    if ((node.data as NonNullable<Inode['data']>).size !== 0) fail(Errno.EINVAL, 'file not empty');
+    const size = source.size;
+    checkCount(size, 'size');
+    if (size > this.limits.maxFileSize) fail(Errno.EFBIG);
+    if (this.bytes + size > this.limits.maxBytes) fail(Errno.ENOSPC);
+    const n = this.mut(ino);
+    n.data = lazyData(source, this.edit);
+    this.bytes += size;
     n.mtime = n.ctime = this.now();
     this.modified(ino);
   }

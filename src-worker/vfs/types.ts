@@ -149,6 +149,18 @@ export interface VfsEvent {
 export type VfsListener = (event: VfsEvent) => void;
 
 /**
+ * Where a lazily imported file's contents come from (see
+ * `Vfs.setContentSource`). The VFS calls `load` at most once per file, on
+ * first use, synchronously; it must return exactly `size` bytes, the same
+ * bytes whenever it is called, or throw (a `KernelError`, EIO when the
+ * origin no longer holds what it held when the source was made).
+ */
+export interface ContentSource {
+  readonly size: number;
+  load(): Uint8Array;
+}
+
+/**
  * A file's contents inside a snapshot: immutable, so `read()` always gives
  * the same bytes and `identity` names them (two snapshots that share the
  * contents give the same object: a cache key for hashes).
@@ -287,6 +299,12 @@ export interface Vfs {
   truncate(ino: Ino, size: number): void;
   /** Whole file as bytes (follows symlinks). */
   readFile(path: BytePath, opts?: LookupOptions): Uint8Array;
+  /**
+   * Give the empty regular file `ino` the `source.size` bytes of `source`,
+   * read on first use (a read, a write, a truncate that keeps some of them,
+   * a hash). Limits apply now, to the full size (EFBIG, ENOSPC).
+   */
+  setContentSource(ino: Ino, source: ContentSource): void;
   /** Create or replace a file's contents (mode for a new file, default 0o644). */
   writeFile(
     path: BytePath,

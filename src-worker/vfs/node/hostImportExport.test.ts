@@ -8,7 +8,8 @@ import { Errno } from '../../base/errno.js';
 import { bytesToPath } from '../../base/bytes.js';
 import { Vfs } from '../index.js';
 import { expectErrno, str, text } from '../testUtil.js';
-import { exportTree, importHostDir } from './index.js';
+import { exportTree, importHostDir, type ImportOptions, type ImportResult } from './index.js';
+import type { BytePath, Vfs as VfsApi } from '../types.js';
 
 let dir: string;
 beforeEach(() => {
@@ -34,12 +35,27 @@ async function makeHostTree(root: string): Promise<void> {
   );
 }
 
-describe('importHostDir / exportTree', () => {
+// Every case runs with contents read at once and with contents read later in
+// the background (files written by a test are recent, so recentMs 0 keeps
+// them lazy); 'lazy' alone has its own cases in hostImportLazy.test.ts.
+describe.each(['eager', 'background'] as const)('importHostDir / exportTree (%s)', (contents) => {
+  /** importHostDir in this mode; waits until the contents are held. */
+  async function imp(
+    vfs: VfsApi,
+    host: string,
+    at: BytePath,
+    opts: ImportOptions = {},
+  ): Promise<ImportResult> {
+    const res = await importHostDir(vfs, host, at, { contents, recentMs: 0, ...opts });
+    await res.pinned;
+    return res;
+  }
+
   it('imports files, dirs, modes, symlinks and byte names', async () => {
     const host = join(dir, 'in');
     await makeHostTree(host);
     const vfs = Vfs.createDefault();
-    const res = await importHostDir(vfs, host, '/home/user/proj', { uid: 1000, gid: 1000 });
+    const res = await imp(vfs, host, '/home/user/proj', { uid: 1000, gid: 1000 });
     expect(res).toMatchObject({ files: 5, dirs: 2, symlinks: 2 });
     expect(str(vfs.readFile('/home/user/proj/README.md'))).toBe('hello\n');
     expect(Array.from(vfs.readFile('/home/user/proj/src/deep/bin.dat'))).toEqual([0, 1, 2, 255]);
@@ -60,7 +76,7 @@ describe('importHostDir / exportTree', () => {
     const host = join(dir, 'in');
     await makeHostTree(host);
     const vfs = Vfs.createDefault();
-    await importHostDir(vfs, host, '/opt/ro', { readOnly: true });
+    await imp(vfs, host, '/opt/ro', { readOnly: true });
     expectErrno(() => vfs.writeFile('/opt/ro/README.md', text('x')), Errno.EROFS);
     expectErrno(() => vfs.unlink('/opt/ro/run.sh'), Errno.EROFS);
     expect(str(vfs.readFile('/opt/ro/README.md'))).toBe('hello\n');
@@ -70,7 +86,7 @@ describe('importHostDir / exportTree', () => {
     const host = join(dir, 'in');
     await makeHostTree(host);
     const vfs = Vfs.create({ limits: { maxFileSize: 5 } });
-    await expect(importHostDir(vfs, host, '/p')).rejects.toMatchObject({ errno: Errno.EFBIG });
+    await expect(imp(vfs, host, '/p')).rejects.toMatchObject({ errno: Errno.EFBIG });
     vfs.writeFile('/ok', text('fine'));
   });
 
@@ -78,7 +94,7 @@ describe('importHostDir / exportTree', () => {
     const host = join(dir, 'in');
     await makeHostTree(host);
     const vfs = Vfs.createDefault();
-    await importHostDir(vfs, host, '/work');
+    await imp(vfs, host, '/work');
     vfs.writeFile('/work/src/new.txt', text('added in sandbox'));
     vfs.symlink('../../etc/passwd', '/work/src/escape');
     vfs.mknod('/work/dev', 'chardev', 0o666, 'null');
@@ -94,7 +110,7 @@ describe('importHostDir / exportTree', () => {
     expect(await fsp.readFile(odd, 'utf8')).toBe('odd');
     // Re-import gives the same tree.
     const again = Vfs.create();
-    await importHostDir(again, out, '/w');
+    await imp(again, out, '/w');
     expect(again.readdir('/w').map((e) => e.name)).toEqual(
       vfs
         .readdir('/work')
@@ -121,8 +137,8 @@ describe('importHostDir / exportTree', () => {
     const host = join(dir, 'in');
     await makeHostTree(host);
     const vfs = Vfs.createDefault();
-    await importHostDir(vfs, host, '/ro', { readOnly: true });
-    await importHostDir(vfs, host, '/rw');
+    await imp(vfs, host, '/ro', { readOnly: true });
+    await imp(vfs, host, '/rw');
     const snap = vfs.snapshot();
     await fsp.writeFile(join(host, 'README.md'), 'changed on the host\n');
     await fsp.rm(join(host, 'src'), { recursive: true });
@@ -148,7 +164,7 @@ describe('importHostDir / exportTree', () => {
     await fsp.symlink('../outside/secret', join(host, 'rel'));
     await fsp.symlink(outside, join(host, 'dirlink'));
     const vfs = Vfs.createDefault();
-    const res = await importHostDir(vfs, host, '/in');
+    const res = await imp(vfs, host, '/in');
     expect(res).toMatchObject({ files: 0, dirs: 0, symlinks: 3 });
     for (const name of ['abs', 'rel', 'dirlink/secret']) {
       expectErrno(() => vfs.readFile(`/in/${name}`), Errno.ENOENT);
@@ -169,14 +185,14 @@ describe('importHostDir / exportTree', () => {
     await huge.close();
     const vfs = Vfs.createDefault();
     const t0 = performance.now();
-    await expect(importHostDir(vfs, host, '/in')).rejects.toMatchObject({
+    await expect(imp(vfs, host, '/in')).rejects.toMatchObject({
       errno: Errno.EFBIG,
       message: expect.stringContaining('huge'),
     });
     expect(performance.now() - t0).toBeLessThan(2000);
     // The space limit is checked the same way: no file of the tree is read past it.
     const small = Vfs.create({ limits: { maxBytes: 1024, maxFileSize: 2 ** 40 } });
-    await expect(importHostDir(small, host, '/in')).rejects.toMatchObject({
+    await expect(imp(small, host, '/in')).rejects.toMatchObject({
       errno: Errno.ENOSPC,
     });
   });
@@ -187,7 +203,7 @@ describe('importHostDir / exportTree', () => {
     await fsp.writeFile(join(host, 'plain'), 'p');
     execFileSync('mkfifo', [join(host, 'fifo')]);
     const vfs = Vfs.createDefault();
-    const res = await importHostDir(vfs, host, '/in');
+    const res = await imp(vfs, host, '/in');
     expect(res.files).toBe(1);
     expect(res.skipped).toEqual([join(host, 'fifo')]);
     expectErrno(() => vfs.lstat('/in/fifo'), Errno.ENOENT);
@@ -201,10 +217,10 @@ describe('importHostDir / exportTree', () => {
     vfs.writeFile('/m/src/kept', text('kept'));
     vfs.writeFile('/target', text('untouched'));
     vfs.symlink('/target', '/m/README.md');
-    await expect(importHostDir(vfs, host, '/m')).rejects.toMatchObject({ errno: Errno.ELOOP });
+    await expect(imp(vfs, host, '/m')).rejects.toMatchObject({ errno: Errno.ELOOP });
     expect(str(vfs.readFile('/target'))).toBe('untouched');
     vfs.unlink('/m/README.md');
-    await importHostDir(vfs, host, '/m');
+    await imp(vfs, host, '/m');
     expect(str(vfs.readFile('/m/src/kept'))).toBe('kept');
     expect(str(vfs.readFile('/m/README.md'))).toBe('hello\n');
   });
@@ -218,7 +234,7 @@ describe('importHostDir / exportTree', () => {
     const seen: number[] = [];
     let ticks = 0;
     const timer = setInterval(() => ticks++, 0);
-    const res = await importHostDir(vfs, host, '/in', { onProgress: (p) => seen.push(p.bytes) });
+    const res = await imp(vfs, host, '/in', { onProgress: (p) => seen.push(p.bytes) });
     clearInterval(timer);
     expect(res).toMatchObject({ files: 400, bytes: 400 * blob.length });
     expect(seen.at(-1)).toBe(400 * blob.length);
@@ -235,7 +251,7 @@ describe('importHostDir / exportTree', () => {
     await fsp.mkdir(host);
     await fsp.writeFile(join(host, 'big.bin'), big);
     const vfs = Vfs.createDefault();
-    await importHostDir(vfs, host, '/b');
+    await imp(vfs, host, '/b');
     expect(Buffer.from(vfs.readFile('/b/big.bin')).equals(big)).toBe(true);
     const out = join(dir, 'out');
     const res = await exportTree(vfs, '/b', out);
@@ -255,6 +271,6 @@ describe('importHostDir / exportTree', () => {
     const probe = Vfs.create();
     const base = probe.usage().nodes;
     const vfs = Vfs.create({ limits: { maxNodes: base + 2 } });
-    await expect(importHostDir(vfs, host, '/in')).rejects.toMatchObject({ errno: Errno.EDQUOT });
+    await expect(imp(vfs, host, '/in')).rejects.toMatchObject({ errno: Errno.EDQUOT });
   });
 });
