@@ -39,7 +39,13 @@ const mb = (m: Memory) =>
 
 const engine = new SandglassEngine();
 const token = 'bench-token-0123456789abcdefghijklmnop';
-const server = await startMcpHttpServer({ engine, token, port: 0 });
+const server = await startMcpHttpServer({
+  engine,
+  token,
+  port: 0,
+  // A failure inside the endpoint would otherwise show only as a reset connection.
+  onerror: (e) => console.error(`server: ${e.stack ?? e.message}`),
+});
 
 async function agent(n: number, times: number[]): Promise<void> {
   const client = new Client({ name: `agent-${n}`, version: '1' });

@@ -7,6 +7,9 @@
  * the baseline. `runSoak` is shared by the hand-run script (main.ts) and a
  * tiny vitest smoke (soak.test.ts).
  */
+import { join } from 'node:path';
+import { writeHeapSnapshot } from 'node:v8';
+import { settledMemory } from '../../src-worker/adversarial/memory.ts';
 import { SandglassEngine } from '../../src-worker/api/engine.ts';
 import { WorkerPool } from '../../src-worker/proc/node/workerPool.ts';
 import { PythonPool } from '../../src-worker/python/node/pythonPool.ts';
@@ -19,6 +22,8 @@ export interface SoakOptions {
   /** How long to wait for the pool's idle trim before the final reading (ms). */
   readonly settleMs: number;
   readonly log?: (line: string) => void;
+  /** A folder to write heap snapshots to at baseline and after (`baseline.heapsnapshot`, `after.heapsnapshot`). */
+  readonly heapSnapshots?: string;
 }
 
 export interface Reading {
@@ -46,8 +51,7 @@ export interface SoakResult {
 
 const MiB = 2 ** 20;
 
-function reading(collect: boolean): Reading {
-  if (collect) (globalThis as { gc?: () => void }).gc?.();
+function reading(): Reading {
   const m = process.memoryUsage();
   return {
     rss: m.rss / MiB,
@@ -55,6 +59,12 @@ function reading(collect: boolean): Reading {
     buffers: m.arrayBuffers / MiB,
     workers: WorkerPool.liveWorkers() + PythonPool.liveWorkers(),
   };
+}
+
+/** A reading once the collector has finished (see `settledMemory`). */
+export async function settledReading(): Promise<Reading> {
+  await settledMemory();
+  return reading();
 }
 
 export const describeReading = (r: Reading): string =>
@@ -147,6 +157,7 @@ async function sandboxRun(
       );
   }
   await engine.call('destroySandbox', { sandboxId: id });
+  opts.log?.(`sandbox ${String(n)} done: ${describeReading(reading())}`);
   return killed;
 }
 
@@ -163,11 +174,12 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
       wrong,
     );
     await new Promise((r) => setTimeout(r, opts.settleMs));
-    const baseline = reading(true);
+    const baseline = await settledReading();
     log(`baseline: ${describeReading(baseline)}`);
+    if (opts.heapSnapshots) writeHeapSnapshot(join(opts.heapSnapshots, 'baseline.heapsnapshot'));
     let peak = baseline;
     const sampler = setInterval(() => {
-      const r = reading(false);
+      const r = reading();
       if (r.rss > peak.rss) peak = { ...r, workers: Math.max(r.workers, peak.workers) };
       else if (r.workers > peak.workers) peak = { ...peak, workers: r.workers };
     }, 100);
@@ -182,8 +194,9 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
     log(`peak: ${describeReading(peak)}`);
     // Destroyed; now let the idle trim run and the GC collect.
     await new Promise((r) => setTimeout(r, opts.settleMs));
-    const after = reading(true);
+    const after = await settledReading();
     log(`after: ${describeReading(after)}`);
+    if (opts.heapSnapshots) writeHeapSnapshot(join(opts.heapSnapshots, 'after.heapsnapshot'));
     return {
       baseline,
       peak,

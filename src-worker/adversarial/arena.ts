@@ -10,14 +10,13 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runInNewContext } from 'node:vm';
-import { setFlagsFromString } from 'node:v8';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { ApiMethod, ApiParams, ApiResult, SandboxInfo } from '../contract/api.js';
 import { API_VERSION } from '../contract/constants.js';
 import { DEFAULT_SETTINGS, SandglassEngine } from '../api/engine.js';
 import type { BusClient } from '../api/eventBus.js';
 import { WorkerPool } from '../proc/node/workerPool.js';
+import { collectGarbage } from './memory.js';
 
 const BYSTANDER_FILE = '/home/user/keep.txt';
 const BYSTANDER_TEXT = 'the bystander keeps this\n';
@@ -54,12 +53,6 @@ export class HostSentinel {
   remove(): void {
     rmSync(this.dir, { recursive: true, force: true });
   }
-}
-
-/** Runs a full garbage collection (V8's gc, exposed for this process). */
-export function collectGarbage(): void {
-  setFlagsFromString('--expose-gc');
-  (runInNewContext('gc') as () => void)();
 }
 
 function heapUsed(): number {
