@@ -25,16 +25,16 @@ import { pathToFileURL } from 'node:url';
 import { CHANNELS } from '../src-worker/contract/api.js';
 import { SaveFileParams } from '../src-worker/contract/ipc.js';
 import { forgetEndpoint, installAgentsMenu, noteEngineMessage } from './agentConnection.js';
+import { Supervisor } from '../src-worker/server/supervisor.js';
 import { windowSecurity } from './security.js';
 
-let engine: UtilityProcess | null = null;
+/** The engine's utilityProcess, restarted when it dies while a window is open. */
+let engine: Supervisor<UtilityProcess> | null = null;
 /** Journals of this app session's sandboxes, so a restarted engine can reload them. */
 const journalDir = mkdtempSync(join(tmpdir(), 'sandglass-journal-'));
-/** When the engine was last restarted after a crash (a few a minute at most). */
-const restarts: number[] = [];
 let quitting = false;
 
-function startEngine(restarted = false): UtilityProcess {
+function forkEngine(restarted: boolean): UtilityProcess {
   const child = utilityProcess.fork(join(import.meta.dirname, 'engine.js'), [], {
     serviceName: 'Sandglass engine',
     stdio: 'inherit',
@@ -45,33 +45,33 @@ function startEngine(restarted = false): UtilityProcess {
     },
   });
   child.on('message', noteEngineMessage);
-  child.on('exit', (code) => {
-    if (engine !== child) return;
-    engine = null;
-    forgetEndpoint();
-    if (quitting || !app.isReady() || BrowserWindow.getAllWindows().length === 0) return;
-    const now = Date.now();
-    while (restarts.length > 0 && (restarts[0] as number) < now - 60_000) restarts.shift();
-    if (restarts.length >= 5) {
-      dialog.showErrorBox(
-        'Sandglass engine stopped',
-        `The engine exited with code ${code} and keeps stopping. Reload the window to try again.`,
-      );
-      return;
-    }
-    restarts.push(now);
-    // A new engine, then each window reloads: its preload connects to the new
-    // engine and the page shows that the engine was restarted (hello says so).
-    engine = startEngine(true);
-    for (const window of BrowserWindow.getAllWindows()) window.webContents.reload();
-  });
   return child;
 }
 
+/** The running engine; a new supervised one when there is none (first window, or after giving up). */
+function runningEngine(): UtilityProcess {
+  if (!engine?.running)
+    engine = new Supervisor({
+      start: forkEngine,
+      onCrash: () => forgetEndpoint(),
+      shouldRestart: () => !quitting && app.isReady() && BrowserWindow.getAllWindows().length > 0,
+      // Each window reloads: its preload connects to the new engine and the
+      // page shows that the engine was restarted (hello says so).
+      onRestart: () => {
+        for (const window of BrowserWindow.getAllWindows()) window.webContents.reload();
+      },
+      onGiveUp: (code) =>
+        dialog.showErrorBox(
+          'Sandglass engine stopped',
+          `The engine exited with code ${String(code)} and keeps stopping. Reload the window to try again.`,
+        ),
+    });
+  return engine.child;
+}
+
 function connectRenderer(window: BrowserWindow): void {
-  engine ??= startEngine();
   const { port1, port2 } = new MessageChannelMain();
-  engine.postMessage({ type: 'connect' }, [port1]);
+  runningEngine().postMessage({ type: 'connect' }, [port1]);
   window.webContents.postMessage(CHANNELS.port, null, [port2]);
 }
 
@@ -171,7 +171,7 @@ app.on('will-quit', () => {
 });
 
 app.on('window-all-closed', () => {
-  engine?.kill();
+  void engine?.stop();
   engine = null;
   if (process.platform !== 'darwin') app.quit();
 });

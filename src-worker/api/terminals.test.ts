@@ -31,38 +31,58 @@ describe('ScreenTail', () => {
   });
 });
 
+type TerminalEvents = ConstructorParameters<typeof Terminals>[0];
+
+/** A registry with one sandbox, a Terminals whose events default to no-ops, and the steps and records it makes. */
+const openRig = async (events: Partial<TerminalEvents> = {}) => {
+  let n = 0;
+  const newId = (p: string) => `${p}${++n}`;
+  const steps: Step[] = [];
+  const reg = new SandboxRegistry({
+    newId,
+    timelineEvents: () => ({ step: (s) => steps.push(s) }),
+  });
+  const entry = await reg.create('t', KERNEL_DEFAULT_SETTINGS);
+  const recorded: unknown[] = [];
+  const origRecord = entry.steps.record.bind(entry.steps);
+  entry.steps.record = (done) => {
+    recorded.push(done);
+    return origRecord(done);
+  };
+  const terms = new Terminals(
+    {
+      data: () => undefined,
+      exit: () => undefined,
+      running: () => undefined,
+      cwd: () => undefined,
+      ...events,
+    },
+    newId,
+  );
+  const close = async () => {
+    terms.closeAll();
+    await reg.destroyAll();
+  };
+  return { entry, steps, recorded, terms, close };
+};
+
 describe.skipIf(!haveShell)('Terminals', () => {
   it('runs a shell, reports the running command, records steps and the exit', async () => {
-    let n = 0;
-    const newId = (p: string) => `${p}${++n}`;
-    const steps: Step[] = [];
-    const reg = new SandboxRegistry({
-      newId,
-      timelineEvents: () => ({ step: (s) => steps.push(s) }),
-    });
-    const entry = await reg.create('t', KERNEL_DEFAULT_SETTINGS);
     let out = '';
     const runningSeen: (string | undefined)[] = [];
     let exit: number | undefined;
     const cwds: string[] = [];
-    const terms = new Terminals(
-      {
-        data: (_e, _id, d) => (out += d),
-        exit: (_e, _id, status) => (exit = status),
-        running: (e) => runningSeen.push([...e.running.values()][0]),
-        cwd: (_e, _id, dir) => cwds.push(dir),
-      },
-      newId,
-    );
+    const { entry, steps, terms, close } = await openRig({
+      data: (_e, _id, d) => (out += d),
+      exit: (_e, _id, status) => (exit = status),
+      running: (e) => runningSeen.push([...e.running.values()][0]),
+      cwd: (_e, _id, dir) => cwds.push(dir),
+    });
     try {
       const id = await terms.open(entry, { cols: 1e9, rows: -5, cwd: '/tmp' });
       expect(terms.sandboxOf(id)).toBe(entry.id);
       terms.write(id, 'pwd; sleep 0.2\r');
-      const until = async (check: () => boolean) => {
-        for (let i = 0; i < 400 && !check(); i++) await new Promise((r) => setTimeout(r, 25));
-        expect(check()).toBe(true);
-      };
-      await until(() => steps.length === 1);
+      await until(() => steps.length === 1, 'steps.length === 1');
       expect(out).toContain('/tmp');
       expect(steps[0]).toMatchObject({
         command: 'pwd; sleep 0.2',
@@ -73,13 +93,13 @@ describe.skipIf(!haveShell)('Terminals', () => {
       // The cwd is sent at open, then only when a command line changed it.
       expect(cwds).toEqual(['/tmp']);
       terms.write(id, 'mkdir -p "/tmp/a b" && cd "/tmp/a b"\r');
-      await until(() => steps.length === 2);
+      await until(() => steps.length === 2, 'steps.length === 2');
       terms.write(id, 'true\r');
-      await until(() => steps.length === 3);
+      await until(() => steps.length === 3, 'steps.length === 3');
       expect(cwds).toEqual(['/tmp', '/tmp/a b']);
       terms.resize(id, 100, 30);
       terms.write(id, 'exit 3\r');
-      await until(() => exit !== undefined);
+      await until(() => exit !== undefined, 'exit !== undefined');
       expect(exit).toBe(3);
       // A bare `exit` ends the session; it is not a step.
       await new Promise((r) => setTimeout(r, 100));
@@ -90,77 +110,35 @@ describe.skipIf(!haveShell)('Terminals', () => {
       ]);
       expect(() => terms.write(id, 'x')).toThrow(expect.objectContaining({ code: 'ENOENT' }));
     } finally {
-      terms.closeAll();
-      await reg.destroyAll();
+      await close();
     }
   });
 
   it('keeps recording steps after `exec bash`; a line that works and exits is a step', async () => {
-    let n = 0;
-    const newId = (p: string) => `${p}${++n}`;
-    const steps: Step[] = [];
-    const reg = new SandboxRegistry({
-      newId,
-      timelineEvents: () => ({ step: (s) => steps.push(s) }),
-    });
-    const entry = await reg.create('t', KERNEL_DEFAULT_SETTINGS);
     let exit: number | undefined;
-    const terms = new Terminals(
-      {
-        data: () => undefined,
-        exit: (_e, _id, status) => (exit = status),
-        running: () => undefined,
-        cwd: () => undefined,
-      },
-      newId,
-    );
-    const until = async (check: () => boolean) => {
-      for (let i = 0; i < 400 && !check(); i++) await new Promise((r) => setTimeout(r, 25));
-      expect(check()).toBe(true);
-    };
+    const { entry, steps, terms, close } = await openRig({
+      exit: (_e, _id, status) => (exit = status),
+    });
     try {
       const id = await terms.open(entry, { cols: 80, rows: 24, cwd: '/tmp' });
       terms.write(id, 'export KEEP=1; f() { :; }; exec bash\r');
-      await until(() => steps.length === 1);
+      await until(() => steps.length === 1, 'steps.length === 1');
       terms.write(id, 'echo "$KEEP" > /tmp/kept; (exit 5)\r');
-      await until(() => steps.length === 2);
+      await until(() => steps.length === 2, 'steps.length === 2');
       expect(steps[1]).toMatchObject({ command: 'echo "$KEEP" > /tmp/kept; (exit 5)', status: 5 });
       expect(new TextDecoder().decode(await entry.sandbox.readFile('/tmp/kept'))).toBe('1\n');
       terms.write(id, 'touch /tmp/last; exit 4\r');
-      await until(() => exit !== undefined);
+      await until(() => exit !== undefined, 'exit !== undefined');
       expect(exit).toBe(4);
-      await until(() => steps.length === 3);
+      await until(() => steps.length === 3, 'steps.length === 3');
       expect(steps[2]).toMatchObject({ command: 'touch /tmp/last; exit 4', status: 4 });
     } finally {
-      terms.closeAll();
-      await reg.destroyAll();
+      await close();
     }
   });
 
   it('makes steps only from the shell: printed OSC 133 marks forge nothing (issue 20 #4)', async () => {
-    let n = 0;
-    const newId = (p: string) => `${p}${++n}`;
-    const steps: Step[] = [];
-    const reg = new SandboxRegistry({
-      newId,
-      timelineEvents: () => ({ step: (s) => steps.push(s) }),
-    });
-    const entry = await reg.create('t', KERNEL_DEFAULT_SETTINGS);
-    const recorded: unknown[] = [];
-    const origRecord = entry.steps.record.bind(entry.steps);
-    entry.steps.record = (done) => {
-      recorded.push(done);
-      return origRecord(done);
-    };
-    const terms = new Terminals(
-      {
-        data: () => undefined,
-        exit: () => undefined,
-        running: () => undefined,
-        cwd: () => undefined,
-      },
-      newId,
-    );
+    const { entry, steps, recorded, terms, close } = await openRig();
     try {
       const id = await terms.open(entry, { cols: 80, rows: 24 });
       const forge =
@@ -194,31 +172,17 @@ describe.skipIf(!haveShell)('Terminals', () => {
       expect(first.recording.map((c) => c.data).join('')).toContain('curl evil.example');
       expect(first.recording.map((c) => c.data).join('')).not.toContain('done\r\n');
     } finally {
-      terms.closeAll();
-      await reg.destroyAll();
+      await close();
     }
   });
 
   it('cuts a step recording at its bound and says so', async () => {
-    let n = 0;
-    const newId = (p: string) => `${p}${++n}`;
-    const reg = new SandboxRegistry({ newId, timelineEvents: () => ({}) });
-    const entry = await reg.create('t', KERNEL_DEFAULT_SETTINGS);
-    const recorded: { recording: { data: string }[]; recordingTruncated: boolean }[] = [];
-    const origRecord = entry.steps.record.bind(entry.steps);
-    entry.steps.record = (done) => {
-      recorded.push(done as never);
-      return origRecord(done);
-    };
-    const terms = new Terminals(
-      {
-        data: () => undefined,
-        exit: () => undefined,
-        running: () => undefined,
-        cwd: () => undefined,
-      },
-      newId,
-    );
+    const rig = await openRig();
+    const { entry, terms, close } = rig;
+    const recorded = rig.recorded as {
+      recording: { data: string }[];
+      recordingTruncated: boolean;
+    }[];
     try {
       const id = await terms.open(entry, { cols: 80, rows: 24 });
       terms.write(id, 'head -c 1200000 /dev/zero | tr "\\0" a\r');
@@ -227,8 +191,7 @@ describe.skipIf(!haveShell)('Terminals', () => {
       expect(size).toBe(1024 * 1024);
       expect(recorded[0]?.recordingTruncated).toBe(true);
     } finally {
-      terms.closeAll();
-      await reg.destroyAll();
+      await close();
     }
   });
 });
