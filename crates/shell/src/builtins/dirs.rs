@@ -95,7 +95,9 @@ impl Shell {
             target.to_vec()
         } else {
             let mut a = cur.clone();
-            a.push(b'/');
+            if a.last() != Some(&b'/') {
+                a.push(b'/');
+            }
             a.extend_from_slice(target);
             a
         };

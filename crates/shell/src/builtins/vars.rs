@@ -671,6 +671,10 @@ impl Shell {
         {
             self.sync_locale();
         }
+        if args.iter().any(|a| a == b"POSIXLY_CORRECT") && !self.var_is_set(b"POSIXLY_CORRECT") {
+            self.opts.posix = false;
+            self.sync_specials();
+        }
         r
     }
 

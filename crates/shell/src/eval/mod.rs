@@ -563,6 +563,13 @@ impl Shell {
             self.sync_locale();
             return r;
         }
+        if name == b"POSIXLY_CORRECT" {
+            // as in bash, setting it turns POSIX mode on (unsetting, off)
+            let r = self.assign_scalar_inner(name, idx, val, append);
+            self.opts.posix = true;
+            self.sync_specials();
+            return r;
+        }
         self.assign_scalar_inner(name, idx, val, append)
     }
 
