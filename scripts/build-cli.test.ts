@@ -3,7 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCli, builtCliFingerprint, cliSourcesFingerprint } from './build-cli.mjs';
+import {
+  buildCli,
+  builtCliFingerprint,
+  cliSourcesFingerprint,
+  readCliStamp,
+} from './build-cli.mjs';
 import { fingerprint } from './fingerprint.mjs';
 
 const repo = path.resolve(import.meta.dirname, '..');
@@ -38,12 +43,60 @@ describe('fingerprint', () => {
   });
 });
 
+describe('requireCached', () => {
+  /** Loads `file` in a new process (V8 keeps compiled scripts per process), runs it, saves. */
+  function loadInChild(file: string, nodeOptions?: string): string {
+    const codeCache = path.join(repo, 'bin/codeCache.mjs');
+    const script = `const { requireCached } = await import(${JSON.stringify(codeCache)});
+      const m = requireCached(${JSON.stringify(file)});
+      process.stdout.write(String(m.exports.twice(21)));
+      m.saveCache();`;
+    // A script file, not `-e`: Node's own options would count as flags.
+    const runner = path.join(tmp, 'load.mjs');
+    fs.writeFileSync(runner, script);
+    const r = spawnSync(process.execPath, [runner], {
+      encoding: 'utf8',
+      env: { ...process.env, NODE_OPTIONS: nodeOptions ?? '' },
+    });
+    expect(r.stderr).toBe('');
+    return r.stdout;
+  }
+
+  it('writes a missing or refused code cache after the run, and keeps a good one', () => {
+    const dir = path.join(tmp, 'cache');
+    fs.mkdirSync(dir);
+    const file = path.join(dir, 'm.cjs');
+    fs.writeFileSync(file, 'exports.twice = (x) => x * 2;\n');
+    expect(loadInChild(file)).toBe('42');
+    const written = fs.statSync(`${file}.cache`);
+    expect(written.size).toBeGreaterThan(0);
+    // Accepted: left as it is.
+    expect(loadInChild(file)).toBe('42');
+    expect(fs.statSync(`${file}.cache`).mtimeMs).toBe(written.mtimeMs);
+    // A cache V8 refuses (here: garbage) costs a normal compile and is replaced.
+    fs.writeFileSync(`${file}.cache`, 'not a code cache');
+    expect(loadInChild(file)).toBe('42');
+    expect(fs.readFileSync(`${file}.cache`).toString()).not.toBe('not a code cache');
+    expect(fs.readdirSync(dir).sort()).toEqual(['m.cjs', 'm.cjs.cache']);
+    // Other V8 flags (which refuse the shared cache) keep a cache of their own.
+    const shared = fs.readFileSync(`${file}.cache`);
+    expect(loadInChild(file, '--max-old-space-size=300')).toBe('42');
+    expect(fs.readFileSync(`${file}.cache`)).toEqual(shared);
+    expect(fs.readdirSync(dir).filter((f) => /^m\.cjs\.[0-9a-f]+\.cache$/.test(f))).toHaveLength(1);
+  });
+});
+
 /** A throwaway checkout: copies of the sources, links to the installed parts. */
 function makeCheckout(): string {
   const root = path.join(tmp, 'checkout');
   for (const dir of ['src-worker', 'sdk/typescript'])
     fs.cpSync(path.join(repo, dir), path.join(root, dir), { recursive: true });
-  for (const f of ['scripts/build-cli.mjs', 'scripts/fingerprint.mjs', 'bin/sandglass.mjs']) {
+  for (const f of [
+    'scripts/build-cli.mjs',
+    'scripts/fingerprint.mjs',
+    'bin/sandglass.mjs',
+    'bin/codeCache.mjs',
+  ]) {
     fs.mkdirSync(path.dirname(path.join(root, f)), { recursive: true });
     fs.copyFileSync(path.join(repo, f), path.join(root, f));
   }
@@ -71,10 +124,16 @@ describe('the compiled CLI', () => {
     await buildCli(root);
     expect(builtCliFingerprint(root)).toBe(cliSourcesFingerprint(root));
     expect(fs.existsSync(path.join(root, 'out/cli/main.js'))).toBe(true);
-    expect(fs.existsSync(path.join(root, 'out/cli/workerEntry.js'))).toBe(true);
+    expect(fs.existsSync(path.join(root, 'out/cli/workerEntry.cjs'))).toBe(true);
     expect(fs.existsSync(path.join(root, 'out/cli/sdk.js'))).toBe(true);
+    // The build ran one command, which wrote the one-shot build's code cache.
+    const oneShot = path.join(root, 'out/cli', readCliStamp(root)?.oneShot ?? 'none');
+    expect(fs.statSync(`${oneShot}.cache`).size).toBeGreaterThan(100_000);
     const fresh = sandglass(root, 'run', '-c', 'echo hi | cat; echo $((6*7))');
     expect(fresh).toEqual({ stdout: 'hi\n42\n', stderr: '' });
+    expect(sandglass(root, 'exec', '--', 'echo', 'a', 'b').stdout).toBe('a b\n');
+    // Everything else loads the ES modules (the usage loads every subcommand).
+    expect(sandglass(root, '--help').stdout).toMatch(/^ {2}run {6}run a shell script/m);
 
     fs.appendFileSync(path.join(root, 'src-worker/cli/main.ts'), '\n// edited\n');
     const stale = sandglass(root, 'run', '-c', 'echo hi');

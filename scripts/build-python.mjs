@@ -12,7 +12,8 @@
 //    The zip also holds the `tzdata` package (as on PyPI) made from the
 //    system's /usr/share/zoneinfo (Debian's tzdata), so `zoneinfo` works.
 //  - pyodide.js, pyodide.asm.wasm, pyodide-lock.json: copied.
-//  - realm.js: src-worker/python/realm/ bundled into one script (esbuild).
+//  - realm.js: src-worker/python/realm/ bundled into one script (esbuild), as the
+//    engine bundles it from TypeScript sources (python/resources.ts).
 //  - snapshot.bin: a memory snapshot of an interpreter booted in the realm
 //    (stdlib zip above, sealed, driver modules imported). Interpreters start
 //    from it instead of running CPython's initialisation; it is tied to this
@@ -23,7 +24,6 @@
 // SANDGLASS_PYTHON_DIR builds into another directory.
 import fs from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { pythonPackageFiles } from './python-packages.mjs';
 
@@ -49,6 +49,14 @@ const ASM_REWRITES = [
     'var initRandomFill=()=>{return view=>crypto.getRandomValues(view);',
     1,
   ],
+  // A memory snapshot is copied into the heap by the realm, which skips its zero pages (realm/heapRestore.ts).
+  ['return Module.HEAP8.set(t),l}', 'return sandglassRestoreHeap(Module.HEAP8,t),l}', 1],
+  // Emscripten compiles a tiny wasm module per JS function it puts in the table: one per signature is enough.
+  [
+    'var module=new WebAssembly.Module(bytes);var instance=new WebAssembly.Instance(module,{e:{f:func}})',
+    'var module=(convertJsFunctionToWasm.modules??={})[sig]??=new WebAssembly.Module(bytes);var instance=new WebAssembly.Instance(module,{e:{f:func}})',
+    1,
+  ],
   // system(3) goes to the realm (which runs it through the kernel), never to a host shell.
   [
     'function __emscripten_system(command){command>>>=0;',
@@ -70,10 +78,10 @@ const LOADER_REWRITES = [
     'l=globalThis.sandglassWasmModule?{module:sandglassWasmModule,instance:await WebAssembly.instantiate(sandglassWasmModule,a)}:await WebAssembly.instantiate(await t,a)',
     1,
   ],
-  // The stdlib zip is read into a fresh buffer of this interpreter's own: MEMFS may keep it, not copy it (13 MB each).
+  // The stdlib zip stays the engine's one shared buffer: MEMFS keeps a view, copied on write (realm/sharedFile.ts).
   [
     'n.FS.writeFile(`/lib/python${o}${a}.zip`,r)',
-    'n.FS.writeFile(`/lib/python${o}${a}.zip`,r,{canOwn:true})',
+    'sandglassWriteSharedFile(n.FS,`/lib/python${o}${a}.zip`,r)',
     1,
   ],
 ];
@@ -91,19 +99,18 @@ function rewrite(text, rewrites, file) {
   return out;
 }
 
-/** Bundle the realm's code (TypeScript + driver .py as text) into one script. */
-export function bundleRealm(outfile) {
-  const esbuild = createRequire(import.meta.url)('esbuild');
-  esbuild.buildSync({
-    entryPoints: [path.join(root, 'src-worker', 'python', 'realm', 'index.ts')],
-    bundle: true,
-    platform: 'neutral',
-    format: 'iife',
-    target: 'es2022',
-    loader: { '.py': 'text' },
-    outfile,
-    logLevel: 'silent',
-  });
+/** The engine's own realm code (bundling, the realm context), so the build boots exactly as a worker does. */
+async function realmModules() {
+  const { tsImport } = await import('tsx/esm/api');
+  const [resources, context] = await Promise.all([
+    tsImport('../src-worker/python/resources.ts', import.meta.url),
+    tsImport('../src-worker/python/node/realmContext.ts', import.meta.url),
+  ]);
+  return {
+    bundleRealm: resources.bundleRealm,
+    realmCodeKey: resources.realmCodeKey,
+    loadRealm: context.loadRealm,
+  };
 }
 
 /** Python run by a build-time Pyodide (trusted, plain Node): stock zip in, zip with .pyc out. */
@@ -200,16 +207,13 @@ async function compileStdlib(outFile, packages) {
  * null-prototype global, no code generation from strings) from the files just
  * built, and save its memory. Nothing else is handed in.
  */
-async function makeSnapshot(outDir) {
-  const vm = await import('node:vm');
+async function makeSnapshot(outDir, { loadRealm, realmCodeKey }) {
   const crypto = await import('node:crypto');
-  const ctx = vm.createContext(Object.create(null), {
-    name: 'sandglass-python-build',
-    codeGeneration: { strings: false, wasm: true },
-  });
-  for (const f of ['realm.js', 'pyodide.asm.js', 'pyodide.js'])
-    new vm.Script(fs.readFileSync(path.join(outDir, f), 'utf8'), { filename: f }).runInContext(ctx);
-  const realm = vm.runInContext('sandglassRealm', ctx);
+  const scripts = ['realm.js', 'pyodide.asm.js', 'pyodide.js'].map((name) => ({
+    name,
+    source: fs.readFileSync(path.join(outDir, name), 'utf8'),
+  }));
+  const { realm } = loadRealm(scripts);
   const shared = (file) => {
     const bytes = fs.readFileSync(path.join(outDir, file));
     const sab = new SharedArrayBuffer(bytes.length);
@@ -221,10 +225,11 @@ async function makeSnapshot(outDir) {
   const lock = fs.readFileSync(path.join(outDir, 'pyodide-lock.json'), 'utf8');
   const seed = new SharedArrayBuffer(4096);
   crypto.randomFillSync(new Uint8Array(seed));
+  const codeKey = realmCodeKey(scripts[0].source);
   await realm.boot(
     seed,
     new SharedArrayBuffer(4),
-    JSON.stringify({ ...SNAPSHOT_BOOT, lock, makeSnapshot: true }),
+    JSON.stringify({ ...SNAPSHOT_BOOT, lock, codeKey, makeSnapshot: true }),
   );
   const bytes = realm.makeSnapshot();
   fs.writeFileSync(path.join(outDir, 'snapshot.bin'), bytes);
@@ -256,8 +261,9 @@ export async function buildPython({ quiet = false, outDir = pythonOutDir } = {})
     fs.copyFileSync(path.join(pyodideDir, f), path.join(outDir, f));
   const { files, versions } = pythonPackageFiles();
   const compiled = await compileStdlib(path.join(outDir, 'python_stdlib.zip'), files);
-  bundleRealm(path.join(outDir, 'realm.js'));
-  const snapshotBytes = await makeSnapshot(outDir);
+  const realmCode = await realmModules();
+  fs.writeFileSync(path.join(outDir, 'realm.js'), realmCode.bundleRealm());
+  const snapshotBytes = await makeSnapshot(outDir, realmCode);
   fs.writeFileSync(
     path.join(outDir, 'manifest.json'),
     JSON.stringify(

@@ -241,7 +241,12 @@ async function main() {
     fs.writeFileSync(stampPath, JSON.stringify(stamp));
   }
 
-  const crates = fingerprint(root, ['crates', 'Cargo.toml', 'Cargo.lock']);
+  const crates = fingerprint(root, [
+    'crates',
+    'Cargo.toml',
+    'Cargo.lock',
+    'scripts/build-wasm.mjs',
+  ]);
   const manifest = path.join(root, 'resources', 'wasm', 'manifest.json');
   if (stamp.crates !== crates || !fs.existsSync(manifest)) {
     log('building wasm programs');

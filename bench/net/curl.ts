@@ -6,22 +6,19 @@
  * stream through the gateway and the syscall channel).
  * Run: npx tsx bench/net/curl.ts [MiB] [small-runs]
  */
-import { execFile, spawn } from 'node:child_process';
-import { once } from 'node:events';
+import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { WorkerPool } from '../../src-worker/proc/node/workerPool.js';
 import { Sandbox } from '../../src-worker/sandbox/sandbox.js';
 import { runProgram } from '../../src-worker/sandbox/testUtil.js';
+import { startServerProcess } from './server.js';
 
 const MiB = 1024 * 1024;
 const size = Number(process.argv[2] ?? 100) * MiB;
 const smallRuns = Number(process.argv[3] ?? 20);
 
-const server = spawn('npx', ['tsx', new URL('./serve.ts', import.meta.url).pathname], {
-  stdio: ['pipe', 'pipe', 'inherit'],
-});
-const [first] = (await once(server.stdout, 'data')) as [Buffer];
-const origin = `http://127.0.0.1:${Number(first.toString().trim())}`;
+const server = await startServerProcess();
+const { origin } = server;
 const sb = await Sandbox.create({
   network: { policy: { allowedHosts: [`127.0.0.1:${new URL(origin).port}`] } },
 });
@@ -29,11 +26,15 @@ await sb.warm();
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1] as number;
 
-/** Host curl: wall time of the process (as Node spawns it) and curl's own time_total. */
+/** Host curl: wall time of the process (as Node spawns it), curl's own time_total, its CPU. */
 const hostTransferMs: number[] = [];
-async function hostCurl(url: string, own?: number[]): Promise<number> {
+const hostCpuMs: number[] = [];
+async function hostCurl(url: string, own?: number[], cpu?: number[]): Promise<number> {
   const t0 = performance.now();
-  const { stdout } = await promisify(execFile)('curl', [
+  const { stdout, stderr } = await promisify(execFile)('/usr/bin/time', [
+    '-f',
+    '%U %S',
+    'curl',
     '-s',
     '-o',
     '/dev/null',
@@ -43,19 +44,27 @@ async function hostCurl(url: string, own?: number[]): Promise<number> {
   ]);
   const ms = performance.now() - t0;
   own?.push(Number(stdout) * 1000);
+  const [u, s] = stderr.trim().split('\n').pop()!.split(' ').map(Number) as [number, number];
+  cpu?.push((u + s) * 1000);
   return ms;
 }
 
-async function sandboxCurl(url: string, sample?: number[]): Promise<number> {
+/** CPU of this process (kernel, gateway and curl's worker thread) per sandbox download. */
+const sandboxCpuMs: number[] = [];
+
+async function sandboxCurl(url: string, large = false, sample?: number[]): Promise<number> {
   const base = process.memoryUsage().rss;
   const timer = sample
     ? setInterval(() => sample.push(Math.round((process.memoryUsage().rss - base) / MiB)), 100)
     : undefined;
+  const c0 = process.cpuUsage();
   const t0 = performance.now();
   const r = await runProgram(sb, '/usr/bin/curl', ['curl', '-sS', '-o', '/dev/null', url], {
     timeoutMs: 600_000,
   });
   const ms = performance.now() - t0;
+  const c = process.cpuUsage(c0);
+  if (large) sandboxCpuMs.push(Math.round((c.user + c.system) / 1000));
   if (timer) clearInterval(timer);
   if (r.status !== 0) throw new Error(`curl failed (${r.status}): ${r.stderr}`);
   return ms;
@@ -69,8 +78,8 @@ const ours: number[] = [];
 const host: number[] = [];
 const rss: number[] = [];
 for (let i = 0; i < 3; i++) {
-  ours.push(await sandboxCurl(big, i === 0 ? rss : undefined));
-  host.push(await hostCurl(big, hostTransferMs));
+  ours.push(await sandboxCurl(big, true, i === 0 ? rss : undefined));
+  host.push(await hostCurl(big, hostTransferMs, hostCpuMs));
 }
 const oursSmall: number[] = [];
 const hostSmall: number[] = [];
@@ -88,6 +97,9 @@ console.log(
     hostCurlMiBpsBest: mibps(Math.min(...host)),
     hostCurlMiBpsMedian: mibps(median(host)),
     hostCurlOwnMiBpsBest: mibps(Math.min(...hostTransferMs)),
+    // CPU per large download: this whole process (sandbox) vs the curl process (host).
+    cpuMsPerDownload: { sandbox: sandboxCpuMs, hostCurl: hostCpuMs.map(Math.round) },
+    loadAverage: (await import('node:os')).loadavg().map((x) => Number(x.toFixed(1))),
     throughputRatioBest: Number((Math.min(...host) / Math.min(...ours)).toFixed(2)),
     throughputRatioVsCurlOwnTime: Number(
       (Math.min(...hostTransferMs) / Math.min(...ours)).toFixed(2),
@@ -108,4 +120,4 @@ console.log(
 );
 await sb.destroy();
 await WorkerPool.drained();
-server.stdin.end();
+server.stop();

@@ -3,21 +3,16 @@
  * gateway, next to host curl on the same server (which runs in its own
  * process). Run: npx tsx bench/net/download.ts [MiB]
  */
-import { execFile, spawn } from 'node:child_process';
-import { once } from 'node:events';
+import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { request } from 'undici';
 import { NetworkGateway } from '../../src-worker/net/gateway.js';
+import { startServerProcess } from './server.js';
 
 const MiB = 1024 * 1024;
 const size = Number(process.argv[2] ?? 100) * MiB;
 
-const server = spawn('npx', ['tsx', new URL('./serve.ts', import.meta.url).pathname], {
-  stdio: ['pipe', 'pipe', 'inherit'],
-});
-const [first] = (await once(server.stdout, 'data')) as [Buffer];
-const port = Number(first.toString().trim());
-const srv = { port, origin: `http://127.0.0.1:${port}` };
+const srv = await startServerProcess();
 const gw = new NetworkGateway({
   sandboxId: 'bench',
   policy: { allowedHosts: [`127.0.0.1:${srv.port}`] },
@@ -95,4 +90,4 @@ console.log(
     rssSamplesMiB: best.samples,
   }),
 );
-server.stdin.end();
+srv.stop();

@@ -11,15 +11,13 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { Sandbox } from '../../src-worker/sandbox/sandbox.js';
+import { startServerProcess } from './server.js';
 
 const size = Number(process.argv[2] ?? 100) * 1024 * 1024;
 const count = Number(process.argv[3] ?? 200);
 
-const server = spawn('npx', ['tsx', new URL('./serve.ts', import.meta.url).pathname], {
-  stdio: ['pipe', 'pipe', 'inherit'],
-});
-const [first] = (await once(server.stdout, 'data')) as [Buffer];
-const origin = `http://127.0.0.1:${Number(first.toString().trim())}`;
+const server = await startServerProcess();
+const { origin } = server;
 const sb = await Sandbox.create({
   network: { policy: { allowedHosts: [`127.0.0.1:${new URL(origin).port}`] } },
 });
@@ -131,5 +129,5 @@ console.log(
   }),
 );
 await sb.destroy();
-server.stdin.end();
+server.stop();
 process.exit(0);

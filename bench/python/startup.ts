@@ -4,8 +4,9 @@
  * (a booted interpreter waiting), with the pool drained (back to back), and
  * in the same run the host's python3 and just-bash's python3 for reference.
  * Wall time and the engine process's CPU time (all its threads) per case;
- * RSS with the pool of SANDGLASS_PYTHON_POOL interpreters booted.
- * Run: [SANDGLASS_PYTHON_POOL=2] npx tsx bench/python/startup.ts [N]
+ * RSS with the pool of SANDGLASS_PYTHON_POOL interpreters booted (after a
+ * garbage collection each side when run with --expose-gc).
+ * Run: [SANDGLASS_PYTHON_POOL=2] npx tsx --expose-gc bench/python/startup.ts [N]
  */
 import { spawnSync } from 'node:child_process';
 import { Bash } from 'just-bash';
@@ -16,9 +17,18 @@ import { summary } from '../kernel/common.js';
 
 const n = Number(process.argv[2] ?? 10);
 const cpuMs = (u: NodeJS.CpuUsage): number => (u.user + u.system) / 1000;
+const gc = (globalThis as { gc?: () => void }).gc;
+/** RSS once garbage is collected (if the runtime lets us) and the interpreters' workers have settled. */
+const settledRss = async (): Promise<number> => {
+  for (let i = 0; gc && i < 3; i++) {
+    gc();
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return process.memoryUsage().rss;
+};
 const sb = await Sandbox.create();
 await sb.warm();
-const rssBefore = process.memoryUsage().rss;
+const rssBefore = await settledRss();
 const once = async (): Promise<number> => {
   const r = await runProgram(sb, '/usr/bin/python3', ['python3', '-c', 'print(1)']);
   if (r.stdout !== '1\n') throw new Error(`unexpected output: ${r.stdout} ${r.stderr}`);
@@ -37,7 +47,7 @@ for (let i = 0; i < n; i++) {
   warmCpu.push(cpuMs(process.cpuUsage(c0)));
 }
 await pool.whenReady();
-const pooledRss = process.memoryUsage().rss - rssBefore;
+const pooledRss = (await settledRss()) - rssBefore;
 const t0 = performance.now();
 c0 = process.cpuUsage();
 const drained: number[] = [];
@@ -76,7 +86,7 @@ console.log(`${n} back-to-back runs: ${burst.toFixed(0)} ms (${burstCpu.toFixed(
 console.log(summary('host python3', host) + `, ${per(hostCpu)}`);
 console.log(summary("just-bash's python3", jb) + `, ${per(jbCpu)}`);
 console.log(
-  `RSS of ${pool.options.size} pooled interpreter(s): ${(pooledRss / 1048576).toFixed(0)} MB (engine ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB)`,
+  `RSS of the runtime and ${pool.options.size} pooled interpreter(s): ${(pooledRss / 1048576).toFixed(0)} MB${gc ? '' : ' (no --expose-gc: garbage included)'} (engine ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB)`,
 );
 pool.unref();
 await sb.destroy();

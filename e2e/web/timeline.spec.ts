@@ -4,7 +4,8 @@
  * files and the shell back; the next command branches; two steps on different
  * branches diff (text in Monaco, binary by hash) and compare; the timeline
  * saves, the page reloads, the file opens as a replay that plays the recorded
- * output, and a replayed step continues as a live sandbox.
+ * output, and a replayed step continues as a live sandbox whose history
+ * starts at that step.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
@@ -194,9 +195,15 @@ test('run, restore, branch, diff, compare, save, reload, open and replay', async
   });
 
   await test.step('continue from a replayed step in a new live sandbox', async () => {
+    const forked = (await row(page, 0).getAttribute('data-step-id')) ?? '';
     await row(page, 0).click();
     await page.getByRole('button', { name: 'Continue from here (new sandbox)' }).click();
     await expect(page.getByRole('toolbar', { name: 'Replay' })).toHaveCount(0);
+    // Its history starts at the forked step, which says where it came from.
+    await expect(stepRows(page)).toHaveCount(1);
+    await expect(row(page, 0).locator('.graph-command')).toHaveText(
+      new RegExp(`^forked from .+/${forked}$`),
+    );
     await expect(page.locator('.xterm-host:not([style*="none"])[data-terminal-id]')).toHaveCount(
       1,
       { timeout: 20_000 },
@@ -204,5 +211,8 @@ test('run, restore, branch, diff, compare, save, reload, open and replay', async
     await runInTerminal(page, 'cat /tmp/a.txt; ls /tmp');
     await waitForTerminal(page, /^one *$/m);
     expect(await terminalText(page)).not.toMatch(/^bin\.dat/m);
+    await expect(stepRows(page)).toHaveCount(2);
+    await row(page, 0).click();
+    await expect(page.getByTestId('step-detail-origin')).toContainText(`step ${forked}`);
   });
 });

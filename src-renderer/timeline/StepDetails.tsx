@@ -9,7 +9,7 @@ import type { Step } from '../../src-worker/contract/api.js';
 import { api } from '../store/apiHandle.js';
 import { useApp } from '../store/index.js';
 import { describeError } from '../store/notifySlice.js';
-import { formatDuration, plainText } from './format.js';
+import { formatDuration, plainText, stepLabel } from './format.js';
 
 /** Most characters of recorded output shown inline. */
 const OUTPUT_CHARS = 20_000;
@@ -50,6 +50,8 @@ export function StepDetails(props: { step: Step; other: Step | null; replay: boo
   const branch = useApp((s) => s.branches[step.sandboxId]?.find((b) => b.id === step.branchId));
   const head = useApp((s) => s.heads[step.sandboxId] ?? null);
   const output = useRecordedOutput(step);
+  const origin = step.kind === 'fork' ? step.origin : undefined;
+  const sourceLive = useApp((s) => !!origin && s.sandboxes.some((b) => b.id === origin.sandboxId));
   const { openDiff, askRestore, forkSandbox, openComparison } = useApp.getState();
   const released = step.snapshotReleased;
   const c = step.changes;
@@ -61,6 +63,23 @@ export function StepDetails(props: { step: Step; other: Step | null; replay: boo
         <dd>
           <code>{step.command}</code>
         </dd>
+        {origin && (
+          <>
+            <dt>Forked from</dt>
+            <dd data-testid="step-detail-origin">
+              {origin.sandboxName} ({origin.sandboxId}), step {origin.stepId}
+              {sourceLive && (
+                <button
+                  className="link"
+                  title="Show the sandbox this one was forked from"
+                  onClick={() => void useApp.getState().selectSandbox(origin.sandboxId)}
+                >
+                  open
+                </button>
+              )}
+            </dd>
+          </>
+        )}
         <dt>Status</dt>
         <dd data-testid="step-detail-status">{step.status ?? '—'}</dd>
         <dt>Branch</dt>
@@ -79,7 +98,7 @@ export function StepDetails(props: { step: Step; other: Step | null; replay: boo
       <div className="step-actions">
         <button
           onClick={() =>
-            openDiff({ kind: 'step', stepId: step.id, title: `Changes in “${step.command}”` })
+            openDiff({ kind: 'step', stepId: step.id, title: `Changes in “${stepLabel(step)}”` })
           }
         >
           Changes in this step

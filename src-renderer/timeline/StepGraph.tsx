@@ -10,7 +10,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import type { Branch, Step } from '../../src-worker/contract/api.js';
 import { useApp } from '../store/index.js';
-import { filesChanged, formatDuration, networkCounts, statusClass } from './format.js';
+import { filesChanged, formatDuration, networkCounts, statusClass, stepLabel } from './format.js';
 import { LaneCell, laneColour } from './LaneCell.js';
 import { layoutLanes, type LaneRow } from './lanes.js';
 
@@ -233,8 +233,11 @@ const GraphRow = memo(function GraphRow(props: {
           {b.name}
         </span>
       ))}
-      <code className="graph-command" title={step.command}>
-        {step.command}
+      <code
+        className={`graph-command${step.kind === 'fork' ? ' fork-origin' : ''}`}
+        title={step.command}
+      >
+        {stepLabel(step)}
       </code>
       {step.status !== null && step.status !== 0 && (
         <span className="badge fail" title="exit status">

@@ -7,6 +7,12 @@ export function formatDuration(ms: number): string {
   return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
 }
 
+/** What a step's row says: its command, or for a fork's root where it came from. */
+export function stepLabel(step: Step): string {
+  const o = step.origin;
+  return step.kind === 'fork' && o ? `forked from ${o.sandboxName}/${o.stepId}` : step.command;
+}
+
 export function statusClass(step: Step): 'ok' | 'fail' | 'none' {
   return step.status === null ? 'none' : step.status === 0 ? 'ok' : 'fail';
 }

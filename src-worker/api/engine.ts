@@ -22,12 +22,12 @@ import type {
   TimelineFileSummary,
 } from '../contract/api.js';
 import { API_VERSION, KEPT_OUTPUT_DIR, LIMITS } from '../contract/constants.js';
-import type { Sandbox, SpawnOptions } from '../sandbox/sandbox.js';
+import type { SpawnOptions } from '../sandbox/sandbox.js';
 import { diffPage, fileDiff } from '../timeline/changes.js';
 import { journalTimeline } from '../timeline/format/journal.js';
 import { buildOrigin, loadSteps } from '../timeline/format/load.js';
 import { decodeTimeline } from '../timeline/format/read.js';
-import { encodeTimeline } from '../timeline/format/write.js';
+import { encodeTimelineAsync } from '../timeline/format/write.js';
 import { TimelineError } from '../timeline/model.js';
 import { snapshotStoreOf } from '../timeline/store.js';
 import { ChangeFeed } from './changeFeed.js';
@@ -300,18 +300,45 @@ export class SandglassEngine {
     forkSandbox: async ({ sandboxId, stepId, name }, client) => {
       const entry = this.registry.get(sandboxId);
       const snapshot = timeline(() => entry.steps.snapshotOf(stepId));
-      const sessions = entry.steps.sessionsOf(stepId);
+      const source = entry.steps.get(stepId);
       const made = await entry.sandbox.fork(snapshot).catch((err: unknown) => {
         throw asEngineError(err);
       });
-      const info = await this.adopt(
+      const origin = { sandboxId, sandboxName: entry.info.name, stepId };
+      const forked = await this.registry.create(
         name ?? `${entry.info.name} @ ${stepId}`,
         entry.info.settings,
         made,
+        origin,
       );
-      await made.restoreSessionStates(sessions);
-      client?.subscribe(info.id);
-      return info;
+      try {
+        const sessions = this.terminals.handOver(
+          forked,
+          entry.steps.sessionsOf(stepId),
+          source.sessionId,
+        );
+        await made.restoreSessionStates(sessions);
+        // Its history starts at the forked step: a root step holding the
+        // same snapshot (the fork's origin, shared copy-on-write) and states.
+        await forked.steps.record({
+          kind: 'fork',
+          sessionId: 'timeline',
+          sessionKind: 'fork',
+          command: `forked from ${sandboxId}/${stepId}`,
+          status: 0,
+          startedAt: Date.now(),
+          durationMs: 0,
+          origin,
+          sessions,
+        });
+      } catch (err) {
+        await this.registry.destroy(forked.id);
+        throw asEngineError(err);
+      }
+      this.attachFeed(forked);
+      this.announce();
+      client?.subscribe(forked.id);
+      return forked.info;
     },
     diffSteps: async ({ sandboxId, from, to, offset, limit }) => {
       const steps = this.registry.get(sandboxId).steps;
@@ -329,7 +356,7 @@ export class SandglassEngine {
     getRecording: async ({ sandboxId, stepId }) =>
       timeline(() => this.registry.get(sandboxId).steps.recordingOf(stepId)),
     saveTimeline: async ({ sandboxId }) => {
-      const { bytes, summary } = this.saveTimeline(sandboxId);
+      const { bytes, summary } = await this.saveTimeline(sandboxId);
       if (bytes.length > LIMITS.timelineFileBytes)
         throw new EngineError(
           'E2BIG',
@@ -438,9 +465,11 @@ export class SandglassEngine {
   }
 
   /** A sandbox's timeline as a timeline file (zip bytes). In-process callers write it where they like. */
-  saveTimeline(sandboxId: string): { bytes: Uint8Array; summary: TimelineFileSummary } {
+  async saveTimeline(
+    sandboxId: string,
+  ): Promise<{ bytes: Uint8Array; summary: TimelineFileSummary }> {
     const entry = this.registry.get(sandboxId);
-    return timeline(() => encodeTimeline(timelineSource(entry)));
+    return timelineAsync(() => encodeTimelineAsync(timelineSource(entry)));
   }
 
   /** Journals a sandbox's new steps through `append` as they happen (in-process callers); returns the stop. */
@@ -487,18 +516,6 @@ export class SandglassEngine {
         fileBytes: data.fileBytes,
       },
     };
-  }
-
-  /** Registers a sandbox made elsewhere (a fork, a loaded timeline). */
-  private async adopt(
-    name: string,
-    settings: SandboxSettings,
-    made: Sandbox,
-  ): Promise<SandboxInfo> {
-    const entry = await this.registry.create(name, settings, made);
-    this.attachFeed(entry);
-    this.announce();
-    return entry.info;
   }
 
   /** A person answered "always": the host joins the sandbox's allowed or blocked list. */

@@ -2,7 +2,7 @@
  * The engine's sandboxes: each registry entry holds a kernel `Sandbox`
  * directly, with what the API keeps beside it (its info and settings).
  */
-import type { SandboxInfo, SandboxSettings } from '../contract/api.js';
+import type { ForkOrigin, SandboxInfo, SandboxSettings } from '../contract/api.js';
 import { Sandbox } from '../sandbox/sandbox.js';
 import { snapshotStoreOf } from '../timeline/store.js';
 import { Timeline, type TimelineEvents } from '../timeline/model.js';
@@ -21,6 +21,8 @@ export interface SandboxEntry {
   readonly steps: Timeline;
   /** Replays a loaded timeline file: read-only until a step is restored ("continue from here"). */
   replay: boolean;
+  /** Ids the next terminals opened take (a fork's, whose shell states wait under them). */
+  readonly terminalIds: string[];
   /** Command lines running in terminals, by terminal id (API runs are the sandbox's own). */
   readonly running: Map<string, string>;
   /** Its policy, approvals and audit. */
@@ -67,7 +69,12 @@ export class SandboxRegistry {
   }
 
   /** A new sandbox, or one made elsewhere (a fork, a loaded timeline) adopted with these settings. */
-  async create(name: string, settings: SandboxSettings, made?: Sandbox): Promise<SandboxEntry> {
+  async create(
+    name: string,
+    settings: SandboxSettings,
+    made?: Sandbox,
+    origin?: ForkOrigin,
+  ): Promise<SandboxEntry> {
     const trimmed = checkName(name);
     const { limits, vfsLimits } = limitsOf(settings);
     const id = this.options.newId('sb');
@@ -98,7 +105,7 @@ export class SandboxRegistry {
       };
     const entry: SandboxEntry = {
       id,
-      info: { id, name: trimmed, createdAt: Date.now(), settings },
+      info: { id, name: trimmed, createdAt: Date.now(), settings, ...(origin ? { origin } : {}) },
       sandbox: kernel,
       files: new SandboxFiles(kernel),
       steps: new Timeline({
@@ -125,6 +132,7 @@ export class SandboxRegistry {
       }),
       replay: false,
       network,
+      terminalIds: [],
       running: new Map(),
       detach: () => undefined,
     };

@@ -78,6 +78,9 @@ export class ScreenTail {
   }
 }
 
+/** Terminal shell sessions are named by their terminal's id. */
+const TERMINAL_SESSION = /^term\d+$/;
+
 export class Terminals {
   private readonly terminals = new Map<string, TerminalRecord>();
 
@@ -86,11 +89,39 @@ export class Terminals {
     private readonly newId: (prefix: string) => string,
   ) {}
 
+  /**
+   * A step's session states for a sandbox forked from it. A terminal's shell
+   * session is named by the terminal's id, which the fork's terminals cannot
+   * have: each terminal state moves to a new id that `entry`'s next terminals
+   * take in order (the step's own terminal first), so the first terminal
+   * opened in the fork is where the step left its shell.
+   */
+  handOver(
+    entry: SandboxEntry,
+    states: ReadonlyMap<string, Uint8Array>,
+    first: string,
+  ): Map<string, Uint8Array> {
+    const out = new Map<string, Uint8Array>();
+    const names = [...states.keys()].sort((a, b) => Number(b === first) - Number(a === first));
+    for (const name of names) {
+      const blob = states.get(name) as Uint8Array;
+      if (!TERMINAL_SESSION.test(name)) {
+        out.set(name, blob);
+        continue;
+      }
+      const id = this.newId('term');
+      entry.terminalIds.push(id);
+      out.set(id, blob);
+    }
+    return out;
+  }
+
   async open(
     entry: SandboxEntry,
     opts: { cols: number; rows: number; cwd?: string },
   ): Promise<string> {
-    const id = this.newId('term');
+    // A fork's terminals take the ids its forked shell states wait under.
+    const id = entry.terminalIds.shift() ?? this.newId('term');
     const cwd = opts.cwd ?? '/home/user';
     const terminal = await entry.sandbox
       .openTerminal({

@@ -157,6 +157,72 @@ describe.skipIf(!haveShell)('timeline through the engine', () => {
     expect(text(orig)).toBe('later');
   });
 
+  it('starts a fork’s history at the forked step, which names where it came from', async () => {
+    const { sb, client, type } = await setup();
+    const network = { allowedHosts: ['example.org'], blockedHosts: ['bad.example'] };
+    const settings = (await engine.call('listSandboxes', {}))[0]?.settings;
+    if (!settings) throw new Error('no settings');
+    await engine.call('updateSettings', { sandboxId: sb.id, settings: { ...settings, network } });
+    const at = await type('cd /tmp; X=forked; echo data > f.txt');
+    await type('echo more > g.txt');
+    const fork = await engine.call('forkSandbox', { sandboxId: sb.id, stepId: at.id }, client);
+    const origin = { sandboxId: sb.id, sandboxName: 'tl', stepId: at.id };
+    expect(fork.origin).toEqual(origin);
+    expect(fork.settings.network).toEqual(network);
+    expect((await engine.call('listSandboxes', {})).find((s) => s.id === fork.id)?.origin).toEqual(
+      origin,
+    );
+    const root = (await engine.call('listSteps', { sandboxId: fork.id })).steps;
+    expect(root).toHaveLength(1);
+    expect(root[0]).toMatchObject({
+      kind: 'fork',
+      sessionKind: 'fork',
+      parentId: null,
+      command: `forked from ${sb.id}/${at.id}`,
+      origin,
+      snapshotReleased: false,
+      changes: { added: 0, modified: 0, deleted: 0 },
+    });
+    const rootId = root[0]?.id ?? '';
+    expect((await engine.call('getTimeline', { sandboxId: fork.id })).headStepId).toBe(rootId);
+    // Work in the fork grows from the root; the source does not see it.
+    const next = await engine.call('run', { sandboxId: fork.id, command: 'echo fork > /tmp/h' });
+    expect(next.status).toBe(0);
+    const steps = (await engine.call('listSteps', { sandboxId: fork.id })).steps;
+    expect(steps.map((s) => s.parentId)).toEqual([null, rootId]);
+    const diff = await engine.call('diffSteps', {
+      sandboxId: fork.id,
+      from: rootId,
+      to: steps[1]?.id ?? '',
+    });
+    expect(diff.entries.map((e) => [e.path, e.change])).toEqual([['/tmp/h', 'added']]);
+    // The fork's first terminal is where the forked step left its shell.
+    const { terminalId } = await engine.call('openTerminal', {
+      sandboxId: fork.id,
+      cols: 80,
+      rows: 24,
+    });
+    let out = '';
+    engine
+      .connect('person', (e) => {
+        if (e.type === 'terminalData' && e.terminalId === terminalId) out += e.data;
+      })
+      .subscribe(fork.id);
+    await engine.call('terminalWrite', { terminalId, data: 'echo "[$PWD:$X]"; cd /; X=gone\r' });
+    await until(() => out.includes('[/tmp:forked]'), 'the forked shell state');
+    // The root restores like any step, shell state included.
+    await engine.call('restoreStep', { sandboxId: fork.id, stepId: rootId });
+    out = '';
+    await engine.call('terminalWrite', { terminalId, data: 'echo "<$PWD:$X>"; ls /tmp\r' });
+    await until(() => out.includes('</tmp:forked>') && /f\.txt/.test(out), 'restored root');
+    expect(out).not.toMatch(/g\.txt/);
+    // A saved fork keeps its origin.
+    const saved = await engine.call('saveTimeline', { sandboxId: fork.id });
+    const loaded = await engine.call('loadTimeline', { name: 'r', base64: saved.base64 }, client);
+    const first = (await engine.call('listSteps', { sandboxId: loaded.sandbox.id })).steps[0];
+    expect(first).toMatchObject({ kind: 'fork', origin });
+  });
+
   it('saves a timeline and loads it as a read-only replay that a restore makes live', async () => {
     const { sb, client, type } = await setup();
     await type('echo hello > /tmp/h.txt; echo printed');

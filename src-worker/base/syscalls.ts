@@ -85,6 +85,7 @@ export enum Sys {
   NET_RESPONSE = 102,
   NET_BODY_READ = 103,
   NET_CLOSE = 104,
+  NET_BODY_SPLICE = 105,
 }
 
 /**

@@ -3,40 +3,17 @@
  * program, `run` a shell script, `shell` an interactive session, `rpc` the
  * agent API as JSON-RPC on stdio, `mcp` MCP for agents on stdio, `serve`
  * the web workbench, `timeline` timeline files, `engine` a warm engine that
- * `run` and `exec` hand their commands to when it is running. Each subcommand's module is imported only when it runs (a CLI start pays for
- * what the command needs; the full usage text loads them all).
+ * `run` and `exec` hand their commands to when it is running. Each
+ * subcommand's module is imported only when it runs (a CLI start pays for
+ * what the command needs; the full usage text loads them all). `run` and
+ * `exec` come from `oneShot.ts`, which bin/sandglass.mjs also loads on its
+ * own, compiled from a code cache.
  */
-import type { CliIo } from './options.js';
+import { processIo, runSubcommand, type SubcommandEntry } from './command.js';
+import { ONE_SHOT_COMMANDS } from './oneShot.js';
 
-interface Subcommand {
-  readonly usage: string;
-  run(args: readonly string[], io: CliIo): Promise<number>;
-}
-
-interface Entry {
-  readonly about: string;
-  /** Runs one sandbox and ends (worker pool sized for that). */
-  readonly oneShot: boolean;
-  load(): Promise<Subcommand>;
-}
-
-const SUBCOMMANDS: Record<string, Entry> = {
-  exec: {
-    about: 'run one program in a fresh sandbox',
-    oneShot: true,
-    load: async () => {
-      const m = await import('./exec.js');
-      return { usage: m.EXEC_USAGE, run: (a, io) => m.runExec(m.parseExecArgs(a), io) };
-    },
-  },
-  run: {
-    about: 'run a shell script in a fresh sandbox',
-    oneShot: true,
-    load: async () => {
-      const m = await import('./run.js');
-      return { usage: m.RUN_USAGE, run: (a, io) => m.runScript(m.parseRunArgs(a), io) };
-    },
-  },
+const SUBCOMMANDS: Record<string, SubcommandEntry> = {
+  ...ONE_SHOT_COMMANDS,
   shell: {
     about: 'open an interactive shell in a fresh sandbox',
     oneShot: false,
@@ -103,19 +80,6 @@ async function usage(): Promise<string> {
   return text;
 }
 
-/** Hands the command to a warm engine (`sandglass engine`) if one is running. */
-async function runWarm(
-  cmd: 'run' | 'exec',
-  args: string[],
-  io: CliIo,
-): Promise<number | undefined> {
-  const { findEngineSocket } = await import('./warm/socket.js');
-  const socket = findEngineSocket();
-  if (socket === undefined) return undefined;
-  const { attachWarmEngine } = await import('./warm/attach.js');
-  return attachWarmEngine(socket, { command: cmd, args, cwd: process.cwd() }, io);
-}
-
 export async function main(argv: readonly string[]): Promise<number> {
   const [cmd, ...rest] = argv;
   const entry = cmd !== undefined && Object.hasOwn(SUBCOMMANDS, cmd) ? SUBCOMMANDS[cmd] : undefined;
@@ -127,34 +91,5 @@ export async function main(argv: readonly string[]): Promise<number> {
     process.stderr.write(`sandglass: unknown command '${cmd}'\n${await usage()}`);
     return 2;
   }
-  const io: CliIo = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
-  if ((cmd === 'run' || cmd === 'exec') && process.env.SANDGLASS_ENGINE !== 'off') {
-    const status = await runWarm(cmd, rest, io);
-    if (status !== undefined) return status;
-  }
-  // Boot the first process worker while the subcommand's code loads: a
-  // worker thread's bootstrap is the longest single step of a cold start.
-  // One-shot commands keep one warm worker and start more only on demand
-  // (a thread costs ~10 MB and ~40 ms of CPU); the shell and the server keep
-  // the engine's usual warm pool.
-  const { WorkerPool } = await import('../proc/node/workerPool.js');
-  const pool = WorkerPool.acquireShared(
-    entry.oneShot ? { warm: 1, idleMs: 10_000, refill: false } : undefined,
-  );
-  let sub: Subcommand | undefined;
-  try {
-    sub = await entry.load();
-    return await sub.run(rest, io);
-  } catch (e) {
-    // Loaded already by any subcommand that got far enough to throw it.
-    const { UsageError } = await import('./options.js');
-    if (e instanceof UsageError && sub) {
-      process.stderr.write(`sandglass ${cmd}: ${e.message}\n${sub.usage}\n`);
-      return 2;
-    }
-    process.stderr.write(`sandglass: ${(e as Error).message}\n`);
-    return 1;
-  } finally {
-    pool.unref();
-  }
+  return runSubcommand(cmd, entry, rest, processIo());
 }

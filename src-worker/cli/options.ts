@@ -34,6 +34,8 @@ export interface CliIo {
   stdin: NodeJS.ReadableStream;
   stdout: NodeJS.WritableStream;
   stderr: NodeJS.WritableStream;
+  /** Stdin is /dev/null: a program's stdin ends at once, `stdin` is never read. */
+  readonly stdinIsNull?: boolean;
 }
 
 /**
@@ -218,7 +220,9 @@ export async function runStreamed(
     io.stderr.write(`${program.failedAs}: ${(e as Error).message}\n`);
     return spawnFailureStatus(e);
   }
-  const detach = pumpStdin(io.stdin, p.stdin);
+  let detach = (): void => undefined;
+  if (io.stdinIsNull) p.stdin?.close();
+  else detach = pumpStdin(io.stdin, p.stdin);
   const kill = (): void => p.kill(9);
   if (program.signal?.aborted) kill();
   program.signal?.addEventListener('abort', kill);

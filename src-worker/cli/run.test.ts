@@ -74,6 +74,20 @@ describe.skipIf(!haveShell)('sandglass run', () => {
     expect(s.out()).toBe('<first line>\n<second>\n');
   });
 
+  it('ends the script stdin at once when host stdin is /dev/null, never reading it', async () => {
+    const s = io('never read\n');
+    const streams = {
+      ...s.streams,
+      get stdin(): never {
+        throw new Error('stdin read');
+      },
+      stdinIsNull: true,
+    };
+    const code = await runScript(parseRunArgs(['-c', 'read -r l; echo "$?[$l]"; cat']), streams);
+    expect(code).toBe(0);
+    expect(s.out()).toBe('1[]\n');
+  });
+
   it('gives -c its $0 and positional arguments', async () => {
     const s = io('');
     await runScript(parseRunArgs(['-c', 'echo "$0|$1|$2|$#"', 'name', 'a b', 'c']), s.streams);

@@ -141,7 +141,7 @@ export async function runScript(args: RunArgs, io: CliIo, host: CliHost = {}): P
       signal: host.signal,
     });
     if (args.save !== undefined) {
-      const { bytes } = sb.engine.saveTimeline(sb.sandboxId);
+      const { bytes } = await sb.engine.saveTimeline(sb.sandboxId);
       await writeFile(hostPath(host, args.save), bytes);
     }
     return status;

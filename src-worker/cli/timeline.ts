@@ -122,7 +122,7 @@ async function save(args: readonly string[], io: CliIo): Promise<number> {
       status = r.status;
     }
     stop();
-    const { bytes, summary } = engine.saveTimeline(sandboxId);
+    const { bytes, summary } = await engine.saveTimeline(sandboxId);
     writeFileSync(out, bytes);
     rmSync(journal, { force: true });
     io.stderr.write(`sandglass timeline: saved ${describe(summary)} to ${out}\n`);

@@ -40,6 +40,7 @@ export type ChangeType = z.infer<typeof T.ChangeType>;
 export type NetworkRecord = z.infer<typeof S.NetworkAuditRecord>;
 export type Branch = z.infer<typeof T.Branch>;
 export type TimelineInfo = z.infer<typeof T.TimelineInfo>;
+export type ForkOrigin = z.infer<typeof S.ForkOrigin>;
 export type DiffEntry = z.infer<typeof T.DiffEntry>;
 export type DiffPage = z.infer<typeof T.DiffPage>;
 export type FileSide = z.infer<typeof T.FileSide>;

@@ -47,11 +47,23 @@ export const SandboxSettings = z.strictObject({
   network: NetworkSettings.optional(),
 });
 
+/**
+ * Where a forked sandbox came from: the source sandbox (its id, and its name
+ * at the time of the fork) and the step forked. The source may be gone since.
+ */
+export const ForkOrigin = z.object({
+  sandboxId: z.string(),
+  sandboxName: z.string(),
+  stepId: z.string(),
+});
+
 export const SandboxInfo = z.object({
   id: z.string(),
   name: z.string(),
   createdAt: z.number(),
   settings: SandboxSettings,
+  /** A forked sandbox: what it was forked from (its first step is that step). */
+  origin: ForkOrigin.optional(),
 });
 
 export const FileKind = z.enum(['file', 'dir', 'symlink', 'other']);

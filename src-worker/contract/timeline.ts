@@ -4,17 +4,25 @@
  * here is bounded (LIMITS) so a reply stays small whatever the sandbox did.
  */
 import { z } from 'zod';
-import { FileKind, NetworkAuditRecord } from './schema.js';
+import { FileKind, ForkOrigin, NetworkAuditRecord } from './schema.js';
 
 /** Where a step came from. */
-export const SessionKind = z.enum(['terminal', 'api', 'cli', 'file', 'restore']);
+export const SessionKind = z.enum(['terminal', 'api', 'cli', 'file', 'restore', 'fork']);
 
 /**
  * What a step did: a shell command line, a file operation through the API
- * (editor save, tree drop, mkdir, remove, rename), or a restore of an earlier
- * step.
+ * (editor save, tree drop, mkdir, remove, rename), a restore of an earlier
+ * step, or the root of a forked sandbox (the step it was forked from).
  */
-export const StepKind = z.enum(['command', 'write', 'mkdir', 'remove', 'rename', 'restore']);
+export const StepKind = z.enum([
+  'command',
+  'write',
+  'mkdir',
+  'remove',
+  'rename',
+  'restore',
+  'fork',
+]);
 
 export const ChangeType = z.enum(['added', 'modified', 'deleted']);
 
@@ -68,6 +76,8 @@ export const Step = z.object({
   recordingBytes: z.number(),
   /** For a restore step: the step restored. */
   restoredFrom: z.string().optional(),
+  /** For the root step of a forked sandbox: the sandbox and step it was forked from. */
+  origin: ForkOrigin.optional(),
 });
 
 export const Branch = z.object({

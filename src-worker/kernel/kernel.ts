@@ -143,13 +143,26 @@ export class Kernel {
     this.runners = opts.runners;
   }
 
-  /** Write the registry's program stubs into /bin and /usr/bin (mode 0755). */
+  /**
+   * Write the registry's program stubs into /bin and /usr/bin (mode 0755).
+   * Every sandbox pays this (~240 files) before its first command, in code
+   * V8 has not compiled yet: each directory is made once, each text
+   * encoded once, each file opened once (half the cost of writeFile+chmod).
+   */
   installPrograms(): void {
+    const dirs = new Set<string>();
+    const texts = new Map<string, Uint8Array>();
     for (const [path, text] of this.registry.stubs()) {
       const dir = path.slice(0, path.lastIndexOf('/')) || '/';
-      this.vfs.mkdirp(dir, 0o755);
-      this.vfs.writeFile(path, enc.encode(text), { mode: 0o755 });
-      this.vfs.chmod(path, 0o755);
+      if (!dirs.has(dir)) {
+        this.vfs.mkdirp(dir, 0o755);
+        dirs.add(dir);
+      }
+      let data = texts.get(text);
+      if (!data) texts.set(text, (data = enc.encode(text)));
+      const ino = this.vfs.open(path, { create: true, write: true, read: false, trunc: true });
+      this.vfs.write(ino, 0, data);
+      this.vfs.chmodIno(ino, 0o755);
     }
   }
 

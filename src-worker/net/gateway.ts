@@ -24,6 +24,7 @@ import { DEFAULT_LIMITS, GatewayLimitsSchema, tighten, type GatewayLimits } from
 import { pinnedAgent } from './node/pinnedAgent.js';
 import { systemResolver, type Resolver } from './node/resolver.js';
 import { CompiledPolicy, type NetworkPolicy } from './policy.js';
+import { ResponseBody, type BodyFraming } from './responseBody.js';
 import { parseTarget, sameOrigin, type RequestTarget } from './target.js';
 
 export interface GatewayOptions {
@@ -76,8 +77,11 @@ export interface NetResponse {
   redirects: number;
   /** The checked addresses this response's connection could use. */
   addresses: string[];
-  /** Read on demand; nothing is buffered beyond the socket's high-water mark. */
-  body: AsyncIterableIterator<Uint8Array>;
+  /**
+   * Read on demand (async iteration, or `read` into a buffer); at most
+   * RESPONSE_HIGH_WATER bytes wait here before the socket is paused.
+   */
+  body: ResponseBody;
   /** Stop early: drops the connection and finishes the audit record. */
   close(): void;
   /** Time spent waiting for onRequest across all hops so far. */
@@ -85,6 +89,12 @@ export interface NetResponse {
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/**
+ * Response bytes read ahead of the program: one net_body_read's worth (its
+ * 1 MiB buffer) ready while it writes the last one out. undici's stream
+ * holds up to its own 1 MiB more before the socket stops.
+ */
+export const RESPONSE_HIGH_WATER = 1024 * 1024;
 
 export class NetworkGateway {
   private compiled: CompiledPolicy;
@@ -433,31 +443,23 @@ export class NetworkGateway {
       audit.finish(error);
       ex.dispose();
     };
+    const body = new ResponseBody(
+      res.body,
+      RESPONSE_HIGH_WATER,
+      {
+        received: (n) => ex.count('received', n),
+        ended: (error) => end(error, error === null),
+        abandoned: () => end(null, false),
+        toError: (err) => toNetError(err, ex, t.url.href, ex.limits),
+      },
+      framingOf(headers),
+    );
     // Cancelled or timed out while nobody is reading: still end and audit.
     ex.signal.addEventListener(
       'abort',
-      () => end(toNetError(ex.signal.reason, ex, t.url.href, ex.limits), false),
-      {
-        once: true,
-      },
+      () => body.fail(toNetError(ex.signal.reason, ex, t.url.href, ex.limits)),
+      { once: true },
     );
-    async function* read(): AsyncGenerator<Uint8Array> {
-      try {
-        for await (const chunk of res.body as AsyncIterable<Buffer>) {
-          ex.count('received', chunk.length);
-          yield chunk;
-        }
-        end(null, true);
-      } catch (err) {
-        const ne = toNetError(err, ex, t.url.href, ex.limits);
-        end(ne, false);
-        throw ne;
-      } finally {
-        // The reader stopped early (return() on the iterator): drop the connection.
-        end(null, false);
-      }
-    }
-    const body = read();
     return {
       url: t.url.href,
       status: res.statusCode,
@@ -468,7 +470,7 @@ export class NetworkGateway {
       body,
       close: () => {
         end(null, false);
-        void body.return(undefined);
+        void body.return();
       },
       get approvalWaitMs() {
         return ex.approvalWaitMs;
@@ -487,6 +489,15 @@ function rawHeaders(raw: Buffer[]): HeaderList {
     out.push([(raw[i] as Buffer).toString('latin1'), (raw[i + 1] as Buffer).toString('latin1')]);
   }
   return out;
+}
+
+/** How a response body ends on the wire (see BodyFraming). */
+function framingOf(headers: HeaderList): BodyFraming {
+  const te = headerValue(headers, 'transfer-encoding');
+  if (te !== null && /chunked/i.test(te)) return { length: null, untilClose: false };
+  const cl = headerValue(headers, 'content-length');
+  const length = cl !== null && /^\s*\d+\s*$/.test(cl) ? Number(cl) : null;
+  return { length, untilClose: length === null };
 }
 
 function headerValue(headers: HeaderList, name: string): string | null {

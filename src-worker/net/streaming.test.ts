@@ -1,5 +1,6 @@
 // Large bodies stream: a 200 MB loopback download passes through the gateway
 // with flat memory, and a reader that stops pulling stops the server.
+import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NetworkGateway } from './gateway.js';
 import { startLoopbackServer, type LoopbackServer } from './testing/loopbackServer.js';
@@ -77,4 +78,54 @@ describe('streaming', () => {
     expect(sent).toBeLessThan(16 * MiB);
     res.close();
   });
+
+  // undici 7 asserts (an uncaught exception: the engine would die) when the
+  // server closes the connection while its parser is paused by a reader
+  // that is behind (nodejs/undici#5360); the gateway never pauses it where
+  // that can happen. Each size is read late, so its bytes pile up first.
+  for (const [what, size, head] of [
+    ['a declared length', 6_000_000, 'Content-Length: 6000000'],
+    ['a long declared length', 24_000_000, 'Content-Length: 24000000'],
+    ['no length: the body ends at the close', 6_000_000, ''],
+  ] as const) {
+    it(`a server that closes after the body while the reader is behind: ${what}`, async () => {
+      const chunk = Buffer.alloc(40_000, 0x62);
+      const raw = createServer((sock) => {
+        sock.once('data', () => {
+          sock.write(`HTTP/1.1 200 OK\r\nConnection: close\r\n${head ? `${head}\r\n` : ''}\r\n`);
+          let left = size;
+          const pump = (): void => {
+            while (left > 0) {
+              left -= chunk.length;
+              if (!sock.write(chunk)) {
+                sock.once('drain', pump);
+                return;
+              }
+            }
+            sock.end();
+          };
+          pump();
+        });
+      });
+      await new Promise<void>((r) => raw.listen(0, '127.0.0.1', r));
+      const port = (raw.address() as AddressInfo).port;
+      try {
+        const gate = new NetworkGateway({
+          sandboxId: 'close',
+          policy: { allowedHosts: [`127.0.0.1:${port}`] },
+          resolver: tableResolver({}),
+        });
+        const res = await gate.request({ url: `http://127.0.0.1:${port}/` });
+        // A slow reader: the body is paused and resumed all the way.
+        let total = 0;
+        for await (const c of res.body) {
+          total += c.length;
+          await new Promise((r) => setTimeout(r, 1));
+        }
+        expect(total).toBe(size);
+      } finally {
+        raw.close();
+      }
+    });
+  }
 });

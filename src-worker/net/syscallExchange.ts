@@ -10,12 +10,11 @@ import { Errno, KernelError } from '../base/errno.js';
 import { Notifier } from '../base/notifier.js';
 import { NetError } from './denial.js';
 import type { NetResponse, NetworkGateway, RequestContext } from './gateway.js';
+import { copyInto } from './responseBody.js';
 import { encodeNetError, encodeNetHead, NET_FLAGS, netErrno, type NetWireRequest } from './wire.js';
 
 /** Request body bytes queued ahead of the gateway before a writer blocks. */
 export const BODY_HIGH_WATER = 1024 * 1024;
-/** Response body bytes read ahead of the program (one net_body_read's worth). */
-export const BODY_READ_AHEAD = 1024 * 1024;
 
 export interface ExchangeStart {
   readonly gateway: NetworkGateway;
@@ -42,14 +41,6 @@ export class SyscallExchange {
   private queued = 0;
   private bodyEnded: boolean;
   private bodyWake: (() => void) | null = null;
-  // Response body read ahead of the program, up to BODY_READ_AHEAD bytes, so
-  // one net_body_read can fill its whole buffer; past that the socket's own
-  // back-pressure applies while the program does not read.
-  private readonly chunks: Uint8Array[] = [];
-  private chunkAt = 0;
-  private held = 0;
-  private bodyDone = false;
-  private pulling = false;
   private approving = false;
 
   constructor(start: ExchangeStart) {
@@ -78,7 +69,12 @@ export class SyscallExchange {
       .then(
         (res) => {
           if (this.closed) res.close();
-          else this.response = res;
+          else {
+            this.response = res;
+            // The gateway reads the body ahead of the program (see
+            // RESPONSE_HIGH_WATER); a reader blocked on it wakes with it.
+            res.body.changed.once(this.wakeReader);
+          }
           this.changed.notify();
         },
         (err: unknown) => this.fail(err),
@@ -138,25 +134,60 @@ export class SyscallExchange {
    * when nothing is buffered yet (block). Throws the errno of a failure.
    */
   readBody(dst: Uint8Array): number | null {
-    let n = 0;
-    while (n < dst.length && this.chunks.length > 0) {
-      const c = this.chunks[0] as Uint8Array;
-      const take = Math.min(dst.length - n, c.length - this.chunkAt);
-      dst.set(c.subarray(this.chunkAt, this.chunkAt + take), n);
-      n += take;
-      this.chunkAt += take;
-      this.held -= take;
-      if (this.chunkAt >= c.length) {
-        this.chunks.shift();
-        this.chunkAt = 0;
-      }
-    }
-    const res = this.response;
-    if (res && !this.pulling && !this.bodyDone && !this.error) this.pull(res);
-    if (n > 0 || dst.length === 0) return n;
+    return this.spliceBody(copyInto(dst), dst.length);
+  }
+
+  /**
+   * True when at least `bytes` of body wait to be read, or the body ended
+   * or failed (a read would not see more by waiting), or the exchange failed.
+   */
+  bodySettled(bytes: number): boolean {
+    if (this.error || this.closed) return true;
+    const body = this.response?.body;
+    if (!body) return false;
+    return body.buffered >= bytes || body.finished;
+  }
+
+  /**
+   * Hand response body bytes to `sink` (ResponseBody.drain): the count, 0
+   * at the end, or null when none are buffered or the sink is full (block).
+   * Throws the errno of a failure, and what the sink throws.
+   */
+  spliceBody(sink: (bytes: Uint8Array) => number | null, max: number): number | null {
     this.throwIfFailed();
-    if (this.bodyDone) return 0;
-    return null;
+    const res = this.response;
+    if (!res) return null;
+    let n;
+    try {
+      n = res.body.drain(sink, max);
+    } catch (err) {
+      if (!(err instanceof NetError)) throw err; // the sink's (EPIPE, ENOSPC, ...)
+      this.fail(err);
+      this.throwIfFailed();
+      return null;
+    }
+    return n;
+  }
+
+  /**
+   * The body bytes that came with the head, without blocking: copied into
+   * `dst` up to its length, and whether that was the whole body. Waits one
+   * turn of the event loop first if none are here yet, so that a small body
+   * arriving in the same packet as the head (undici parses both in one go,
+   * then hands out the body a tick later) rides along with the head.
+   */
+  async bodyWithHead(dst: Uint8Array): Promise<{ n: number; end: boolean }> {
+    const res = this.response;
+    if (!res || dst.length === 0) return { n: 0, end: false };
+    if (!res.body.settled) await new Promise<void>((resolve) => setImmediate(resolve));
+    if (this.closed) return { n: 0, end: false };
+    let n = 0;
+    try {
+      n = res.body.read(dst) ?? 0;
+    } catch {
+      // A failure right after the head: the next read reports it.
+    }
+    return { n, end: res.body.atEnd };
   }
 
   /** End the exchange: a pending request is cancelled, an unread body dropped. */
@@ -167,32 +198,15 @@ export class SyscallExchange {
     this.wakeBody();
     if (this.response) this.response.close();
     else this.ctl.abort(new NetError('cancelled', 'request cancelled'));
-    this.chunks.length = 0;
-    this.held = 0;
     this.changed.notify();
   }
 
-  /** Read ahead until BODY_READ_AHEAD bytes are held or the body ends. */
-  private pull(res: NetResponse): void {
-    if (this.held >= BODY_READ_AHEAD || this.closed) return;
-    this.pulling = true;
-    res.body.next().then(
-      (r) => {
-        this.pulling = false;
-        if (r.done) this.bodyDone = true;
-        else if (r.value.length > 0 && !this.closed) {
-          this.chunks.push(r.value);
-          this.held += r.value.length;
-        }
-        this.changed.notify();
-        if (!r.done) this.pull(res);
-      },
-      (err: unknown) => {
-        this.pulling = false;
-        this.fail(err);
-      },
-    );
-  }
+  /** Body bytes, its end or its failure arrived: wake a blocked reader, keep listening. */
+  private readonly wakeReader = (): void => {
+    if (this.closed || !this.response) return;
+    this.changed.notify();
+    this.response.body.changed.once(this.wakeReader);
+  };
 
   private fail(err: unknown): void {
     this.error =

@@ -26,6 +26,13 @@ export const CURL_CASES: readonly NetCase[] = [
   c('text body', 'curl -s $U/text'),
   c('chunked body', 'curl -s $U/chunked'),
   c('binary body', 'curl -s $U/binary | cksum'),
+  // Past the first read, curl has the kernel write the body to its output
+  // (net_body_splice): a file, a pipe that fills, a reader that quits.
+  c('large body to a pipe', 'curl -s "$U/pattern?n=6000000" | cksum'),
+  c('large body to a file', 'curl -s -o p.bin "$U/pattern?n=6000000"; cksum p.bin'),
+  c('-i then a large body', 'curl -si "$U/pattern?n=3000000" | tail -c +100 | cksum'),
+  // (Its status differs: host curl ignores SIGPIPE and exits 23; ours is killed, 141.)
+  c('large body to a reader that quits', 'curl -s "$U/pattern?n=6000000" | head -c 5000 | cksum'),
   c('empty body', 'curl -s $U/empty; echo "rc=$?"'),
   c('-i headers and body', 'curl -si $U/text'),
   c('-I head', 'curl -sI $U/text'),
@@ -145,6 +152,8 @@ export const WGET_CASES: readonly NetCase[] = [
   c('-O - log', 'wget -O - $U/text'),
   c('known length over 1K', 'wget -q $U/binary; cksum binary'),
   c('big download log', 'wget -O /dev/null "$U/big?n=120000"'),
+  c('large body to stdout', 'wget -qO- "$U/pattern?n=6000000" | cksum'),
+  c('large body to a file', 'wget -q -O p.bin "$U/pattern?n=6000000"; cksum p.bin'),
   c('.1 suffix', 'wget -q $U/text; wget -q $U/text; ls; cat text.1'),
   c('-P prefix', 'wget -q -P sub $U/text; cat sub/text'),
   c('index.html', 'wget -q $U/dir/; ls'),

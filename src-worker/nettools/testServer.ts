@@ -57,6 +57,31 @@ function route(req: http.IncomingMessage, body: Buffer, res: http.ServerResponse
   }
   if (path === '/binary')
     return send(res, 200, { 'Content-Type': 'application/octet-stream' }, BINARY);
+  if (path === '/pattern') {
+    // Many chunks of bytes that differ by position, streamed with
+    // back-pressure: a body moved out of order or short shows in a checksum.
+    const n = Number(url.searchParams.get('n') ?? '100000');
+    res.writeHead(200, {
+      'Content-Type': 'application/octet-stream',
+      'Content-Length': String(n),
+    });
+    let at = 0;
+    const pump = (): void => {
+      while (at < n) {
+        const len = Math.min(n - at, 40_000);
+        const part = Buffer.alloc(len);
+        for (let i = 0; i < len; i++) part[i] = ((at + i) * 7 + ((at + i) >> 13)) & 0xff;
+        at += len;
+        if (!res.write(part)) {
+          res.once('drain', pump);
+          return;
+        }
+      }
+      res.end();
+    };
+    pump();
+    return;
+  }
   if (path === '/big') {
     const n = Number(url.searchParams.get('n') ?? '100000');
     return send(res, 200, { 'Content-Type': 'application/octet-stream' }, Buffer.alloc(n, 0x61));

@@ -29,8 +29,12 @@ function compileCached(
     return m;
   }
   m = (async () => {
-    // A fresh ArrayBuffer-backed copy: what every BufferSource typing accepts.
-    const rewritten = new Uint8Array(limitMemory(bytes(), maxPages).bytes);
+    const limited = limitMemory(bytes(), maxPages).bytes;
+    // What every BufferSource typing accepts; limitMemory's output already is (no copy).
+    const rewritten =
+      limited.buffer instanceof ArrayBuffer
+        ? new Uint8Array(limited.buffer, limited.byteOffset, limited.byteLength)
+        : new Uint8Array(limited);
     try {
       return await WebAssembly.compile(rewritten);
     } catch (e) {

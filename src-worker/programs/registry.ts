@@ -32,7 +32,6 @@ function aliasMap(v: unknown): Map<string, string> {
 
 export class ProgramRegistry {
   private readonly programs = new Map<string, ProgramInfo>();
-  private readonly bytes = new Map<string, Uint8Array>();
 
   constructor(readonly dir: string | undefined) {
     if (dir === undefined) return;
@@ -78,15 +77,15 @@ export class ProgramRegistry {
     return [...this.programs.values()];
   }
 
-  /** The program's wasm bytes (read once from disk). */
-  load(info: ProgramInfo): Uint8Array {
-    let b = this.bytes.get(info.name);
-    if (!b) {
-      if (this.dir === undefined) throw new Error('no programs directory');
-      b = new Uint8Array(readFileSync(join(this.dir, info.file)));
-      this.bytes.set(info.name, b);
-    }
-    return b;
+  /**
+   * The program's wasm bytes, read from disk. Not kept: exec.ts keeps the
+   * compiled module (V8 holds its own copy of the bytes), and reads again
+   * only for another memory limit.
+   */
+  load(info: ProgramInfo): Uint8Array<ArrayBuffer> {
+    if (this.dir === undefined) throw new Error('no programs directory');
+    const b = readFileSync(join(this.dir, info.file));
+    return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
   }
 
   /** Files to install: absolute path -> stub text. */

@@ -11,7 +11,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Sys } from '../base/syscalls.js';
+import { Kernel } from '../kernel/kernel.js';
 import { Sandbox } from '../sandbox/sandbox.js';
 import { pythonAvailable } from '../programs/python.js';
 import type { AuditRecord } from '../net/audit.js';
@@ -209,6 +211,40 @@ describe.skipIf(!pythonAvailable())('Python HTTP through the gateway', () => {
       );
       expect(r.stderr).toBe('');
       expect(r.stdout).toBe("130 True ['KeyboardInterrupt']\n");
+    },
+    LONG,
+  );
+
+  it(
+    'a small request costs two net round trips: the request with its head and body, then the close',
+    async () => {
+      const spy = vi.spyOn(Kernel.prototype, 'handle');
+      let r;
+      let ops: number[] = [];
+      try {
+        r = await py(
+          [
+            'import os, http.client, urllib.request, requests',
+            'O = os.environ["ORIGIN"]',
+            'print(urllib.request.urlopen(O + "/hello").read())',
+            'c = http.client.HTTPConnection(O[len("http://"):])',
+            'c.request("POST", "/echo", body=b"x" * 10)',
+            'print(c.getresponse().status)',
+            'with requests.Session() as s:',
+            '    print(s.get(O + "/hello").text, end="")',
+          ].join('\n'),
+        );
+        ops = spy.mock.calls.map((c) => c[1]);
+      } finally {
+        spy.mockRestore();
+      }
+      expect(r.stderr).toBe('');
+      expect(r.stdout).toBe("b'hello\\n'\n200\nhello\n");
+      const net = [Sys.NET_REQUEST, Sys.NET_RESPONSE, Sys.NET_BODY_READ, Sys.NET_CLOSE];
+      const count = (op: number): number => ops.filter((op2) => op2 === op).length;
+      // Three requests; before batching each also cost a net_response and
+      // two net_body_reads (one with the bytes, one to see the end).
+      expect(net.map(count)).toEqual([3, 0, 0, 3]);
     },
     LONG,
   );

@@ -145,8 +145,22 @@ describe.skipIf(!pythonAvailable())('python3 in a sandbox', () => {
         "import builtins, json, os, random, sys; sys.modules['leak'] = 1; os.environ['LEAK'] = '1'; x = 5; os.chdir('/'); json.dumps = None; builtins.LEAK = 1; sys.path.append('/leak'); print(random.random())";
       const check =
         "import builtins, json, os, random, sys; print('leak' in sys.modules or '_sandglass_boot' in sys.modules, 'LEAK' in os.environ, 'x' in globals(), os.getcwd(), json.dumps is None, hasattr(builtins, 'LEAK'), '/leak' in sys.path); print(random.random())";
-      const r = await sb.run(`cd /tmp; python3 -c "${dirty}"; python3 -c "${check}"`, opts);
-      const [first, state, second] = r.stdout.split('\n');
+      // The stdlib zip's bytes are shared by every interpreter (copied on the first write):
+      // writes through a mapping and through a file leave the next process's zip as built.
+      const mapped =
+        "import mmap; f = open('/lib/python314.zip', 'r+b'); m = mmap.mmap(f.fileno(), 8192, access=mmap.ACCESS_WRITE); m[4096:4160] = b'Y' * 64; m.flush(); m.close(); f.seek(4096); print(f.read(4))";
+      const written =
+        "f = open('/lib/python314.zip', 'r+b'); f.write(b'X' * 64); f.flush(); f.seek(0); print(f.read(4))";
+      const zipCheck =
+        "import colorsys; z = open('/lib/python314.zip', 'rb').read(8192); print(z[:4] == b'PK\\x03\\x04', b'XXXX' in z, b'YYYY' in z)";
+      const r = await sb.run(
+        `cd /tmp; python3 -c "${dirty}"; python3 -c "${mapped}"; python3 -c "${written}"; python3 -c "${check}"; python3 -c "${zipCheck}"`,
+        opts,
+      );
+      const [first, ownMap, ownWrite, state, second, zip] = r.stdout.split('\n');
+      expect(r.stderr).toBe('');
+      expect([ownMap, ownWrite]).toEqual(["b'YYYY'", "b'XXXX'"]);
+      expect(zip).toBe('True False False');
       expect(state).toBe('False False False /tmp False False False');
       // Random state is seeded per process from the kernel, not frozen in the snapshot.
       expect(first).not.toBe(second);

@@ -5,6 +5,7 @@
  * TypeScript sources the realm script is bundled afresh, so tests run the
  * realm code as it is now.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { defaultPythonDir, pythonAvailable } from '../programs/python.js';
 import { createRequire } from 'node:module';
@@ -19,6 +20,10 @@ export const RUNTIME_FILES = {
 
 /** Where the realm finds the memory snapshot (scripts/build-python.mjs writes it). */
 const SNAPSHOT_FILE = '/pyodide/snapshot.bin';
+/** ... and which of its pages hold anything but zeros. */
+const SNAPSHOT_PAGES_FILE = '/pyodide/snapshot.pages';
+/** Granularity of the page map (the host's page size). */
+const PAGE = 4096;
 
 /** How an interpreter boots (realm/index.ts BootConfig). */
 export interface PythonBootConfig {
@@ -26,7 +31,10 @@ export interface PythonBootConfig {
   readonly lock: string;
   readonly stdlib: string;
   readonly home: string;
+  /** realmCodeKey of the realm script. */
+  readonly codeKey: string;
   readonly snapshot?: string;
+  readonly snapshotPages?: string;
 }
 
 export interface PythonRuntime {
@@ -51,27 +59,59 @@ interface EsbuildLike {
   buildSync(opts: Record<string, unknown>): { outputFiles?: { text: string }[] };
 }
 
+/** src-worker/python/realm/ (TypeScript, and the .py files as text) bundled into one script (needs esbuild). */
+export function bundleRealm(): string {
+  const esbuild = createRequire(import.meta.url)('esbuild') as EsbuildLike;
+  const r = esbuild.buildSync({
+    entryPoints: [fileURLToPath(new URL('./realm/index.ts', import.meta.url))],
+    bundle: true,
+    platform: 'neutral',
+    format: 'iife',
+    target: 'es2022',
+    loader: { '.py': 'text' },
+    write: false,
+    logLevel: 'silent',
+  });
+  const text = r.outputFiles?.[0]?.text;
+  if (!text) throw new Error('python realm: esbuild wrote nothing');
+  return text;
+}
+
+/** Names a realm script: the snapshot's compiled driver is reused only under the same key. */
+export function realmCodeKey(source: string): string {
+  return createHash('sha256').update(source).digest('hex').slice(0, 24);
+}
+
 function realmSource(dir: string): string {
   if (/\.ts(\?.*)?$/.test(import.meta.url)) {
     try {
-      const esbuild = createRequire(import.meta.url)('esbuild') as EsbuildLike;
-      const r = esbuild.buildSync({
-        entryPoints: [fileURLToPath(new URL('./realm/index.ts', import.meta.url))],
-        bundle: true,
-        platform: 'neutral',
-        format: 'iife',
-        target: 'es2022',
-        loader: { '.py': 'text' },
-        write: false,
-        logLevel: 'silent',
-      });
-      const text = r.outputFiles?.[0]?.text;
-      if (text) return text;
+      return bundleRealm();
     } catch {
       // no esbuild: use the built realm
     }
   }
   return readFileSync(join(dir, 'realm.js'), 'utf8');
+}
+
+/**
+ * The page map realm/heapRestore.ts reads: the heap's offset in the snapshot
+ * file (Pyodide's header: u32 at byte 4) and the page size as u32, then a
+ * byte per page of the heap, 1 when it holds anything but zeros.
+ */
+export function snapshotPageMap(snapshot: Buffer): SharedArrayBuffer {
+  const heapAt = snapshot.readUInt32LE(4);
+  const pages = Math.ceil((snapshot.length - heapAt) / PAGE);
+  const sab = new SharedArrayBuffer(8 + pages);
+  const head = new DataView(sab, 0, 8);
+  head.setUint32(0, heapAt, true);
+  head.setUint32(4, PAGE, true);
+  const flags = new Uint8Array(sab, 8);
+  const zero = Buffer.alloc(PAGE);
+  for (let i = 0; i < pages; i++) {
+    const page = snapshot.subarray(heapAt + i * PAGE, heapAt + (i + 1) * PAGE);
+    flags[i] = page.equals(zero.subarray(0, page.length)) ? 0 : 1;
+  }
+  return sab;
 }
 
 function toShared(bytes: Uint8Array): SharedArrayBuffer {
@@ -97,18 +137,25 @@ export function loadRuntime(dir = defaultPythonDir()): PythonRuntime {
   }));
   // The snapshot is only valid with the boot it was made with (same stdlib zip, same settings).
   const snap = manifest.snapshot;
-  if (snap && existsSync(join(dir, snap.file)))
-    files.push({ name: SNAPSHOT_FILE, sab: toShared(readFileSync(join(dir, snap.file))) });
+  const hasSnapshot = snap !== undefined && existsSync(join(dir, snap.file));
+  if (snap && hasSnapshot) {
+    const bytes = readFileSync(join(dir, snap.file));
+    files.push({ name: SNAPSHOT_FILE, sab: toShared(bytes) });
+    files.push({ name: SNAPSHOT_PAGES_FILE, sab: snapshotPageMap(bytes) });
+  }
   const lock = readFileSync(join(dir, 'pyodide-lock.json'), 'utf8');
-  const boot: PythonBootConfig = snap
-    ? { ...snap.boot, lock, snapshot: SNAPSHOT_FILE }
-    : { lock, stdlib: '/pyodide/python_stdlib.zip', home: USER_HOME };
+  const realm = realmSource(dir);
+  const codeKey = realmCodeKey(realm);
+  const boot: PythonBootConfig =
+    snap && hasSnapshot
+      ? { ...snap.boot, lock, codeKey, snapshot: SNAPSHOT_FILE, snapshotPages: SNAPSHOT_PAGES_FILE }
+      : { lock, codeKey, stdlib: '/pyodide/python_stdlib.zip', home: USER_HOME };
   const module = WebAssembly.compile(readFileSync(join(dir, 'pyodide.asm.wasm')));
   module.catch(() => {});
   const rt: PythonRuntime = {
     dir,
     scripts: [
-      { name: 'sandglass-realm.js', source: realmSource(dir) },
+      { name: 'sandglass-realm.js', source: realm },
       { name: 'pyodide.asm.js', source: readFileSync(join(dir, 'pyodide.asm.js'), 'utf8') },
       { name: 'pyodide.js', source: readFileSync(join(dir, 'pyodide.js'), 'utf8') },
     ],

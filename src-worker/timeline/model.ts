@@ -10,6 +10,7 @@
  */
 import type {
   Branch,
+  ForkOrigin,
   NetworkRecord,
   RecordingFrame,
   SessionKind,
@@ -58,6 +59,10 @@ export interface FinishedStep {
   screen?: string;
   /** For a restore step: the step restored. */
   restoredFrom?: string;
+  /** For the root step of a forked sandbox: where it was forked from. */
+  origin?: ForkOrigin;
+  /** Session states to keep (default: the sandbox's live sessions'). */
+  sessions?: ReadonlyMap<string, Uint8Array>;
 }
 
 /** Notifications the engine turns into events. */
@@ -321,6 +326,7 @@ export class Timeline {
       recordingBytes: 0,
     };
     if (done.restoredFrom !== undefined) step.restoredFrom = done.restoredFrom;
+    if (done.origin !== undefined) step.origin = { ...done.origin };
     if (done.stdout) {
       step.stdout = done.stdout.text();
       step.stdoutBytes = done.stdout.total;
@@ -340,7 +346,7 @@ export class Timeline {
     return this.append({
       step,
       snapshot,
-      sessions: new Map(this.options.sessions.sessionStates()),
+      sessions: new Map(done.sessions ?? this.options.sessions.sessionStates()),
       recording,
       changes,
     });

@@ -2,6 +2,7 @@
 //! chunk by chunk so a large body never sits in memory.
 
 use flate2::write::{GzDecoder, ZlibDecoder};
+use std::borrow::Cow;
 use std::io::Write;
 
 pub enum Decoder {
@@ -23,17 +24,18 @@ impl Decoder {
         }
     }
 
-    /// Feed encoded bytes; returns what decoded so far.
-    pub fn feed(&mut self, data: &[u8]) -> std::io::Result<Vec<u8>> {
+    /// Feed encoded bytes; returns what decoded so far. Identity hands the
+    /// input back as is: a plain download copies nothing here.
+    pub fn feed<'a>(&mut self, data: &'a [u8]) -> std::io::Result<Cow<'a, [u8]>> {
         match self {
-            Decoder::Identity => Ok(data.to_vec()),
+            Decoder::Identity => Ok(Cow::Borrowed(data)),
             Decoder::Gzip(d) => {
                 d.write_all(data)?;
-                Ok(std::mem::take(d.get_mut()))
+                Ok(Cow::Owned(std::mem::take(d.get_mut())))
             }
             Decoder::Deflate(d) => {
                 d.write_all(data)?;
-                Ok(std::mem::take(d.get_mut()))
+                Ok(Cow::Owned(std::mem::take(d.get_mut())))
             }
         }
     }
@@ -68,11 +70,14 @@ mod tests {
         let mut d = Decoder::for_encoding(Some("gzip"));
         let mut out = Vec::new();
         for c in gz.chunks(7) {
-            out.extend(d.feed(c).unwrap());
+            out.extend_from_slice(&d.feed(c).unwrap());
         }
         out.extend(d.finish().unwrap());
         assert_eq!(out, b"hello world ".repeat(1000));
         let mut id = Decoder::for_encoding(Some("br"));
-        assert_eq!(id.feed(b"x").unwrap(), b"x");
+        let data = b"x".to_vec();
+        let piece = id.feed(&data).unwrap();
+        assert!(matches!(piece, Cow::Borrowed(_)), "identity must not copy");
+        assert_eq!(&*piece, b"x");
     }
 }

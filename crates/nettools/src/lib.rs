@@ -32,6 +32,9 @@ pub struct Env<'a> {
     pub stderr: &'a mut dyn Write,
     pub stdout_tty: bool,
     pub stderr_tty: bool,
+    /// The descriptor behind `stdout` when it is the process's own (the
+    /// kernel may then write body bytes there directly); None in tests.
+    pub stdout_fd: Option<u32>,
     /// Unix seconds (wget's log stamps, cookie expiry).
     pub now: fn() -> i64,
     /// Waits between retries; tests record instead of sleeping.
@@ -52,6 +55,19 @@ pub fn random_u64() -> u64 {
 /// through [`Env`]).
 pub fn is_tty(fd: u32) -> bool {
     sandglass_sys::fd::isatty(fd)
+}
+
+/// A file's descriptor, for the kernel to write to (wasm only).
+#[cfg(target_os = "wasi")]
+pub fn file_fd(f: &std::fs::File) -> Option<u32> {
+    use std::os::wasi::io::AsRawFd;
+    Some(f.as_raw_fd() as u32)
+}
+
+/// A file's descriptor, for the kernel to write to (wasm only).
+#[cfg(not(target_os = "wasi"))]
+pub fn file_fd(_f: &std::fs::File) -> Option<u32> {
+    None
 }
 
 /// The process's real environment, for the binaries' `main`.
@@ -76,6 +92,7 @@ pub fn run_main(program: fn(&[String], &mut Env) -> i32) -> ! {
             stderr: &mut serr,
             stdout_tty: is_tty(1),
             stderr_tty: is_tty(2),
+            stdout_fd: Some(1),
             now: time::now,
             sleep: &mut sleep,
         };

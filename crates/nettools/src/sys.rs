@@ -2,7 +2,7 @@
 //! `sandglass_sys::net`. One exchange per hop (redirects are followed by
 //! curl and wget themselves, so they can show and count each hop).
 
-use crate::transport::{Exchange, Head, NetError, Reason, Request, Transport};
+use crate::transport::{Exchange, Head, NetError, Reason, Request, SpliceError, Transport};
 use sandglass_sys::net;
 
 pub struct SysTransport;
@@ -111,6 +111,27 @@ impl Exchange for SysExchange {
                 // A caught signal: the exchange is still open; ask again.
                 Err(f) if f.reason == net::Reason::Interrupted => continue,
                 Err(f) => return Err(failure(f)),
+            }
+        }
+    }
+
+    fn splice_body(&mut self, fd: u32, max: usize) -> Option<Result<usize, SpliceError>> {
+        let max = max.min(u32::MAX as usize) as u32;
+        loop {
+            match self.x.splice_body(fd, max) {
+                Ok(n) => {
+                    if n == 0 {
+                        self.body_pending = false;
+                    }
+                    return Some(Ok(n));
+                }
+                Err(net::SpliceError::Net(f)) if f.reason == net::Reason::Interrupted => continue,
+                Err(net::SpliceError::Net(f)) => {
+                    self.body_pending = false;
+                    return Some(Err(SpliceError::Net(failure(f))));
+                }
+                // The body is still there: dropping the exchange drains or drops it.
+                Err(net::SpliceError::Write(e)) => return Some(Err(SpliceError::Write(e))),
             }
         }
     }

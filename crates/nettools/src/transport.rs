@@ -8,6 +8,9 @@ use std::fmt;
 /// How much body one read asks for: the syscall channel's data area, so a
 /// large download costs one round trip per MiB.
 pub const BODY_CHUNK: usize = 1024 * 1024;
+/// Most body bytes one splice may move (the kernel moves what it holds, up
+/// to this, and returns: the progress meter still ticks).
+pub const SPLICE_MAX: usize = 16 * 1024 * 1024;
 
 /// Why an exchange failed: the gateway's reasons, as the ABI crate names them.
 pub use sandglass_sys::net::Reason;
@@ -104,6 +107,19 @@ pub trait Exchange {
     fn response(&mut self) -> Result<Head, NetError>;
     /// Read response body bytes; 0 at the end.
     fn read_body(&mut self, buf: &mut [u8]) -> Result<usize, NetError>;
+    /// Move up to `max` body bytes straight to descriptor `fd` (they never
+    /// enter this program): `Some(count)`, 0 at the end; `None` when this
+    /// transport cannot, and the caller reads and writes instead.
+    fn splice_body(&mut self, _fd: u32, _max: usize) -> Option<Result<usize, SpliceError>> {
+        None
+    }
+}
+
+/// Why a splice failed: the body, or writing it out (an errno).
+#[derive(Debug)]
+pub enum SpliceError {
+    Net(NetError),
+    Write(i32),
 }
 
 /// Starts exchanges.

@@ -165,6 +165,15 @@ pub struct NetFailure {
     pub rule: String,
 }
 
+/// Why `Exchange::splice_body` failed.
+#[derive(Debug)]
+pub enum SpliceError {
+    /// The response body failed (or a caught signal: `Reason::Interrupted`).
+    Net(NetFailure),
+    /// Writing to the descriptor failed with this errno.
+    Write(Errno),
+}
+
 impl NetFailure {
     fn bare(errno: Errno) -> NetFailure {
         let reason = if errno == EINTR {
@@ -395,6 +404,28 @@ impl Exchange {
         match self.response() {
             Err(f) => Err(f),
             Ok(_) => Err(NetFailure::bare(e)),
+        }
+    }
+
+    /// Move up to `max` response body bytes straight to descriptor `fd`:
+    /// the kernel writes them there, so they never pass through this
+    /// program's memory. The count, 0 at the end. Blocks like `read_body`
+    /// while nothing is buffered, and like a write while `fd` is full.
+    pub fn splice_body(&mut self, fd: u32, max: u32) -> Result<usize, SpliceError> {
+        let mut n = 0u32;
+        // SAFETY: integer arguments; n_out is one u32.
+        let e = unsafe { raw::net_body_splice(self.id, fd, max, &mut n) };
+        if e == 0 {
+            return Ok(n as usize);
+        }
+        if e == EINTR {
+            return Err(SpliceError::Net(NetFailure::bare(e)));
+        }
+        // A body failure leaves its record with the exchange; without one
+        // the write to `fd` failed (EPIPE, ENOSPC, EBADF, ...).
+        match self.response() {
+            Err(f) => Err(SpliceError::Net(f)),
+            Ok(_) => Err(SpliceError::Write(e)),
         }
     }
 

@@ -63,6 +63,7 @@ imports! {
     fn net_body_write(x: u32, buf: *const u8, len: u32, n_out: *mut u32);
     fn net_response(x: u32, handle_out: *mut u32, len_out: *mut u32);
     fn net_body_read(x: u32, buf: *mut u8, len: u32, n_out: *mut u32);
+    fn net_body_splice(x: u32, fd: u32, max: u32, n_out: *mut u32);
     fn net_close(x: u32);
     // Generic.
     fn handle_read(handle: u32, buf: *mut u8, len: u32);

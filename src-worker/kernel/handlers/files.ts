@@ -21,7 +21,7 @@ export function timeArg(v: number): number | null | undefined {
 }
 
 /** EPIPE also raises SIGPIPE at the writer (which by default ends it). */
-function epipe(k: Kernel, p: Process, e: unknown): never {
+export function epipe(k: Kernel, p: Process, e: unknown): never {
   if (e instanceof KernelError && e.errno === Errno.EPIPE) k.signal(p, SIG.PIPE);
   throw e;
 }

@@ -6,6 +6,7 @@
  * kill, exit, the time limit and the sandbox's destruction cancel them.
  */
 import { Errno, fail, KernelError } from '../../base/errno.js';
+import { Notifier } from '../../base/notifier.js';
 import type { Reply } from '../../channel/server.js';
 import { SyscallExchange } from '../../net/syscallExchange.js';
 import { agentReasonOf } from '../../net/agentReason.js';
@@ -13,11 +14,17 @@ import { decodeNetRequest } from '../../net/wire.js';
 import type { Process } from '../../proc/process.js';
 import { Sys } from '../../base/syscalls.js';
 import { a, OK, type Handler } from './common.js';
+import { epipe } from './files.js';
 
 /** Open exchanges a process may hold at once. */
 const MAX_EXCHANGES = 64;
 /** Largest response body read per call (the channel's data area). */
 const MAX_READ = 1024 * 1024;
+/** Most body bytes one net_body_splice moves (it returns sooner: see there). */
+const MAX_SPLICE = 16 * 1024 * 1024;
+/** A splice waits up to SPLICE_GATHER_MS for this much body before it moves less. */
+const SPLICE_GATHER = 512 * 1024;
+const SPLICE_GATHER_MS = 2;
 
 interface Table {
   readonly open: Map<number, SyscallExchange>;
@@ -48,6 +55,22 @@ function exchange(p: Process, args: number[]): SyscallExchange {
   return x;
 }
 
+/** A notifier that fires whenever `a` or `b` (if any) does, until disposed. */
+function eitherOf(a: Notifier, b: Notifier | undefined): { notifier: Notifier; dispose(): void } {
+  const notifier = new Notifier();
+  const relay = (from: Notifier): (() => void) => {
+    let cancel = (): void => {};
+    const fire = (): void => {
+      cancel = from.once(fire);
+      notifier.notify();
+    };
+    cancel = from.once(fire);
+    return () => cancel();
+  };
+  const stops = b ? [relay(a), relay(b)] : [relay(a)];
+  return { notifier, dispose: () => stops.forEach((stop) => stop()) };
+}
+
 /**
  * Block until `attempt` answers. `idleMs` > 0 (the last channel argument of
  * net_response and net_body_read; channel slots keep stale values, so every
@@ -71,11 +94,65 @@ async function waitFor<T>(
   }
 }
 
+/**
+ * The reply of a call that waits for the head: the head (or error record),
+ * then, when `bodyMax` > 0, the body bytes that came with it (rets: [x, head
+ * length, 1 if that was the whole body]). Built in the channel's data area.
+ */
+async function headReply(
+  p: Process,
+  x: SyscallExchange,
+  id: number,
+  idleMs: number,
+  bodyMax: number,
+  out: Uint8Array | undefined,
+): Promise<Reply> {
+  let h = x.head();
+  if (!h) {
+    try {
+      h = await waitFor(p, x, () => x.head(), idleMs);
+    } catch (e) {
+      // EINTR or the idle timeout: the exchange stays open, and the caller needs its id.
+      if (e instanceof KernelError) return { errno: e.errno, rets: [id, 0, 0] };
+      throw e;
+    }
+  }
+  if (!h.ok) return { errno: h.errno, data: h.bytes, rets: [id, h.bytes.length, 0] };
+  const max = Math.min(Math.max(0, bodyMax), MAX_READ);
+  const room = out && out.length >= h.bytes.length + max ? out : undefined;
+  if (max === 0 || !room) return { errno: 0, data: h.bytes, rets: [id, h.bytes.length, 0] };
+  room.set(h.bytes);
+  const body = await x.bodyWithHead(room.subarray(h.bytes.length, h.bytes.length + max));
+  return {
+    errno: 0,
+    data: room.subarray(0, h.bytes.length + body.n),
+    rets: [id, h.bytes.length, body.end ? 1 : 0],
+  };
+}
+
 export const netHandlers: Record<number, Handler> = {
-  [Sys.NET_REQUEST]: (k, p, _args, payload) => {
-    const request = decodeNetRequest(payload);
+  /**
+   * args: [wait, idleMs, bodyMax]. wait = 0 (the wasm glue): answer the id at
+   * once. wait = 1 (Python's bridge, for a request whose body is inline):
+   * also wait for the head and the body bytes that came with it, as
+   * `net_response` with the same arguments would, saving it and the first
+   * `net_body_read`s their round trips. A failed wait leaves the exchange
+   * open (rets[0] is its id), as a failed net_response does.
+   */
+  [Sys.NET_REQUEST]: (k, p, args, payload, out) => {
+    const wait = a(args, 0) === 1;
+    let request;
+    try {
+      request = decodeNetRequest(payload);
+      if (tableOf(p).open.size >= MAX_EXCHANGES) {
+        fail(Errno.EMFILE, 'too many open exchanges');
+      }
+    } catch (e) {
+      // No exchange was opened: say so in the id slot too (slots keep stale values).
+      if (wait && e instanceof KernelError) return { errno: e.errno, rets: [0, 0, 0] };
+      throw e;
+    }
     const t = tableOf(p);
-    if (t.open.size >= MAX_EXCHANGES) fail(Errno.EMFILE, 'too many open exchanges');
     const x = new SyscallExchange({
       gateway: k.network.gateway,
       request,
@@ -89,7 +166,8 @@ export const netHandlers: Record<number, Handler> = {
     });
     const id = t.next++;
     t.open.set(id, x);
-    return { errno: 0, rets: [id] };
+    if (!wait) return { errno: 0, rets: [id] };
+    return headReply(p, x, id, a(args, 1), a(args, 2), out);
   },
   [Sys.NET_BODY_WRITE]: (_k, p, args, payload) => {
     const x = exchange(p, args);
@@ -97,13 +175,12 @@ export const netHandlers: Record<number, Handler> = {
     if (n !== null) return { errno: 0, rets: [n] };
     return p.block(() => x.writeBody(payload), x.changed).then((m) => ({ errno: 0, rets: [m] }));
   },
-  [Sys.NET_RESPONSE]: (_k, p, args): Reply | Promise<Reply> => {
+  /** args: [x, idleMs, bodyMax]; the reply as headReply's (bodyMax 0: the head alone). */
+  [Sys.NET_RESPONSE]: (_k, p, args, _payload, out): Reply | Promise<Reply> => {
     const x = exchange(p, args);
-    const reply = (h: NonNullable<ReturnType<SyscallExchange['head']>>): Reply =>
-      h.ok ? { errno: 0, data: h.bytes } : { errno: h.errno, data: h.bytes };
-    const h = x.head();
-    if (h) return reply(h);
-    return waitFor(p, x, () => x.head(), a(args, 1)).then(reply);
+    const h = a(args, 2) > 0 ? null : x.head();
+    if (h) return h.ok ? { errno: 0, data: h.bytes } : { errno: h.errno, data: h.bytes };
+    return headReply(p, x, a(args, 0), a(args, 1), a(args, 2), out);
   },
   [Sys.NET_BODY_READ]: (_k, p, args, _payload, out) => {
     const x = exchange(p, args);
@@ -115,6 +192,55 @@ export const netHandlers: Record<number, Handler> = {
       errno: 0,
       data: dst.subarray(0, m),
     }));
+  },
+  /**
+   * args: [x, fd, max]. Write up to `max` response body bytes to `fd` here
+   * in the kernel, as net_body_read then a write of them would, without
+   * the bytes crossing the channel twice: what is buffered now moves at
+   * once (undici's chunks, uncopied, to the file: a VFS file, a pipe, the
+   * tty, /dev/null), and the call blocks only while nothing is buffered or
+   * `fd` has no room (a non-blocking `fd` waits too). The count, 0 at the
+   * end. A write's error is the errno (EPIPE raises SIGPIPE); the body's
+   * failure is its errno, its record then from net_response.
+   */
+  [Sys.NET_BODY_SPLICE]: (k, p, args) => {
+    const x = exchange(p, args);
+    const file = p.fds.get(a(args, 1));
+    const max = Math.min(Math.max(0, a(args, 2)), MAX_SPLICE);
+    const gatherUntil = performance.now() + SPLICE_GATHER_MS;
+    const attempt = (): number | null => {
+      // A little buffered, more on its way: wait a moment for more, so one
+      // call moves a good share of a MiB rather than one socket read.
+      const gathering =
+        !x.bodySettled(Math.min(max, SPLICE_GATHER)) && performance.now() < gatherUntil;
+      if (gathering) return null;
+      try {
+        return x.spliceBody((bytes) => file.write(bytes), max);
+      } catch (e) {
+        return epipe(k, p, e);
+      }
+    };
+    const n = attempt();
+    if (n !== null) return { errno: 0, rets: [n] };
+    const woken = eitherOf(x.changed, file.changed);
+    // The gathering wait ends by the clock too (ETIMEDOUT), then the call
+    // moves what there is or waits on.
+    return p
+      .block(attempt, woken.notifier, false, SPLICE_GATHER_MS)
+      .catch((e: unknown) => {
+        if (!(e instanceof KernelError && e.errno === Errno.ETIMEDOUT)) throw e;
+        return p.block(attempt, woken.notifier);
+      })
+      .then(
+        (m) => {
+          woken.dispose();
+          return { errno: 0, rets: [m] };
+        },
+        (e: unknown) => {
+          woken.dispose();
+          throw e;
+        },
+      );
   },
   [Sys.NET_CLOSE]: (_k, p, args) => {
     const x = exchange(p, args);

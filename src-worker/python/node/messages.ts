@@ -1,8 +1,12 @@
 /** Messages between the kernel's Python pool and an interpreter worker. */
 import type { PythonBootConfig } from '../resources.js';
+import type { RealmScript } from './realmContext.js';
 
 export interface PythonWorkerData {
-  readonly scripts: readonly { readonly name: string; readonly source: string }[];
+  /** The realm's scripts, with V8's code cache once an earlier worker made one. */
+  readonly scripts: readonly RealmScript[];
+  /** Send the scripts' code cache with `ready` (the pool has none yet). */
+  readonly wantCodeCache: boolean;
   readonly files: readonly { readonly name: string; readonly sab: SharedArrayBuffer }[];
   /** The process's syscall channel (bound to a kernel process when the worker is taken). */
   readonly channel: SharedArrayBuffer;
@@ -13,7 +17,7 @@ export interface PythonWorkerData {
 
 /** Worker → pool. */
 export type PythonWorkerMessage =
-  | { readonly type: 'ready'; readonly bootMs: number }
+  | { readonly type: 'ready'; readonly bootMs: number; readonly codeCache?: Uint8Array[] }
   | { readonly type: 'failed'; readonly message: string }
   | { readonly type: 'done' };
 

@@ -10,9 +10,25 @@ import { PythonPool } from './pythonPool.js';
 
 const LONG = 300_000;
 
+/** Waits (up to 20 s) for `n` live interpreter workers; returns how many there are. */
+async function waitLive(n: number): Promise<number> {
+  const end = Date.now() + 20_000;
+  while (PythonPool.liveWorkers() !== n && Date.now() < end)
+    await new Promise((r) => setTimeout(r, 10));
+  return PythonPool.liveWorkers();
+}
+
 describe.skipIf(!pythonAvailable())('python interpreter pool', () => {
   const pools: PythonPool[] = [];
   afterAll(() => pools.forEach((p) => p.dispose()));
+  /** A pool of its own, booted, once every earlier interpreter has ended. */
+  const bootedPool = async (size: number): Promise<PythonPool> => {
+    expect(await PythonPool.drained(20_000)).toBe(true);
+    const pool = new PythonPool({ size });
+    pools.push(pool);
+    await pool.whenReady();
+    return pool;
+  };
 
   it(
     'loads no interpreter until python3 runs, then refills to its size in the background',
@@ -30,10 +46,7 @@ describe.skipIf(!pythonAvailable())('python interpreter pool', () => {
         pools.push(pool);
         await pool.whenReady();
         // The process's interpreter ends (one per process); the pool holds its size, booted.
-        const end = Date.now() + 20_000;
-        while (PythonPool.liveWorkers() !== pool.options.size && Date.now() < end)
-          await new Promise((r) => setTimeout(r, 20));
-        expect(PythonPool.liveWorkers()).toBe(pool.options.size);
+        expect(await waitLive(pool.options.size)).toBe(pool.options.size);
       } finally {
         await sb.destroy();
         pools.forEach((p) => p.dispose());
@@ -43,12 +56,35 @@ describe.skipIf(!pythonAvailable())('python interpreter pool', () => {
   );
 
   it(
+    'refills when the process ends or has run a while, not when it is taken (its start keeps the cores)',
+    async () => {
+      const pool = await bootedPool(1);
+      const a = pool.take();
+      await new Promise((r) => setImmediate(r));
+      expect(PythonPool.liveWorkers()).toBe(1);
+      // A process that runs on (its syscalls unanswered here): the pool refills after a while.
+      pool.run(a, JSON.stringify({ argv: ['python3'], env: {}, cwd: '/', memoryLimit: 0 }));
+      expect(PythonPool.liveWorkers()).toBe(1);
+      expect(await waitLive(2)).toBe(2);
+      pool.end(a);
+      expect(await waitLive(1)).toBe(1);
+      // A process that ends at once: the refill follows its end.
+      const b = pool.take();
+      await new Promise((r) => setImmediate(r));
+      expect(PythonPool.liveWorkers()).toBe(1);
+      pool.end(b);
+      expect(await waitLive(1)).toBe(1);
+      await pool.whenReady();
+      pool.dispose();
+      expect(await PythonPool.drained(20_000)).toBe(true);
+    },
+    LONG,
+  );
+
+  it(
     'boots as many interpreters as it is configured for, and ends them when disposed',
     async () => {
-      expect(await PythonPool.drained(20_000)).toBe(true);
-      const pool = new PythonPool({ size: 2 });
-      pools.push(pool);
-      await pool.whenReady();
+      const pool = await bootedPool(2);
       expect(PythonPool.liveWorkers()).toBe(2);
       pool.dispose();
       expect(await PythonPool.drained(20_000)).toBe(true);

@@ -40,13 +40,20 @@ export interface PythonPoolOptions {
 
 let live = 0;
 
+/** A process that runs this long gets its pool refilled before it ends. */
+const REFILL_AFTER_MS = 100;
+
 export class PythonPool {
   private ready: Interpreter[] = [];
   private used = false;
   private refs = 0;
   private disposed = false;
   private runtime: PythonRuntime | undefined;
+  /** V8's code cache of the realm's scripts, from the first interpreter that booted. */
+  private codeCache: Uint8Array[] | undefined;
   private readonly all = new Set<Interpreter>();
+  /** Refills due for interpreters whose process runs (see `run`). */
+  private readonly refills = new Map<Interpreter, NodeJS.Timeout>();
 
   constructor(readonly options: PythonPoolOptions = { size: 1 }) {}
 
@@ -88,8 +95,10 @@ export class PythonPool {
     const rt = this.runtime;
     const channel = ChannelView.create().sab;
     const interrupt = new SharedArrayBuffer(4);
+    const cache = this.codeCache;
     const data: PythonWorkerData = {
-      scripts: rt.scripts,
+      scripts: cache ? rt.scripts.map((s, i) => ({ ...s, cache: cache[i] })) : rt.scripts,
+      wantCodeCache: !cache,
       files: rt.files,
       channel,
       interrupt,
@@ -137,6 +146,7 @@ export class PythonPool {
     worker.on('message', (m: PythonWorkerMessage) => {
       if (m.type === 'ready') {
         it.bootMs = m.bootMs;
+        this.codeCache ??= m.codeCache;
         settle?.ok();
       } else if (m.type === 'failed') {
         settle?.fail(new Error(`python failed to start: ${m.message}`));
@@ -153,17 +163,30 @@ export class PythonPool {
     if (this.disposed) throw new Error('python pool disposed');
     this.used = true;
     const i = this.ready.findIndex((x) => x.bootMs > 0);
-    const it =
-      i >= 0 ? (this.ready.splice(i, 1)[0] as Interpreter) : (this.ready.shift() ?? this.spawn());
-    // Refill off the spawn path.
-    setImmediate(() => this.fill());
-    return it;
+    return i >= 0
+      ? (this.ready.splice(i, 1)[0] as Interpreter)
+      : (this.ready.shift() ?? this.spawn());
   }
 
-  /** Start the process on `it` (its channel must be served by then). */
+  /**
+   * Start the process on `it` (its channel must be served by then). The pool
+   * refills when the process ends, or once it has run for REFILL_AFTER_MS: a
+   * boot started at once would compete with the process's start (and with a
+   * first, cold boot) for the cores and the engine thread that serves its
+   * syscalls.
+   */
   run(it: Interpreter, job: string): void {
     const m: PythonRunMessage = { type: 'run', job };
     it.worker.postMessage(m);
+    const timer = setTimeout(() => this.refill(it), REFILL_AFTER_MS);
+    timer.unref();
+    this.refills.set(it, timer);
+  }
+
+  private refill(it: Interpreter): void {
+    clearTimeout(this.refills.get(it));
+    this.refills.delete(it);
+    this.fill();
   }
 
   /** End an interpreter (its process finished or was killed). */
@@ -171,6 +194,7 @@ export class PythonPool {
     it.onCrash = undefined;
     it.onDone = undefined;
     void it.worker.terminate();
+    setImmediate(() => this.refill(it));
   }
 
   /** Resolves when `size` interpreters are booted (benchmarks, tests). */
@@ -182,6 +206,8 @@ export class PythonPool {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    for (const t of this.refills.values()) clearTimeout(t);
+    this.refills.clear();
     for (const it of this.all) void it.worker.terminate();
     this.ready = [];
   }

@@ -9,20 +9,12 @@
  * ended by the pool: one interpreter per process.
  */
 import { randomFillSync } from 'node:crypto';
-import vm from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
-import { createRealmContext } from './realmContext.js';
+import { loadRealm, type Realm } from './realmContext.js';
 import type { PythonPoolMessage, PythonWorkerData, PythonWorkerMessage } from './messages.js';
 
-interface Realm {
-  addFile(name: string, sab: SharedArrayBuffer): void;
-  addModule(module: WebAssembly.Module): void;
-  boot(seed: SharedArrayBuffer, interrupt: SharedArrayBuffer, config: string): Promise<void>;
-  run(channel: SharedArrayBuffer, job: string): void;
-}
-
-/** Host entropy for the interpreter's start (hash seed, random); the kernel serves it afterwards. */
-const SEED_BYTES = 4096;
+/** Host entropy for the interpreter (hash seed, random's reseed, os.urandom); the kernel serves more. */
+const SEED_BYTES = 16384;
 
 const data = workerData as PythonWorkerData;
 const post = (m: PythonWorkerMessage): void => parentPort?.postMessage(m);
@@ -32,15 +24,20 @@ const module = new Promise<WebAssembly.Module>((ok) => (gotModule = ok));
 
 async function boot(): Promise<Realm> {
   const t0 = performance.now();
-  const ctx = createRealmContext();
-  for (const s of data.scripts) new vm.Script(s.source, { filename: s.name }).runInContext(ctx);
-  const realm = vm.runInContext('sandglassRealm', ctx) as Realm;
+  const loaded = loadRealm(data.scripts);
+  const realm = loaded.realm;
   for (const f of data.files) realm.addFile(f.name, f.sab);
   realm.addModule(await module);
   const seed = new SharedArrayBuffer(SEED_BYTES);
   randomFillSync(new Uint8Array(seed));
   await realm.boot(seed, data.interrupt, JSON.stringify(data.boot));
-  post({ type: 'ready', bootMs: performance.now() - t0 });
+  const bootMs = performance.now() - t0;
+  // Taken before any user code runs: it holds only our scripts' compiled functions.
+  post(
+    data.wantCodeCache
+      ? { type: 'ready', bootMs, codeCache: loaded.codeCache() }
+      : { type: 'ready', bootMs },
+  );
   return realm;
 }
 

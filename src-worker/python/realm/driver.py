@@ -170,23 +170,23 @@ def _fresh_main():
     return m
 
 
-def _install_kernel_shim(code, pids, net_source):
+def _install_shims(boot, pids):
     from _pyodide._importhook import jsfinder
 
-    bridge = jsfinder.jsproxies.pop("_sandglass_kernel")
-    ns = {"__name__": "_sandglass_kernel_shim"}
-    exec(code, ns)
-    ns["install"](bridge, pids)
+    kernel = {"__name__": "_sandglass_kernel_shim"}
+    exec(boot.shim, kernel)
+    kernel["install"](jsfinder.jsproxies.pop("_sandglass_kernel"), pids)
     net = {"__name__": "_sandglass_net_shim"}
-    exec(compile(net_source, "<sandglass>", "exec"), net)
-    net["install"](jsfinder.jsproxies.pop("_sandglass_net"))
+    exec(boot.net, net)
+    net["install"](jsfinder.jsproxies.pop("_sandglass_net"), kernel["errno_error"])
 
 
-def main(job):
+def main(boot, job):
+    """`boot`: the driver's and shims' code compiled at boot; `job`: the process."""
     argv = job["argv"]
     os.environ.clear()
     os.environ.update(job["env"])
-    _install_kernel_shim(globals().pop("_shim_code"), job["pids"], job["netShim"])
+    _install_shims(boot, job["pids"])
     # The interpreter may come from a memory snapshot: what seeded itself at
     # boot is seeded again, from the kernel's /dev/urandom.
     if "random" in sys.modules:
@@ -230,10 +230,11 @@ def main(job):
         else:
             first = [os.getcwd() if mode == "m" else ""]
     sys.path[:] = first + extra + base
-    sys.path_importer_cache.clear()
-    import importlib
-
-    importlib.invalidate_caches()
+    # Finders of sandbox directories (none in a fresh interpreter, but the
+    # snapshot's boot may have made some) would hold stale listings. Not
+    # importlib.invalidate_caches(): it imports importlib.metadata (~20 ms).
+    for p in [p for p in sys.path_importer_cache if not p.startswith("/lib/")]:
+        del sys.path_importer_cache[p]
     main_mod = _fresh_main()
     status = 0
     try:

@@ -19,6 +19,8 @@ import {
   setSeed,
 } from './prelude.js';
 import { createSandFs } from './sandFs.js';
+import { writeSharedFile } from './sharedFile.js';
+import { restoreHeap } from './heapRestore.js';
 import { createBridge, kernelSystem } from './bridge.js';
 import driverSource from './driver.py';
 import shimSource from './kernelShim.py';
@@ -41,6 +43,14 @@ const TTY_ISIG = 4;
 
 const g = globalThis as unknown as Record<string, unknown>;
 installPrelude(g);
+// Pyodide's loader installs the stdlib zip through this (scripts/build-python.mjs rewrites it).
+Object.defineProperty(g, 'sandglassWriteSharedFile', { value: writeSharedFile });
+// ... and copies a memory snapshot into the heap through this.
+Object.defineProperty(g, 'sandglassRestoreHeap', {
+  value: (heap: Uint8Array, snap: Uint8Array) => restoreHeap(heap, snap, snapshotPages),
+});
+/** The snapshot's page map (python/resources.ts), if the engine sent one. */
+let snapshotPages: Uint8Array | undefined;
 
 let py: PyodideLike | undefined;
 let interrupt: Int32Array | undefined;
@@ -75,14 +85,6 @@ function adopt(sab: SharedArrayBuffer): SharedArrayBuffer {
   return sab;
 }
 
-/** Which driver and shim sources code compiled at boot came from (a snapshot may be older than the realm). */
-function sourceKey(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return `${text.length}:${(h >>> 0).toString(16)}`;
-}
-const CODE_KEY = sourceKey(driverSource + '\0' + shimSource);
-
 function pyString(s: string): string {
   // A JSON string literal is a valid Python str literal.
   return JSON.stringify(s);
@@ -93,8 +95,12 @@ interface BootConfig {
   readonly lock: string;
   readonly stdlib: string;
   readonly home: string;
+  /** Names the realm's sources: code compiled at boot under another key (an older snapshot) is compiled again. */
+  readonly codeKey: string;
   /** A file holding a memory snapshot to start from (made by `makeSnapshot` with this stdlib). */
   readonly snapshot?: string;
+  /** The snapshot's page map (heapRestore.ts). */
+  readonly snapshotPages?: string;
   /** Boot so that `makeSnapshot` can be called (build time). */
   readonly makeSnapshot?: boolean;
 }
@@ -123,6 +129,7 @@ const realm = {
     setSeed(new Uint8Array(adopt(seed)).slice());
     interrupt = new Int32Array(adopt(interruptSab), 0, 1);
     const snapshot = config.snapshot ? fileBytes(config.snapshot) : undefined;
+    snapshotPages = config.snapshotPages ? fileBytes(config.snapshotPages) : undefined;
     py = await loadPyodide({
       indexURL: '/pyodide/',
       ...(snapshot ? { _loadSnapshot: snapshot } : {}),
@@ -138,18 +145,19 @@ const realm = {
       stdout: () => {},
       stderr: () => {},
     });
-    // Pre-import what the driver needs, so a run starts warm (from a snapshot: done already).
-    py.runPython(
-      'import runpy, io, types, traceback, code, importlib, json, subprocess, selectors',
-      {
-        filename: '<sandglass>',
-      },
-    );
-    // Compile the driver and shim once, here (so into the snapshot); a run takes them out of sys.modules.
-    py.runPython(
-      `(lambda s, t: s.modules.__setitem__("_sandglass_boot", t.SimpleNamespace(key=${pyString(CODE_KEY)}, driver=compile(${pyString(driverSource)}, "<sandglass>", "exec"), shim=compile(${pyString(shimSource)}, "<sandglass>", "exec"))))(__import__("sys"), __import__("types"))`,
+    // Pre-import what the driver needs and compile the driver and shims, so a
+    // run starts warm. From a snapshot made with these sources this is done
+    // already (the key says so): nothing to parse or compile per interpreter.
+    const compiled = py.runPython(
+      `(lambda b: b is not None and b.key == ${pyString(config.codeKey)})(__import__("sys").modules.get("_sandglass_boot"))`,
       { filename: '<sandglass>' },
     );
+    if (compiled !== true)
+      py.runPython(
+        `import runpy, io, types, traceback, code, importlib, json, subprocess, selectors, struct\n` +
+          `(lambda s, t, c: s.modules.__setitem__("_sandglass_boot", t.SimpleNamespace(key=${pyString(config.codeKey)}, driver=c(${pyString(driverSource)}), shim=c(${pyString(shimSource)}), net=c(${pyString(netShimSource)}))))(__import__("sys"), __import__("types"), lambda src: compile(src, "<sandglass>", "exec"))`,
+        { filename: '<sandglass>' },
+      );
     // A snapshot must keep Pyodide's JS modules (it checks their references), so
     // an interpreter is sealed after boot, from a snapshot or not.
     if (!config.makeSnapshot) py.runPython(sealSource, { filename: '<sandglass>' });
@@ -253,12 +261,11 @@ const realm = {
         env: job.env,
         isatty: tty,
         executable: '/usr/bin/python3',
-        netShim: netShimSource,
         pids: k.getpid(),
       };
-      // The driver and shim compiled at boot (in the snapshot) if they are this realm's; else now.
+      // The driver and shims were compiled at boot (or are in the snapshot).
       const status = p.runPython(
-        `(lambda b, d: (d.update(_shim_code=b.shim if b and b.key == ${pyString(CODE_KEY)} else compile(${pyString(shimSource)}, "<sandglass>", "exec")), exec(b.driver if b and b.key == ${pyString(CODE_KEY)} else compile(${pyString(driverSource)}, "<sandglass>", "exec"), d), d["main"](__import__("json").loads(${pyString(JSON.stringify(full))})))[2])(__import__("sys").modules.pop("_sandglass_boot", None), {"__name__": "_sandglass_driver"})`,
+        `(lambda b, d: (exec(b.driver, d), d["main"](b, __import__("json").loads(${pyString(JSON.stringify(full))})))[1])(__import__("sys").modules.pop("_sandglass_boot"), {"__name__": "_sandglass_driver"})`,
         { filename: '<sandglass>' },
       );
       code = typeof status === 'number' ? status : 1;

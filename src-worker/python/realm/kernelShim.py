@@ -16,9 +16,15 @@ import time
 _k = None
 
 
+def errno_error(n, message=None):
+    """The OSError for errno `n` (a positive number); CPython's constructor
+    picks the subclass (FileNotFoundError, ChildProcessError, ...)."""
+    return OSError(n, message or os.strerror(n))
+
+
 def _check(r):
     if r < 0:
-        raise OSError(-r, os.strerror(-r))
+        raise errno_error(-r)
     return r
 
 
@@ -50,7 +56,7 @@ def waitpid(pid, options):
         if got == -27:  # EINTR: let a signal handler run, then wait again (PEP 475)
             continue
         if got < 0:
-            raise ChildProcessError(-got, os.strerror(-got)) if got == -12 else OSError(-got, os.strerror(-got))
+            raise errno_error(-got)
         return got, status
 
 
@@ -89,7 +95,7 @@ def pipe():
 def kill(pid, sig):
     e = _k.kill(pid, int(sig))
     if e:
-        raise ProcessLookupError(e, os.strerror(e)) if e == 71 else OSError(e, os.strerror(e))
+        raise errno_error(e)
 
 
 def umask(mask):
@@ -116,7 +122,7 @@ def _kernel_poll(subs, timeout):
         if not isinstance(r, int):
             return r
         if -r != errno.EINTR:
-            raise OSError(-r, os.strerror(-r))
+            raise errno_error(-r)
         # A signal: the eval loop raises its handler's exception here (PEP 475: else retry).
         if end is not None and time.monotonic() >= end:
             return [(0, 0, 0)] * len(subs)
@@ -143,7 +149,7 @@ def select(rlist, wlist, xlist, timeout=None):
     res = _kernel_poll(subs, timeout)
     for (fd, _), (_, _, err) in zip(subs, res):
         if err:
-            raise OSError(err, os.strerror(err))
+            raise errno_error(err)
     n = len(rlist)
     # A hung-up pipe is readable (EOF), as on Linux.
     readable = [o for o, (ready, hup, _) in zip(rlist, res[:n]) if ready or hup]

@@ -16,6 +16,8 @@ import sys
 
 _net = None
 _ctypes = None
+# The kernel shim's errno -> OSError (kernelShim.errno_error), given at install.
+_errno_error = None
 
 _FOLLOW_NONE = 0
 _STREAMED = 2
@@ -30,6 +32,17 @@ _GATEWAY_OWNED = {
 _TIMEOUT_CODE = 10
 _RESOLVE_CODE = 7
 _CHUNK = 1024 * 1024
+# Room for the body bytes that come with a head (one buffer: a process reads
+# one head at a time, and they are copied out at once).
+_AHEAD = bytearray(64 * 1024)
+_ahead_at = 0
+
+
+def _ahead_address():
+    global _ahead_at
+    if _ahead_at == 0:
+        _ahead_at = _address(_AHEAD)  # fixed: a bytearray never resized keeps its buffer
+    return _ahead_at
 _WRITE_BATCH = 256 * 1024
 _POLICY_HINT = (
     "raw sockets are not available in the sandbox; HTTP and HTTPS go through "
@@ -85,7 +98,7 @@ def _raise(err):
         import socket
 
         raise socket.gaierror(-2, msg or "Name or service not known")
-    raise OSError(no, msg or _errno.errorcode.get(no, "network error"))
+    raise _errno_error(no, msg)
 
 
 class _Exchange:
@@ -105,14 +118,26 @@ class _Exchange:
         enc.append(struct.pack("<I", len(body)))
         buf = bytearray(b"".join(enc))
         buf += body
-        x = _net.request(_address(buf), len(buf))
-        if x < 0:
-            raise OSError(-x, _errno.errorcode.get(-x, "net_request failed"))
-        self.x = x
         self.head = None
+        self.early = None  # the head reply that came with net_request
+        self.ahead = b""  # body bytes that came with the head
+        self.at_end = False  # ...and they were the whole body
         self.streaming = streamed
         self.pending = bytearray()
         self.closed = False
+        if streamed:
+            x = _net.request(_address(buf), len(buf))
+            if x < 0:
+                raise _errno_error(-x)
+            self.x = x
+            return
+        # The whole request is here: send it and wait for the head and the
+        # first body bytes in one round trip (a small GET: this and net_close).
+        r = json.loads(_net.fetch(_address(buf), len(buf), connect_ms, _ahead_address(), len(_AHEAD)))
+        if r["x"] == 0:
+            raise _errno_error(r["errno"])
+        self.x = r["x"]
+        self.early = r
 
     def write(self, data):
         # Small writes (http.client sends files in 8 KiB blocks) are gathered
@@ -134,7 +159,7 @@ class _Exchange:
                 continue
             if n < 0:
                 self.fetch_head(0)  # the gateway's record says why
-                raise OSError(-n, _errno.errorcode.get(-n, "write failed"))
+                raise _errno_error(-n)
             at += n
 
     def end_body(self):
@@ -144,22 +169,32 @@ class _Exchange:
             n = _net.write(self.x, 0, 0)
             if n < 0:
                 self.fetch_head(0)
-                raise OSError(-n, _errno.errorcode.get(-n, "write failed"))
+                raise _errno_error(-n)
 
     def fetch_head(self, idle_ms):
         """Wait for the head: its dict, or raise as a socket would."""
         if self.head is None:
-            while True:
-                r = json.loads(_net.response(self.x, idle_ms))
-                if r["errno"] != _errno.EINTR:
-                    break
-                _check_signals()
+            r, self.early = self.early, None
+            while r is None or r["errno"] == _errno.EINTR:
+                if r is not None:
+                    _check_signals()
+                r = json.loads(_net.response(self.x, idle_ms, _ahead_address(), len(_AHEAD)))
             if r["errno"] != 0:
                 _raise(r)
+            if r.get("body"):
+                self.ahead = bytes(_AHEAD[: r["body"]])
+            self.at_end = bool(r.get("end"))
             self.head = r
         return self.head
 
     def read_into(self, buf, idle_ms):
+        if self.ahead:
+            n = min(len(buf), len(self.ahead))
+            buf[:n] = self.ahead[:n]
+            self.ahead = self.ahead[n:]
+            return n
+        if self.at_end:
+            return 0
         while True:
             n = _net.read(self.x, _address(buf), len(buf), idle_ms)
             if n != -_errno.EINTR:
@@ -554,9 +589,10 @@ class _PatchFinder:
         return None
 
 
-def install(bridge):
-    global _net
+def install(bridge, errno_error):
+    global _net, _errno_error
     _net = bridge
+    _errno_error = errno_error
     for name, patch in _PATCHES.items():
         if name in sys.modules:
             patch(sys.modules[name])

@@ -133,15 +133,29 @@ class RealmTextDecoder {
   }
 }
 
+/** Bytes fetched from the kernel at a time once the boot entropy is used up. */
+const KERNEL_ENTROPY_BLOCK = 4096;
+
+/**
+ * Entropy: first the bytes the worker drew from the host's CSPRNG when it
+ * started (fresh per interpreter, each byte used once: no syscall for the
+ * hash secret or `random`'s reseed), then the kernel's /dev/urandom in
+ * blocks (getentropy asks for 256 bytes at a time).
+ */
 function getRandomValues<T extends ArrayBufferView>(a: T): T {
   const u = new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
-  if (kernelRandom) {
-    kernelRandom(u);
-    return a;
+  for (let at = 0; at < u.length;) {
+    if (seedAt >= seedPool.length) {
+      if (!kernelRandom) throw new Error('sandglass: boot entropy exhausted');
+      seedPool = new Uint8Array(KERNEL_ENTROPY_BLOCK);
+      kernelRandom(seedPool);
+      seedAt = 0;
+    }
+    const n = Math.min(u.length - at, seedPool.length - seedAt);
+    u.set(seedPool.subarray(seedAt, seedAt + n), at);
+    seedAt += n;
+    at += n;
   }
-  if (seedAt + u.length > seedPool.length) throw new Error('sandglass: boot entropy exhausted');
-  u.set(seedPool.subarray(seedAt, seedAt + u.length));
-  seedAt += u.length;
   return a;
 }
 
@@ -152,12 +166,11 @@ export function fileBytes(path: string): Uint8Array {
   return new Uint8Array(s);
 }
 
-function readbuffer(path: string): ArrayBuffer {
+/** The loader's file read: the shared bytes themselves (MEMFS keeps them without a copy, see sharedFile.ts). */
+function readbuffer(path: string): SharedArrayBuffer {
   const s = files.get(path);
   if (!s) throw new Error(`sandglass realm: no file ${path}`);
-  const b = new ArrayBuffer(s.byteLength);
-  new Uint8Array(b).set(new Uint8Array(s));
-  return b;
+  return s;
 }
 
 const t0 = Date.now();

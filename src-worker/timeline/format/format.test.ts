@@ -9,7 +9,7 @@ import { bytes, harness, type Harness } from '../testUtil.js';
 import { buildOrigin, loadSteps } from './load.js';
 import { decodeTimeline } from './read.js';
 import { journalTimeline, recoverJournal } from './journal.js';
-import { encodeTimeline } from './write.js';
+import { encodeTimeline, encodeTimelineAsync } from './write.js';
 
 /** A timeline with a branch, a moved directory, a symlink, binary data and a released step. */
 async function sample(): Promise<Harness> {
@@ -59,6 +59,32 @@ function listing(vfs: VfsApi, at: SnapshotId): string[] {
 }
 
 describe('timeline file round trip', () => {
+  it('writes the same entries whether blobs deflate on the thread pool or in one thread', async () => {
+    const h = await sample();
+    const input = {
+      name: 'sample',
+      settings: DEFAULT_SETTINGS,
+      timeline: h.timeline,
+      store: (
+        h.timeline as unknown as {
+          options: { store: Parameters<typeof encodeTimeline>[0]['store'] };
+        }
+      ).options.store,
+    };
+    const entries = (file: Uint8Array) => {
+      const all = unzipSync(file);
+      delete all['manifest.json']; // holds the time of the save
+      delete all['commit.json']; // holds the manifest's hash
+      return all;
+    };
+    const sync = encodeTimeline(input);
+    const async = await encodeTimelineAsync(input);
+    expect(Object.keys(entries(async.bytes))).toEqual(Object.keys(entries(sync.bytes)));
+    expect(entries(async.bytes)).toEqual(entries(sync.bytes));
+    expect(async.summary).toEqual({ ...sync.summary, fileBytes: async.bytes.length });
+    expect(decodeTimeline(async.bytes).blobs).toEqual(decodeTimeline(sync.bytes).blobs);
+  });
+
   it('saves and loads every step’s tree, sessions, branches and head', async () => {
     const h = await sample();
     const file = encode(h);
@@ -167,6 +193,35 @@ function patchCentral(
     else out.writeUInt16LE(value, at + offset);
   }
   return new Uint8Array(out);
+}
+
+/** Patches a field of the local header of `name` (offset from its signature). */
+function patchLocal(
+  file: Uint8Array,
+  name: string,
+  offset: number,
+  value: number,
+  size: 2 | 4,
+): Uint8Array {
+  const out = Buffer.from(file);
+  const sig = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+  for (let at = out.indexOf(sig); at >= 0; at = out.indexOf(sig, at + 4)) {
+    const nameLen = out.readUInt16LE(at + 26);
+    if (out.toString('latin1', at + 30, at + 30 + nameLen) !== name) continue;
+    if (size === 4) out.writeUInt32LE(value, at + offset);
+    else out.writeUInt16LE(value, at + offset);
+  }
+  return new Uint8Array(out);
+}
+
+/** A 32-bit field of the central directory entry of `name`. */
+function centralField(file: Uint8Array, name: string, offset: number): number {
+  const buf = Buffer.from(file);
+  const sig = Buffer.from([0x50, 0x4b, 0x01, 0x02]);
+  for (let at = buf.indexOf(sig); at >= 0; at = buf.indexOf(sig, at + 4))
+    if (buf.toString('latin1', at + 46, at + 46 + buf.readUInt16LE(at + 28)) === name)
+      return buf.readUInt32LE(at + offset);
+  throw new Error(`no entry ${name}`);
 }
 
 describe('timeline file validation: a corpus of malformed files', async () => {
@@ -426,6 +481,70 @@ describe('timeline file validation: a corpus of malformed files', async () => {
           (b[1] as Record<string, unknown>).name = b[0]?.name;
         }),
       /branch name "main" appears twice/,
+    ],
+    // Local headers that tell another story than the central directory (streaming
+    // readers would see other entries than this one).
+    [
+      'local header names another entry',
+      () => {
+        const out = Buffer.from(good);
+        const at = out.indexOf(Buffer.from([0x50, 0x4b, 0x03, 0x04, 20]));
+        const name = out.toString('latin1', at + 30, at + 30 + out.readUInt16LE(at + 26));
+        out.write('x', at + 30 + name.length - 1, 'latin1');
+        return new Uint8Array(out);
+      },
+      /local header gives another name than the central directory/,
+    ],
+    [
+      'local header gives another size',
+      () => patchLocal(good, firstBlob, 22, 12345, 4),
+      /local header gives another size \(12345\)/,
+    ],
+    [
+      'local header gives another compressed size',
+      () => patchLocal(good, firstBlob, 18, 7, 4),
+      /local header gives another compressed size/,
+    ],
+    [
+      'local header gives another CRC-32',
+      () => patchLocal(good, 'manifest.json', 14, 0xdeadbeef, 4),
+      /local header gives another CRC-32/,
+    ],
+    [
+      'local header gives another compression method',
+      () => patchLocal(good, 'manifest.json', 8, 0, 2),
+      /local header gives another compression method/,
+    ],
+    [
+      'both headers agree on a wrong CRC-32',
+      () =>
+        patchLocal(
+          patchCentral(good, 'trees/origin.json', 16, 0x12345678, 4),
+          'trees/origin.json',
+          14,
+          0x12345678,
+          4,
+        ),
+      /"trees\/origin.json" is corrupt \(its CRC-32 differs/,
+    ],
+    [
+      'an encrypted entry',
+      () => patchLocal(patchCentral(good, firstBlob, 8, 1, 2), firstBlob, 6, 1, 2),
+      /is encrypted/,
+    ],
+    [
+      'entries whose data overlap',
+      () => {
+        const size = centralField(good, firstBlob, 20) + 64;
+        let f = good;
+        for (const [o, l] of [
+          [20, 18],
+          [24, 22],
+        ] as const)
+          f = patchLocal(patchCentral(f, firstBlob, o, size, 4), firstBlob, l, size, 4);
+        return f;
+      },
+      /overlap|runs into the central directory/,
     ],
     [
       'restores an unknown step',

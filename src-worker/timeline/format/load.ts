@@ -70,6 +70,7 @@ export function loadSteps(timeline: Timeline, vfs: Vfs, data: TimelineData): voi
       for (const k of ['stdout', 'stderr', 'stdoutBytes', 'stderrBytes'] as const)
         if (meta[k] !== undefined) Object.assign(step, { [k]: meta[k] });
       if (meta.restoredFrom !== undefined) step.restoredFrom = ids.get(meta.restoredFrom) as string;
+      if (meta.origin !== undefined) step.origin = { ...meta.origin };
       const sessions = new Map(
         Object.entries(tree?.sessions ?? {}).map(([name, b64]) => [
           name,

@@ -1,7 +1,8 @@
 /**
  * Reads and validates a timeline file before anything is built from it:
  * entry names, sizes and compression ratios are checked from the zip's
- * directory before a byte is inflated; then every JSON entry against its
+ * directory before a byte is inflated, local headers against the directory;
+ * then every JSON entry against its
  * schema and commit.json's hashes, every blob against its name, and the step
  * graph (unique ids, parents before children, no cycles, known branches).
  * Any problem is one TimelineError naming it.
@@ -11,6 +12,7 @@ import { strFromU8, unzipSync, type UnzipFileInfo } from 'fflate';
 import type { z } from 'zod';
 import { sha256 } from '../changes.js';
 import { TimelineError } from '../model.js';
+import { checkCrcs, checkLocalHeaders } from './zipHeaders.js';
 import {
   Commit,
   FILE_LIMITS,
@@ -84,13 +86,20 @@ function unzip(bytes: Uint8Array): Record<string, Uint8Array> {
     );
   if (bytes.length < 22 || bytes[0] !== 0x50 || bytes[1] !== 0x4b)
     throw bad('not a zip archive (empty, truncated or another format)');
+  let files: Record<string, Uint8Array>;
   try {
-    return unzipSync(bytes, { filter: directoryGuard() });
+    files = unzipSync(bytes, { filter: directoryGuard() });
   } catch (err) {
     if (err instanceof TimelineError) throw err;
     const why = err instanceof Error ? err.message : String(err);
     throw bad(`corrupt or truncated zip (${why})`);
   }
+  // fflate reads the central directory only: the local headers must agree with it.
+  const directory = checkLocalHeaders(bytes);
+  if (typeof directory === 'string') throw bad(`zip: ${directory}`);
+  const crcProblem = checkCrcs(directory, files);
+  if (crcProblem) throw bad(crcProblem);
+  return files;
 }
 
 /** One issue of a schema check as "where: what". */

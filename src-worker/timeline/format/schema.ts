@@ -115,6 +115,14 @@ export const StepMeta = z.strictObject({
   stderrBytes: count.optional(),
   network: z.array(NetworkAuditRecord).max(10_000),
   restoredFrom: id.optional(),
+  /** The root step of a forked sandbox: where it was forked from (ids of another sandbox, not checked here). */
+  origin: z
+    .strictObject({
+      sandboxId: z.string().max(256),
+      sandboxName: z.string().max(256),
+      stepId: z.string().max(256),
+    })
+    .optional(),
   /** No tree saved: its snapshot was released before the save. */
   released: z.boolean(),
   /** A recording is saved in recordings/<id>.json. */

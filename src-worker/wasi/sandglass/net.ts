@@ -18,7 +18,8 @@ export function netImports(ctx: GlueContext): Record<string, (...a: never[]) => 
     net_request: guard((req: number, len: number, xOut: number) => {
       if (len > MAX_NET_REQUEST) return Errno.E2BIG;
       ctx.mem.check(xOut, 4);
-      const e = sys.call(Sys.NET_REQUEST, [], ctx.mem.read(req, len));
+      // Answer at once (the first slot; slots keep stale values, so it is passed).
+      const e = sys.call(Sys.NET_REQUEST, [0], ctx.mem.read(req, len));
       if (e) return e;
       ctx.mem.setU32(xOut, sys.rets[0] as number);
       return 0;
@@ -33,8 +34,8 @@ export function netImports(ctx: GlueContext): Record<string, (...a: never[]) => 
     net_response: guard((x: number, handleOut: number, lenOut: number) => {
       ctx.mem.check(handleOut, 4);
       ctx.mem.check(lenOut, 4);
-      // No idle timeout (the channel's third slot; Python's bridge sets one).
-      const e = sys.call(Sys.NET_RESPONSE, [x, 0]);
+      // No idle timeout and the head alone (Python's bridge sets both).
+      const e = sys.call(Sys.NET_RESPONSE, [x, 0, 0]);
       // A denial or failure brings its error record, fetched the same way.
       if (sys.data.length > 0 || e === 0) {
         ctx.mem.setU32(lenOut, sys.data.length);
@@ -48,6 +49,13 @@ export function netImports(ctx: GlueContext): Record<string, (...a: never[]) => 
       if (e) return e;
       ctx.mem.write(buf, sys.data);
       ctx.mem.setU32(nOut, sys.data.length);
+      return 0;
+    }),
+    net_body_splice: guard((x: number, fd: number, max: number, nOut: number) => {
+      ctx.mem.check(nOut, 4);
+      const e = sys.call(Sys.NET_BODY_SPLICE, [x, fd, max >>> 0]);
+      if (e) return e;
+      ctx.mem.setU32(nOut, sys.rets[0] as number);
       return 0;
     }),
     net_close: guard((x: number) => sys.call(Sys.NET_CLOSE, [x])),

@@ -56,6 +56,7 @@ export const NET_GROUP = [
   'net_body_write',
   'net_response',
   'net_body_read',
+  'net_body_splice',
   'net_close',
   'handle_read',
 ] as const;

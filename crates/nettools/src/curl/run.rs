@@ -9,7 +9,7 @@ use super::VERSION;
 use crate::cookies::Jar;
 use crate::decode::{Decoder, ACCEPT_ENCODING};
 use crate::multipart;
-use crate::transport::{Exchange, NetError, Reason, Request, BODY_CHUNK};
+use crate::transport::{Exchange, NetError, Reason, Request, SpliceError, BODY_CHUNK, SPLICE_MAX};
 use crate::url::{Url, UrlError};
 use crate::Env;
 use std::fs::{self, File, OpenOptions};
@@ -309,6 +309,20 @@ impl Sink {
                     os_error_text(&e)
                 ),
             )),
+        }
+    }
+
+    /// Where the kernel can write body bytes for us: the open output file,
+    /// or standard output once what was buffered for it is flushed (so the
+    /// bytes stay in order). None before the file is open.
+    fn splice_fd(&mut self, env: &mut Env) -> Option<u32> {
+        match (&self.path, &self.file) {
+            (None, _) => {
+                env.stdout.flush().ok()?;
+                env.stdout_fd
+            }
+            (Some(_), Some(f)) => crate::file_fd(f),
+            _ => None,
         }
     }
 
@@ -965,10 +979,45 @@ fn run_one(
                 Decoder::Identity
             };
             let mut buf = vec![0u8; BODY_CHUNK];
+            // Undecoded bodies go straight from the gateway to the output
+            // once it is open (the first bytes open it, as before): the
+            // kernel writes them, no copy passes through this program.
+            let mut splice = matches!(dec, Decoder::Identity);
             loop {
-                let n = ex
-                    .read_body(&mut buf)
-                    .map_err(|e| net_fail(&e, &url, elapsed_ms(start), received))?;
+                let fd = if splice && sink.bytes > 0 {
+                    sink.splice_fd(env)
+                } else {
+                    None
+                };
+                let spliced = fd.and_then(|fd| ex.splice_body(fd, SPLICE_MAX));
+                let n = match spliced {
+                    Some(r) => {
+                        let n = r.map_err(|e| match e {
+                            SpliceError::Net(e) => net_fail(&e, &url, elapsed_ms(start), received),
+                            SpliceError::Write(_) => {
+                                fail(23, "Failure writing output to destination")
+                            }
+                        })?;
+                        sink.bytes += n as u64;
+                        n
+                    }
+                    None => {
+                        splice = splice && fd.is_none();
+                        let n = ex
+                            .read_body(&mut buf)
+                            .map_err(|e| net_fail(&e, &url, elapsed_ms(start), received))?;
+                        if n > 0 {
+                            let piece = dec.feed(&buf[..n]).map_err(|_| {
+                                fail(
+                                    61,
+                                    "Error while processing content unencoding: invalid data",
+                                )
+                            })?;
+                            sink.write(env, &piece)?;
+                        }
+                        n
+                    }
+                };
                 if n == 0 {
                     break;
                 }
@@ -977,13 +1026,6 @@ fn run_one(
                 if cfg.verbose && !env.stdout_tty {
                     let _ = writeln!(env.stderr, "{{ [{} bytes data]", n);
                 }
-                let piece = dec.feed(&buf[..n]).map_err(|_| {
-                    fail(
-                        61,
-                        "Error while processing content unencoding: invalid data",
-                    )
-                })?;
-                sink.write(env, &piece)?;
                 if let Some(m) = meter.as_mut() {
                     m.downloaded = received;
                     m.tick(env.stderr);

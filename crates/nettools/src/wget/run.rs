@@ -6,7 +6,7 @@ use super::log::{human, rate, Dots, Log};
 use super::VERSION;
 use crate::cookies::Jar;
 use crate::time::format_stamp;
-use crate::transport::{Head, NetError, Reason, Request, BODY_CHUNK};
+use crate::transport::{Head, NetError, Reason, Request, SpliceError, BODY_CHUNK, SPLICE_MAX};
 use crate::url::{percent_decode, Url, UrlError};
 use crate::Env;
 use std::fs::{self, File, OpenOptions};
@@ -699,9 +699,33 @@ impl Run<'_> {
         let mut got = 0u64;
         let mut buf = vec![0u8; BODY_CHUNK];
         if method_has_body(head) {
+            // After the first bytes (read and written as usual), the kernel
+            // writes the rest of the body to the output itself: no copy
+            // passes through this program.
+            let mut splice = true;
             loop {
-                let n = match ex.read_body(&mut buf) {
-                    Ok(n) => n,
+                let fd = if splice && got > 0 {
+                    match (&mut file, &mut self.document) {
+                        (Some(f), _) => crate::file_fd(f),
+                        (None, Document::Stdout) => env.stdout.flush().ok().and(env.stdout_fd),
+                        (None, Document::File(_, Some(f))) => crate::file_fd(f),
+                        _ => None,
+                    }
+                } else {
+                    None
+                };
+                // (bytes, written already, a failed write's errno)
+                let step = match fd.and_then(|fd| ex.splice_body(fd, SPLICE_MAX)) {
+                    Some(Ok(n)) => Ok((n, true, None)),
+                    Some(Err(SpliceError::Write(no))) => Ok((0, true, Some(no))),
+                    Some(Err(SpliceError::Net(e))) => Err(e),
+                    None => {
+                        splice = splice && fd.is_none();
+                        ex.read_body(&mut buf).map(|n| (n, false, None))
+                    }
+                };
+                let (n, written, write_errno) = match step {
+                    Ok(v) => v,
                     Err(e) => {
                         log.verbose(&format!(
                             "\n{} ({}) - Read error at byte {} ({}).",
@@ -713,14 +737,16 @@ impl Run<'_> {
                         return Outcome::Retry(NETWORK);
                     }
                 };
-                if n == 0 {
+                if n == 0 && write_errno.is_none() {
                     break;
                 }
                 got += n as u64;
-                let w = match (&mut file, &mut self.document) {
-                    (Some(f), _) => f.write_all(&buf[..n]),
-                    (None, Document::Stdout) => env.stdout.write_all(&buf[..n]),
-                    (None, Document::File(_, Some(f))) => f.write_all(&buf[..n]),
+                let w = match (write_errno, written, &mut file, &mut self.document) {
+                    (Some(no), ..) => Err(std::io::Error::from_raw_os_error(no)),
+                    (None, true, ..) => Ok(()),
+                    (None, false, Some(f), _) => f.write_all(&buf[..n]),
+                    (None, false, None, Document::Stdout) => env.stdout.write_all(&buf[..n]),
+                    (None, false, None, Document::File(_, Some(f))) => f.write_all(&buf[..n]),
                     _ => Ok(()),
                 };
                 if let Err(e) = w {

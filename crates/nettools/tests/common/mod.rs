@@ -34,6 +34,7 @@ pub fn run(
             stderr: &mut err,
             stdout_tty: false,
             stderr_tty: false,
+            stdout_fd: None,
             now: || 1_795_000_000,
             sleep: &mut sleep,
         };
