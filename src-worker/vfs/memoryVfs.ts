@@ -98,6 +98,20 @@ interface Init {
   now: () => number;
 }
 
+/**
+ * The default clock: wall time in ms that never repeats or goes back. Linux
+ * stamps files in ns, so a file created and then written has mtime > atime
+ * (bash's `[ -N f ]`); a 1 µs step keeps that order within one ms.
+ */
+function strictClock(): () => number {
+  let last = 0;
+  return () => {
+    const t = Date.now();
+    last = t > last ? t : last + 0.001;
+    return last;
+  };
+}
+
 function checkCount(n: number, what: string): void {
   if (!Number.isSafeInteger(n) || n < 0) fail(Errno.EINVAL, `bad ${what}`);
 }
@@ -149,7 +163,7 @@ export class MemoryVfs implements Vfs {
 
   /** An empty tree: only `/` (root-owned, 0755). */
   static create(opts: VfsOptions = {}): MemoryVfs {
-    const now = opts.now ?? Date.now;
+    const now = opts.now ?? strictClock();
     const limits: VfsLimits = { ...DEFAULT_LIMITS, ...opts.limits };
     checkLimits(limits);
     const vfs = new MemoryVfs({

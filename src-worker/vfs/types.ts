@@ -125,7 +125,7 @@ export interface VfsUsage {
 
 export interface VfsOptions {
   readonly limits?: Partial<VfsLimits>;
-  /** Clock for timestamps (ms); tests inject one. Default `Date.now`. */
+  /** Clock for timestamps (ms); tests inject one. Default: `Date.now`, stepped by 1 µs when it would repeat. */
   readonly now?: () => number;
 }
 

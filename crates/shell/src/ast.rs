@@ -208,6 +208,9 @@ pub enum Compound {
     Select(Bytes, Option<Vec<Word>>, Program),
     Arith(Rc<ArithSrc>),
     Cond(CondExpr),
+    /// `coproc [NAME] command`: the name and the command's text, which a
+    /// child shell runs with pipes to and from this shell.
+    Coproc(Bytes, Rc<Src>),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -50,6 +50,7 @@ fn finish(sh: &mut Shell, r: Result<(), Ctl>) -> i32 {
     };
     if let Some(code) = sh.traps.remove(&0) {
         sh.status = st;
+        sh.in_trap = true;
         // bash runs the EXIT trap's text as new input: its lines count from 1
         if let Err(Ctl::Exit(n)) = sh.eval_string(&code, 1) {
             st = n;

@@ -75,8 +75,6 @@ fn part(p: &WordPart, o: &mut Bytes) {
     }
 }
 
-/// A simple command as bash shows it in `$BASH_COMMAND`: assignments, words,
-/// then redirections written `2> file`, `1>&2`, `<<< word`.
 /// `name` or `name[sub]` of an assignment, as written.
 pub fn assign_target(a: &Assign) -> Bytes {
     let mut o = a.name.clone();
@@ -88,6 +86,8 @@ pub fn assign_target(a: &Assign) -> Bytes {
     o
 }
 
+/// A simple command as bash shows it in `$BASH_COMMAND`: assignments, words,
+/// then redirections written `2> file`, `1>&2`, `<<< word`.
 pub fn simple_text(s: &Simple) -> Bytes {
     let mut items: Vec<Bytes> = Vec::new();
     for a in &s.assigns {

@@ -3,8 +3,10 @@
 use crate::ast::Bytes;
 use crate::eval::Shell;
 
-/// Normalize an absolute path lexically (`.`, `..`, duplicate slashes).
+/// Normalize an absolute path lexically (`.`, `..`, duplicate slashes). As
+/// in bash, exactly two leading slashes stay (POSIX leaves `//` to the system).
 pub fn normalize(p: &[u8]) -> Bytes {
+    let double = p.starts_with(b"//") && p.get(2) != Some(&b'/');
     let mut parts: Vec<&[u8]> = Vec::new();
     for c in p.split(|c| *c == b'/') {
         match c {
@@ -23,7 +25,66 @@ pub fn normalize(p: &[u8]) -> Bytes {
     if o.is_empty() {
         o.push(b'/');
     }
+    if double {
+        o.insert(0, b'/');
+    }
     o
+}
+
+/// Symlinks followed before a path counts as a loop (Linux's limit).
+const MAX_LINKS: usize = 40;
+
+/// The path an absolute, normalized `p` names with every symlink resolved
+/// (`cd -P`, `pwd -P`); None when a component is missing or links loop.
+/// Resolved here, component by component: WASI has no realpath.
+pub fn physical_path(p: &[u8]) -> Option<Bytes> {
+    let mut todo: Vec<Bytes> = p
+        .split(|c| *c == b'/')
+        .filter(|c| !c.is_empty())
+        .rev()
+        .map(|c| c.to_vec())
+        .collect();
+    let mut out: Bytes = Vec::new();
+    let mut links = 0;
+    while let Some(c) = todo.pop() {
+        match c.as_slice() {
+            b"." => continue,
+            b".." => {
+                let cut = out.iter().rposition(|b| *b == b'/').unwrap_or(0);
+                out.truncate(cut);
+                continue;
+            }
+            _ => {}
+        }
+        let mut next = out.clone();
+        next.push(b'/');
+        next.extend_from_slice(&c);
+        let md = crate::fsx::lstat(&next)?;
+        if md.kind != crate::fsx::Kind::Symlink {
+            out = next;
+            continue;
+        }
+        links += 1;
+        if links > MAX_LINKS {
+            return None;
+        }
+        let target = std::fs::read_link(crate::bytes::path(&next)).ok()?;
+        let target = crate::bytes::os_bytes(target.as_os_str());
+        if target.first() == Some(&b'/') {
+            out.clear();
+        }
+        todo.extend(
+            target
+                .split(|c| *c == b'/')
+                .filter(|c| !c.is_empty())
+                .rev()
+                .map(|c| c.to_vec()),
+        );
+    }
+    if out.is_empty() {
+        out.push(b'/');
+    }
+    Some(out)
 }
 
 impl Shell {
@@ -34,15 +95,25 @@ impl Shell {
             target.to_vec()
         } else {
             let mut a = cur.clone();
-            a.push(b'/');
+            if a.last() != Some(&b'/') {
+                a.push(b'/');
+            }
             a.extend_from_slice(target);
             a
         };
         let mut newp = normalize(&abs);
         if physical {
-            if let Ok(c) = std::fs::canonicalize(crate::bytes::path(&newp)) {
-                newp = crate::bytes::os_bytes(c.as_os_str());
-            }
+            newp = match physical_path(&newp) {
+                Some(p) => p,
+                None => {
+                    let looped = crate::fsx::lstat(&newp).is_some();
+                    return Err(if looped {
+                        crate::sys::ELOOP
+                    } else {
+                        crate::sys::ENOENT
+                    });
+                }
+            };
         }
         match std::fs::metadata(crate::bytes::path(&newp)) {
             Ok(m) if m.is_dir() => {}
@@ -54,22 +125,29 @@ impl Shell {
         }
         self.sys.chdir(&newp)?;
         self.set_var(b"OLDPWD", cur);
+        self.logical_pwd = newp.clone();
         self.set_var(b"PWD", newp);
         Ok(())
     }
 
     pub fn b_cd(&mut self, args: &[Bytes]) {
-        let mut physical = false;
+        // `set -P` makes -P the default; the last of -L/-P counts (`-LP`)
+        let mut physical = self.opts.physical;
         let mut i = 0;
         while i < args.len() && args[i].len() > 1 && args[i][0] == b'-' {
-            match args[i].as_slice() {
-                b"-P" => physical = true,
-                b"-L" => physical = false,
-                b"--" => {
-                    i += 1;
-                    break;
+            if args[i] == b"--" {
+                i += 1;
+                break;
+            }
+            if !args[i][1..].iter().all(|c| b"LPe@".contains(c)) {
+                break;
+            }
+            for c in &args[i][1..] {
+                match c {
+                    b'P' => physical = true,
+                    b'L' => physical = false,
+                    _ => {}
                 }
-                _ => break,
             }
             i += 1;
         }
@@ -149,6 +227,19 @@ impl Shell {
                 Err(e) => last_err = e,
             }
         }
+        // `shopt -s cdable_vars`: a name that is no directory may be a variable holding one
+        if self.shopt_state("cdable_vars") == Some(true) {
+            if let Some(dir) = self.get_var(&target).filter(|d| !d.is_empty()) {
+                if self.chdir(&dir, physical).is_ok() {
+                    // bash names the directory as the variable holds it
+                    let mut p = dir;
+                    p.push(b'\n');
+                    self.write_fd(1, &p);
+                    self.status = 0;
+                    return;
+                }
+            }
+        }
         let mut m = target;
         m.extend_from_slice(b": ");
         m.extend_from_slice(crate::sys::strerror(last_err).as_bytes());
@@ -157,13 +248,21 @@ impl Shell {
     }
 
     pub fn b_pwd(&mut self, args: &[Bytes]) {
-        let physical = args.iter().any(|a| a == b"-P");
+        // the last of -L/-P counts; `set -P` makes -P the default
+        let physical = args
+            .iter()
+            .take_while(|a| a.first() == Some(&b'-') && a.len() > 1 && *a != b"--")
+            .flat_map(|a| a[1..].iter())
+            .fold(self.opts.physical, |p, c| match c {
+                b'P' => true,
+                b'L' => false,
+                _ => p,
+            });
+        let cwd = self.cwd();
         let mut p = if physical {
-            std::env::current_dir()
-                .map(|c| crate::bytes::os_bytes(c.as_os_str()))
-                .unwrap_or_else(|_| self.cwd())
+            physical_path(&cwd).unwrap_or(cwd)
         } else {
-            self.cwd()
+            cwd
         };
         p.push(b'\n');
         self.write_fd(1, &p);
@@ -227,7 +326,7 @@ impl Shell {
     fn set_stack(&mut self, name: &str, mut all: Vec<Bytes>, stay: bool) -> bool {
         if !stay {
             let head = all[0].clone();
-            if let Err(e) = self.chdir(&head, false) {
+            if let Err(e) = self.chdir(&head, self.opts.physical) {
                 let mut m = head;
                 m.extend_from_slice(b": ");
                 m.extend_from_slice(crate::sys::strerror(e).as_bytes());
@@ -281,7 +380,7 @@ impl Shell {
                     self.set_stack("pushd", all, true);
                     return;
                 }
-                match self.chdir(dir, false) {
+                match self.chdir(dir, self.opts.physical) {
                     Ok(()) => {
                         all.insert(0, self.cwd());
                         self.set_stack("pushd", all, true);

@@ -170,7 +170,7 @@ impl Shell {
                 return Ok(());
             }
         };
-        let path = if file.contains(&b'/') {
+        let path = if file.contains(&b'/') || self.shopt_state("sourcepath") == Some(false) {
             file.clone()
         } else {
             let mut found = None;

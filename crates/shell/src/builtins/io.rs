@@ -546,11 +546,13 @@ impl Shell {
         raw: bool,
     ) -> Result<(Bytes, bool), i32> {
         let mut out = Vec::new();
+        // characters read: an escaped pair counts once toward -n/-N
+        let mut count = 0;
         let seekable = self.sys.seekable(fd);
         let mut buf = vec![0u8; if seekable { 512 } else { 1 }];
         loop {
             if let Some(n) = nchars {
-                if out.len() >= n {
+                if count >= n {
                     return Ok((out, false));
                 }
             }
@@ -591,8 +593,13 @@ impl Shell {
                         Some(n) => {
                             out.push(b'\\');
                             out.push(n);
+                            count += 1;
                         }
                         None => {}
+                    }
+                    if nchars.map_or(false, |n| count >= n) {
+                        done = true;
+                        break;
                     }
                     continue;
                 }
@@ -605,8 +612,9 @@ impl Shell {
                     break;
                 }
                 out.push(c);
+                count += 1;
                 if let Some(n) = nchars {
-                    if out.len() >= n {
+                    if count >= n {
                         done = true;
                         break;
                     }
@@ -748,7 +756,7 @@ impl Shell {
         if exact {
             delim = None;
         }
-        let (data, eof) = match self.read_record(fd, delim, nchars, raw || exact) {
+        let (data, eof) = match self.read_record(fd, delim, nchars, raw) {
             Ok(r) => r,
             Err(crate::sys::EINTR) => {
                 self.status = 130;
@@ -770,7 +778,7 @@ impl Shell {
             }
         });
         let unesc = |s: &[u8]| -> Bytes {
-            if raw || exact {
+            if raw {
                 return s.to_vec();
             }
             let mut o = Vec::with_capacity(s.len());
@@ -784,8 +792,16 @@ impl Shell {
             }
             o
         };
+        // -N: what was read goes whole to the first name, unsplit
+        let fields = |max: usize| -> Vec<Bytes> {
+            if exact {
+                vec![data.clone()]
+            } else {
+                split_read(&data, &ifs, max, raw)
+            }
+        };
         if let Some(arr) = array {
-            let fields = split_read(&data, &ifs, usize::MAX, raw || exact);
+            let fields = fields(usize::MAX);
             let vals: Vec<Bytes> = fields.iter().map(|f| unesc(f)).collect();
             if self.is_readonly(&arr) {
                 self.readonly_err(&arr);
@@ -800,7 +816,7 @@ impl Shell {
             let v = unesc(&data);
             self.assign_scalar(b"REPLY", None, v, false)?;
         } else {
-            let fields = split_read(&data, &ifs, names.len(), raw || exact);
+            let fields = fields(names.len());
             for (k, n) in names.iter().enumerate() {
                 let v = fields.get(k).map(|f| unesc(f)).unwrap_or_default();
                 if let Err(e) = self.assign_ref(n, v) {

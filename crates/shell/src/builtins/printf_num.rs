@@ -30,18 +30,7 @@ pub fn float_arg(a: &[u8]) -> (f64, bool) {
 /// The longest prefix of `s` that is a C floating constant: value and length.
 fn strtod_prefix(s: &str) -> (f64, usize) {
     let b = s.as_bytes();
-    let mut i = 0;
-    let neg = match b.first() {
-        Some(b'-') => {
-            i = 1;
-            true
-        }
-        Some(b'+') => {
-            i = 1;
-            false
-        }
-        _ => false,
-    };
+    let (neg, i) = sign_prefix(b);
     let sign = |v: f64| if neg { -v } else { v };
     let rest = s[i..].to_ascii_lowercase();
     for (word, v) in [
@@ -113,20 +102,18 @@ fn strtod_prefix(s: &str) -> (f64, usize) {
     (sign(s[start..j].parse().unwrap_or(0.0)), j)
 }
 
+/// A leading `-` or `+`: whether negative, and its length.
+fn sign_prefix(b: &[u8]) -> (bool, usize) {
+    match b.first() {
+        Some(b'-') => (true, 1),
+        Some(b'+') => (false, 1),
+        _ => (false, 0),
+    }
+}
+
 /// An optionally signed decimal exponent: value and length (0: none).
 fn exponent(b: &[u8]) -> (i32, usize) {
-    let mut i = 0;
-    let neg = match b.first() {
-        Some(b'-') => {
-            i = 1;
-            true
-        }
-        Some(b'+') => {
-            i = 1;
-            false
-        }
-        _ => false,
-    };
+    let (neg, mut i) = sign_prefix(b);
     let s = i;
     let mut e: i32 = 0;
     while i < b.len() && b[i].is_ascii_digit() {

@@ -438,6 +438,12 @@ impl Shell {
             } else {
                 true
             };
+            // `shopt -s localvar_inherit`: a new local starts as the variable it hides
+            let inherited = match exists_here || self.shopt_state("localvar_inherit") != Some(true)
+            {
+                true => None,
+                false => self.vars.get(base).cloned(),
+            };
             let var = if local {
                 self.vars.local(base)
             } else if is_ref || unset_a & A_NAMEREF != 0 {
@@ -446,8 +452,10 @@ impl Shell {
                 self.vars.entry(base)
             };
             if !exists_here {
-                var.attrs = 0;
-                var.value = None;
+                let (value, attrs) =
+                    inherited.map_or((None, 0), |v| (v.value, v.attrs & !A_NAMEREF));
+                var.attrs = attrs;
+                var.value = value;
             }
             var.attrs |= set & !(A_READONLY);
             var.attrs &= !unset_a;
@@ -662,6 +670,10 @@ impl Shell {
             .any(|a| matches!(a.as_slice(), b"LC_ALL" | b"LC_CTYPE" | b"LANG"))
         {
             self.sync_locale();
+        }
+        if args.iter().any(|a| a == b"POSIXLY_CORRECT") && !self.var_is_set(b"POSIXLY_CORRECT") {
+            self.opts.posix = false;
+            self.sync_specials();
         }
         r
     }

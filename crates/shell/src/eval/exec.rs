@@ -273,6 +273,34 @@ impl Shell {
             }
         }
         let path = self.get_var(b"PATH").unwrap_or_default();
+        let found = self.search_path(name, &path);
+        if let (true, Some(p)) = (remember, &found) {
+            self.hash.insert(name.to_vec(), p.clone());
+            self.hash_hits.insert(name.to_vec(), 1);
+        }
+        found
+    }
+
+    /// The command an external `name` runs as, given the command's prefix
+    /// assignments: as in bash, a `PATH=..` among them is searched instead of
+    /// the shell's (the hash table neither used nor filled).
+    fn command_path(&mut self, name: &[u8], env: &[(Bytes, Bytes)]) -> Option<Bytes> {
+        match env.iter().rev().find(|(k, _)| k == b"PATH") {
+            Some((_, path)) if !name.contains(&b'/') => {
+                let path = path.clone();
+                self.search_path(name, &path)
+            }
+            _ => self.find_command(name),
+        }
+    }
+
+    /// Search the directories of `path` for an executable `name`. An empty
+    /// PATH names no directory: the name is tried as it is (bash then says
+    /// "No such file or directory").
+    fn search_path(&mut self, name: &[u8], path: &[u8]) -> Option<Bytes> {
+        if path.is_empty() {
+            return self.sys.executable(name).then(|| name.to_vec());
+        }
         for dir in path.split(|c| *c == b':') {
             let mut p = if dir.is_empty() {
                 b".".to_vec()
@@ -282,10 +310,6 @@ impl Shell {
             p.push(b'/');
             p.extend_from_slice(name);
             if self.sys.executable(&p) {
-                if remember {
-                    self.hash.insert(name.to_vec(), p.clone());
-                    self.hash_hits.insert(name.to_vec(), 1);
-                }
                 return Some(p);
             }
         }
@@ -318,11 +342,20 @@ impl Shell {
     /// Returns None (status set) on failure.
     fn start_external(&mut self, argv: &[Bytes], env: &[(Bytes, Bytes)]) -> Option<i32> {
         let name = &argv[0];
-        let path = match self.find_command(name) {
+        let path = match self.command_path(name, env) {
             Some(p) => p,
             None => {
                 let mut m = name.clone();
-                m.extend_from_slice(b": command not found");
+                // with no directory to search, bash tries the name as a file
+                let path = match env.iter().rev().find(|(k, _)| k == b"PATH") {
+                    Some((_, p)) => p.is_empty(),
+                    None => self.get_var(b"PATH").map_or(true, |p| p.is_empty()),
+                };
+                m.extend_from_slice(if path {
+                    b": No such file or directory"
+                } else {
+                    b": command not found"
+                });
                 self.err(&m);
                 self.status = 127;
                 return None;
@@ -590,27 +623,25 @@ impl Shell {
                     std::collections::BTreeMap::new()
                 };
                 let mut next = m.keys().next_back().map(|k| k + 1).unwrap_or(0);
-                let int = self
-                    .vars
-                    .get(&a.name)
-                    .map(|v| v.attrs & A_INTEGER != 0)
-                    .unwrap_or(false);
+                // -i, -l, -u apply to each element
+                let attrs =
+                    self.vars.get(&a.name).map_or(0, |v| v.attrs) & (A_INTEGER | A_LOWER | A_UPPER);
                 for (k, w) in elems {
                     match k {
                         Some(k) => {
                             let t = self.expand_single(k)?;
                             let i = self.eval_arith_text(&t)?;
                             let mut v = self.expand_single(w)?;
-                            if int {
-                                v = self.eval_arith_text(&v)?.to_string().into_bytes();
+                            if attrs != 0 {
+                                v = self.transform_value(attrs, &a.name, v, None)?;
                             }
                             m.insert(i, v);
                             next = i + 1;
                         }
                         None => {
                             for mut v in self.expand_words(std::slice::from_ref(w))? {
-                                if int {
-                                    v = self.eval_arith_text(&v)?.to_string().into_bytes();
+                                if attrs != 0 {
+                                    v = self.transform_value(attrs, &a.name, v, None)?;
                                 }
                                 m.insert(next, v);
                                 next += 1;
@@ -631,14 +662,24 @@ impl Shell {
     }
 
     fn run_simple(&mut self, s: &Simple) -> R<()> {
+        if self.in_trap {
+            return self.run_simple_cmd(s);
+        }
+        // $BASH_COMMAND is printed from the syntax tree only when read
+        let outer = std::mem::replace(&mut self.running_simple, s as *const Simple);
+        let r = self.run_simple_cmd(s);
+        self.running_simple = outer;
+        r
+    }
+
+    fn run_simple_cmd(&mut self, s: &Simple) -> R<()> {
         self.lineno = s.line;
         if self.opts.noexec {
             return Ok(());
         }
         if !self.traps.is_empty() && !self.in_trap {
-            // only traps read $BASH_COMMAND: keep it current while one is set
-            let text = crate::printer::simple_text(s);
-            self.vars.entry_raw(b"BASH_COMMAND").value = Some(Value::Str(text));
+            // a trap may run once this command is done: keep its text
+            self.bash_command = crate::printer::simple_text(s);
             if let Some(code) = self.traps.get(&-2).cloned() {
                 let st = self.status;
                 self.run_trap(&code)?;
@@ -945,6 +986,7 @@ impl Shell {
         match c {
             Compound::Brace(p) => self.run_program(p),
             Compound::Subshell(p, _src) => self.run_subshell(p),
+            Compound::Coproc(name, src) => self.run_coproc(name, src),
             Compound::If(arms, els) => {
                 for (cond, body) in arms {
                     if self.cond_program(cond)? {
@@ -1278,7 +1320,63 @@ impl Shell {
         if let Some(s) = saved {
             self.restore_fd(0, s);
         }
+        self.add_bg_job(r?, src.text.clone());
+        Ok(())
+    }
+
+    /// `coproc NAME command`: the command runs in the background reading a
+    /// pipe from this shell and writing one back; `NAME[0]` reads what it
+    /// writes, `NAME[1]` writes to it, `NAME_PID` is its pid.
+    fn run_coproc(&mut self, name: &[u8], src: &Src) -> R<()> {
+        let pipes = self
+            .sys
+            .pipe()
+            .and_then(|a| self.sys.pipe().map(|b| (a, b)));
+        let ((to_r, to_w), (from_r, from_w)) = match pipes {
+            Ok(p) => p,
+            Err(e) => {
+                let mut m = b"coproc: ".to_vec();
+                m.extend_from_slice(crate::sys::strerror(e).as_bytes());
+                self.err(&m);
+                self.status = 1;
+                return Ok(());
+            }
+        };
+        let (s0, s1) = (self.save_fd(0), self.save_fd(1));
+        let _ = self.sys.dup2(to_r, 0);
+        let _ = self.sys.dup2(from_w, 1);
+        // the shell's ends are not in open_fds yet: the child gets none of them
+        let r = self.spawn_shell(src, -1);
+        self.restore_fd(1, s1);
+        self.restore_fd(0, s0);
+        for fd in [to_r, from_w] {
+            self.sys.close(fd);
+        }
+        // bash's numbers sit high, clear of the ones scripts pick
+        let mut ends = Vec::new();
+        for (fd, min) in [(from_r, 63), (to_w, 60)] {
+            let high = self.sys.dup(fd, min).unwrap_or(fd);
+            if high != fd {
+                self.sys.close(fd);
+            }
+            self.open_fds.insert(high);
+            ends.push(high.to_string().into_bytes());
+        }
         let pid = r?;
+        self.set_array(name, ends);
+        let mut pid_var = name.to_vec();
+        pid_var.extend_from_slice(b"_PID");
+        self.assign_scalar(&pid_var, None, pid.to_string().into_bytes(), false)?;
+        let mut cmd = b"coproc ".to_vec();
+        cmd.extend_from_slice(name);
+        cmd.push(b' ');
+        cmd.extend_from_slice(&src.text);
+        self.add_bg_job(pid, cmd);
+        Ok(())
+    }
+
+    /// Record a background child as `$!` and a job.
+    fn add_bg_job(&mut self, pid: i32, cmd: Bytes) {
         self.last_bg = pid;
         self.bg_pids.push(pid);
         let id = self.next_job;
@@ -1287,7 +1385,7 @@ impl Shell {
             id,
             pids: vec![pid],
             pgid: pid,
-            cmd: src.text.clone(),
+            cmd,
             status: None,
             stopped: false,
         });
@@ -1296,7 +1394,6 @@ impl Shell {
             self.write_fd(2, m.as_bytes());
         }
         self.status = 0;
-        Ok(())
     }
 
     /// Wait for a background pid; reports its status.

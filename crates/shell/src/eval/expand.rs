@@ -422,6 +422,10 @@ impl Shell {
     /// (FUNCNAME, BASH_SOURCE, BASH_LINENO, innermost first; "main" and
     /// line 0 stand for the script's top level).
     pub(crate) fn shell_array(&self, n: &[u8]) -> Option<Vec<Bytes>> {
+        // once unset, FUNCNAME is an ordinary variable
+        if n == b"FUNCNAME" && !self.is_dynamic(n) {
+            return None;
+        }
         let in_fn = !self.funcnames.is_empty();
         // the frames of function calls (a script has a frame of its own below)
         let calls = &self.frames[self.frames.len().saturating_sub(self.funcnames.len())..];

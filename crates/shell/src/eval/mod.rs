@@ -92,6 +92,16 @@ pub struct Shell {
     pub in_trap: bool,
     pub pending_signals: u64,
     pub last_arg: Bytes,
+    /// The directory `cd` last went to, as bash keeps it apart from `$PWD`
+    /// (assigning PWD does not move the shell); empty before the first cd.
+    pub logical_pwd: Bytes,
+    /// `$BASH_COMMAND` while a trap is set: the text of the last simple
+    /// command started outside a trap (the one a trap interrupted).
+    pub bash_command: Bytes,
+    /// The innermost simple command running outside a trap, or null.
+    /// `run_simple` sets it for the length of its call and puts the outer
+    /// one back on the way out, so it never outlives the node it points to.
+    pub running_simple: *const crate::ast::Simple,
     pub getopts_sub: usize,
     pub next_job: usize,
     /// User-visible open fds (inherited by children).
@@ -203,6 +213,9 @@ impl Shell {
             in_trap: false,
             pending_signals: 0,
             last_arg: Vec::new(),
+            logical_pwd: Vec::new(),
+            bash_command: Vec::new(),
+            running_simple: std::ptr::null(),
             getopts_sub: 0,
             next_job: 1,
             open_fds: [0, 1, 2].into_iter().collect(),
@@ -468,7 +481,7 @@ impl Shell {
     }
 
     /// Apply integer/case attributes to a value about to be stored.
-    fn transform_value(
+    pub(crate) fn transform_value(
         &mut self,
         attrs: u16,
         name: &[u8],
@@ -548,6 +561,13 @@ impl Shell {
         if matches!(name, b"LC_ALL" | b"LC_CTYPE" | b"LANG") {
             let r = self.assign_scalar_inner(name, idx, val, append);
             self.sync_locale();
+            return r;
+        }
+        if name == b"POSIXLY_CORRECT" {
+            // as in bash, setting it turns POSIX mode on (unsetting, off)
+            let r = self.assign_scalar_inner(name, idx, val, append);
+            self.opts.posix = true;
+            self.sync_specials();
             return r;
         }
         self.assign_scalar_inner(name, idx, val, append)
@@ -775,6 +795,9 @@ impl Shell {
     }
 
     pub fn cwd(&self) -> Bytes {
+        if !self.logical_pwd.is_empty() {
+            return self.logical_pwd.clone();
+        }
         self.get_var(b"PWD")
             .or_else(|| {
                 std::env::current_dir()
@@ -810,6 +833,17 @@ impl Shell {
             }
         }
         Ok(())
+    }
+
+    /// `$BASH_COMMAND`: inside a trap (or once a trap is set) the command
+    /// it interrupted, else the simple command running now.
+    pub fn bash_command_text(&self) -> Bytes {
+        if self.in_trap || !self.traps.is_empty() || self.running_simple.is_null() {
+            return self.bash_command.clone();
+        }
+        // SAFETY: non-null only during the `run_simple` call that borrows
+        // the node (see `running_simple`).
+        crate::printer::simple_text(unsafe { &*self.running_simple })
     }
 
     pub fn run_trap(&mut self, code: &[u8]) -> R<()> {

@@ -103,7 +103,7 @@ impl Shell {
                 if let Some(t) = r.target.as_plain() {
                     if t == b"-" {
                         let v = self
-                            .get_var(var)
+                            .fd_var_value(var)?
                             .and_then(|v| crate::bytes::parse_i64(&v))
                             .unwrap_or(-1) as i32;
                         if v >= 0 {
@@ -255,7 +255,9 @@ impl Shell {
             }
             self.open_fds.insert(n);
             if let Some(var) = &r.var {
-                self.set_var(var, n.to_string().into_bytes());
+                if self.assign_ref(var, n.to_string().into_bytes()).is_err() {
+                    return Err(1);
+                }
             }
             return Ok(());
         }
@@ -270,6 +272,17 @@ impl Shell {
             self.user_fds.push(fd);
         }
         Ok(())
+    }
+
+    /// The value `{var}>&-` closes: a variable or an array element.
+    fn fd_var_value(&mut self, var: &[u8]) -> Result<Option<Bytes>, i32> {
+        let open = match var.iter().position(|&c| c == b'[') {
+            Some(o) => o,
+            None => return Ok(self.get_var(var)),
+        };
+        let sub = &var[open + 1..var.len() - 1];
+        let i = self.eval_arith_text(sub).map_err(|_| 1)?;
+        Ok(self.array_get(&var[..open], i))
     }
 
     pub fn open_path(&mut self, path: &[u8], flags: u32) -> Result<i32, i32> {

@@ -12,6 +12,7 @@ use crate::state::*;
 const DYNAMIC: &[(&[u8], u16)] = &[
     (b"BASHPID", A_INTEGER),
     (b"BASH_ARGV0", 0),
+    (b"BASH_COMMAND", 0),
     (b"BASH_SUBSHELL", 0),
     (b"EPOCHREALTIME", 0),
     (b"EPOCHSECONDS", 0),
@@ -114,6 +115,7 @@ impl Shell {
             b"HISTCMD" => self.history.len() as i64,
             b"BASH_SUBSHELL" => (self.subshell_level as usize + self.subshells) as i64,
             b"BASH_ARGV0" => return Some(self.arg0.clone()),
+            b"BASH_COMMAND" => return Some(self.bash_command_text()),
             _ => return None,
         };
         Some(n.to_string().into_bytes())

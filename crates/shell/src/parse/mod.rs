@@ -323,7 +323,7 @@ impl Parser {
         if c == b'{' {
             if let Some(close) = rest.iter().position(|&b| b == b'}') {
                 if close > 1
-                    && is_name(&rest[1..close])
+                    && is_fd_var(&rest[1..close])
                     && matches!(rest.get(close + 1), Some(b'<') | Some(b'>'))
                 {
                     let name = rest[1..close].to_vec();
@@ -644,6 +644,7 @@ impl Parser {
                     Ok(Command::Compound(Box::new(c), redirs, line))
                 }
                 Some(b"function") => self.function_def(true),
+                Some(b"coproc") => self.coproc(line),
                 Some(b"}") | Some(b"then") | Some(b"else") | Some(b"elif") | Some(b"fi")
                 | Some(b"do") | Some(b"done") | Some(b"esac") | Some(b"in") => {
                     self.next_tok()?;
@@ -775,6 +776,51 @@ impl Parser {
             redirs,
             line,
         })))
+    }
+
+    /// `coproc [NAME] command`: a NAME is taken only before a compound
+    /// command (`coproc cat` runs `cat` as COPROC).
+    fn coproc(&mut self, line: u32) -> PResult<Command> {
+        self.next_tok()?;
+        let mut name = b"COPROC".to_vec();
+        let m = self.mark();
+        if let Tok::Word(w, _) = self.next_tok()? {
+            if let Some(n) = w.as_plain().filter(|n| is_name_fn(n)).map(|n| n.to_vec()) {
+                let compound = match self.peek_tok()? {
+                    Tok::Op("(") => true,
+                    Tok::Word(w, _) => matches!(
+                        w.as_plain(),
+                        Some(
+                            b"{" | b"if"
+                                | b"while"
+                                | b"until"
+                                | b"for"
+                                | b"case"
+                                | b"select"
+                                | b"[["
+                        )
+                    ),
+                    _ => false,
+                };
+                if compound {
+                    name = n;
+                } else {
+                    self.reset(m);
+                }
+            } else {
+                self.reset(m);
+            }
+        } else {
+            self.reset(m);
+        }
+        let (s0, l0) = self.src_start();
+        self.command()?;
+        let src = self.src_rc(s0, self.pos, l0);
+        Ok(Command::Compound(
+            Box::new(Compound::Coproc(name, src)),
+            Vec::new(),
+            line,
+        ))
     }
 
     fn redirs_after(&mut self) -> PResult<Vec<Redir>> {
@@ -1547,5 +1593,13 @@ mod tests {
             parse(&s).is_err()
         });
         assert!(t.expect("thread").join().unwrap_or(false));
+    }
+}
+
+/// What `{var}>file` may name: a variable or an array element (`{a[1]}`).
+fn is_fd_var(v: &[u8]) -> bool {
+    match v.iter().position(|&c| c == b'[') {
+        Some(open) => v.last() == Some(&b']') && open > 0 && is_name(&v[..open]),
+        None => is_name(v),
     }
 }
