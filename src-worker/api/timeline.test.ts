@@ -22,8 +22,9 @@ afterAll(async () => {
   expect(await WorkerPool.drained()).toBe(true);
 });
 
+/** Waits well inside the test's own timeout, so a stuck wait names what it waited for. */
 async function until(check: () => boolean, what: string): Promise<void> {
-  const end = Date.now() + 30000;
+  const end = Date.now() + 20_000;
   while (!check()) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 10));
@@ -221,7 +222,7 @@ describe.skipIf(!haveShell)('timeline through the engine', () => {
     const loaded = await engine.call('loadTimeline', { name: 'r', base64: saved.base64 }, client);
     const first = (await engine.call('listSteps', { sandboxId: loaded.sandbox.id })).steps[0];
     expect(first).toMatchObject({ kind: 'fork', origin });
-  });
+  }, 60_000);
 
   it('saves a timeline and loads it as a read-only replay that a restore makes live', async () => {
     const { sb, client, type } = await setup();
