@@ -53,6 +53,9 @@ export const EXPECTATIONS = {
   'bin/sandglass.mjs timeline show /tmp/demo.sgtl': { exit: 30_000 },
   'bin/sandglass.mjs timeline diff /tmp/demo.sgtl 1 3': { exit: 60_000 },
   "bin/sandglass.mjs run --save /tmp/run.sgtl -c 'echo hi > /tmp/hi.txt'": { exit: 60_000 },
+  // Exports to a new directory each time (an export refuses a non-empty one).
+  "d=$(mktemp -d) && bin/sandglass.mjs run --import src-worker/cli:/src:ro --export /tmp/out:$d/out -c 'mkdir /tmp/out && wc -l /src/*.ts > /tmp/out/lines' && tail -1 $d/out/lines":
+    { exit: 60_000 },
 };
 
 /** The commands of README.md's ```sh blocks, trailing `  # comments` removed. */
