@@ -95,17 +95,8 @@ export class SandglassEngine {
     writeFile: (sandboxId, path, data, mode) =>
       this.registry.get(sandboxId).files.writeFile(path, data, mode),
     mkdirp: (sandboxId, path) => this.registry.get(sandboxId).files.mkdir(path, true),
-    record: async (sandboxId, command, startedAt) => {
-      await this.registry.get(sandboxId).steps.record({
-        kind: 'import',
-        sessionId: 'files',
-        sessionKind: 'file',
-        command,
-        status: 0,
-        startedAt,
-        durationMs: Date.now() - startedAt,
-      });
-    },
+    record: (sandboxId, command, startedAt) =>
+      this.recordFileStep(this.registry.get(sandboxId), 'import', command, startedAt),
     publish: (sandboxId, event) => this.bus.publish(sandboxId, event),
   });
   /** Who is connected, for the Agents view; pauses and stops agents. */
@@ -479,6 +470,16 @@ export class SandglassEngine {
     const entry = this.writable(sandboxId, kind);
     const startedAt = Date.now();
     await op(entry.files);
+    await this.recordFileStep(entry, kind, command, startedAt);
+  }
+
+  /** Records a file operation (API write, upload) that succeeded as one step. */
+  private async recordFileStep(
+    entry: SandboxEntry,
+    kind: StepKind,
+    command: string,
+    startedAt: number,
+  ): Promise<void> {
     await entry.steps.record({
       kind,
       sessionId: 'files',

@@ -176,8 +176,13 @@ function renameInZip(file: Uint8Array, from: string, to: string): Uint8Array {
   return new Uint8Array(out);
 }
 
-/** Patches a field of the central directory entry of `name` (offset from its signature). */
-function patchCentral(
+/** Where a zip header's name length and name sit, from its signature. */
+const CENTRAL = { sig: [0x50, 0x4b, 0x01, 0x02], nameLenAt: 28, nameAt: 46 };
+const LOCAL = { sig: [0x50, 0x4b, 0x03, 0x04], nameLenAt: 26, nameAt: 30 };
+
+/** Patches a field (offset from the signature) of every header of that kind naming `name`. */
+function patchHeader(
+  header: typeof CENTRAL,
   file: Uint8Array,
   name: string,
   offset: number,
@@ -185,34 +190,24 @@ function patchCentral(
   size: 2 | 4,
 ): Uint8Array {
   const out = Buffer.from(file);
-  const sig = Buffer.from([0x50, 0x4b, 0x01, 0x02]);
+  const sig = Buffer.from(header.sig);
   for (let at = out.indexOf(sig); at >= 0; at = out.indexOf(sig, at + 4)) {
-    const nameLen = out.readUInt16LE(at + 28);
-    if (out.toString('latin1', at + 46, at + 46 + nameLen) !== name) continue;
+    const nameLen = out.readUInt16LE(at + header.nameLenAt);
+    const nameAt = at + header.nameAt;
+    if (out.toString('latin1', nameAt, nameAt + nameLen) !== name) continue;
     if (size === 4) out.writeUInt32LE(value, at + offset);
     else out.writeUInt16LE(value, at + offset);
   }
   return new Uint8Array(out);
 }
 
-/** Patches a field of the local header of `name` (offset from its signature). */
-function patchLocal(
-  file: Uint8Array,
-  name: string,
-  offset: number,
-  value: number,
-  size: 2 | 4,
-): Uint8Array {
-  const out = Buffer.from(file);
-  const sig = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-  for (let at = out.indexOf(sig); at >= 0; at = out.indexOf(sig, at + 4)) {
-    const nameLen = out.readUInt16LE(at + 26);
-    if (out.toString('latin1', at + 30, at + 30 + nameLen) !== name) continue;
-    if (size === 4) out.writeUInt32LE(value, at + offset);
-    else out.writeUInt16LE(value, at + offset);
-  }
-  return new Uint8Array(out);
-}
+/** Patches a field of the central directory entry of `name`. */
+const patchCentral = (file: Uint8Array, name: string, offset: number, value: number, size: 2 | 4) =>
+  patchHeader(CENTRAL, file, name, offset, value, size);
+
+/** Patches a field of the local header of `name`. */
+const patchLocal = (file: Uint8Array, name: string, offset: number, value: number, size: 2 | 4) =>
+  patchHeader(LOCAL, file, name, offset, value, size);
 
 /** A 32-bit field of the central directory entry of `name`. */
 function centralField(file: Uint8Array, name: string, offset: number): number {
