@@ -58,6 +58,15 @@ export class ChannelClient {
   }
 
   /**
+   * Send a request and do not wait for the answer: the process's last call
+   * (EXIT), after which the worker touches nothing of the channel but the
+   * job word. A payload past one frame is cut.
+   */
+  post(op: Sys, args: readonly number[] = [], payload: Uint8Array = EMPTY): void {
+    this.write(op, args, payload.subarray(0, DATA_SIZE));
+  }
+
+  /**
    * Like `call`, but a response that fits one frame is left in the shared
    * data area: `data` is then a view, valid only until the next call. Saves
    * an allocation and a copy on the bulk paths (fd_read), which consume the
@@ -180,7 +189,7 @@ export class ChannelClient {
     return (BigInt(hi) << 32n) | BigInt(lo);
   }
 
-  private frame(op: Sys, args: readonly number[], payload: Uint8Array): number {
+  private write(op: Sys, args: readonly number[], payload: Uint8Array): void {
     const v = this.view;
     const w = v.words;
     for (let i = 0; i < args.length; i++) v.args[i] = args[i] as number;
@@ -190,6 +199,11 @@ export class ChannelClient {
     w[W_MORE] = 0;
     Atomics.store(w, W_STATE, S_REQUEST);
     Atomics.notify(w, W_STATE);
+  }
+
+  private frame(op: Sys, args: readonly number[], payload: Uint8Array): number {
+    this.write(op, args, payload);
+    const w = this.view.words;
     // Most syscalls are answered within microseconds, while waking a sleeping
     // thread costs about 20 µs here (a futex wake, an IPI on a VM): poll
     // briefly before sleeping, so a quick answer finds us awake.

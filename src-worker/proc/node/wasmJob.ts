@@ -1,7 +1,9 @@
 /**
  * The wasm job of a process worker: instantiate the (already compiled)
  * module with our WASI glue bound to the process's syscall channel, run
- * `_start`, and report the exit through the channel (EXIT).
+ * `_start`, and report the exit through the channel (EXIT, not waiting for
+ * the reply). The channel stays the worker's: its next jobs come through it
+ * (see jobChannel.ts and workerEntry.ts).
  */
 import { parentPort } from 'node:worker_threads';
 import { ChannelClient } from '../../channel/client.js';
@@ -18,11 +20,44 @@ import {
 } from '../../wasi/sandglass/index.js';
 import { ABI_VERSION } from '../../wasi/sandglass/roles.js';
 import type { WasmStartMessage } from './messages.js';
+import { ChannelView } from '../../channel/layout.js';
+import { MEMORY_IMPORT } from '../../limits/memoryLimit.js';
+import { keepMemory, takeMemory } from './spareMemories.js';
 
 const enc = new TextEncoder();
 
 /** Modules this worker holds, by the kernel's id (it says which to drop). */
 const modules = new Map<number, WebAssembly.Module>();
+
+/** The channel the worker was given with its first wasm job; later jobs arrive on it. */
+let jobView: ChannelView | undefined;
+
+export function jobChannel(): ChannelView | undefined {
+  return jobView;
+}
+
+/** What the glue sees before the instance exists (never read: no guest code runs yet). */
+const NO_MEMORY = new GuestMemory(new WebAssembly.Memory({ initial: 0 }));
+
+/**
+ * Why the module may not run with `role` (see checkImports), remembered per
+ * module: the answer only depends on the module, the role and whether the
+ * worker hands it a memory.
+ */
+const verdicts = new WeakMap<WebAssembly.Module, Map<string, string | undefined>>();
+function verdict(
+  module: WebAssembly.Module,
+  msg: WasmStartMessage,
+  preview1: Record<string, unknown>,
+): string | undefined {
+  let byRole = verdicts.get(module);
+  if (!byRole) verdicts.set(module, (byRole = new Map()));
+  const key = `${msg.role}:${msg.memory ? 1 : 0}`;
+  if (byRole.has(key)) return byRole.get(key);
+  const why = checkImports(module, msg.role, new Set(Object.keys(preview1)), !!msg.memory);
+  byRole.set(key, why);
+  return why;
+}
 
 export function runWasm(msg: WasmStartMessage): void {
   for (const id of msg.forget ?? []) modules.delete(id);
@@ -31,12 +66,13 @@ export function runWasm(msg: WasmStartMessage): void {
   let sys: ChannelClient;
   try {
     sys = new ChannelClient(msg.sab);
+    if (jobView?.sab !== msg.sab) jobView = new ChannelView(msg.sab);
   } catch (e) {
     parentPort?.postMessage({ type: 'fatal', message: (e as Error).message });
     return;
   }
   const ctx: GlueContext = {
-    mem: new GuestMemory(new WebAssembly.Memory({ initial: 0 })),
+    mem: NO_MEMORY,
     sys,
     argv: msg.argv,
     env: msg.env,
@@ -45,7 +81,7 @@ export function runWasm(msg: WasmStartMessage): void {
     files: new GuestFiles(sys),
   };
   const fail = (text: string, code: number): void => {
-    sys.call(
+    sys.post(
       Sys.EXIT,
       [code, EXIT_KIND.refused, 0],
       enc.encode(`sandglass: ${msg.name}: ${text}\n`),
@@ -53,33 +89,45 @@ export function runWasm(msg: WasmStartMessage): void {
   };
   if (!module) return fail(`module ${msg.moduleId} is not in this worker`, 126);
   const p1 = preview1Imports(ctx);
-  const why = checkImports(module, msg.role, new Set(Object.keys(p1)));
+  const why = verdict(module, msg, p1);
   if (why) return fail(why, 126);
+  const shape = msg.memory;
+  const given = shape ? takeMemory(shape) : undefined;
+  // The memory goes back to the worker's spares once the exit is sent.
+  const done = (): void => {
+    if (given && shape) keepMemory(given, shape);
+  };
   let instance: WebAssembly.Instance;
   try {
     instance = new WebAssembly.Instance(module, {
       wasi_snapshot_preview1: p1,
       sandglass: sandglassImports(ctx, msg.role),
       sandglass_heap: heapImports(sys),
+      ...(given ? { [MEMORY_IMPORT.module]: { [MEMORY_IMPORT.name]: given } } : {}),
     });
   } catch (e) {
-    return fail(`cannot instantiate: ${(e as Error).message}`, 126);
+    fail(`cannot instantiate: ${(e as Error).message}`, 126);
+    return done();
   }
   const ex = instance.exports;
   const memory = ex['memory'];
   const start = ex['_start'];
-  if (!(memory instanceof WebAssembly.Memory)) return fail('module exports no memory', 126);
-  if (typeof start !== 'function') return fail('module exports no _start', 126);
+  if (!(memory instanceof WebAssembly.Memory)) {
+    fail('module exports no memory', 126);
+    return done();
+  }
+  if (typeof start !== 'function') {
+    fail('module exports no _start', 126);
+    return done();
+  }
   ctx.mem = new GuestMemory(memory);
   sys.reportMemory(memory.buffer.byteLength);
   if (importsSandglass(module)) {
     const v = ex['sandglass_abi_version'];
     const got = typeof v === 'function' ? (v as () => unknown)() : undefined;
     if (got !== ABI_VERSION) {
-      return fail(
-        `sandglass ABI version ${String(got)} does not match the host's ${ABI_VERSION}`,
-        126,
-      );
+      fail(`sandglass ABI version ${String(got)} does not match the host's ${ABI_VERSION}`, 126);
+      return done();
     }
   }
   let code = 0;
@@ -104,5 +152,6 @@ export function runWasm(msg: WasmStartMessage): void {
       ? Number((refused as () => unknown)())
       : 0;
   const needed = memory.buffer.byteLength + (refusedPages > 0 ? refusedPages * 65536 : 0);
-  sys.call(Sys.EXIT, [code, kind, needed], enc.encode(text));
+  sys.post(Sys.EXIT, [code, kind, needed], enc.encode(text));
+  done();
 }

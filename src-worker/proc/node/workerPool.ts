@@ -10,6 +10,7 @@
 import { Worker } from 'node:worker_threads';
 import { workerEntry, type WorkerEntry } from './entryPath.js';
 import type { WorkerJob } from './messages.js';
+import { sendJob } from './workerChannels.js';
 
 export interface PoolOptions {
   /** Idle workers kept ready. */
@@ -121,17 +122,20 @@ export class WorkerPool {
   }
 
   /**
-   * Start a job on an idle worker (or a new one). `job` may be built for the
-   * chosen worker (what it already holds).
+   * Start a job on an idle worker (or a new one): a message, or a function
+   * that hands the chosen worker its job itself (see `startWasm`).
    */
-  run(job: WorkerJob | ((worker: Worker) => WorkerJob)): Lease {
+  run(job: WorkerJob | ((worker: Worker) => void)): Lease {
     if (this.disposed) throw new Error('worker pool disposed');
-    // Prefer a worker that has finished booting.
-    const i = this.idle.findIndex((x) => this.booted.has(x));
+    // Prefer a worker that has finished booting, the most recently used
+    // first: its caches (modules, memory, code) are the warmest.
+    let i = this.idle.length - 1;
+    while (i >= 0 && !this.booted.has(this.idle[i] as Worker)) i--;
     const w = i >= 0 ? (this.idle.splice(i, 1)[0] as Worker) : (this.idle.pop() ?? this.create());
     const lease: Lease = { worker: w, onCrash: undefined };
     this.leases.set(w, lease);
-    w.postMessage(typeof job === 'function' ? job(w) : job);
+    if (typeof job === 'function') job(w);
+    else sendJob(w, job);
     // Keep the warm set topped up off the spawn path.
     if (this.options.refill !== false && this.idle.length < this.options.warm)
       setImmediate(() => this.prewarm());
