@@ -52,6 +52,12 @@ export class ChannelClient {
     this.rets = new Float64Array(RET_SLOTS);
   }
 
+  /** Forget the last process's per-process state, for the next process on this channel. */
+  reset(): void {
+    this.data = EMPTY;
+    this.adopted.clear();
+  }
+
   /** Make one syscall; returns the errno (0 = success). Results in `rets` and `data`. */
   call(op: Sys, args: readonly number[] = [], payload: Uint8Array = EMPTY): number {
     return this.exchange(op, args, payload, false);

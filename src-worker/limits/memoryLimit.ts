@@ -7,7 +7,8 @@
  */
 import { Errno, KernelError } from '../base/errno.js';
 
-function readLeb(b: Uint8Array, off: number): [number, number] {
+/** Reads an unsigned LEB128 at `off`: [value, offset after it]. */
+export function readLeb(b: Uint8Array, off: number): [number, number] {
   let result = 0;
   let shift = 0;
   let pos = off;
@@ -21,7 +22,8 @@ function readLeb(b: Uint8Array, off: number): [number, number] {
   }
 }
 
-function leb(n: number): number[] {
+/** Encodes an unsigned LEB128. */
+export function leb(n: number): number[] {
   const out: number[] = [];
   do {
     let byte = n % 128;
@@ -101,7 +103,7 @@ export interface MemoryShape {
   readonly maximum: number;
 }
 
-interface Section {
+export interface Section {
   readonly id: number;
   /** Offset of the section id byte. */
   readonly start: number;
@@ -109,7 +111,8 @@ interface Section {
   readonly end: number;
 }
 
-function sections(wasm: Uint8Array): Section[] {
+/** The module's sections in order (the 8-byte header skipped). */
+export function sections(wasm: Uint8Array): Section[] {
   const out: Section[] = [];
   let off = 8;
   while (off < wasm.length) {

@@ -12,6 +12,7 @@ import { bytesToPath, X_OK, type BytePath, type Cred, type Vfs } from '../vfs/in
 import type { Image } from './image.js';
 import { PYTHON_PROGRAM } from './python.js';
 import { STUB_MAGIC, type ProgramRegistry } from './registry.js';
+import { exportGlobals } from './restart.js';
 
 const MAX_CACHE = 64;
 
@@ -19,6 +20,7 @@ const MAX_CACHE = 64;
 interface Compiled {
   readonly module: WebAssembly.Module;
   readonly memory?: MemoryShape;
+  readonly restartable?: boolean;
 }
 
 const cache = new Map<string, Promise<Compiled>>();
@@ -34,7 +36,9 @@ function compileCached(key: string, bytes: () => Uint8Array, maxPages: number): 
   m = (async () => {
     const limited = limitMemory(bytes(), maxPages).bytes;
     const imported = importMemory(limited);
-    const final = imported?.bytes ?? limited;
+    // A module on an imported memory may be restarted if its globals can be put back.
+    const restartable = imported ? exportGlobals(imported.bytes) : undefined;
+    const final = restartable ?? imported?.bytes ?? limited;
     // What every BufferSource typing accepts; the rewrites' output already is (no copy).
     const rewritten =
       final.buffer instanceof ArrayBuffer
@@ -42,7 +46,10 @@ function compileCached(key: string, bytes: () => Uint8Array, maxPages: number): 
         : new Uint8Array(final);
     try {
       const module = await WebAssembly.compile(rewritten);
-      return imported ? { module, memory: imported.memory } : { module };
+      if (!imported) return { module };
+      return restartable
+        ? { module, memory: imported.memory, restartable: true }
+        : { module, memory: imported.memory };
     } catch (e) {
       throw new KernelError(Errno.ENOEXEC, `invalid wasm module: ${(e as Error).message}`);
     }

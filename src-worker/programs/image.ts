@@ -23,6 +23,8 @@ export interface WasmImage extends ImageBase {
   readonly role: Role;
   /** The memory it imports (`MEMORY_IMPORT`), if exec rewrote its own into an import. */
   readonly memory?: MemoryShape;
+  /** Its instances may run again (programs/restart.ts). */
+  readonly restartable?: boolean;
 }
 
 /**

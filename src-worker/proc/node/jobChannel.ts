@@ -30,6 +30,7 @@ export interface ChannelJob {
   readonly argv: Uint8Array[];
   readonly env: Uint8Array[];
   readonly memory?: MemoryShape;
+  readonly restartable?: boolean;
 }
 
 const enc = new TextEncoder();
@@ -49,6 +50,7 @@ export function writeJob(view: ChannelView, job: ChannelJob): boolean {
   args[3] = job.env.length;
   args[4] = job.memory ? job.memory.initial : -1;
   args[5] = job.memory ? job.memory.maximum : -1;
+  args[6] = job.restartable ? 1 : 0;
   const lengths = new DataView(data.buffer, data.byteOffset, data.byteLength);
   let at = 0;
   for (const b of [name, ...job.argv, ...job.env]) {
@@ -86,6 +88,7 @@ export function readJob(view: ChannelView): ChannelJob {
     argv,
     env,
     ...(initial >= 0 ? { memory: { initial, maximum } } : {}),
+    ...(args[6] === 1 ? { restartable: true } : {}),
   };
 }
 

@@ -27,6 +27,8 @@ export interface WasmStartMessage extends WorkerJob {
   readonly name: string;
   /** The memory the module imports (the worker gives it one of this shape). */
   readonly memory?: MemoryShape;
+  /** The worker may run the instance again for later processes (programs/restart.ts). */
+  readonly restartable?: boolean;
 }
 
 /** Worker to pool: booted and ready for jobs. */

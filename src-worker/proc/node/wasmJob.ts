@@ -23,6 +23,12 @@ import type { WasmStartMessage } from './messages.js';
 import { ChannelView } from '../../channel/layout.js';
 import { MEMORY_IMPORT } from '../../limits/memoryLimit.js';
 import { keepMemory, takeMemory } from './spareMemories.js';
+import {
+  keepInstance,
+  snapshotInstance,
+  takeInstance,
+  type WarmInstance,
+} from './warmInstances.js';
 
 const enc = new TextEncoder();
 
@@ -59,18 +65,31 @@ function verdict(
   return why;
 }
 
-export function runWasm(msg: WasmStartMessage): void {
-  for (const id of msg.forget ?? []) modules.delete(id);
-  if (msg.module) modules.set(msg.moduleId, msg.module);
-  const module = modules.get(msg.moduleId);
-  let sys: ChannelClient;
-  try {
-    sys = new ChannelClient(msg.sab);
-    if (jobView?.sab !== msg.sab) jobView = new ChannelView(msg.sab);
-  } catch (e) {
-    parentPort?.postMessage({ type: 'fatal', message: (e as Error).message });
-    return;
+/**
+ * The worker's one channel client (kept instances' glue is bound to it),
+ * reset for each process. The kernel gives a worker one channel for its
+ * life (workerChannels.ts); each message carrying it arrives as a new
+ * SharedArrayBuffer object over the same memory, so the first is kept.
+ */
+let client: ChannelClient | undefined;
+
+function clientFor(sab: SharedArrayBuffer): ChannelClient {
+  if (client) {
+    client.reset();
+    return client;
   }
+  client = new ChannelClient(sab);
+  jobView = new ChannelView(sab);
+  return client;
+}
+
+/** A new instance of `module` with the glue bound to a new context, or why there is none. */
+function instantiate(
+  module: WebAssembly.Module,
+  msg: WasmStartMessage,
+  sys: ChannelClient,
+  memory: WebAssembly.Memory | undefined,
+): WarmInstance | string {
   const ctx: GlueContext = {
     mem: NO_MEMORY,
     sys,
@@ -80,61 +99,85 @@ export function runWasm(msg: WasmStartMessage): void {
     nextHandle: 1,
     files: new GuestFiles(sys),
   };
-  const fail = (text: string, code: number): void => {
-    sys.post(
-      Sys.EXIT,
-      [code, EXIT_KIND.refused, 0],
-      enc.encode(`sandglass: ${msg.name}: ${text}\n`),
-    );
-  };
-  if (!module) return fail(`module ${msg.moduleId} is not in this worker`, 126);
   const p1 = preview1Imports(ctx);
   const why = verdict(module, msg, p1);
-  if (why) return fail(why, 126);
-  const shape = msg.memory;
-  const given = shape ? takeMemory(shape) : undefined;
-  // The memory goes back to the worker's spares once the exit is sent.
-  const done = (): void => {
-    if (given && shape) keepMemory(given, shape);
-  };
+  if (why) return why;
   let instance: WebAssembly.Instance;
   try {
     instance = new WebAssembly.Instance(module, {
       wasi_snapshot_preview1: p1,
       sandglass: sandglassImports(ctx, msg.role),
       sandglass_heap: heapImports(sys),
-      ...(given ? { [MEMORY_IMPORT.module]: { [MEMORY_IMPORT.name]: given } } : {}),
+      ...(memory ? { [MEMORY_IMPORT.module]: { [MEMORY_IMPORT.name]: memory } } : {}),
     });
   } catch (e) {
-    fail(`cannot instantiate: ${(e as Error).message}`, 126);
-    return done();
+    return `cannot instantiate: ${(e as Error).message}`;
   }
   const ex = instance.exports;
-  const memory = ex['memory'];
+  const mem = ex['memory'];
   const start = ex['_start'];
-  if (!(memory instanceof WebAssembly.Memory)) {
-    fail('module exports no memory', 126);
-    return done();
-  }
-  if (typeof start !== 'function') {
-    fail('module exports no _start', 126);
-    return done();
-  }
-  ctx.mem = new GuestMemory(memory);
-  sys.reportMemory(memory.buffer.byteLength);
+  if (!(mem instanceof WebAssembly.Memory)) return 'module exports no memory';
+  if (typeof start !== 'function') return 'module exports no _start';
+  // Before any export runs: a command's exports run its constructors, which use the glue.
+  ctx.mem = new GuestMemory(mem);
   if (importsSandglass(module)) {
     const v = ex['sandglass_abi_version'];
     const got = typeof v === 'function' ? (v as () => unknown)() : undefined;
-    if (got !== ABI_VERSION) {
-      fail(`sandglass ABI version ${String(got)} does not match the host's ${ABI_VERSION}`, 126);
-      return done();
-    }
+    if (got !== ABI_VERSION)
+      return `sandglass ABI version ${String(got)} does not match the host's ${ABI_VERSION}`;
   }
+  return { instance, memory: mem, ctx, start: start as () => void };
+}
+
+export function runWasm(msg: WasmStartMessage): void {
+  for (const id of msg.forget ?? []) modules.delete(id);
+  if (msg.module) modules.set(msg.moduleId, msg.module);
+  const module = modules.get(msg.moduleId);
+  let sys: ChannelClient;
+  try {
+    sys = clientFor(msg.sab);
+  } catch (e) {
+    parentPort?.postMessage({ type: 'fatal', message: (e as Error).message });
+    return;
+  }
+  const fail = (text: string): void => {
+    sys.post(
+      Sys.EXIT,
+      [126, EXIT_KIND.refused, 0],
+      enc.encode(`sandglass: ${msg.name}: ${text}\n`),
+    );
+  };
+  if (!module) return fail(`module ${msg.moduleId} is not in this worker`);
+  const shape = msg.memory;
+  const key = `${msg.moduleId}:${msg.role}`;
+  let w = msg.restartable ? takeInstance(key) : undefined;
+  if (w) {
+    // A kept instance: the new process's own argv, env, handles and caches.
+    Object.assign(w.ctx, {
+      argv: msg.argv,
+      env: msg.env,
+      handles: new Map(),
+      nextHandle: 1,
+      files: new GuestFiles(sys),
+    });
+  } else {
+    const given = shape ? takeMemory(shape) : undefined;
+    const made = instantiate(module, msg, sys, given);
+    if (typeof made === 'string') {
+      fail(made);
+      if (given && shape) keepMemory(given, shape);
+      return;
+    }
+    w = made;
+    if (msg.restartable) snapshotInstance(w);
+  }
+  const { memory, instance } = w;
+  sys.reportMemory(memory.buffer.byteLength);
   let code = 0;
   let kind: number = EXIT_KIND.normal;
   let text = '';
   try {
-    (start as () => void)();
+    w.start();
   } catch (e) {
     if (e instanceof ProcExit) {
       code = e.code;
@@ -146,12 +189,16 @@ export function runWasm(msg: WasmStartMessage): void {
   }
   // The memory the program needed: what it has plus a growth its limit refused
   // (crates/wasm-heap), so the kernel can say the limit ended it.
-  const refused = ex['sandglass_heap_refused'];
+  const refused = instance.exports['sandglass_heap_refused'];
   const refusedPages =
     kind === EXIT_KIND.trap && typeof refused === 'function'
       ? Number((refused as () => unknown)())
       : 0;
   const needed = memory.buffer.byteLength + (refusedPages > 0 ? refusedPages * 65536 : 0);
   sys.post(Sys.EXIT, [code, kind, needed], enc.encode(text));
-  done();
+  // Ready the instance or its memory for the next process while the kernel handles the exit.
+  if (!shape) return;
+  if (msg.restartable && kind === EXIT_KIND.normal && keepInstance(key, w, shape.initial * 65536))
+    return;
+  keepMemory(memory, shape);
 }

@@ -13,8 +13,11 @@ afterAll(async () => {
   expect(await WorkerPool.drained()).toBe(true);
 });
 
-/** (module (import "wasi_snapshot_preview1" "proc_exit" ...) (memory 1) (func _start BODY)) */
-function startModule(body: number[]): Uint8Array {
+/**
+ * (module (import "wasi_snapshot_preview1" "proc_exit" ...) (memory 1)
+ *   [(global (mut i32) (i32.const 0))] (func _start BODY))
+ */
+function startModule(body: number[], global = false): Uint8Array {
   const name = (s: string): number[] => [s.length, ...Array.from(s, (c) => c.charCodeAt(0))];
   const imp = [1, ...name('wasi_snapshot_preview1'), ...name('proc_exit'), 0, 0];
   const exp = [2, ...name('memory'), 2, 0, ...name('_start'), 0, 1];
@@ -24,6 +27,7 @@ function startModule(body: number[]): Uint8Array {
     ...[0x02, imp.length, ...imp],
     ...[0x03, 0x02, 0x01, 0x01],
     ...[0x05, 0x03, 0x01, 0x00, 0x01],
+    ...(global ? [0x06, 0x06, 0x01, 0x7f, 0x01, 0x41, 0x00, 0x0b] : []),
     ...[0x07, exp.length, ...exp],
     ...[0x0a, body.length + 2, 0x01, body.length, ...body],
   ]);
@@ -42,6 +46,17 @@ const PEEK_POKE = startModule([
   ...[0x41, 0xe8, 0x07, 0x41, 0x2a, 0x3a, 0x00, 0x00], // mem[1000] = 42
   ...[0x20, 0x00, 0x10, 0x00, 0x0b], // proc_exit(local0)
 ]);
+
+/** Exits with its global (zero at first), after setting it to 42. */
+const GLOBAL_POKE = startModule(
+  [
+    ...[0x01, 0x01, 0x7f],
+    ...[0x23, 0x00, 0x21, 0x00], // local0 = global0
+    ...[0x41, 0x2a, 0x24, 0x00], // global0 = 42
+    ...[0x20, 0x00, 0x10, 0x00, 0x0b],
+  ],
+  true,
+);
 
 /** A sandbox whose programs all run on `pool`'s one worker. */
 async function oneWorkerSandbox(pool: WorkerPool): Promise<Sandbox> {
@@ -117,17 +132,24 @@ describe('workerChannels', () => {
     }
   });
 
-  it('hands the next process a spare memory zeroed, never what the last one left', async () => {
+  it('starts each process as new: memory and globals never what the last one left', async () => {
     const pool = new WorkerPool({ warm: 1, idleMs: 60_000, refill: false });
     const sb = await oneWorkerSandbox(pool);
     try {
       await sb.writeFile('/tmp/peek', PEEK_POKE, { mode: 0o755 });
+      await sb.writeFile('/tmp/global', GLOBAL_POKE, { mode: 0o755 });
+      // Kept instances (restarted), spare memories (a third program pushes one out) and traps.
+      const order = ['peek', 'peek', 'global', 'global', 'peek', 'global', 'peek'];
       const got: number[] = [];
-      for (let i = 0; i < 4; i++) {
+      for (const name of order) {
         await settle();
-        got.push((await runProgram(sb, '/tmp/peek', ['peek'])).status);
+        got.push((await runProgram(sb, `/tmp/${name}`, [name])).status);
       }
-      expect(got).toEqual([0, 0, 0, 0]);
+      const ran = await runProgram(sb, '/usr/bin/fixture-exit', ['exit', '5']);
+      expect(ran.status).toBe(5);
+      await settle();
+      got.push((await runProgram(sb, '/tmp/peek', ['peek'])).status);
+      expect(got).toEqual(order.map(() => 0).concat([0]));
       expect(WorkerPool.liveWorkers()).toBe(1);
     } finally {
       await sb.destroy();

@@ -115,6 +115,7 @@ export interface WasmStart {
   readonly role: Role;
   readonly name: string;
   readonly memory?: MemoryShape;
+  readonly restartable?: boolean;
 }
 
 /**
@@ -125,8 +126,15 @@ export interface WasmStart {
 export function startWasm(worker: Worker, start: WasmStart): void {
   const s = stateOf(worker);
   const ref = moduleFor(worker, start.module);
-  const { argv, env, role, name, memory } = start;
-  const fields = { argv, env, role, name, ...(memory ? { memory } : {}) };
+  const { argv, env, role, name, memory, restartable } = start;
+  const fields = {
+    argv,
+    env,
+    role,
+    name,
+    ...(memory ? { memory } : {}),
+    ...(restartable ? { restartable } : {}),
+  };
   if (s.listening && !ref.module) {
     if (writeJob(s.view, { moduleId: ref.moduleId, ...fields })) {
       postJob(s.view, JOB_CHANNEL);
