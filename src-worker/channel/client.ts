@@ -38,6 +38,8 @@ export class ChannelClient {
   readonly rets: Float64Array;
   /** Response bytes of the last call (a copy the caller may keep). */
   data: Uint8Array = EMPTY;
+  /** Calls made so far: the glue's hints hold only until the next call. */
+  calls = 0;
   /** Directories opened without a call (fd → ino), told to the kernel before the next one. */
   private readonly adopted = new Map<number, number>();
 
@@ -84,6 +86,7 @@ export class ChannelClient {
 
   private exchange(op: Sys, args: readonly number[], payload: Uint8Array, view: boolean): number {
     if (this.adopted.size > 0) this.flushAdopted();
+    this.calls++;
     let off = 0;
     while (payload.length - off > DATA_SIZE) {
       this.frame(Sys.CHUNK, args, payload.subarray(off, off + DATA_SIZE));
