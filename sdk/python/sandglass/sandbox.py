@@ -44,6 +44,38 @@ def _entry(raw: Dict[str, Any]) -> FileEntry:
     )
 
 
+@dataclass(frozen=True)
+class DiffEntry:
+    """A path added, modified or deleted between two snapshots."""
+
+    path: str
+    change: str
+    """``added``, ``modified`` or ``deleted``."""
+    kind: str
+    text: bool
+    lines_added: Optional[int] = None
+    lines_removed: Optional[int] = None
+    size_before: Optional[int] = None
+    size_after: Optional[int] = None
+    hash_before: Optional[str] = None
+    hash_after: Optional[str] = None
+
+
+def _diff_entry(raw: Dict[str, Any]) -> DiffEntry:
+    return DiffEntry(
+        path=raw["path"],
+        change=raw["change"],
+        kind=raw["kind"],
+        text=raw["text"],
+        lines_added=raw.get("linesAdded"),
+        lines_removed=raw.get("linesRemoved"),
+        size_before=raw.get("sizeBefore"),
+        size_after=raw.get("sizeAfter"),
+        hash_before=raw.get("hashBefore"),
+        hash_after=raw.get("hashAfter"),
+    )
+
+
 class Sandbox:
     """A sandbox. ``Sandbox.create()`` starts ``sandglass rpc`` and owns it;
     pass ``connection=`` to share one server between sandboxes."""
@@ -168,6 +200,19 @@ class Sandbox:
     def restore(self, snapshot_id: str) -> None:
         """Puts the sandbox back as it was at a snapshot (recorded as a step; nothing is lost)."""
         self._call("snapshot.restore", id=snapshot_id)
+
+    def diff(self, from_snapshot: str, to_snapshot: Optional[str] = None) -> List[DiffEntry]:
+        """The files added, modified and deleted from one snapshot to another
+        (to the live sandbox when ``to_snapshot`` is left out), every page of them."""
+        entries: List[DiffEntry] = []
+        offset: Optional[int] = 0
+        while offset is not None:
+            page = self._call(
+                "diffSteps", **{"from": from_snapshot, "to": to_snapshot, "offset": offset}
+            )
+            entries.extend(_diff_entry(e) for e in page["entries"])
+            offset = page["nextOffset"]
+        return entries
 
     def fork(self) -> "Sandbox":
         """An independent copy of this sandbox, on the same connection."""
