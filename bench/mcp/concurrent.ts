@@ -24,6 +24,7 @@ import { writeHeapSnapshot } from 'node:v8';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { SandglassEngine } from '../../src-worker/api/engine.ts';
 import { startMcpHttpServer } from '../../src-worker/mcp/httpServer.ts';
+import { collectGarbage } from '../../src-worker/adversarial/memory.ts';
 import { describeGrowth } from '../soak/heapSnapshot.ts';
 import { describeReading, reading, settledReading, type Reading } from '../soak/soak.ts';
 
@@ -151,8 +152,13 @@ for (let round = 1; round <= ROUNDS; round++) {
       `CPU ${(cpu.user / 1e6).toFixed(1)} s user + ${(cpu.system / 1e6).toFixed(1)} s sys`,
   );
   console.log(`  peak:  ${describeReading(peak)}`);
+  // How this bench read memory before (one GC 0.5 s after): ArrayBuffers the
+  // sweeper has not freed yet, and those of workers still terminating, count.
+  await sleep(500);
+  collectGarbage();
+  console.log(`  after destroy, 0.5 s and one GC: ${describeReading(reading())}`);
   const quick = await settledReading();
-  console.log(`  after destroy, at once: ${describeReading(quick)}`);
+  console.log(`  after destroy, GC settled: ${describeReading(quick)}`);
   await sleep(SETTLE_MS);
   const after = await settledReading();
   const ok = within(after, baseline);

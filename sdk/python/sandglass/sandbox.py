@@ -2,8 +2,8 @@
 session, files, snapshots, restore and fork."""
 
 import base64
-from dataclasses import dataclass
-from typing import Any, Dict, List, Optional, Sequence, Union
+from dataclasses import MISSING, dataclass, fields
+from typing import Any, Dict, List, Optional, Sequence, Type, TypeVar, Union
 
 from .connection import Connection
 from .errors import ConnectionClosedError, NotFoundError
@@ -32,16 +32,22 @@ class FileEntry:
     target: Optional[str] = None
 
 
-def _entry(raw: Dict[str, Any]) -> FileEntry:
-    return FileEntry(
-        name=raw["name"],
-        path=raw["path"],
-        kind=raw["kind"],
-        mode=raw["mode"],
-        size=raw["size"],
-        mtime_ms=raw["mtimeMs"],
-        target=raw.get("target"),
-    )
+_Wire = TypeVar("_Wire")
+
+
+def _camel(name: str) -> str:
+    head, *rest = name.split("_")
+    return head + "".join(word.title() for word in rest)
+
+
+def _from_wire(cls: Type[_Wire], raw: Dict[str, Any]) -> _Wire:
+    """A dataclass from the engine's camelCase object: ``mtime_ms`` is
+    ``mtimeMs``; an optional field the engine left out keeps its default."""
+    values = {}
+    for f in fields(cls):  # type: ignore[arg-type]
+        key = _camel(f.name)
+        values[f.name] = raw[key] if f.default is MISSING else raw.get(key, f.default)
+    return cls(**values)
 
 
 @dataclass(frozen=True)
@@ -59,21 +65,6 @@ class DiffEntry:
     size_after: Optional[int] = None
     hash_before: Optional[str] = None
     hash_after: Optional[str] = None
-
-
-def _diff_entry(raw: Dict[str, Any]) -> DiffEntry:
-    return DiffEntry(
-        path=raw["path"],
-        change=raw["change"],
-        kind=raw["kind"],
-        text=raw["text"],
-        lines_added=raw.get("linesAdded"),
-        lines_removed=raw.get("linesRemoved"),
-        size_before=raw.get("sizeBefore"),
-        size_after=raw.get("sizeAfter"),
-        hash_before=raw.get("hashBefore"),
-        hash_after=raw.get("hashAfter"),
-    )
 
 
 class Sandbox:
@@ -172,10 +163,10 @@ class Sandbox:
         self._call("writeFile", path=path, base64=base64.b64encode(raw).decode("ascii"), mode=mode)
 
     def read_dir(self, path: str) -> List[FileEntry]:
-        return [_entry(e) for e in self._call("readDir", path=path)]
+        return [_from_wire(FileEntry, e) for e in self._call("readDir", path=path)]
 
     def stat(self, path: str) -> FileEntry:
-        return _entry(self._call("stat", path=path))
+        return _from_wire(FileEntry, self._call("stat", path=path))
 
     def exists(self, path: str) -> bool:
         try:
@@ -210,7 +201,7 @@ class Sandbox:
             page = self._call(
                 "diffSteps", **{"from": from_snapshot, "to": to_snapshot, "offset": offset}
             )
-            entries.extend(_diff_entry(e) for e in page["entries"])
+            entries.extend(_from_wire(DiffEntry, e) for e in page["entries"])
             offset = page["nextOffset"]
         return entries
 
