@@ -111,15 +111,16 @@ let failed = false;
 // A stall of 0..STALL_MS, then as long again free, over and over. It runs
 // after the loop's poll phase (setImmediate), as the engine's own work on
 // I/O does: what clients sent during that poll is read only after timers.
-let staller: NodeJS.Timeout | undefined;
+let stalling = STALL_MS > 0;
 function stall(): void {
   setImmediate(() => {
+    if (!stalling) return;
     const until = Date.now() + Math.random() * STALL_MS;
     while (Date.now() < until);
-    staller = setTimeout(stall, STALL_MS);
+    setTimeout(stall, STALL_MS);
   });
 }
-if (STALL_MS > 0) staller = setTimeout(stall, STALL_MS);
+if (stalling) setTimeout(stall, STALL_MS);
 for (let round = 1; round <= ROUNDS; round++) {
   let peak = reading();
   const sampler = setInterval(() => {
@@ -136,7 +137,7 @@ for (let round = 1; round <= ROUNDS; round++) {
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
   clearInterval(sampler);
-  if (round === ROUNDS) clearTimeout(staller);
+  if (round === ROUNDS) stalling = false;
   for (const o of outcomes)
     if (o.status === 'rejected') {
       failed = true;
