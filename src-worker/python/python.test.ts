@@ -78,7 +78,7 @@ describe.skipIf(!pythonAvailable())('python3 in a sandbox', () => {
         ].join('\n'),
       );
       expect(r.stderr).toContain('bye\n');
-      expect(r.stderr).toContain("python3: can't open file '/tmp/nosuch.py': [Errno 44]");
+      expect(r.stderr).toContain("python3: can't open file '/tmp/nosuch.py': [Errno 2]");
       expect(r.stderr).toContain('Unknown option: -Z');
     },
     LONG,

@@ -89,16 +89,43 @@ def _user_tb(tb):
     return tb
 
 
-def _report(e):
+# The errno translation (linuxErrno.py), installed with the shims.
+_linux = None
+
+
+def _report(e, module_mode=False):
     import traceback
 
     try:
         sys.stdout.flush()
     except Exception:
         pass
+    if sys.excepthook is not sys.__excepthook__:
+        # A program's own hook sees the uncaught exception, as in CPython.
+        try:
+            sys.excepthook(type(e), e, _user_tb(e.__traceback__))
+            return
+        except BaseException as hook_error:  # noqa: BLE001
+            sys.stderr.write("Error in sys.excepthook:\n")
+            sys.stderr.write("".join(traceback.format_exception(hook_error)))
+            sys.stderr.write("\nOriginal exception was:\n")
     te = traceback.TracebackException(type(e), e, _user_tb(e.__traceback__))
     # Our shims (time.sleep, subprocess) stand for C functions: no frames of theirs either.
     te.stack = traceback.StackSummary.from_list([f for f in te.stack if f.filename != "<sandglass>"])
+    if module_mode:
+        # `-m`: CPython shows its frozen runpy's two frames first.
+        import runpy
+
+        runpy_frames = []
+        tb = e.__traceback__
+        while tb is not None:
+            code = tb.tb_frame.f_code
+            if code.co_filename == runpy.__file__ and code.co_name in ("_run_module_as_main", "_run_code"):
+                runpy_frames.append(
+                    traceback.FrameSummary("<frozen runpy>", tb.tb_lineno, code.co_name, lookup_line=False, line="")
+                )
+            tb = tb.tb_next
+        te.stack = traceback.StackSummary.from_list(runpy_frames + list(te.stack))
     sys.stderr.write("".join(te.format()))
 
 
@@ -133,6 +160,38 @@ def _setup_streams(job, unbuffered):
     sys.__stderr__ = sys.stderr
 
 
+class _Flags(tuple):
+    """sys.flags as the command line set them (the snapshot froze the boot's)."""
+
+    _fields = ()
+
+    def __repr__(self):
+        return "sys.flags(" + ", ".join(f"{n}={v!r}" for n, v in zip(self._fields, self)) + ")"
+
+
+def _set_flags(opts):
+    changes = {}
+    if opts["I"]:
+        changes.update(isolated=1, ignore_environment=1, no_user_site=1, safe_path=True)
+    for opt, name in (("E", "ignore_environment"), ("B", "dont_write_bytecode"), ("q", "quiet"),
+                      ("s", "no_user_site"), ("S", "no_site"), ("d", "debug"), ("v", "verbose"),
+                      ("b", "bytes_warning"), ("O", "optimize")):
+        if opts.get(opt):
+            changes[name] = 1
+    if opts["i"]:
+        changes.update(inspect=1, interactive=1)
+    if opts.get("P"):
+        changes["safe_path"] = True
+    old = sys.flags
+    names = type(old).__match_args__
+    if not any(getattr(old, n) != v for n, v in changes.items()):
+        return
+    cls = type("flags", (_Flags,), {"_fields": names, "__module__": "sys", "__slots__": ()})
+    for i, n in enumerate(names):
+        setattr(cls, n, property(lambda self, i=i: self[i]))
+    sys.flags = cls(changes.get(n, getattr(old, n)) for n in names)
+
+
 def _banner():
     return (
         f"Python {sys.version} on {sys.platform}\n"
@@ -165,13 +224,41 @@ def _fresh_main():
     import types
 
     m = types.ModuleType("__main__")
-    m.__dict__["__builtins__"] = __builtins__
+    import builtins
+
+    m.__dict__["__builtins__"] = builtins
     sys.modules["__main__"] = m
     return m
 
 
+def _run_file(target, path, main_mod):
+    """Run a script file as __main__ (directories and zips through runpy)."""
+    import runpy
+    from pkgutil import get_importer
+
+    if get_importer(path) is not None:
+        runpy.run_path(target, run_name="__main__")
+        return
+    # In the real __main__, with __file__ and traceback paths absolute
+    # (CPython 3.9+), sys.argv[0] as typed.
+    import importlib.machinery
+
+    code = runpy._get_code_from_file(path)
+    main_mod.__dict__.update(
+        __file__=path,
+        __cached__=None,
+        __loader__=importlib.machinery.SourceFileLoader("__main__", path),
+    )
+    exec(code, main_mod.__dict__)
+
+
 def _install_shims(boot, pids):
+    global _linux
     from _pyodide._importhook import jsfinder
+
+    _linux = {"__name__": "_sandglass_linux_errno"}
+    exec(boot.errno, _linux)
+    _linux["install"]()
 
     kernel = {"__name__": "_sandglass_kernel_shim"}
     exec(boot.shim, kernel)
@@ -209,6 +296,7 @@ def main(boot, job):
         sys.dont_write_bytecode = True
     unbuffered = opts["u"] or (not ignore_env and bool(os.environ.get("PYTHONUNBUFFERED")))
     _setup_streams(job, unbuffered)
+    _set_flags(opts)
     sys.executable = job["executable"]
     sys._base_executable = job["executable"]
     sys.orig_argv = list(argv)
@@ -224,7 +312,8 @@ def main(boot, job):
     if not ignore_env and os.environ.get("PYTHONPATH"):
         extra = [p for p in os.environ["PYTHONPATH"].split(":") if p]
     first = []
-    if not isolated:
+    safe_path = isolated or opts.get("P") or (not ignore_env and bool(os.environ.get("PYTHONSAFEPATH")))
+    if not safe_path:
         if mode == "file":
             first = [os.path.dirname(os.path.abspath(target))]
         else:
@@ -250,13 +339,15 @@ def main(boot, job):
             import runpy
 
             sys.argv = [target] + list(rest)
+            path = os.path.abspath(target)
             try:
-                runpy.run_path(target, run_name="__main__")
+                _run_file(target, path, main_mod)
             except OSError as e:
-                if e.filename == target or not os.path.exists(target):
+                if e.filename in (target, path) or not os.path.exists(target):
                     name = os.path.basename(argv[0]) or "python3"
+                    n = _linux["linux_errno"](e.errno)
                     print(
-                        f"{name}: can't open file {os.path.abspath(target)!r}: [Errno {e.errno}] {e.strerror}",
+                        f"{name}: can't open file {os.path.abspath(target)!r}: [Errno {n}] {_linux['linux_strerror'](e.errno, e.strerror)}",
                         file=sys.stderr,
                     )
                     return 2
@@ -273,10 +364,11 @@ def main(boot, job):
     except SystemExit as e:
         status = _exit_status(e)
     except KeyboardInterrupt as e:
-        _report(e)
-        status = 130
+        _report(e, mode == "m")
+        # CPython ends itself with SIGINT (the realm does: 130 in a shell).
+        status = -2
     except BaseException as e:  # noqa: BLE001  (CPython reports every uncaught exception)
-        _report(e)
+        _report(e, mode == "m")
         status = 1
     try:
         import atexit
