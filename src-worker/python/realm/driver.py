@@ -263,6 +263,9 @@ def _install_shims(boot, pids):
     kernel = {"__name__": "_sandglass_kernel_shim"}
     exec(boot.shim, kernel)
     kernel["install"](jsfinder.jsproxies.pop("_sandglass_kernel"), pids)
+    stdlib = {"__name__": "_sandglass_stdlib_shim"}
+    exec(boot.stdlib, stdlib)
+    stdlib["install"]()
     net = {"__name__": "_sandglass_net_shim"}
     exec(boot.net, net)
     net["install"](jsfinder.jsproxies.pop("_sandglass_net"), kernel["errno_error"])

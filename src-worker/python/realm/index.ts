@@ -26,6 +26,7 @@ import driverSource from './driver.py';
 import shimSource from './kernelShim.py';
 import netShimSource from './netShim.py';
 import linuxErrnoSource from './linuxErrno.py';
+import stdlibShimSource from './stdlibShim.py';
 import { createNetBridge } from './netBridge.js';
 import sealSource from './seal.py';
 
@@ -156,8 +157,8 @@ const realm = {
     );
     if (compiled !== true)
       py.runPython(
-        `import runpy, io, types, traceback, code, importlib, json, subprocess, selectors, struct\n` +
-          `(lambda s, t, c: s.modules.__setitem__("_sandglass_boot", t.SimpleNamespace(key=${pyString(config.codeKey)}, driver=c(${pyString(driverSource)}), shim=c(${pyString(shimSource)}), net=c(${pyString(netShimSource)}), errno=c(${pyString(linuxErrnoSource)}))))(__import__("sys"), __import__("types"), lambda src: compile(src, "<sandglass>", "exec"))`,
+        `import runpy, io, types, traceback, code, importlib, json, subprocess, selectors, struct, hashlib, hmac, asyncio.unix_events\n` +
+          `(lambda s, t, c: s.modules.__setitem__("_sandglass_boot", t.SimpleNamespace(key=${pyString(config.codeKey)}, driver=c(${pyString(driverSource)}), shim=c(${pyString(shimSource)}), net=c(${pyString(netShimSource)}), errno=c(${pyString(linuxErrnoSource)}), stdlib=c(${pyString(stdlibShimSource)}))))(__import__("sys"), __import__("types"), lambda src: compile(src, "<sandglass>", "exec"))`,
         { filename: '<sandglass>' },
       );
     // A snapshot must keep Pyodide's JS modules (it checks their references), so
