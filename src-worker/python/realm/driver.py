@@ -142,22 +142,37 @@ def _exit_status(e):
     return 1
 
 
-def _setup_streams(job, unbuffered):
+def _stdio_codec(ioencoding):
+    """(encoding, errors) of stdin/stdout as CPython takes them from PYTHONIOENCODING."""
+    import codecs
+
+    enc, _, errors = (ioencoding or "").partition(":")
+    if enc:
+        # An unknown name is a LookupError here; CPython stops at start for it too.
+        return codecs.lookup(enc).name, errors or "strict"
+    return sys.stdout.encoding, errors or sys.stdout.errors
+
+
+def _setup_streams(job, unbuffered, ioencoding):
     import io
 
     tty_out = job["isatty"][1]
+    enc, errors = _stdio_codec(ioencoding)
+    if ioencoding:
+        sys.stdin.reconfigure(encoding=enc, errors=errors)
     if unbuffered:
-        sys.stdout = io.TextIOWrapper(
-            open(1, "wb", 0, closefd=False), encoding="utf-8", errors="strict", write_through=True
-        )
+        sys.stdout = io.TextIOWrapper(open(1, "wb", 0, closefd=False), encoding=enc, errors=errors, write_through=True)
         sys.stderr = io.TextIOWrapper(
-            open(2, "wb", 0, closefd=False), encoding="utf-8", errors="backslashreplace", write_through=True
+            open(2, "wb", 0, closefd=False), encoding=enc, errors="backslashreplace", write_through=True
         )
     else:
         # Block-buffered when not a terminal (one write, not one per line), as CPython.
-        sys.stdout.reconfigure(line_buffering=tty_out)
+        sys.stdout.reconfigure(line_buffering=tty_out, encoding=enc, errors=errors)
+        if ioencoding:
+            sys.stderr.reconfigure(encoding=enc, errors="backslashreplace")
     sys.__stdout__ = sys.stdout
     sys.__stderr__ = sys.stderr
+    sys.__stdin__ = sys.stdin
 
 
 class _Flags(tuple):
@@ -252,6 +267,25 @@ def _run_file(target, path, main_mod):
     exec(code, main_mod.__dict__)
 
 
+def _unhook_logging():
+    """The boot imported logging (asyncio does), which registered its atexit
+    shutdown; a CPython program that never used logging has no such hook,
+    and its flush of stderr would put stderr's last partial line before
+    stdout's buffer. The driver calls it after the atexit functions when the
+    program made handlers."""
+    logging = sys.modules.get("logging")
+    if logging is not None:
+        import atexit
+
+        atexit.unregister(logging.shutdown)
+
+
+def _logging_shutdown():
+    logging = sys.modules.get("logging")
+    if logging is not None and any(r() is not logging.lastResort for r in logging._handlerList):
+        logging.shutdown()
+
+
 def _install_shims(boot, pids):
     global _linux
     from _pyodide._importhook import jsfinder
@@ -277,6 +311,7 @@ def main(boot, job):
     os.environ.clear()
     os.environ.update(job["env"])
     _install_shims(boot, job["pids"])
+    _unhook_logging()
     # The interpreter may come from a memory snapshot: what seeded itself at
     # boot is seeded again, from the kernel's /dev/urandom.
     if "random" in sys.modules:
@@ -298,7 +333,16 @@ def main(boot, job):
     if opts["B"] or (not ignore_env and os.environ.get("PYTHONDONTWRITEBYTECODE")):
         sys.dont_write_bytecode = True
     unbuffered = opts["u"] or (not ignore_env and bool(os.environ.get("PYTHONUNBUFFERED")))
-    _setup_streams(job, unbuffered)
+    ioencoding = None if ignore_env else os.environ.get("PYTHONIOENCODING")
+    try:
+        _setup_streams(job, unbuffered, ioencoding)
+    except LookupError as e:
+        print(
+            "Fatal Python error: init_stdio_encoding: failed to get the Python codec name of the stdio encoding\n"
+            f"Python runtime state: core initialized\nLookupError: {e}",
+            file=sys.stderr,
+        )
+        return 1
     _set_flags(opts)
     sys.executable = job["executable"]
     sys._base_executable = job["executable"]
@@ -377,6 +421,7 @@ def main(boot, job):
         import atexit
 
         atexit._run_exitfuncs()
+        _logging_shutdown()
     except BaseException:
         pass
     for s in (sys.stdout, sys.stderr):

@@ -157,7 +157,7 @@ const realm = {
     );
     if (compiled !== true)
       py.runPython(
-        `import runpy, io, types, traceback, code, importlib, json, subprocess, selectors, struct, hashlib, hmac, asyncio.unix_events\n` +
+        `import runpy, io, types, traceback, code, importlib, json, subprocess, selectors, struct, hashlib, hmac, asyncio.unix_events, concurrent.futures.thread\n` +
           `(lambda s, t, c: s.modules.__setitem__("_sandglass_boot", t.SimpleNamespace(key=${pyString(config.codeKey)}, driver=c(${pyString(driverSource)}), shim=c(${pyString(shimSource)}), net=c(${pyString(netShimSource)}), errno=c(${pyString(linuxErrnoSource)}), stdlib=c(${pyString(stdlibShimSource)}))))(__import__("sys"), __import__("types"), lambda src: compile(src, "<sandglass>", "exec"))`,
         { filename: '<sandglass>' },
       );

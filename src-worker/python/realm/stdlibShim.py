@@ -5,9 +5,14 @@
 #   kernel's POLL (selectors.PollSelector is kernelShim's), a pipe for its
 #   wake-ups (no socketpair), signal handlers through signal.signal, and
 #   child processes watched by polling waitpid (no threads, no pidfd).
+# - concurrent.futures.ThreadPoolExecutor: there are no threads; its tasks
+#   run at submit, in the caller (map, as_completed, asyncio's
+#   run_in_executor and to_thread then work, one task at a time).
 # - hashlib.pbkdf2_hmac: CPython takes it from OpenSSL, which Pyodide lacks.
 import asyncio
 import asyncio.unix_events
+import concurrent.futures
+import concurrent.futures.thread
 import hashlib
 import hmac
 import os
@@ -41,6 +46,12 @@ class KernelEventLoop(asyncio.unix_events._UnixSelectorEventLoop):
     def __init__(self, selector=None):
         super().__init__(selector or selectors.PollSelector())
         self._watcher = _ChildWatcher(self)
+
+    async def shutdown_default_executor(self, timeout=None):
+        # CPython waits for the pool in a thread; the inline pool has nothing running.
+        self._executor_shutdown_called = True
+        if self._default_executor is not None:
+            self._default_executor.shutdown(wait=True)
 
     def _make_self_pipe(self):
         self._ssock, self._csock = os.pipe()
@@ -86,6 +97,47 @@ class KernelEventLoop(asyncio.unix_events._UnixSelectorEventLoop):
         return True
 
 
+class InlineThreadPoolExecutor(concurrent.futures.Executor):
+    """ThreadPoolExecutor's interface; each task runs when submitted."""
+
+    def __init__(self, max_workers=None, thread_name_prefix="", initializer=None, initargs=()):
+        if max_workers is not None and max_workers <= 0:
+            raise ValueError("max_workers must be greater than 0")
+        if initializer is not None and not callable(initializer):
+            raise TypeError("initializer must be a callable")
+        self._max_workers = max_workers or min(32, (os.cpu_count() or 1) + 4)
+        self._thread_name_prefix = thread_name_prefix
+        self._init = (initializer, initargs) if initializer is not None else None
+        self._broken = False
+        self._shutdown = False
+
+    def submit(self, fn, /, *args, **kwargs):
+        if self._broken:
+            raise concurrent.futures.thread.BrokenThreadPool(self._broken)
+        if self._shutdown:
+            raise RuntimeError("cannot schedule new futures after shutdown")
+        if self._init is not None:
+            initializer, initargs = self._init
+            self._init = None
+            try:
+                initializer(*initargs)
+            except BaseException:
+                self._broken = "A thread initializer failed, the thread pool is not usable anymore"
+                raise concurrent.futures.thread.BrokenThreadPool(self._broken) from None
+        future = concurrent.futures.Future()
+        future.set_running_or_notify_cancel()
+        try:
+            result = fn(*args, **kwargs)
+        except Exception as e:
+            future.set_exception(e)
+        else:
+            future.set_result(result)
+        return future
+
+    def shutdown(self, wait=True, *, cancel_futures=False):
+        self._shutdown = True
+
+
 class _Policy(asyncio.events._BaseDefaultEventLoopPolicy):
     _loop_factory = KernelEventLoop
 
@@ -128,5 +180,7 @@ def install():
         asyncio.run = webloop._orig_run
     asyncio.events._set_event_loop_policy(_Policy())
     asyncio.SelectorEventLoop = asyncio.EventLoop = KernelEventLoop
+    concurrent.futures.ThreadPoolExecutor = InlineThreadPoolExecutor
+    concurrent.futures.thread.ThreadPoolExecutor = InlineThreadPoolExecutor
     if not hasattr(hashlib, "pbkdf2_hmac"):
         hashlib.pbkdf2_hmac = pbkdf2_hmac
