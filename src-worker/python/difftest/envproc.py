@@ -50,3 +50,8 @@ t = time.time()
 print(abs(t - time.mktime(time.localtime(t))) < 1.5, time.gmtime(0)[:6], time.strftime("%Y", time.gmtime(86400 * 365)))
 print(time.monotonic() <= time.monotonic(), time.perf_counter() > 0, time.process_time() >= 0, time.time_ns() > 0)
 print(time.tzname[0] in ("UTC", "GMT"), time.timezone)
+import tempfile
+with tempfile.NamedTemporaryFile() as tf:
+    st = os.stat(tf.name)
+    print(st.st_uid == os.getuid() == os.geteuid(), st.st_gid == os.getgid() == os.getegid(), isinstance(os.getgroups(), list))
+print(isinstance(os.cpu_count(), int) and os.cpu_count() >= 1, os.uname().nodename == __import__("platform").node() != "")

@@ -15,6 +15,8 @@ export interface KernelBridge {
   spawn(request: string): number;
   wait(pid: number, options: number): string;
   kill(pid: number, sig: number): number;
+  /** `[uid, gid, euid, egid]` of the process (JSON). */
+  ids(): string;
   /** The kernel's disposition of `sig` for this process: 0 default, 1 ignore, 2 catch. */
   sigaction(sig: number, disp: number): number;
   pipe(): string;
@@ -125,6 +127,10 @@ export function createBridge(d: BridgeDeps): KernelBridge {
     },
     kill(pid: number, sig: number): number {
       return k.try(Sys.KILL, [pid, sig]);
+    },
+    ids(): string {
+      k.try(Sys.GETUID);
+      return JSON.stringify(Array.from(k.ch.rets.slice(0, 4)));
     },
     sigaction(sig: number, disp: number): number {
       return k.try(Sys.SIGACTION, [sig, disp]);

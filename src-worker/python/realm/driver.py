@@ -246,6 +246,16 @@ def _fresh_main():
     return m
 
 
+def _executable(default, argv0):
+    """sys.executable as CPython finds it from argv[0] (`python` is /usr/bin/python)."""
+    name = os.path.basename(argv0)
+    if not name.startswith("python"):
+        return default
+    if "/" in argv0:
+        return os.path.abspath(argv0)
+    return os.path.join(os.path.dirname(default), name)
+
+
 def _run_file(target, path, main_mod):
     """Run a script file as __main__ (directories and zips through runpy)."""
     import runpy
@@ -344,8 +354,7 @@ def main(boot, job):
         )
         return 1
     _set_flags(opts)
-    sys.executable = job["executable"]
-    sys._base_executable = job["executable"]
+    sys.executable = sys._base_executable = _executable(job["executable"], argv[0] if argv else "")
     sys.orig_argv = list(argv)
     if opts["W"]:
         import warnings

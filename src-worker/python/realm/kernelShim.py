@@ -129,6 +129,41 @@ def set_signal(signalnum, handler):
     return old
 
 
+_cred = None
+
+
+def _ids():
+    global _cred
+    if _cred is None:
+        _cred = json.loads(_k.ids())
+    return _cred
+
+
+def _read_text(path):
+    try:
+        with open(path) as f:
+            return f.read()
+    except OSError:
+        return None
+
+
+def cpu_count():
+    """The CPUs the sandbox shows (/proc/cpuinfo, as nproc counts them)."""
+    info = _read_text("/proc/cpuinfo")
+    n = sum(1 for line in (info or "").splitlines() if line.startswith("processor"))
+    return n or None
+
+
+_uname = os.uname
+
+
+def uname():
+    """Emscripten's answer, with the sandbox's host name (/etc/hostname, as `uname -n`)."""
+    r = _uname()
+    name = (_read_text("/etc/hostname") or "").strip() or r.nodename
+    return type(r)((r.sysname, name, r.release, r.version, r.machine))
+
+
 def umask(mask):
     return _k.umask(mask & 0o777)
 
@@ -240,6 +275,16 @@ def install(bridge, pids):
     os.waitpid = waitpid
     os.kill = kill
     os.umask = umask
+    # Credentials as the kernel gives them (Emscripten says 0 and has no euid/egid/groups).
+    os.getuid = lambda: _ids()[0]
+    os.getgid = lambda: _ids()[1]
+    os.geteuid = lambda: _ids()[2]
+    os.getegid = lambda: _ids()[3]
+    os.getgroups = lambda: [_ids()[1]]
+    os.cpu_count = cpu_count
+    if hasattr(os, "process_cpu_count"):
+        os.process_cpu_count = cpu_count
+    os.uname = uname
     os.system = system
     time.sleep = sleep
     signal.signal = set_signal
