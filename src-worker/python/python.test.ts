@@ -102,6 +102,35 @@ describe.skipIf(!pythonAvailable())('python3 in a sandbox', () => {
           '',
         ].join('\n'),
       );
+      // -c code's source lines (CPython 3.13+), -m's frozen runpy frames, Linux errno numbers and
+      // texts, a program's own excepthook.
+      await sb.writeFile('/tmp/failmod.py', 'import os\nos.readlink("/tmp/failmod.py")\n');
+      const c = await sb.run(
+        [
+          `cd /tmp; python3 -c 'x = 1\nopen("/nonexistent/f")'`,
+          'python3 -m failmod',
+          `python3 -c 'import sys; sys.excepthook = lambda t, v, tb: print("hook", t.__name__, v); 1/0'; echo "hook $?"`,
+        ].join('\n'),
+        opts,
+      );
+      expect(c.stdout).toBe('hook ZeroDivisionError division by zero\nhook 1\n');
+      expect(c.stderr).toBe(
+        [
+          'Traceback (most recent call last):',
+          '  File "<string>", line 2, in <module>',
+          '    open("/nonexistent/f")',
+          '    ~~~~^^^^^^^^^^^^^^^^^^',
+          "FileNotFoundError: [Errno 2] No such file or directory: '/nonexistent/f'",
+          'Traceback (most recent call last):',
+          '  File "<frozen runpy>", line 198, in _run_module_as_main',
+          '  File "<frozen runpy>", line 88, in _run_code',
+          '  File "/tmp/failmod.py", line 2, in <module>',
+          '    os.readlink("/tmp/failmod.py")',
+          '    ~~~~~~~~~~~^^^^^^^^^^^^^^^^^^^',
+          "OSError: [Errno 22] Invalid argument: '/tmp/failmod.py'",
+          '',
+        ].join('\n'),
+      );
     },
     LONG,
   );

@@ -120,7 +120,7 @@ def _report(e, module_mode=False):
         tb = e.__traceback__
         while tb is not None:
             code = tb.tb_frame.f_code
-            if code.co_filename == runpy.__file__ and code.co_name in ("_run_module_as_main", "_run_code"):
+            if code.co_filename in (runpy.__file__, "<frozen runpy>") and code.co_name in ("_run_module_as_main", "_run_code"):
                 runpy_frames.append(
                     traceback.FrameSummary("<frozen runpy>", tb.tb_lineno, code.co_name, lookup_line=False, line="")
                 )
@@ -322,6 +322,8 @@ def main(boot, job):
     os.environ.update(job["env"])
     _install_shims(boot, job["pids"])
     _unhook_logging()
+    # Pyodide installs traceback.print_exception; CPython starts with its own hook.
+    sys.excepthook = sys.__excepthook__
     # The interpreter may come from a memory snapshot: what seeded itself at
     # boot is seeded again, from the kernel's /dev/urandom.
     if "random" in sys.modules:
@@ -385,7 +387,12 @@ def main(boot, job):
     try:
         if mode == "c":
             sys.argv = ["-c"] + list(rest)
-            exec(compile(target, "<string>", "exec"), main_mod.__dict__)
+            code = compile(target, "<string>", "exec")
+            # CPython 3.13+ keeps -c's source for tracebacks (gh-67224).
+            import linecache
+
+            linecache._register_code(code, target, "<string>")
+            exec(code, main_mod.__dict__)
         elif mode == "m":
             import runpy
 
