@@ -3,7 +3,7 @@ import os, signal, subprocess, sys
 print(signal.getsignal(signal.SIGPIPE) == signal.SIG_IGN, signal.getsignal(signal.SIGINT) is signal.default_int_handler)
 def sh(cmd):
     p = subprocess.run(["sh", "-c", cmd], capture_output=True, text=True)
-    return p.returncode, p.stdout, p.stderr.splitlines()[-2:]
+    return p.returncode, p.stdout, p.stderr.splitlines()[-1:]
 py = sys.executable
 print(sh(f"{{ {py} -c 'for i in range(100000): print(i)'; echo $? > st; }} | head -2; cat st; rm st"))
 print(sh(f"{py} -c 'raise KeyboardInterrupt'; echo $?"))
@@ -23,3 +23,4 @@ p.stdout.readline()
 p.send_signal(signal.SIGINT)
 out, err = p.communicate()
 print("child sigint", p.returncode, err.splitlines()[-1])
+print(sh(f"{{ {py} -c 'print(\"x\" * 10)'; echo $? > st; }} | (exec 0<&-; sleep 0.5); cat st; rm st"))

@@ -444,7 +444,19 @@ def main(boot, job):
         try:
             if s is not None and not s.closed:
                 s.flush()
-        except Exception:
-            if status == 0:
-                status = 120
+        except Exception as e:
+            if status != 0:
+                # After an error report stdout's buffer is left as it was: nothing more to say.
+                continue
+            status = 120
+            if s is sys.stdout:
+                # CPython 3.14's words for it (an unraisable exception at shutdown).
+                import traceback
+
+                try:
+                    sys.stderr.write("Exception ignored while flushing sys.stdout:\n")
+                    sys.stderr.write("".join(traceback.format_exception_only(e)))
+                    sys.stderr.flush()
+                except Exception:
+                    pass
     return status
