@@ -188,9 +188,9 @@ def _set_flags(opts):
     changes = {}
     if opts["I"]:
         changes.update(isolated=1, ignore_environment=1, no_user_site=1, safe_path=True)
+    # Only the options the driver acts on (-O, -v, -b, -d, -S are accepted but do nothing here).
     for opt, name in (("E", "ignore_environment"), ("B", "dont_write_bytecode"), ("q", "quiet"),
-                      ("s", "no_user_site"), ("S", "no_site"), ("d", "debug"), ("v", "verbose"),
-                      ("b", "bytes_warning"), ("O", "optimize")):
+                      ("s", "no_user_site")):
         if opts.get(opt):
             changes[name] = 1
     if opts["i"]:
