@@ -147,23 +147,31 @@ _LINUX = {
     "ENOTRECOVERABLE": (131, "State not recoverable"),
     "ERFKILL": (132, "Operation not possible due to RF-kill"),}
 
-# Emscripten number -> (Linux number, musl's text, glibc's text)
-_BY_NUMBER = {}
-for _name, (_num, _text) in _LINUX.items():
-    _own = getattr(errno, _name, None)
-    if _own is not None and _own not in _BY_NUMBER:
-        _BY_NUMBER[_own] = (_num, os.strerror(_own), _text)
+# Emscripten number -> (Linux number, musl's text, glibc's text); made when first
+# needed (a few ms of os.strerror calls no process should pay at start).
+_by_number = None
+
+
+def _table():
+    global _by_number
+    if _by_number is None:
+        _by_number = {}
+        for name, (num, text) in _LINUX.items():
+            own = getattr(errno, name, None)
+            if own is not None and own not in _by_number:
+                _by_number[own] = (num, os.strerror(own), text)
+    return _by_number
 
 
 def linux_errno(n):
     """The Linux number of Emscripten's errno `n` (unknown numbers unchanged)."""
-    t = _BY_NUMBER.get(n)
+    t = _table().get(n)
     return t[0] if t else n
 
 
 def linux_strerror(n, text):
     """glibc's message for errno `n` when `text` is musl's one for it."""
-    t = _BY_NUMBER.get(n)
+    t = _table().get(n)
     return t[2] if t and text == t[1] else text
 
 
@@ -175,7 +183,7 @@ class shown_as_linux:
         seen = set()
         while isinstance(e, BaseException) and id(e) not in seen:
             seen.add(id(e))
-            if isinstance(e, OSError) and isinstance(e.errno, int) and e.errno in _BY_NUMBER:
+            if isinstance(e, OSError) and isinstance(e.errno, int) and e.errno in _table():
                 self.saved.append((e, e.errno, e.strerror))
             e = e.__cause__ or e.__context__
 
