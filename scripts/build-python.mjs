@@ -60,6 +60,22 @@ const ASM_REWRITES = [
     'var module=(convertJsFunctionToWasm.modules??={})[sig]??=new WebAssembly.Module(bytes);var instance=new WebAssembly.Instance(module,{e:{f:func}})',
     1,
   ],
+  // Lazy GOT: Emscripten's dynamic linker gives every one of the main module's ~8,500 exports a
+  // WebAssembly.Global (and every exported function a table slot) at each instantiation, though
+  // only the ~280 the module imports as GOT.func (and whatever a dlopen'd side module asks for)
+  // are ever read: a third of an interpreter's boot. Bind the entries that exist when the main
+  // module is instantiated, and any later one when it is first asked for, with the same value
+  // the eager loop gave it (so a side module still sees the main module's definition first).
+  [
+    'var GOT={};var GOTHandler={get(weakImports,symName){var rtn=GOT[symName];if(!rtn){rtn=GOT[symName]=new WebAssembly.Global({value:"i32",mutable:true},-1)}',
+    'var GOT={};var GOTMainExports;var GOTHandler={get(weakImports,symName){var rtn=GOT[symName];if(!rtn){rtn=GOT[symName]=new WebAssembly.Global({value:"i32",mutable:true},-1);if(GOTMainExports&&Object.hasOwn(GOTMainExports,symName))updateGOT({[symName]:GOTMainExports[symName]})}',
+    1,
+  ],
+  [
+    'updateGOT(origExports);LDSO.init();',
+    'GOTMainExports=origExports;var gotBound={};for(var symName in GOT){if(Object.hasOwn(origExports,symName))gotBound[symName]=origExports[symName]}updateGOT(gotBound);LDSO.init();',
+    1,
+  ],
   // system(3) goes to the realm (which runs it through the kernel), never to a host shell.
   [
     'function __emscripten_system(command){command>>>=0;',
@@ -232,6 +248,7 @@ async function makeSnapshot(outDir, { loadRealm, realmCodeKey, codeCacheSuffix }
   const codeKey = realmCodeKey(scripts[0].source);
   await realm.boot(
     seed,
+    new SharedArrayBuffer(4),
     new SharedArrayBuffer(4),
     JSON.stringify({ ...SNAPSHOT_BOOT, lock, codeKey, makeSnapshot: true }),
   );

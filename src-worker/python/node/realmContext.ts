@@ -20,7 +20,13 @@ export function createRealmContext(): vm.Context {
 export interface Realm {
   addFile(name: string, sab: SharedArrayBuffer): void;
   addModule(module: WebAssembly.Module): void;
-  boot(seed: SharedArrayBuffer, interrupt: SharedArrayBuffer, config: string): Promise<void>;
+  /** `retired`: an Int32 word the worker sets when it is done with the realm (realm/index.ts). */
+  boot(
+    seed: SharedArrayBuffer,
+    interrupt: SharedArrayBuffer,
+    retired: SharedArrayBuffer,
+    config: string,
+  ): Promise<void>;
   run(channel: SharedArrayBuffer, job: string): void;
   makeSnapshot(): Uint8Array;
 }
