@@ -14,7 +14,7 @@
  */
 import { randomFillSync } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
-import { loadRealm, type Realm } from './realmContext.js';
+import { compileRealm, type Realm } from './realmContext.js';
 import type { PythonPoolMessage, PythonWorkerData, PythonWorkerMessage } from './messages.js';
 
 /** Host entropy for the interpreter (hash seed, random's reseed, os.urandom); the kernel serves more. */
@@ -26,6 +26,8 @@ const post = (m: PythonWorkerMessage): void => parentPort?.postMessage(m);
 let gotModule: (m: WebAssembly.Module) => void = () => {};
 const module = new Promise<WebAssembly.Module>((ok) => (gotModule = ok));
 let wantCodeCache = data.wantCodeCache;
+/** Compiled when the first realm loads; every later realm of this worker evaluates the same scripts. */
+let scripts: ReturnType<typeof compileRealm> | undefined;
 
 /** A booted realm and the word that retires it. */
 interface Booted {
@@ -35,7 +37,8 @@ interface Booted {
 
 async function boot(interrupt: SharedArrayBuffer): Promise<Booted> {
   const t0 = performance.now();
-  const loaded = loadRealm(data.scripts);
+  scripts ??= compileRealm(data.scripts);
+  const loaded = scripts.load();
   const realm = loaded.realm;
   for (const f of data.files) realm.addFile(f.name, f.sab);
   realm.addModule(await module);
