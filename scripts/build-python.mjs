@@ -53,7 +53,7 @@ const ASM_REWRITES = [
     1,
   ],
   // A memory snapshot is copied into the heap by the realm, which skips its zero pages (realm/heapRestore.ts).
-  ['return Module.HEAP8.set(t),l}', 'return sandglassRestoreHeap(Module.HEAP8,t),l}', 1],
+  ['return Module.HEAP8.set(t),l}', 'return sandglassRestoreHeap(Module.HEAP8,t,wasmMemory),l}', 1],
   // Emscripten compiles a tiny wasm module per JS function it puts in the table: one per signature is enough.
   [
     'var module=new WebAssembly.Module(bytes);var instance=new WebAssembly.Instance(module,{e:{f:func}})',

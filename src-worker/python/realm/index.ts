@@ -48,7 +48,8 @@ installPrelude(g);
 Object.defineProperty(g, 'sandglassWriteSharedFile', { value: writeSharedFile });
 // ... and copies a memory snapshot into the heap through this.
 Object.defineProperty(g, 'sandglassRestoreHeap', {
-  value: (heap: Uint8Array, snap: Uint8Array) => restoreHeap(heap, snap, snapshotPages),
+  value: (heap: Uint8Array, snap: Uint8Array, memory?: WebAssembly.Memory) =>
+    restoreHeap(heap, snap, snapshotPages, memory),
 });
 /** The snapshot's page map (python/resources.ts), if the engine sent one. */
 let snapshotPages: Uint8Array | undefined;
