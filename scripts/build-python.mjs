@@ -76,6 +76,13 @@ const ASM_REWRITES = [
     'GOTMainExports=origExports;var gotBound={};for(var symName in GOT){if(Object.hasOwn(origExports,symName))gotBound[symName]=origExports[symName]}updateGOT(gotBound);LDSO.init();',
     1,
   ],
+  // The same merge of the main module's exports into the import table without an entries array
+  // and a closure per export (8,500 of them at every boot).
+  [
+    'var mergeLibSymbols=(exports,libName)=>{for(var[sym,exp]of Object.entries(exports)){const setImport=target=>{if(!isSymbolDefined(target)){wasmImports[target]=exp}};setImport(sym);const main_alias="__main_argc_argv";if(sym=="main"){setImport(main_alias)}if(sym==main_alias){setImport("main")}}};',
+    'var mergeLibSymbols=(exports,libName)=>{for(var sym of Object.keys(exports)){var exp=exports[sym];if(!isSymbolDefined(sym)){wasmImports[sym]=exp}if(sym=="main"&&!isSymbolDefined("__main_argc_argv")){wasmImports["__main_argc_argv"]=exp}if(sym=="__main_argc_argv"&&!isSymbolDefined("main")){wasmImports["main"]=exp}}};',
+    1,
+  ],
   // system(3) goes to the realm (which runs it through the kernel), never to a host shell.
   [
     'function __emscripten_system(command){command>>>=0;',
