@@ -190,12 +190,12 @@ const retired = (): boolean => retiredFlag !== undefined && Atomics.load(retired
 /**
  * FinalizationRegistry whose callbacks stop once the realm is retired:
  * Pyodide frees Python objects from them, which could run user `__del__`
- * code in the thread while it serves the next realm. The engine's
+ * code in the thread while it serves the next realm. The realm's own
  * registry is held in a private field, not inherited, so nothing reached from
  * Python leads to a registry that would still call back.
  */
 function retiringRegistry(Native: typeof FinalizationRegistry): unknown {
-  return class FinalizationRegistry<T> {
+  return class RetiringFinalizationRegistry<T> {
     readonly #inner: FinalizationRegistry<T>;
     constructor(cleanup: (held: T) => void) {
       this.#inner = new Native((held: T) => {
