@@ -40,8 +40,10 @@ async function boot(interrupt: SharedArrayBuffer): Promise<Booted> {
   scripts ??= compileRealm(data.scripts);
   const loaded = scripts.load();
   const realm = loaded.realm;
-  for (const f of data.files) realm.addFile(f.name, f.sab);
-  realm.addModule(await module);
+  // Each realm adopts objects of its own (it sets their prototypes, and a process could have
+  // given them properties): clones of the worker's, sharing the same memory and compiled code.
+  for (const f of data.files) realm.addFile(f.name, structuredClone(f.sab));
+  realm.addModule(structuredClone(await module));
   const seed = new SharedArrayBuffer(SEED_BYTES);
   randomFillSync(new Uint8Array(seed));
   const retired = new SharedArrayBuffer(4);
