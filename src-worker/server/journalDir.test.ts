@@ -25,7 +25,7 @@ describe('JournalDir', () => {
   it('journals live sandboxes and brings them back in the next engine', async () => {
     const { dir, engine } = setup();
     const journals = new JournalDir(dir, engine);
-    journals.attach();
+    await journals.attach();
     const a = await engine.call('createSandbox', { name: 'work / one' });
     await engine.call('run', { sandboxId: a.id, command: 'echo kept > /tmp/f' });
     await engine.call('run', { sandboxId: a.id, command: 'echo more >> /tmp/f' });
@@ -63,7 +63,7 @@ describe('JournalDir', () => {
   it('a clean stop clears the journals; an unreadable one is set aside', async () => {
     const { dir, engine } = setup();
     const journals = new JournalDir(dir, engine);
-    journals.attach();
+    await journals.attach();
     await engine.call('createSandbox', { name: 'x' });
     await new Promise((r) => setTimeout(r, 10));
     expect(fs.readdirSync(dir)).toHaveLength(1);
