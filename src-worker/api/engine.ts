@@ -624,7 +624,10 @@ export class SandglassEngine {
   /**
    * Imports a host directory into a sandbox (see vfs/node/hostImport.ts):
    * for in-process front ends only (the CLI, MCP's allowed imports), never
-   * the wire.
+   * the wire. Into a sandbox with no steps yet (as both import, right after
+   * creating it), the import becomes part of its starting state (the
+   * timeline's origin), so no step has to list every imported file;
+   * later, it is recorded as an import step of its own.
    */
   async importHostDir(
     sandboxId: string,
@@ -632,7 +635,12 @@ export class SandglassEngine {
     path: string,
     opts: { readOnly?: boolean; contents?: ImportContents } = {},
   ): Promise<void> {
-    await this.registry.get(sandboxId).sandbox.importHostDir(hostPath, normalizePath(path), opts);
+    const entry = this.writable(sandboxId, 'importHostDir');
+    const startedAt = Date.now();
+    const at = normalizePath(path);
+    await entry.sandbox.importHostDir(hostPath, at, opts);
+    if (await entry.steps.rebaseOrigin()) return;
+    await this.recordFileStep(entry, 'import', `import ${hostPath} to ${at}`, startedAt);
   }
 
   /** Copies a sandbox file or directory out to a new or empty host path: in-process front ends only. */

@@ -77,4 +77,31 @@ describe('JournalDir', () => {
     expect(warnings[0]).toMatch(/not recovered/);
     expect(fs.readdirSync(dir)).toEqual(['1-sb1-junk.sgjournal.unreadable']);
   });
+  it('journals a host import made before the first step with the sandbox’s starting state', async () => {
+    const { dir, engine } = setup();
+    const host = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-journal-host-'));
+    dirs.push(host);
+    fs.writeFileSync(path.join(host, 'given.txt'), 'given\n');
+    const journals = new JournalDir(dir, engine);
+    await journals.attach();
+    const sb = await engine.call('createSandbox', { name: 'imp' });
+    await engine.importHostDir(sb.id, host, '/data', { contents: 'lazy' });
+    await engine.call('run', { sandboxId: sb.id, command: 'echo own > /tmp/own' });
+    journals.close();
+    const next = new SandglassEngine();
+    engines.push(next);
+    const [recovered] = await new JournalDir(dir, next).recover();
+    const id = recovered?.sandbox.id ?? '';
+    const [step] = (await next.call('listSteps', { sandboxId: id })).steps;
+    const read = async (p: string): Promise<string> => {
+      const file = await next.call('readFile', {
+        sandboxId: id,
+        path: p,
+        snapshotId: step?.snapshotId ?? '',
+      });
+      return Buffer.from(file.base64, 'base64').toString();
+    };
+    expect(await read('/data/given.txt')).toBe('given\n');
+    expect(await read('/tmp/own')).toBe('own\n');
+  });
 });

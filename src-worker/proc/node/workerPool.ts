@@ -114,7 +114,6 @@ export class WorkerPool {
   private watch(w: Worker, booted: boolean): Worker {
     if (booted) this.booted.add(w);
     live++;
-    w.unref();
     let gone = false;
     const onGone = (message: string): void => {
       if (gone) return;
@@ -136,6 +135,10 @@ export class WorkerPool {
         lease?.onCrash?.(m.message ?? 'worker refused the job');
       }
     });
+    // After the listeners (a first 'message' listener refs the worker's
+    // port again): an idle worker holds nothing, a leased one holds the
+    // process (`run`), and so does waiting for boots (`whenWarm`).
+    w.unref();
     return w;
   }
 
@@ -145,7 +148,10 @@ export class WorkerPool {
       this.prewarm();
       if (this.disposed || this.idle.filter((w) => this.booted.has(w)).length >= this.options.warm)
         return;
+      const booting = this.idle.filter((w) => !this.booted.has(w));
+      for (const w of booting) w.ref();
       await new Promise<void>((r) => this.bootWaiters.push(r));
+      for (const w of booting) if (!this.leases.has(w)) w.unref();
     }
   }
 
@@ -160,6 +166,10 @@ export class WorkerPool {
     const w = i >= 0 ? (this.idle.splice(i, 1)[0] as Worker) : (this.idle.pop() ?? this.create());
     const lease: Lease = { worker: w, onCrash: undefined };
     this.leases.set(w, lease);
+    // A running job keeps the process alive: the kernel side only waits with
+    // Atomics.waitAsync, which holds nothing, so a one-shot CLI could
+    // otherwise end mid-command (exit 13, "unsettled top-level await").
+    w.ref();
     w.postMessage(typeof job === 'function' ? job(w) : job);
     // Keep the warm set topped up off the spawn path.
     if (this.options.refill !== false && this.idle.length < this.options.warm)
@@ -171,6 +181,7 @@ export class WorkerPool {
   release(lease: Lease): void {
     lease.onCrash = undefined;
     if (!this.leases.delete(lease.worker)) return;
+    lease.worker.unref();
     if (this.disposed) {
       void lease.worker.terminate();
       return;

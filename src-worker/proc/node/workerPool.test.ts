@@ -66,3 +66,23 @@ describe('a prestarted worker', () => {
     await exited;
   });
 });
+
+describe('the event loop', () => {
+  /** Ref'd message ports: a worker the process waits for shows as one. */
+  const heldPorts = (): number =>
+    process.getActiveResourcesInfo().filter((r) => r === 'MessagePort').length;
+
+  it('is held while a worker runs a job, not while workers idle', async () => {
+    // The kernel side waits for a running program with Atomics.waitAsync,
+    // which holds nothing: the lease must, or a one-shot CLI ends mid-command.
+    const pool = new WorkerPool({ warm: 1, idleMs: 1000 });
+    await pool.whenWarm();
+    const idle = heldPorts();
+    const lease = pool.run({ type: 'no-such-job' } satisfies WorkerJob);
+    expect(heldPorts()).toBe(idle + 1);
+    await new Promise<string>((resolve) => (lease.onCrash = resolve));
+    pool.release(lease);
+    expect(heldPorts()).toBe(idle);
+    pool.dispose();
+  });
+});
