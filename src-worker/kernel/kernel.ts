@@ -240,6 +240,10 @@ export class Kernel {
       this.starting--;
     }
     if (this.disposed) fail(Errno.EIO, 'sandbox destroyed');
+    // The image lookup awaited: the parent may have been ended meanwhile (a
+    // kill, its job's deadline), and a child started now would outlive it unbounded.
+    if (parent && !parent.alive) fail(Errno.ESRCH, 'the parent process has ended');
+    if ((parent?.commandJob ?? parent?.job)?.expired) fail(Errno.ESRCH, 'time limit exceeded');
     const pid = this.nextPid++;
     let pgid = spec.pgid ?? -1;
     if (pgid === 0) pgid = pid;

@@ -13,6 +13,7 @@ export class Job {
   private readonly members = new Set<Process>();
   private timer: PausableTimer | undefined;
   private ended = false;
+  private fired = false;
 
   constructor(
     readonly wallTimeMs: number,
@@ -22,6 +23,7 @@ export class Job {
     if (wallTimeMs > 0) {
       this.timer = new PausableTimer(wallTimeMs, () => {
         this.timer = undefined;
+        this.fired = true;
         this.onDeadline(this);
       });
     }
@@ -45,6 +47,11 @@ export class Job {
     const out: Job[] = [];
     for (let j: Job | undefined = this as Job; j; j = j.parent) out.push(j);
     return out;
+  }
+
+  /** The deadline of this job or an enclosing one has passed: nothing may join any more. */
+  get expired(): boolean {
+    return this.chain().some((j) => j.fired);
   }
 
   /** Live members, oldest first (the first is the command's own process when it is still alive). */
