@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Sandbox } from '../sandbox/sandbox.js';
 import { pythonAvailable } from '../programs/python.js';
+import { PythonPool } from './node/pythonPool.js';
 
 const LONG = 600_000;
 const opts = { timeoutMs: 300_000 };
@@ -167,13 +168,14 @@ describe.skipIf(!pythonAvailable())('python3 in a sandbox', () => {
   );
 
   it(
-    'starts every process from a fresh interpreter',
+    'starts every process from a fresh interpreter, in a fresh realm when its worker is recycled',
     async () => {
-      // Each run changes what a snapshot or a reused interpreter would carry over.
+      // Each run changes what a snapshot or a reused interpreter would carry over,
+      // Python's state and the JavaScript realm's (Python reaches its intrinsics through pyodide.ffi).
       const dirty =
-        "import builtins, json, os, random, sys; sys.modules['leak'] = 1; os.environ['LEAK'] = '1'; x = 5; os.chdir('/'); json.dumps = None; builtins.LEAK = 1; sys.path.append('/leak'); print(random.random())";
+        "import builtins, json, os, random, sys; sys.modules['leak'] = 1; os.environ['LEAK'] = '1'; x = 5; os.chdir('/'); json.dumps = None; builtins.LEAK = 1; sys.path.append('/leak'); from pyodide.ffi import to_js; a = to_js([1]); a.constructor.prototype.sgLeak = 'array'; a.map.constructor.prototype.sgLeak = 'function'; print(random.random(), to_js([2]).sgLeak, to_js([]).push.sgLeak)";
       const check =
-        "import builtins, json, os, random, sys; print('leak' in sys.modules or '_sandglass_boot' in sys.modules, 'LEAK' in os.environ, 'x' in globals(), os.getcwd(), json.dumps is None, hasattr(builtins, 'LEAK'), '/leak' in sys.path); print(random.random())";
+        "import builtins, json, os, random, sys; from pyodide.ffi import to_js; print('leak' in sys.modules or '_sandglass_boot' in sys.modules, 'LEAK' in os.environ, 'x' in globals(), os.getcwd(), json.dumps is None, hasattr(builtins, 'LEAK'), '/leak' in sys.path, hasattr(to_js([1]), 'sgLeak'), hasattr(to_js([]).push, 'sgLeak')); print(random.random())";
       // The stdlib zip's bytes are shared by every interpreter (copied on the first write):
       // writes through a mapping and through a file leave the next process's zip as built.
       const mapped =
@@ -182,17 +184,28 @@ describe.skipIf(!pythonAvailable())('python3 in a sandbox', () => {
         "f = open('/lib/python314.zip', 'r+b'); f.write(b'X' * 64); f.flush(); f.seek(0); print(f.read(4))";
       const zipCheck =
         "import colorsys; z = open('/lib/python314.zip', 'rb').read(8192); print(z[:4] == b'PK\\x03\\x04', b'XXXX' in z, b'YYYY' in z)";
+      const recycledBefore = PythonPool.recycledBoots();
       const r = await sb.run(
         `cd /tmp; python3 -c "${dirty}"; python3 -c "${mapped}"; python3 -c "${written}"; python3 -c "${check}"; python3 -c "${zipCheck}"`,
         opts,
       );
       const [first, ownMap, ownWrite, state, second, zip] = r.stdout.split('\n');
       expect(r.stderr).toBe('');
+      // The realm's intrinsics changed within the process that changed them...
+      expect(first?.split(' ').slice(1)).toEqual(['array', 'function']);
       expect([ownMap, ownWrite]).toEqual(["b'YYYY'", "b'XXXX'"]);
       expect(zip).toBe('True False False');
-      expect(state).toBe('False False False /tmp False False False');
+      // ... and nothing of it is seen by later processes.
+      expect(state).toBe('False False False /tmp False False False False False');
       // Random state is seeded per process from the kernel, not frozen in the snapshot.
-      expect(first).not.toBe(second);
+      expect(first?.split(' ')[0]).not.toBe(second);
+      // Back-to-back processes boot in recycled workers (a new realm each): the checks above ran there.
+      const again = await sb.run(
+        `cd /tmp; for i in 1 2 3; do python3 -c "${dirty}" > /dev/null; python3 -c "${check}" | head -1; done`,
+        opts,
+      );
+      expect(again.stdout).toBe('False False False /tmp False False False False False\n'.repeat(3));
+      expect(PythonPool.recycledBoots()).toBeGreaterThan(recycledBefore);
     },
     LONG,
   );

@@ -16,6 +16,7 @@ import {
   installPrelude,
   setConsoleSink,
   setKernelRandom,
+  setRetiredFlag,
   setSeed,
 } from './prelude.js';
 import { createSandFs } from './sandFs.js';
@@ -50,7 +51,8 @@ installPrelude(g);
 Object.defineProperty(g, 'sandglassWriteSharedFile', { value: writeSharedFile });
 // ... and copies a memory snapshot into the heap through this.
 Object.defineProperty(g, 'sandglassRestoreHeap', {
-  value: (heap: Uint8Array, snap: Uint8Array) => restoreHeap(heap, snap, snapshotPages),
+  value: (heap: Uint8Array, snap: Uint8Array, memory?: WebAssembly.Memory) =>
+    restoreHeap(heap, snap, snapshotPages, memory),
 });
 /** The snapshot's page map (python/resources.ts), if the engine sent one. */
 let snapshotPages: Uint8Array | undefined;
@@ -123,12 +125,19 @@ const realm = {
     Object.defineProperty(g, 'sandglassWasmModule', { value: module, configurable: false });
   },
 
+  /**
+   * `retired`: Int32 word 0 that the worker sets once it is done with this
+   * realm (it boots the next process's interpreter in a new one); nothing
+   * here runs after that, not even Pyodide's finalizers.
+   */
   async boot(
     seed: SharedArrayBuffer,
     interruptSab: SharedArrayBuffer,
+    retired: SharedArrayBuffer,
     configJson: string,
   ): Promise<void> {
     const config = JSON.parse(configJson) as BootConfig;
+    setRetiredFlag(new Int32Array(adopt(retired), 0, 1));
     setSeed(new Uint8Array(adopt(seed)).slice());
     interrupt = new Int32Array(adopt(interruptSab), 0, 1);
     const snapshot = config.snapshot ? fileBytes(config.snapshot) : undefined;
