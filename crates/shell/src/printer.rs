@@ -1,5 +1,6 @@
-//! Turns words back into shell text (for messages such as "ambiguous redirect"
-//! and xtrace of `(( ))`).
+//! Turns the tree back into shell text: words for messages such as
+//! "ambiguous redirect", simple commands for `$BASH_COMMAND`, and whole
+//! functions in bash's layout for `declare -f` and `type`.
 
 use crate::ast::*;
 

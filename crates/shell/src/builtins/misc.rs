@@ -994,10 +994,16 @@ impl Shell {
                 out.extend_from_slice(p);
                 out.extend_from_slice(b"'\n\n");
             }
-            // bash matches a topic by prefix or as a pattern
+            // bash shows the topic of that name, else those it prefixes or matches
+            let exact = HELP_TOPICS.iter().any(|t| t.0.as_bytes() == p.as_slice());
             for (topic, syn, desc) in HELP_TOPICS {
                 let t = topic.as_bytes();
-                if !t.starts_with(p) && !crate::eval::pattern::pat_match(p, t, mode) {
+                let hit = if exact {
+                    t == p.as_slice()
+                } else {
+                    t.starts_with(p) || crate::eval::pattern::pat_match(p, t, mode)
+                };
+                if !hit {
                     continue;
                 }
                 found = true;
