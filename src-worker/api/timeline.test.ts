@@ -204,13 +204,18 @@ describe.skipIf(!haveShell)('timeline through the engine', () => {
       rows: 24,
     });
     let out = '';
+    let terminalSteps = 0;
     engine
       .connect('person', (e) => {
         if (e.type === 'terminalData' && e.terminalId === terminalId) out += e.data;
+        if (e.type === 'step' && e.step.sessionKind === 'terminal') terminalSteps += 1;
       })
       .subscribe(fork.id);
     await engine.call('terminalWrite', { terminalId, data: 'echo "[$PWD:$X]"; cd /; X=gone\r' });
     await until(() => out.includes('[/tmp:forked]'), 'the forked shell state');
+    // The whole line must have run (its step recorded) before the restore, or
+    // its `cd /; X=gone` could land after the restored state.
+    await until(() => terminalSteps > 0, 'the step of the line typed in the fork');
     // The root restores like any step, shell state included.
     await engine.call('restoreStep', { sandboxId: fork.id, stepId: rootId });
     out = '';
