@@ -229,9 +229,9 @@ impl Parser {
                             None => "unexpected argument to conditional binary operator".into(),
                         };
                         let next = self.cond_peek()?;
-                        if !matches!(next, CTok::Word(..))
-                            && !(opraw == b"=~" && matches!(next, CTok::LParen))
-                        {
+                        let operand = matches!(next, CTok::Word(..))
+                            || (opraw == b"=~" && matches!(next, CTok::LParen));
+                        if !operand {
                             return Err(self.cond_tok_err(&next, binary_arg_err));
                         }
                         if opraw == b"=~" {
