@@ -37,12 +37,15 @@ pub struct Src {
 
 #[derive(Clone, Debug, Default)]
 pub struct Word {
+    /// The word as written, when parsed from source (`declare -f` shows it).
+    pub raw: Option<Rc<[u8]>>,
     pub parts: Vec<WordPart>,
 }
 
 impl Word {
     pub fn lit(s: &[u8]) -> Word {
         Word {
+            raw: None,
             parts: vec![WordPart::Lit(s.to_vec())],
         }
     }
@@ -80,6 +83,8 @@ pub struct Param {
     /// `${!x}`
     pub indirect: bool,
     pub op: ParamOp,
+    /// Written `${...}` (bash names an unset `${1}` "1", `$1` "$1").
+    pub braced: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -271,6 +276,8 @@ pub enum CondExpr {
     Binary(Bytes, Word, Word),
     Word(Word),
     Not(Box<CondExpr>),
+    /// `( expr )`, kept for printing.
+    Group(Box<CondExpr>),
     And(Box<CondExpr>, Box<CondExpr>),
     Or(Box<CondExpr>, Box<CondExpr>),
 }

@@ -391,9 +391,9 @@ fn run_child(sh: &mut Shell, fd: i32) -> i32 {
         }
     }
     sh.sys.close(fd);
-    let (mypid, ppid) = sh.sys.getpid();
+    let (mypid, _) = sh.sys.getpid();
     let code = sh.decode_state(&data);
-    let _ = (mypid, ppid);
+    sh.bashpid = mypid;
     adopt_pwd(sh);
     let r = sh.run_text(&code.text, code.line, true);
     finish(sh, r)

@@ -1,9 +1,14 @@
-//! Turns words back into shell text (for messages such as "ambiguous redirect"
-//! and xtrace of `(( ))`).
+//! Turns the tree back into shell text: words for messages such as
+//! "ambiguous redirect", simple commands for `$BASH_COMMAND`, and whole
+//! functions in bash's layout for `declare -f` and `type`.
 
 use crate::ast::*;
 
 pub fn word_text(w: &Word) -> Bytes {
+    // as written, but `$'..'` the way bash keeps it: single-quoted text
+    if let Some(r) = w.raw.as_ref().filter(|r| !r.windows(2).any(|x| x == b"$'")) {
+        return r.to_vec();
+    }
     let mut o = Vec::new();
     for p in &w.parts {
         part(p, &mut o);
@@ -139,7 +144,7 @@ fn redir_text(r: &Redir) -> Bytes {
         o.push(b'{');
         o.extend_from_slice(v);
         o.push(b'}');
-    } else if matches!(r.op, RedirOp::DupIn | RedirOp::DupOut) {
+    } else if matches!(r.op, RedirOp::DupIn | RedirOp::DupOut | RedirOp::InOut) {
         o.extend_from_slice(r.fd.unwrap_or(default_fd).to_string().as_bytes());
     } else if let Some(fd) = r.fd.filter(|fd| *fd != default_fd) {
         o.extend_from_slice(fd.to_string().as_bytes());
@@ -160,158 +165,359 @@ fn redir_text(r: &Redir) -> Bytes {
     o
 }
 
-/// `declare -f` / `type` layout of a function whose body is a brace group
-/// of plain commands (no compound commands, no `&`): bash's
-/// `name () \n{ \n    cmd;\n    cmd\n}`. None for other bodies, which are
-/// shown as written.
-pub fn function_listing(name: &[u8], text: &[u8]) -> Option<Bytes> {
-    let mut t = text;
-    let skip_ws = |t: &[u8]| -> usize { t.iter().take_while(|c| c.is_ascii_whitespace()).count() };
-    if let Some(r) = t.strip_prefix(b"function") {
-        t = r;
-    }
-    t = &t[skip_ws(t)..];
-    t = t.strip_prefix(name)?;
-    t = &t[skip_ws(t)..];
-    if let Some(r) = t.strip_prefix(b"()") {
-        t = r;
-    }
-    t = &t[skip_ws(t)..];
-    let mut end = t.len();
-    while end > 0 && t[end - 1].is_ascii_whitespace() {
-        end -= 1;
-    }
-    let body = t[..end].strip_prefix(b"{")?.strip_suffix(b"}")?;
-    let cmds = split_commands(body)?;
-    let mut o = name.to_vec();
-    o.extend_from_slice(b" () \n{ \n");
-    let n = cmds.len();
-    for (i, c) in cmds.iter().enumerate() {
-        o.extend_from_slice(b"    ");
-        o.extend_from_slice(c);
-        if i + 1 < n {
-            o.push(b';');
-        }
-        o.push(b'\n');
-    }
-    o.extend_from_slice(b"}\n");
-    Some(o)
+/// `declare -f` / `type` layout of a function, as bash's printer lays it out:
+/// `name () \n{ \n    cmd;\n    cmd\n}`, compound commands over several
+/// indented lines, words as written.
+pub fn function_def(name: &[u8], f: &FuncDef) -> Bytes {
+    let mut p = Layout::default();
+    p.funcdef(name, &f.body, &f.redirs, 0, false);
+    p.o.push(b'\n');
+    p.o
 }
 
-/// The commands of a body split at top-level `;` and newlines, blanks
-/// collapsed and comments dropped; None when a command is compound or runs
-/// in the background (their layout is not reproduced).
-fn split_commands(body: &[u8]) -> Option<Vec<Bytes>> {
-    const COMPOUND: &[&[u8]] = &[
-        b"if",
-        b"for",
-        b"while",
-        b"until",
-        b"case",
-        b"select",
-        b"{",
-        b"(",
-        b"[[",
-        b"((",
-        b"function",
-        b"coproc",
-        b"time",
-    ];
-    let mut cmds = Vec::new();
-    let mut cur: Bytes = Vec::new();
-    let mut depth = 0usize;
-    let mut i = 0;
-    let finish = |cur: &mut Bytes, cmds: &mut Vec<Bytes>| -> Option<()> {
-        while cur.last() == Some(&b' ') {
-            cur.pop();
+#[derive(Default)]
+struct Layout {
+    o: Bytes,
+}
+
+impl Layout {
+    fn indent(&mut self, n: usize) {
+        self.o.extend(std::iter::repeat(b' ').take(n));
+    }
+
+    /// bash's `semicolon()`: a `;` unless the text already ends a command.
+    fn semicolon(&mut self) {
+        if !matches!(self.o.last(), Some(b';') | Some(b'&') | Some(b'\n')) {
+            self.o.push(b';');
         }
-        if !cur.is_empty() {
-            let first = cur.split(|c| *c == b' ').next().unwrap_or(&[]);
-            if COMPOUND.iter().any(|k| *k == first)
-                || first.starts_with(b"((")
-                || first.starts_with(b"(")
-            {
-                return None;
+    }
+
+    fn funcdef(
+        &mut self,
+        name: &[u8],
+        body: &Compound,
+        redirs: &[Redir],
+        ind: usize,
+        nested: bool,
+    ) {
+        if nested {
+            self.o.extend_from_slice(b"function ");
+        }
+        self.o.extend_from_slice(name);
+        self.o.extend_from_slice(b" () \n");
+        self.indent(ind);
+        match body {
+            Compound::Brace(prog) => self.group(prog, ind),
+            other => {
+                self.o.extend_from_slice(b"{ \n");
+                self.indent(ind + 4);
+                self.compound(other, ind + 4);
+                self.o.push(b'\n');
+                self.indent(ind);
+                self.o.push(b'}');
             }
-            cmds.push(std::mem::take(cur));
         }
-        Some(())
-    };
-    while i < body.len() {
-        let c = body[i];
+        self.redirs(redirs);
+    }
+
+    fn group(&mut self, prog: &Program, ind: usize) {
+        self.o.extend_from_slice(b"{ \n");
+        self.indent(ind + 4);
+        self.list(prog, ind + 4);
+        self.o.push(b'\n');
+        self.indent(ind);
+        self.o.push(b'}');
+    }
+
+    /// Commands separated by `;` and a new line (`&` keeps the next one on
+    /// the same line).
+    fn list(&mut self, prog: &Program, ind: usize) {
+        let n = prog.items.len();
+        for (i, item) in prog.items.iter().enumerate() {
+            self.and_or(&item.and_or, ind);
+            let last = i + 1 == n;
+            if item.background {
+                self.o.extend_from_slice(if last { b" &" } else { b" & " });
+            } else if !last {
+                self.semicolon();
+                self.o.push(b'\n');
+                self.indent(ind);
+            }
+        }
+    }
+
+    /// A list that ends with `;` (the bodies of if, while, for, ...).
+    fn body(&mut self, prog: &Program, ind: usize) {
+        self.list(prog, ind);
+        self.semicolon();
+    }
+
+    fn and_or(&mut self, a: &AndOr, ind: usize) {
+        self.pipeline(&a.first, ind);
+        for (and, p) in &a.rest {
+            self.o
+                .extend_from_slice(if *and { b" && " } else { b" || " });
+            self.pipeline(p, ind);
+        }
+    }
+
+    fn pipeline(&mut self, p: &Pipeline, ind: usize) {
+        if p.time {
+            self.o.extend_from_slice(b"time ");
+        }
+        if p.bang {
+            self.o.extend_from_slice(b"! ");
+        }
+        for (i, c) in p.cmds.iter().enumerate() {
+            if i > 0 {
+                let amp = p.amp.get(i - 1).copied().unwrap_or(false);
+                self.o
+                    .extend_from_slice(if amp { b" 2>&1 | " } else { b" | " });
+            }
+            self.command(c, ind);
+        }
+    }
+
+    fn command(&mut self, c: &Command, ind: usize) {
         match c {
-            b'\\' => {
-                cur.push(c);
-                if let Some(&n) = body.get(i + 1) {
-                    if n == b'\n' {
-                        cur.pop();
-                    } else {
-                        cur.push(n);
-                    }
-                }
-                i += 2;
-                continue;
+            Command::Simple(s) => {
+                self.o.extend_from_slice(&simple_text(s));
+                self.heredoc_bodies(&s.redirs);
             }
-            b'\'' => {
-                let close = body[i + 1..].iter().position(|&x| x == b'\'')? + i + 1;
-                cur.extend_from_slice(&body[i..=close]);
-                i = close + 1;
-                continue;
+            Command::Compound(c, redirs, _) => {
+                self.compound(c, ind);
+                self.redirs(redirs);
             }
-            b'"' | b'`' => {
-                let mut j = i + 1;
-                while j < body.len() && body[j] != c {
-                    if body[j] == b'\\' {
-                        j += 1;
-                    }
-                    j += 1;
-                }
-                if j >= body.len() {
-                    return None;
-                }
-                cur.extend_from_slice(&body[i..=j]);
-                i = j + 1;
-                continue;
-            }
-            b'(' | b'{' if i > 0 && body[i - 1] == b'$' => depth += 1,
-            b'(' if depth > 0 => depth += 1,
-            b')' | b'}' if depth > 0 => depth -= 1,
-            b'#' if depth == 0 && (cur.is_empty() || cur.last() == Some(&b' ')) => {
-                while i < body.len() && body[i] != b'\n' {
-                    i += 1;
-                }
-                continue;
-            }
-            b'&' if depth == 0 => {
-                let prev = if i > 0 { body[i - 1] } else { 0 };
-                let next = body.get(i + 1).copied().unwrap_or(0);
-                if prev != b'&' && next != b'&' && prev != b'>' && prev != b'<' && next != b'>' {
-                    return None;
-                }
-            }
-            b';' | b'\n' if depth == 0 => {
-                if body.get(i + 1) == Some(&b';') {
-                    return None;
-                }
-                finish(&mut cur, &mut cmds)?;
-                i += 1;
-                continue;
-            }
-            b' ' | b'\t' if depth == 0 => {
-                if !cur.is_empty() && cur.last() != Some(&b' ') {
-                    cur.push(b' ');
-                }
-                i += 1;
-                continue;
-            }
-            _ => {}
+            Command::FuncDef(f) => self.funcdef(&f.name, &f.body, &f.redirs, ind, true),
         }
-        cur.push(c);
-        i += 1;
     }
-    if depth != 0 {
-        return None;
+
+    fn redirs(&mut self, redirs: &[Redir]) {
+        for r in redirs {
+            self.o.push(b' ');
+            self.o.extend_from_slice(&redir_text(r));
+        }
+        self.heredoc_bodies(redirs);
     }
-    finish(&mut cur, &mut cmds)?;
-    Some(cmds)
+
+    /// Here-document bodies follow the line that names them.
+    fn heredoc_bodies(&mut self, redirs: &[Redir]) {
+        for r in redirs {
+            if let Some(h) = &r.heredoc {
+                let h = h.borrow();
+                self.o.push(b'\n');
+                self.o.extend_from_slice(&h.raw);
+                if !h.raw.is_empty() && !h.raw.ends_with(b"\n") {
+                    self.o.push(b'\n');
+                }
+                self.o.extend_from_slice(&unquoted_delim(&h.delim));
+                self.o.push(b'\n');
+            }
+        }
+    }
+
+    fn words(&mut self, ws: &[Word]) {
+        for (i, w) in ws.iter().enumerate() {
+            if i > 0 {
+                self.o.push(b' ');
+            }
+            self.o.extend_from_slice(&word_text(w));
+        }
+    }
+
+    fn compound(&mut self, c: &Compound, ind: usize) {
+        match c {
+            Compound::Brace(prog) => self.group(prog, ind),
+            Compound::Subshell(prog, _) => {
+                self.o.extend_from_slice(b"( ");
+                self.list(prog, ind);
+                self.o.extend_from_slice(b" )");
+            }
+            Compound::If(arms, els) => self.if_arms(arms, els.as_ref(), ind),
+            Compound::While(until, cond, body) => {
+                self.o
+                    .extend_from_slice(if *until { b"until " } else { b"while " });
+                self.list(cond, ind);
+                self.semicolon();
+                self.o.extend_from_slice(b" do\n");
+                self.indent(ind + 4);
+                self.body(body, ind + 4);
+                self.o.push(b'\n');
+                self.indent(ind);
+                self.o.extend_from_slice(b"done");
+            }
+            Compound::For(var, words, body) | Compound::Select(var, words, body) => {
+                let kw: &[u8] = if matches!(c, Compound::For(..)) {
+                    b"for "
+                } else {
+                    b"select "
+                };
+                self.o.extend_from_slice(kw);
+                self.o.extend_from_slice(var);
+                self.o.extend_from_slice(b" in ");
+                match words {
+                    Some(ws) => self.words(ws),
+                    None => self.o.extend_from_slice(b"\"$@\""),
+                }
+                self.o.extend_from_slice(b";\n");
+                self.do_done(body, ind);
+            }
+            Compound::ArithFor(a, b, c3, body) => {
+                self.o.extend_from_slice(b"for ((");
+                for (i, e) in [a, b, c3].iter().enumerate() {
+                    if i > 0 {
+                        self.o.extend_from_slice(b"; ");
+                    }
+                    if let Some(e) = e {
+                        self.o.extend_from_slice(trim(&word_text(&e.word)));
+                    }
+                }
+                self.o.extend_from_slice(b"))\n");
+                self.do_done(body, ind);
+            }
+            Compound::Case(w, arms) => {
+                self.o.extend_from_slice(b"case ");
+                self.o.extend_from_slice(&word_text(w));
+                self.o.extend_from_slice(b" in \n");
+                for arm in arms {
+                    self.indent(ind + 4);
+                    for (i, p) in arm.pats.iter().enumerate() {
+                        if i > 0 {
+                            self.o.extend_from_slice(b" | ");
+                        }
+                        self.o.extend_from_slice(&word_text(p));
+                    }
+                    self.o.extend_from_slice(b")\n");
+                    if !arm.body.items.is_empty() {
+                        self.indent(ind + 8);
+                        self.list(&arm.body, ind + 8);
+                    }
+                    self.o.push(b'\n');
+                    self.indent(ind + 4);
+                    self.o.extend_from_slice(match arm.term {
+                        CaseTerm::Break => b";;",
+                        CaseTerm::FallThrough => b";&",
+                        CaseTerm::Continue => b";;&",
+                    });
+                    self.o.push(b'\n');
+                }
+                self.indent(ind);
+                self.o.extend_from_slice(b"esac");
+            }
+            Compound::Arith(a) => {
+                self.o.extend_from_slice(b"(( ");
+                self.o.extend_from_slice(trim(&word_text(&a.word)));
+                self.o.extend_from_slice(b" ))");
+            }
+            Compound::Cond(e) => {
+                self.o.extend_from_slice(b"[[ ");
+                self.cond(e);
+                self.o.extend_from_slice(b" ]]");
+            }
+            Compound::Coproc(name, src) => {
+                self.o.extend_from_slice(b"coproc ");
+                self.o.extend_from_slice(name);
+                self.o.push(b' ');
+                self.o.extend_from_slice(trim(&src.text));
+            }
+        }
+    }
+
+    fn do_done(&mut self, body: &Program, ind: usize) {
+        self.indent(ind);
+        self.o.extend_from_slice(b"do\n");
+        self.indent(ind + 4);
+        self.body(body, ind + 4);
+        self.o.push(b'\n');
+        self.indent(ind);
+        self.o.extend_from_slice(b"done");
+    }
+
+    /// bash prints `elif` as an `if` nested in `else`.
+    fn if_arms(&mut self, arms: &[(Program, Program)], els: Option<&Program>, ind: usize) {
+        let (cond, then) = match arms.first() {
+            Some(a) => a,
+            None => return,
+        };
+        self.o.extend_from_slice(b"if ");
+        self.list(cond, ind);
+        self.semicolon();
+        self.o.extend_from_slice(b" then\n");
+        self.indent(ind + 4);
+        self.body(then, ind + 4);
+        self.o.push(b'\n');
+        if arms.len() > 1 {
+            self.indent(ind);
+            self.o.extend_from_slice(b"else\n");
+            self.indent(ind + 4);
+            self.if_arms(&arms[1..], els, ind + 4);
+            self.semicolon();
+            self.o.push(b'\n');
+        } else if let Some(e) = els {
+            self.indent(ind);
+            self.o.extend_from_slice(b"else\n");
+            self.indent(ind + 4);
+            self.body(e, ind + 4);
+            self.o.push(b'\n');
+        }
+        self.indent(ind);
+        self.o.extend_from_slice(b"fi");
+    }
+
+    /// `[[ ]]` contents.
+    fn cond(&mut self, e: &CondExpr) {
+        match e {
+            CondExpr::Unary(op, w) => {
+                self.o.extend_from_slice(op);
+                self.o.push(b' ');
+                self.o.extend_from_slice(&word_text(w));
+            }
+            CondExpr::Binary(op, l, r) => {
+                self.o.extend_from_slice(&word_text(l));
+                self.o.push(b' ');
+                self.o.extend_from_slice(op);
+                self.o.push(b' ');
+                self.o.extend_from_slice(&word_text(r));
+            }
+            CondExpr::Word(w) => self.o.extend_from_slice(&word_text(w)),
+            CondExpr::Not(x) => {
+                self.o.extend_from_slice(b"! ");
+                self.cond(x);
+            }
+            CondExpr::Group(x) => {
+                self.o.extend_from_slice(b"( ");
+                self.cond(x);
+                self.o.extend_from_slice(b" )");
+            }
+            CondExpr::And(l, r) | CondExpr::Or(l, r) => {
+                let and = matches!(e, CondExpr::And(..));
+                self.cond(l);
+                self.o
+                    .extend_from_slice(if and { b" && " } else { b" || " });
+                self.cond(r);
+            }
+        }
+    }
+}
+
+fn trim(s: &[u8]) -> &[u8] {
+    let a = s.iter().take_while(|c| c.is_ascii_whitespace()).count();
+    let b = s
+        .iter()
+        .rev()
+        .take_while(|c| c.is_ascii_whitespace())
+        .count();
+    if a >= s.len() {
+        &[]
+    } else {
+        &s[a..s.len() - b]
+    }
+}
+
+/// The delimiter line that ends a here-document (its quotes removed).
+fn unquoted_delim(d: &[u8]) -> Bytes {
+    d.iter()
+        .copied()
+        .filter(|c| !matches!(c, b'\'' | b'"' | b'\\'))
+        .collect()
 }

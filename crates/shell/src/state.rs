@@ -26,6 +26,10 @@ pub const A_NAMEREF: u16 = 128;
 pub const A_DYNAMIC: u16 = 256;
 /// declare -t (functions: inherit DEBUG and RETURN traps).
 pub const A_TRACE: u16 = 512;
+/// declare -c: the first character upper case, the rest lower case.
+pub const A_CAPITAL: u16 = 1024;
+/// The case-changing attributes: at most one holds at a time.
+pub const A_CASE: u16 = A_LOWER | A_UPPER | A_CAPITAL;
 
 #[derive(Clone, Debug)]
 pub struct Var {

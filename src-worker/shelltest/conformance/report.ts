@@ -5,6 +5,7 @@
  */
 import type { Area } from '../corpus/case.js';
 import type { CaseRun } from './run.js';
+import { knownReason } from './known.js';
 import { judge, type Verdict } from './verdict.js';
 
 export interface Judged {
@@ -105,10 +106,12 @@ export function markdown(
     const mine = failing.filter((j) => j.run.area === x.area);
     if (mine.length === 0) continue;
     out.push('', `### ${x.area.id} (${mine.length})`, '');
-    for (const j of mine)
+    for (const j of mine) {
+      const why = knownReason(j.run.case.name);
       out.push(
-        `- \`\` ${cell(j.run.case.name)} \`\` — ${j.verdict.category}: ${cell(j.verdict.detail ?? '')}`,
+        `- \`\` ${cell(j.run.case.name)} \`\` — ${j.verdict.category}: ${cell(j.verdict.detail ?? '')}${why ? ` — why: ${cell(why)}` : ''}`,
       );
+    }
   }
   return `${out.join('\n')}\n`;
 }

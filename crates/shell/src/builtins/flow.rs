@@ -109,8 +109,9 @@ impl Shell {
                     let mut m = a.clone();
                     m.extend_from_slice(b": loop count out of range");
                     self.berr(name, &m);
+                    // bash then leaves every enclosing loop, with status 1
                     self.status = 1;
-                    return Ok(());
+                    return Err(Ctl::Break(self.loop_depth));
                 }
                 None => {
                     // a bad count ends a script, as bash's special builtins do
@@ -317,20 +318,31 @@ impl Shell {
             args = &args[1..];
         }
         if args.is_empty() || args[0] == b"-p" {
-            let filter: Vec<i32> = args
-                .iter()
-                .skip(1)
-                .filter_map(|a| signal_number(a))
-                .collect();
             let traps = self.parent_traps.as_ref().unwrap_or(&self.traps).clone();
-            let mut keys: Vec<i32> = traps.keys().copied().collect();
-            keys.sort_by_key(|k| if *k < 0 { 100 - k } else { *k });
+            // named signals in the order given; otherwise every trap
+            let mut keys: Vec<i32> = Vec::new();
+            let mut st = 0;
+            for a in args.iter().skip(1) {
+                match signal_number(a) {
+                    Some(k) => keys.push(k),
+                    None => {
+                        let mut m = a.clone();
+                        m.extend_from_slice(b": invalid signal specification");
+                        self.berr("trap", &m);
+                        st = 1;
+                    }
+                }
+            }
+            if args.len() < 2 {
+                keys = traps.keys().copied().collect();
+                keys.sort_by_key(|k| if *k < 0 { 100 - k } else { *k });
+            }
             let mut out = Vec::new();
             for k in keys {
-                if !filter.is_empty() && !filter.contains(&k) {
-                    continue;
-                }
-                let code = traps[&k].clone();
+                let code = match traps.get(&k) {
+                    Some(c) => c.clone(),
+                    None => continue,
+                };
                 out.extend_from_slice(b"trap -- ");
                 out.extend_from_slice(&super::quote_q(&code));
                 out.push(b' ');
@@ -338,7 +350,7 @@ impl Shell {
                 out.push(b'\n');
             }
             self.write_fd(1, &out);
-            self.status = 0;
+            self.status = st;
             return;
         }
         if args[0] == b"-l" {

@@ -50,16 +50,34 @@ impl Shell {
     }
 
     pub fn b_wait(&mut self, args: &[Bytes]) {
-        let next = args.iter().any(|a| a == b"-n");
-        let args: Vec<&Bytes> = args
-            .iter()
-            .filter(|a| a.as_slice() != b"-n" && a.as_slice() != b"-f")
-            .collect();
+        let mut next = false;
+        // `-p VAR`: the pid (or job) waited for goes to VAR
+        let mut pvar: Option<Bytes> = None;
+        let mut rest: Vec<&Bytes> = Vec::new();
+        let mut it = args.iter();
+        while let Some(a) = it.next() {
+            match a.as_slice() {
+                b"-n" => next = true,
+                b"-f" => {}
+                b"-p" => pvar = it.next().cloned(),
+                b"-np" | b"-pn" => {
+                    next = true;
+                    pvar = it.next().cloned();
+                }
+                _ => rest.push(a),
+            }
+        }
+        let args = rest;
         if args.is_empty() && next {
             // `wait -n`: one job's end and status (the oldest job stands in
             // for "whichever ends first")
             self.status = match self.bg_pids.first().copied() {
-                Some(p) => self.wait_job(p),
+                Some(p) => {
+                    if let Some(v) = &pvar {
+                        self.set_var(v, p.to_string().into_bytes());
+                    }
+                    self.wait_job(p)
+                }
                 None => 127,
             };
             return;
@@ -80,6 +98,9 @@ impl Shell {
             }
             match self.job_pid(a) {
                 Some(pid) => {
+                    if let Some(v) = &pvar {
+                        self.set_var(v, a.to_vec());
+                    }
                     if self.bg_pids.contains(&pid) {
                         st = self.wait_job(pid);
                     } else if let Some(j) = self.jobs.iter().find(|j| j.pids.contains(&pid)) {
@@ -147,8 +168,16 @@ impl Shell {
                 return;
             }
             if a == b"-s" || a == b"-n" {
-                if let Some(n) = args.get(1).and_then(|s| signal_number(s)) {
-                    sig = n as u32;
+                let spec = &args[1];
+                match signal_number(spec) {
+                    Some(n) if n >= 0 => sig = n as u32,
+                    _ => {
+                        let mut m = spec.clone();
+                        m.extend_from_slice(b": invalid signal specification");
+                        self.berr("kill", &m);
+                        self.status = 1;
+                        return;
+                    }
                 }
                 i = 2;
             } else if a.len() > 1 && a[0] == b'-' {

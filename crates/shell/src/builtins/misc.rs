@@ -16,6 +16,36 @@ const BINARY_OPS: &[&[u8]] = &[
 
 struct TestErr(Bytes);
 
+/// `ulimit` resources in bash's `-a` order: option, label, the limit a
+/// sandbox starts with (None: unlimited; the usual Linux defaults).
+const ULIMITS: &[(u8, &str, Option<u64>)] = &[
+    (
+        b'R',
+        "real-time non-blocking time  (microseconds, -R)",
+        None,
+    ),
+    (b'c', "core file size              (blocks, -c)", Some(0)),
+    (b'd', "data seg size               (kbytes, -d)", None),
+    (b'e', "scheduling priority                 (-e)", Some(0)),
+    (b'f', "file size                   (blocks, -f)", None),
+    (b'i', "pending signals                     (-i)", None),
+    (b'l', "max locked memory           (kbytes, -l)", Some(8192)),
+    (b'm', "max memory size             (kbytes, -m)", None),
+    (b'n', "open files                          (-n)", Some(1024)),
+    (b'p', "pipe size                (512 bytes, -p)", Some(8)),
+    (
+        b'q',
+        "POSIX message queues         (bytes, -q)",
+        Some(819200),
+    ),
+    (b'r', "real-time priority                  (-r)", Some(0)),
+    (b's', "stack size                  (kbytes, -s)", Some(8192)),
+    (b't', "cpu time                   (seconds, -t)", None),
+    (b'u', "max user processes                  (-u)", None),
+    (b'v', "virtual memory              (kbytes, -v)", None),
+    (b'x', "file locks                          (-x)", None),
+];
+
 impl Shell {
     pub fn b_test(&mut self, args: &[Bytes], bracket: bool) {
         let name = if bracket { "[" } else { "test" };
@@ -233,7 +263,7 @@ impl Shell {
                         }
                     }
                 }
-                if (!found || all) && super::is_builtin(&n) {
+                if (!found || all) && self.builtin_on(&n) {
                     found = true;
                     if tflag {
                         out.extend_from_slice(b"builtin\n");
@@ -341,7 +371,7 @@ impl Shell {
                     out.push(b'=');
                     out.extend_from_slice(&super::quote_q(&self.aliases[n]));
                 } else if self.funcs.contains_key(n)
-                    || super::is_builtin(n)
+                    || self.builtin_on(n)
                     || crate::eval::exec::is_keyword(n)
                 {
                     out.extend_from_slice(n);
@@ -359,7 +389,7 @@ impl Shell {
             self.status = st;
             return Ok(());
         }
-        if super::is_builtin(&rest[0]) {
+        if self.builtin_on(&rest[0]) {
             return self.run_builtin(rest);
         }
         // external only (functions skipped)
@@ -391,7 +421,7 @@ impl Shell {
             self.status = 0;
             return Ok(());
         }
-        if !super::is_builtin(&args[0]) {
+        if !self.builtin_on(&args[0]) {
             let mut m = args[0].clone();
             m.extend_from_slice(b": not a shell builtin");
             self.berr("builtin", &m);
@@ -544,7 +574,7 @@ impl Shell {
                 }
                 continue;
             }
-            if n.contains(&b'/') || self.funcs.contains_key(n.as_slice()) || super::is_builtin(n) {
+            if n.contains(&b'/') || self.funcs.contains_key(n.as_slice()) || self.builtin_on(n) {
                 continue;
             }
             // `hash name` looks the name up afresh and starts its count at 0.
@@ -704,6 +734,8 @@ impl Shell {
         let c = arg[self.getopts_sub];
         self.getopts_sub += 1;
         let at_end = self.getopts_sub >= arg.len();
+        // OPTERR=0 silences the messages (only a leading `:` changes OPTARG)
+        let opterr = self.get_var(b"OPTERR").map_or(true, |v| v != b"0");
         let pos = spec.iter().position(|x| *x == c && c != b':');
         match pos {
             None => {
@@ -715,7 +747,9 @@ impl Shell {
                         String::from_utf8_lossy(&self.err_name),
                         c as char
                     );
-                    self.write_fd(2, m.as_bytes());
+                    if opterr {
+                        self.write_fd(2, m.as_bytes());
+                    }
                     self.vars.unset(b"OPTARG");
                 }
                 self.assign_scalar(&name, None, b"?".to_vec(), false)?;
@@ -739,7 +773,9 @@ impl Shell {
                                 String::from_utf8_lossy(&self.err_name),
                                 c as char
                             );
-                            self.write_fd(2, m.as_bytes());
+                            if opterr {
+                                self.write_fd(2, m.as_bytes());
+                            }
                             self.vars.unset(b"OPTARG");
                             self.assign_scalar(&name, None, b"?".to_vec(), false)?;
                         }
@@ -862,7 +898,7 @@ impl Shell {
             }
         }
         if which.contains(&b'a') {
-            which = b"cdefilmnqrstuvx".to_vec();
+            which = ULIMITS.iter().map(|u| u.0).collect();
         } else if which.is_empty() {
             which.push(b'f');
         }
@@ -888,8 +924,20 @@ impl Shell {
         }
         let mut out = Vec::new();
         for c in &which {
-            let v = self.limits.get(c).copied().flatten();
+            let (label, default) = ULIMITS
+                .iter()
+                .find(|u| u.0 == *c)
+                .map_or(("", None), |u| (u.1, u.2));
+            let v = match self.limits.get(c) {
+                Some(v) => *v,
+                None => default,
+            };
             let v = v.map_or_else(|| "unlimited".to_string(), |n| n.to_string());
+            // several limits are labelled, one is shown bare
+            if which.len() > 1 {
+                out.extend_from_slice(label.as_bytes());
+                out.push(b' ');
+            }
             out.extend_from_slice(v.as_bytes());
             out.push(b'\n');
         }
@@ -898,55 +946,157 @@ impl Shell {
     }
 
     pub fn b_help(&mut self, args: &[Bytes]) {
-        if args.is_empty() {
-            let mut out = b"GNU bash, version 5.2.15(1)-release (wasm32-sandglass)\nThese shell commands are defined internally.\n\n".to_vec();
-            for b in super::BUILTINS {
-                out.extend_from_slice(b.as_bytes());
+        use super::help_topics::HELP_TOPICS;
+        let mut form = b'f';
+        let mut i = 0;
+        while let Some(a) = args.get(i) {
+            if a == b"--" {
+                i += 1;
+                break;
+            }
+            if a.len() < 2 || a[0] != b'-' {
+                break;
+            }
+            for &c in &a[1..] {
+                match c {
+                    b'd' | b's' | b'm' => form = c,
+                    _ => {
+                        self.berr("help", format!("-{}: invalid option", c as char).as_bytes());
+                        self.write_fd(2, b"help: usage: help [-dms] [pattern ...]\n");
+                        self.status = 2;
+                        return;
+                    }
+                }
+            }
+            i += 1;
+        }
+        let pats = &args[i..];
+        if pats.is_empty() {
+            let mut out = b"GNU bash, version 5.2.15(1)-release (wasm32-sandglass)\nThese shell commands are defined internally.  Type `help' to see this list.\nType `help name' to find out more about the function `name'.\n\n".to_vec();
+            for (_, syn, _) in HELP_TOPICS {
+                out.extend_from_slice(syn.as_bytes());
                 out.push(b'\n');
             }
             self.write_fd(1, &out);
             self.status = 0;
             return;
         }
-        let mut st = 0;
-        for a in args {
-            if super::is_builtin(a) {
-                let mut l = a.clone();
-                l.extend_from_slice(b": builtin command\n");
-                self.write_fd(1, &l);
-            } else {
-                let mut m = b"no help topics match `".to_vec();
-                m.extend_from_slice(a);
-                m.extend_from_slice(b"'.  Try `help help' or `man -k ");
-                m.extend_from_slice(a);
-                m.extend_from_slice(b"' or `info ");
-                m.extend_from_slice(a);
-                m.extend_from_slice(b"'.");
-                self.berr("help", &m);
-                st = 1;
+        let mode = crate::eval::pattern::MatchMode {
+            nocase: false,
+            extglob: false,
+            dotglob: true,
+        };
+        let mut out = Vec::new();
+        let mut found = false;
+        for p in pats {
+            if crate::eval::pattern::pattern_is_glob(p) {
+                out.extend_from_slice(b"Shell commands matching keyword `");
+                out.extend_from_slice(p);
+                out.extend_from_slice(b"'\n\n");
+            }
+            // bash shows the topic of that name, else those it prefixes or matches
+            let exact = HELP_TOPICS.iter().any(|t| t.0.as_bytes() == p.as_slice());
+            for (topic, syn, desc) in HELP_TOPICS {
+                let t = topic.as_bytes();
+                let hit = if exact {
+                    t == p.as_slice()
+                } else {
+                    t.starts_with(p) || crate::eval::pattern::pat_match(p, t, mode)
+                };
+                if !hit {
+                    continue;
+                }
+                found = true;
+                let line = match form {
+                    b's' => format!("{}: {}\n", topic, syn),
+                    b'd' => format!("{} - {}\n", topic, desc),
+                    b'm' => format!(
+                        "NAME\n    {} - {}\n\nSYNOPSIS\n    {}\n\n",
+                        topic, desc, syn
+                    ),
+                    _ => format!("{}: {}\n    {}\n", topic, syn, desc),
+                };
+                out.extend_from_slice(line.as_bytes());
             }
         }
-        self.status = st;
+        self.write_fd(1, &out);
+        self.status = 0;
+        if !found {
+            let p = pats.last().cloned().unwrap_or_default();
+            let mut m = b"no help topics match `".to_vec();
+            m.extend_from_slice(&p);
+            m.extend_from_slice(b"'.  Try `help help' or `man -k ");
+            m.extend_from_slice(&p);
+            m.extend_from_slice(b"' or `info ");
+            m.extend_from_slice(&p);
+            m.extend_from_slice(b"'.");
+            self.berr("help", &m);
+            self.status = 1;
+        }
     }
 
     pub fn b_enable(&mut self, args: &[Bytes]) {
-        let names: Vec<&Bytes> = args.iter().filter(|a| !a.starts_with(b"-")).collect();
+        let mut off = false;
+        let mut all = false;
+        let mut special = false;
+        let mut i = 0;
+        while let Some(a) = args.get(i) {
+            if a == b"--" {
+                i += 1;
+                break;
+            }
+            if a.len() < 2 || a[0] != b'-' {
+                break;
+            }
+            for &c in &a[1..] {
+                match c {
+                    b'n' => off = true,
+                    b'a' => all = true,
+                    b's' => special = true,
+                    b'p' => {}
+                    _ => {
+                        self.berr(
+                            "enable",
+                            format!("-{}: invalid option", c as char).as_bytes(),
+                        );
+                        self.write_fd(
+                            2,
+                            b"enable: usage: enable [-a] [-dnps] [-f filename] [name ...]\n",
+                        );
+                        self.status = 2;
+                        return;
+                    }
+                }
+            }
+            i += 1;
+        }
+        let names = &args[i..];
+        self.status = 0;
         if names.is_empty() {
+            // list: enabled ones, disabled ones (-n) or all (-a)
             let mut out = Vec::new();
             for b in super::BUILTINS {
-                out.extend_from_slice(b"enable ");
+                let is_off = self.disabled.contains(b.as_bytes());
+                if (special && !super::is_special(b.as_bytes())) || (!all && is_off != off) {
+                    continue;
+                }
+                out.extend_from_slice(if is_off { b"enable -n " } else { b"enable " });
                 out.extend_from_slice(b.as_bytes());
                 out.push(b'\n');
             }
             self.write_fd(1, &out);
+            return;
         }
-        self.status = 0;
         for n in names {
             if !super::is_builtin(n) {
                 let mut m = n.clone();
                 m.extend_from_slice(b": not a shell builtin");
                 self.berr("enable", &m);
                 self.status = 1;
+            } else if off {
+                self.disabled.insert(n.clone());
+            } else {
+                self.disabled.remove(n.as_slice());
             }
         }
     }

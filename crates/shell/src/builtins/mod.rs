@@ -7,6 +7,7 @@
 mod complete;
 pub mod dirs;
 pub mod flow;
+mod help_topics;
 pub mod io;
 pub mod jobs;
 pub mod misc;
@@ -17,9 +18,10 @@ pub mod vars;
 use crate::ast::Bytes;
 use crate::eval::{Shell, R};
 
+/// In bash's table order (`enable`, `compgen -b` list them so).
 pub const BUILTINS: &[&str] = &[
-    ":",
     ".",
+    ":",
     "[",
     "alias",
     "bg",

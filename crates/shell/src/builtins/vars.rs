@@ -8,7 +8,7 @@ use crate::state::*;
 
 /// `${x@a}` letters for attributes.
 pub fn attr_letters(a: u16, v: &Option<Value>) -> Bytes {
-    // bash's order: aAinrtxlu
+    // bash's order: aAinrtxclu
     let mut o = Vec::new();
     let flags = [
         (a & A_ARRAY != 0 || matches!(v, Some(Value::Arr(_))), b'a'),
@@ -18,6 +18,7 @@ pub fn attr_letters(a: u16, v: &Option<Value>) -> Bytes {
         (a & A_READONLY != 0, b'r'),
         (a & A_TRACE != 0, b't'),
         (a & A_EXPORT != 0, b'x'),
+        (a & A_CAPITAL != 0, b'c'),
         (a & A_LOWER != 0, b'l'),
         (a & A_UPPER != 0, b'u'),
     ];
@@ -144,16 +145,9 @@ impl Shell {
         o
     }
 
-    /// A function as `declare -f` and `type` show it: bash's layout where
-    /// the printer can give it, else the text as written.
+    /// A function as `declare -f` and `type` show it: bash's layout.
     pub fn function_text(&self, name: &[u8], f: &crate::ast::FuncDef) -> Bytes {
-        crate::printer::function_listing(name, &f.src.text).unwrap_or_else(|| {
-            let mut t = f.src.text.clone();
-            if !t.ends_with(b"\n") {
-                t.push(b'\n');
-            }
-            t
-        })
+        crate::printer::function_def(name, f)
     }
 
     fn print_function(&mut self, name: &[u8]) -> bool {
@@ -193,6 +187,7 @@ impl Shell {
                     b'i' => A_INTEGER,
                     b'l' => A_LOWER,
                     b'u' => A_UPPER,
+                    b'c' => A_CAPITAL,
                     b'x' => A_EXPORT,
                     b'r' => A_READONLY,
                     b'n' => A_NAMEREF,
@@ -238,6 +233,10 @@ impl Shell {
                 }
             }
             i += 1;
+        }
+        if (set & A_CASE).count_ones() > 1 {
+            // bash: two of -l, -u, -c at once cancel each other
+            set &= !A_CASE;
         }
         let rest = &args[i..];
         if funcs || func_names {
@@ -475,11 +474,9 @@ impl Shell {
                     other => other,
                 };
             }
-            if set & A_UPPER != 0 {
-                var.attrs &= !A_LOWER;
-            }
-            if set & A_LOWER != 0 {
-                var.attrs &= !A_UPPER;
+            if set & A_CASE != 0 {
+                // a new case attribute replaces the old one
+                var.attrs = (var.attrs & !A_CASE) | (set & A_CASE);
             }
         }
         if let (true, Some(v)) = (is_ref, value) {
@@ -510,6 +507,7 @@ impl Shell {
                 }
             } else {
                 let idx = sub.map(|s| Word {
+                    raw: None,
                     parts: vec![WordPart::Quoted(s.to_vec())],
                 });
                 let r = self.assign_scalar(base, idx.as_ref(), v.to_vec(), append);
@@ -545,7 +543,10 @@ impl Shell {
     /// Assign `(..)` already expanded by the caller's word expansion: the
     /// elements are literal text at this point (quotes are re-parsed).
     fn do_assign_literal(&mut self, a: &Assign, local: bool) -> R<()> {
-        self.do_assign(a, local).map(|_| ())
+        self.declaring = true;
+        let r = self.do_assign(a, local).map(|_| ());
+        self.declaring = false;
+        r
     }
 
     pub fn b_export(&mut self, args: &[Bytes], readonly: bool) -> R<()> {
@@ -673,6 +674,11 @@ impl Shell {
         }
         if args.iter().any(|a| a == b"POSIXLY_CORRECT") && !self.var_is_set(b"POSIXLY_CORRECT") {
             self.opts.posix = false;
+            self.sync_specials();
+        }
+        if args.iter().any(|a| a == b"GLOBIGNORE") && !self.var_is_set(b"GLOBIGNORE") {
+            // bash: unsetting GLOBIGNORE turns off the dotglob it implied
+            self.opts.dotglob = false;
             self.sync_specials();
         }
         r

@@ -198,6 +198,8 @@ impl Shell {
     pub fn encode_state(&mut self, code: &Src) -> Bytes {
         let mut o = Vec::with_capacity(4096);
         put(&mut o, b'P', self.pid.to_string().as_bytes());
+        put(&mut o, b'Q', self.ppid.to_string().as_bytes());
+        put(&mut o, b'_', &self.last_arg.clone());
         put(&mut o, b'S', self.status.to_string().as_bytes());
         put(&mut o, b'0', &self.arg0.clone());
         put(&mut o, b'N', &self.error_name());
@@ -275,6 +277,9 @@ impl Shell {
         for d in &self.dirstack {
             put(&mut o, b'D', d);
         }
+        for n in &self.disabled {
+            put(&mut o, b'E', n);
+        }
         // a subshell lists its parent's running jobs (`jobs | wc -l`)
         for j in self.jobs.iter().filter(|j| j.status.is_none()) {
             let mut rec = Vec::new();
@@ -299,6 +304,8 @@ impl Shell {
         while let Some((tag, s)) = r.next() {
             match tag {
                 b'P' => self.pid = num(s) as i32,
+                b'Q' => self.ppid = num(s) as i32,
+                b'_' => self.last_arg = s.to_vec(),
                 b'S' => self.status = num(s) as i32,
                 b'0' => self.arg0 = s.to_vec(),
                 b'N' => self.err_name = s.to_vec(),
@@ -390,6 +397,9 @@ impl Shell {
                     self.jobs.push(job);
                 }
                 b'D' => self.dirstack.push(s.to_vec()),
+                b'E' => {
+                    self.disabled.insert(s.to_vec());
+                }
                 b'L' => code.line = num(s) as u32,
                 b'C' => code.text = s.to_vec(),
                 _ => {}
@@ -640,7 +650,7 @@ impl Shell {
             if s.assigns.is_empty() && s.redirs.is_empty() && !s.words.is_empty() {
                 if let Some(name) = s.words[0].as_plain() {
                     if !self.funcs.contains_key(name)
-                        && !crate::builtins::is_builtin(name)
+                        && !self.builtin_on(name)
                         && !name.contains(&b'=')
                     {
                         let argv = self.expand_words(&s.words)?;

@@ -19,6 +19,7 @@ impl Shell {
     fn cond_bool(&mut self, e: &CondExpr) -> R<Option<bool>> {
         Ok(match e {
             CondExpr::Not(x) => self.cond_bool(x)?.map(|b| !b),
+            CondExpr::Group(x) => self.cond_bool(x)?,
             CondExpr::And(a, b) => match self.cond_bool(a)? {
                 Some(true) => self.cond_bool(b)?,
                 other => other,
@@ -95,12 +96,14 @@ impl Shell {
                 WordPart::Quoted(t) => escape_regex(t, &mut re),
                 WordPart::Double(_) => {
                     let t = self.expand_single(&Word {
+                        raw: None,
                         parts: vec![p.clone()],
                     })?;
                     escape_regex(&t, &mut re);
                 }
                 other => {
                     let t = self.expand_single(&Word {
+                        raw: None,
                         parts: vec![other.clone()],
                     })?;
                     re.extend_from_slice(&t);

@@ -105,6 +105,10 @@ impl Shell {
     }
 
     fn run_multi(&mut self, pl: &Pipeline) -> R<()> {
+        // its stages run in children: $LINENO (ERR trap, messages) is its line
+        if let Some(s) = pl.srcs.first() {
+            self.lineno = s.line;
+        }
         self.jc_group = 0;
         if self.jc {
             let texts: Vec<&[u8]> = pl.srcs.iter().map(|s| s.text.as_slice()).collect();
@@ -219,10 +223,7 @@ impl Shell {
     fn spawn_stage(&mut self, cmd: &Command, src: &Src) -> R<i32> {
         if let Command::Simple(s) = cmd {
             if let Some(name) = s.words.first().and_then(|w| w.as_plain()) {
-                if !self.funcs.contains_key(name)
-                    && !crate::builtins::is_builtin(name)
-                    && !is_keyword(name)
-                {
+                if !self.funcs.contains_key(name) && !self.builtin_on(name) && !is_keyword(name) {
                     let argv = self.expand_words(&s.words)?;
                     if argv.is_empty() {
                         return Ok(0);
@@ -577,12 +578,26 @@ impl Shell {
                         AssocMap::new()
                     };
                     let mut pending_key: Option<Bytes> = None;
+                    // `(k1 v1 k2 v2)` only when the list starts without a subscript
+                    let pairs = matches!(elems.first(), Some((None, _)));
                     for (k, w) in elems {
                         match k {
                             Some(k) => {
                                 let key = self.expand_single(k)?;
                                 let v = self.expand_single(w)?;
                                 m.insert(key, v);
+                            }
+                            None if !pairs => {
+                                let mut msg = a.name.clone();
+                                let q: &[u8] = if self.declaring { b"'" } else { b"" };
+                                msg.extend_from_slice(b": ");
+                                msg.extend_from_slice(q);
+                                msg.extend_from_slice(&crate::printer::word_text(w));
+                                msg.extend_from_slice(q);
+                                msg.extend_from_slice(
+                                    b": must use subscript when assigning associative array",
+                                );
+                                self.err(&msg);
                             }
                             None => {
                                 // `(k1 v1 k2 v2)` form
@@ -624,8 +639,7 @@ impl Shell {
                 };
                 let mut next = m.keys().next_back().map(|k| k + 1).unwrap_or(0);
                 // -i, -l, -u apply to each element
-                let attrs =
-                    self.vars.get(&a.name).map_or(0, |v| v.attrs) & (A_INTEGER | A_LOWER | A_UPPER);
+                let attrs = self.vars.get(&a.name).map_or(0, |v| v.attrs) & (A_INTEGER | A_CASE);
                 for (k, w) in elems {
                     match k {
                         Some(k) => {
@@ -674,6 +688,20 @@ impl Shell {
 
     fn run_simple_cmd(&mut self, s: &Simple) -> R<()> {
         self.lineno = s.line;
+        if self.opts.keyword && s.words.iter().skip(1).any(|w| keyword_split(w).is_some()) {
+            // set -k: `name=value` anywhere among the arguments goes to the
+            // command's environment
+            let mut k = s.clone();
+            let mut words = vec![s.words[0].clone()];
+            for w in &s.words[1..] {
+                match keyword_split(w) {
+                    Some(a) => k.assigns.push(a),
+                    None => words.push(w.clone()),
+                }
+            }
+            k.words = words;
+            return self.run_simple_cmd(&k);
+        }
         if self.opts.noexec {
             return Ok(());
         }
@@ -689,6 +717,8 @@ impl Shell {
         self.subst_ran = false;
         let argv = self.expand_words(&s.words)?;
         if argv.is_empty() {
+            // an assignment or redirection alone leaves `$_` empty
+            self.last_arg.clear();
             for a in &s.assigns {
                 if self.opts.xtrace {
                     if let AssignValue::Scalar(w) = &a.value {
@@ -717,9 +747,11 @@ impl Shell {
             self.status = st;
             return Ok(());
         }
-        if let Some(last) = argv.last() {
-            self.last_arg = last.clone();
-        }
+        // a function sees the previous command's `$_`; it is set once it returns
+        let prev_last = match argv.last() {
+            Some(last) => std::mem::replace(&mut self.last_arg, last.clone()),
+            None => Vec::new(),
+        };
         let name = argv[0].clone();
         // prefix assignments
         let mut env: Vec<(Bytes, Bytes)> = Vec::new();
@@ -743,7 +775,7 @@ impl Shell {
             self.xtrace(&argv, &env);
         }
         let func = self.funcs.get(&name).cloned();
-        if func.is_some() || crate::builtins::is_builtin(&name) {
+        if func.is_some() || self.builtin_on(&name) {
             // only in POSIX mode do a special builtin's assignments stay
             let special = crate::builtins::is_special(&name) && self.opts.posix;
             let pushed = !env.is_empty() && !special;
@@ -775,7 +807,12 @@ impl Shell {
                 }
             };
             let r = match func {
-                Some(f) => self.call_function(&f, &argv),
+                Some(f) => {
+                    let last = std::mem::replace(&mut self.last_arg, prev_last);
+                    let r = self.call_function(&f, &argv);
+                    self.last_arg = last;
+                    r
+                }
                 None => self.run_builtin(&argv),
             };
             if self.keep_redirs {
@@ -885,7 +922,18 @@ impl Shell {
             self.traps.remove(&-2)
         };
         self.local_opts.push(None);
-        let r = self.run_compound(&f.body, &f.redirs);
+        let mut r = Ok(());
+        if self.opts.functrace && !self.in_trap {
+            // under set -T the DEBUG trap runs once more as the function starts
+            if let Some(code) = self.traps.get(&-2).cloned() {
+                let st = self.status;
+                r = self.run_trap(&code);
+                self.status = st;
+            }
+        }
+        if r.is_ok() {
+            r = self.run_compound(&f.body, &f.redirs);
+        }
         if let Some(saved) = self.local_opts.pop().flatten() {
             for (n, on) in saved {
                 if self.opts.get(n).map(|b| *b) != Some(on) {
@@ -1363,6 +1411,11 @@ impl Shell {
             ends.push(high.to_string().into_bytes());
         }
         let pid = r?;
+        let fds = ends
+            .iter()
+            .filter_map(|e| crate::bytes::parse_i64(e).map(|n| n as i32))
+            .collect();
+        self.coprocs.push((pid, name.to_vec(), fds));
         self.set_array(name, ends);
         let mut pid_var = name.to_vec();
         pid_var.extend_from_slice(b"_PID");
@@ -1396,9 +1449,27 @@ impl Shell {
         self.status = 0;
     }
 
+    /// A reaped coprocess: as bash, close the shell's ends and unset NAME
+    /// and NAME_PID.
+    fn coproc_reaped(&mut self, pid: i32) {
+        if let Some(i) = self.coprocs.iter().position(|c| c.0 == pid) {
+            let (_, name, fds) = self.coprocs.remove(i);
+            for fd in fds {
+                if self.open_fds.remove(&fd) {
+                    self.sys.close(fd);
+                }
+            }
+            let mut pid_var = name.clone();
+            pid_var.extend_from_slice(b"_PID");
+            self.vars.unset(&name);
+            self.vars.unset(&pid_var);
+        }
+    }
+
     /// Wait for a background pid; reports its status.
     pub fn wait_job(&mut self, pid: i32) -> i32 {
         let st = self.wait_pid(pid);
+        self.coproc_reaped(pid);
         self.bg_pids.retain(|p| *p != pid);
         for j in self.jobs.iter_mut() {
             if j.pids.contains(&pid) {
@@ -1414,6 +1485,7 @@ impl Shell {
             if let Ok((p, st)) = self.sys.wait(pid, true) {
                 if p == pid {
                     let s = decode_status(st);
+                    self.coproc_reaped(pid);
                     self.bg_pids.retain(|x| *x != pid);
                     for j in self.jobs.iter_mut() {
                         if j.pids.contains(&pid) {
@@ -1452,9 +1524,14 @@ impl Shell {
             }
             prefix.extend_from_slice(format!(": line {}: ", e.line).as_bytes());
         }
-        let mut m = prefix.clone();
-        m.extend_from_slice(e.msg.as_bytes());
-        m.push(b'\n');
+        let mut m = Vec::new();
+        for msg in std::iter::once(&e.msg).chain(e.also.iter()) {
+            if !msg.is_empty() {
+                m.extend_from_slice(&prefix);
+                m.extend_from_slice(msg.as_bytes());
+                m.push(b'\n');
+            }
+        }
         if let Some(ctx) = &e.context {
             if !self.opts.interactive {
                 m.extend_from_slice(&prefix);
@@ -1541,10 +1618,12 @@ impl Shell {
                 }
                 Err(e) => {
                     self.syntax_error(&e);
-                    self.status = 2;
                     if top && !self.opts.interactive {
-                        return Err(Ctl::Exit(2));
+                        let st = if e.keep_status { self.status } else { 2 };
+                        self.status = st;
+                        return Err(Ctl::Exit(st));
                     }
+                    self.status = 2;
                     return Ok(());
                 }
             }
@@ -1582,6 +1661,26 @@ impl Shell {
             }
         }
     }
+}
+
+/// A word written `name=value` as an assignment (for set -k).
+fn keyword_split(w: &Word) -> Option<Assign> {
+    let lit = match w.parts.first() {
+        Some(WordPart::Lit(l)) => l,
+        _ => return None,
+    };
+    let eq = lit.iter().position(|c| *c == b'=')?;
+    if !crate::parse::is_name(&lit[..eq]) {
+        return None;
+    }
+    let mut parts = vec![WordPart::Lit(lit[eq + 1..].to_vec())];
+    parts.extend(w.parts[1..].iter().cloned());
+    Some(Assign {
+        name: lit[..eq].to_vec(),
+        index: None,
+        append: false,
+        value: AssignValue::Scalar(Word { raw: None, parts }),
+    })
 }
 
 pub fn is_keyword(s: &[u8]) -> bool {

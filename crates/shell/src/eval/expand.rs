@@ -406,8 +406,8 @@ impl Shell {
 
     // ----- parameters -----
 
-    fn unbound(&mut self, name: &[u8]) -> Ctl {
-        let mut m = if name.first().map(|c| c.is_ascii_digit()).unwrap_or(false) {
+    fn unbound(&mut self, name: &[u8], braced: bool) -> Ctl {
+        let mut m = if !braced && name.first().map(|c| c.is_ascii_digit()).unwrap_or(false) {
             b"$".to_vec()
         } else {
             Vec::new()
@@ -822,24 +822,13 @@ impl Shell {
             let target = self.lookup(&p.name, p.index.as_ref())?;
             let t = target.vals.into_iter().next().unwrap_or_default();
             if t.is_empty() && !target.set {
-                let n = Self::name_text(p);
-                if self.opts.nounset {
-                    return Err(self.unbound(&n));
-                }
-                if matches!(p.op, ParamOp::None) {
-                    let mut m = n;
-                    m.extend_from_slice(b": invalid indirect expansion");
-                    self.err(&m);
-                    return Err(Ctl::Abort(1));
-                }
-                PVal {
-                    vals: vec![],
-                    list: false,
-                    star: false,
-                    set: false,
-                    split: None,
-                }
-            } else {
+                // bash 5.2: an unset reference is an error, whatever the operator
+                let mut m = Self::name_text(p);
+                m.extend_from_slice(b": invalid indirect expansion");
+                self.err(&m);
+                return Err(Ctl::Abort(1));
+            }
+            {
                 // target may be `name`, `name[idx]`, a positional or special
                 let w = crate::parse::Parser::parse_all(
                     &{
@@ -875,7 +864,7 @@ impl Shell {
             }
             if !v.set && self.opts.nounset {
                 let n = Self::name_text(p);
-                return Err(self.unbound(&n));
+                return Err(self.unbound(&n, p.braced));
             }
             let s = v.vals.into_iter().next().unwrap_or_default();
             let n = char_len(&s);
@@ -996,7 +985,7 @@ impl Shell {
                         n.push(b']');
                     }
                 }
-                return Err(self.unbound(&n));
+                return Err(self.unbound(&n, p.braced));
             }
         }
         match &p.op {
@@ -1794,7 +1783,7 @@ fn from_items(items: &[Item]) -> Word {
     if !lit.is_empty() {
         parts.push(WordPart::Lit(lit));
     }
-    Word { parts }
+    Word { raw: None, parts }
 }
 
 pub fn brace_expand(w: &Word) -> Vec<Word> {

@@ -58,6 +58,8 @@ pub struct Shell {
     pub pipestatus: Vec<i32>,
     pub lineno: u32,
     pub pid: i32,
+    /// This process's own pid ($BASHPID; `pid`, $$, is the main shell's).
+    pub bashpid: i32,
     pub ppid: i32,
     pub last_bg: i32,
     /// Trap actions: key 0 EXIT, signal numbers, -1 ERR, -2 DEBUG, -3 RETURN.
@@ -84,6 +86,13 @@ pub struct Shell {
     pub hash: HashMap<Bytes, Bytes>,
     /// Times each hashed command was found through the table (`hash` lists them).
     pub hash_hits: HashMap<Bytes, u32>,
+    /// Builtins turned off with `enable -n` (then looked up as commands).
+    pub disabled: std::collections::BTreeSet<Bytes>,
+    /// Running coprocesses: pid, array name, the shell's fds to them.
+    pub coprocs: Vec<(i32, Bytes, Vec<i32>)>,
+    /// An array literal given to declare/local (bash quotes words in its
+    /// messages then).
+    pub declaring: bool,
     pub dirstack: Vec<Bytes>,
     /// Fds the user opened with `exec n>file` (children inherit them).
     pub user_fds: Vec<i32>,
@@ -189,6 +198,7 @@ impl Shell {
             pipestatus: Vec::new(),
             lineno: 0,
             pid,
+            bashpid: pid,
             ppid,
             last_bg: 0,
             traps: HashMap::new(),
@@ -207,6 +217,9 @@ impl Shell {
             last_random: -1,
             hash: HashMap::new(),
             hash_hits: HashMap::new(),
+            disabled: Default::default(),
+            coprocs: Vec::new(),
+            declaring: false,
             dirstack: Vec::new(),
             user_fds: Vec::new(),
             exe: b"/bin/sh".to_vec(),
@@ -269,6 +282,14 @@ impl Shell {
                 );
             }
         }
+        // `$_` starts as the caller passed it, else as the shell's path
+        sh.last_arg = match sh.vars.scopes[0].remove(&b"_"[..]) {
+            Some(Var {
+                value: Some(Value::Str(v)),
+                ..
+            }) => v,
+            _ => b"/usr/bin/bash".to_vec(),
+        };
         let defaults: &[(&[u8], &[u8])] = &[(b"IFS", b" \t\n"), (b"PS4", b"+ "), (b"OPTIND", b"1")];
         for (k, v) in defaults {
             sh.vars.scopes[0].insert(
@@ -470,6 +491,11 @@ impl Shell {
         self.err(&m);
     }
 
+    /// A builtin that is not disabled (`enable -n`).
+    pub fn builtin_on(&self, name: &[u8]) -> bool {
+        crate::builtins::is_builtin(name) && !self.disabled.contains(name)
+    }
+
     pub fn set_var(&mut self, name: &[u8], val: Bytes) -> bool {
         self.assign_scalar(name, None, val, false).is_ok()
     }
@@ -508,6 +534,13 @@ impl Shell {
             v = String::from_utf8_lossy(&v).to_lowercase().into_bytes();
         } else if attrs & A_UPPER != 0 {
             v = String::from_utf8_lossy(&v).to_uppercase().into_bytes();
+        } else if attrs & A_CAPITAL != 0 {
+            let t = String::from_utf8_lossy(&v).to_lowercase();
+            let mut c = t.chars();
+            v = match c.next() {
+                Some(f) => f.to_uppercase().chain(c).collect::<String>().into_bytes(),
+                None => Vec::new(),
+            };
         }
         Ok(v)
     }
@@ -561,6 +594,16 @@ impl Shell {
         if matches!(name, b"LC_ALL" | b"LC_CTYPE" | b"LANG") {
             let r = self.assign_scalar_inner(name, idx, val, append);
             self.sync_locale();
+            return r;
+        }
+        if name == b"GLOBIGNORE" && idx.is_none() {
+            // bash: a non-empty GLOBIGNORE turns dotglob on (an empty one
+            // leaves it as it was)
+            let r = self.assign_scalar_inner(name, idx, val, append);
+            if self.get_var(b"GLOBIGNORE").map_or(false, |v| !v.is_empty()) {
+                self.opts.dotglob = true;
+                self.sync_specials();
+            }
             return r;
         }
         if name == b"POSIXLY_CORRECT" {

@@ -336,7 +336,8 @@ fn ext(
 
 /// Pathname expansion of a pattern; sorted matches (empty if none).
 pub fn glob_expand(sh: &mut Shell, pat: &[u8]) -> Vec<Bytes> {
-    // A set GLOBIGNORE filters the matches and lets `*` match dot files.
+    // A set GLOBIGNORE filters the matches; a non-empty one implies dotglob
+    // (set on assignment, see assign_scalar; here too for an inherited one).
     let ignore: Vec<Bytes> = sh
         .get_var(b"GLOBIGNORE")
         .map(|g| {

@@ -332,7 +332,7 @@ impl Shell {
             .unwrap_or_else(|| b"/tmp".to_vec());
         let mut path = dir;
         let r = self.next_random();
-        path.extend_from_slice(format!("/sh-thd.{}.{}", self.pid, r).as_bytes());
+        path.extend_from_slice(format!("/sh-thd.{}.{}", self.bashpid, r).as_bytes());
         let f = self.sys.open(&path, O_WRITE | O_CREATE | O_TRUNC)?;
         self.write_fd(f, content);
         self.sys.close(f);

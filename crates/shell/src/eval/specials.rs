@@ -108,7 +108,7 @@ impl Shell {
                 (x & 0xffff_ffff) as i64
             }
             b"LINENO" => self.lineno as i64,
-            b"BASHPID" => self.pid as i64,
+            b"BASHPID" => self.bashpid as i64,
             b"PPID" => self.ppid as i64,
             b"UID" => self.uid as i64,
             b"EUID" => self.euid as i64,

@@ -297,6 +297,12 @@ impl<'a> P<'a> {
             let name = self.s[s..self.i].to_vec();
             let mut sub = None;
             if self.s.get(self.i) == Some(&b'[') {
+                if !closes_bracket(&self.s[self.i..]) {
+                    return Err(ArithError {
+                        msg: "bad array subscript".into(),
+                        token: self.s[s..].to_vec(),
+                    });
+                }
                 self.i += 1;
                 let e = self.comma()?;
                 if !self.eat("]") {
@@ -308,6 +314,24 @@ impl<'a> P<'a> {
         }
         Err(self.error("syntax error: operand expected"))
     }
+}
+
+/// Whether the `[` that `s` starts with has its `]`.
+fn closes_bracket(s: &[u8]) -> bool {
+    let mut depth = 0usize;
+    for &c in s {
+        match c {
+            b'[' => depth += 1,
+            b']' => {
+                depth -= 1;
+                if depth == 0 {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+    }
+    false
 }
 
 /// A number in bash syntax: decimal, `0x` hex, leading-0 octal, `base#digits`.

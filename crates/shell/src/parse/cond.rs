@@ -1,6 +1,6 @@
 //! Parser for `[[ ... ]]` conditional expressions.
 
-use super::{PResult, Parser};
+use super::{PResult, Parser, SyntaxError};
 use crate::ast::*;
 
 enum CTok {
@@ -11,6 +11,28 @@ enum CTok {
     RParen,
     End,
     Word(Word, Bytes),
+    /// The end of the input, with the line the last token was on.
+    Eof(u32),
+}
+
+impl CTok {
+    /// How bash names the token in a message (None for a plain word where
+    /// bash names none).
+    fn text(&self) -> Option<String> {
+        Some(
+            match self {
+                CTok::And => "&&",
+                CTok::Or => "||",
+                CTok::Not => "!",
+                CTok::LParen => "(",
+                CTok::RParen => ")",
+                CTok::End => "]]",
+                CTok::Eof(_) => "newline",
+                CTok::Word(..) => return None,
+            }
+            .into(),
+        )
+    }
 }
 
 const UNARY: &[&str] = &[
@@ -26,11 +48,42 @@ impl Parser {
         let e = self.cond_or()?;
         match self.cond_tok()? {
             CTok::End => Ok(e),
-            CTok::Word(_, raw) => Err(self.err(format!(
-                "syntax error in conditional expression: unexpected token `{}'",
-                String::from_utf8_lossy(&raw)
-            ))),
-            _ => Err(self.err("syntax error in conditional expression".into())),
+            CTok::Eof(_) => Err(self.cond_eof_err("unexpected EOF while looking for `]]'")),
+            t => Err(self.cond_err(match t.text() {
+                Some(x) => format!(
+                    "syntax error in conditional expression: unexpected token `{}'",
+                    x
+                ),
+                None => "syntax error in conditional expression".into(),
+            })),
+        }
+    }
+
+    /// A `[[ ]]` syntax error before the end of input (see keep_status).
+    fn cond_err(&self, msg: String) -> SyntaxError {
+        SyntaxError {
+            keep_status: true,
+            ..self.err(msg)
+        }
+    }
+
+    /// A `[[ ]]` syntax error at the end of input.
+    fn cond_eof_err(&self, msg: &str) -> SyntaxError {
+        SyntaxError {
+            eof: true,
+            ..self.err(msg.into())
+        }
+    }
+
+    /// The error for token `t` where an operand or operator was expected:
+    /// `what` is bash's text around the token's name.
+    fn cond_tok_err(&self, t: &CTok, what: impl Fn(Option<String>) -> String) -> SyntaxError {
+        match t {
+            CTok::Eof(line) => SyntaxError {
+                line: *line,
+                ..self.cond_eof_err(&what(t.text()))
+            },
+            _ => self.cond_err(what(t.text())),
         }
     }
 
@@ -46,6 +99,7 @@ impl Parser {
     }
 
     fn cond_tok(&mut self) -> PResult<CTok> {
+        let line = self.line;
         self.skip_cond_blanks();
         let rest = &self.src[self.pos..];
         let t = if rest.starts_with(b"&&") {
@@ -65,7 +119,7 @@ impl Parser {
             self.pos += 1;
             CTok::Word(Word::lit(&[c]), vec![c])
         } else if rest.is_empty() {
-            return Err(self.eof_err("]]"));
+            CTok::Eof(line)
         } else if (rest.starts_with(b"]]"))
             && rest
                 .get(2)
@@ -85,8 +139,8 @@ impl Parser {
         } else {
             let (w, raw) = self.read_word()?;
             if raw.is_empty() {
-                return Err(self.err(format!(
-                    "syntax error in conditional expression: unexpected token `{}'",
+                return Err(self.cond_err(format!(
+                    "unexpected token `{}' in conditional command",
                     self.src[self.pos] as char
                 )));
             }
@@ -133,66 +187,83 @@ impl Parser {
     fn cond_primary(&mut self) -> PResult<CondExpr> {
         match self.cond_tok()? {
             CTok::LParen => {
-                let e = self.cond_or()?;
-                match self.cond_tok()? {
-                    CTok::RParen => Ok(e),
-                    _ => {
-                        Err(self.err("syntax error in conditional expression: expected `)'".into()))
+                let e = self.cond_or().map_err(|mut e| {
+                    // bash reports the inner error, then the missing `)`
+                    if e.also.is_none() {
+                        e.also = Some("expected `)'".into());
                     }
+                    e
+                })?;
+                match self.cond_tok()? {
+                    CTok::RParen => Ok(CondExpr::Group(Box::new(e))),
+                    CTok::Eof(_) => Err(self.cond_eof_err("expected `)'")),
+                    t => Err(self.cond_err(match t.text() {
+                        Some(x) => format!("unexpected token `{}', expected `)'", x),
+                        None => "expected `)'".into(),
+                    })),
                 }
             }
             CTok::Word(w, raw) => {
                 let s = String::from_utf8_lossy(&raw).into_owned();
                 if UNARY.contains(&s.as_str()) {
-                    if let CTok::End = self.cond_peek()? {
-                        return Err(self
-                            .err("unexpected argument `]]' to conditional unary operator".into()));
-                    }
-                    if let CTok::Word(..) = self.cond_peek()? {
-                        if let CTok::Word(a, araw) = self.cond_tok()? {
-                            // `-n x == y`? treat a following binary operator as comparing the operator text
-                            let _ = araw;
-                            return Ok(CondExpr::Unary(raw, a));
-                        }
-                    }
+                    return match self.cond_tok()? {
+                        CTok::Word(a, _) => Ok(CondExpr::Unary(raw, a)),
+                        t => Err(self.cond_tok_err(&t, |x| match x {
+                            Some(x) => {
+                                format!("unexpected argument `{}' to conditional unary operator", x)
+                            }
+                            None => "unexpected argument to conditional unary operator".into(),
+                        })),
+                    };
                 }
                 let m = self.mark();
-                if let CTok::Word(_, opraw) = self.cond_peek()? {
-                    let ops = String::from_utf8_lossy(&opraw).into_owned();
-                    if BINARY.contains(&ops.as_str()) {
-                        self.cond_tok()?;
-                        if let CTok::End = self.cond_peek()? {
-                            return Err(self.err(
-                                "unexpected argument `]]' to conditional binary operator".into(),
-                            ));
+                match self.cond_tok()? {
+                    CTok::Word(_, opraw) if BINARY.contains(&&*String::from_utf8_lossy(&opraw)) => {
+                        let binary_arg_err = |x: Option<String>| match x {
+                            Some(x) => {
+                                format!(
+                                    "unexpected argument `{}' to conditional binary operator",
+                                    x
+                                )
+                            }
+                            None => "unexpected argument to conditional binary operator".into(),
+                        };
+                        let next = self.cond_peek()?;
+                        let operand = matches!(next, CTok::Word(..))
+                            || (opraw == b"=~" && matches!(next, CTok::LParen));
+                        if !operand {
+                            return Err(self.cond_tok_err(&next, binary_arg_err));
                         }
-                        if ops == "=~" {
+                        if opraw == b"=~" {
                             let rhs = self.regex_word()?;
                             return Ok(CondExpr::Binary(opraw, w, rhs));
                         }
-                        return match self.cond_tok()? {
+                        match self.cond_tok()? {
                             CTok::Word(r, _) => Ok(CondExpr::Binary(opraw, w, r)),
-                            _ => Err(self.err(format!(
-                                "syntax error in conditional expression: unexpected token `{}'",
-                                ops
-                            ))),
-                        };
-                    }
-                    self.reset(m);
-                    if !matches!(self.cond_peek()?, CTok::End) {
-                        let t = self.cond_peek()?;
-                        if let CTok::Word(_, r) = t {
-                            return Err(self.err(format!(
-                                "syntax error in conditional expression: unexpected token `{}'",
-                                String::from_utf8_lossy(&r)
-                            )));
+                            t => Err(self.cond_tok_err(&t, binary_arg_err)),
                         }
                     }
+                    CTok::End | CTok::And | CTok::Or | CTok::RParen => {
+                        // `[[ x ]]` is `[[ -n x ]]`
+                        self.reset(m);
+                        Ok(CondExpr::Word(w))
+                    }
+                    t => Err(self.cond_tok_err(&t, |x| match x {
+                        Some(x) => format!(
+                            "unexpected token `{}', conditional binary operator expected",
+                            x
+                        ),
+                        None => "conditional binary operator expected".into(),
+                    })),
                 }
-                Ok(CondExpr::Word(w))
             }
-            CTok::End => Err(self.err("syntax error near `]]'".into())),
-            _ => Err(self.err("syntax error in conditional expression".into())),
+            // `[[ ]]`, `[[ a && ]]`: bash stops without a message
+            CTok::End => Err(self.cond_err(String::new())),
+            CTok::Eof(_) => Err(self.cond_eof_err("unexpected token `EOF' in conditional command")),
+            t => Err(self.cond_err(format!(
+                "unexpected token `{}' in conditional command",
+                t.text().unwrap_or_default()
+            ))),
         }
     }
 

@@ -31,6 +31,12 @@ pub struct SyntaxError {
     /// True when the error is caused by running out of input (interactive
     /// mode then asks for more lines).
     pub eof: bool,
+    /// A second message line (bash reports an error inside `[[ ( .. ) ]]`
+    /// and then the missing `)`).
+    pub also: Option<String>,
+    /// bash's `[[ ]]` errors met before the end of input: the script stops
+    /// with the status it had, not 2.
+    pub keep_status: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -69,7 +75,9 @@ pub struct Parser {
     pending: Vec<PendingDoc>,
     depth: usize,
     pub aliases: Option<HashMap<Bytes, Bytes>>,
-    alias_guard: Vec<(usize, Bytes)>,
+    /// Text an alias expanded to (start, end, name): the same alias is not
+    /// expanded again inside its own expansion.
+    alias_guard: Vec<(usize, usize, Bytes)>,
     /// When parsing `$( )`, the closing paren ends the program.
     pub(crate) in_cmdsub: usize,
     cache: Option<TokCache>,
@@ -155,6 +163,8 @@ impl Parser {
             msg,
             context: None,
             eof: false,
+            also: None,
+            keep_status: false,
         }
     }
     pub(crate) fn eof_err(&self, what: &str) -> SyntaxError {
@@ -163,6 +173,8 @@ impl Parser {
             msg: format!("unexpected EOF while looking for matching `{}'", what),
             context: None,
             eof: true,
+            also: None,
+            keep_status: false,
         }
     }
     fn line_text(&self, p: usize) -> Bytes {
@@ -189,6 +201,8 @@ impl Parser {
                 msg: "syntax error: unexpected end of file".into(),
                 context: None,
                 eof: true,
+                also: None,
+                keep_status: false,
             };
         }
         let name = match t {
@@ -210,6 +224,8 @@ impl Parser {
             msg: format!("syntax error near unexpected token `{}'", name),
             context: Some(self.line_text(at)),
             eof: false,
+            also: None,
+            keep_status: false,
         }
     }
 
@@ -596,7 +612,34 @@ impl Parser {
             return Ok(());
         }
         self.skip_blanks();
-        let start = self.pos;
+        let mut at = self.pos;
+        loop {
+            // the value's first word may be an alias too (a chain); the
+            // chain's value ending in a blank makes the next word a candidate
+            let mut next = None;
+            while let Some((vend, grow, blank)) = self.alias_at(at) {
+                next = match next {
+                    None => Some((vend, blank)),
+                    // the earlier value's end moved with this expansion
+                    Some((end, b)) => Some(((end as isize + grow) as usize, b || blank)),
+                };
+            }
+            match next {
+                Some((end, true)) => {
+                    at = end;
+                    while matches!(self.src.get(at), Some(b' ') | Some(b'\t')) {
+                        at += 1;
+                    }
+                }
+                _ => break,
+            }
+        }
+        Ok(())
+    }
+
+    /// Expands an alias named by the word at `start`: the position after its
+    /// value, how much the text grew, and whether the value ends with a blank.
+    fn alias_at(&mut self, start: usize) -> Option<(usize, isize, bool)> {
         let mut end = start;
         while end < self.src.len()
             && !is_meta(self.src[end])
@@ -605,29 +648,38 @@ impl Parser {
             end += 1;
         }
         if end == start || (end < self.src.len() && !is_meta(self.src[end])) {
-            return Ok(());
+            return None;
         }
         let name = self.src[start..end].to_vec();
         if self
             .alias_guard
             .iter()
-            .any(|(p, n)| *n == name && *p <= start + 4096 && *p >= start.saturating_sub(4096))
+            .any(|(s, e, n)| *n == name && *s <= start && start < *e)
         {
-            return Ok(());
+            return None;
         }
-        let val = self.aliases.as_ref().and_then(|a| a.get(&name).cloned());
-        if let Some(val) = val {
-            let mut ns = self.src[..start].to_vec();
-            ns.extend_from_slice(&val);
-            ns.extend_from_slice(&self.src[end..]);
-            self.src = ns;
-            self.cache = None;
-            self.alias_guard.push((start, name));
-            if val.last() == Some(&b' ') {
-                // trailing blank: the next word is checked too (rare; handled for one level)
+        let val = self.aliases.as_ref().and_then(|a| a.get(&name).cloned())?;
+        let mut ns = self.src[..start].to_vec();
+        ns.extend_from_slice(&val);
+        ns.extend_from_slice(&self.src[end..]);
+        self.src = ns;
+        self.cache = None;
+        // text after the replaced word moved
+        let grow = val.len() as isize - (end - start) as isize;
+        for g in self.alias_guard.iter_mut() {
+            if g.0 >= end {
+                g.0 = (g.0 as isize + grow) as usize;
+            }
+            if g.1 >= end {
+                g.1 = (g.1 as isize + grow) as usize;
             }
         }
-        Ok(())
+        self.alias_guard.push((start, start + val.len(), name));
+        Some((
+            start + val.len(),
+            grow,
+            matches!(val.last(), Some(b' ') | Some(b'\t')),
+        ))
     }
 
     fn command(&mut self) -> PResult<Command> {
@@ -1060,11 +1112,13 @@ impl Parser {
             t.extend_from_slice(&self.src[s..self.pos]);
             self.cache = None;
             return Ok(Some(Word {
+                raw: Some(Rc::from(t.as_slice())),
                 parts: vec![WordPart::Quoted(t)],
             }));
         }
         let value = self.parse_value_word(&raw[i..])?;
         Ok(Some(Word {
+            raw: Some(Rc::from(raw)),
             parts: vec![
                 WordPart::Lit(raw[..i].to_vec()),
                 WordPart::Double(value.parts),

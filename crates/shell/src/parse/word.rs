@@ -48,7 +48,13 @@ impl Parser {
         let start = self.pos;
         let parts = self.parts(Ctx::Top)?;
         let raw = self.src[start..self.pos].to_vec();
-        Ok((Word { parts }, raw))
+        Ok((
+            Word {
+                raw: Some(std::rc::Rc::from(raw.as_slice())),
+                parts,
+            },
+            raw,
+        ))
     }
 
     /// At a `[` after a name (or opening an element of `a=( )`) followed by
@@ -85,21 +91,27 @@ impl Parser {
     pub(crate) fn parse_sub_word(&mut self, text: &[u8]) -> PResult<Word> {
         let mut p = self.sub_parser(text);
         let parts = p.parts(Ctx::Raw { assign: false })?;
-        Ok(Word { parts })
+        Ok(Word { raw: None, parts })
     }
 
     /// The value of an assignment (tilde after `=` and `:`).
     pub(crate) fn parse_value_word(&mut self, text: &[u8]) -> PResult<Word> {
         let mut p = self.sub_parser(text);
         let parts = p.parts(Ctx::Raw { assign: true })?;
-        Ok(Word { parts })
+        Ok(Word {
+            raw: Some(std::rc::Rc::from(text)),
+            parts,
+        })
     }
 
     /// Text where only `$`, backquote and `\` are special (arithmetic).
     pub(crate) fn parse_dq_text(&mut self, text: &[u8]) -> PResult<Word> {
         let mut p = self.sub_parser(text);
         let parts = p.parts(Ctx::Text)?;
-        Ok(Word { parts })
+        Ok(Word {
+            raw: Some(std::rc::Rc::from(text)),
+            parts,
+        })
     }
 
     /// Parse text with here-doc rules (used for prompt expansion).
@@ -113,6 +125,7 @@ impl Parser {
         p.line = line;
         let parts = p.parts(Ctx::Text)?;
         Ok(Word {
+            raw: None,
             parts: vec![WordPart::Double(parts)],
         })
     }
@@ -296,7 +309,7 @@ impl Parser {
             self.try_tilde(&mut parts, bctx);
         }
         parts.extend(self.parts(bctx)?);
-        Ok(Word { parts })
+        Ok(Word { raw: None, parts })
     }
 
     fn try_tilde(&mut self, parts: &mut Vec<WordPart>, ctx: Ctx) {
@@ -716,6 +729,7 @@ impl Parser {
             length,
             indirect,
             op: ParamOp::None,
+            braced: true,
         };
         if indirect {
             if let ParamName::Var(_) = p.name {
@@ -791,6 +805,7 @@ impl Parser {
                     self.pos += 1;
                 }
                 let pat = Word {
+                    raw: None,
                     parts: self.parts(Ctx::Brace {
                         in_dq: false,
                         slash: false,
@@ -817,6 +832,7 @@ impl Parser {
                     _ => {}
                 }
                 let pat = Word {
+                    raw: None,
                     parts: self.parts(Ctx::Brace {
                         in_dq: false,
                         slash: true,
@@ -825,6 +841,7 @@ impl Parser {
                 let rep = if self.peek_byte() == Some(b'/') {
                     self.pos += 1;
                     Word {
+                        raw: None,
                         parts: self.parts(bctx)?,
                     }
                 } else {
@@ -843,6 +860,7 @@ impl Parser {
                     self.pos += 1;
                 }
                 let pat = Word {
+                    raw: None,
                     parts: self.parts(Ctx::Brace {
                         in_dq: false,
                         slash: false,
@@ -899,6 +917,7 @@ impl Parser {
             length: false,
             indirect: false,
             op: ParamOp::Transform(0),
+            braced: true,
         })
     }
 
@@ -936,6 +955,7 @@ fn simple_param(name: ParamName) -> WordPart {
         length: false,
         indirect: false,
         op: ParamOp::None,
+        braced: false,
     }))
 }
 
