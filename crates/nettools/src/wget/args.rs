@@ -33,6 +33,11 @@ pub struct Opts {
     pub referer: Option<String>,
     pub retry_connrefused: bool,
     pub waitretry: Option<f64>,
+    pub spider: bool,
+    pub content_on_error: bool,
+    /// --compression=gzip: ask for gzip and decode it (wget's default is none).
+    pub gzip: bool,
+    pub timestamping: bool,
     pub help: bool,
     pub version: bool,
 }
@@ -87,6 +92,10 @@ const LONG: &[(&str, Kind)] = &[
     ("progress", Kind::Arg),
     ("show-progress", Kind::Flag),
     ("no-show-progress", Kind::Flag),
+    ("spider", Kind::Flag),
+    ("content-on-error", Kind::Flag),
+    ("compression", Kind::Arg),
+    ("timestamping", Kind::Flag),
     ("help", Kind::Flag),
     ("version", Kind::Flag),
 ];
@@ -105,6 +114,7 @@ const SHORT: &[(char, &str)] = &[
     ('U', "user-agent"),
     ('o', "output-file"),
     ('a', "append-output"),
+    ('N', "timestamping"),
     ('h', "help"),
     ('V', "version"),
 ];
@@ -163,6 +173,16 @@ impl Opts {
             "referer" => self.referer = Some(v.to_string()),
             "retry-connrefused" => self.retry_connrefused = true,
             "waitretry" => self.waitretry = Some(num(&opt, v)?),
+            "spider" => self.spider = true,
+            "content-on-error" => self.content_on_error = true,
+            "compression" => {
+                self.gzip = match v {
+                    "gzip" | "auto" => true,
+                    "none" => false,
+                    _ => return Err(ArgError(format!("--compression: Invalid value '{}'.", v))),
+                }
+            }
+            "timestamping" => self.timestamping = true,
             "help" => self.help = true,
             "version" => self.version = true,
             // Certificates are the gateway's; progress is always dots here.
