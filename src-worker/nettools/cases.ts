@@ -166,6 +166,18 @@ export const CURL_CASES: readonly NetCase[] = [
   c('-F ;type=', `printf 'x' > up.bin; curl -s -F 'f=@up.bin;type=text/x-custom' $U/echo ${B}`),
   c('-F <file value', `printf 'inline' > v.txt; curl -s -F 'v=<v.txt' $U/echo ${B}`),
   c('-T uploads with PUT', "printf 'upload me\\n' > up.txt; curl -s -T up.txt $U/echo/"),
+  c('-H @file', "printf 'X-From-File: 1\\nAccept: text/y\\n' > h; curl -s -H @h $U/echo"),
+  c(
+    'url_effective keeps the fragment',
+    'curl -s -o /dev/null -w \'%{url_effective}\\n\' "$U/text#frag"',
+  ),
+  c(
+    'url_effective of a bad URL',
+    'curl -s -o /dev/null -w \'%{url_effective}\\n\' "$U/a b"; echo "rc=$?"',
+  ),
+  c('-sIL', 'curl -sIL $U/redirect/2'),
+  c('-L -X POST keeps POST after a 302', "curl -s -L -X POST -d a $U/redirect/1 -w '%{method}\\n'"),
+  c('-L -d becomes GET after a 302', "curl -s -L -d a $U/redirect/1 -w '%{method}\\n'"),
   c('-T - streams stdin chunked', "echo 'from stdin' | curl -s -T - $U/echo/"),
   c('-T a missing file', 'curl -s -T nothere.txt $U/echo/; echo "rc=$?"'),
   c('-T with -X POST', 'printf abc > up.txt; curl -s -T up.txt -X POST $U/echo/x'),
@@ -323,5 +335,8 @@ export const WGET_CASES: readonly NetCase[] = [
   c('-O in a missing directory', 'wget -q -O /nonexistent-dir/x $U/text; echo "rc=$?"'),
   c('empty body log', 'wget -O - $U/empty'),
   c('two URLs summary', 'wget -nv $U/text $U/json; echo "rc=$?"'),
+  c('-S -q still shows the response', 'wget -S -q -O /dev/null $U/text; echo "rc=$?"'),
+  c('-S over a redirect', 'wget -S -O /dev/null $U/redirect/1'),
+  c('a URL without a scheme', 'wget -q -O - 127.0.0.1:${U##*:}/text'),
   c('--header twice', "wget -q -O - --header='X-A: 1' --header='X-A: 2' $U/echo"),
 ];

@@ -43,13 +43,31 @@ struct Session {
 }
 
 pub fn main(argv: &[String], env: &mut Env) -> i32 {
-    let cfg = match args::parse(argv.get(1..).unwrap_or(&[])) {
+    let mut cfg = match args::parse(argv.get(1..).unwrap_or(&[])) {
         Ok(c) => c,
         Err(e) => {
             let _ = write!(env.stderr, "curl: {}\n{}", e.0, TRY);
             return 2;
         }
     };
+    // `-H @FILE` (or `@-`): one header per line of the file.
+    let mut headers = Vec::new();
+    for h in &cfg.headers {
+        match h.strip_prefix('@') {
+            Some(f) => {
+                let text = body::read_source(f, env.stdin).unwrap_or_default();
+                headers.extend(
+                    String::from_utf8_lossy(&text)
+                        .lines()
+                        .map(|l| l.trim_end_matches('\r'))
+                        .filter(|l| !l.trim().is_empty())
+                        .map(str::to_string),
+                );
+            }
+            None => headers.push(h.clone()),
+        }
+    }
+    cfg.headers = headers;
     if cfg.help {
         let _ = env.stdout.write_all(HELP.as_bytes());
         return 0;
@@ -608,6 +626,8 @@ fn transfer(
     let start = Instant::now();
     let mut stats = Stats {
         url: url_text.to_string(),
+        // What a URL that does not parse is called too.
+        url_effective: url_text.to_string(),
         urlnum: index,
         ..Stats::default()
     };
@@ -815,6 +835,12 @@ fn run_one(
 
     loop {
         stats.url_effective = url.to_string();
+        // The fragment is never sent, but curl keeps it in the name.
+        if stats.num_redirects == 0 {
+            if let Some((_, f)) = url_text.split_once('#') {
+                stats.url_effective = format!("{}#{}", stats.url_effective, f);
+            }
+        }
         stats.scheme = url.scheme.clone();
         stats.method = method.clone();
         let built = build(

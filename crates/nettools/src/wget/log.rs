@@ -17,6 +17,11 @@ impl Log<'_> {
         }
     }
 
+    /// Lines even -q keeps (-S's response headers).
+    pub fn always(&mut self, s: &str) {
+        let _ = self.out.write_all(s.as_bytes());
+    }
+
     /// Lines -nv keeps too.
     pub fn brief(&mut self, s: &str) {
         if !self.quiet {

@@ -527,8 +527,8 @@ impl Run<'_> {
                     lines.push_str(l);
                     lines.push('\n');
                 }
-                // -S shows the headers even with -nv.
-                log.brief(&lines);
+                // -S shows the headers even with -nv, and with -q.
+                log.always(&lines);
             } else {
                 log.verbose(&format!("{} {}\n", head.status, head.status_text));
             }
