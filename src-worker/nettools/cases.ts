@@ -178,6 +178,7 @@ export const CURL_CASES: readonly NetCase[] = [
   c('-sIL', 'curl -sIL $U/redirect/2'),
   c('-L -X POST keeps POST after a 302', "curl -s -L -X POST -d a $U/redirect/1 -w '%{method}\\n'"),
   c('-L -d becomes GET after a 302', "curl -s -L -d a $U/redirect/1 -w '%{method}\\n'"),
+  c('a port twice', 'curl -sS "http://127.0.0.1:${U##*:}:99/"; echo "rc=$?"'),
   c('-T - streams stdin chunked', "echo 'from stdin' | curl -s -T - $U/echo/"),
   c('-T a missing file', 'curl -s -T nothere.txt $U/echo/; echo "rc=$?"'),
   c('-T with -X POST', 'printf abc > up.txt; curl -s -T up.txt -X POST $U/echo/x'),
@@ -338,5 +339,9 @@ export const WGET_CASES: readonly NetCase[] = [
   c('-S -q still shows the response', 'wget -S -q -O /dev/null $U/text; echo "rc=$?"'),
   c('-S over a redirect', 'wget -S -O /dev/null $U/redirect/1'),
   c('a URL without a scheme', 'wget -q -O - 127.0.0.1:${U##*:}/text'),
+  c(
+    '--body-file with --method',
+    "printf 'zz' > f; wget -q -O - --body-file=f --method=PATCH $U/echo",
+  ),
   c('--header twice', "wget -q -O - --header='X-A: 1' --header='X-A: 2' $U/echo"),
 ];

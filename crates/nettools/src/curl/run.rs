@@ -283,23 +283,17 @@ struct Sink {
 impl Sink {
     fn write(&mut self, env: &mut Env, data: &[u8]) -> Result<(), Fail> {
         self.bytes += data.len() as u64;
+        let failed = write_failure(self.bytes);
         let path = match &self.path {
-            None => {
-                return env
-                    .stdout
-                    .write_all(data)
-                    .map_err(|_| fail(23, "Failure writing output to destination"))
-            }
+            None => return env.stdout.write_all(data).map_err(|_| failed),
             Some(p) => p.clone(),
         };
         if self.file.is_none() {
             self.open(env, &path)?;
         }
         match self.file.as_mut() {
-            Some(f) => f
-                .write_all(data)
-                .map_err(|_| fail(23, "Failure writing output to destination")),
-            None => Err(fail(23, "Failure writing output to destination")),
+            Some(f) => f.write_all(data).map_err(|_| failed),
+            None => Err(failed),
         }
     }
 
@@ -349,11 +343,25 @@ impl Sink {
         if let (Some(p), None) = (self.path.clone(), &self.file) {
             self.open(env, &p)?;
         }
+        if self.path.is_none() {
+            env.stdout.flush().map_err(|_| write_failure(self.bytes))?;
+        }
         if let Some(f) = self.file.as_mut() {
             f.flush()
                 .map_err(|_| fail(23, "Failure writing output to destination"))?;
         }
         Ok(())
+    }
+}
+
+/// curl's words for a failed write of body bytes: its stdio buffer (4 KiB)
+/// holds a small body until the transfer ends, and a failure found then is
+/// "Failed writing body"; past that, the write fails during the transfer.
+fn write_failure(bytes_so_far: u64) -> Fail {
+    if bytes_so_far <= 4096 {
+        fail(23, "Failed writing body")
+    } else {
+        fail(23, "Failure writing output to destination")
     }
 }
 
@@ -400,10 +408,8 @@ fn net_fail(e: &NetError, url: &Url, elapsed_ms: u128, received: u64) -> Fail {
     let host = url.host_bare();
     let port = url.port_or_default();
     match e.reason {
-        Reason::BadUrl => fail(
-            3,
-            format!("URL using bad/illegal format or missing URL: {}", e.message),
-        ),
+        // curl's own words; the gateway's reason is in %{errormsg} neither.
+        Reason::BadUrl => fail(3, "URL using bad/illegal format or missing URL"),
         Reason::BadHeader | Reason::BadMethod => fail(43, e.message.clone()),
         // The policy's and people's denials read as curl's failed connect.
         r if r.is_denial() => fail(

@@ -15,6 +15,7 @@ pub struct Opts {
     pub post_file: Option<String>,
     pub method: Option<String>,
     pub body_data: Option<String>,
+    pub body_file: Option<String>,
     pub server_response: bool,
     pub timeout: Option<f64>,
     pub tries: u32,
@@ -64,6 +65,7 @@ const LONG: &[(&str, Kind)] = &[
     ("post-file", Kind::Arg),
     ("method", Kind::Arg),
     ("body-data", Kind::Arg),
+    ("body-file", Kind::Arg),
     ("server-response", Kind::Flag),
     ("timeout", Kind::Arg),
     ("read-timeout", Kind::Arg),
@@ -152,6 +154,7 @@ impl Opts {
             "post-file" => self.post_file = Some(v.to_string()),
             "method" => self.method = Some(v.to_ascii_uppercase()),
             "body-data" => self.body_data = Some(v.to_string()),
+            "body-file" => self.body_file = Some(v.to_string()),
             "server-response" => self.server_response = true,
             "timeout" | "read-timeout" | "connect-timeout" | "dns-timeout" => {
                 self.timeout = Some(num(&opt, v)?)

@@ -320,7 +320,9 @@ impl Run<'_> {
                 "GET".to_string()
             }
         });
-        let mut body: Option<Vec<u8>> = match (&opts.post_data, &opts.post_file, &opts.body_data) {
+        // --body-file is --post-file for the method --method names.
+        let body_file = opts.post_file.as_ref().or(opts.body_file.as_ref());
+        let mut body: Option<Vec<u8>> = match (&opts.post_data, body_file, &opts.body_data) {
             (Some(d), _, _) => Some(d.as_bytes().to_vec()),
             (None, Some(f), _) => match fs::read(f) {
                 Ok(b) => Some(b),
