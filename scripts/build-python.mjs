@@ -53,17 +53,46 @@ const ASM_REWRITES = [
     1,
   ],
   // A memory snapshot is copied into the heap by the realm, which skips its zero pages (realm/heapRestore.ts).
-  ['return Module.HEAP8.set(t),l}', 'return sandglassRestoreHeap(Module.HEAP8,t),l}', 1],
+  ['return Module.HEAP8.set(t),l}', 'return sandglassRestoreHeap(Module.HEAP8,t,wasmMemory),l}', 1],
   // Emscripten compiles a tiny wasm module per JS function it puts in the table: one per signature is enough.
   [
     'var module=new WebAssembly.Module(bytes);var instance=new WebAssembly.Instance(module,{e:{f:func}})',
     'var module=(convertJsFunctionToWasm.modules??={})[sig]??=new WebAssembly.Module(bytes);var instance=new WebAssembly.Instance(module,{e:{f:func}})',
     1,
   ],
+  // Lazy GOT: Emscripten's dynamic linker gives every one of the main module's ~8,500 exports a
+  // WebAssembly.Global (and every exported function a table slot) at each instantiation, though
+  // only the ~280 the module imports as GOT.func (and whatever a dlopen'd side module asks for)
+  // are ever read: a third of an interpreter's boot. Bind the entries that exist when the main
+  // module is instantiated, and any later one when it is first asked for, with the same value
+  // the eager loop gave it (so a side module still sees the main module's definition first).
+  [
+    'var GOT={};var GOTHandler={get(weakImports,symName){var rtn=GOT[symName];if(!rtn){rtn=GOT[symName]=new WebAssembly.Global({value:"i32",mutable:true},-1)}',
+    'var GOT={};var GOTMainExports;var GOTHandler={get(weakImports,symName){var rtn=GOT[symName];if(!rtn){rtn=GOT[symName]=new WebAssembly.Global({value:"i32",mutable:true},-1);if(GOTMainExports&&Object.hasOwn(GOTMainExports,symName))updateGOT({[symName]:GOTMainExports[symName]})}',
+    1,
+  ],
+  [
+    'updateGOT(origExports);LDSO.init();',
+    'GOTMainExports=origExports;var gotBound={};for(var symName in GOT){if(Object.hasOwn(origExports,symName))gotBound[symName]=origExports[symName]}updateGOT(gotBound);LDSO.init();',
+    1,
+  ],
+  // The same merge of the main module's exports into the import table without an entries array
+  // and a closure per export (8,500 of them at every boot).
+  [
+    'var mergeLibSymbols=(exports,libName)=>{for(var[sym,exp]of Object.entries(exports)){const setImport=target=>{if(!isSymbolDefined(target)){wasmImports[target]=exp}};setImport(sym);const main_alias="__main_argc_argv";if(sym=="main"){setImport(main_alias)}if(sym==main_alias){setImport("main")}}};',
+    'var mergeLibSymbols=(exports,libName)=>{for(var sym of Object.keys(exports)){var exp=exports[sym];if(!isSymbolDefined(sym)){wasmImports[sym]=exp}if(sym=="main"&&!isSymbolDefined("__main_argc_argv")){wasmImports["__main_argc_argv"]=exp}if(sym=="__main_argc_argv"&&!isSymbolDefined("main")){wasmImports["main"]=exp}}};',
+    1,
+  ],
   // system(3) goes to the realm (which runs it through the kernel), never to a host shell.
   [
     'function __emscripten_system(command){command>>>=0;',
     'function __emscripten_system(command){command>>>=0;if(typeof sandglassSystem=="function")return sandglassSystem(command?UTF8ToString(command):null);return command?-52:0;',
+    1,
+  ],
+  // A zone at UTC+0 is named "UTC", as glibc names it (time.tzname, %Z), not "UTC-0000".
+  [
+    'return`UTC${sign}${hours}${minutes}`};',
+    'return timezoneOffset==0?"UTC":`UTC${sign}${hours}${minutes}`};',
     1,
   ],
 ];
@@ -232,6 +261,7 @@ async function makeSnapshot(outDir, { loadRealm, realmCodeKey, codeCacheSuffix }
   const codeKey = realmCodeKey(scripts[0].source);
   await realm.boot(
     seed,
+    new SharedArrayBuffer(4),
     new SharedArrayBuffer(4),
     JSON.stringify({ ...SNAPSHOT_BOOT, lock, codeKey, makeSnapshot: true }),
   );

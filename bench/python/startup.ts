@@ -6,6 +6,7 @@
  * Wall time and the engine process's CPU time (all its threads) per case;
  * RSS with the pool of SANDGLASS_PYTHON_POOL interpreters booted (after a
  * garbage collection each side when run with --expose-gc).
+ * SANDGLASS_PYTHON_RECYCLE=0 gives every interpreter a new worker (no recycling).
  * Run: [SANDGLASS_PYTHON_POOL=2] npx tsx --expose-gc bench/python/startup.ts [N]
  */
 import { spawnSync } from 'node:child_process';
@@ -50,10 +51,12 @@ await pool.whenReady();
 const pooledRss = (await settledRss()) - rssBefore;
 const t0 = performance.now();
 c0 = process.cpuUsage();
+const recycled0 = PythonPool.recycledBoots();
 const drained: number[] = [];
 for (let i = 0; i < n; i++) drained.push(await once());
 const burst = performance.now() - t0;
 const burstCpu = cpuMs(process.cpuUsage(c0));
+const burstRecycled = PythonPool.recycledBoots() - recycled0;
 const host: number[] = [];
 let hostCpu = 0;
 for (let i = 0; i < n; i++) {
@@ -82,7 +85,9 @@ console.log(
     `, median CPU ${[...warmCpu].sort((a, b) => a - b)[n >> 1]?.toFixed(0)} ms`,
 );
 console.log(summary('pool drained (back to back)', drained) + `, ${per(burstCpu)}`);
-console.log(`${n} back-to-back runs: ${burst.toFixed(0)} ms (${burstCpu.toFixed(0)} ms CPU)`);
+console.log(
+  `${n} back-to-back runs: ${burst.toFixed(0)} ms (${burstCpu.toFixed(0)} ms CPU), ${burstRecycled} interpreters booted in recycled workers`,
+);
 console.log(summary('host python3', host) + `, ${per(hostCpu)}`);
 console.log(summary("just-bash's python3", jb) + `, ${per(jbCpu)}`);
 console.log(

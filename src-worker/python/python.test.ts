@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Sandbox } from '../sandbox/sandbox.js';
 import { pythonAvailable } from '../programs/python.js';
+import { PythonPool } from './node/pythonPool.js';
 
 const LONG = 600_000;
 const opts = { timeoutMs: 300_000 };
@@ -78,7 +79,7 @@ describe.skipIf(!pythonAvailable())('python3 in a sandbox', () => {
         ].join('\n'),
       );
       expect(r.stderr).toContain('bye\n');
-      expect(r.stderr).toContain("python3: can't open file '/tmp/nosuch.py': [Errno 44]");
+      expect(r.stderr).toContain("python3: can't open file '/tmp/nosuch.py': [Errno 2]");
       expect(r.stderr).toContain('Unknown option: -Z');
     },
     LONG,
@@ -99,6 +100,35 @@ describe.skipIf(!pythonAvailable())('python3 in a sandbox', () => {
           '  File "/tmp/fail.py", line 2, in f',
           '    raise ValueError("bad value")',
           'ValueError: bad value',
+          '',
+        ].join('\n'),
+      );
+      // -c code's source lines (CPython 3.13+), -m's frozen runpy frames, Linux errno numbers and
+      // texts, a program's own excepthook.
+      await sb.writeFile('/tmp/failmod.py', 'import os\nos.readlink("/tmp/failmod.py")\n');
+      const c = await sb.run(
+        [
+          `cd /tmp; python3 -c 'x = 1\nopen("/nonexistent/f")'`,
+          'python3 -m failmod',
+          `python3 -c 'import sys; sys.excepthook = lambda t, v, tb: print("hook", t.__name__, v); 1/0'; echo "hook $?"`,
+        ].join('\n'),
+        opts,
+      );
+      expect(c.stdout).toBe('hook ZeroDivisionError division by zero\nhook 1\n');
+      expect(c.stderr).toBe(
+        [
+          'Traceback (most recent call last):',
+          '  File "<string>", line 2, in <module>',
+          '    open("/nonexistent/f")',
+          '    ~~~~^^^^^^^^^^^^^^^^^^',
+          "FileNotFoundError: [Errno 2] No such file or directory: '/nonexistent/f'",
+          'Traceback (most recent call last):',
+          '  File "<frozen runpy>", line 198, in _run_module_as_main',
+          '  File "<frozen runpy>", line 88, in _run_code',
+          '  File "/tmp/failmod.py", line 2, in <module>',
+          '    os.readlink("/tmp/failmod.py")',
+          '    ~~~~~~~~~~~^^^^^^^^^^^^^^^^^^^',
+          "OSError: [Errno 22] Invalid argument: '/tmp/failmod.py'",
           '',
         ].join('\n'),
       );
@@ -138,13 +168,14 @@ describe.skipIf(!pythonAvailable())('python3 in a sandbox', () => {
   );
 
   it(
-    'starts every process from a fresh interpreter',
+    'starts every process from a fresh interpreter, in a fresh realm when its worker is recycled',
     async () => {
-      // Each run changes what a snapshot or a reused interpreter would carry over.
+      // Each run changes what a snapshot or a reused interpreter would carry over,
+      // Python's state and the JavaScript realm's (Python reaches its intrinsics through pyodide.ffi).
       const dirty =
-        "import builtins, json, os, random, sys; sys.modules['leak'] = 1; os.environ['LEAK'] = '1'; x = 5; os.chdir('/'); json.dumps = None; builtins.LEAK = 1; sys.path.append('/leak'); print(random.random())";
+        "import builtins, json, os, random, sys; sys.modules['leak'] = 1; os.environ['LEAK'] = '1'; x = 5; os.chdir('/'); json.dumps = None; builtins.LEAK = 1; sys.path.append('/leak'); from pyodide.ffi import to_js; a = to_js([1]); a.constructor.prototype.sgLeak = 'array'; a.map.constructor.prototype.sgLeak = 'function'; print(random.random(), to_js([2]).sgLeak, to_js([]).push.sgLeak)";
       const check =
-        "import builtins, json, os, random, sys; print('leak' in sys.modules or '_sandglass_boot' in sys.modules, 'LEAK' in os.environ, 'x' in globals(), os.getcwd(), json.dumps is None, hasattr(builtins, 'LEAK'), '/leak' in sys.path); print(random.random())";
+        "import builtins, json, os, random, sys; from pyodide.ffi import to_js; print('leak' in sys.modules or '_sandglass_boot' in sys.modules, 'LEAK' in os.environ, 'x' in globals(), os.getcwd(), json.dumps is None, hasattr(builtins, 'LEAK'), '/leak' in sys.path, hasattr(to_js([1]), 'sgLeak'), hasattr(to_js([]).push, 'sgLeak')); print(random.random())";
       // The stdlib zip's bytes are shared by every interpreter (copied on the first write):
       // writes through a mapping and through a file leave the next process's zip as built.
       const mapped =
@@ -153,17 +184,28 @@ describe.skipIf(!pythonAvailable())('python3 in a sandbox', () => {
         "f = open('/lib/python314.zip', 'r+b'); f.write(b'X' * 64); f.flush(); f.seek(0); print(f.read(4))";
       const zipCheck =
         "import colorsys; z = open('/lib/python314.zip', 'rb').read(8192); print(z[:4] == b'PK\\x03\\x04', b'XXXX' in z, b'YYYY' in z)";
+      const recycledBefore = PythonPool.recycledBoots();
       const r = await sb.run(
         `cd /tmp; python3 -c "${dirty}"; python3 -c "${mapped}"; python3 -c "${written}"; python3 -c "${check}"; python3 -c "${zipCheck}"`,
         opts,
       );
       const [first, ownMap, ownWrite, state, second, zip] = r.stdout.split('\n');
       expect(r.stderr).toBe('');
+      // The realm's intrinsics changed within the process that changed them...
+      expect(first?.split(' ').slice(1)).toEqual(['array', 'function']);
       expect([ownMap, ownWrite]).toEqual(["b'YYYY'", "b'XXXX'"]);
       expect(zip).toBe('True False False');
-      expect(state).toBe('False False False /tmp False False False');
+      // ... and nothing of it is seen by later processes.
+      expect(state).toBe('False False False /tmp False False False False False');
       // Random state is seeded per process from the kernel, not frozen in the snapshot.
-      expect(first).not.toBe(second);
+      expect(first?.split(' ')[0]).not.toBe(second);
+      // Back-to-back processes boot in recycled workers (a new realm each): the checks above ran there.
+      const again = await sb.run(
+        `cd /tmp; for i in 1 2 3; do python3 -c "${dirty}" > /dev/null; python3 -c "${check}" | head -1; done`,
+        opts,
+      );
+      expect(again.stdout).toBe('False False False /tmp False False False False False\n'.repeat(3));
+      expect(PythonPool.recycledBoots()).toBeGreaterThan(recycledBefore);
     },
     LONG,
   );
@@ -335,38 +377,33 @@ print(datetime(2024, 1, 1, tzinfo=ZoneInfo('Asia/Kolkata')).utcoffset(), 'Europe
     LONG,
   );
 
-  it(
-    'agrees with the host python3 on difftest/*.py',
-    async () => {
-      const dir = fileURLToPath(new URL('./difftest/', import.meta.url));
-      const names = readdirSync(dir)
-        .filter((n) => n.endsWith('.py'))
-        .sort();
-      const input = 'first line\nsecond\nthird one\n';
-      const host = spawnSync('python3', ['--version'], { encoding: 'utf8' });
-      if (host.status !== 0) return; // no host python3 to compare with
-      const lines: string[] = [];
+  // Each script runs in the sandbox and with the host's python3, stdout and stderr into one
+  // pipe (their interleaving is part of the check), stdin from the same text.
+  const difftestDir = fileURLToPath(new URL('./difftest/', import.meta.url));
+  const difftests = readdirSync(difftestDir)
+    .filter((n) => n.endsWith('.py'))
+    .sort();
+  const hostPython = spawnSync('python3', ['--version'], { encoding: 'utf8' }).status === 0;
+  const input = 'first line\nsecond\nthird one\n';
+  it.skipIf(!hostPython).each(difftests)(
+    'agrees with the host python3 on difftest/%s',
+    async (name) => {
       await sb.mkdir('/tmp/diff', { recursive: true });
-      for (const n of names) {
-        await sb.writeFile(`/tmp/diff/${n}`, readFileSync(join(dir, n)));
-        lines.push(`python3 /tmp/diff/${n} < /tmp/diff/input 2>&1; echo "== ${n} $?"`);
-      }
+      await sb.writeFile(`/tmp/diff/${name}`, readFileSync(join(difftestDir, name)));
       await sb.writeFile('/tmp/diff/input', input);
-      const r = await sb.run(lines.join('\n'), opts);
-      let expected = '';
-      for (const n of names) {
-        // Both streams into one pipe, as in the sandbox (their interleaving is part of the check).
-        const h = spawnSync('sh', ['-c', `python3 '${join(dir, n)}' 2>&1`], {
-          input,
-          encoding: 'utf8',
-          // The sandbox's environment has no PYTHON* settings (PYTHONUNBUFFERED...); nor does this run.
-          env: Object.fromEntries(
-            Object.entries(process.env).filter(([v]) => !v.startsWith('PYTHON')),
-          ),
-        });
-        expected += h.stdout + `== ${n} ${h.status}\n`;
-      }
-      expect(r.stdout).toBe(expected);
+      const r = await sb.run(
+        `python3 /tmp/diff/${name} < /tmp/diff/input 2>&1; echo "== $?"`,
+        opts,
+      );
+      const h = spawnSync('sh', ['-c', `python3 '${join(difftestDir, name)}' 2>&1; echo "== $?"`], {
+        input,
+        encoding: 'utf8',
+        // The sandbox's environment has no PYTHON* settings (PYTHONUNBUFFERED...); nor does this run.
+        env: Object.fromEntries(
+          Object.entries(process.env).filter(([v]) => !v.startsWith('PYTHON')),
+        ),
+      });
+      expect(r.stdout).toBe(h.stdout);
     },
     LONG,
   );

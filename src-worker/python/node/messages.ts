@@ -8,9 +8,7 @@ export interface PythonWorkerData {
   /** Send the scripts' code cache with `ready` (the pool has none yet). */
   readonly wantCodeCache: boolean;
   readonly files: readonly { readonly name: string; readonly sab: SharedArrayBuffer }[];
-  /** The process's syscall channel (bound to a kernel process when the worker is taken). */
-  readonly channel: SharedArrayBuffer;
-  /** Int32 word 0: Pyodide's interrupt buffer (a signal number to raise). */
+  /** Int32 word 0: the first interpreter's interrupt buffer (a signal number to raise). */
   readonly interrupt: SharedArrayBuffer;
   readonly boot: PythonBootConfig;
 }
@@ -21,10 +19,22 @@ export type PythonWorkerMessage =
   | { readonly type: 'failed'; readonly message: string }
   | { readonly type: 'done' };
 
-/** Pool → worker: run the process (primitives only: they cross into the realm). */
+/** Pool → worker: run the process (primitives and shared buffers only: they cross into the realm). */
 export interface PythonRunMessage {
   readonly type: 'run';
   readonly job: string;
+  /** The process's syscall channel. */
+  readonly channel: SharedArrayBuffer;
+}
+
+/**
+ * Pool → worker, after `done`: retire the realm that ran the process and boot
+ * a new interpreter in a new realm (this thread and its compiled code stay).
+ */
+export interface PythonRecycleMessage {
+  readonly type: 'recycle';
+  /** The new interpreter's interrupt buffer. */
+  readonly interrupt: SharedArrayBuffer;
 }
 
 /** Pool → worker, first: the engine's compiled pyodide.asm.wasm (the worker boots once it has it). */
@@ -33,4 +43,4 @@ export interface PythonModuleMessage {
   readonly module: WebAssembly.Module;
 }
 
-export type PythonPoolMessage = PythonModuleMessage | PythonRunMessage;
+export type PythonPoolMessage = PythonModuleMessage | PythonRunMessage | PythonRecycleMessage;

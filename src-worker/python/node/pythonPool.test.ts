@@ -1,7 +1,8 @@
 /**
  * The interpreter pool: nothing of Pyodide is loaded until the first python3
  * (an app that never runs Python pays nothing for it), then the pool keeps
- * its configured number of interpreters booted in the background.
+ * its configured number of interpreters booted in the background, recycling
+ * the workers of processes that exited.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { Sandbox } from '../../sandbox/sandbox.js';
@@ -77,6 +78,39 @@ describe.skipIf(!pythonAvailable())('python interpreter pool', () => {
       await pool.whenReady();
       pool.dispose();
       expect(await PythonPool.drained(20_000)).toBe(true);
+    },
+    LONG,
+  );
+
+  it(
+    'recycles the worker of a process that exited (a new realm in it) and ends that of one killed',
+    async () => {
+      expect(await PythonPool.drained(20_000)).toBe(true);
+      const sb = await Sandbox.create();
+      const pool = PythonPool.acquireShared();
+      pools.push(pool);
+      try {
+        const opts = { timeoutMs: 120_000 };
+        expect((await sb.run('python3 -c "print(1)"', opts)).stdout).toBe('1\n');
+        await pool.whenReady();
+        const before = PythonPool.recycledBoots();
+        const r = await sb.run('python3 -c "print(2)"; python3 -c "print(3)"', opts);
+        expect(r.stdout).toBe('2\n3\n');
+        await pool.whenReady();
+        expect(PythonPool.recycledBoots()).toBeGreaterThan(before);
+        const exited = PythonPool.recycledBoots();
+        const killed = await sb.run(
+          'timeout 1 python3 -c "import time; time.sleep(60)"; echo $?',
+          opts,
+        );
+        expect(killed.stdout).toBe('124\n');
+        await pool.whenReady();
+        expect(PythonPool.recycledBoots()).toBe(exited);
+        expect(await waitLive(pool.options.size)).toBe(pool.options.size);
+      } finally {
+        await sb.destroy();
+        pools.forEach((p) => p.dispose());
+      }
     },
     LONG,
   );

@@ -2,9 +2,13 @@
  * Interpreter workers, booted ahead of need. Nothing is loaded until the
  * first python3 of the engine: that one waits for a cold boot, and from then
  * on the pool keeps `size` booted interpreters ready, refilling in the
- * background as processes take them. An interpreter runs one process and its
- * worker then ends (nothing leaks from one python3 to the next). Shared by
- * all sandboxes of the engine, reference counted like the wasm pool.
+ * background as processes take them. An interpreter (a Pyodide instance in a
+ * realm of its own) runs one process: nothing leaks from one python3 to the
+ * next. When the process exited and the pool wants an interpreter, its worker
+ * thread is recycled: it boots a new interpreter in a new realm, which skips
+ * a thread's start and compiles nothing (V8 keeps the scripts' compiled code
+ * per thread); otherwise the worker ends. Shared by all sandboxes of the
+ * engine, reference counted like the wasm pool.
  */
 import { Worker } from 'node:worker_threads';
 import { ChannelView } from '../../channel/layout.js';
@@ -12,12 +16,13 @@ import { engineEntry } from '../../proc/node/entryPath.js';
 import { loadRuntime, type PythonRuntime } from '../resources.js';
 import type {
   PythonModuleMessage,
+  PythonRecycleMessage,
   PythonRunMessage,
   PythonWorkerData,
   PythonWorkerMessage,
 } from './messages.js';
 
-/** A booted (or booting) interpreter worker with its channel and interrupt word. */
+/** A booted (or booting) interpreter, in its worker, with its channel and interrupt word. */
 export interface Interpreter {
   readonly worker: Worker;
   readonly channel: SharedArrayBuffer;
@@ -32,16 +37,35 @@ export interface Interpreter {
   onDone: (() => void) | undefined;
 }
 
+/** A worker thread and the interpreter it holds now (one after another when recycled). */
+interface Slot {
+  readonly worker: Worker;
+  current: Interpreter;
+  settle: { ok(): void; fail(e: Error): void } | undefined;
+  /** The current interpreter's process said done (its realm ran out of work). */
+  done: boolean;
+  /** Interpreters booted in this worker so far. */
+  boots: number;
+  gone: boolean;
+}
+
 export interface PythonPoolOptions {
   /** Booted interpreters kept ready once Python has been used. */
   readonly size: number;
   readonly dir?: string;
+  /** Boot the next interpreter in an exited process's worker (default true; false: a new worker each). */
+  readonly recycle?: boolean;
 }
 
 let live = 0;
+let recycled = 0;
 
 /** A process that runs this long gets its pool refilled before it ends. */
 const REFILL_AFTER_MS = 100;
+/** Interpreters one worker boots before it is replaced (bounds whatever a thread may accumulate). */
+const BOOTS_PER_WORKER = 64;
+/** How long an ended process's worker may take to say done before it is ended instead of recycled. */
+const DONE_WAIT_MS = 2000;
 
 export class PythonPool {
   private ready: Interpreter[] = [];
@@ -52,6 +76,9 @@ export class PythonPool {
   /** V8's code cache of the realm's scripts, from the first interpreter that booted. */
   private codeCache: Uint8Array[] | undefined;
   private readonly all = new Set<Interpreter>();
+  private readonly slots = new Map<Interpreter, Slot>();
+  /** Workers whose process exited, waiting for its done to be recycled (they count as refills). */
+  private readonly recycling = new Set<Slot>();
   /** Refills due for interpreters whose process runs (see `run`). */
   private readonly refills = new Map<Interpreter, NodeJS.Timeout>();
 
@@ -63,7 +90,10 @@ export class PythonPool {
   static acquireShared(): PythonPool {
     if (!PythonPool.shared || PythonPool.shared.disposed) {
       const size = Number(process.env.SANDGLASS_PYTHON_POOL ?? 1);
-      PythonPool.shared = new PythonPool({ size: Number.isFinite(size) && size >= 0 ? size : 1 });
+      PythonPool.shared = new PythonPool({
+        size: Number.isFinite(size) && size >= 0 ? size : 1,
+        recycle: process.env.SANDGLASS_PYTHON_RECYCLE !== '0',
+      });
     }
     PythonPool.shared.refs++;
     return PythonPool.shared;
@@ -72,6 +102,11 @@ export class PythonPool {
   /** Number of live interpreter threads (for leak checks). */
   static liveWorkers(): number {
     return live;
+  }
+
+  /** Interpreters booted so far in a recycled worker (tests, benchmarks). */
+  static recycledBoots(): number {
+    return recycled;
   }
 
   unref(): void {
@@ -85,7 +120,11 @@ export class PythonPool {
   }
 
   private fill(): void {
-    while (!this.disposed && this.used && this.ready.length < this.options.size) {
+    while (
+      !this.disposed &&
+      this.used &&
+      this.ready.length + this.recycling.size < this.options.size
+    ) {
       this.ready.push(this.spawn());
     }
   }
@@ -93,14 +132,12 @@ export class PythonPool {
   private spawn(): Interpreter {
     this.runtime ??= loadRuntime(this.options.dir);
     const rt = this.runtime;
-    const channel = ChannelView.create().sab;
     const interrupt = new SharedArrayBuffer(4);
     const cache = this.codeCache;
     const data: PythonWorkerData = {
       scripts: cache ? rt.scripts.map((s, i) => ({ ...s, cache: cache[i] })) : rt.scripts,
       wantCodeCache: !cache,
       files: rt.files,
-      channel,
       interrupt,
       boot: rt.boot,
     };
@@ -111,33 +148,21 @@ export class PythonPool {
     });
     live++;
     worker.unref();
-    let settle: { ok(): void; fail(e: Error): void } | undefined;
-    const ready = new Promise<void>((ok, fail) => (settle = { ok, fail }));
-    ready.catch(() => {});
-    const it: Interpreter = {
-      worker,
-      channel,
-      interrupt: new Int32Array(interrupt),
-      ready,
-      bootMs: 0,
-      onCrash: undefined,
-      onDone: undefined,
-    };
-    this.all.add(it);
-    let gone = false;
+    const slot = this.interpreter(worker, interrupt, undefined);
     const onGone = (message: string): void => {
-      if (gone) return;
-      gone = true;
+      if (slot.gone) return;
+      slot.gone = true;
       live--;
-      this.all.delete(it);
+      const it = slot.current;
+      this.forget(it);
       this.ready = this.ready.filter((x) => x !== it);
-      settle?.fail(new Error(message));
+      slot.settle?.fail(new Error(message));
       it.onCrash?.(message);
     };
     rt.module.then(
       (module) => {
         const m: PythonModuleMessage = { type: 'module', module };
-        if (!gone) worker.postMessage(m);
+        if (!slot.gone) worker.postMessage(m);
       },
       (e: unknown) => onGone(`python: cannot compile pyodide.asm.wasm: ${String(e)}`),
     );
@@ -145,17 +170,47 @@ export class PythonPool {
     worker.on('exit', () => onGone('python worker exited'));
     worker.on('message', (m: PythonWorkerMessage) => {
       if (m.type === 'ready') {
-        it.bootMs = m.bootMs;
+        slot.current.bootMs = m.bootMs;
         this.codeCache ??= m.codeCache;
-        settle?.ok();
+        slot.settle?.ok();
       } else if (m.type === 'failed') {
-        settle?.fail(new Error(`python failed to start: ${m.message}`));
+        slot.settle?.fail(new Error(`python failed to start: ${m.message}`));
         void worker.terminate();
       } else if (m.type === 'done') {
-        it.onDone?.();
+        slot.done = true;
+        slot.current.onDone?.();
       }
     });
-    return it;
+    return slot.current;
+  }
+
+  /** A new interpreter booting in `worker` (its first, or the next one of a recycled slot). */
+  private interpreter(worker: Worker, interrupt: SharedArrayBuffer, slot: Slot | undefined): Slot {
+    let settle: Slot['settle'];
+    const ready = new Promise<void>((ok, fail) => (settle = { ok, fail }));
+    ready.catch(() => {});
+    const it: Interpreter = {
+      worker,
+      channel: ChannelView.create().sab,
+      interrupt: new Int32Array(interrupt),
+      ready,
+      bootMs: 0,
+      onCrash: undefined,
+      onDone: undefined,
+    };
+    const s: Slot = slot ?? { worker, current: it, settle, done: false, boots: 0, gone: false };
+    s.current = it;
+    s.settle = settle;
+    s.done = false;
+    s.boots++;
+    this.all.add(it);
+    this.slots.set(it, s);
+    return s;
+  }
+
+  private forget(it: Interpreter): void {
+    this.all.delete(it);
+    this.slots.delete(it);
   }
 
   /** An interpreter for a new process: a booted one if any, else one booting now. */
@@ -176,7 +231,7 @@ export class PythonPool {
    * syscalls.
    */
   run(it: Interpreter, job: string): void {
-    const m: PythonRunMessage = { type: 'run', job };
+    const m: PythonRunMessage = { type: 'run', job, channel: it.channel };
     it.worker.postMessage(m);
     const timer = setTimeout(() => this.refill(it), REFILL_AFTER_MS);
     timer.unref();
@@ -189,12 +244,58 @@ export class PythonPool {
     this.fill();
   }
 
-  /** End an interpreter (its process finished or was killed). */
-  end(it: Interpreter): void {
+  /**
+   * End an interpreter: its process was killed (`exited` false: the worker
+   * ends with it) or exited. An exited one's worker is recycled into the
+   * refill once it says done, if the pool wants an interpreter then.
+   */
+  end(it: Interpreter, exited = false): void {
     it.onCrash = undefined;
     it.onDone = undefined;
-    void it.worker.terminate();
-    setImmediate(() => this.refill(it));
+    const slot = this.slots.get(it);
+    this.forget(it);
+    if (!exited || this.options.recycle === false || !slot || slot.gone || slot.current !== it) {
+      void it.worker.terminate();
+      setImmediate(() => this.refill(it));
+      return;
+    }
+    clearTimeout(this.refills.get(it));
+    this.refills.delete(it);
+    this.recycling.add(slot);
+    const decide = (): void => {
+      it.onDone = undefined;
+      if (!this.recycling.delete(slot)) return;
+      if (
+        slot.done &&
+        !slot.gone &&
+        !this.disposed &&
+        slot.boots < BOOTS_PER_WORKER &&
+        this.ready.length < this.options.size
+      )
+        this.recycle(slot);
+      else void it.worker.terminate();
+      this.fill();
+    };
+    if (slot.done) {
+      setImmediate(decide);
+      return;
+    }
+    const waited = setTimeout(decide, DONE_WAIT_MS);
+    waited.unref();
+    it.onDone = (): void => {
+      clearTimeout(waited);
+      decide();
+    };
+  }
+
+  /** Boot the next interpreter in `slot`'s worker, in a new realm, as a refill. */
+  private recycle(slot: Slot): void {
+    recycled++;
+    const interrupt = new SharedArrayBuffer(4);
+    const it = this.interpreter(slot.worker, interrupt, slot).current;
+    this.ready.push(it);
+    const m: PythonRecycleMessage = { type: 'recycle', interrupt };
+    slot.worker.postMessage(m);
   }
 
   /** Resolves when `size` interpreters are booted (benchmarks, tests). */
@@ -209,6 +310,8 @@ export class PythonPool {
     for (const t of this.refills.values()) clearTimeout(t);
     this.refills.clear();
     for (const it of this.all) void it.worker.terminate();
+    for (const slot of this.recycling) void slot.worker.terminate();
+    this.recycling.clear();
     this.ready = [];
   }
 

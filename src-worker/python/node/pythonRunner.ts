@@ -70,10 +70,10 @@ export class PythonRunner implements ProcessRunner {
   finish(): void {
     if (this.done) return;
     this.done = true;
-    // Let the EXIT reply reach the worker before it goes away.
+    // Let the EXIT reply reach the worker before it goes away (or is recycled).
     setImmediate(() => {
       this.server.dispose();
-      this.pool.end(this.it);
+      this.pool.end(this.it, true);
     });
   }
 }

@@ -5,12 +5,16 @@
  * Object), with eval and `new Function` disabled and no dynamic import
  * handler (so `import()` rejects). Into it go only scripts (text),
  * primitives and SharedArrayBuffers, and only before user code runs. It
- * boots Pyodide there, says ready, runs one process when told, and is then
- * ended by the pool: one interpreter per process.
+ * boots Pyodide there, says ready, runs one process when told, and says
+ * done. The pool then ends the worker, or has it recycle: the realm that ran
+ * the process is retired (never called into again) and a new realm with a
+ * new interpreter is booted in the same thread, which keeps only what is no
+ * realm's: V8's compiled code of the scripts and the compiled wasm module.
+ * One realm and one interpreter per process, either way.
  */
 import { randomFillSync } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
-import { loadRealm, type Realm } from './realmContext.js';
+import { compileRealm, type Realm } from './realmContext.js';
 import type { PythonPoolMessage, PythonWorkerData, PythonWorkerMessage } from './messages.js';
 
 /** Host entropy for the interpreter (hash seed, random's reseed, os.urandom); the kernel serves more. */
@@ -21,41 +25,66 @@ const post = (m: PythonWorkerMessage): void => parentPort?.postMessage(m);
 
 let gotModule: (m: WebAssembly.Module) => void = () => {};
 const module = new Promise<WebAssembly.Module>((ok) => (gotModule = ok));
+let wantCodeCache = data.wantCodeCache;
+/** Compiled when the first realm loads; every later realm of this worker evaluates the same scripts. */
+let scripts: ReturnType<typeof compileRealm> | undefined;
 
-async function boot(): Promise<Realm> {
+/** A booted realm and the word that retires it. */
+interface Booted {
+  readonly realm: Realm;
+  readonly retired: Int32Array;
+}
+
+async function boot(interrupt: SharedArrayBuffer): Promise<Booted> {
   const t0 = performance.now();
-  const loaded = loadRealm(data.scripts);
+  scripts ??= compileRealm(data.scripts);
+  const loaded = scripts.load();
   const realm = loaded.realm;
-  for (const f of data.files) realm.addFile(f.name, f.sab);
-  realm.addModule(await module);
+  // Each realm adopts objects of its own (it sets their prototypes, and a process could have
+  // given them properties): clones of the worker's, sharing the same memory and compiled code.
+  for (const f of data.files) realm.addFile(f.name, structuredClone(f.sab));
+  realm.addModule(structuredClone(await module));
   const seed = new SharedArrayBuffer(SEED_BYTES);
   randomFillSync(new Uint8Array(seed));
-  await realm.boot(seed, data.interrupt, JSON.stringify(data.boot));
+  const retired = new SharedArrayBuffer(4);
+  await realm.boot(seed, interrupt, retired, JSON.stringify(data.boot));
   const bootMs = performance.now() - t0;
   // Taken before any user code runs: it holds only our scripts' compiled functions.
   post(
-    data.wantCodeCache
+    wantCodeCache
       ? { type: 'ready', bootMs, codeCache: loaded.codeCache() }
       : { type: 'ready', bootMs },
   );
-  return realm;
+  wantCodeCache = false;
+  return { realm, retired: new Int32Array(retired) };
 }
 
-const booted = boot().catch((e: unknown) => {
-  post({ type: 'failed', message: e instanceof Error ? e.message : String(e) });
-  return undefined;
-});
+function booting(interrupt: SharedArrayBuffer): Promise<Booted | undefined> {
+  return boot(interrupt).catch((e: unknown) => {
+    post({ type: 'failed', message: e instanceof Error ? e.message : String(e) });
+    return undefined;
+  });
+}
+
+let current = booting(data.interrupt);
 
 parentPort?.on('message', (m: PythonPoolMessage) => {
   if (m.type === 'module') {
     gotModule(m.module);
-    return;
+  } else if (m.type === 'run') {
+    void current.then((b) => {
+      if (!b) return;
+      // After this call user code has run in the realm: never call into it again.
+      b.realm.run(m.channel, String(m.job));
+      // Said once the realm's pending promise jobs have run (a macrotask later):
+      // a realm that keeps queueing them never says done and is not recycled.
+      setImmediate(() => post({ type: 'done' }));
+    });
+  } else if (m.type === 'recycle') {
+    const interrupt = m.interrupt;
+    current = current.then((old) => {
+      if (old) Atomics.store(old.retired, 0, 1);
+      return booting(interrupt);
+    });
   }
-  if (m.type !== 'run') return;
-  void booted.then((realm) => {
-    if (!realm) return;
-    // After this call user code has run in the realm: never call into it again.
-    realm.run(data.channel, String(m.job));
-    post({ type: 'done' });
-  });
 });

@@ -20,7 +20,13 @@ export function createRealmContext(): vm.Context {
 export interface Realm {
   addFile(name: string, sab: SharedArrayBuffer): void;
   addModule(module: WebAssembly.Module): void;
-  boot(seed: SharedArrayBuffer, interrupt: SharedArrayBuffer, config: string): Promise<void>;
+  /** `retired`: an Int32 word the worker sets when it is done with the realm (realm/index.ts). */
+  boot(
+    seed: SharedArrayBuffer,
+    interrupt: SharedArrayBuffer,
+    retired: SharedArrayBuffer,
+    config: string,
+  ): Promise<void>;
   run(channel: SharedArrayBuffer, job: string): void;
   makeSnapshot(): Uint8Array;
 }
@@ -42,19 +48,37 @@ export interface LoadedRealm {
   codeCache(): Uint8Array[];
 }
 
+/**
+ * The realm's scripts compiled once: each `load` evaluates them in a new
+ * context. A compiled script is bound to no context (its functions are
+ * created per context), so a worker that boots one realm after another
+ * parses and compiles Pyodide's JavaScript once.
+ */
+export interface CompiledRealm {
+  load(): LoadedRealm;
+}
+
+export function compileRealm(scripts: readonly RealmScript[]): CompiledRealm {
+  const compiled = scripts.map(
+    (s) =>
+      new vm.Script(s.source, {
+        filename: s.name,
+        ...(s.cache ? { cachedData: s.cache } : {}),
+      }),
+  );
+  return {
+    load(): LoadedRealm {
+      const ctx = createRealmContext();
+      for (const script of compiled) script.runInContext(ctx);
+      return {
+        realm: vm.runInContext('sandglassRealm', ctx) as Realm,
+        codeCache: () => compiled.map((s) => s.createCachedData()),
+      };
+    },
+  };
+}
+
 /** A fresh realm with the scripts evaluated in it, in order. */
 export function loadRealm(scripts: readonly RealmScript[]): LoadedRealm {
-  const ctx = createRealmContext();
-  const compiled = scripts.map((s) => {
-    const script = new vm.Script(s.source, {
-      filename: s.name,
-      ...(s.cache ? { cachedData: s.cache } : {}),
-    });
-    script.runInContext(ctx);
-    return script;
-  });
-  return {
-    realm: vm.runInContext('sandglassRealm', ctx) as Realm,
-    codeCache: () => compiled.map((s) => s.createCachedData()),
-  };
+  return compileRealm(scripts).load();
 }

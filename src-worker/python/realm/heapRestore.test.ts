@@ -27,26 +27,35 @@ function pageMapBytes(file: Buffer): Uint8Array {
 }
 
 describe('snapshot heap restore', () => {
-  it('gives the snapshot byte for byte, clearing pages written before it', () => {
-    const pages = 64;
-    const file = snapshotFile(pages, (i) => i % 3 === 0 || i === 40);
-    const snap = new Uint8Array(file.buffer, file.byteOffset + HEAP_AT, pages * PAGE);
-    const heap = new Uint8Array(new ArrayBuffer(pages * PAGE + 2 * PAGE));
-    // What instantiation wrote: stray bytes in pages the snapshot has as zeros, and past its end.
-    heap[PAGE + 5] = 1;
-    heap[7 * PAGE + PAGE - 1] = 2;
-    heap[pages * PAGE + 3] = 3;
-    const map = pageMapBytes(file);
-    expect(map.subarray(8).reduce((a, b) => a + b, 0)).toBeLessThan(pages);
-    restoreHeap(
-      heap,
-      new Uint8Array(file.buffer, file.byteOffset, file.length).subarray(HEAP_AT),
-      map,
-    );
-    expect(Buffer.from(heap.subarray(0, snap.length)).equals(Buffer.from(snap))).toBe(true);
-    // Beyond the snapshot the heap is left alone, as a plain copy would.
-    expect(heap[pages * PAGE + 3]).toBe(3);
-  });
+  // The heap as a plain buffer (scanned in JavaScript) and as a wasm memory (scanned by the wasm scanner).
+  it.each([false, true])(
+    'gives the snapshot byte for byte, clearing pages written before it (wasm memory: %s)',
+    (wasm) => {
+      const pages = 64;
+      const file = snapshotFile(pages, (i) => i % 3 === 0 || i === 40);
+      const snap = new Uint8Array(file.buffer, file.byteOffset + HEAP_AT, pages * PAGE);
+      const size = pages * PAGE + 2 * PAGE;
+      const memory = wasm ? new WebAssembly.Memory({ initial: size / 65536 + 1 }) : undefined;
+      const heap = new Uint8Array(memory ? memory.buffer : new ArrayBuffer(size));
+      // What instantiation wrote: stray bytes in pages the snapshot has as zeros, and past its end.
+      heap[PAGE + 5] = 1;
+      heap[7 * PAGE + PAGE - 1] = 2;
+      heap[11 * PAGE] = 4;
+      heap.set(new Uint8Array(new Float64Array([-0]).buffer), 13 * PAGE + 64);
+      heap[pages * PAGE + 3] = 3;
+      const map = pageMapBytes(file);
+      expect(map.subarray(8).reduce((a, b) => a + b, 0)).toBeLessThan(pages);
+      restoreHeap(
+        heap,
+        new Uint8Array(file.buffer, file.byteOffset, file.length).subarray(HEAP_AT),
+        map,
+        memory,
+      );
+      expect(Buffer.from(heap.subarray(0, snap.length)).equals(Buffer.from(snap))).toBe(true);
+      // Beyond the snapshot the heap is left alone, as a plain copy would.
+      expect(heap[pages * PAGE + 3]).toBe(3);
+    },
+  );
 
   it('copies everything when the map is for another file', () => {
     const file = snapshotFile(8, () => true);

@@ -16,6 +16,7 @@ import {
   installPrelude,
   setConsoleSink,
   setKernelRandom,
+  setRetiredFlag,
   setSeed,
 } from './prelude.js';
 import { createSandFs } from './sandFs.js';
@@ -25,6 +26,8 @@ import { createBridge, kernelSystem } from './bridge.js';
 import driverSource from './driver.py';
 import shimSource from './kernelShim.py';
 import netShimSource from './netShim.py';
+import linuxErrnoSource from './linuxErrno.py';
+import stdlibShimSource from './stdlibShim.py';
 import { createNetBridge } from './netBridge.js';
 import sealSource from './seal.py';
 
@@ -35,6 +38,7 @@ declare const _createPyodideModule: unknown;
 const EXIT_NORMAL = 0;
 const EXIT_TRAP = 1;
 const SIGINT = 2;
+const DISP_DEFAULT = 0;
 const DISP_CATCH = 2;
 /** Kernel tty mode bits (tty/tty.ts). */
 const TTY_CANON = 1;
@@ -47,7 +51,8 @@ installPrelude(g);
 Object.defineProperty(g, 'sandglassWriteSharedFile', { value: writeSharedFile });
 // ... and copies a memory snapshot into the heap through this.
 Object.defineProperty(g, 'sandglassRestoreHeap', {
-  value: (heap: Uint8Array, snap: Uint8Array) => restoreHeap(heap, snap, snapshotPages),
+  value: (heap: Uint8Array, snap: Uint8Array, memory?: WebAssembly.Memory) =>
+    restoreHeap(heap, snap, snapshotPages, memory),
 });
 /** The snapshot's page map (python/resources.ts), if the engine sent one. */
 let snapshotPages: Uint8Array | undefined;
@@ -120,12 +125,19 @@ const realm = {
     Object.defineProperty(g, 'sandglassWasmModule', { value: module, configurable: false });
   },
 
+  /**
+   * `retired`: Int32 word 0 that the worker sets once it is done with this
+   * realm (it boots the next process's interpreter in a new one); nothing
+   * here runs after that, not even Pyodide's finalizers.
+   */
   async boot(
     seed: SharedArrayBuffer,
     interruptSab: SharedArrayBuffer,
+    retired: SharedArrayBuffer,
     configJson: string,
   ): Promise<void> {
     const config = JSON.parse(configJson) as BootConfig;
+    setRetiredFlag(new Int32Array(adopt(retired), 0, 1));
     setSeed(new Uint8Array(adopt(seed)).slice());
     interrupt = new Int32Array(adopt(interruptSab), 0, 1);
     const snapshot = config.snapshot ? fileBytes(config.snapshot) : undefined;
@@ -154,8 +166,8 @@ const realm = {
     );
     if (compiled !== true)
       py.runPython(
-        `import runpy, io, types, traceback, code, importlib, json, subprocess, selectors, struct\n` +
-          `(lambda s, t, c: s.modules.__setitem__("_sandglass_boot", t.SimpleNamespace(key=${pyString(config.codeKey)}, driver=c(${pyString(driverSource)}), shim=c(${pyString(shimSource)}), net=c(${pyString(netShimSource)}))))(__import__("sys"), __import__("types"), lambda src: compile(src, "<sandglass>", "exec"))`,
+        `import runpy, io, types, traceback, code, importlib, json, subprocess, selectors, struct, hashlib, hmac, asyncio.unix_events, concurrent.futures.thread\n` +
+          `(lambda s, t, c: s.modules.__setitem__("_sandglass_boot", t.SimpleNamespace(key=${pyString(config.codeKey)}, driver=c(${pyString(driverSource)}), shim=c(${pyString(shimSource)}), net=c(${pyString(netShimSource)}), errno=c(${pyString(linuxErrnoSource)}), stdlib=c(${pyString(stdlibShimSource)}))))(__import__("sys"), __import__("types"), lambda src: compile(src, "<sandglass>", "exec"))`,
         { filename: '<sandglass>' },
       );
     // A snapshot must keep Pyodide's JS modules (it checks their references), so
@@ -269,6 +281,13 @@ const realm = {
         { filename: '<sandglass>' },
       );
       code = typeof status === 'number' ? status : 1;
+      if (code < 0) {
+        // An uncaught KeyboardInterrupt: CPython ends itself with the signal (it then reads 130 in a shell).
+        const sig = -code;
+        k.sigaction(sig, DISP_DEFAULT);
+        k.try(Sys.RAISE, [sig]);
+        code = 128 + sig;
+      }
     } catch (e) {
       const status = (e as { status?: unknown } | null)?.status;
       if (typeof status === 'number') code = status & 0xff;

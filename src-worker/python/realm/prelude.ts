@@ -175,12 +175,49 @@ function readbuffer(path: string): SharedArrayBuffer {
 
 const t0 = Date.now();
 
+/**
+ * Word 0 non-zero once the worker has moved on to a new realm: this one must
+ * never run again. The worker sets it without calling into the realm.
+ */
+let retiredFlag: Int32Array | undefined;
+
+export function setRetiredFlag(flag: Int32Array): void {
+  retiredFlag = flag;
+}
+
+const retired = (): boolean => retiredFlag !== undefined && Atomics.load(retiredFlag, 0) !== 0;
+
+/**
+ * FinalizationRegistry whose callbacks stop once the realm is retired:
+ * Pyodide frees Python objects from them, which could run user `__del__`
+ * code in the thread while it serves the next realm. The realm's own
+ * registry is held in a private field, not inherited, so nothing reached from
+ * Python leads to a registry that would still call back.
+ */
+function retiringRegistry(Native: typeof FinalizationRegistry): unknown {
+  return class RetiringFinalizationRegistry<T> {
+    readonly #inner: FinalizationRegistry<T>;
+    constructor(cleanup: (held: T) => void) {
+      this.#inner = new Native((held: T) => {
+        if (!retired()) cleanup(held);
+      });
+    }
+    register(target: WeakKey, held: T, token?: WeakKey): void {
+      this.#inner.register(target, held, token);
+    }
+    unregister(token: WeakKey): boolean {
+      return this.#inner.unregister(token);
+    }
+  };
+}
+
 /** Install the globals; runs once, before Pyodide's scripts are evaluated. */
 export function installPrelude(g: Record<string, unknown>): void {
   const log = (...args: unknown[]): void => consoleSink?.(args.map(String).join(' ') + '\n');
   const define = (name: string, value: unknown): void => {
     Object.defineProperty(g, name, { value, writable: true, configurable: true });
   };
+  define('FinalizationRegistry', retiringRegistry(FinalizationRegistry));
   define('TextEncoder', RealmTextEncoder);
   define('TextDecoder', RealmTextDecoder);
   // Millisecond resolution: the realm has no high-resolution clock of its own.
