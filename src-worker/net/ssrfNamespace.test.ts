@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Outcome } from './testing/namespaceProbe.js';
 
 const HOSTS = `127.0.0.1 localhost
 127.0.0.1 loop.sg-test
@@ -26,14 +27,6 @@ const canUnshare =
   process.platform === 'linux' &&
   spawnSync('unshare', ['-rnm', 'true']).status === 0 &&
   spawnSync('sh', ['-c', 'command -v ip']).status === 0;
-
-interface Outcome {
-  name: string;
-  reason?: string;
-  message?: string;
-  status?: number;
-  body?: string;
-}
 
 describe.skipIf(!canUnshare)('SSRF with the system resolver in a private network namespace', () => {
   it('denies every inside answer and connects only to checked addresses', () => {

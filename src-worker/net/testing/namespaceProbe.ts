@@ -12,7 +12,8 @@ import type { NetworkPolicy } from '../policy.js';
 import { startLoopbackServer } from './loopbackServer.js';
 import { readText } from './tables.js';
 
-interface Outcome {
+/** One case's result, as the test reads it. */
+export interface Outcome {
   name: string;
   reason?: string;
   message?: string;

@@ -595,14 +595,7 @@ impl Run<'_> {
                 if opts.no_verbose {
                     log.brief(&format!("{}:\n", original));
                 }
-                log.brief(&format!(
-                    "{} ERROR {}: {}.\n",
-                    format_stamp((env.now)()),
-                    head.status,
-                    head.status_text
-                ));
-                log.verbose("\n");
-                return Outcome::Done(SERVER);
+                return server_error(env, log, &head);
             }
             return self.save(env, log, &head, ex, &url, local_name, resume, started);
         }
@@ -876,14 +869,7 @@ impl Run<'_> {
         dots.finish(log, secs);
         if failed {
             // --content-on-error kept the body; the error stands.
-            log.brief(&format!(
-                "{} ERROR {}: {}.\n",
-                format_stamp((env.now)()),
-                head.status,
-                head.status_text
-            ));
-            log.verbose("\n");
-            return Outcome::Done(SERVER);
+            return server_error(env, log, head);
         }
         if opts.timestamping && head.header("last-modified").is_none() {
             log.verbose("Last-modified header missing -- time-stamps turned off.\n");
@@ -924,6 +910,18 @@ impl Run<'_> {
         }
         Outcome::Done(0)
     }
+}
+
+/// wget's line for a 4xx/5xx answer, and its exit status.
+fn server_error(env: &mut Env, log: &mut Log, head: &Head) -> Outcome {
+    log.brief(&format!(
+        "{} ERROR {}: {}.\n",
+        format_stamp((env.now)()),
+        head.status,
+        head.status_text
+    ));
+    log.verbose("\n");
+    Outcome::Done(SERVER)
 }
 
 /// The `Length:` line: total, what remains after `resume` bytes, type.
