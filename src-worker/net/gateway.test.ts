@@ -591,3 +591,25 @@ describe.skipIf(!hasOpenssl)('https', () => {
     expect(err.reason).toBe('tls-failed');
   });
 });
+
+describe('the status line version', () => {
+  it('is the server’s: 1.0 from an HTTP/1.0 server, 1.1 otherwise', async () => {
+    // A raw server: Node's http server always answers 1.1.
+    const old = createNetServer((socket) => {
+      socket.once('data', () => socket.end('HTTP/1.0 200 OK\r\nContent-Length: 4\r\n\r\nold\n'));
+    });
+    await new Promise<void>((resolve) => old.listen(0, '127.0.0.1', resolve));
+    const port = (old.address() as AddressInfo).port;
+    try {
+      const gw = gateway({ policy: { allowedHosts: [allowSrv, `127.0.0.1:${port}`] } });
+      const res = await gw.request({ url: `http://127.0.0.1:${port}/` });
+      expect(res.httpVersion).toBe('1.0');
+      expect(await readText(res)).toBe('old\n');
+      const now = await gw.request({ url: `${srv.origin}/hello` });
+      expect(now.httpVersion).toBe('1.1');
+      await readText(now);
+    } finally {
+      await new Promise((resolve) => old.close(resolve));
+    }
+  });
+});

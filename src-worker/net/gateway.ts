@@ -21,7 +21,7 @@ import {
   type HeaderList,
 } from './headers.js';
 import { DEFAULT_LIMITS, GatewayLimitsSchema, tighten, type GatewayLimits } from './limits.js';
-import { pinnedAgent } from './node/pinnedAgent.js';
+import { pinnedAgent, responseVersion } from './node/pinnedAgent.js';
 import { systemResolver, type Resolver } from './node/resolver.js';
 import { CompiledPolicy, type NetworkPolicy } from './policy.js';
 import { ResponseBody, type BodyFraming } from './responseBody.js';
@@ -72,6 +72,8 @@ export interface NetResponse {
   url: string;
   status: number;
   statusText: string;
+  /** The status line's HTTP version: `1.1`, or `1.0` from an old server. */
+  httpVersion: string;
   /** As received: order and spelling kept. */
   headers: HeaderList;
   redirects: number;
@@ -464,6 +466,7 @@ export class NetworkGateway {
       url: t.url.href,
       status: res.statusCode,
       statusText: res.statusText,
+      httpVersion: responseVersion(agent),
       headers,
       redirects: hops,
       addresses,

@@ -13,6 +13,7 @@ import type * as PinnedAgentModule from './node/pinnedAgent.js';
 vi.mock('./node/pinnedAgent.js', async (importOriginal) => {
   const real = await importOriginal<typeof PinnedAgentModule>();
   return {
+    responseVersion: real.responseVersion,
     pinnedAgent: (opts: Parameters<typeof real.pinnedAgent>[0]) => {
       const outside = opts.addresses.filter((a) => a.toString() !== '127.0.0.1');
       if (outside.length > 0) throw new Error(`TEST GUARD: would connect to ${outside.join(', ')}`);

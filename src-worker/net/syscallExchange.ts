@@ -125,6 +125,7 @@ export class SyscallExchange {
         url: res.url,
         address: res.addresses[0] ?? '',
         headers: res.headers,
+        httpVersion: res.httpVersion,
       }),
     };
   }

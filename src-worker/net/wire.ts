@@ -171,6 +171,8 @@ export interface NetWireHead {
   readonly url: string;
   readonly address: string;
   readonly headers: HeaderList;
+  /** `1.1` or `1.0`: the status line's version (appended last, so older readers stop before it). */
+  readonly httpVersion: string;
 }
 
 /** The response head as `net_response` hands it back. */
@@ -183,7 +185,7 @@ export function encodeNetHead(h: NetWireHead): Uint8Array {
     .utf8(h.address)
     .u32(h.headers.length);
   for (const [n, v] of h.headers) w.latin1(n).latin1(v);
-  return w.done();
+  return w.latin1(h.httpVersion).done();
 }
 
 /** The error record `net_response` hands back on a denial or failure. */

@@ -19,7 +19,8 @@ export function normalizeStderr(text: string): string {
       .replace(/after \d+ milliseconds/g, 'after N milliseconds')
       // wget: rates, the dot display, wall clock totals.
       .replace(/\([\d.]+ [KMG]?B\/s\)/g, '(RATE)')
-      .replace(/^ *\d+K[ .,]*(?: +\d+%)?(?: +[\d.]+[KMG]?)?(?:[ =][\d.]+s)?\s*$/gm, 'DOTS')
+      // (a rate under 1 KB/s ends in a space: `117 =0.09s`)
+      .replace(/^ *\d+K[ .,]*(?: +\d+%)?(?: +[\d.]+[KMG ]?)?(?: ?=?[\d.]+s)?\s*$/gm, 'DOTS')
       .replace(/(DOTS\n)+/g, 'DOTS\n')
       .replace(/Total wall clock time: .*/g, 'Total wall clock time: T')
       .replace(/Downloaded: (\d+) files, (\S+) in \S+ \(RATE\)/g, 'Downloaded: $1 files, $2')

@@ -87,6 +87,15 @@ function route(req: http.IncomingMessage, body: Buffer, res: http.ServerResponse
     return send(res, 200, { 'Content-Type': 'application/octet-stream' }, Buffer.alloc(n, 0x61));
   }
   if (path === '/empty') return send(res, 200, text, '');
+  if (path === '/http10') {
+    // An HTTP/1.0 server: Node's server always answers 1.1, so the status
+    // line goes to the socket by hand (curl -i and wget -S print its version).
+    const body = req.method === 'HEAD' ? '' : 'old server\n';
+    res.socket?.end(
+      `HTTP/1.0 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 11\r\n\r\n${body}`,
+    );
+    return;
+  }
   if (path === '/json')
     return send(res, 200, { 'Content-Type': 'application/json' }, '{"ok":true,"n":3}\n');
   const status = /^\/status\/(\d{3})$/.exec(path);

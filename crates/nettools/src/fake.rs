@@ -23,6 +23,7 @@ pub fn head(status: u16, text: &str, headers: &[(&str, &str)]) -> Head {
         status_text: text.to_string(),
         url: String::new(),
         address: "127.0.0.1".to_string(),
+        version: "1.1".to_string(),
         headers: headers
             .iter()
             .map(|(n, v)| (n.to_string(), v.to_string()))

@@ -70,9 +70,22 @@ pub fn file_fd(_f: &std::fs::File) -> Option<u32> {
     None
 }
 
+/// curl and wget both ignore SIGPIPE: a write to a closed pipe fails
+/// with EPIPE and they exit with their own status (curl 23, wget 3)
+/// instead of being killed (141).
+#[cfg(target_os = "wasi")]
+fn ignore_sigpipe() {
+    const SIGPIPE: u32 = 13;
+    let _ = sandglass_sys::process::sigaction(SIGPIPE, sandglass_sys::process::SIG_IGNORE);
+}
+
+#[cfg(not(target_os = "wasi"))]
+fn ignore_sigpipe() {}
+
 /// The process's real environment, for the binaries' `main`.
 pub fn run_main(program: fn(&[String], &mut Env) -> i32) -> ! {
     coreutils_core::adopt_pwd();
+    ignore_sigpipe();
     let args: Vec<String> = std::env::args_os()
         .map(|a| a.to_string_lossy().into_owned())
         .collect();

@@ -56,7 +56,9 @@ impl Transport for SysTransport {
             .iter()
             .map(|(n, v)| (n.as_bytes().to_vec(), latin1(v)))
             .collect();
-        r.body = if req.body.is_empty() {
+        r.body = if req.chunked {
+            net::Body::Streamed
+        } else if req.body.is_empty() {
             net::Body::Empty
         } else {
             net::Body::Inline(req.body.clone())
@@ -66,10 +68,18 @@ impl Transport for SysTransport {
         r.connect_timeout_ms = req.connect_timeout_ms;
         r.max_response_bytes = req.max_response_bytes;
         match r.send() {
-            Ok(x) => Ok(Box::new(SysExchange {
-                x,
-                body_pending: false,
-            })),
+            Ok(mut x) => {
+                if req.chunked {
+                    // A denial or failure here shows at the response.
+                    if x.write_all_body(&req.body).is_ok() {
+                        let _ = x.finish_body();
+                    }
+                }
+                Ok(Box::new(SysExchange {
+                    x,
+                    body_pending: false,
+                }))
+            }
             Err(errno) => Err(NetError::new(
                 Reason::BadUrl,
                 format!("the request could not be made (errno {})", errno),
@@ -101,6 +111,11 @@ impl Exchange for SysExchange {
                         status_text: text(h.status_text),
                         url: text(h.url),
                         address: text(h.address),
+                        version: if h.version.is_empty() {
+                            "1.1".to_string()
+                        } else {
+                            text(h.version)
+                        },
                         headers: h
                             .headers
                             .into_iter()

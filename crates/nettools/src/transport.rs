@@ -50,6 +50,9 @@ pub struct Request {
     pub headers: Vec<(String, String)>,
     /// Sent inline with the request.
     pub body: Vec<u8>,
+    /// Stream `body` after the request instead (the gateway frames it
+    /// chunked, as curl does for `-T -`).
+    pub chunked: bool,
     /// HEAD: no body is expected in the response.
     pub head_only: bool,
     /// 0 = the gateway's default (a request can only tighten it).
@@ -68,6 +71,8 @@ pub struct Head {
     /// The checked address the connection used (may be empty).
     pub address: String,
     pub headers: Vec<(String, String)>,
+    /// The status line's version, `1.1` or `1.0`.
+    pub version: String,
 }
 
 impl Head {
@@ -87,9 +92,12 @@ impl Head {
             .map(|(_, v)| v.as_str())
     }
 
-    /// The head as HTTP/1.1 text, the way curl -i and wget -S show it.
+    /// The head as HTTP text, the way curl -i and wget -S show it.
     pub fn to_text(&self) -> String {
-        let mut s = format!("HTTP/1.1 {} {}\r\n", self.status, self.status_text);
+        let mut s = format!(
+            "HTTP/{} {} {}\r\n",
+            self.version, self.status, self.status_text
+        );
         for (n, v) in &self.headers {
             s.push_str(n);
             s.push_str(": ");

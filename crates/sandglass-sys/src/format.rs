@@ -171,6 +171,9 @@ pub struct NetHead {
     pub address: Vec<u8>,
     /// As received: order and spelling kept.
     pub headers: Vec<(Vec<u8>, Vec<u8>)>,
+    /// The status line's HTTP version (`1.1`, `1.0`); empty from a kernel
+    /// that does not say (it comes last, after the headers).
+    pub version: Vec<u8>,
 }
 
 impl NetHead {
@@ -184,11 +187,15 @@ impl NetHead {
             url: r.bytes()?,
             address: r.bytes()?,
             headers: Vec::new(),
+            version: Vec::new(),
         };
         let n = r.u32()?;
         for _ in 0..n {
             let name = r.bytes()?;
             h.headers.push((name, r.bytes()?));
+        }
+        if r.off < r.b.len() {
+            h.version = r.bytes()?;
         }
         Some(h)
     }

@@ -7,6 +7,7 @@
  */
 import type { LookupAddress, LookupOneOptions, LookupAllOptions } from 'node:dns';
 import type { SecureContextOptions } from 'node:tls';
+import type { Socket } from 'node:net';
 import type { Agent } from 'undici';
 import { addressText, type IpAddress } from '../address.js';
 
@@ -18,6 +19,42 @@ export interface PinnedAgentOptions {
   ca?: SecureContextOptions['ca'];
 }
 
+/** The HTTP version each agent's one connection answered with, once known. */
+const versions = new WeakMap<Agent, { version: string | null }>();
+
+/**
+ * The version of the response an agent's connection carried (`1.0`,
+ * `1.1`), read from the status line's first bytes; `1.1` until one
+ * arrived. undici parses the status line but does not hand the version
+ * on, and curl -i / wget -S print it.
+ */
+export function responseVersion(agent: Agent): string {
+  return versions.get(agent)?.version ?? '1.1';
+}
+
+/**
+ * Watch a socket's first bytes for the status line's `HTTP/x.y` without
+ * taking them from undici: its parser pulls with `socket.read()`, so the
+ * wrapper sees each chunk it returns, and steps aside once it has seen
+ * enough.
+ */
+function sniffVersion(socket: Socket, into: { version: string | null }): void {
+  const read = socket.read.bind(socket);
+  let seen = '';
+  socket.read = (size?: number): unknown => {
+    const chunk: unknown = read(size);
+    if (Buffer.isBuffer(chunk) && chunk.length > 0) {
+      seen += chunk.subarray(0, 12 - seen.length).toString('latin1');
+      const m = /^HTTP\/(\d(?:\.\d)?)[ \r\n]/.exec(seen);
+      if (m || seen.length >= 12 || !'HTTP/'.startsWith(seen.slice(0, 5))) {
+        into.version = m?.[1] ?? null;
+        socket.read = read;
+      }
+    }
+    return chunk;
+  };
+}
+
 type LookupCallback = (
   err: NodeJS.ErrnoException | null,
   address: string | LookupAddress[],
@@ -25,7 +62,7 @@ type LookupCallback = (
 ) => void;
 
 export async function pinnedAgent(opts: PinnedAgentOptions): Promise<Agent> {
-  const { Agent } = await import('undici');
+  const { Agent, buildConnector } = await import('undici');
   const answers: LookupAddress[] = opts.addresses.map((a) => ({
     address: addressText(a),
     family: a.kind() === 'ipv6' ? 6 : 4,
@@ -44,13 +81,23 @@ export async function pinnedAgent(opts: PinnedAgentOptions): Promise<Agent> {
     if (options.all) callback(null, answers);
     else callback(null, answers[0]!.address, answers[0]!.family);
   };
-  return new Agent({
-    connections: 1,
-    connect: {
-      lookup,
-      timeout: opts.connectTimeoutMs,
-      rejectUnauthorized: true,
-      ...(opts.ca ? { ca: opts.ca } : {}),
-    },
+  const base = buildConnector({
+    lookup,
+    timeout: opts.connectTimeoutMs,
+    rejectUnauthorized: true,
+    ...(opts.ca ? { ca: opts.ca } : {}),
   });
+  const seen = { version: null as string | null };
+  const agent = new Agent({
+    connections: 1,
+    connect: (options, callback) =>
+      base(options, (err, socket) => {
+        if (socket) sniffVersion(socket, seen);
+        // The tuple type needs the two cases spelled out.
+        if (err) callback(err, null);
+        else callback(null, socket as Socket);
+      }),
+  });
+  versions.set(agent, seen);
+  return agent;
 }

@@ -72,8 +72,10 @@ const grants: Record<Role, ReadonlySet<string>> = {
   proc: new Set<string>([...METADATA_GROUP, ...PROCESS_GROUP]),
   shell: new Set<string>([...METADATA_GROUP, ...PROCESS_GROUP, ...SHELL_ONLY]),
   // A network client: file metadata (-o, -T, --output-dir), a tty check for
-  // the progress meter, the net calls; never process control.
-  net: new Set<string>([...METADATA_GROUP, ...CWD_QUERY, 'isatty', ...NET_GROUP]),
+  // the progress meter, its own SIGPIPE disposition (curl and wget ignore
+  // it and fail a write to a closed pipe with their own exit status), the
+  // net calls; never control of other processes.
+  net: new Set<string>([...METADATA_GROUP, ...CWD_QUERY, 'isatty', 'sigaction', ...NET_GROUP]),
 };
 
 export function granted(role: Role): ReadonlySet<string> {

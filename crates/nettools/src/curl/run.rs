@@ -43,13 +43,31 @@ struct Session {
 }
 
 pub fn main(argv: &[String], env: &mut Env) -> i32 {
-    let cfg = match args::parse(argv.get(1..).unwrap_or(&[])) {
+    let mut cfg = match args::parse(argv.get(1..).unwrap_or(&[])) {
         Ok(c) => c,
         Err(e) => {
             let _ = write!(env.stderr, "curl: {}\n{}", e.0, TRY);
             return 2;
         }
     };
+    // `-H @FILE` (or `@-`): one header per line of the file.
+    let mut headers = Vec::new();
+    for h in &cfg.headers {
+        match h.strip_prefix('@') {
+            Some(f) => {
+                let text = body::read_source(f, env.stdin).unwrap_or_default();
+                headers.extend(
+                    String::from_utf8_lossy(&text)
+                        .lines()
+                        .map(|l| l.trim_end_matches('\r'))
+                        .filter(|l| !l.trim().is_empty())
+                        .map(str::to_string),
+                );
+            }
+            None => headers.push(h.clone()),
+        }
+    }
+    cfg.headers = headers;
     if cfg.help {
         let _ = env.stdout.write_all(HELP.as_bytes());
         return 0;
@@ -265,23 +283,17 @@ struct Sink {
 impl Sink {
     fn write(&mut self, env: &mut Env, data: &[u8]) -> Result<(), Fail> {
         self.bytes += data.len() as u64;
+        let failed = write_failure(self.bytes);
         let path = match &self.path {
-            None => {
-                return env
-                    .stdout
-                    .write_all(data)
-                    .map_err(|_| fail(23, "Failure writing output to destination"))
-            }
+            None => return env.stdout.write_all(data).map_err(|_| failed),
             Some(p) => p.clone(),
         };
         if self.file.is_none() {
             self.open(env, &path)?;
         }
         match self.file.as_mut() {
-            Some(f) => f
-                .write_all(data)
-                .map_err(|_| fail(23, "Failure writing output to destination")),
-            None => Err(fail(23, "Failure writing output to destination")),
+            Some(f) => f.write_all(data).map_err(|_| failed),
+            None => Err(failed),
         }
     }
 
@@ -331,11 +343,25 @@ impl Sink {
         if let (Some(p), None) = (self.path.clone(), &self.file) {
             self.open(env, &p)?;
         }
+        if self.path.is_none() {
+            env.stdout.flush().map_err(|_| write_failure(self.bytes))?;
+        }
         if let Some(f) = self.file.as_mut() {
             f.flush()
                 .map_err(|_| fail(23, "Failure writing output to destination"))?;
         }
         Ok(())
+    }
+}
+
+/// curl's words for a failed write of body bytes: its stdio buffer (4 KiB)
+/// holds a small body until the transfer ends, and a failure found then is
+/// "Failed writing body"; past that, the write fails during the transfer.
+fn write_failure(bytes_so_far: u64) -> Fail {
+    if bytes_so_far <= 4096 {
+        fail(23, "Failed writing body")
+    } else {
+        fail(23, "Failure writing output to destination")
     }
 }
 
@@ -358,15 +384,32 @@ fn url_fail(e: UrlError) -> Fail {
     }
 }
 
+/// curl's password prompt for `-u USER`: on stderr, the answer one line
+/// of standard input (there is no echo to turn off here).
+fn ask_password(env: &mut Env, user: &str) -> String {
+    let _ = write!(env.stderr, "Enter host password for user '{}':", user);
+    let _ = env.stderr.flush();
+    let mut line = Vec::new();
+    let mut b = [0u8; 1];
+    while let Ok(1) = env.stdin.read(&mut b) {
+        if b[0] == b'\n' {
+            break;
+        }
+        line.push(b[0]);
+    }
+    let _ = writeln!(env.stderr);
+    String::from_utf8_lossy(&line)
+        .trim_end_matches('\r')
+        .to_string()
+}
+
 /// A gateway error as curl reports the same failure of its own.
 fn net_fail(e: &NetError, url: &Url, elapsed_ms: u128, received: u64) -> Fail {
     let host = url.host_bare();
     let port = url.port_or_default();
     match e.reason {
-        Reason::BadUrl => fail(
-            3,
-            format!("URL using bad/illegal format or missing URL: {}", e.message),
-        ),
+        // curl's own words; the gateway's reason is in %{errormsg} neither.
+        Reason::BadUrl => fail(3, "URL using bad/illegal format or missing URL"),
         Reason::BadHeader | Reason::BadMethod => fail(43, e.message.clone()),
         // The policy's and people's denials read as curl's failed connect.
         r if r.is_denial() => fail(
@@ -425,6 +468,8 @@ struct Built {
     headers: Vec<(String, String)>,
     body: Vec<u8>,
     host_line: Option<String>,
+    /// Sent with chunked framing (the gateway's), not a Content-Length.
+    chunked: bool,
 }
 
 fn header_name(h: &str) -> &str {
@@ -495,7 +540,11 @@ fn build(
         if let Some(c) = s.jar.as_ref().and_then(|j| j.header_for(url)) {
             parts.push(c);
         }
-        parts.extend(s.cookie_strings.iter().cloned());
+        // The tool joins -b strings with a bare `;`; libcurl puts `; `
+        // between its jar's cookies and them.
+        if !s.cookie_strings.is_empty() {
+            parts.push(s.cookie_strings.join(";"));
+        }
         if !parts.is_empty() {
             headers.push(("Cookie".into(), parts.join("; ")));
         }
@@ -520,8 +569,13 @@ fn build(
         }
     }
     let mut body_bytes = Vec::new();
+    // `-T -` has no size before it is read: curl sends it chunked.
+    let chunked = body.is_some()
+        && cfg.upload_file.as_deref() == Some("-")
+        && s.data.is_none()
+        && s.form.is_none();
     if let Some((b, ctype)) = body {
-        if !custom("content-length") {
+        if !custom("content-length") && !chunked {
             headers.push(("Content-Length".into(), b.len().to_string()));
         }
         if let Some(t) = ctype {
@@ -536,6 +590,7 @@ fn build(
         headers,
         body: body_bytes,
         host_line,
+        chunked,
     }
 }
 
@@ -547,6 +602,10 @@ fn request_text(b: &Built, url: &Url) -> String {
     }
     for (n, v) in &b.headers {
         let _ = write!(t, "{}: {}\r\n", n, v);
+    }
+    if b.chunked {
+        // The gateway frames the body; curl -v shows what curl would send.
+        t.push_str("Transfer-Encoding: chunked\r\nExpect: 100-continue\r\n");
     }
     t.push_str("\r\n");
     t
@@ -573,6 +632,8 @@ fn transfer(
     let start = Instant::now();
     let mut stats = Stats {
         url: url_text.to_string(),
+        // What a URL that does not parse is called too.
+        url_effective: url_text.to_string(),
         urlnum: index,
         ..Stats::default()
     };
@@ -655,7 +716,13 @@ fn run_one(
     let mut auth = cfg.user.clone().or_else(|| url.userinfo.clone());
     if let Some(a) = &auth {
         if !a.contains(':') {
-            auth = Some(format!("{}:", a));
+            // -u USER without a password: curl asks for one.
+            let password = if cfg.user.is_some() {
+                ask_password(env, a)
+            } else {
+                String::new()
+            };
+            auth = Some(format!("{}:{}", a, password));
         }
     }
     url.userinfo = None;
@@ -663,8 +730,17 @@ fn run_one(
     // Upload: -T FILE is a PUT; a URL ending in / gets the file's name.
     let mut upload = None;
     if let Some(f) = &cfg.upload_file {
-        let data = body::read_source(f, env.stdin)
-            .ok_or_else(|| fail(26, "Failed to open/read local data from file/application"))?;
+        let data = match body::read_source(f, env.stdin) {
+            Some(d) => d,
+            None => {
+                // Said even with -s, before the transfer's own error.
+                let _ = write!(env.stderr, "curl: Can't open '{}'!\n{}", f, TRY);
+                return Err(fail(
+                    26,
+                    "Failed to open/read local data from file/application",
+                ));
+            }
+        };
         if url.path.ends_with('/') && f != "-" {
             url.path.push_str(f.rsplit('/').next().unwrap_or(f));
         }
@@ -765,6 +841,12 @@ fn run_one(
 
     loop {
         stats.url_effective = url.to_string();
+        // The fragment is never sent, but curl keeps it in the name.
+        if stats.num_redirects == 0 {
+            if let Some((_, f)) = url_text.split_once('#') {
+                stats.url_effective = format!("{}#{}", stats.url_effective, f);
+            }
+        }
         stats.scheme = url.scheme.clone();
         stats.method = method.clone();
         let built = build(
@@ -777,6 +859,12 @@ fn run_one(
             &auth,
         );
         let req_text = request_text(&built, &url);
+        stats.referer = built
+            .headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case("referer"))
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default();
         let mut headers = built.headers.clone();
         // Host is the gateway's; a custom one goes through for it to check.
         if built.host_line.is_none() {
@@ -801,6 +889,7 @@ fn run_one(
             headers,
             body: built.body.clone(),
             head_only: method == "HEAD" || cfg.head,
+            chunked: built.chunked,
             timeout_ms: remaining.unwrap_or(0),
             connect_timeout_ms: cfg
                 .connect_timeout
@@ -960,6 +1049,20 @@ fn run_one(
                 .and_then(|v| v.trim().parse::<u64>().ok());
             if declared.map_or(false, |n| n > max) {
                 return Err(fail(63, "Maximum file size exceeded"));
+            }
+        }
+        // `-X HEAD` without -I: curl waits for the body the head announces,
+        // which never comes; the server closing is error 18.
+        if method == "HEAD" && !cfg.head {
+            let declared = head
+                .header("content-length")
+                .and_then(|v| v.trim().parse::<u64>().ok())
+                .unwrap_or(0);
+            if declared > 0 {
+                return Err(fail(
+                    18,
+                    format!("transfer closed with {} bytes remaining to read", declared),
+                ));
             }
         }
         // Body.

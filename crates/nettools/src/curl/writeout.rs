@@ -1,6 +1,7 @@
 //! `-w/--write-out`: curl's %{variable} and %header{name} format.
 
 use crate::transport::Head;
+use std::fmt::Write as _;
 
 /// What a transfer leaves for -w.
 #[derive(Clone, Debug, Default)]
@@ -29,6 +30,8 @@ pub struct Stats {
     pub remote_port: String,
     pub last_head: Option<Head>,
     pub urlnum: usize,
+    /// The Referer sent with the last request.
+    pub referer: String,
 }
 
 /// The rendered text for stdout and for stderr (`%{stderr}` switches),
@@ -53,7 +56,14 @@ fn var(s: &Stats, name: &str) -> Option<String> {
     Some(match name {
         "http_code" | "response_code" => format!("{:03}", s.http_code),
         "http_connect" => "000".to_string(),
-        "http_version" => if s.http_code == 0 { "0" } else { "1.1" }.to_string(),
+        // curl names HTTP/1.0 "1".
+        "http_version" => match s.last_head.as_ref().map(|h| h.version.as_str()) {
+            None => "0",
+            Some("1.0") => "1",
+            Some(v) => v,
+        }
+        .to_string(),
+        "referer" => s.referer.clone(),
         "size_download" => s.size_download.to_string(),
         "size_upload" => s.size_upload.to_string(),
         "size_header" => s.size_header.to_string(),
@@ -97,6 +107,140 @@ fn var(s: &Stats, name: &str) -> Option<String> {
     })
 }
 
+/// A JSON string literal (curl escapes quotes, backslashes and controls).
+fn json_string(v: &str) -> String {
+    let mut o = String::with_capacity(v.len() + 2);
+    o.push('"');
+    for c in v.chars() {
+        match c {
+            '"' => o.push_str("\\\""),
+            '\\' => o.push_str("\\\\"),
+            '\n' => o.push_str("\\n"),
+            '\r' => o.push_str("\\r"),
+            '\t' => o.push_str("\\t"),
+            '\u{8}' => o.push_str("\\b"),
+            '\u{c}' => o.push_str("\\f"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(o, "\\u{:04x}", c as u32);
+            }
+            c => o.push(c),
+        }
+    }
+    o.push('"');
+    o
+}
+
+/// How `%{json}` writes each variable, in curl 7.88's order.
+enum J {
+    /// A string; `null` when empty.
+    NullableText,
+    Text,
+    Number,
+    /// Seconds with six decimals, unquoted.
+    Time,
+}
+
+const JSON_VARS: &[(&str, J)] = &[
+    ("certs", J::Text),
+    ("content_type", J::NullableText),
+    ("errormsg", J::NullableText),
+    ("exitcode", J::Number),
+    ("filename_effective", J::NullableText),
+    ("ftp_entry_path", J::NullableText),
+    ("http_code", J::Number),
+    ("http_connect", J::Number),
+    ("http_version", J::Text),
+    ("local_ip", J::Text),
+    ("local_port", J::Number),
+    ("method", J::Text),
+    ("num_certs", J::Number),
+    ("num_connects", J::Number),
+    ("num_headers", J::Number),
+    ("num_redirects", J::Number),
+    ("proxy_ssl_verify_result", J::Number),
+    ("redirect_url", J::NullableText),
+    ("referer", J::NullableText),
+    ("remote_ip", J::Text),
+    ("remote_port", J::Number),
+    ("response_code", J::Number),
+    ("scheme", J::NullableText),
+    ("size_download", J::Number),
+    ("size_header", J::Number),
+    ("size_request", J::Number),
+    ("size_upload", J::Number),
+    ("speed_download", J::Number),
+    ("speed_upload", J::Number),
+    ("ssl_verify_result", J::Number),
+    ("time_appconnect", J::Time),
+    ("time_connect", J::Time),
+    ("time_namelookup", J::Time),
+    ("time_pretransfer", J::Time),
+    ("time_redirect", J::Time),
+    ("time_starttransfer", J::Time),
+    ("time_total", J::Time),
+    ("url", J::Text),
+    ("url_effective", J::Text),
+    ("urlnum", J::Number),
+];
+
+/// `%{json}`: every variable as one JSON object.
+fn json(s: &Stats) -> String {
+    let mut o = String::from("{");
+    for (name, kind) in JSON_VARS {
+        let v = match *name {
+            "certs" | "ftp_entry_path" => String::new(),
+            "num_certs" => "0".to_string(),
+            "local_port" => "0".to_string(),
+            _ => var(s, name).unwrap_or_default(),
+        };
+        let v = match kind {
+            J::NullableText if v.is_empty() => "null".to_string(),
+            J::NullableText | J::Text => json_string(&v),
+            // Numbers as curl prints them: without leading zeros.
+            J::Number => v.parse::<u64>().map(|n| n.to_string()).unwrap_or(v),
+            J::Time => v,
+        };
+        o.push_str(&json_string(name));
+        o.push(':');
+        o.push_str(&v);
+        o.push(',');
+    }
+    let _ = write!(
+        o,
+        "\"curl_version\":{}}}",
+        json_string(&format!("libcurl/{}", super::VERSION))
+    );
+    o
+}
+
+/// `%{header_json}`: the last response's headers, names in lower case,
+/// each with the list of its values, one name per line.
+fn header_json(s: &Stats) -> String {
+    let mut names: Vec<String> = Vec::new();
+    let mut values: Vec<Vec<&str>> = Vec::new();
+    if let Some(h) = &s.last_head {
+        for (n, v) in &h.headers {
+            let n = n.to_ascii_lowercase();
+            match names.iter().position(|x| *x == n) {
+                Some(i) => values[i].push(v),
+                None => {
+                    names.push(n);
+                    values.push(vec![v]);
+                }
+            }
+        }
+    }
+    let lines: Vec<String> = names
+        .iter()
+        .zip(&values)
+        .map(|(n, vs)| {
+            let list: Vec<String> = vs.iter().map(|v| json_string(v)).collect();
+            format!("{}:[{}]", json_string(n), list.join(","))
+        })
+        .collect();
+    format!("{{{}\n}}", lines.join(",\n"))
+}
+
 /// Render a -w format.
 pub fn render(format: &str, s: &Stats) -> Rendered {
     let mut out = Rendered {
@@ -123,6 +267,8 @@ pub fn render(format: &str, s: &Stats) -> Rendered {
                     match name {
                         "stdout" => out.pieces.push((false, Vec::new())),
                         "stderr" => out.pieces.push((true, Vec::new())),
+                        "json" => push(&mut out, json(s).as_bytes()),
+                        "header_json" => push(&mut out, header_json(s).as_bytes()),
                         _ => match var(s, name) {
                             Some(v) => push(&mut out, v.as_bytes()),
                             None => out
@@ -155,7 +301,7 @@ pub fn render(format: &str, s: &Stats) -> Rendered {
                 b'n' => push(&mut out, b"\n"),
                 b'r' => push(&mut out, b"\r"),
                 b't' => push(&mut out, b"\t"),
-                b'\\' => push(&mut out, b"\\"),
+                // curl knows no other escape, `\\` included: both bytes stay.
                 other => push(&mut out, &[b'\\', other]),
             }
             i += 2;
@@ -189,5 +335,40 @@ mod tests {
         assert_eq!(r.warnings, ["unknown --write-out variable: 'bogus'"]);
         let r = render("%{http_code}%{", &Stats::default());
         assert_eq!(r.pieces[0].1, b"000%{");
+    }
+
+    #[test]
+    fn backslash_escapes_are_only_n_r_t() {
+        let r = render("a\\\\b\\q", &Stats::default());
+        assert_eq!(r.pieces[0].1, b"a\\\\b\\q");
+    }
+
+    #[test]
+    fn json_and_header_json() {
+        let mut head = crate::fake::head(
+            200,
+            "OK",
+            &[("Set-Cookie", "a=1"), ("set-cookie", "b=\"2\"")],
+        );
+        head.version = "1.0".into();
+        let s = Stats {
+            http_code: 200,
+            scheme: "http".into(),
+            last_head: Some(head),
+            ..Stats::default()
+        };
+        assert_eq!(
+            render("%{header_json}", &s).pieces[0].1,
+            b"{\"set-cookie\":[\"a=1\",\"b=\\\"2\\\"\"]\n}".to_vec()
+        );
+        let j = String::from_utf8(render("%{json}", &s).pieces[0].1.clone()).unwrap();
+        assert!(j.starts_with(
+            "{\"certs\":\"\",\"content_type\":null,\"errormsg\":null,\"exitcode\":0,"
+        ));
+        assert!(j.contains(",\"http_code\":200,") && j.contains(",\"http_version\":\"1\","));
+        assert!(
+            j.contains(",\"scheme\":\"HTTP\",")
+                && j.ends_with("\"curl_version\":\"libcurl/7.88.1\"}")
+        );
     }
 }

@@ -15,6 +15,7 @@ pub struct Opts {
     pub post_file: Option<String>,
     pub method: Option<String>,
     pub body_data: Option<String>,
+    pub body_file: Option<String>,
     pub server_response: bool,
     pub timeout: Option<f64>,
     pub tries: u32,
@@ -33,6 +34,11 @@ pub struct Opts {
     pub referer: Option<String>,
     pub retry_connrefused: bool,
     pub waitretry: Option<f64>,
+    pub spider: bool,
+    pub content_on_error: bool,
+    /// --compression=gzip: ask for gzip and decode it (wget's default is none).
+    pub gzip: bool,
+    pub timestamping: bool,
     pub help: bool,
     pub version: bool,
 }
@@ -59,6 +65,7 @@ const LONG: &[(&str, Kind)] = &[
     ("post-file", Kind::Arg),
     ("method", Kind::Arg),
     ("body-data", Kind::Arg),
+    ("body-file", Kind::Arg),
     ("server-response", Kind::Flag),
     ("timeout", Kind::Arg),
     ("read-timeout", Kind::Arg),
@@ -87,6 +94,10 @@ const LONG: &[(&str, Kind)] = &[
     ("progress", Kind::Arg),
     ("show-progress", Kind::Flag),
     ("no-show-progress", Kind::Flag),
+    ("spider", Kind::Flag),
+    ("content-on-error", Kind::Flag),
+    ("compression", Kind::Arg),
+    ("timestamping", Kind::Flag),
     ("help", Kind::Flag),
     ("version", Kind::Flag),
 ];
@@ -105,6 +116,7 @@ const SHORT: &[(char, &str)] = &[
     ('U', "user-agent"),
     ('o', "output-file"),
     ('a', "append-output"),
+    ('N', "timestamping"),
     ('h', "help"),
     ('V', "version"),
 ];
@@ -142,6 +154,7 @@ impl Opts {
             "post-file" => self.post_file = Some(v.to_string()),
             "method" => self.method = Some(v.to_ascii_uppercase()),
             "body-data" => self.body_data = Some(v.to_string()),
+            "body-file" => self.body_file = Some(v.to_string()),
             "server-response" => self.server_response = true,
             "timeout" | "read-timeout" | "connect-timeout" | "dns-timeout" => {
                 self.timeout = Some(num(&opt, v)?)
@@ -163,6 +176,16 @@ impl Opts {
             "referer" => self.referer = Some(v.to_string()),
             "retry-connrefused" => self.retry_connrefused = true,
             "waitretry" => self.waitretry = Some(num(&opt, v)?),
+            "spider" => self.spider = true,
+            "content-on-error" => self.content_on_error = true,
+            "compression" => {
+                self.gzip = match v {
+                    "gzip" | "auto" => true,
+                    "none" => false,
+                    _ => return Err(ArgError(format!("--compression: Invalid value '{}'.", v))),
+                }
+            }
+            "timestamping" => self.timestamping = true,
             "help" => self.help = true,
             "version" => self.version = true,
             // Certificates are the gateway's; progress is always dots here.

@@ -17,6 +17,11 @@ impl Log<'_> {
         }
     }
 
+    /// Lines even -q keeps (-S's response headers).
+    pub fn always(&mut self, s: &str) {
+        let _ = self.out.write_all(s.as_bytes());
+    }
+
     /// Lines -nv keeps too.
     pub fn brief(&mut self, s: &str) {
         if !self.quiet {
@@ -71,7 +76,9 @@ fn short_rate(bytes: u64, secs: f64) -> String {
     let mut parts = full.split(' ');
     let num = parts.next().unwrap_or("0");
     let unit = parts.next().unwrap_or("B/s");
-    format!("{}{}", num, unit.trim_end_matches("B/s"))
+    // wget's unit letters: ' ' for bytes, then K, M, G.
+    let unit = unit.trim_end_matches("B/s");
+    format!("{}{}", num, if unit.is_empty() { " " } else { unit })
 }
 
 /// wget's "dot" display: a dot per KiB, ten to a group, fifty to a line
@@ -129,6 +136,13 @@ impl Dots {
                     short_rate(self.line_bytes, secs)
                 ));
             }
+        }
+    }
+
+    /// End a line of dots cut short (a failed write), before a message.
+    pub fn interrupt(&mut self, log: &mut Log) {
+        if self.dots > 0 {
+            log.verbose("\n");
         }
     }
 

@@ -5,6 +5,7 @@ use super::args::{self, Opts};
 use super::log::{human, rate, Dots, Log};
 use super::VERSION;
 use crate::cookies::Jar;
+use crate::decode::Decoder;
 use crate::time::format_stamp;
 use crate::transport::{Head, NetError, Reason, Request, SpliceError, BODY_CHUNK, SPLICE_MAX};
 use crate::url::{percent_decode, Url, UrlError};
@@ -21,6 +22,7 @@ const GENERIC: i32 = 1;
 const FILE_IO: i32 = 3;
 const NETWORK: i32 = 4;
 const TLS: i32 = 5;
+const AUTH: i32 = 6;
 const SERVER: i32 = 8;
 
 /// With several failures, the lowest code above 1 wins (wget's rule).
@@ -87,8 +89,9 @@ pub fn main(argv: &[String], env: &mut Env) -> i32 {
             None => {
                 let _ = writeln!(env.stderr, "{}: No such file or directory", f);
                 if urls.is_empty() {
+                    // wget 1.21 calls this a success.
                     let _ = writeln!(env.stderr, "No URLs found in {}.", f);
-                    return FILE_IO;
+                    return 0;
                 }
             }
         }
@@ -160,7 +163,8 @@ pub fn main(argv: &[String], env: &mut Env) -> i32 {
         stderr_buf.clear();
         status = worse(status, code);
     }
-    if urls.len() > 1 {
+    // The summary: after several URLs, or an input file that brought bytes.
+    if urls.len() > 1 || (opts.input_file.is_some() && run.downloaded_bytes > 0) {
         let mut log = Log {
             out: match log_file.as_mut() {
                 Some(f) => f,
@@ -185,7 +189,7 @@ pub fn main(argv: &[String], env: &mut Env) -> i32 {
         if !opts.keep_session_cookies {
             j.drop_session_cookies();
         }
-        let _ = fs::write(f, j.to_netscape());
+        let _ = fs::write(f, j.to_wget_file(&format_stamp((env.now)())));
     }
     let _ = env.stdout.flush();
     status
@@ -269,10 +273,18 @@ impl Run<'_> {
                 return GENERIC;
             }
             Err(UrlError::Malformed) => {
-                log.brief(&format!("{}: Invalid URL.\n", text));
+                let why = if text.contains('[') && !text.contains(']') {
+                    "Unterminated IPv6 numeric address"
+                } else {
+                    "Invalid URL"
+                };
+                log.brief(&format!("{}: {}.\n", text, why));
                 return GENERIC;
             }
         };
+        if self.opts.spider {
+            log.verbose("Spider mode enabled. Check if remote file exists.\n");
+        }
         let tries = if self.opts.tries == 0 {
             u32::MAX
         } else {
@@ -302,11 +314,15 @@ impl Run<'_> {
         let mut method = opts.method.clone().unwrap_or_else(|| {
             if opts.post_data.is_some() || opts.post_file.is_some() {
                 "POST".to_string()
+            } else if opts.spider {
+                "HEAD".to_string()
             } else {
                 "GET".to_string()
             }
         });
-        let mut body: Option<Vec<u8>> = match (&opts.post_data, &opts.post_file, &opts.body_data) {
+        // --body-file is --post-file for the method --method names.
+        let body_file = opts.post_file.as_ref().or(opts.body_file.as_ref());
+        let mut body: Option<Vec<u8>> = match (&opts.post_data, body_file, &opts.body_data) {
             (Some(d), _, _) => Some(d.as_bytes().to_vec()),
             (None, Some(f), _) => match fs::read(f) {
                 Ok(b) => Some(b),
@@ -325,13 +341,45 @@ impl Run<'_> {
             Some(p) => format!("{}/{}", p.trim_end_matches('/'), name),
             None => name.to_string(),
         };
-        // -O FILE is opened (and emptied) before anything is fetched.
+        // -nc: an existing file is not fetched again.
+        if opts.no_clobber {
+            let existing = match &self.document {
+                Document::None => Some(in_prefix(&url_file_name(original))),
+                Document::File(p, None) => Some(p.clone()),
+                _ => None,
+            };
+            if let Some(n) = existing.filter(|n| Path::new(n).exists()) {
+                let msg = format!("File '{}' already there; not retrieving.\n", n);
+                if matches!(self.document, Document::None) {
+                    log.verbose(&format!("{}\n", msg));
+                    return Outcome::Done(0);
+                }
+                log.brief(&msg);
+                return Outcome::Done(GENERIC);
+            }
+        }
+        // -O FILE is opened (and emptied, unless -c resumes it) before
+        // anything is fetched; failing that is said even with -q.
+        let mut document_resume = 0u64;
         if let Document::File(p, f @ None) = &mut self.document {
-            match File::create(p.as_str()) {
-                Ok(file) => *f = Some(file),
+            let opened = if opts.continue_ {
+                OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(p.as_str())
+            } else {
+                File::create(p.as_str())
+            };
+            match opened {
+                Ok(file) => {
+                    if opts.continue_ {
+                        document_resume = file.metadata().map(|m| m.len()).unwrap_or(0);
+                    }
+                    *f = Some(file)
+                }
                 Err(e) => {
-                    log.brief(&format!("{}: {}\n", p, io_text(&e)));
-                    return Outcome::Done(FILE_IO);
+                    let _ = writeln!(env.stderr, "{}: {}", p, io_text(&e));
+                    return Outcome::Done(GENERIC);
                 }
             }
         }
@@ -351,7 +399,7 @@ impl Run<'_> {
                 Document::None => Some(in_prefix(&url_file_name(original))),
                 _ => None,
             };
-            let mut resume = 0u64;
+            let mut resume = document_resume;
             if opts.continue_ {
                 if let Some(n) = &local_name {
                     resume = fs::metadata(n).map(|m| m.len()).unwrap_or(0);
@@ -373,16 +421,19 @@ impl Run<'_> {
             if let Some(r) = &opts.referer {
                 headers.push(("Referer".into(), r.clone()));
             }
-            {
-                headers.push((
+            // `-U ''` sends none.
+            match &opts.user_agent {
+                Some(ua) if ua.is_empty() => {}
+                ua => headers.push((
                     "User-Agent".into(),
-                    opts.user_agent
-                        .clone()
-                        .unwrap_or_else(|| format!("Wget/{}", VERSION)),
-                ));
+                    ua.clone().unwrap_or_else(|| format!("Wget/{}", VERSION)),
+                )),
             }
             headers.push(("Accept".into(), "*/*".into()));
-            headers.push(("Accept-Encoding".into(), "identity".into()));
+            headers.push((
+                "Accept-Encoding".into(),
+                if opts.gzip { "gzip" } else { "identity" }.into(),
+            ));
             if let Some(user) = &opts.user {
                 let cred = format!("{}:{}", user, opts.password.clone().unwrap_or_default());
                 headers.push((
@@ -424,6 +475,7 @@ impl Run<'_> {
                 headers,
                 body: body.clone().unwrap_or_default(),
                 head_only: method == "HEAD",
+                chunked: false,
                 timeout_ms: opts
                     .timeout
                     .map(|t| (t * 1000.0).max(1.0) as u32)
@@ -477,8 +529,8 @@ impl Run<'_> {
                     lines.push_str(l);
                     lines.push('\n');
                 }
-                // -S shows the headers even with -nv.
-                log.brief(&lines);
+                // -S shows the headers even with -nv, and with -q.
+                log.always(&lines);
             } else {
                 log.verbose(&format!("{} {}\n", head.status, head.status_text));
             }
@@ -511,25 +563,66 @@ impl Run<'_> {
                     continue;
                 }
             }
-            if head.status == 416 && resume > 0 {
+            let length = head
+                .header("content-length")
+                .and_then(|v| v.trim().parse::<u64>().ok());
+            // A server that ignores the range sends all of it: done when the
+            // local file is as long, else the file starts over.
+            let complete =
+                resume > 0 && head.status == 200 && length.map_or(false, |n| resume >= n);
+            if (head.status == 416 && resume > 0) || complete {
                 log.verbose("\n    The file is already fully retrieved; nothing to do.\n\n");
                 return Outcome::Done(0);
+            }
+            if head.status == 200 && resume > 0 {
+                if let Document::File(_, Some(f)) = &mut self.document {
+                    let _ = f.set_len(0);
+                }
+                resume = 0;
+            }
+            if head.status == 401 {
+                log.verbose("\n");
+                log.brief("Username/Password Authentication Failed.\n");
+                return Outcome::Done(AUTH);
+            }
+            if opts.spider {
+                return self.spider_verdict(env, log, &head, &url);
+            }
+            if head.status >= 400 && opts.content_on_error {
+                return self.save(env, log, &head, ex, &url, local_name, resume, started);
             }
             if head.status >= 400 {
                 if opts.no_verbose {
                     log.brief(&format!("{}:\n", original));
                 }
-                log.brief(&format!(
-                    "{} ERROR {}: {}.\n",
-                    format_stamp((env.now)()),
-                    head.status,
-                    head.status_text
-                ));
-                log.verbose("\n");
-                return Outcome::Done(SERVER);
+                return server_error(env, log, &head);
             }
-            return self.save(env, log, &head, ex, original, local_name, resume, started);
+            return self.save(env, log, &head, ex, &url, local_name, resume, started);
         }
+    }
+
+    /// --spider: whether the file is there, nothing saved.
+    fn spider_verdict(&self, env: &mut Env, log: &mut Log, head: &Head, url: &Url) -> Outcome {
+        if head.status >= 400 {
+            if self.opts.no_verbose {
+                log.brief(&format!("{}:\n", url));
+            }
+            log.brief("Remote file does not exist -- broken link!!!\n");
+            log.verbose("\n");
+            return Outcome::Done(SERVER);
+        }
+        log_length(log, head, 0);
+        log.verbose("Remote file exists.\n\n");
+        if self.opts.no_verbose {
+            log.brief(&format!(
+                "{} URL: {} {} {}\n",
+                format_stamp((env.now)()),
+                url,
+                head.status,
+                head.status_text
+            ));
+        }
+        Outcome::Done(0)
     }
 
     /// The "Resolving ... / Connecting to ..." lines up to the verdict.
@@ -607,7 +700,7 @@ impl Run<'_> {
         log: &mut Log,
         head: &Head,
         mut ex: Box<dyn crate::transport::Exchange>,
-        original: &Url,
+        url: &Url,
         local_name: Option<String>,
         resume: u64,
         started: Instant,
@@ -617,27 +710,9 @@ impl Run<'_> {
             .header("content-length")
             .and_then(|v| v.trim().parse::<u64>().ok());
         let partial = head.status == 206 && resume > 0;
-        let ctype = head
-            .header("content-type")
-            .map(|t| format!(" [{}]", t))
-            .unwrap_or_default();
-        match length {
-            Some(n) if partial => {
-                let total = n + resume;
-                log.verbose(&format!(
-                    "Length: {} ({}), {} ({}) remaining{}\n",
-                    total,
-                    human(total),
-                    n,
-                    human(n),
-                    ctype
-                ));
-            }
-            Some(n) if n >= 1024 => {
-                log.verbose(&format!("Length: {} ({}){}\n", n, human(n), ctype))
-            }
-            Some(n) => log.verbose(&format!("Length: {}{}\n", n, ctype)),
-            None => log.verbose(&format!("Length: unspecified{}\n", ctype)),
+        let failed = head.status >= 400;
+        if !failed {
+            log_length(log, head, if partial { resume } else { 0 });
         }
         // The local name: -O, else the URL's (or Content-Disposition's),
         // with .1, .2 ... when it exists (unless resuming).
@@ -662,7 +737,12 @@ impl Run<'_> {
         let shown;
         match (&name, &mut self.document) {
             (Some(n), _) => {
-                let path = if partial { n.clone() } else { unique(n) };
+                // -c and -N write over the file; otherwise .1, .2 ...
+                let path = if partial || opts.continue_ || opts.timestamping {
+                    n.clone()
+                } else {
+                    unique(n)
+                };
                 if let Some(dir) = Path::new(&path).parent() {
                     if !dir.as_os_str().is_empty() {
                         let _ = fs::create_dir_all(dir);
@@ -698,11 +778,17 @@ impl Run<'_> {
         let body_start = Instant::now();
         let mut got = 0u64;
         let mut buf = vec![0u8; BODY_CHUNK];
+        // --compression=gzip decodes what came gzipped (not spliced then).
+        let mut decoder = if opts.gzip {
+            Decoder::for_encoding(head.header("content-encoding"))
+        } else {
+            Decoder::Identity
+        };
         if method_has_body(head) {
             // After the first bytes (read and written as usual), the kernel
             // writes the rest of the body to the output itself: no copy
             // passes through this program.
-            let mut splice = true;
+            let mut splice = matches!(decoder, Decoder::Identity);
             loop {
                 let fd = if splice && got > 0 {
                     match (&mut file, &mut self.document) {
@@ -741,24 +827,53 @@ impl Run<'_> {
                     break;
                 }
                 got += n as u64;
+                // Spliced bytes were written by the kernel already.
+                let read = if written { &[][..] } else { &buf[..n] };
+                let piece = match decoder.feed(read) {
+                    Ok(p) => p.into_owned(),
+                    Err(e) => {
+                        log.brief(&format!(
+                            "Cannot decompress '{}' ({}).\n",
+                            shown,
+                            io_text(&e)
+                        ));
+                        return Outcome::Done(GENERIC);
+                    }
+                };
                 let w = match (write_errno, written, &mut file, &mut self.document) {
                     (Some(no), ..) => Err(std::io::Error::from_raw_os_error(no)),
                     (None, true, ..) => Ok(()),
-                    (None, false, Some(f), _) => f.write_all(&buf[..n]),
-                    (None, false, None, Document::Stdout) => env.stdout.write_all(&buf[..n]),
-                    (None, false, None, Document::File(_, Some(f))) => f.write_all(&buf[..n]),
+                    (None, false, Some(f), _) => f.write_all(&piece),
+                    (None, false, None, Document::Stdout) => env.stdout.write_all(&piece),
+                    (None, false, None, Document::File(_, Some(f))) => f.write_all(&piece),
                     _ => Ok(()),
                 };
                 if let Err(e) = w {
+                    dots.interrupt(log);
                     log.brief(&format!("Cannot write to '{}' ({}).\n", shown, io_text(&e)));
                     return Outcome::Done(FILE_IO);
                 }
                 dots.add(log, n as u64);
             }
         }
+        if let Ok(rest) = decoder.finish() {
+            let _ = match (&mut file, &mut self.document) {
+                (Some(f), _) => f.write_all(&rest),
+                (None, Document::Stdout) => env.stdout.write_all(&rest),
+                (None, Document::File(_, Some(f))) => f.write_all(&rest),
+                _ => Ok(()),
+            };
+        }
         drop(ex);
         let secs = body_start.elapsed().as_secs_f64();
         dots.finish(log, secs);
+        if failed {
+            // --content-on-error kept the body; the error stands.
+            return server_error(env, log, head);
+        }
+        if opts.timestamping && head.header("last-modified").is_none() {
+            log.verbose("Last-modified header missing -- time-stamps turned off.\n");
+        }
         let _ = started;
         self.downloaded_files += 1;
         self.downloaded_bytes += got;
@@ -788,12 +903,51 @@ impl Run<'_> {
             log.brief(&format!(
                 "{} URL:{} {} -> \"{}\" [1]\n",
                 stamp,
-                original,
+                url,
                 size,
                 if to_stdout { "-" } else { &shown }
             ));
         }
         Outcome::Done(0)
+    }
+}
+
+/// wget's line for a 4xx/5xx answer, and its exit status.
+fn server_error(env: &mut Env, log: &mut Log, head: &Head) -> Outcome {
+    log.brief(&format!(
+        "{} ERROR {}: {}.\n",
+        format_stamp((env.now)()),
+        head.status,
+        head.status_text
+    ));
+    log.verbose("\n");
+    Outcome::Done(SERVER)
+}
+
+/// The `Length:` line: total, what remains after `resume` bytes, type.
+fn log_length(log: &mut Log, head: &Head, resume: u64) {
+    let length = head
+        .header("content-length")
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    let ctype = head
+        .header("content-type")
+        .map(|t| format!(" [{}]", t))
+        .unwrap_or_default();
+    match length {
+        Some(n) if resume > 0 => {
+            let total = n + resume;
+            log.verbose(&format!(
+                "Length: {} ({}), {} ({}) remaining{}\n",
+                total,
+                human(total),
+                n,
+                human(n),
+                ctype
+            ));
+        }
+        Some(n) if n >= 1024 => log.verbose(&format!("Length: {} ({}){}\n", n, human(n), ctype)),
+        Some(n) => log.verbose(&format!("Length: {}{}\n", n, ctype)),
+        None => log.verbose(&format!("Length: unspecified{}\n", ctype)),
     }
 }
 
