@@ -6,7 +6,10 @@
 // older than the sources, it says so on stderr and runs the TypeScript
 // sources through tsx instead.
 import { existsSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 
 const outDir = new URL('../out/cli/', import.meta.url);
 const sources = new URL('../src-worker/', import.meta.url);
@@ -21,13 +24,56 @@ function readStamp() {
   }
 }
 
-/** The entry to run: `main(argv)`, and what to do once it has run. */
+/**
+ * Whether a warm engine (`sandglass engine`) may be listening: something at
+ * its socket's path (engineSocketPath in src-worker/cli/warm/socket.ts,
+ * which makes the real checks before using it).
+ */
+function warmEngineMayRun() {
+  if (process.env.SANDGLASS_ENGINE === 'off') return false;
+  const explicit = process.env.SANDGLASS_ENGINE_SOCKET;
+  const base = process.env.XDG_RUNTIME_DIR || tmpdir();
+  const socket = explicit
+    ? resolve(explicit)
+    : `${base}/sandglass-${process.getuid?.() ?? 'user'}/engine.sock`;
+  return existsSync(socket);
+}
+
+/**
+ * Boots the process worker of a cold `run` or `exec` now, so its bootstrap
+ * (the longest step of a cold start) overlaps checking the build and
+ * loading the CLI; the CLI's worker pool takes it over (PrestartedWorker
+ * in src-worker/proc/node/workerPool.ts).
+ */
+function prestartWorker() {
+  try {
+    const worker = new Worker(new URL('workerEntry.cjs', outDir), { execArgv: [] });
+    worker.unref();
+    const state = { worker, booted: false, gone: false };
+    worker.on('message', (m) => {
+      if (m?.type === 'ready') state.booted = true;
+    });
+    const gone = () => {
+      state.gone = true;
+    };
+    worker.on('error', gone);
+    worker.on('exit', gone);
+    return state;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The entry to run: `main(argv, prestarted)`, and what to do once it has run. */
 async function loadMain() {
   const stamp = readStamp();
+  const oneShot = (argv[0] === 'run' || argv[0] === 'exec') && typeof stamp?.oneShot === 'string';
+  const prestarted = oneShot && !warmEngineMayRun() ? prestartWorker() : undefined;
   // An installed package has no sources to be stale against.
   if (existsSync(sources)) {
     const { cliSourcesFingerprint } = await import('../scripts/build-cli.mjs');
     if (stamp === undefined || stamp.sources !== cliSourcesFingerprint()) {
+      void prestarted?.worker.terminate();
       process.stderr.write(
         `sandglass: out/cli is ${stamp === undefined ? 'missing' : 'stale'}; running from sources (slower; \`npm run setup\` builds it)\n`,
       );
@@ -36,10 +82,10 @@ async function loadMain() {
       return { main: (await import('../src-worker/cli/main.ts')).main };
     }
   }
-  if ((argv[0] === 'run' || argv[0] === 'exec') && typeof stamp?.oneShot === 'string') {
+  if (oneShot) {
     const { requireCached } = await import('./codeCache.mjs');
     const { exports, saveCache } = requireCached(fileURLToPath(new URL(stamp.oneShot, outDir)));
-    return { main: exports.main, ran: saveCache };
+    return { main: (args) => exports.main(args, prestarted), ran: saveCache };
   }
   return { main: (await import(new URL('main.js', outDir).href)).main };
 }

@@ -52,9 +52,12 @@ function packageOf(id) {
   return id.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
 }
 
-/** The fingerprint of the CLI's sources now. */
+/**
+ * The fingerprint of the CLI's sources now. Tests are not built into it, so
+ * editing one does not make out/cli stale (and a start stats ~100 files fewer).
+ */
 export function cliSourcesFingerprint(root = defaultRoot) {
-  return fingerprint(root, CLI_SOURCES);
+  return fingerprint(root, CLI_SOURCES, (name) => name.endsWith('.test.ts'));
 }
 
 /** out/cli/build.json: `{ sources, oneShot }`, or undefined when there is no build. */

@@ -40,6 +40,12 @@ describe('fingerprint', () => {
     expect(added).not.toBe(edited);
     fs.rmSync(path.join(root, 'src/c.ts'));
     expect(fingerprint(root, ['src'])).not.toBe(added);
+    // Skipped files count for nothing.
+    const skipTests = (name: string): boolean => name.endsWith('.test.ts');
+    const withoutTests = fingerprint(root, ['src'], skipTests);
+    fs.writeFileSync(path.join(root, 'src/deep/b.test.ts'), 'test');
+    expect(fingerprint(root, ['src'], skipTests)).toBe(withoutTests);
+    expect(fingerprint(root, ['src'])).not.toBe(edited);
   });
 });
 
@@ -134,6 +140,10 @@ describe('the compiled CLI', () => {
     expect(sandglass(root, 'exec', '--', 'echo', 'a', 'b').stdout).toBe('a b\n');
     // Everything else loads the ES modules (the usage loads every subcommand).
     expect(sandglass(root, '--help').stdout).toMatch(/^ {2}run {6}run a shell script/m);
+
+    // Tests are not part of the build: editing one leaves it fresh.
+    fs.appendFileSync(path.join(root, 'src-worker/cli/run.test.ts'), '\n// edited\n');
+    expect(sandglass(root, 'run', '-c', 'echo hi').stderr).toBe('');
 
     fs.appendFileSync(path.join(root, 'src-worker/cli/main.ts'), '\n// edited\n');
     const stale = sandglass(root, 'run', '-c', 'echo hi');

@@ -89,6 +89,12 @@ const ASM_REWRITES = [
     'function __emscripten_system(command){command>>>=0;if(typeof sandglassSystem=="function")return sandglassSystem(command?UTF8ToString(command):null);return command?-52:0;',
     1,
   ],
+  // A zone at UTC+0 is named "UTC", as glibc names it (time.tzname, %Z), not "UTC-0000".
+  [
+    'return`UTC${sign}${hours}${minutes}`};',
+    'return timezoneOffset==0?"UTC":`UTC${sign}${hours}${minutes}`};',
+    1,
+  ],
 ];
 
 /** Source rewrites of pyodide.js (the loader). */

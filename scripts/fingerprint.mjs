@@ -7,8 +7,11 @@ import path from 'node:path';
 
 const SKIP = new Set(['node_modules', 'target', 'out', '.git']);
 
-/** Fingerprint of `entries` (files or directories, relative to `root`). */
-export function fingerprint(root, entries) {
+/**
+ * Fingerprint of `entries` (files or directories, relative to `root`);
+ * files whose name `skipFile` accepts are left out (they need no stat).
+ */
+export function fingerprint(root, entries, skipFile = () => false) {
   let count = 0;
   let size = 0;
   let newest = 0;
@@ -21,8 +24,9 @@ export function fingerprint(root, entries) {
   const walk = (dir) => {
     for (const d of fs.readdirSync(dir, { withFileTypes: true })) {
       const p = `${dir}/${d.name}`;
-      if (!d.isDirectory()) add(fs.lstatSync(p));
-      else if (!SKIP.has(d.name)) walk(p);
+      if (!d.isDirectory()) {
+        if (!skipFile(d.name)) add(fs.lstatSync(p));
+      } else if (!SKIP.has(d.name)) walk(p);
     }
   };
   for (const e of entries) {

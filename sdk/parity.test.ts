@@ -18,7 +18,8 @@ import { Sandbox } from './typescript/index.js';
 const root = resolve(import.meta.dirname, '..');
 
 // The session: make a project, build with coreutils and Python, fail once, snapshot,
-// break it, restore, and check the shell came back with its cwd.
+// fork and change the fork, break the original, diff it against the snapshot,
+// restore, and check the shell came back with its cwd.
 const DATA = 'b\na\nb\nc\n';
 const BUILD =
   'cd proj && sort data.txt | uniq -c > counts.txt && ' +
@@ -26,15 +27,17 @@ const BUILD =
 const FAIL = 'cat missing.txt';
 const BREAK = 'rm data.txt counts.txt';
 const AFTER = 'pwd && ls';
+/** In the fork: its shell session starts where the original's was (in proj). */
+const IN_FORK = 'pwd && echo d >> data.txt && sort -u data.txt | wc -l';
 
 /** What must agree: per step, its kind, command, status and changed paths. */
 type Shape = [string, string, number | null, string[]];
 
 function shape(steps: readonly Step[]): Shape[] {
-  // A restore's command names a step id, which differs between engines.
+  // A restore's or fork's command names a step id, which differs between engines.
   return steps.map((s) => [
     s.kind,
-    s.kind === 'restore' ? 'restore' : s.command,
+    s.kind === 'restore' || s.kind === 'fork' ? s.kind : s.command,
     s.status,
     s.changes.paths.map((p) => `${p.change[0]} ${p.path}`),
   ]);
@@ -44,7 +47,16 @@ async function stepsOf(engine: SandglassEngine, sandboxId: string): Promise<Step
   return (await engine.call('listSteps', { sandboxId, limit: 100 })).steps;
 }
 
-async function viaTypeScript(): Promise<{ shape: Shape[]; outputs: string[] }> {
+/** What each way of driving the session returns: both timelines, outputs and the diff. */
+interface Session {
+  shape: Shape[];
+  fork: Shape[];
+  outputs: string[];
+  /** `change path` of each entry of the diff from the snapshot to the broken state. */
+  diff: string[];
+}
+
+async function viaTypeScript(): Promise<Session> {
   const engine = new SandglassEngine();
   try {
     await using sb = await Sandbox.create({ connect: { engine } });
@@ -53,16 +65,24 @@ async function viaTypeScript(): Promise<{ shape: Shape[]; outputs: string[] }> {
     const outputs = [(await sb.run(BUILD)).stdout];
     outputs.push(String((await sb.run(FAIL)).status));
     const snap = await sb.snapshot();
+    await using fork = await sb.fork();
+    outputs.push((await fork.run(IN_FORK)).stdout);
     await sb.run(BREAK);
+    const diff = (await sb.diff(snap)).map((e) => `${e.change} ${e.path}`);
     await sb.restore(snap);
     outputs.push((await sb.run(AFTER)).stdout);
-    return { shape: shape(await stepsOf(engine, sb.id)), outputs };
+    return {
+      shape: shape(await stepsOf(engine, sb.id)),
+      fork: shape(await stepsOf(engine, fork.id)),
+      outputs,
+      diff,
+    };
   } finally {
     await engine.dispose();
   }
 }
 
-function viaPython(): { shape: Shape[]; outputs: string[] } {
+function viaPython(): Session {
   const script = `
 import json
 from sandglass import Sandbox
@@ -72,11 +92,15 @@ with Sandbox.create() as sb:
     outputs = [sb.run(${JSON.stringify(BUILD)}).stdout]
     outputs.append(str(sb.run(${JSON.stringify(FAIL)}).status))
     snap = sb.snapshot()
+    with sb.fork() as fork:
+        outputs.append(fork.run(${JSON.stringify(IN_FORK)}).stdout)
+        fork_steps = sb.connection.call("listSteps", {"sandboxId": fork.id, "limit": 100})["steps"]
     sb.run(${JSON.stringify(BREAK)})
+    diff = [f"{e.change} {e.path}" for e in sb.diff(snap)]
     sb.restore(snap)
     outputs.append(sb.run(${JSON.stringify(AFTER)}).stdout)
     steps = sb.connection.call("listSteps", {"sandboxId": sb.id, "limit": 100})["steps"]
-    print(json.dumps({"steps": steps, "outputs": outputs}))
+    print(json.dumps({"steps": steps, "fork": fork_steps, "outputs": outputs, "diff": diff}))
 `;
   const r = spawnSync('python3', ['-c', script], {
     cwd: root,
@@ -89,11 +113,16 @@ with Sandbox.create() as sb:
     timeout: 180_000,
   });
   if (r.status !== 0) throw new Error(`python3 failed (${r.status}): ${r.stderr}`);
-  const out = JSON.parse(r.stdout) as { steps: Step[]; outputs: string[] };
-  return { shape: shape(out.steps), outputs: out.outputs };
+  const out = JSON.parse(r.stdout) as {
+    steps: Step[];
+    fork: Step[];
+    outputs: string[];
+    diff: string[];
+  };
+  return { shape: shape(out.steps), fork: shape(out.fork), outputs: out.outputs, diff: out.diff };
 }
 
-async function viaMcp(): Promise<{ shape: Shape[]; outputs: string[] }> {
+async function viaMcp(): Promise<Session> {
   const engine = new SandglassEngine();
   const agent = connectAgent(engine, { transport: 'mcp-stdio' });
   const [a, b] = InMemoryTransport.createLinkedPair();
@@ -115,11 +144,24 @@ async function viaMcp(): Promise<{ shape: Shape[]; outputs: string[] }> {
     await call('write_file', { sandbox_id: id, path: 'proj/data.txt', content: DATA });
     const outputs = [(await run(BUILD)).text];
     outputs.push(String((await run(FAIL)).data.exit_code));
-    const snap = (await call('snapshot', { sandbox_id: id })).data.snapshot_id;
+    const snap = (await call('snapshot', { sandbox_id: id })).data.snapshot_id as string;
+    const forkId = (await call('fork', { sandbox_id: id })).data.sandbox_id as string;
+    outputs.push((await call('run', { sandbox_id: forkId, command: IN_FORK })).text);
+    const forkSteps = shape(await stepsOf(engine, forkId));
+    await call('destroy_sandbox', { sandbox_id: forkId });
     await run(BREAK);
+    const diff = (await call('diff', { sandbox_id: id, from: snap })).data.entries as {
+      change: string;
+      path: string;
+    }[];
     await call('restore', { sandbox_id: id, snapshot_id: snap });
     outputs.push((await run(AFTER)).text);
-    return { shape: shape(await stepsOf(engine, id)), outputs };
+    return {
+      shape: shape(await stepsOf(engine, id)),
+      fork: forkSteps,
+      outputs,
+      diff: diff.map((e) => `${e.change} ${e.path}`),
+    };
   } finally {
     await client.close();
     agent.close();
@@ -140,12 +182,29 @@ describe('the same session through the TypeScript SDK, the Python SDK and MCP', 
       ['restore', 'restore', 0, []],
       ['command', AFTER, 0, []],
     ]);
-    expect(ts.outputs).toEqual(['4\n3\n', '1', '/home/user/proj\ncounts.txt\ndata.txt\n']);
+    expect(ts.fork).toEqual([
+      ['fork', 'fork', 0, []],
+      ['command', IN_FORK, 0, ['m /home/user/proj/data.txt']],
+    ]);
+    expect(ts.diff).toEqual([
+      'deleted /home/user/proj/counts.txt',
+      'deleted /home/user/proj/data.txt',
+    ]);
+    expect(ts.outputs).toEqual([
+      '4\n3\n',
+      '1',
+      '/home/user/proj\n4\n',
+      '/home/user/proj\ncounts.txt\ndata.txt\n',
+    ]);
     const py = viaPython();
     expect(py.shape).toEqual(ts.shape);
+    expect(py.fork).toEqual(ts.fork);
+    expect(py.diff).toEqual(ts.diff);
     expect(py.outputs).toEqual(ts.outputs);
     const mcp = await viaMcp();
     expect(mcp.shape).toEqual(ts.shape);
+    expect(mcp.fork).toEqual(ts.fork);
+    expect(mcp.diff).toEqual(ts.diff);
     // MCP's text block is stdout followed by the metadata; the exit code is in the structure.
     expect(mcp.outputs.map((o) => o.split('\n{')[0])).toEqual(ts.outputs);
   }, 300_000);

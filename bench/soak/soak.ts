@@ -51,7 +51,7 @@ export interface SoakResult {
 
 const MiB = 2 ** 20;
 
-function reading(): Reading {
+export function reading(): Reading {
   const m = process.memoryUsage();
   return {
     rss: m.rss / MiB,

@@ -11,6 +11,7 @@ export type {
   ApiParams,
   ApiResult,
   ClientInfo,
+  DiffEntry,
   FileEntry,
   RunResult,
   SandboxInfo,

@@ -67,6 +67,30 @@ function behaves(connect: () => ConnectOptions | Promise<ConnectOptions>) {
     await expect(sb.restore('st999999')).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
+  it('diffs two snapshots, or a snapshot and the live sandbox, across pages', async () => {
+    await using sb = await Sandbox.create({ connect: await connect() });
+    await sb.writeFile('/tmp/state', 'one\n');
+    const snap = await sb.snapshot();
+    await sb.writeFile('/tmp/state', 'two\n');
+    expect(await sb.diff(snap)).toEqual([
+      expect.objectContaining({
+        path: '/tmp/state',
+        change: 'modified',
+        kind: 'file',
+        linesAdded: 1,
+        linesRemoved: 1,
+      }),
+    ]);
+    // More paths than one page of the engine's diff (200).
+    await sb.run('mkdir /tmp/many && for i in $(seq 250); do : > /tmp/many/f$i; done');
+    const later = await sb.snapshot();
+    const all = await sb.diff(snap, later);
+    expect(all).toHaveLength(252);
+    expect(new Set(all.map((e) => e.path)).size).toBe(252);
+    expect(await sb.diff(later)).toEqual([]);
+    await expect(sb.diff('st999999')).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
   it('shares one connection between sandboxes and destroys each on close', async () => {
     const connection = await Connection.open(await connect());
     try {

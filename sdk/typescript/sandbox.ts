@@ -6,6 +6,7 @@
  * or a running app instead.
  */
 import type {
+  DiffEntry,
   FileEntry,
   RunResult,
   SandboxInfo,
@@ -162,6 +163,29 @@ export class Sandbox {
   /** Puts the sandbox back as it was at a snapshot; recorded as a step, so nothing is lost. */
   async restore(snapshotId: string): Promise<void> {
     await this.connection.call('restoreStep', { sandboxId: this.id, stepId: snapshotId });
+  }
+
+  /**
+   * The files added, modified and deleted from one snapshot to another (to
+   * the live sandbox when `to` is left out), every page of them.
+   */
+  async diff(from: string, to?: string): Promise<DiffEntry[]> {
+    const entries: DiffEntry[] = [];
+    let offset: number | null = 0;
+    while (offset !== null) {
+      const page: { entries: DiffEntry[]; nextOffset: number | null } = await this.connection.call(
+        'diffSteps',
+        {
+          sandboxId: this.id,
+          from,
+          ...(to !== undefined ? { to } : {}),
+          offset,
+        },
+      );
+      entries.push(...page.entries);
+      offset = page.nextOffset;
+    }
+    return entries;
   }
 
   /** An independent copy of this sandbox's current state, on the same connection. */

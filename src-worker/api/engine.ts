@@ -5,7 +5,8 @@
  * calling client), `connect` for a client of the bus, and `spawn` for the
  * CLI's streamed programs (recorded as steps like every other command).
  * Transports validate wire messages first (dispatch.ts); this module loads
- * no schema code, so the CLI starts without it.
+ * no schema code, so the CLI starts without it. The timeline file format
+ * (schemas, compression) loads on the first save, journal or load.
  */
 import { NET_REASON_VAR } from '../net/agentReason.js';
 import type {
@@ -24,10 +25,6 @@ import type {
 import { API_VERSION, KEPT_OUTPUT_DIR, LIMITS } from '../contract/constants.js';
 import type { Sandbox, SpawnOptions } from '../sandbox/sandbox.js';
 import { diffPage, fileDiff } from '../timeline/changes.js';
-import { journalTimeline } from '../timeline/format/journal.js';
-import { buildOrigin, loadSteps } from '../timeline/format/load.js';
-import { decodeTimeline } from '../timeline/format/read.js';
-import { encodeTimelineAsync } from '../timeline/format/write.js';
 import { TimelineError } from '../timeline/model.js';
 import { snapshotStoreOf } from '../timeline/store.js';
 import { ChangeFeed } from './changeFeed.js';
@@ -43,6 +40,7 @@ import { WorkerPool } from '../proc/node/workerPool.js';
 import { Terminals } from './terminals.js';
 import { Uploads } from './uploads.js';
 import type { ImportContents } from '../vfs/node/index.js';
+import type * as TimelineFormatModule from '../timeline/format/index.js';
 
 export { DEFAULT_SETTINGS } from './settings.js';
 export type { ClientMeta } from './clients.js';
@@ -496,13 +494,31 @@ export class SandglassEngine {
     sandboxId: string,
   ): Promise<{ bytes: Uint8Array; summary: TimelineFileSummary }> {
     const entry = this.registry.get(sandboxId);
+    const { encodeTimelineAsync } = await timelineFormat();
     return timelineAsync(() => encodeTimelineAsync(timelineSource(entry)));
   }
 
-  /** Journals a sandbox's new steps through `append` as they happen (in-process callers); returns the stop. */
-  journalTimeline(sandboxId: string, append: (bytes: Uint8Array) => void): () => void {
+  /**
+   * Journals a sandbox's new steps through `append` as they happen
+   * (in-process callers); resolves to the stop once the journal has its
+   * header and origin.
+   */
+  async journalTimeline(
+    sandboxId: string,
+    append: (bytes: Uint8Array) => void,
+  ): Promise<() => void> {
+    // Once the format is loaded, the journal starts within this call (no await before it).
+    const { journalTimeline } = loadedFormat ?? (await timelineFormat());
     const entry = this.registry.get(sandboxId);
     return timeline(() => journalTimeline({ ...timelineSource(entry), append }));
+  }
+
+  /**
+   * Loads the timeline file format ahead of use: journals started after
+   * this begin within the `journalTimeline` call, before any later step.
+   */
+  async loadTimelineFormat(): Promise<void> {
+    await timelineFormat();
   }
 
   /** Validates a timeline file and opens it as a new replay sandbox (read-only until a restore). */
@@ -511,6 +527,7 @@ export class SandglassEngine {
     bytes: Uint8Array,
     client?: BusClient,
   ): Promise<{ sandbox: SandboxInfo; summary: TimelineFileSummary }> {
+    const { buildOrigin, decodeTimeline, loadSteps } = await timelineFormat();
     const data = timeline(() => decodeTimeline(bytes));
     const { settings } = data.manifest.sandbox;
     // A file's network settings are a new sandbox's: an agent may not widen them.
@@ -607,7 +624,10 @@ export class SandglassEngine {
   /**
    * Imports a host directory into a sandbox (see vfs/node/hostImport.ts):
    * for in-process front ends only (the CLI, MCP's allowed imports), never
-   * the wire.
+   * the wire. Into a sandbox with no steps yet (as both import, right after
+   * creating it), the import becomes part of its starting state (the
+   * timeline's origin), so no step has to list every imported file;
+   * later, it is recorded as an import step of its own.
    */
   async importHostDir(
     sandboxId: string,
@@ -615,7 +635,12 @@ export class SandglassEngine {
     path: string,
     opts: { readOnly?: boolean; contents?: ImportContents } = {},
   ): Promise<void> {
-    await this.registry.get(sandboxId).sandbox.importHostDir(hostPath, normalizePath(path), opts);
+    const entry = this.writable(sandboxId, 'importHostDir');
+    const startedAt = Date.now();
+    const at = normalizePath(path);
+    await entry.sandbox.importHostDir(hostPath, at, opts);
+    if (await entry.steps.rebaseOrigin()) return;
+    await this.recordFileStep(entry, 'import', `import ${hostPath} to ${at}`, startedAt);
   }
 
   /** Copies a sandbox file or directory out to a new or empty host path: in-process front ends only. */
@@ -800,6 +825,14 @@ async function keepOutput(
     kept[stream === 'stdout' ? 'stdoutPath' : 'stderrPath'] = path;
   }
   return kept;
+}
+
+type TimelineFormat = typeof TimelineFormatModule;
+let loadedFormat: TimelineFormat | undefined;
+
+/** The timeline file format, loaded on first use (see the module's comment). */
+async function timelineFormat(): Promise<TimelineFormat> {
+  return (loadedFormat ??= await import('../timeline/format/index.js'));
 }
 
 /** What saving or journaling a sandbox's timeline reads. */

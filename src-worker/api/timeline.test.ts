@@ -4,7 +4,8 @@
  * variables, branches, diffs across branches, file operations as steps,
  * forks, and save/load into a read-only replay that goes live on restore.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { ApiEvent, Step } from '../contract/api.js';
@@ -268,4 +269,49 @@ describe.skipIf(!haveShell)('timeline through the engine', () => {
       engine.call('loadTimeline', { name: 'bad', base64: b64('not a zip') }),
     ).rejects.toMatchObject({ code: 'EBADTIMELINE' });
   });
+  it('starts the history of a sandbox given a host import after it; a later import is a step', async () => {
+    engine = new SandglassEngine();
+    const dir = mkdtempSync(join(tmpdir(), 'sg-tl-import-'));
+    try {
+      mkdirSync(join(dir, 'src'));
+      for (let i = 0; i < 30; i++) writeFileSync(join(dir, 'src', `f${i}.txt`), `file ${i}\n`);
+      const sb = await engine.call('createSandbox', { name: 'imp' });
+      await engine.importHostDir(sb.id, dir, '/data', { readOnly: true, contents: 'lazy' });
+      expect((await engine.call('listSteps', { sandboxId: sb.id })).steps).toEqual([]);
+      const run = await engine.call('run', { sandboxId: sb.id, command: 'echo x > /tmp/x' });
+      const first = { stepId: run.stepId ?? '' };
+      const step = await engine.call('getStep', { sandboxId: sb.id, stepId: first.stepId });
+      // Only the command's own change: the imported files are where the history starts.
+      expect(step.changes.paths.map((c) => c.path)).toEqual(['/tmp/x']);
+      // Restore, fork and save/load all see the imported files.
+      await engine.call('run', { sandboxId: sb.id, command: 'echo y > /tmp/y' });
+      await engine.call('restoreStep', { sandboxId: sb.id, stepId: first.stepId });
+      const cat = await engine.call('run', { sandboxId: sb.id, command: 'cat /data/src/f7.txt' });
+      expect(cat.stdout).toBe('file 7\n');
+      const fork = await engine.call('forkSandbox', { sandboxId: sb.id, stepId: first.stepId });
+      const inFork = await engine.call('run', {
+        sandboxId: fork.id,
+        command: 'ls /data/src | wc -l',
+      });
+      expect(inFork.stdout.trim()).toBe('30');
+      const saved = await engine.call('saveTimeline', { sandboxId: sb.id });
+      const loaded = await engine.call('loadTimeline', { name: 'r', base64: saved.base64 });
+      const [loadedFirst] = (await engine.call('listSteps', { sandboxId: loaded.sandbox.id }))
+        .steps;
+      const replay = await engine.call('readFile', {
+        sandboxId: loaded.sandbox.id,
+        path: '/data/src/f29.txt',
+        snapshotId: loadedFirst?.snapshotId ?? '',
+      });
+      expect(text(replay)).toBe('file 29\n');
+      // Once the sandbox has steps, an import is recorded as a step of its own.
+      const n = (await engine.call('listSteps', { sandboxId: sb.id })).steps.length;
+      await engine.importHostDir(sb.id, join(dir, 'src'), '/more', { contents: 'lazy' });
+      const steps = (await engine.call('listSteps', { sandboxId: sb.id })).steps;
+      expect(steps).toHaveLength(n + 1);
+      expect(steps.at(-1)).toMatchObject({ kind: 'import', changes: { added: 31 } });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -38,6 +38,8 @@ export class ChannelClient {
   readonly rets: Float64Array;
   /** Response bytes of the last call (a copy the caller may keep). */
   data: Uint8Array = EMPTY;
+  /** Calls made so far: the glue's hints hold only until the next call. */
+  calls = 0;
   /** Directories opened without a call (fd → ino), told to the kernel before the next one. */
   private readonly adopted = new Map<number, number>();
 
@@ -52,9 +54,24 @@ export class ChannelClient {
     this.rets = new Float64Array(RET_SLOTS);
   }
 
+  /** Forget the last process's per-process state, for the next process on this channel. */
+  reset(): void {
+    this.data = EMPTY;
+    this.adopted.clear();
+  }
+
   /** Make one syscall; returns the errno (0 = success). Results in `rets` and `data`. */
   call(op: Sys, args: readonly number[] = [], payload: Uint8Array = EMPTY): number {
     return this.exchange(op, args, payload, false);
+  }
+
+  /**
+   * Send a request and do not wait for the answer: the process's last call
+   * (EXIT), after which the worker touches nothing of the channel but the
+   * job word. A payload past one frame is cut.
+   */
+  post(op: Sys, args: readonly number[] = [], payload: Uint8Array = EMPTY): void {
+    this.write(op, args, payload.subarray(0, DATA_SIZE));
   }
 
   /**
@@ -69,6 +86,7 @@ export class ChannelClient {
 
   private exchange(op: Sys, args: readonly number[], payload: Uint8Array, view: boolean): number {
     if (this.adopted.size > 0) this.flushAdopted();
+    this.calls++;
     let off = 0;
     while (payload.length - off > DATA_SIZE) {
       this.frame(Sys.CHUNK, args, payload.subarray(off, off + DATA_SIZE));
@@ -180,7 +198,7 @@ export class ChannelClient {
     return (BigInt(hi) << 32n) | BigInt(lo);
   }
 
-  private frame(op: Sys, args: readonly number[], payload: Uint8Array): number {
+  private write(op: Sys, args: readonly number[], payload: Uint8Array): void {
     const v = this.view;
     const w = v.words;
     for (let i = 0; i < args.length; i++) v.args[i] = args[i] as number;
@@ -190,6 +208,11 @@ export class ChannelClient {
     w[W_MORE] = 0;
     Atomics.store(w, W_STATE, S_REQUEST);
     Atomics.notify(w, W_STATE);
+  }
+
+  private frame(op: Sys, args: readonly number[], payload: Uint8Array): number {
+    this.write(op, args, payload);
+    const w = this.view.words;
     // Most syscalls are answered within microseconds, while waking a sleeping
     // thread costs about 20 µs here (a futex wake, an IPI on a VM): poll
     // briefly before sleeping, so a quick answer finds us awake.

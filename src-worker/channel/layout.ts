@@ -41,6 +41,13 @@ export const W_FDMASK = 11;
  * memory budget together.
  */
 export const W_MEM_PAGES = 12;
+/**
+ * A pooled worker between processes waits on this word for its next job
+ * (see proc/node/jobChannel.ts), so starting a process needs no message
+ * and no turn of the worker's event loop. (A word no client used before:
+ * the version stays, so prebuilt guests such as the Python realm still fit.)
+ */
+export const W_JOB = 13;
 
 /** Channel states. */
 export const S_IDLE = 0;

@@ -4,6 +4,7 @@
  * Each subcommand's module is imported only when it runs.
  */
 import { fstatSync, statSync } from 'node:fs';
+import type { PrestartedWorker } from '../proc/node/workerPool.js';
 import type { CliIo } from './options.js';
 
 export interface Subcommand {
@@ -57,16 +58,24 @@ async function runWarm(
   return attachWarmEngine(socket, { command: cmd, args: [...args], cwd: process.cwd() }, io);
 }
 
-/** Runs subcommand `cmd` to its exit status; usage errors print the usage (status 2). */
+/**
+ * Runs subcommand `cmd` to its exit status; usage errors print the usage
+ * (status 2). `prestarted`: the process worker bin/sandglass.mjs booted
+ * for a one-shot command, which the pool takes as its first.
+ */
 export async function runSubcommand(
   cmd: string,
   entry: SubcommandEntry,
   args: readonly string[],
   io: CliIo,
+  prestarted?: PrestartedWorker,
 ): Promise<number> {
   if ((cmd === 'run' || cmd === 'exec') && process.env.SANDGLASS_ENGINE !== 'off') {
     const status = await runWarm(cmd, args, io);
-    if (status !== undefined) return status;
+    if (status !== undefined) {
+      void prestarted?.worker.terminate();
+      return status;
+    }
   }
   // Boot the first process worker while the subcommand's code loads: a
   // worker thread's bootstrap is the longest single step of a cold start.
@@ -75,7 +84,9 @@ export async function runSubcommand(
   // the engine's usual warm pool.
   const { WorkerPool } = await import('../proc/node/workerPool.js');
   const pool = WorkerPool.acquireShared(
-    entry.oneShot ? { warm: 1, idleMs: 10_000, refill: false } : undefined,
+    entry.oneShot
+      ? { warm: 1, idleMs: 10_000, refill: false, ...(prestarted ? { prestarted } : {}) }
+      : undefined,
   );
   let sub: Subcommand | undefined;
   try {

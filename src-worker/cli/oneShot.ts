@@ -7,6 +7,7 @@
  * engine's JavaScript. Nothing reachable from here may import an
  * ES-module-only package.
  */
+import type { PrestartedWorker } from '../proc/node/workerPool.js';
 import { processIo, runSubcommand, type SubcommandEntry } from './command.js';
 
 export const ONE_SHOT_COMMANDS: Record<'exec' | 'run', SubcommandEntry> = {
@@ -32,9 +33,16 @@ export function isOneShotCommand(cmd: string | undefined): cmd is 'exec' | 'run'
   return cmd === 'exec' || cmd === 'run';
 }
 
-/** `sandglass run ...` or `sandglass exec ...` (argv without the node and script paths). */
-export async function main(argv: readonly string[]): Promise<number> {
+/**
+ * `sandglass run ...` or `sandglass exec ...` (argv without the node and
+ * script paths); `prestarted`: the process worker bin/sandglass.mjs booted
+ * while this loaded.
+ */
+export async function main(
+  argv: readonly string[],
+  prestarted?: PrestartedWorker,
+): Promise<number> {
   const [cmd, ...rest] = argv;
   if (!isOneShotCommand(cmd)) throw new Error(`not a one-shot command: ${String(cmd)}`);
-  return runSubcommand(cmd, ONE_SHOT_COMMANDS[cmd], rest, processIo());
+  return runSubcommand(cmd, ONE_SHOT_COMMANDS[cmd], rest, processIo(), prestarted);
 }

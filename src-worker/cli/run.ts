@@ -7,7 +7,8 @@
  * host working directory as cwd so the name resolves. Stdin is streamed in,
  * stdout/stderr out; the exit status is the script's.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+// `fs.promises` loads on first use: most runs read no script file and save nothing.
+import { promises as fsp } from 'node:fs';
 import { dirname } from 'node:path';
 import {
   createSandbox,
@@ -83,7 +84,7 @@ async function stageScript(
   host: CliHost,
 ): Promise<{ cwd: string | undefined; data: Uint8Array }> {
   const abs = hostPath(host, file);
-  const data = new Uint8Array(await readFile(abs));
+  const data = new Uint8Array(await fsp.readFile(abs));
   // Imported directories may already hold the script; never overwrite them.
   let present: boolean;
   try {
@@ -144,7 +145,7 @@ export async function runScript(args: RunArgs, io: CliIo, host: CliHost = {}): P
     const final = await exportAll(sb, args.exports, io, host, status);
     if (args.save !== undefined) {
       const { bytes } = await sb.engine.saveTimeline(sb.sandboxId);
-      await writeFile(hostPath(host, args.save), bytes);
+      await fsp.writeFile(hostPath(host, args.save), bytes);
     }
     return final;
   } finally {

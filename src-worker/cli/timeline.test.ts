@@ -118,7 +118,7 @@ describe.skipIf(!haveShell)('sandglass timeline', () => {
       try {
         const sb = await engine.call('createSandbox', { name: 'j' });
         const chunks: Uint8Array[] = [];
-        engine.journalTimeline(sb.id, (b) => chunks.push(b));
+        await engine.journalTimeline(sb.id, (b) => chunks.push(b));
         await engine.call('run', { sandboxId: sb.id, command: 'echo a > /tmp/a' });
         await engine.call('run', { sandboxId: sb.id, command: 'echo b > /tmp/b' });
         const all = Buffer.concat(chunks);

@@ -114,7 +114,7 @@ async function save(args: readonly string[], io: CliIo): Promise<number> {
         });
     }
     writeFileSync(journal, new Uint8Array(0));
-    const stop = engine.journalTimeline(sandboxId, (bytes) => appendFileSync(journal, bytes));
+    const stop = await engine.journalTimeline(sandboxId, (bytes) => appendFileSync(journal, bytes));
     let status = 0;
     for (const command of commands) {
       const r = await engine.call('run', { sandboxId, command });

@@ -13,7 +13,7 @@ import {
   SandboxSettings,
   SandboxStats,
   bool,
-  envName,
+  envVars,
   num,
   str,
 } from './schema.js';
@@ -172,7 +172,7 @@ export const METHODS = {
       command: str(),
       stdin: str().optional(),
       cwd: path.optional(),
-      env: z.record(envName, str()).optional().describe('variables for this command only'),
+      env: envVars.optional().describe('variables for this command only'),
       timeoutMs: num()
         .min(0, { error: 'must be a number >= 0' })
         .optional()

@@ -25,6 +25,25 @@ export const envName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, {
   error: (issue) => `name ${JSON.stringify(issue.input)} is not a valid variable name`,
 });
 
+/** Most variables, and characters of `NAME=value` text, an environment may have. */
+export const ENV_MAX_VARS = 4096;
+export const ENV_MAX_CHARS = 1024 * 1024;
+
+/**
+ * Environment variables. Bounded like a system's ARG_MAX: the shell sets
+ * each one per command, and tens of thousands take it minutes.
+ */
+export const envVars = z
+  .record(envName, str())
+  .refine((env) => Object.keys(env).length <= ENV_MAX_VARS, {
+    error: `at most ${ENV_MAX_VARS} variables`,
+  })
+  .refine(
+    (env) =>
+      Object.entries(env).reduce((n, [k, v]) => n + k.length + v.length + 2, 0) <= ENV_MAX_CHARS,
+    { error: `at most ${ENV_MAX_CHARS} characters of NAME=value text` },
+  );
+
 /**
  * The sandbox's network policy (docs/network.md): entries such as
  * `example.com`, `*.example.com:443`, `10.0.0.0/8`, `[::1]:8080`, `*`.
@@ -40,7 +59,7 @@ export const NetworkSettings = z.strictObject({
 
 export const SandboxSettings = z.strictObject({
   limits: SandboxLimits,
-  env: z.record(envName, str()),
+  env: envVars,
   /** Wall-time limit per command in milliseconds (0 = none). */
   timeoutMs: count.describe('wall-time limit per command in ms, 0 for none'),
   /** Left out: everything denied (default deny), people asked. */

@@ -32,6 +32,12 @@ export class GuestFiles {
   readonly tree: DirTree;
   readonly stats: StatMemo;
 
+  /** Regular files this process opened: their close can ride on the next call. */
+  private readonly quiet = new Set<number>();
+  /** The fd whose last read reached its end, and the call count then (see `atEnd`). */
+  private endFd = -1;
+  private endCall = -1;
+
   constructor(readonly sys: ChannelClient) {
     this.tree = new DirTree(sys, this.dirs);
     this.stats = new StatMemo(sys);
@@ -63,16 +69,27 @@ export class GuestFiles {
     if (e) return -e;
     const opened = sys.rets[0] as number;
     this.dirs.forget(opened);
+    this.quiet.delete(opened);
     if (dir && sys.rets[1] === 1) {
       this.dirs.store(opened, sys.data.subarray(0, sys.rets[2] as number));
       if (key !== undefined) this.tree.absorb(key, sys.rets, sys.data);
+    } else if (sys.rets[5] === 1) {
+      this.quiet.add(opened);
     }
     return opened;
   }
 
-  /** CLOSE `fd`; a directory the glue opened or holds a listing of closes without a call of its own. */
+  /**
+   * CLOSE `fd`; a directory the glue opened or holds a listing of, and a
+   * regular file, close without a call of their own.
+   */
   close(fd: number): number {
     const { sys } = this;
+    if (fd === this.endFd) this.endFd = -1;
+    if (this.quiet.delete(fd)) {
+      sys.deferClose(fd);
+      return 0;
+    }
     // A directory the kernel has not heard of yet closes here and now.
     if (sys.cancelOpen(fd)) {
       this.dirs.forget(fd);
@@ -102,6 +119,26 @@ export class GuestFiles {
   /** `fd` now names another file (dup2, renumber, pipe, dup): drop what was held for it. */
   replaced(fd: number): void {
     this.dirs.forget(fd);
+    this.quiet.delete(fd);
+    if (fd === this.endFd) this.endFd = -1;
+  }
+
+  /** A READ of regular file `fd` reached its end (the kernel's rets[0]). */
+  sawEnd(fd: number): void {
+    this.endFd = fd;
+    this.endCall = this.sys.calls;
+  }
+
+  /**
+   * Whether a read of `fd` now would return 0 for certain: the last call
+   * was a read of it that reached the end. No call since means nothing this
+   * process did or learnt can have come after that read, so answering 0
+   * here is what the kernel would have answered then.
+   */
+  atEnd(fd: number): boolean {
+    if (fd !== this.endFd || this.endCall !== this.sys.calls) return false;
+    this.endFd = -1;
+    return true;
   }
 
   /** PATH_STAT of (dirfd, path); on success the reply is in `sys.rets` and remembered for `statExt`. */

@@ -16,6 +16,7 @@ import type { AllowedImport } from './hostImports.js';
 import { RPC_WS_PATH } from '../contract/constants.js';
 import { serveRpcWebSocket } from '../rpc/webSocket.js';
 import { checkLocalRequest, createMcpHttpEndpoint, MCP_PATH } from './httpEndpoint.js';
+import { closeIdleSocketsAfterPoll } from './keepAlive.js';
 
 /** The port tried first, so agent configurations keep working across restarts. */
 export const DEFAULT_MCP_PORT = 7717;
@@ -85,6 +86,7 @@ export async function startMcpHttpServer(options: {
       .writeHead(404, { 'content-type': 'text/plain' })
       .end(`not found: MCP is at ${MCP_PATH}, JSON-RPC (WebSocket) at ${RPC_WS_PATH}\n`);
   });
+  closeIdleSocketsAfterPoll(server);
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_RPC_FRAME_BYTES });
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());

@@ -113,6 +113,8 @@ describe('tools/list', () => {
     ]);
     expect(run?.inputSchema.required).toEqual(['sandbox_id', 'command']);
     expect(tools.find((t) => t.name === 'read_file')?.annotations?.readOnlyHint).toBe(true);
+    // Only run reaches beyond the sandbox (the network, when allowed).
+    expect(tools.filter((t) => t.annotations?.openWorldHint).map((t) => t.name)).toEqual(['run']);
     expect(tools.find((t) => t.name === 'destroy_sandbox')?.annotations?.destructiveHint).toBe(
       true,
     );
@@ -155,6 +157,18 @@ describe('sandboxes', () => {
     expect(await fails('run', { sandbox_id: 'x', command: 'ls', max_output_bytes: 1 })).toMatch(
       /max_output_bytes/,
     );
+  });
+
+  it('refuses an environment too large for the shell at once, naming the bound', async () => {
+    const many = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`V${i}`, 'x']));
+    const t0 = Date.now();
+    expect(await fails('run', { sandbox_id: 'x', command: 'env', env: many })).toMatch(
+      /env.*at most 4096 variables/s,
+    );
+    expect(await fails('create_sandbox', { env: { BIG: 'x'.repeat(2 ** 20) } })).toMatch(
+      /at most 1048576 characters/,
+    );
+    expect(Date.now() - t0).toBeLessThan(5000);
   });
 
   it('answers an unknown tool with a protocol error', async () => {

@@ -7,20 +7,25 @@
  */
 import { createHash } from 'node:crypto';
 import { Errno, fail, KernelError } from '../base/errno.js';
-import { limitMemory } from '../limits/memoryLimit.js';
+import { importMemory, limitMemory, type MemoryShape } from '../limits/memoryLimit.js';
 import { bytesToPath, X_OK, type BytePath, type Cred, type Vfs } from '../vfs/index.js';
 import type { Image } from './image.js';
 import { PYTHON_PROGRAM } from './python.js';
 import { STUB_MAGIC, type ProgramRegistry } from './registry.js';
+import { exportGlobals } from './restart.js';
 
 const MAX_CACHE = 64;
-const cache = new Map<string, Promise<WebAssembly.Module>>();
 
-function compileCached(
-  key: string,
-  bytes: () => Uint8Array,
-  maxPages: number,
-): Promise<WebAssembly.Module> {
+/** A compiled program; `memory` when it imports its memory (see `importMemory`). */
+interface Compiled {
+  readonly module: WebAssembly.Module;
+  readonly memory?: MemoryShape;
+  readonly restartable?: boolean;
+}
+
+const cache = new Map<string, Promise<Compiled>>();
+
+function compileCached(key: string, bytes: () => Uint8Array, maxPages: number): Promise<Compiled> {
   const k = `${key}:${maxPages}`;
   let m = cache.get(k);
   if (m) {
@@ -30,13 +35,21 @@ function compileCached(
   }
   m = (async () => {
     const limited = limitMemory(bytes(), maxPages).bytes;
-    // What every BufferSource typing accepts; limitMemory's output already is (no copy).
+    const imported = importMemory(limited);
+    // A module on an imported memory may be restarted if its globals can be put back.
+    const restartable = imported ? exportGlobals(imported.bytes) : undefined;
+    const final = restartable ?? imported?.bytes ?? limited;
+    // What every BufferSource typing accepts; the rewrites' output already is (no copy).
     const rewritten =
-      limited.buffer instanceof ArrayBuffer
-        ? new Uint8Array(limited.buffer, limited.byteOffset, limited.byteLength)
-        : new Uint8Array(limited);
+      final.buffer instanceof ArrayBuffer
+        ? new Uint8Array(final.buffer, final.byteOffset, final.byteLength)
+        : new Uint8Array(final);
     try {
-      return await WebAssembly.compile(rewritten);
+      const module = await WebAssembly.compile(rewritten);
+      if (!imported) return { module };
+      return restartable
+        ? { module, memory: imported.memory, restartable: true }
+        : { module, memory: imported.memory };
     } catch (e) {
       throw new KernelError(Errno.ENOEXEC, `invalid wasm module: ${(e as Error).message}`);
     }
@@ -87,8 +100,8 @@ export async function resolveImage(
     bytes[3] === 0x6d
   ) {
     const key = createHash('sha1').update(bytes).digest('hex');
-    const module = await compileCached(`sha1:${key}`, () => bytes, ctx.maxPages);
-    return { kind: 'wasm', module, role: 'utility', argv, name };
+    const compiled = await compileCached(`sha1:${key}`, () => bytes, ctx.maxPages);
+    return { kind: 'wasm', ...compiled, role: 'utility', argv, name };
   }
   if (startsWith(bytes, STUB_MAGIC)) {
     const line = dec
@@ -105,7 +118,7 @@ export async function resolveImage(
     }
     const info = prog ? ctx.registry.get(prog) : undefined;
     if (!info) fail(Errno.ENOEXEC, `unknown program '${prog ?? ''}'`);
-    const module = await compileCached(
+    const compiled = await compileCached(
       `program:${info.name}`,
       () => ctx.registry.load(info),
       ctx.maxPages,
@@ -113,7 +126,7 @@ export async function resolveImage(
     const newArgv = argv.slice();
     if (applet) newArgv[0] = enc.encode(applet);
     else if (newArgv.length === 0) newArgv.push(enc.encode(path));
-    return { kind: 'wasm', module, role: info.role, argv: newArgv, name: applet ?? name };
+    return { kind: 'wasm', ...compiled, role: info.role, argv: newArgv, name: applet ?? name };
   }
   if (bytes.length >= 2 && bytes[0] === 0x23 && bytes[1] === 0x21) {
     let end = bytes.indexOf(0x0a);

@@ -4,6 +4,7 @@
  * only reads the fields every kind has (`argv`, `name`); each kind's runner
  * reads the rest.
  */
+import type { MemoryShape } from '../limits/memoryLimit.js';
 import type { Role } from '../wasi/sandglass/roles.js';
 
 /** Fields every image kind has. */
@@ -20,6 +21,10 @@ export interface WasmImage extends ImageBase {
   readonly module: WebAssembly.Module;
   /** Which `sandglass` imports it is granted. */
   readonly role: Role;
+  /** The memory it imports (`MEMORY_IMPORT`), if exec rewrote its own into an import. */
+  readonly memory?: MemoryShape;
+  /** Its instances may run again (programs/restart.ts). */
+  readonly restartable?: boolean;
 }
 
 /**

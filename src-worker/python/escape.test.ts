@@ -79,7 +79,7 @@ ${js('dotdot-escape', `open("/../../../../" + ${JSON.stringify(engineFile)}, "rb
 ${js('socket-host', `__import__("socket").create_connection(("127.0.0.1", ${port}), timeout=2)`)}
 ${js('urllib-host', `__import__("urllib.request").request.urlopen("http://127.0.0.1:${port}/", timeout=2).read()`)}
 ${js('pyodide-http-open_url', `__import__("pyodide.http").http.open_url("http://127.0.0.1:${port}/")`)}
-${js('asyncio-run-webloop', '__import__("asyncio").run(__import__("asyncio").sleep(0))')}
+${js('webloop', '__import__("pyodide.webloop").webloop.WebLoop().run_until_complete(__import__("asyncio").sleep(0))')}
 print("DONE")
 `;
 }

@@ -79,7 +79,7 @@ describe.skipIf(!pythonAvailable())('python3 in a sandbox', () => {
         ].join('\n'),
       );
       expect(r.stderr).toContain('bye\n');
-      expect(r.stderr).toContain("python3: can't open file '/tmp/nosuch.py': [Errno 44]");
+      expect(r.stderr).toContain("python3: can't open file '/tmp/nosuch.py': [Errno 2]");
       expect(r.stderr).toContain('Unknown option: -Z');
     },
     LONG,
@@ -100,6 +100,35 @@ describe.skipIf(!pythonAvailable())('python3 in a sandbox', () => {
           '  File "/tmp/fail.py", line 2, in f',
           '    raise ValueError("bad value")',
           'ValueError: bad value',
+          '',
+        ].join('\n'),
+      );
+      // -c code's source lines (CPython 3.13+), -m's frozen runpy frames, Linux errno numbers and
+      // texts, a program's own excepthook.
+      await sb.writeFile('/tmp/failmod.py', 'import os\nos.readlink("/tmp/failmod.py")\n');
+      const c = await sb.run(
+        [
+          `cd /tmp; python3 -c 'x = 1\nopen("/nonexistent/f")'`,
+          'python3 -m failmod',
+          `python3 -c 'import sys; sys.excepthook = lambda t, v, tb: print("hook", t.__name__, v); 1/0'; echo "hook $?"`,
+        ].join('\n'),
+        opts,
+      );
+      expect(c.stdout).toBe('hook ZeroDivisionError division by zero\nhook 1\n');
+      expect(c.stderr).toBe(
+        [
+          'Traceback (most recent call last):',
+          '  File "<string>", line 2, in <module>',
+          '    open("/nonexistent/f")',
+          '    ~~~~^^^^^^^^^^^^^^^^^^',
+          "FileNotFoundError: [Errno 2] No such file or directory: '/nonexistent/f'",
+          'Traceback (most recent call last):',
+          '  File "<frozen runpy>", line 198, in _run_module_as_main',
+          '  File "<frozen runpy>", line 88, in _run_code',
+          '  File "/tmp/failmod.py", line 2, in <module>',
+          '    os.readlink("/tmp/failmod.py")',
+          '    ~~~~~~~~~~~^^^^^^^^^^^^^^^^^^^',
+          "OSError: [Errno 22] Invalid argument: '/tmp/failmod.py'",
           '',
         ].join('\n'),
       );
@@ -348,38 +377,33 @@ print(datetime(2024, 1, 1, tzinfo=ZoneInfo('Asia/Kolkata')).utcoffset(), 'Europe
     LONG,
   );
 
-  it(
-    'agrees with the host python3 on difftest/*.py',
-    async () => {
-      const dir = fileURLToPath(new URL('./difftest/', import.meta.url));
-      const names = readdirSync(dir)
-        .filter((n) => n.endsWith('.py'))
-        .sort();
-      const input = 'first line\nsecond\nthird one\n';
-      const host = spawnSync('python3', ['--version'], { encoding: 'utf8' });
-      if (host.status !== 0) return; // no host python3 to compare with
-      const lines: string[] = [];
+  // Each script runs in the sandbox and with the host's python3, stdout and stderr into one
+  // pipe (their interleaving is part of the check), stdin from the same text.
+  const difftestDir = fileURLToPath(new URL('./difftest/', import.meta.url));
+  const difftests = readdirSync(difftestDir)
+    .filter((n) => n.endsWith('.py'))
+    .sort();
+  const hostPython = spawnSync('python3', ['--version'], { encoding: 'utf8' }).status === 0;
+  const input = 'first line\nsecond\nthird one\n';
+  it.skipIf(!hostPython).each(difftests)(
+    'agrees with the host python3 on difftest/%s',
+    async (name) => {
       await sb.mkdir('/tmp/diff', { recursive: true });
-      for (const n of names) {
-        await sb.writeFile(`/tmp/diff/${n}`, readFileSync(join(dir, n)));
-        lines.push(`python3 /tmp/diff/${n} < /tmp/diff/input 2>&1; echo "== ${n} $?"`);
-      }
+      await sb.writeFile(`/tmp/diff/${name}`, readFileSync(join(difftestDir, name)));
       await sb.writeFile('/tmp/diff/input', input);
-      const r = await sb.run(lines.join('\n'), opts);
-      let expected = '';
-      for (const n of names) {
-        // Both streams into one pipe, as in the sandbox (their interleaving is part of the check).
-        const h = spawnSync('sh', ['-c', `python3 '${join(dir, n)}' 2>&1`], {
-          input,
-          encoding: 'utf8',
-          // The sandbox's environment has no PYTHON* settings (PYTHONUNBUFFERED...); nor does this run.
-          env: Object.fromEntries(
-            Object.entries(process.env).filter(([v]) => !v.startsWith('PYTHON')),
-          ),
-        });
-        expected += h.stdout + `== ${n} ${h.status}\n`;
-      }
-      expect(r.stdout).toBe(expected);
+      const r = await sb.run(
+        `python3 /tmp/diff/${name} < /tmp/diff/input 2>&1; echo "== $?"`,
+        opts,
+      );
+      const h = spawnSync('sh', ['-c', `python3 '${join(difftestDir, name)}' 2>&1; echo "== $?"`], {
+        input,
+        encoding: 'utf8',
+        // The sandbox's environment has no PYTHON* settings (PYTHONUNBUFFERED...); nor does this run.
+        env: Object.fromEntries(
+          Object.entries(process.env).filter(([v]) => !v.startsWith('PYTHON')),
+        ),
+      });
+      expect(r.stdout).toBe(h.stdout);
     },
     LONG,
   );

@@ -25,7 +25,7 @@ describe('JournalDir', () => {
   it('journals live sandboxes and brings them back in the next engine', async () => {
     const { dir, engine } = setup();
     const journals = new JournalDir(dir, engine);
-    journals.attach();
+    await journals.attach();
     const a = await engine.call('createSandbox', { name: 'work / one' });
     await engine.call('run', { sandboxId: a.id, command: 'echo kept > /tmp/f' });
     await engine.call('run', { sandboxId: a.id, command: 'echo more >> /tmp/f' });
@@ -63,7 +63,7 @@ describe('JournalDir', () => {
   it('a clean stop clears the journals; an unreadable one is set aside', async () => {
     const { dir, engine } = setup();
     const journals = new JournalDir(dir, engine);
-    journals.attach();
+    await journals.attach();
     await engine.call('createSandbox', { name: 'x' });
     await new Promise((r) => setTimeout(r, 10));
     expect(fs.readdirSync(dir)).toHaveLength(1);
@@ -76,5 +76,32 @@ describe('JournalDir', () => {
     expect(recovered).toEqual([]);
     expect(warnings[0]).toMatch(/not recovered/);
     expect(fs.readdirSync(dir)).toEqual(['1-sb1-junk.sgjournal.unreadable']);
+  });
+  it('journals a host import made before the first step with the sandbox’s starting state', async () => {
+    const { dir, engine } = setup();
+    const host = fs.mkdtempSync(path.join(os.tmpdir(), 'sg-journal-host-'));
+    dirs.push(host);
+    fs.writeFileSync(path.join(host, 'given.txt'), 'given\n');
+    const journals = new JournalDir(dir, engine);
+    await journals.attach();
+    const sb = await engine.call('createSandbox', { name: 'imp' });
+    await engine.importHostDir(sb.id, host, '/data', { contents: 'lazy' });
+    await engine.call('run', { sandboxId: sb.id, command: 'echo own > /tmp/own' });
+    journals.close();
+    const next = new SandglassEngine();
+    engines.push(next);
+    const [recovered] = await new JournalDir(dir, next).recover();
+    const id = recovered?.sandbox.id ?? '';
+    const [step] = (await next.call('listSteps', { sandboxId: id })).steps;
+    const read = async (p: string): Promise<string> => {
+      const file = await next.call('readFile', {
+        sandboxId: id,
+        path: p,
+        snapshotId: step?.snapshotId ?? '',
+      });
+      return Buffer.from(file.base64, 'base64').toString();
+    };
+    expect(await read('/data/given.txt')).toBe('given\n');
+    expect(await read('/tmp/own')).toBe('own\n');
   });
 });

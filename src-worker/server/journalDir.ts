@@ -19,9 +19,11 @@ const SUFFIX = '.sgjournal';
 
 interface Journaled {
   readonly file: string;
-  /** Stops journaling; absent for a recovered sandbox (nothing new to write). */
-  readonly stop?: () => void;
+  /** Stops journaling; absent for a recovered sandbox (nothing new to write) and until journaling has started. */
+  stop?: () => void;
   readonly fd?: number;
+  /** Set by `end`: a journal still starting stops as soon as it has, and writes nothing more. */
+  ended?: boolean;
 }
 
 export interface RecoveredSandbox {
@@ -69,7 +71,9 @@ export class JournalDir {
   }
 
   /** Starts journaling every sandbox the engine creates from now on (and the live ones). */
-  attach(): void {
+  async attach(): Promise<void> {
+    // Loaded first, so each journal starts as its sandbox is announced, before its first step.
+    await this.engine.loadTimelineFormat();
     const client = this.engine.bus.connect('agent', (event: ApiEvent) => {
       if (event.type === 'sandboxes') this.sync(event.sandboxes);
     });
@@ -109,20 +113,37 @@ export class JournalDir {
       this.dir,
       `${String(Date.now())}-${s.id.replace(/[^A-Za-z0-9]/g, '')}-${encodeURIComponent(s.name).slice(0, 100)}${SUFFIX}`,
     );
-    let fd: number | undefined;
+    let fd: number;
     try {
       fd = fs.openSync(file, 'wx', 0o600);
-      const out = fd;
-      const stop = this.engine.journalTimeline(s.id, (bytes) => fs.writeSync(out, bytes));
-      this.journaled.set(s.id, { file, stop, fd });
     } catch (err) {
-      if (fd !== undefined) fs.closeSync(fd);
-      fs.rmSync(file, { force: true });
       this.warn(`sandbox ${s.id} is not journaled: ${(err as Error).message}`);
+      return;
     }
+    // Listed at once, so a sync while the journal starts neither starts it again nor misses its end.
+    const j: Journaled = { file, fd };
+    this.journaled.set(s.id, j);
+    // After `end` the fd is closed and its number may be another file's: write nothing then.
+    const append = (bytes: Uint8Array): void => {
+      if (!j.ended) fs.writeSync(fd, bytes);
+    };
+    this.engine.journalTimeline(s.id, append).then(
+      (stop) => {
+        if (j.ended) stop();
+        else j.stop = stop;
+      },
+      (err: unknown) => {
+        if (this.journaled.get(s.id) === j) this.journaled.delete(s.id);
+        this.end(j);
+        fs.rmSync(file, { force: true });
+        this.warn(`sandbox ${s.id} is not journaled: ${(err as Error).message}`);
+      },
+    );
   }
 
   private end(j: Journaled): void {
+    if (j.ended) return;
+    j.ended = true;
     j.stop?.();
     if (j.fd !== undefined) fs.closeSync(j.fd);
   }

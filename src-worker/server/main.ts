@@ -58,7 +58,7 @@ async function engineMain(): Promise<void> {
   const recovered = await journals.recover();
   if (recovered.length > 0)
     warn(`reloaded ${String(recovered.length)} sandbox(es) from their timeline journals`);
-  journals.attach();
+  await journals.attach();
   const tokenFile = defaultTokenFile();
   const mcpToken = await loadOrCreateToken(tokenFile);
   const server = await startWebServer({

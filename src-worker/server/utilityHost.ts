@@ -40,7 +40,7 @@ async function main(): Promise<void> {
     const warn = (m: string): void => void process.stderr.write(`sandglass engine: ${m}\n`);
     const journals = new JournalDir(journalDir, engine, warn);
     await journals.recover();
-    journals.attach();
+    await journals.attach();
   }
   parentPort.on('message', ({ data, ports }) => {
     const kind =

@@ -15,6 +15,7 @@ import type { SandglassEngine } from '../api/engine.js';
 import { connectAgent } from '../mcp/host.js';
 import { readAllowedImports } from '../mcp/hostImports.js';
 import { createMcpHttpEndpoint, MCP_PATH } from '../mcp/httpEndpoint.js';
+import { closeIdleSocketsAfterPoll } from '../mcp/keepAlive.js';
 import { serveRpcWebSocket } from '../rpc/webSocket.js';
 import { checkAccess, newToken, WORKBENCH_CSP } from './access.js';
 import { contentType, loadStatic } from './staticFiles.js';
@@ -90,6 +91,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       else res.destroy();
     });
   });
+  closeIdleSocketsAfterPoll(server);
 
   async function handleHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (mcp && new URL(req.url ?? '/', 'http://127.0.0.1').pathname === MCP_PATH)

@@ -74,6 +74,34 @@ describe('Timeline steps and branches', () => {
     expect(h.timeline.sessionsOf(a.id).size).toBe(1);
   });
 
+  it('takes what a new sandbox was given as its origin, until the first step', async () => {
+    const h = harness();
+    const origins: number[] = [];
+    h.timeline.onOrigin(() => origins.push(h.timeline.origin));
+    const before = h.timeline.retainedBytes;
+    for (let i = 0; i < 50; i++) h.vfs.writeFile(`/tmp/given${i}`, bytes('x'.repeat(1000)));
+    const first = h.timeline.origin;
+    expect(await h.timeline.rebaseOrigin()).toBe(true);
+    expect(origins).toEqual([h.timeline.origin]);
+    expect(h.timeline.origin).not.toBe(first);
+    // The origin holds (and is charged for) what was given; the step lists only its own change.
+    expect(h.timeline.retainedBytes).toBeGreaterThanOrEqual(before + 50_000);
+    const a = await h.step('a', (v) => v.writeFile('/tmp/a', bytes('A')));
+    expect(a.changes).toMatchObject({ added: 1, modified: 0, deleted: 0 });
+    expect(h.timeline.stepChanges(a.id).map((c) => c.path)).toEqual(['/tmp/a']);
+    expect(h.timeline.fileAt(a.id, '/tmp/given7')).toEqual(bytes('x'.repeat(1000)));
+    // Restoring the first step keeps what the origin holds.
+    await h.step('rm', (v) => v.unlink('/tmp/given7'));
+    await h.timeline.restore(a.id);
+    expect(read(h.vfs, '/tmp/given7')).toBe('x'.repeat(1000));
+    // Once a step exists, the origin stays.
+    h.vfs.writeFile('/tmp/late', bytes('L'));
+    expect(await h.timeline.rebaseOrigin()).toBe(false);
+    expect(origins).toHaveLength(1);
+    const late = await h.step('late');
+    expect(late.changes.paths.map((c) => c.path)).toEqual(['/tmp/late']);
+  });
+
   it('lists a bounded number of changed paths, and pages the rest', async () => {
     const h = harness();
     const s = await h.step('many', (v) => {

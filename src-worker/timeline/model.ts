@@ -131,10 +131,11 @@ export class Timeline {
   /** Branches of a file being loaded, by the file's ids. */
   private readonly loaded = new Map<string, BranchRecord>();
   /** What the origin snapshot (before any step) is charged. */
-  private readonly originBytes: number;
-  readonly origin: SnapshotId;
+  private originBytes: number;
+  private originId: SnapshotId;
   private headId: string | null = null;
   private readonly stepListeners = new Set<(step: Step) => void>();
+  private readonly originListeners = new Set<() => void>();
   /** Set while loading a file: snapshots are released only once it is built. */
   deferBudget = false;
   private branchId: string;
@@ -142,9 +143,42 @@ export class Timeline {
   private disposed = false;
 
   constructor(private readonly options: TimelineOptions) {
-    this.origin = options.store.take();
+    this.originId = options.store.take();
     this.originBytes = options.store.liveBytes();
     this.branchId = this.newBranch('main', null).branch.id;
+  }
+
+  /** The sandbox's state before its first step (what step changes start from). */
+  get origin(): SnapshotId {
+    return this.originId;
+  }
+
+  /**
+   * Makes the live tree the origin, before any step is recorded: what a new
+   * sandbox was given (a host import) is where its history starts, not the
+   * first command's changes. Diffing thousands of imported files against an
+   * empty origin was most of a `sandglass run --import`'s cost. In order
+   * with `record`; resolves false (and changes nothing) once a step exists.
+   */
+  rebaseOrigin(): Promise<boolean> {
+    const next = this.queue.then(() => {
+      if (this.disposed || this.order.length > 0) return false;
+      const { store } = this.options;
+      const previous = this.originId;
+      this.originId = store.take();
+      this.originBytes = store.liveBytes();
+      store.drop(previous);
+      for (const listener of this.originListeners) listener();
+      return true;
+    });
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Calls `listener` after each `rebaseOrigin`; returns the unsubscribe. */
+  onOrigin(listener: () => void): () => void {
+    this.originListeners.add(listener);
+    return () => this.originListeners.delete(listener);
   }
 
   get sandboxId(): string {
@@ -656,7 +690,7 @@ export class Timeline {
       r.snapshot = null;
       this.ledger.discharge(r.owned);
     }
-    this.options.store.drop(this.origin);
+    this.options.store.drop(this.originId);
   }
 }
 

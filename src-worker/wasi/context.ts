@@ -15,17 +15,22 @@ export class ProcExit extends Error {
   }
 }
 
+/**
+ * The imports are bound to one context for an instance's life; a worker
+ * that runs an instance again for a new process (proc/node/warmInstances.ts)
+ * replaces everything but `sys` and `mem`, which stay the instance's.
+ */
 export interface GlueContext {
   /** Set once the instance exists (imports are built before it). */
   mem: GuestMemory;
   readonly sys: ChannelClient;
-  readonly argv: readonly Uint8Array[];
-  readonly env: readonly Uint8Array[];
+  argv: readonly Uint8Array[];
+  env: readonly Uint8Array[];
   /** Variable-length results waiting for `handle_read`. */
-  readonly handles: Map<number, Uint8Array>;
+  handles: Map<number, Uint8Array>;
   nextHandle: number;
   /** Opens, closes, listings and stats with the guest-side caches. */
-  readonly files: GuestFiles;
+  files: GuestFiles;
 }
 
 /** Largest single read the host performs for a guest (caps host allocation). */

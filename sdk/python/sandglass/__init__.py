@@ -17,12 +17,13 @@ from .errors import (
     PermissionDeniedError,
     SandglassError,
 )
-from .sandbox import FileEntry, RunResult, Sandbox
+from .sandbox import DiffEntry, FileEntry, RunResult, Sandbox
 
 __all__ = [
     "API_VERSION",
     "Connection",
     "ConnectionClosedError",
+    "DiffEntry",
     "FileEntry",
     "InvalidArgumentError",
     "MethodNotFoundError",

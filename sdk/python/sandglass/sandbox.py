@@ -2,8 +2,8 @@
 session, files, snapshots, restore and fork."""
 
 import base64
-from dataclasses import dataclass
-from typing import Any, Dict, List, Optional, Sequence, Union
+from dataclasses import MISSING, dataclass, fields
+from typing import Any, Dict, List, Optional, Sequence, Type, TypeVar, Union
 
 from .connection import Connection
 from .errors import ConnectionClosedError, NotFoundError
@@ -32,16 +32,39 @@ class FileEntry:
     target: Optional[str] = None
 
 
-def _entry(raw: Dict[str, Any]) -> FileEntry:
-    return FileEntry(
-        name=raw["name"],
-        path=raw["path"],
-        kind=raw["kind"],
-        mode=raw["mode"],
-        size=raw["size"],
-        mtime_ms=raw["mtimeMs"],
-        target=raw.get("target"),
-    )
+_Wire = TypeVar("_Wire")
+
+
+def _camel(name: str) -> str:
+    head, *rest = name.split("_")
+    return head + "".join(word.title() for word in rest)
+
+
+def _from_wire(cls: Type[_Wire], raw: Dict[str, Any]) -> _Wire:
+    """A dataclass from the engine's camelCase object: ``mtime_ms`` is
+    ``mtimeMs``; an optional field the engine left out keeps its default."""
+    values = {}
+    for f in fields(cls):  # type: ignore[arg-type]
+        key = _camel(f.name)
+        values[f.name] = raw[key] if f.default is MISSING else raw.get(key, f.default)
+    return cls(**values)
+
+
+@dataclass(frozen=True)
+class DiffEntry:
+    """A path added, modified or deleted between two snapshots."""
+
+    path: str
+    change: str
+    """``added``, ``modified`` or ``deleted``."""
+    kind: str
+    text: bool
+    lines_added: Optional[int] = None
+    lines_removed: Optional[int] = None
+    size_before: Optional[int] = None
+    size_after: Optional[int] = None
+    hash_before: Optional[str] = None
+    hash_after: Optional[str] = None
 
 
 class Sandbox:
@@ -140,10 +163,10 @@ class Sandbox:
         self._call("writeFile", path=path, base64=base64.b64encode(raw).decode("ascii"), mode=mode)
 
     def read_dir(self, path: str) -> List[FileEntry]:
-        return [_entry(e) for e in self._call("readDir", path=path)]
+        return [_from_wire(FileEntry, e) for e in self._call("readDir", path=path)]
 
     def stat(self, path: str) -> FileEntry:
-        return _entry(self._call("stat", path=path))
+        return _from_wire(FileEntry, self._call("stat", path=path))
 
     def exists(self, path: str) -> bool:
         try:
@@ -168,6 +191,19 @@ class Sandbox:
     def restore(self, snapshot_id: str) -> None:
         """Puts the sandbox back as it was at a snapshot (recorded as a step; nothing is lost)."""
         self._call("snapshot.restore", id=snapshot_id)
+
+    def diff(self, from_snapshot: str, to_snapshot: Optional[str] = None) -> List[DiffEntry]:
+        """The files added, modified and deleted from one snapshot to another
+        (to the live sandbox when ``to_snapshot`` is left out), every page of them."""
+        entries: List[DiffEntry] = []
+        offset: Optional[int] = 0
+        while offset is not None:
+            page = self._call(
+                "diffSteps", **{"from": from_snapshot, "to": to_snapshot, "offset": offset}
+            )
+            entries.extend(_from_wire(DiffEntry, e) for e in page["entries"])
+            offset = page["nextOffset"]
+        return entries
 
     def fork(self) -> "Sandbox":
         """An independent copy of this sandbox, on the same connection."""

@@ -78,6 +78,16 @@ class SandboxTest(unittest.TestCase):
         sb.write_file("/tmp/state", "one")
         snap = sb.snapshot()
         sb.write_file("/tmp/state", "two")
+        sb.write_file("/tmp/new.bin", b"\x00\x01")
+        changed = sb.diff(snap)
+        self.assertEqual(
+            [(d.path, d.change, d.kind, d.text) for d in changed],
+            [("/tmp/new.bin", "added", "file", False), ("/tmp/state", "modified", "file", True)],
+        )
+        self.assertEqual((changed[1].lines_added, changed[1].lines_removed), (1, 1))
+        self.assertEqual(changed[0].size_after, 2)
+        self.assertEqual(sb.diff(snap, sb.snapshot()), changed)
+        self.assertEqual(sb.diff(sb.snapshot()), [])
         fork = sb.fork()
         self.addCleanup(fork.close)
         self.assertIs(fork.connection, sb.connection)

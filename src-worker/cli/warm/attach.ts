@@ -4,7 +4,6 @@
  * stdin there and the output back, and returns the exit status. The engine
  * does the work in a fresh sandbox, so this process loads almost nothing.
  */
-import net from 'node:net';
 import type { CliIo } from '../options.js';
 import { encodeFrame, Frame, FrameReader, type WarmRequest } from './frames.js';
 
@@ -13,13 +12,15 @@ import { encodeFrame, Frame, FrameReader, type WarmRequest } from './frames.js';
  * status, or to undefined when no engine answered the connection (the
  * caller then runs the command itself).
  */
-export function attachWarmEngine(
+export async function attachWarmEngine(
   socketPath: string,
   request: Omit<WarmRequest, 'version'>,
   io: CliIo,
 ): Promise<number | undefined> {
+  // Loaded here: a cold run (no engine running) never needs the net module.
+  const { connect } = await import('node:net');
   return new Promise((resolve) => {
-    const socket = net.connect(socketPath);
+    const socket = connect(socketPath);
     const reader = new FrameReader();
     let connected = false;
     let done = false;

@@ -7,6 +7,7 @@ import { Sys } from '../../base/syscalls.js';
 import type { Kernel } from '../kernel.js';
 import type { Process } from '../../proc/process.js';
 import type { DirListEntry } from '../../fd/openFile.js';
+import { VfsFile } from '../../fd/vfsFile.js';
 import { a, OK, statReply, type Handler } from './common.js';
 
 /** The root preopen's name as fd_prestat_dir_name reports it. */
@@ -89,10 +90,17 @@ export const fileHandlers: Record<number, Handler> = {
     // caller without one (tests driving handlers directly) gets a buffer.
     const dst = out && len <= out.length ? out.subarray(0, len) : new Uint8Array(len);
     const n = file.readInto(dst);
-    if (n !== null) return { errno: 0, data: dst.subarray(0, n) };
+    // rets[0] = 1: a regular file read short, so it is at its end now (the
+    // glue answers a read that follows at once with 0, without a call).
+    if (n !== null)
+      return {
+        errno: 0,
+        rets: [n < len && file instanceof VfsFile ? 1 : 0],
+        data: dst.subarray(0, n),
+      };
     return p
       .block(() => file.readInto(dst), file.changed, file.nonblock)
-      .then((k) => ({ errno: 0, data: dst.subarray(0, k) }));
+      .then((k) => ({ errno: 0, rets: [0], data: dst.subarray(0, k) }));
   },
   [Sys.WRITE]: (k, p, args, payload) => {
     const file = p.fds.get(a(args, 0));

@@ -182,7 +182,9 @@ export const pathHandlers: Record<number, Handler> = {
         // Unlistable (no read permission): the open stands, fd_readdir will say why.
       }
     }
-    return { errno: 0, rets: [fd] };
+    // rets[5] = 1: a regular file, whose close nobody else can observe (the
+    // glue may send it along with the next call, see ChannelClient.deferClose).
+    return { errno: 0, rets: [fd, 0, 0, -1, 0, file instanceof VfsFile ? 1 : 0] };
   },
   [Sys.ADOPT_DIRS]: (k, p, args) => {
     adoptDirs(k.vfs, p, args);

@@ -27,7 +27,8 @@ export const run = defineTool({
     'the workbench unless the sandbox policy allows them; the call waits (with progress) meanwhile.',
   input: runInput,
   output: runOutput,
-  annotations: changes({ destructive: true, idempotent: false }),
+  // A command may reach hosts on the internet (when the policy or a person allows it).
+  annotations: { ...changes({ destructive: true, idempotent: false }), openWorldHint: true },
   async run(args, call) {
     const { host } = call;
     const sandboxId = args.sandbox_id;

@@ -1,4 +1,5 @@
 /** Messages between the kernel and a process worker (besides the syscall channel). */
+import type { MemoryShape } from '../../limits/memoryLimit.js';
 import type { Role } from '../../wasi/sandglass/roles.js';
 
 /**
@@ -24,6 +25,10 @@ export interface WasmStartMessage extends WorkerJob {
   readonly role: Role;
   /** argv[0] for messages. */
   readonly name: string;
+  /** The memory the module imports (the worker gives it one of this shape). */
+  readonly memory?: MemoryShape;
+  /** The worker may run the instance again for later processes (programs/restart.ts). */
+  readonly restartable?: boolean;
 }
 
 /** Worker to pool: booted and ready for jobs. */

@@ -1,14 +1,14 @@
 /**
- * Runs wasm processes on pooled worker threads. `WasmRunner` creates a
- * process's syscall channel, posts the start job, and frees the worker and
- * channel when the process ends (terminating the thread if it was killed).
+ * Runs wasm processes on pooled worker threads. `WasmRunner` serves the
+ * worker's syscall channel for a process, hands the worker its start job,
+ * and frees both when the process ends (terminating the thread if it was
+ * killed).
  * `WasmRunnerFactory` is the kernel's factory for `wasm` images.
  */
 import { ChannelServer, type SyscallHandler } from '../../channel/server.js';
 import type { WasmImage } from '../../programs/image.js';
 import type { ProcessRunner, RunnerFactory } from '../runner.js';
-import type { WasmStartMessage } from './messages.js';
-import { channelFor, moduleFor } from './workerChannels.js';
+import { channelFor, startWasm } from './workerChannels.js';
 import { WorkerPool, type Lease } from './workerPool.js';
 
 export class WasmRunner implements ProcessRunner {
@@ -29,16 +29,16 @@ export class WasmRunner implements ProcessRunner {
       const view = channelFor(worker);
       server = new ChannelServer(view, handler, stamp);
       server.start();
-      const job: WasmStartMessage = {
-        type: 'start',
-        sab: view.sab,
-        ...moduleFor(worker, image.module),
-        argv: image.argv,
+      const { module, argv, role, name, memory, restartable } = image;
+      startWasm(worker, {
+        module,
+        argv,
         env,
-        role: image.role,
-        name: image.name,
-      };
-      return job;
+        role,
+        name,
+        ...(memory ? { memory } : {}),
+        ...(restartable ? { restartable } : {}),
+      });
     });
     if (!server) throw new Error('worker pool did not build the job');
     this.server = server;
@@ -62,14 +62,15 @@ export class WasmRunner implements ProcessRunner {
     this.pool.kill(this.lease);
   }
 
+  /**
+   * The program's EXIT arrived. The worker does not wait for a reply (it
+   * waits for its next job at once, see wasmJob.ts), so it is idle now.
+   */
   finish(): void {
     if (this.done) return;
     this.done = true;
-    // Let the EXIT reply reach the worker before the channel goes away.
-    setImmediate(() => {
-      this.server.dispose();
-      this.pool.release(this.lease);
-    });
+    this.server.dispose();
+    this.pool.release(this.lease);
   }
 }
 

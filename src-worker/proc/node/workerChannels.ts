@@ -5,9 +5,14 @@
  * 0.2-0.7 ms (allocation, zeroing, registering the backing store on both
  * sides), and every module sent is deserialized again on the worker's side.
  * A worker that ran a killed program is terminated, and its entry goes with
- * it (WeakMap).
+ * it (WeakMap). After its first wasm job a worker takes its jobs through
+ * the channel (see jobChannel.ts).
  */
 import type { Worker } from 'node:worker_threads';
+import type { MemoryShape } from '../../limits/memoryLimit.js';
+import type { Role } from '../../wasi/sandglass/roles.js';
+import { JOB_CHANNEL, JOB_MESSAGE, postJob, writeJob } from './jobChannel.js';
+import type { WasmStartMessage, WorkerJob } from './messages.js';
 import {
   ChannelView,
   S_IDLE,
@@ -26,6 +31,8 @@ interface WorkerState {
   readonly view: ChannelView;
   /** Module ids the worker holds, oldest first. */
   readonly modules: Set<number>;
+  /** It was given a wasm job: between jobs it now waits on the channel, not for messages. */
+  listening: boolean;
 }
 
 const states = new WeakMap<Worker, WorkerState>();
@@ -35,7 +42,7 @@ let nextModuleId = 1;
 function stateOf(worker: Worker): WorkerState {
   let s = states.get(worker);
   if (!s) {
-    s = { view: ChannelView.create(), modules: new Set() };
+    s = { view: ChannelView.create(), modules: new Set(), listening: false };
     states.set(worker, s);
   }
   return s;
@@ -52,6 +59,7 @@ export function channelFor(worker: Worker): ChannelView {
   const s = states.get(worker);
   if (!s) return stateOf(worker).view;
   const w = s.view.words;
+  // W_JOB is left alone: it is the worker's to clear when it takes a job.
   for (const i of [W_SIG_LO, W_SIG_HI, W_CLOSE, W_MEM_PAGES, W_MORE]) Atomics.store(w, i, 0);
   Atomics.store(w, W_STATE, S_IDLE);
   return s.view;
@@ -87,4 +95,53 @@ export function moduleFor(worker: Worker, module: WebAssembly.Module): ModuleRef
     forget.push(id);
   }
   return forget.length ? { moduleId, module, forget } : { moduleId, module };
+}
+
+/**
+ * Posts a job message to `worker`, waking it if it is waiting on its
+ * channel (it takes the message synchronously there).
+ */
+export function sendJob(worker: Worker, job: WorkerJob): void {
+  worker.postMessage(job);
+  const s = states.get(worker);
+  if (s?.listening) postJob(s.view, JOB_MESSAGE);
+}
+
+/** What a wasm process needs from the worker besides its channel. */
+export interface WasmStart {
+  readonly module: WebAssembly.Module;
+  readonly argv: Uint8Array[];
+  readonly env: Uint8Array[];
+  readonly role: Role;
+  readonly name: string;
+  readonly memory?: MemoryShape;
+  readonly restartable?: boolean;
+}
+
+/**
+ * Starts a wasm process on idle `worker`, whose channel `channelFor` has
+ * made ready: through the channel when the worker already waits there and
+ * holds the module, else as a message.
+ */
+export function startWasm(worker: Worker, start: WasmStart): void {
+  const s = stateOf(worker);
+  const ref = moduleFor(worker, start.module);
+  const { argv, env, role, name, memory, restartable } = start;
+  const fields = {
+    argv,
+    env,
+    role,
+    name,
+    ...(memory ? { memory } : {}),
+    ...(restartable ? { restartable } : {}),
+  };
+  if (s.listening && !ref.module) {
+    if (writeJob(s.view, { moduleId: ref.moduleId, ...fields })) {
+      postJob(s.view, JOB_CHANNEL);
+      return;
+    }
+  }
+  const job: WasmStartMessage = { type: 'start', sab: s.view.sab, ...ref, ...fields };
+  sendJob(worker, job);
+  s.listening = true;
 }

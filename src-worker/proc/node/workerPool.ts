@@ -10,6 +10,7 @@
 import { Worker } from 'node:worker_threads';
 import { workerEntry, type WorkerEntry } from './entryPath.js';
 import type { WorkerJob } from './messages.js';
+import { sendJob } from './workerChannels.js';
 
 export interface PoolOptions {
   /** Idle workers kept ready. */
@@ -30,6 +31,22 @@ export interface PoolOptions {
    * for a job it cannot run.
    */
   readonly entry?: () => WorkerEntry;
+  /** A worker booted before the pool existed, taken as its first (see `PrestartedWorker`). */
+  readonly prestarted?: PrestartedWorker;
+}
+
+/**
+ * A process worker started ahead of its pool: bin/sandglass.mjs boots one
+ * from the default entry while it checks the build and loads the CLI (a
+ * thread's bootstrap is the longest step of a cold `run`). It listens for
+ * the worker's first messages until the pool takes it over.
+ */
+export interface PrestartedWorker {
+  readonly worker: Worker;
+  /** Its `ready` message came before the pool took it. */
+  readonly booted: boolean;
+  /** It failed or exited before the pool took it. */
+  readonly gone: boolean;
 }
 
 /** A worker running one job; `onCrash` fires if the thread dies unexpectedly. */
@@ -48,8 +65,11 @@ export class WorkerPool {
   private trimTimer: NodeJS.Timeout | undefined;
   private readonly booted = new WeakSet<Worker>();
   private bootWaiters: (() => void)[] = [];
+  private prestarted: PrestartedWorker | undefined;
 
-  constructor(readonly options: PoolOptions = { warm: 2, idleMs: 10_000 }) {}
+  constructor(readonly options: PoolOptions = { warm: 2, idleMs: 10_000 }) {
+    this.prestarted = options.prestarted;
+  }
 
   /** Number of live worker threads across all pools (for leak checks). */
   static liveWorkers(): number {
@@ -65,6 +85,7 @@ export class WorkerPool {
   static acquireShared(options?: PoolOptions): WorkerPool {
     if (!WorkerPool.shared || WorkerPool.shared.disposed)
       WorkerPool.shared = new WorkerPool(options);
+    else if (options?.prestarted) void options.prestarted.worker.terminate();
     WorkerPool.shared.refs++;
     WorkerPool.shared.prewarm();
     return WorkerPool.shared;
@@ -79,13 +100,21 @@ export class WorkerPool {
   }
 
   private create(): Worker {
+    const pre = this.prestarted;
+    this.prestarted = undefined;
+    if (pre?.gone === false) return this.watch(pre.worker, pre.booted);
     const entry = (this.options.entry ?? workerEntry)();
     const w = new Worker(entry.url, {
       ...(entry.workerData ? { workerData: entry.workerData } : {}),
       ...(entry.execArgv ? { execArgv: entry.execArgv } : {}),
     });
+    return this.watch(w, false);
+  }
+
+  /** Counts `w` live and follows its messages and end. */
+  private watch(w: Worker, booted: boolean): Worker {
+    if (booted) this.booted.add(w);
     live++;
-    w.unref();
     let gone = false;
     const onGone = (message: string): void => {
       if (gone) return;
@@ -107,6 +136,10 @@ export class WorkerPool {
         lease?.onCrash?.(m.message ?? 'worker refused the job');
       }
     });
+    // After the listeners (a first 'message' listener refs the worker's
+    // port again): an idle worker holds nothing, a leased one holds the
+    // process (`run`), and so does waiting for boots (`whenWarm`).
+    w.unref();
     return w;
   }
 
@@ -116,22 +149,32 @@ export class WorkerPool {
       this.prewarm();
       if (this.disposed || this.idle.filter((w) => this.booted.has(w)).length >= this.options.warm)
         return;
+      const booting = this.idle.filter((w) => !this.booted.has(w));
+      for (const w of booting) w.ref();
       await new Promise<void>((r) => this.bootWaiters.push(r));
+      for (const w of booting) if (!this.leases.has(w)) w.unref();
     }
   }
 
   /**
-   * Start a job on an idle worker (or a new one). `job` may be built for the
-   * chosen worker (what it already holds).
+   * Start a job on an idle worker (or a new one): a message, or a function
+   * that hands the chosen worker its job itself (see `startWasm`).
    */
-  run(job: WorkerJob | ((worker: Worker) => WorkerJob)): Lease {
+  run(job: WorkerJob | ((worker: Worker) => void)): Lease {
     if (this.disposed) throw new Error('worker pool disposed');
-    // Prefer a worker that has finished booting.
-    const i = this.idle.findIndex((x) => this.booted.has(x));
+    // Prefer a worker that has finished booting, the most recently used
+    // first: its caches (modules, memory, code) are the warmest.
+    let i = this.idle.length - 1;
+    while (i >= 0 && !this.booted.has(this.idle[i] as Worker)) i--;
     const w = i >= 0 ? (this.idle.splice(i, 1)[0] as Worker) : (this.idle.pop() ?? this.create());
     const lease: Lease = { worker: w, onCrash: undefined };
     this.leases.set(w, lease);
-    w.postMessage(typeof job === 'function' ? job(w) : job);
+    // A running job keeps the process alive: the kernel side only waits with
+    // Atomics.waitAsync, which holds nothing, so a one-shot CLI could
+    // otherwise end mid-command (exit 13, "unsettled top-level await").
+    w.ref();
+    if (typeof job === 'function') job(w);
+    else sendJob(w, job);
     // Keep the warm set topped up off the spawn path.
     if (this.options.refill !== false && this.idle.length < this.options.warm)
       setImmediate(() => this.prewarm());
@@ -142,6 +185,7 @@ export class WorkerPool {
   release(lease: Lease): void {
     lease.onCrash = undefined;
     if (!this.leases.delete(lease.worker)) return;
+    lease.worker.unref();
     if (this.disposed) {
       void lease.worker.terminate();
       return;
@@ -170,6 +214,8 @@ export class WorkerPool {
     if (this.disposed) return;
     this.disposed = true;
     if (this.trimTimer) clearTimeout(this.trimTimer);
+    void this.prestarted?.worker.terminate();
+    this.prestarted = undefined;
     for (const w of this.idle) void w.terminate();
     for (const w of this.leases.keys()) void w.terminate();
     this.idle = [];

@@ -1,6 +1,6 @@
 /**
  * The `_sandglass_kernel` module the driver installs: process calls Pyodide
- * has no syscalls for (spawn, wait, kill, pipes, umask) and an interruptible
+ * has no syscalls for (spawn, wait, kill, signal dispositions, pipes, umask) and an interruptible
  * sleep, all through the kernel. Arguments and results are primitives or
  * JSON text, so nothing but numbers and strings crosses between Python and
  * JavaScript here. Pipe ends become Emscripten descriptors backed by kernel
@@ -15,6 +15,10 @@ export interface KernelBridge {
   spawn(request: string): number;
   wait(pid: number, options: number): string;
   kill(pid: number, sig: number): number;
+  /** `[uid, gid, euid, egid]` of the process (JSON). */
+  ids(): string;
+  /** The kernel's disposition of `sig` for this process: 0 default, 1 ignore, 2 catch. */
+  sigaction(sig: number, disp: number): number;
   pipe(): string;
   kfd(fd: number): number;
   sleep(seconds: number): void;
@@ -123,6 +127,13 @@ export function createBridge(d: BridgeDeps): KernelBridge {
     },
     kill(pid: number, sig: number): number {
       return k.try(Sys.KILL, [pid, sig]);
+    },
+    ids(): string {
+      k.try(Sys.GETUID);
+      return JSON.stringify(Array.from(k.ch.rets.slice(0, 4)));
+    },
+    sigaction(sig: number, disp: number): number {
+      return k.try(Sys.SIGACTION, [sig, disp]);
     },
     pipe(): string {
       const e = k.try(Sys.PIPE);

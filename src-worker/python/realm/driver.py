@@ -89,16 +89,43 @@ def _user_tb(tb):
     return tb
 
 
-def _report(e):
+# The errno translation (linuxErrno.py), installed with the shims.
+_linux = None
+
+
+def _report(e, module_mode=False):
     import traceback
 
     try:
         sys.stdout.flush()
     except Exception:
         pass
+    if sys.excepthook is not sys.__excepthook__:
+        # A program's own hook sees the uncaught exception, as in CPython.
+        try:
+            sys.excepthook(type(e), e, _user_tb(e.__traceback__))
+            return
+        except BaseException as hook_error:  # noqa: BLE001
+            sys.stderr.write("Error in sys.excepthook:\n")
+            sys.stderr.write("".join(traceback.format_exception(hook_error)))
+            sys.stderr.write("\nOriginal exception was:\n")
     te = traceback.TracebackException(type(e), e, _user_tb(e.__traceback__))
     # Our shims (time.sleep, subprocess) stand for C functions: no frames of theirs either.
     te.stack = traceback.StackSummary.from_list([f for f in te.stack if f.filename != "<sandglass>"])
+    if module_mode:
+        # `-m`: CPython shows its frozen runpy's two frames first.
+        import runpy
+
+        runpy_frames = []
+        tb = e.__traceback__
+        while tb is not None:
+            code = tb.tb_frame.f_code
+            if code.co_filename in (runpy.__file__, "<frozen runpy>") and code.co_name in ("_run_module_as_main", "_run_code"):
+                runpy_frames.append(
+                    traceback.FrameSummary("<frozen runpy>", tb.tb_lineno, code.co_name, lookup_line=False, line="")
+                )
+            tb = tb.tb_next
+        te.stack = traceback.StackSummary.from_list(runpy_frames + list(te.stack))
     sys.stderr.write("".join(te.format()))
 
 
@@ -115,22 +142,69 @@ def _exit_status(e):
     return 1
 
 
-def _setup_streams(job, unbuffered):
+def _stdio_codec(ioencoding):
+    """(encoding, errors) of stdin/stdout as CPython takes them from PYTHONIOENCODING."""
+    import codecs
+
+    enc, _, errors = (ioencoding or "").partition(":")
+    if enc:
+        # An unknown name is a LookupError here; CPython stops at start for it too.
+        return codecs.lookup(enc).name, errors or "strict"
+    return sys.stdout.encoding, errors or sys.stdout.errors
+
+
+def _setup_streams(job, unbuffered, ioencoding):
     import io
 
     tty_out = job["isatty"][1]
+    enc, errors = _stdio_codec(ioencoding)
+    if ioencoding:
+        sys.stdin.reconfigure(encoding=enc, errors=errors)
     if unbuffered:
-        sys.stdout = io.TextIOWrapper(
-            open(1, "wb", 0, closefd=False), encoding="utf-8", errors="strict", write_through=True
-        )
+        sys.stdout = io.TextIOWrapper(open(1, "wb", 0, closefd=False), encoding=enc, errors=errors, write_through=True)
         sys.stderr = io.TextIOWrapper(
-            open(2, "wb", 0, closefd=False), encoding="utf-8", errors="backslashreplace", write_through=True
+            open(2, "wb", 0, closefd=False), encoding=enc, errors="backslashreplace", write_through=True
         )
     else:
         # Block-buffered when not a terminal (one write, not one per line), as CPython.
-        sys.stdout.reconfigure(line_buffering=tty_out)
+        sys.stdout.reconfigure(line_buffering=tty_out, encoding=enc, errors=errors)
+        if ioencoding:
+            sys.stderr.reconfigure(encoding=enc, errors="backslashreplace")
     sys.__stdout__ = sys.stdout
     sys.__stderr__ = sys.stderr
+    sys.__stdin__ = sys.stdin
+
+
+class _Flags(tuple):
+    """sys.flags as the command line set them (the snapshot froze the boot's)."""
+
+    _fields = ()
+
+    def __repr__(self):
+        return "sys.flags(" + ", ".join(f"{n}={v!r}" for n, v in zip(self._fields, self)) + ")"
+
+
+def _set_flags(opts):
+    changes = {}
+    if opts["I"]:
+        changes.update(isolated=1, ignore_environment=1, no_user_site=1, safe_path=True)
+    # Only the options the driver acts on (-O, -v, -b, -d, -S are accepted but do nothing here).
+    for opt, name in (("E", "ignore_environment"), ("B", "dont_write_bytecode"), ("q", "quiet"),
+                      ("s", "no_user_site")):
+        if opts.get(opt):
+            changes[name] = 1
+    if opts["i"]:
+        changes.update(inspect=1, interactive=1)
+    if opts.get("P"):
+        changes["safe_path"] = True
+    old = sys.flags
+    names = type(old).__match_args__
+    if not any(getattr(old, n) != v for n, v in changes.items()):
+        return
+    cls = type("flags", (_Flags,), {"_fields": names, "__module__": "sys", "__slots__": ()})
+    for i, n in enumerate(names):
+        setattr(cls, n, property(lambda self, i=i: self[i]))
+    sys.flags = cls(changes.get(n, getattr(old, n)) for n in names)
 
 
 def _banner():
@@ -165,17 +239,77 @@ def _fresh_main():
     import types
 
     m = types.ModuleType("__main__")
-    m.__dict__["__builtins__"] = __builtins__
+    import builtins
+
+    m.__dict__["__builtins__"] = builtins
     sys.modules["__main__"] = m
     return m
 
 
+def _executable(default, argv0):
+    """sys.executable as CPython finds it from argv[0] (`python` is /usr/bin/python)."""
+    name = os.path.basename(argv0)
+    if not name.startswith("python"):
+        return default
+    if "/" in argv0:
+        return os.path.abspath(argv0)
+    return os.path.join(os.path.dirname(default), name)
+
+
+def _run_file(target, path, main_mod):
+    """Run a script file as __main__ (directories and zips through runpy)."""
+    import runpy
+    from pkgutil import get_importer
+
+    if get_importer(path) is not None:
+        runpy.run_path(target, run_name="__main__")
+        return
+    # In the real __main__, with __file__ and traceback paths absolute
+    # (CPython 3.9+), sys.argv[0] as typed.
+    import importlib.machinery
+
+    code = runpy._get_code_from_file(path)
+    main_mod.__dict__.update(
+        __file__=path,
+        __cached__=None,
+        __loader__=importlib.machinery.SourceFileLoader("__main__", path),
+    )
+    exec(code, main_mod.__dict__)
+
+
+def _unhook_logging():
+    """The boot imported logging (asyncio does), which registered its atexit
+    shutdown; a CPython program that never used logging has no such hook,
+    and its flush of stderr would put stderr's last partial line before
+    stdout's buffer. The driver calls it after the atexit functions when the
+    program made handlers."""
+    logging = sys.modules.get("logging")
+    if logging is not None:
+        import atexit
+
+        atexit.unregister(logging.shutdown)
+
+
+def _logging_shutdown():
+    logging = sys.modules.get("logging")
+    if logging is not None and any(r() is not logging.lastResort for r in logging._handlerList):
+        logging.shutdown()
+
+
 def _install_shims(boot, pids):
+    global _linux
     from _pyodide._importhook import jsfinder
+
+    _linux = {"__name__": "_sandglass_linux_errno"}
+    exec(boot.errno, _linux)
+    _linux["install"]()
 
     kernel = {"__name__": "_sandglass_kernel_shim"}
     exec(boot.shim, kernel)
     kernel["install"](jsfinder.jsproxies.pop("_sandglass_kernel"), pids)
+    stdlib = {"__name__": "_sandglass_stdlib_shim"}
+    exec(boot.stdlib, stdlib)
+    stdlib["install"]()
     net = {"__name__": "_sandglass_net_shim"}
     exec(boot.net, net)
     net["install"](jsfinder.jsproxies.pop("_sandglass_net"), kernel["errno_error"])
@@ -187,6 +321,9 @@ def main(boot, job):
     os.environ.clear()
     os.environ.update(job["env"])
     _install_shims(boot, job["pids"])
+    _unhook_logging()
+    # Pyodide installs traceback.print_exception; CPython starts with its own hook.
+    sys.excepthook = sys.__excepthook__
     # The interpreter may come from a memory snapshot: what seeded itself at
     # boot is seeded again, from the kernel's /dev/urandom.
     if "random" in sys.modules:
@@ -208,9 +345,18 @@ def main(boot, job):
     if opts["B"] or (not ignore_env and os.environ.get("PYTHONDONTWRITEBYTECODE")):
         sys.dont_write_bytecode = True
     unbuffered = opts["u"] or (not ignore_env and bool(os.environ.get("PYTHONUNBUFFERED")))
-    _setup_streams(job, unbuffered)
-    sys.executable = job["executable"]
-    sys._base_executable = job["executable"]
+    ioencoding = None if ignore_env else os.environ.get("PYTHONIOENCODING")
+    try:
+        _setup_streams(job, unbuffered, ioencoding)
+    except LookupError as e:
+        print(
+            "Fatal Python error: init_stdio_encoding: failed to get the Python codec name of the stdio encoding\n"
+            f"Python runtime state: core initialized\nLookupError: {e}",
+            file=sys.stderr,
+        )
+        return 1
+    _set_flags(opts)
+    sys.executable = sys._base_executable = _executable(job["executable"], argv[0] if argv else "")
     sys.orig_argv = list(argv)
     if opts["W"]:
         import warnings
@@ -224,7 +370,8 @@ def main(boot, job):
     if not ignore_env and os.environ.get("PYTHONPATH"):
         extra = [p for p in os.environ["PYTHONPATH"].split(":") if p]
     first = []
-    if not isolated:
+    safe_path = isolated or opts.get("P") or (not ignore_env and bool(os.environ.get("PYTHONSAFEPATH")))
+    if not safe_path:
         if mode == "file":
             first = [os.path.dirname(os.path.abspath(target))]
         else:
@@ -240,7 +387,12 @@ def main(boot, job):
     try:
         if mode == "c":
             sys.argv = ["-c"] + list(rest)
-            exec(compile(target, "<string>", "exec"), main_mod.__dict__)
+            code = compile(target, "<string>", "exec")
+            # CPython 3.13+ keeps -c's source for tracebacks (gh-67224).
+            import linecache
+
+            linecache._register_code(code, target, "<string>")
+            exec(code, main_mod.__dict__)
         elif mode == "m":
             import runpy
 
@@ -250,13 +402,15 @@ def main(boot, job):
             import runpy
 
             sys.argv = [target] + list(rest)
+            path = os.path.abspath(target)
             try:
-                runpy.run_path(target, run_name="__main__")
+                _run_file(target, path, main_mod)
             except OSError as e:
-                if e.filename == target or not os.path.exists(target):
+                if e.filename in (target, path) or not os.path.exists(target):
                     name = os.path.basename(argv[0]) or "python3"
+                    n = _linux["linux_errno"](e.errno)
                     print(
-                        f"{name}: can't open file {os.path.abspath(target)!r}: [Errno {e.errno}] {e.strerror}",
+                        f"{name}: can't open file {os.path.abspath(target)!r}: [Errno {n}] {_linux['linux_strerror'](e.errno, e.strerror)}",
                         file=sys.stderr,
                     )
                     return 2
@@ -273,22 +427,36 @@ def main(boot, job):
     except SystemExit as e:
         status = _exit_status(e)
     except KeyboardInterrupt as e:
-        _report(e)
-        status = 130
+        _report(e, mode == "m")
+        # CPython ends itself with SIGINT (the realm does: 130 in a shell).
+        status = -2
     except BaseException as e:  # noqa: BLE001  (CPython reports every uncaught exception)
-        _report(e)
+        _report(e, mode == "m")
         status = 1
     try:
         import atexit
 
         atexit._run_exitfuncs()
+        _logging_shutdown()
     except BaseException:
         pass
     for s in (sys.stdout, sys.stderr):
         try:
             if s is not None and not s.closed:
                 s.flush()
-        except Exception:
-            if status == 0:
-                status = 120
+        except Exception as e:
+            if status != 0:
+                # After an error report stdout's buffer is left as it was: nothing more to say.
+                continue
+            status = 120
+            if s is sys.stdout:
+                # CPython 3.14's words for it (an unraisable exception at shutdown).
+                import traceback
+
+                try:
+                    sys.stderr.write("Exception ignored while flushing sys.stdout:\n")
+                    sys.stderr.write("".join(traceback.format_exception_only(e)))
+                    sys.stderr.flush()
+                except Exception:
+                    pass
     return status

@@ -26,6 +26,8 @@ import { createBridge, kernelSystem } from './bridge.js';
 import driverSource from './driver.py';
 import shimSource from './kernelShim.py';
 import netShimSource from './netShim.py';
+import linuxErrnoSource from './linuxErrno.py';
+import stdlibShimSource from './stdlibShim.py';
 import { createNetBridge } from './netBridge.js';
 import sealSource from './seal.py';
 
@@ -36,6 +38,7 @@ declare const _createPyodideModule: unknown;
 const EXIT_NORMAL = 0;
 const EXIT_TRAP = 1;
 const SIGINT = 2;
+const DISP_DEFAULT = 0;
 const DISP_CATCH = 2;
 /** Kernel tty mode bits (tty/tty.ts). */
 const TTY_CANON = 1;
@@ -163,8 +166,8 @@ const realm = {
     );
     if (compiled !== true)
       py.runPython(
-        `import runpy, io, types, traceback, code, importlib, json, subprocess, selectors, struct\n` +
-          `(lambda s, t, c: s.modules.__setitem__("_sandglass_boot", t.SimpleNamespace(key=${pyString(config.codeKey)}, driver=c(${pyString(driverSource)}), shim=c(${pyString(shimSource)}), net=c(${pyString(netShimSource)}))))(__import__("sys"), __import__("types"), lambda src: compile(src, "<sandglass>", "exec"))`,
+        `import runpy, io, types, traceback, code, importlib, json, subprocess, selectors, struct, hashlib, hmac, asyncio.unix_events, concurrent.futures.thread\n` +
+          `(lambda s, t, c: s.modules.__setitem__("_sandglass_boot", t.SimpleNamespace(key=${pyString(config.codeKey)}, driver=c(${pyString(driverSource)}), shim=c(${pyString(shimSource)}), net=c(${pyString(netShimSource)}), errno=c(${pyString(linuxErrnoSource)}), stdlib=c(${pyString(stdlibShimSource)}))))(__import__("sys"), __import__("types"), lambda src: compile(src, "<sandglass>", "exec"))`,
         { filename: '<sandglass>' },
       );
     // A snapshot must keep Pyodide's JS modules (it checks their references), so
@@ -278,6 +281,13 @@ const realm = {
         { filename: '<sandglass>' },
       );
       code = typeof status === 'number' ? status : 1;
+      if (code < 0) {
+        // An uncaught KeyboardInterrupt: CPython ends itself with the signal (it then reads 130 in a shell).
+        const sig = -code;
+        k.sigaction(sig, DISP_DEFAULT);
+        k.try(Sys.RAISE, [sig]);
+        code = 128 + sig;
+      }
     } catch (e) {
       const status = (e as { status?: unknown } | null)?.status;
       if (typeof status === 'number') code = status & 0xff;

@@ -1,6 +1,7 @@
 # Process calls through the kernel, installed by the driver before user code:
-# subprocess (Popen's fork_exec), os.system/popen/pipe/waitpid/kill/umask and
-# an interruptible time.sleep, select.select/poll on the kernel's descriptors
+# subprocess (Popen's fork_exec), os.system/popen/pipe/waitpid/kill/umask,
+# signal.signal (the kernel's disposition follows the handler), an
+# interruptible time.sleep, select.select/poll on the kernel's descriptors
 # (Emscripten's report every fd ready at once). `_k` is the realm's
 # `_sandglass_kernel` bridge (numbers and strings only). Children are kernel
 # processes, like the shell's.
@@ -10,6 +11,7 @@ import math
 import os
 import select as _select
 import selectors
+import signal
 import subprocess
 import time
 
@@ -70,14 +72,22 @@ def _fork_exec(args, executable_list, close_fds, pass_fds, cwd, env,
     fds += [(fd, fd) for fd in pass_fds if fd != errpipe_write]
     new_session, group = (rest[1], rest[2]) if len(rest) > 2 else (False, -1)
     pgid = 0 if new_session else (group if group is not None and group >= 0 else -1)
+    # restore_signals: the child starts with SIGPIPE and SIGXFSZ at their defaults, not ignored as here.
+    restore = [s for s in (signal.SIGPIPE, signal.SIGXFSZ) if rest and rest[0]]
+    for s in restore:
+        _k.sigaction(s, _DISP_DEFAULT)
     err = 2
-    for exe in executable_list:
-        try:
-            return spawn(args, path=exe, env=env, cwd=cwd, fds=fds, pgid=pgid)
-        except OSError as e:
-            err = e.errno
-            if e.errno not in (44, 2):
-                break
+    try:
+        for exe in executable_list:
+            try:
+                return spawn(args, path=exe, env=env, cwd=cwd, fds=fds, pgid=pgid)
+            except OSError as e:
+                err = e.errno
+                if e.errno not in (44, 2):
+                    break
+    finally:
+        for s in restore:
+            _k.sigaction(s, _disposition(signal.getsignal(s)))
     os.write(errpipe_write, b"OSError:%x:noexec" % err if err == 45 else b"OSError:%x:" % err)
     return -1
 
@@ -96,6 +106,62 @@ def kill(pid, sig):
     e = _k.kill(pid, int(sig))
     if e:
         raise errno_error(e)
+
+
+_DISP_DEFAULT, _DISP_IGNORE, _DISP_CATCH = 0, 1, 2
+_set_handler = signal.signal
+
+
+def _disposition(handler):
+    if handler == signal.SIG_IGN:
+        return _DISP_IGNORE
+    if handler == signal.SIG_DFL or handler is None:
+        return _DISP_DEFAULT
+    return _DISP_CATCH
+
+
+def set_signal(signalnum, handler):
+    """signal.signal, and the kernel told: a caught signal reaches the
+    interpreter (its handler runs), an ignored one is dropped, a default one
+    does its default (most end the process)."""
+    old = _set_handler(signalnum, handler)
+    _k.sigaction(int(signalnum), _disposition(handler))
+    return old
+
+
+_cred = None
+
+
+def _ids():
+    global _cred
+    if _cred is None:
+        _cred = json.loads(_k.ids())
+    return _cred
+
+
+def _read_text(path):
+    try:
+        with open(path) as f:
+            return f.read()
+    except OSError:
+        return None
+
+
+def cpu_count():
+    """The CPUs the sandbox shows (/proc/cpuinfo, as nproc counts them)."""
+    info = _read_text("/proc/cpuinfo")
+    n = sum(1 for line in (info or "").splitlines() if line.startswith("processor"))
+    return n or None
+
+
+_uname = os.uname
+
+
+def uname():
+    """Emscripten's answer, with the sandbox's host name (/etc/hostname, as `uname -n`)."""
+    r = _uname()
+    name = (_read_text("/etc/hostname") or "").strip() or r.nodename
+    return type(r)((r.sysname, name, r.release, r.version, r.machine))
 
 
 def umask(mask):
@@ -209,8 +275,22 @@ def install(bridge, pids):
     os.waitpid = waitpid
     os.kill = kill
     os.umask = umask
+    # Credentials as the kernel gives them (Emscripten says 0 and has no euid/egid/groups).
+    os.getuid = lambda: _ids()[0]
+    os.getgid = lambda: _ids()[1]
+    os.geteuid = lambda: _ids()[2]
+    os.getegid = lambda: _ids()[3]
+    os.getgroups = lambda: [_ids()[1]]
+    os.cpu_count = cpu_count
+    if hasattr(os, "process_cpu_count"):
+        os.process_cpu_count = cpu_count
+    os.uname = uname
     os.system = system
     time.sleep = sleep
+    signal.signal = set_signal
+    # As CPython at start: a write to a closed pipe raises BrokenPipeError.
+    set_signal(signal.SIGPIPE, signal.SIG_IGN)
+    set_signal(signal.SIGXFSZ, signal.SIG_IGN)
     _select.select = select
     _select.poll = _Poll
     selectors.PollSelector._selector_cls = _Poll

@@ -59,9 +59,14 @@ export function journalTimeline(input: JournalInput): () => void {
       sandbox: { name: input.name, settings: input.settings },
     }),
   );
-  const origin = treeChanges(store, blobs, null, timeline.origin).set;
-  flushBlobs();
-  write('trees/origin.json', json({ entries: origin }));
+  // Written again when the origin moves (a host import before the first step);
+  // the last record of a name is the one recovery reads.
+  const writeOrigin = (): void => {
+    const origin = treeChanges(store, blobs, null, timeline.origin).set;
+    flushBlobs();
+    write('trees/origin.json', json({ entries: origin }));
+  };
+  writeOrigin();
   const branches = new Map<string, string>();
   const noteBranch = (b: Branch): void => {
     if (branches.get(b.id) === b.name) return;
@@ -75,7 +80,8 @@ export function journalTimeline(input: JournalInput): () => void {
     write(`branches/${b.id}.json`, json(meta));
   };
   for (const b of timeline.branches()) noteBranch(b);
-  return timeline.onStep((step: Step) => {
+  const stopOrigin = timeline.onOrigin(writeOrigin);
+  const stopSteps = timeline.onStep((step: Step) => {
     const snapshot = timeline.snapshotOf(step.id);
     const base = step.parentId;
     const baseSnapshot: SnapshotId = base === null ? timeline.origin : timeline.snapshotOf(base);
@@ -104,6 +110,10 @@ export function journalTimeline(input: JournalInput): () => void {
     noteBranch(timeline.branch(step.branchId));
     write(`meta/${step.id}.json`, json(stepMeta(step, false, recorded)));
   });
+  return () => {
+    stopOrigin();
+    stopSteps();
+  };
 }
 
 /** Records of a journal, up to the first incomplete one. */

@@ -109,9 +109,14 @@ export function fdImports(ctx: GlueContext): Record<string, (...a: never[]) => n
     }),
     fd_read: guard((fd: number, iovs: number, n: number, out: number) => {
       const len = Math.min(ctx.mem.iovLength(iovs, n), MAX_IO);
+      if (len > 0 && ctx.files.atEnd(fd)) {
+        ctx.mem.setU32(out, 0);
+        return 0;
+      }
       const e = sys.callView(Sys.READ, [fd, len]);
       if (e) return e;
       ctx.mem.setU32(out, ctx.mem.scatter(iovs, n, sys.data));
+      if (sys.rets[0] === 1 && len > 0) ctx.files.sawEnd(fd);
       return 0;
     }),
     fd_write: guard((fd: number, iovs: number, n: number, out: number) => {

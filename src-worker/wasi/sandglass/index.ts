@@ -7,6 +7,7 @@ import { fdsImports } from './fds.js';
 import { metaImports } from './meta.js';
 import { netImports } from './net.js';
 import { processImports } from './process.js';
+import { MEMORY_IMPORT } from '../../limits/memoryLimit.js';
 import { granted, type Role } from './roles.js';
 import { sessionImports } from './session.js';
 import { ttyImports } from './tty.js';
@@ -43,12 +44,14 @@ export function heapImports(sys: { reportMemory(bytes: number): void }): {
 /**
  * Why a module cannot run with `role`, or undefined if it can: unknown
  * namespaces, `sandglass` names not granted, non-function imports other
- * than nothing (we provide no memory or tables).
+ * than the memory the worker hands a rewritten module (`memory`; see
+ * `importMemory`).
  */
 export function checkImports(
   module: WebAssembly.Module,
   role: Role,
   preview1: ReadonlySet<string>,
+  memory = false,
 ): string | undefined {
   const allowed = granted(role);
   for (const imp of WebAssembly.Module.imports(module)) {
@@ -62,6 +65,9 @@ export function checkImports(
     } else if (imp.module === 'sandglass_heap') {
       if (imp.kind !== 'function' || imp.name !== 'grown')
         return `imports unknown function sandglass_heap.${imp.name}`;
+    } else if (memory && imp.module === MEMORY_IMPORT.module) {
+      if (imp.kind !== 'memory' || imp.name !== MEMORY_IMPORT.name)
+        return `imports unknown ${imp.kind} ${imp.module}.${imp.name}`;
     } else {
       return `imports from unknown module '${imp.module}' (${imp.name})`;
     }

@@ -1,0 +1,117 @@
+/**
+ * Programs a worker may run again on the same instance. Instantiating a
+ * module costs ~0.25 ms for coreutils, and every dead instance stays on the
+ * worker's heap until a full collection (~0.3 ms of GC per process): most
+ * of what starting a small program costs once its memory is reused. An
+ * instance's state is its memory (restored from an image taken before the
+ * first `_start`), its mutable globals (exported by this rewrite as
+ * `RESTART_GLOBAL<i>` so the worker can put them back) and its tables,
+ * which wasi programs never change. Only modules whose state is all there
+ * qualify: no start function, no passive data segments (they are dropped
+ * after use), globals initialised by constant expressions.
+ */
+import { leb, readLeb, sections } from '../limits/memoryLimit.js';
+
+/** Export-name prefix of the mutable globals this rewrite exports. */
+export const RESTART_GLOBAL = 'sandglass_global_';
+
+/** i32/i64 add, sub and mul (extended constant expressions): no operands. */
+const ARITH = new Set([0x6a, 0x6b, 0x6c, 0x7c, 0x7d, 0x7e]);
+
+/** Skips a constant expression at `p`; undefined if it holds an instruction we do not know. */
+function skipConstExpr(b: Uint8Array, p: number): number | undefined {
+  for (;;) {
+    const op = b[p++];
+    if (op === 0x0b) return p;
+    if (op === 0x41 || op === 0x42 || op === 0x23 || op === 0xd2) p = readLeb(b, p)[1];
+    else if (op === 0x43) p += 4;
+    else if (op === 0x44) p += 8;
+    else if (op === 0xd0) p += 1;
+    else if (op === undefined || !ARITH.has(op)) return undefined;
+    if (p > b.length) return undefined;
+  }
+}
+
+/**
+ * `wasm` with its mutable globals exported, if a worker may restart its
+ * instances (see above); undefined if not.
+ */
+export function exportGlobals(wasm: Uint8Array): Uint8Array | undefined {
+  const secs = sections(wasm);
+  if (secs.some((s) => s.id === 8)) return undefined; // a start function
+  const data = secs.find((s) => s.id === 11);
+  if (data) {
+    let [n, p] = readLeb(wasm, data.payload);
+    for (; n > 0; n--) {
+      const flags = wasm[p++];
+      if (flags === 2) p = readLeb(wasm, p)[1];
+      else if (flags !== 0) return undefined; // passive
+      const q = skipConstExpr(wasm, p);
+      if (q === undefined) return undefined;
+      const [len, r] = readLeb(wasm, q);
+      p = r + len;
+    }
+  }
+  let importedGlobals = 0;
+  const imp = secs.find((s) => s.id === 2);
+  if (imp) {
+    let [n, p] = readLeb(wasm, imp.payload);
+    for (; n > 0; n--) {
+      for (let k = 0; k < 2; k++) {
+        const [len, q] = readLeb(wasm, p);
+        p = q + len;
+      }
+      const kind = wasm[p++];
+      if (kind === 0) p = readLeb(wasm, p)[1];
+      else if (kind === 1 || kind === 2) {
+        if (kind === 1) p++;
+        const flags = wasm[p] as number;
+        p = readLeb(wasm, p + 1)[1];
+        if (flags & 1) p = readLeb(wasm, p)[1];
+      } else if (kind === 3) {
+        importedGlobals++;
+        p += 2;
+      } else return undefined;
+    }
+  }
+  const mutable: number[] = [];
+  const glob = secs.find((s) => s.id === 6);
+  if (glob) {
+    const [n, first] = readLeb(wasm, glob.payload);
+    let p = first;
+    for (let i = 0; i < n; i++) {
+      const mut = wasm[p + 1];
+      const q = skipConstExpr(wasm, p + 2);
+      if (q === undefined) return undefined;
+      if (mut === 1) mutable.push(importedGlobals + i);
+      p = q;
+    }
+  }
+  const exp = secs.find((s) => s.id === 7);
+  if (!exp) return undefined;
+  const [count, first] = readLeb(wasm, exp.payload);
+  const added: number[] = [];
+  mutable.forEach((index, i) => {
+    const name = Array.from(`${RESTART_GLOBAL}${i}`, (c) => c.charCodeAt(0));
+    added.push(...leb(name.length), ...name, 3, ...leb(index));
+  });
+  const body = [...leb(count + mutable.length)];
+  const rest = wasm.subarray(first, exp.end);
+  const size = body.length + rest.length + added.length;
+  const head = Uint8Array.from([7, ...leb(size), ...body]);
+  const out = new Uint8Array(
+    exp.start + head.length + rest.length + added.length + (wasm.length - exp.end),
+  );
+  let o = 0;
+  for (const part of [
+    wasm.subarray(0, exp.start),
+    head,
+    rest,
+    Uint8Array.from(added),
+    wasm.subarray(exp.end),
+  ]) {
+    out.set(part, o);
+    o += part.length;
+  }
+  return out;
+}

@@ -1,0 +1,113 @@
+# shutil, tempfile, glob, pathlib, sqlite3, os.walk, errors of file operations.
+import errno, glob, os, pathlib, shutil, sqlite3, stat, sys, tempfile
+base = tempfile.mkdtemp(prefix="f2-")
+os.chdir(base)
+print(os.path.basename(base).startswith("f2-"), os.path.dirname(base) == tempfile.gettempdir(), oct(os.stat(base).st_mode & 0o777))
+p = pathlib.Path("pkg")
+(p / "sub").mkdir(parents=True)
+(p / "a.txt").write_text("alpha\n")
+(p / "sub" / "b.py").write_text("x = 1\n")
+(p / "sub" / "c.txt").write_bytes(b"\x00\x01")
+print(sorted(str(x) for x in p.rglob("*")), sorted(x.name for x in p.glob("*.txt")))
+print(p.resolve() == pathlib.Path(base, "pkg"), p.exists(), (p / "a.txt").stat().st_size, (p / "a.txt").suffix, (p / "sub" / "b.py").stem)
+print(sorted(glob.glob("pkg/*")), sorted(glob.glob("pkg/**", recursive=True)), glob.glob("nomatch*"))
+for root, dirs, files in sorted(os.walk("pkg")):
+    print(root, sorted(dirs), sorted(files))
+for root, dirs, files in os.walk("pkg", topdown=False):
+    print("up", root, sorted(files))
+shutil.copy2("pkg/a.txt", "a2.txt")
+print(open("a2.txt").read(), os.stat("a2.txt").st_mtime == os.stat("pkg/a.txt").st_mtime)
+shutil.copyfile("pkg/a.txt", "a3.txt")
+shutil.move("a3.txt", "pkg/sub/")
+print(sorted(os.listdir("pkg/sub")))
+shutil.move("pkg/sub", "moved")
+print(sorted(os.listdir(".")), sorted(os.listdir("moved")))
+shutil.copytree("moved", "copied", ignore=shutil.ignore_patterns("*.py"))
+print(sorted(os.listdir("copied")))
+print(shutil.disk_usage(".").total > 0)
+shutil.make_archive("arch", "zip", "moved")
+import zipfile
+print(sorted(zipfile.ZipFile("arch.zip").namelist()))
+shutil.make_archive("arch", "gztar", "moved")
+import tarfile
+print(sorted(tarfile.open("arch.tar.gz").getnames()))
+shutil.unpack_archive("arch.zip", "unpacked")
+print(sorted(os.listdir("unpacked")))
+with tempfile.NamedTemporaryFile("w+", suffix=".log", delete=False) as t:
+    t.write("temp data")
+    name = t.name
+print(name.endswith(".log"), open(name).read())
+os.unlink(name)
+with tempfile.TemporaryDirectory() as td:
+    open(os.path.join(td, "x"), "w").close()
+    print(os.listdir(td))
+print(os.path.exists(td))
+with tempfile.TemporaryFile() as tf:
+    tf.write(b"anon"); tf.seek(0); print(tf.read())
+fd, path = tempfile.mkstemp(text=True)
+os.write(fd, b"mk"); os.close(fd); print(open(path).read()); os.remove(path)
+db = sqlite3.connect("test.db")
+db.execute("create table t (id integer primary key, name text, v real)")
+db.executemany("insert into t (name, v) values (?, ?)", [("a", 1.5), ("b", 2.5), ("c", None)])
+db.commit()
+print(db.execute("select count(*), sum(v) from t").fetchone(), db.execute("select name from t order by id desc").fetchall())
+db.close()
+db = sqlite3.connect("test.db")
+db.row_factory = sqlite3.Row
+r = db.execute("select * from t where name = ?", ("b",)).fetchone()
+print(dict(r), os.path.getsize("test.db") > 0)
+with db:
+    db.execute("update t set v = v * 2")
+print([tuple(r) for r in db.execute("select v from t")])
+try:
+    db.execute("select * from missing")
+except sqlite3.OperationalError as e:
+    print("sqlite error", e)
+db.close()
+mem = sqlite3.connect(":memory:")
+print(mem.execute("select 1 + 1, upper('x'), json_extract('{\"a\": 3}', '$.a')").fetchone())
+def err(f, *a):
+    try:
+        f(*a)
+    except OSError as e:
+        print(f.__name__, type(e).__name__, errno.errorcode[e.errno], e.strerror, e.filename, e.filename2)
+err(open, "nope.txt")
+err(os.mkdir, "pkg")
+err(os.rmdir, "pkg")
+err(os.listdir, "pkg/a.txt")
+err(open, "pkg", "w")
+err(os.unlink, "pkg")
+err(os.rename, "nope", "also")
+err(os.remove, "nope")
+err(shutil.rmtree, "nope")
+err(os.chdir, "nope")
+err(os.stat, "nope")
+err(os.readlink, "pkg/a.txt")
+err(os.symlink, "x", "pkg/a.txt")
+err(os.open, "pkg/a.txt", os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+err(shutil.copy, "nope", "x")
+err(os.scandir, "nope")
+err(pathlib.Path("nope").read_text)
+err(os.read, 999, 1)
+os.chmod("pkg/a.txt", 0o400)
+print(oct(stat.S_IMODE(os.stat("pkg/a.txt").st_mode)), os.access("pkg/a.txt", os.R_OK), os.access("pkg/a.txt", os.W_OK) or os.getuid() == 0)
+os.chmod("pkg/a.txt", 0o644)
+with os.scandir("pkg") as it:
+    print(sorted((e.name, e.is_dir(), e.is_file()) for e in it))
+os.utime("pkg/a.txt", (1000000000, 1000000000))
+print(os.stat("pkg/a.txt").st_mtime, int(os.path.getmtime("pkg/a.txt")))
+f = open("big.bin", "wb")
+f.write(os.urandom(3 * 1024 * 1024)); f.close()
+print(os.path.getsize("big.bin"))
+with open("lines.txt", "w", newline="") as f:
+    f.write("a\r\nb\rc\n")
+print(repr(open("lines.txt").read()), repr(open("lines.txt", newline="").read()), open("lines.txt", "rb").read())
+with open("x.txt", "x") as f:
+    f.write("excl")
+err(open, "x.txt", "x")
+with open("rw.txt", "w+") as f:
+    f.write("hello world"); f.seek(6); print(f.read()); f.seek(0, 2); print(f.tell())
+print(os.path.realpath("pkg/../pkg/a.txt") == os.path.join(base, "pkg", "a.txt"), os.path.relpath("/a/b/c", "/a"), os.path.normpath("a//b/../c"))
+os.chdir("/")
+shutil.rmtree(base)
+print(os.path.exists(base))

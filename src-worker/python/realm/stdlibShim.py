@@ -1,0 +1,186 @@
+# Where Pyodide's standard library differs from CPython's on Linux in ways
+# scripts meet, installed by the driver before user code:
+# - asyncio: Pyodide runs a browser event loop that needs JS stack switching
+#   (asyncio.run fails). Here asyncio gets CPython's selector loop over the
+#   kernel's POLL (selectors.PollSelector is kernelShim's), a pipe for its
+#   wake-ups (no socketpair), signal handlers through signal.signal, and
+#   child processes watched by polling waitpid (no threads, no pidfd).
+# - concurrent.futures.ThreadPoolExecutor: there are no threads; its tasks
+#   run at submit, in the caller (map, as_completed, asyncio's
+#   run_in_executor and to_thread then work, one task at a time).
+# - hashlib.pbkdf2_hmac: CPython takes it from OpenSSL, which Pyodide lacks.
+import asyncio
+import asyncio.unix_events
+import concurrent.futures
+import concurrent.futures.thread
+import hashlib
+import hmac
+import os
+import selectors
+import signal
+
+
+class _ChildWatcher:
+    """Reaps one child per handler by polling (a 10 ms timer on the loop)."""
+
+    def __init__(self, loop):
+        self._loop = loop
+
+    def add_child_handler(self, pid, callback, *args):
+        def check():
+            try:
+                got, status = os.waitpid(pid, os.WNOHANG)
+            except ChildProcessError:
+                got, status = pid, 255 << 8
+            if got == 0:
+                self._loop.call_later(0.01, check)
+            else:
+                callback(pid, os.waitstatus_to_exitcode(status), *args)
+
+        self._loop.call_soon(check)
+
+
+class KernelEventLoop(asyncio.unix_events._UnixSelectorEventLoop):
+    """CPython's Unix selector loop on the kernel's poll and a kernel pipe."""
+
+    def __init__(self, selector=None):
+        super().__init__(selector or selectors.PollSelector())
+        self._watcher = _ChildWatcher(self)
+
+    async def shutdown_default_executor(self, timeout=None):
+        # CPython waits for the pool in a thread; the inline pool has nothing running.
+        self._executor_shutdown_called = True
+        if self._default_executor is not None:
+            self._default_executor.shutdown(wait=True)
+
+    def _make_self_pipe(self):
+        self._ssock, self._csock = os.pipe()
+        self._internal_fds += 1
+        self._add_reader(self._ssock, self._read_from_self)
+
+    def _read_from_self(self):
+        # Only called when poll says the pipe is readable: one read does not block.
+        try:
+            self._process_self_data(os.read(self._ssock, 4096))
+        except InterruptedError:
+            pass
+
+    def _write_to_self(self):
+        if self._csock is None:
+            return
+        try:
+            os.write(self._csock, b"\0")
+        except OSError:
+            pass
+
+    def _close_self_pipe(self):
+        self._remove_reader(self._ssock)
+        os.close(self._ssock)
+        os.close(self._csock)
+        self._ssock = self._csock = None
+        self._internal_fds -= 1
+
+    def add_signal_handler(self, sig, callback, *args):
+        if asyncio.coroutines.iscoroutine(callback) or asyncio.coroutines._iscoroutinefunction(callback):
+            raise TypeError("coroutines cannot be used with add_signal_handler()")
+        self._check_signal(sig)
+        self._check_closed()
+        handle = asyncio.Handle(callback, args, self, None)
+        self._signal_handlers[sig] = handle
+        signal.signal(sig, lambda signum, frame: self._add_callback_signalsafe(handle))
+
+    def remove_signal_handler(self, sig):
+        self._check_signal(sig)
+        if self._signal_handlers.pop(sig, None) is None:
+            return False
+        signal.signal(sig, signal.default_int_handler if sig == signal.SIGINT else signal.SIG_DFL)
+        return True
+
+
+class InlineThreadPoolExecutor(concurrent.futures.Executor):
+    """ThreadPoolExecutor's interface; each task runs when submitted."""
+
+    def __init__(self, max_workers=None, thread_name_prefix="", initializer=None, initargs=()):
+        if max_workers is not None and max_workers <= 0:
+            raise ValueError("max_workers must be greater than 0")
+        if initializer is not None and not callable(initializer):
+            raise TypeError("initializer must be a callable")
+        self._max_workers = max_workers or min(32, (os.cpu_count() or 1) + 4)
+        self._thread_name_prefix = thread_name_prefix
+        self._init = (initializer, initargs) if initializer is not None else None
+        self._broken = False
+        self._shutdown = False
+
+    def submit(self, fn, /, *args, **kwargs):
+        if self._broken:
+            raise concurrent.futures.thread.BrokenThreadPool(self._broken)
+        if self._shutdown:
+            raise RuntimeError("cannot schedule new futures after shutdown")
+        if self._init is not None:
+            initializer, initargs = self._init
+            self._init = None
+            try:
+                initializer(*initargs)
+            except BaseException:
+                self._broken = "A thread initializer failed, the thread pool is not usable anymore"
+                raise concurrent.futures.thread.BrokenThreadPool(self._broken) from None
+        future = concurrent.futures.Future()
+        future.set_running_or_notify_cancel()
+        try:
+            result = fn(*args, **kwargs)
+        except Exception as e:
+            future.set_exception(e)
+        else:
+            future.set_result(result)
+        return future
+
+    def shutdown(self, wait=True, *, cancel_futures=False):
+        self._shutdown = True
+
+
+class _Policy(asyncio.events._BaseDefaultEventLoopPolicy):
+    _loop_factory = KernelEventLoop
+
+
+def pbkdf2_hmac(hash_name, password, salt, iterations, dklen=None):
+    """PBKDF2 (RFC 8018) with HMAC-`hash_name`, as hashlib's."""
+    if not isinstance(hash_name, str):
+        raise TypeError(f"expected str, got {type(hash_name).__name__}")
+    password, salt = bytes(memoryview(password)), bytes(memoryview(salt))
+    if iterations < 1:
+        raise ValueError("iteration value must be greater than 0.")
+    keyed = hmac.new(password, None, hash_name)
+    size = keyed.digest_size
+    if dklen is None:
+        dklen = size
+    if dklen < 1:
+        raise ValueError("key length must be greater than 0.")
+    out = bytearray()
+    block = 1
+    while len(out) < dklen:
+        mac = keyed.copy()
+        mac.update(salt + block.to_bytes(4, "big"))
+        u = mac.digest()
+        acc = int.from_bytes(u, "big")
+        for _ in range(iterations - 1):
+            mac = keyed.copy()
+            mac.update(u)
+            u = mac.digest()
+            acc ^= int.from_bytes(u, "big")
+        out += acc.to_bytes(size, "big")
+        block += 1
+    return bytes(out[:dklen])
+
+
+def install():
+    # Pyodide's browser loop is set running at boot and its asyncio.run wraps CPython's.
+    asyncio.events._set_running_loop(None)
+    webloop = __import__("sys").modules.get("pyodide.webloop")
+    if webloop is not None and getattr(webloop, "_orig_run", None) is not None:
+        asyncio.run = webloop._orig_run
+    asyncio.events._set_event_loop_policy(_Policy())
+    asyncio.SelectorEventLoop = asyncio.EventLoop = KernelEventLoop
+    concurrent.futures.ThreadPoolExecutor = InlineThreadPoolExecutor
+    concurrent.futures.thread.ThreadPoolExecutor = InlineThreadPoolExecutor
+    if not hasattr(hashlib, "pbkdf2_hmac"):
+        hashlib.pbkdf2_hmac = pbkdf2_hmac
