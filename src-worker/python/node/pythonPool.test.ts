@@ -94,9 +94,13 @@ describe.skipIf(!pythonAvailable())('python interpreter pool', () => {
         expect((await sb.run('python3 -c "print(1)"', opts)).stdout).toBe('1\n');
         await pool.whenReady();
         const before = PythonPool.recycledBoots();
-        const r = await sb.run('python3 -c "print(2)"; python3 -c "print(3)"', opts);
-        expect(r.stdout).toBe('2\n3\n');
-        await pool.whenReady();
+        // Back to back: an exited process's worker boots the next interpreter (a process that runs
+        // past the refill delay, as under a heavy load, gets a fresh worker instead: try a few).
+        for (let i = 0; i < 8 && PythonPool.recycledBoots() === before; i++) {
+          const r = await sb.run('python3 -c "print(2)"; python3 -c "print(3)"', opts);
+          expect(r.stdout).toBe('2\n3\n');
+          await pool.whenReady();
+        }
         expect(PythonPool.recycledBoots()).toBeGreaterThan(before);
         const exited = PythonPool.recycledBoots();
         const killed = await sb.run(

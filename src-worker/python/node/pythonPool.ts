@@ -301,6 +301,9 @@ export class PythonPool {
   /** Resolves when `size` interpreters are booted (benchmarks, tests). */
   async whenReady(): Promise<void> {
     this.prefill();
+    // A worker being recycled becomes a ready interpreter (or is replaced) once its process says done.
+    while (this.recycling.size > 0 && !this.disposed) await new Promise((r) => setTimeout(r, 5));
+    this.fill();
     await Promise.all(this.ready.map((x) => x.ready));
   }
 
