@@ -395,6 +395,7 @@ fn run_child(sh: &mut Shell, fd: i32) -> i32 {
     let code = sh.decode_state(&data);
     sh.bashpid = mypid;
     adopt_pwd(sh);
+    sh.sole_subshell = sh.sole_subshell && sh.is_sole_subshell(&code.text);
     let r = sh.run_text(&code.text, code.line, true);
     finish(sh, r)
 }

@@ -23,4 +23,5 @@ p.stdout.readline()
 p.send_signal(signal.SIGINT)
 out, err = p.communicate()
 print("child sigint", p.returncode, err.splitlines()[-1])
-print(sh(f"{{ {py} -c 'print(\"x\" * 10)'; echo $? > st; }} | (exec 0<&-; sleep 0.5); cat st; rm st"))
+# The writer starts after the reader has closed its end (else it races the close).
+print(sh(f"{{ sleep 0.3; {py} -c 'print(\"x\" * 10)'; echo $? > st; }} | (exec 0<&-; sleep 1); cat st; rm st"))

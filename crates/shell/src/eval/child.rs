@@ -210,6 +210,9 @@ impl Shell {
         put(&mut o, b'X', trace.to_string().as_bytes());
         put(&mut o, b'c', if self.c_mode { b"1" } else { b"0" });
         put(&mut o, b'!', self.last_bg.to_string().as_bytes());
+        if self.spawning_stage {
+            put(&mut o, b'V', b"1");
+        }
         let mut opts = Vec::new();
         let drop_e = self.cmdsub_child && !self.opts.inherit_errexit;
         for n in SET_O.iter().chain(SHOPTS.iter()) {
@@ -320,6 +323,7 @@ impl Shell {
                 }
                 b'c' => self.c_mode = s == b"1",
                 b'!' => self.last_bg = num(s) as i32,
+                b'V' => self.sole_subshell = s == b"1",
                 b'o' => {
                     // the list names every option that is on
                     for n in SET_O.iter().chain(SHOPTS.iter()) {

@@ -251,7 +251,9 @@ impl Shell {
             }
         }
         self.jc_job = true;
+        self.spawning_stage = true;
         let r = self.spawn_shell(src, -1);
+        self.spawning_stage = false;
         self.jc_job = false;
         r
     }
@@ -1265,6 +1267,9 @@ impl Shell {
     /// process and indistinguishable for the script (state, cwd and fds are
     /// restored afterwards; `exit` only leaves the subshell).
     fn run_subshell(&mut self, p: &Program) -> R<()> {
+        if std::mem::take(&mut self.sole_subshell) {
+            return self.run_program(p);
+        }
         let snap_vars = self.vars.clone();
         let snap_funcs = self.funcs.clone();
         let snap_opts = self.opts.clone();
@@ -1560,6 +1565,32 @@ impl Shell {
 
     /// Run source text command by command. `top`: errors abort only the current
     /// command and syntax errors end the text with status 2.
+    /// Whether `code` is exactly one `( ... )` with no redirections, `!`,
+    /// `time`, `&`, `&&` or `||` around it (unparsable text: no).
+    pub fn is_sole_subshell(&self, code: &[u8]) -> bool {
+        let mut text = code.to_vec();
+        text.push(b'\n');
+        let mut p = Parser::new(text, 1);
+        p.extglob = self.opts.extglob;
+        let prog = match p.next_command() {
+            Ok(Some(prog)) => prog,
+            _ => return false,
+        };
+        if !matches!(p.next_command(), Ok(None)) {
+            return false;
+        }
+        match prog.items.as_slice() {
+            [item] if !item.background && item.and_or.rest.is_empty() => {
+                let pl = &item.and_or.first;
+                !pl.bang
+                    && !pl.time
+                    && matches!(pl.cmds.as_slice(), [Command::Compound(c, redirs, _)]
+                        if redirs.is_empty() && matches!(**c, Compound::Subshell(..)))
+            }
+            _ => false,
+        }
+    }
+
     pub fn run_text(&mut self, code: &[u8], line: u32, top: bool) -> R<()> {
         // bash reads its input as lines: text without a final newline ends
         // with one (an unfinished `if` fails on the next line, `echo >`

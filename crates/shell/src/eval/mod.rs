@@ -148,6 +148,13 @@ pub struct Shell {
     pub subshells: usize,
     /// $BASH_SUBSHELL of this process (children get one more).
     pub subshell_level: u32,
+    /// This child shell's whole command is one `( ... )`: the process already
+    /// is that subshell, so it runs in place (no saved copies of its fds that
+    /// would keep a pipe's end open, no extra $BASH_SUBSHELL level), as bash.
+    pub sole_subshell: bool,
+    /// Set while a pipeline stage's child shell is started (tells the child
+    /// it may run a sole `( ... )` in place; `$( (...) )` may not, as bash).
+    pub spawning_stage: bool,
     pub uid: u32,
     pub euid: u32,
     /// State of the $SRANDOM stirrer.
@@ -247,6 +254,8 @@ impl Shell {
             jc_group: 0,
             subshells: 0,
             subshell_level: 0,
+            sole_subshell: false,
+            spawning_stage: false,
             uid: 0,
             euid: 0,
             srandom: std::cell::Cell::new(pid as u64),
