@@ -29,16 +29,7 @@ export class WasmRunner implements ProcessRunner {
       const view = channelFor(worker);
       server = new ChannelServer(view, handler, stamp);
       server.start();
-      const { module, argv, role, name, memory, restartable } = image;
-      startWasm(worker, {
-        module,
-        argv,
-        env,
-        role,
-        name,
-        ...(memory ? { memory } : {}),
-        ...(restartable ? { restartable } : {}),
-      });
+      startWasm(worker, { ...image, env });
     });
     if (!server) throw new Error('worker pool did not build the job');
     this.server = server;

@@ -9,8 +9,7 @@
  * the channel (see jobChannel.ts).
  */
 import type { Worker } from 'node:worker_threads';
-import type { MemoryShape } from '../../limits/memoryLimit.js';
-import type { Role } from '../../wasi/sandglass/roles.js';
+import type { WasmImage } from '../../programs/image.js';
 import { JOB_CHANNEL, JOB_MESSAGE, postJob, writeJob } from './jobChannel.js';
 import type { WasmStartMessage, WorkerJob } from './messages.js';
 import {
@@ -107,16 +106,11 @@ export function sendJob(worker: Worker, job: WorkerJob): void {
   if (s?.listening) postJob(s.view, JOB_MESSAGE);
 }
 
-/** What a wasm process needs from the worker besides its channel. */
-export interface WasmStart {
-  readonly module: WebAssembly.Module;
-  readonly argv: Uint8Array[];
-  readonly env: Uint8Array[];
-  readonly role: Role;
-  readonly name: string;
-  readonly memory?: MemoryShape;
-  readonly restartable?: boolean;
-}
+/** What a wasm process needs from the worker besides its channel: its image and environment. */
+export type WasmStart = Pick<
+  WasmImage,
+  'module' | 'argv' | 'role' | 'name' | 'memory' | 'restartable'
+> & { readonly env: Uint8Array[] };
 
 /**
  * Starts a wasm process on idle `worker`, whose channel `channelFor` has

@@ -93,12 +93,7 @@ impl Shell {
                     b'D' | b'E' | b'I' => {}
                     c if ACTION_LETTERS.iter().any(|(l, _)| *l == c) => letters.push(c),
                     _ => {
-                        self.berr(
-                            "complete",
-                            format!("-{}: invalid option", c as char).as_bytes(),
-                        );
-                        self.write_fd(2, usage.as_bytes());
-                        self.status = 2;
+                        self.invalid_option("complete", c, usage.as_bytes());
                         return;
                     }
                 }

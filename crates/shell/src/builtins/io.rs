@@ -721,9 +721,7 @@ impl Shell {
                     },
                     b'i' => {}
                     _ => {
-                        self.berr("read", format!("-{}: invalid option", o as char).as_bytes());
-                        self.write_fd(2, b"read: usage: read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]\n");
-                        self.status = 2;
+                        self.invalid_option("read", o, b"read: usage: read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]\n");
                         return Ok(());
                     }
                 }

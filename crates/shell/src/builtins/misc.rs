@@ -465,12 +465,11 @@ impl Shell {
                         break;
                     }
                     _ => {
-                        self.berr("hash", format!("-{}: invalid option", o as char).as_bytes());
-                        self.write_fd(
-                            2,
+                        self.invalid_option(
+                            "hash",
+                            o,
                             b"hash: usage: hash [-lr] [-p pathname] [-dt] [name ...]\n",
                         );
-                        self.status = 2;
                         return;
                     }
                 }
@@ -820,12 +819,7 @@ impl Shell {
                     b'S' => symbolic = true,
                     b'p' => reusable = true,
                     _ => {
-                        self.berr(
-                            "umask",
-                            format!("-{}: invalid option", c as char).as_bytes(),
-                        );
-                        self.write_fd(2, b"umask: usage: umask [-p] [-S] [mode]\n");
-                        self.status = 2;
+                        self.invalid_option("umask", c, b"umask: usage: umask [-p] [-S] [mode]\n");
                         return;
                     }
                 }
@@ -961,9 +955,7 @@ impl Shell {
                 match c {
                     b'd' | b's' | b'm' => form = c,
                     _ => {
-                        self.berr("help", format!("-{}: invalid option", c as char).as_bytes());
-                        self.write_fd(2, b"help: usage: help [-dms] [pattern ...]\n");
-                        self.status = 2;
+                        self.invalid_option("help", c, b"help: usage: help [-dms] [pattern ...]\n");
                         return;
                     }
                 }
@@ -1055,15 +1047,11 @@ impl Shell {
                     b's' => special = true,
                     b'p' => {}
                     _ => {
-                        self.berr(
+                        self.invalid_option(
                             "enable",
-                            format!("-{}: invalid option", c as char).as_bytes(),
-                        );
-                        self.write_fd(
-                            2,
+                            c,
                             b"enable: usage: enable [-a] [-dnps] [-f filename] [name ...]\n",
                         );
-                        self.status = 2;
                         return;
                     }
                 }

@@ -351,6 +351,13 @@ impl Shell {
         m.extend_from_slice(msg);
         self.err(&m);
     }
+
+    /// `NAME: -c: invalid option`, the builtin's usage line, status 2.
+    pub fn invalid_option(&mut self, name: &str, opt: u8, usage: &[u8]) {
+        self.berr(name, format!("-{}: invalid option", opt as char).as_bytes());
+        self.write_fd(2, usage);
+        self.status = 2;
+    }
 }
 
 #[cfg(test)]

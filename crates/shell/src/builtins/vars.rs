@@ -696,12 +696,11 @@ impl Shell {
                     b'v' => vars_only = true,
                     b'n' => refs = true,
                     _ => {
-                        self.berr(
+                        self.invalid_option(
                             "unset",
-                            format!("-{}: invalid option", *c as char).as_bytes(),
+                            *c,
+                            b"unset: usage: unset [-f] [-v] [-n] [name ...]\n",
                         );
-                        self.write_fd(2, b"unset: usage: unset [-f] [-v] [-n] [name ...]\n");
-                        self.status = 2;
                         return Ok(());
                     }
                 }
@@ -970,12 +969,11 @@ impl Shell {
                     b'p' => print = true,
                     b'o' => o_mode = true,
                     _ => {
-                        self.berr(
+                        self.invalid_option(
                             "shopt",
-                            format!("-{}: invalid option", *c as char).as_bytes(),
+                            *c,
+                            b"shopt: usage: shopt [-pqsu] [-o] [optname ...]\n",
                         );
-                        self.write_fd(2, b"shopt: usage: shopt [-pqsu] [-o] [optname ...]\n");
-                        self.status = 2;
                         return;
                     }
                 }

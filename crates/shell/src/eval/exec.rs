@@ -1568,6 +1568,10 @@ impl Shell {
     /// Whether `code` is exactly one `( ... )` with no redirections, `!`,
     /// `time`, `&`, `&&` or `||` around it (unparsable text: no).
     pub fn is_sole_subshell(&self, code: &[u8]) -> bool {
+        // Most stages are simple commands: skip the second parse for them.
+        if code.iter().find(|c| !c.is_ascii_whitespace()) != Some(&b'(') {
+            return false;
+        }
         let mut text = code.to_vec();
         text.push(b'\n');
         let mut p = Parser::new(text, 1);
