@@ -141,9 +141,16 @@ describe('the compiled CLI', () => {
     // Everything else loads the ES modules (the usage loads every subcommand).
     expect(sandglass(root, '--help').stdout).toMatch(/^ {2}run {6}run a shell script/m);
 
-    // Tests are not part of the build: editing one leaves it fresh.
+    // Tests are not part of the build, nor a file no bundle imports: they leave it fresh.
     fs.appendFileSync(path.join(root, 'src-worker/cli/run.test.ts'), '\n// edited\n');
+    fs.writeFileSync(path.join(root, 'src-worker/cli/unused.ts'), 'export const x = 1;\n');
     expect(sandglass(root, 'run', '-c', 'echo hi').stderr).toBe('');
+    // Each file the bundles were made of is checked: the worker's entry as much as the CLI's.
+    const wasmJob = path.join(root, 'src-worker/proc/node/wasmJob.ts');
+    const was = fs.statSync(wasmJob);
+    fs.utimesSync(wasmJob, was.atime, new Date(was.mtimeMs + 1000));
+    expect(sandglass(root, 'run', '-c', 'echo hi').stderr).toMatch(/out\/cli is stale/);
+    await buildCli(root);
 
     fs.appendFileSync(path.join(root, 'src-worker/cli/main.ts'), '\n// edited\n');
     const stale = sandglass(root, 'run', '-c', 'echo hi');
