@@ -135,6 +135,13 @@ describe('the compiled CLI', () => {
     // The build ran one command, which wrote the one-shot build's code cache.
     const oneShot = path.join(root, 'out/cli', readCliStamp(root)?.oneShot ?? 'none');
     expect(fs.statSync(`${oneShot}.cache`).size).toBeGreaterThan(100_000);
+    // ... and its process worker wrote the code cache its loader (workerEntry.cjs) uses.
+    const outCli = path.join(root, 'out/cli');
+    const workerCaches = fs
+      .readdirSync(outCli)
+      .filter((f) => /^workerEntry-.*\.cjs\.\d+\.cache$/.test(f));
+    expect(workerCaches).toHaveLength(1);
+    expect(fs.statSync(path.join(outCli, workerCaches[0] as string)).size).toBeGreaterThan(10_000);
     const fresh = sandglass(root, 'run', '-c', 'echo hi | cat; echo $((6*7))');
     expect(fresh).toEqual({ stdout: 'hi\n42\n', stderr: '' });
     expect(sandglass(root, 'exec', '--', 'echo', 'a', 'b').stdout).toBe('a b\n');
