@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { endOfNonZero, firstNonZero, zeroDirtyBlocks } from './warmInstances.js';
+import type { GlueContext } from '../../wasi/context.js';
+import {
+  endOfNonZero,
+  firstNonZero,
+  keepInstance,
+  snapshotInstance,
+  takeInstance,
+  zeroDirtyBlocks,
+} from './warmInstances.js';
 
 /** A zeroed buffer of `size` bytes with `marks` (offset, value) written in. */
 function marked(size: number, marks: [number, number][]): Buffer {
@@ -58,5 +66,30 @@ describe('zero scans over a wasm memory image', () => {
         expect(bytes.equals(expected)).toBe(true);
       }),
     );
+  });
+});
+
+describe('a kept instance', () => {
+  it('gets back the memory it had before its first start, whatever the run wrote', () => {
+    // An empty module: the instance is only the key the image is kept under.
+    const instance = new WebAssembly.Instance(
+      new WebAssembly.Module(Uint8Array.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0])),
+    );
+    const memory = new WebAssembly.Memory({ initial: 160, maximum: 160 });
+    const bytes = new Uint8Array(memory.buffer);
+    // Data after a zero "stack" of 8 MiB, as the shell's memory is laid out.
+    const dataAt = 8 * 1024 * 1024 + 100;
+    bytes.set([1, 2, 3, 0, 0, 4], dataAt);
+    const before = Uint8Array.from(bytes);
+    const w = { instance, memory, ctx: {} as GlueContext, start: () => undefined };
+    snapshotInstance(w);
+    // The run: the stack's top, the data and the heap written.
+    bytes[8 * 1024 * 1024 - 16] = 9;
+    bytes.fill(7, dataAt, dataAt + 3);
+    bytes[dataAt + 4] = 5;
+    bytes[bytes.length - 1] = 6;
+    expect(keepInstance('k', w, memory.buffer.byteLength)).toBe(true);
+    expect(Buffer.from(memory.buffer).equals(before)).toBe(true);
+    expect(takeInstance('k')?.instance).toBe(instance);
   });
 });

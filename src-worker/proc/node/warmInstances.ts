@@ -97,7 +97,7 @@ export function snapshotInstance(w: WarmInstance): void {
   for (const [name, v] of Object.entries(w.instance.exports))
     if (name.startsWith(RESTART_GLOBAL) && v instanceof WebAssembly.Global)
       globals.push([v, v.value]);
-  images.set(w.instance, { at: first, image: bytes.slice(first, end), globals });
+  images.set(w.instance, { at: first, image: new Uint8Array(bytes.subarray(first, end)), globals });
 }
 
 /**
