@@ -3,7 +3,12 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { importMemory, limitMemory } from '../limits/memoryLimit.js';
 import { fixtureWasmPath } from '../sandbox/testPrograms.js';
-import { exportGlobals, RESTART_GLOBAL } from './restart.js';
+import {
+  dataSegmentsRestartable,
+  exportGlobals,
+  exportMutableGlobals,
+  RESTART_GLOBAL,
+} from './restart.js';
 
 const HEADER = [0, 0x61, 0x73, 0x6d, 1, 0, 0, 0];
 /** (memory 1 1) (export "memory" (memory 0)), with sections before and after the exports. */
@@ -45,6 +50,10 @@ describe('exportGlobals', () => {
     const thenPassive = withMemory([], [11, 19, 3, ...active, 1, 1, 0x7a]);
     expect(WebAssembly.validate(thenPassive)).toBe(true);
     expect(exportGlobals(thenPassive)).toBeUndefined();
+    // Which is the data check alone: the globals' rewrite takes either.
+    expect(dataSegmentsRestartable(thenPassive)).toBe(false);
+    expect(dataSegmentsRestartable(withMemory([], [11, 16, 2, ...active]))).toBe(true);
+    expect(exportMutableGlobals(thenPassive)).toBeDefined();
     // a start section (function 0)
     const start = Uint8Array.from([
       ...HEADER,

@@ -72,15 +72,31 @@ function activeSegmentsOnly(b: Uint8Array, p: number, end: number): boolean {
   return true;
 }
 
+/** Whether `wasm`'s data segments allow restarts: all active (see above). */
+export function dataSegmentsRestartable(wasm: Uint8Array): boolean {
+  const data = sections(wasm).find((s) => s.id === 11);
+  return data === undefined || activeSegmentsOnly(wasm, data.payload, data.end);
+}
+
 /**
  * `wasm` with its mutable globals exported, if a worker may restart its
  * instances (see above); undefined if not.
  */
 export function exportGlobals(wasm: Uint8Array): Uint8Array | undefined {
+  const out = exportMutableGlobals(wasm);
+  return out && dataSegmentsRestartable(wasm) ? out : undefined;
+}
+
+/**
+ * `wasm` with its mutable globals exported, data segments not checked
+ * (`dataSegmentsRestartable`: the exports change nothing for an instance
+ * that is not restarted, so a module can compile with them while its
+ * segments are checked); undefined if it has a start function or globals
+ * this rewrite cannot read.
+ */
+export function exportMutableGlobals(wasm: Uint8Array): Uint8Array | undefined {
   const secs = sections(wasm);
   if (secs.some((s) => s.id === 8)) return undefined; // a start function
-  const data = secs.find((s) => s.id === 11);
-  if (data && !activeSegmentsOnly(wasm, data.payload, data.end)) return undefined;
   let importedGlobals = 0;
   const imp = secs.find((s) => s.id === 2);
   if (imp) {
