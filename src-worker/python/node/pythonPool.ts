@@ -55,6 +55,8 @@ export interface PythonPoolOptions {
   readonly dir?: string;
   /** Boot the next interpreter in an exited process's worker (default true; false: a new worker each). */
   readonly recycle?: boolean;
+  /** Keep one more interpreter booting while processes find the pool drained (default true; see `burst`). */
+  readonly burst?: boolean;
 }
 
 let live = 0;
@@ -104,6 +106,7 @@ export class PythonPool {
       PythonPool.shared = new PythonPool({
         size: Number.isFinite(size) && size >= 0 ? size : 1,
         recycle: process.env.SANDGLASS_PYTHON_RECYCLE !== '0',
+        burst: process.env.SANDGLASS_PYTHON_BURST !== '0',
       });
     }
     PythonPool.shared.refs++;
@@ -155,7 +158,8 @@ export class PythonPool {
    * second boot would slow it).
    */
   private burst(waited: boolean): void {
-    if (this.options.size === 0 || this.codeCache === undefined) return;
+    if (this.options.size === 0 || this.options.burst === false || this.codeCache === undefined)
+      return;
     if (!waited && Date.now() >= this.burstUntil) return;
     this.burstUntil = Date.now() + BURST_MS;
     clearTimeout(this.burstEnd);
