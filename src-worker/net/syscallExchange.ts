@@ -149,6 +149,11 @@ export class SyscallExchange {
     return body.buffered >= bytes || body.finished;
   }
 
+  /** Response body bytes waiting to be read. */
+  get bodyBuffered(): number {
+    return this.response?.body.buffered ?? 0;
+  }
+
   /**
    * Hand response body bytes to `sink` (ResponseBody.drain): the count, 0
    * at the end, or null when none are buffered or the sink is full (block).
