@@ -182,7 +182,9 @@ export class ResponseBody implements AsyncIterableIterator<Uint8Array>, BodySink
 
   /** A chunk from undici (BodySink); false pauses its parser. */
   data(chunk: Uint8Array): boolean {
-    if (this.done || this.error) return true;
+    // undici hands over an empty slice now and then (parsing resumed at a
+    // chunk's end); queued, it would read as a full sink.
+    if (this.done || this.error || chunk.length === 0) return !this.paused;
     try {
       this.hooks.received(chunk.length);
     } catch (err) {
@@ -222,11 +224,18 @@ export class ResponseBody implements AsyncIterableIterator<Uint8Array>, BodySink
     return this.held >= (untilClose ? UNTIL_CLOSE_HIGH_WATER : this.highWater);
   }
 
+  private readonly resumeSource = (): void => {
+    if (!this.paused && !this.done && !this.error) this.src.resume();
+  };
+
   private took(n: number): void {
     this.held -= n;
     if (this.paused && this.held < this.highWater) {
       this.paused = false;
-      this.src.resume();
+      // Not from here: undici's resume parses what its socket holds at once,
+      // which would call `data` in the middle of a read (and undici asserts
+      // when resumed from inside one of its own callbacks).
+      queueMicrotask(this.resumeSource);
     }
   }
 

@@ -135,9 +135,9 @@ async function headReply(
 }
 
 /**
- * net_body_splice: move body bytes to `sink` as they arrive, in the kernel,
- * and answer the program only after `max` bytes, the end of the body, a
- * full sink, or SPLICE_RETURN_MS with something moved. Each answer wakes
+ * net_body_splice: move body bytes to `sink` as they arrive (and as it has
+ * room), in the kernel, and answer the program only after `max` bytes, the
+ * end of the body, or SPLICE_RETURN_MS with something moved. Each answer wakes
  * the program's thread (a futex wake, costly on a loaded VM), so one call
  * moves many socket reads: ~10 ms of a download per round trip rather than
  * one per read. Blocks while nothing has moved. Whatever stops the call
@@ -166,9 +166,8 @@ function splice(
     if (n === 0) return moved; // the end: the next call answers 0
     if (n !== null) moved += n;
     if (moved >= max) return moved;
-    // Bytes left over mean the sink is full: the program waits on it itself.
-    if (moved > 0 && (late || x.bodyBuffered > 0)) return moved;
-    return null;
+    // Nothing buffered, or the sink is full (a pipe): wait for either, or the clock.
+    return moved > 0 && late ? moved : null;
   };
   const first = attempt();
   if (first !== null) return { errno: 0, rets: [first] };
