@@ -25,8 +25,8 @@ const MAX_READ = 1024 * 1024;
 const MAX_SPLICE = 16 * 1024 * 1024;
 /**
  * A splice that has moved something returns once this long has passed since
- * it started (or at `max`, the end, a full fd): the body reaches the fd as
- * it arrives either way, only the program's count waits.
+ * it started (or at `max`, or the end): the body reaches the fd as it
+ * arrives either way, only the program's count waits.
  */
 const SPLICE_RETURN_MS = 10;
 
