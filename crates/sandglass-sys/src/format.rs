@@ -360,7 +360,10 @@ mod tests {
         w.u32(40123);
         let h = NetHead::decode(&w.0).unwrap();
         assert_eq!(h.version, b"1.0");
-        assert_eq!((h.local_address.as_slice(), h.local_port), (b"127.0.0.1".as_ref(), 40123));
+        assert_eq!(
+            (h.local_address.as_slice(), h.local_port),
+            (b"127.0.0.1".as_ref(), 40123)
+        );
         let mut e = Writer(Vec::new());
         e.u32(1);
         e.bytes(b"network policy denied a:80: no");
