@@ -22,7 +22,12 @@ import {
 } from './headers.js';
 import { DEFAULT_LIMITS, GatewayLimitsSchema, tighten, type GatewayLimits } from './limits.js';
 import { dispatch, type DispatchedResponse } from './node/dispatch.js';
-import { pinnedAgent, responseVersion } from './node/pinnedAgent.js';
+import {
+  connectionEnds,
+  pinnedAgent,
+  responseVersion,
+  type SocketEnd,
+} from './node/pinnedAgent.js';
 import { systemResolver, type Resolver } from './node/resolver.js';
 import { CompiledPolicy, type NetworkPolicy } from './policy.js';
 import { ResponseBody, type BodyFraming } from './responseBody.js';
@@ -80,6 +85,9 @@ export interface NetResponse {
   redirects: number;
   /** The checked addresses this response's connection could use. */
   addresses: string[];
+  /** The connection's two ends as the socket reports them (null if unknown). */
+  local: SocketEnd | null;
+  remote: SocketEnd | null;
   /**
    * Read on demand (async iteration, or `read` into a buffer); at most
    * RESPONSE_HIGH_WATER bytes wait here before the socket is paused.
@@ -468,6 +476,7 @@ export class NetworkGateway {
       headers,
       redirects: hops,
       addresses,
+      ...connectionEnds(agent),
       body,
       close: () => {
         end(null, false);

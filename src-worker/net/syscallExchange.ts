@@ -123,9 +123,12 @@ export class SyscallExchange {
         redirects: res.redirects,
         statusText: res.statusText,
         url: res.url,
-        address: res.addresses[0] ?? '',
+        // The address the socket connected to, else the first one checked.
+        address: res.remote?.address ?? res.addresses[0] ?? '',
         headers: res.headers,
         httpVersion: res.httpVersion,
+        localAddress: res.local?.address ?? '',
+        localPort: res.local?.port ?? 0,
       }),
     };
   }
