@@ -4,12 +4,16 @@
  * same generated data, and reports wall-time ratios measured in that run.
  *
  *   npx tsx bench/compare.ts [--only name,name] [--scale 0.1] [--runs 3] [--no-just-bash] [--no-warmup]
+ *                            [--no-engine-warm-up]
  *
  * Each implementation runs a workload once untimed before the timed runs
  * (as hyperfine's --warmup does): Sandglass and just-bash are JIT-compiled
  * JavaScript, whose first pass over new code paths runs in the
  * interpreter. The untimed run is reported too ("sg cold": what the first
- * command in a fresh engine costs).
+ * command in a new sandbox costs). Before the workloads the engine is
+ * warmed as a long-lived one warms itself at start (SandglassEngine.warmUp
+ * runs sandbox/codeWarmUp.ts); `--no-engine-warm-up` leaves it bare, so the
+ * first workload's cold run also pays V8's tier-up.
  *
  * Results also go to bench/results/compare-<date>.json. Not a test: nothing
  * is asserted.
@@ -22,6 +26,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { Bash } from 'just-bash';
 import { Sandbox } from '../src-worker/sandbox/sandbox.ts';
+import { warmCode } from '../src-worker/sandbox/codeWarmUp.ts';
 import { WORKLOADS, type Workload } from './workloads.ts';
 
 interface Args {
@@ -30,10 +35,18 @@ interface Args {
   runs: number;
   justBash: boolean;
   warmup: boolean;
+  engineWarmUp: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { only: null, scale: 1, runs: 3, justBash: true, warmup: true };
+  const a: Args = {
+    only: null,
+    scale: 1,
+    runs: 3,
+    justBash: true,
+    warmup: true,
+    engineWarmUp: true,
+  };
   for (let i = 0; i < argv.length; i++) {
     const v = argv[i];
     if (v === '--only') a.only = (argv[++i] ?? '').split(',');
@@ -41,6 +54,7 @@ function parseArgs(argv: string[]): Args {
     else if (v === '--runs') a.runs = Number(argv[++i]);
     else if (v === '--no-just-bash') a.justBash = false;
     else if (v === '--no-warmup') a.warmup = false;
+    else if (v === '--no-engine-warm-up') a.engineWarmUp = false;
     else throw new Error(`unknown option ${v}`);
   }
   return a;
@@ -232,8 +246,17 @@ async function main(): Promise<void> {
     `bench: workloads in a warm engine against bash/GNU and just-bash (runs ${args.runs}, scale ${args.scale}, load average ${os
       .loadavg()
       .map((l) => l.toFixed(1))
-      .join(' ')})`,
+      .join(' ')}, engine ${args.engineWarmUp ? 'warmed up at start' : 'bare: no warm-up'})`,
   );
+  if (args.engineWarmUp) {
+    // As SandglassEngine.warmUp does once the engine listens.
+    const sb = await Sandbox.create();
+    try {
+      await warmCode(sb);
+    } finally {
+      await sb.destroy();
+    }
+  }
   console.log(
     `${'workload'.padEnd(26)} ${'native'.padStart(10)} ${'sandglass'.padStart(10)} ${'just-bash'.padStart(10)}  sg/native  jb/sg ${'sg cold'.padStart(10)}  CPU native/sg/jb  outputs`,
   );

@@ -37,6 +37,7 @@ import { normalizePath } from './paths.js';
 import { SandboxRegistry, type SandboxEntry } from './registry.js';
 import { DEFAULT_SETTINGS } from './settings.js';
 import { WorkerPool } from '../proc/node/workerPool.js';
+import { warmCode } from '../sandbox/codeWarmUp.js';
 import { Terminals } from './terminals.js';
 import { Uploads } from './uploads.js';
 import type { ImportContents } from '../vfs/node/index.js';
@@ -756,8 +757,10 @@ export class SandglassEngine {
    * the process workers with a throwaway sandbox of the default settings
    * (never registered or announced) that runs one command, then keeps a
    * spare sandbox made, which the next createSandbox adopts (and a new
-   * spare is made a little later). The engine keeps its hold on the worker
-   * pool, so the booted workers stay warm.
+   * spare is made a little later). The throwaway sandbox then runs the
+   * code warm-up (sandbox/codeWarmUp.ts), so the first real command runs
+   * optimised code. The engine keeps its hold on the worker pool, so the
+   * booted workers stay warm.
    */
   async warmUp(): Promise<void> {
     if (this.disposed || this.pool) return;
@@ -765,10 +768,11 @@ export class SandglassEngine {
     const sb = await this.registry.make(DEFAULT_SETTINGS);
     try {
       await sb.run('true');
+      this.makeSpare();
+      if (!this.disposed) await warmCode(sb);
     } finally {
       await sb.destroy();
     }
-    this.makeSpare();
   }
 
   /** The engine's own hold on the shared worker pool (warmUp). */

@@ -100,6 +100,14 @@ export const ROOT_FD = 3;
  */
 export const ROOT_PREOPEN_NAME = new Uint8Array([0x2f]);
 
+/**
+ * A stat's slots, as FSTAT answers them in rets: WASI's filestat fields
+ * (dev, ino, filetype, nlink, size, atime, mtime, ctime), then mode, uid,
+ * gid. OPEN with args[8] = 1 sends them for a regular file as float64s in
+ * its data, for the fstat that usually follows an open.
+ */
+export const STAT_SLOTS = 11;
+
 /** OPEN's oflags (args[2]), numbered as WASI's. */
 export const OPEN_FLAGS = { CREAT: 1, DIRECTORY: 2, EXCL: 4, TRUNC: 8 } as const;
 

@@ -23,6 +23,7 @@ import {
   W_CLOSE,
   W_EPOCH,
   W_FDMASK,
+  W_DATA,
   ARG_SLOTS,
   RET_SLOTS,
 } from './layout.js';
@@ -149,6 +150,11 @@ export class ChannelClient {
   /** The namespace version stamped on the last reply (see W_EPOCH). */
   epoch(): number {
     return this.view.words[W_EPOCH] as number;
+  }
+
+  /** The file data version stamped on the last reply (see W_DATA). */
+  dataVersion(): number {
+    return this.view.words[W_DATA] as number;
   }
 
   /**

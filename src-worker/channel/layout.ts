@@ -48,6 +48,15 @@ export const W_MEM_PAGES = 12;
  * the version stays, so prebuilt guests such as the Python realm still fit.)
  */
 export const W_JOB = 13;
+/**
+ * Stamped by the kernel on every reply: a count that moves whenever a
+ * regular file's contents or any file offset may have changed (the VFS's
+ * `dataVersion` plus the kernel's seeks, low 32 bits). A read that reached
+ * a file's end is still at its end while this has not moved, so the glue
+ * answers the next read of it without a call (see GuestFiles.atEnd). A
+ * word no client used before, like W_JOB: the version stays.
+ */
+export const W_DATA = 14;
 
 /** Channel states. */
 export const S_IDLE = 0;

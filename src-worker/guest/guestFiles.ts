@@ -8,7 +8,7 @@
  * ABI (Pyodide) can too. Results follow the channel's convention: errno as a
  * number, 0 for success.
  */
-import { Sys, OPEN_FLAGS, ROOT_FD } from '../base/syscalls.js';
+import { Sys, OPEN_FLAGS, ROOT_FD, STAT_SLOTS } from '../base/syscalls.js';
 import type { ChannelClient } from '../channel/client.js';
 import { DirListings } from './dirListings.js';
 import { DirTree, walkKey } from './dirTree.js';
@@ -34,9 +34,14 @@ export class GuestFiles {
 
   /** Regular files this process opened: their close can ride on the next call. */
   private readonly quiet = new Set<number>();
-  /** The fd whose last read reached its end, and the call count then (see `atEnd`). */
+  /** The fd whose last read reached its end, and the call count and data version then (see `atEnd`). */
   private endFd = -1;
   private endCall = -1;
+  private endData = 0;
+  /** The stat that came with the last open of a regular file, and the call count then (see `fstat`). */
+  private openedFd = -1;
+  private openedCall = -1;
+  private openedStat: Float64Array | undefined;
 
   constructor(readonly sys: ChannelClient) {
     this.tree = new DirTree(sys, this.dirs);
@@ -63,6 +68,7 @@ export class GuestFiles {
         req.write ? 1 : 0,
         dir ? DIR_PREFETCH : 0,
         plain ? this.tree.budgetFor(key) : 0,
+        dir ? 0 : 1,
       ],
       path,
     );
@@ -75,6 +81,12 @@ export class GuestFiles {
       if (key !== undefined) this.tree.absorb(key, sys.rets, sys.data);
     } else if (sys.rets[5] === 1) {
       this.quiet.add(opened);
+      if (sys.data.length === STAT_SLOTS * 8) {
+        // `sys.data` is this call's own copy (offset 0): aligned for a view.
+        this.openedStat = new Float64Array(sys.data.buffer, sys.data.byteOffset, STAT_SLOTS);
+        this.openedFd = opened;
+        this.openedCall = sys.calls;
+      }
     }
     return opened;
   }
@@ -86,6 +98,7 @@ export class GuestFiles {
   close(fd: number): number {
     const { sys } = this;
     if (fd === this.endFd) this.endFd = -1;
+    if (fd === this.openedFd) this.openedFd = -1;
     if (this.quiet.delete(fd)) {
       sys.deferClose(fd);
       return 0;
@@ -121,24 +134,38 @@ export class GuestFiles {
     this.dirs.forget(fd);
     this.quiet.delete(fd);
     if (fd === this.endFd) this.endFd = -1;
+    if (fd === this.openedFd) this.openedFd = -1;
   }
 
   /** A READ of regular file `fd` reached its end (the kernel's rets[0]). */
   sawEnd(fd: number): void {
     this.endFd = fd;
     this.endCall = this.sys.calls;
+    this.endData = this.sys.dataVersion();
   }
 
   /**
-   * Whether a read of `fd` now would return 0 for certain: the last call
-   * was a read of it that reached the end. No call since means nothing this
-   * process did or learnt can have come after that read, so answering 0
-   * here is what the kernel would have answered then.
+   * Whether a read of `fd` now would return 0 for certain, once after a
+   * read of it reached the end: no call since, or no file contents or
+   * offsets changed up to the last reply (W_DATA). Whatever this process
+   * learnt since came through a call, stamped then, so answering 0 here is
+   * what the kernel would have answered at that reply. Once only: a
+   * program polling a file for growth asks the kernel the next time.
    */
   atEnd(fd: number): boolean {
-    if (fd !== this.endFd || this.endCall !== this.sys.calls) return false;
+    if (fd !== this.endFd) return false;
     this.endFd = -1;
-    return true;
+    return this.endCall === this.sys.calls || this.endData === this.sys.dataVersion();
+  }
+
+  /**
+   * FSTAT of `fd` from the open that made it, if that open was the last
+   * call (the stat slots, `STAT_SLOTS`); once.
+   */
+  fstat(fd: number): Float64Array | undefined {
+    if (fd !== this.openedFd) return undefined;
+    this.openedFd = -1;
+    return this.openedCall === this.sys.calls ? this.openedStat : undefined;
   }
 
   /** PATH_STAT of (dirfd, path); on success the reply is in `sys.rets` and remembered for `statExt`. */

@@ -7,7 +7,7 @@
 import type { Reply } from '../channel/server.js';
 import { SinkFile } from '../dev/devices.js';
 import type { OpenFile } from '../fd/openFile.js';
-import { W_EPOCH, W_FDMASK } from '../channel/layout.js';
+import { W_DATA, W_EPOCH, W_FDMASK } from '../channel/layout.js';
 import { DirFile } from '../fd/vfsFile.js';
 import { Job } from '../proc/job.js';
 import { Process, type ExitInfo } from '../proc/process.js';
@@ -122,6 +122,8 @@ export class Kernel {
   readonly procs = new Map<number, Process>();
   readonly sessions = new Map<Process, Session>();
   readonly bootTime = performance.now();
+  /** Seeks served: with the VFS's data version, the W_DATA stamp (a seek can move a shared offset back). */
+  seeks = 0;
   private readonly runners: RunnerFactories;
   private nextPid = 2;
   private starting = 0;
@@ -369,6 +371,7 @@ export class Kernel {
       (words) => {
         words[W_EPOCH] = this.vfs.namespaceVersion | 0;
         words[W_FDMASK] = p.fds.lowMask;
+        words[W_DATA] = (this.vfs.dataVersion + this.seeks) | 0;
       },
     );
   }

@@ -141,6 +141,7 @@ export class MemoryVfs implements Vfs {
   private nextIno: number;
   private nextDev: number;
   private nsVersion = 0;
+  private dataVer = 0;
   private readonly now: () => number;
   /** Read access to the current table for the resolver. */
   private readonly src: NodeSource = { node: (ino) => trieGet(this.table, ino) };
@@ -374,6 +375,7 @@ export class MemoryVfs implements Vfs {
 
   /** At most one `modified` per inode per microtask. */
   private modified(ino: Ino): void {
+    this.dataVer++;
     if (this.listeners.size === 0 || this.pendingModified.has(ino)) return;
     this.pendingModified.add(ino);
     if (!this.flushScheduled) {
@@ -408,6 +410,10 @@ export class MemoryVfs implements Vfs {
 
   get namespaceVersion(): number {
     return this.nsVersion;
+  }
+
+  get dataVersion(): number {
+    return this.dataVer;
   }
 
   accessIno(ino: Ino, want: number, cred: Cred = ROOT_CRED): boolean {
@@ -941,6 +947,7 @@ export class MemoryVfs implements Vfs {
     this.bytes = s.bytes;
     this.nodes = s.nodes;
     this.nsVersion++;
+    this.dataVer++;
     // Defensive: snapshot() already rotated, so no restored node is ours to mutate.
     this.edit = newEdit();
     this.pendingModified.clear();

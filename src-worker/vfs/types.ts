@@ -241,6 +241,12 @@ export interface Vfs {
    * restores): caches of listings stay valid while it is unchanged.
    */
   readonly namespaceVersion: number;
+  /**
+   * Bumped by every change of a file's contents or metadata (writes,
+   * truncates, lazy sources, modes, times) and by restores: a file read to
+   * its end is still at its end while it is unchanged.
+   */
+  readonly dataVersion: number;
   /** access(2): EACCES unless `cred` has every bit of `mode` (R_OK|W_OK|X_OK); F_OK = existence. */
   access(path: BytePath, mode: number, opts?: LookupOptions): void;
   /** Canonical absolute path: symlinks, `.`, `..` resolved. */

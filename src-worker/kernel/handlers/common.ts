@@ -1,6 +1,6 @@
 /** Shared pieces of the syscall handlers: the handler type, path bases, stat replies. */
 import type { Reply } from '../../channel/server.js';
-import { ROOT_FD } from '../../base/syscalls.js';
+import { ROOT_FD, STAT_SLOTS } from '../../base/syscalls.js';
 import type { KStat } from '../../fd/openFile.js';
 import type { Process } from '../../proc/process.js';
 import { bytesToPath, type BytePath, type Ino, type LookupOptions } from '../../vfs/index.js';
@@ -54,26 +54,39 @@ export function normalize(path: BytePath): BytePath {
 }
 
 /**
- * A stat's slots: WASI's filestat fields, then mode, uid and gid (so the
- * glue can answer the extended stat that usually follows from the same reply).
+ * A stat's slots (`STAT_SLOTS`): WASI's filestat fields, then mode, uid and
+ * gid (so the glue can answer the extended stat that usually follows from
+ * the same reply).
  */
+export function statSlots(s: KStat): number[] {
+  return [
+    s.dev,
+    s.ino,
+    s.filetype,
+    s.nlink,
+    s.size,
+    s.atime,
+    s.mtime,
+    s.ctime,
+    s.mode,
+    s.uid,
+    s.gid,
+  ];
+}
+
 export function statReply(s: KStat): Reply {
-  return {
-    errno: 0,
-    rets: [
-      s.dev,
-      s.ino,
-      s.filetype,
-      s.nlink,
-      s.size,
-      s.atime,
-      s.mtime,
-      s.ctime,
-      s.mode,
-      s.uid,
-      s.gid,
-    ],
-  };
+  return { errno: 0, rets: statSlots(s) };
+}
+
+/**
+ * The slots as float64s for a reply's data, built in `out` (the channel's
+ * data area, 8-byte aligned) when given.
+ */
+export function statBytes(s: KStat, out?: Uint8Array): Uint8Array {
+  const n = STAT_SLOTS * 8;
+  const bytes = out && out.length >= n ? out.subarray(0, n) : new Uint8Array(n);
+  new Float64Array(bytes.buffer, bytes.byteOffset, STAT_SLOTS).set(statSlots(s));
+  return bytes;
 }
 
 export function pathArg(payload: Uint8Array): BytePath {

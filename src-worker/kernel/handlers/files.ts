@@ -9,6 +9,8 @@ import type { Process } from '../../proc/process.js';
 import type { DirListEntry } from '../../fd/openFile.js';
 import { VfsFile } from '../../fd/vfsFile.js';
 import { a, OK, statReply, type Handler } from './common.js';
+import { PipeWriter, type Pipe } from '../../pipe/pipe.js';
+import type { Reply } from '../../channel/server.js';
 
 /** The root preopen's name as fd_prestat_dir_name reports it. */
 
@@ -82,6 +84,37 @@ export function encodeDirents(
   return out;
 }
 
+/**
+ * A blocking pipe write whose first `done` bytes went into the buffer: the
+ * rest is parked for readers to take from the payload itself, and the
+ * call returns when all is written (POSIX: a blocking write transfers
+ * everything), so a writer makes one round trip per write however far it
+ * runs ahead. A signal or the last reader going ends it early with the
+ * count written, if any (and SIGPIPE for the latter, as Linux does).
+ */
+async function writeRest(
+  k: Kernel,
+  p: Process,
+  pipe: Pipe,
+  payload: Uint8Array,
+  done: number,
+): Promise<Reply> {
+  const w = pipe.park(payload.subarray(done), () => p.alive);
+  try {
+    await p.block(
+      () => (pipe.settle(w) ? true : pipe.readers === 0 ? fail(Errno.EPIPE) : null),
+      pipe.changed,
+    );
+    return { errno: 0, rets: [payload.length] };
+  } catch (e) {
+    pipe.unpark(w);
+    const written = done + w.off;
+    if (written === 0) epipe(k, p, e);
+    if (e instanceof KernelError && e.errno === Errno.EPIPE) k.signal(p, SIG.PIPE);
+    return { errno: 0, rets: [written] };
+  }
+}
+
 export const fileHandlers: Record<number, Handler> = {
   [Sys.READ]: (_k, p, args, _payload, out) => {
     const file = p.fds.get(a(args, 0));
@@ -104,12 +137,15 @@ export const fileHandlers: Record<number, Handler> = {
   },
   [Sys.WRITE]: (k, p, args, payload) => {
     const file = p.fds.get(a(args, 0));
+    let n: number | null = null;
     try {
-      const n = file.write(payload);
-      if (n !== null) return { errno: 0, rets: [n] };
+      n = file.write(payload);
     } catch (e) {
       epipe(k, p, e);
     }
+    if (file instanceof PipeWriter && !file.nonblock && (n ?? 0) < payload.length)
+      return writeRest(k, p, file.pipe, payload, n ?? 0);
+    if (n !== null) return { errno: 0, rets: [n] };
     return p
       .block(() => file.write(payload), file.changed, file.nonblock)
       .then(
@@ -125,10 +161,10 @@ export const fileHandlers: Record<number, Handler> = {
     errno: 0,
     rets: [p.fds.get(a(args, 0)).pwrite(payload, a(args, 1))],
   }),
-  [Sys.SEEK]: (_k, p, args) => ({
-    errno: 0,
-    rets: [p.fds.get(a(args, 0)).seek(a(args, 1), a(args, 2))],
-  }),
+  [Sys.SEEK]: (k, p, args) => {
+    k.seeks++;
+    return { errno: 0, rets: [p.fds.get(a(args, 0)).seek(a(args, 1), a(args, 2))] };
+  },
   [Sys.CLOSE]: (_k, p, args) => {
     p.fds.close(a(args, 0));
     return OK;

@@ -17,7 +17,7 @@ import type { Kernel } from '../kernel.js';
 import { maybeSpecial } from '../../base/specialPaths.js';
 import { OPEN_FLAGS, Sys } from '../../base/syscalls.js';
 import { adoptDirs, listingReply } from './dirWalk.js';
-import { a, absolute, lookup, OK, pathArg, statReply, type Handler } from './common.js';
+import { a, absolute, lookup, OK, pathArg, statBytes, statReply, type Handler } from './common.js';
 
 const { CREAT: O_CREAT, DIRECTORY: O_DIRECTORY, EXCL: O_EXCL, TRUNC: O_TRUNC } = OPEN_FLAGS;
 const FD_APPEND = 1;
@@ -184,7 +184,10 @@ export const pathHandlers: Record<number, Handler> = {
     }
     // rets[5] = 1: a regular file, whose close nobody else can observe (the
     // glue may send it along with the next call, see ChannelClient.deferClose).
-    return { errno: 0, rets: [fd, 0, 0, -1, 0, file instanceof VfsFile ? 1 : 0] };
+    const rets = [fd, 0, 0, -1, 0, file instanceof VfsFile ? 1 : 0];
+    if (a(args, 8) === 1 && file instanceof VfsFile)
+      return { errno: 0, rets, data: statBytes(file.stat(), out) };
+    return { errno: 0, rets };
   },
   [Sys.ADOPT_DIRS]: (k, p, args) => {
     adoptDirs(k.vfs, p, args);

@@ -1,14 +1,16 @@
 /**
  * What the kernel tells the glue so it can skip calls: a READ of a regular
- * file that reached its end says so (rets[0]), and an OPEN says whether the
- * file is a regular one whose close nobody else can observe (rets[5]).
+ * file that reached its end says so (rets[0]), an OPEN says whether the
+ * file is a regular one whose close nobody else can observe (rets[5]) and
+ * brings its stat when asked (args[8]), and the data stamp (W_DATA) moves
+ * with every change of file contents or offsets.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WorkerPool } from '../../proc/node/workerPool.js';
 import type { Process } from '../../proc/process.js';
 import { Sandbox } from '../../sandbox/sandbox.js';
 import { fixtureProgramsDir } from '../../sandbox/testPrograms.js';
-import { Sys } from '../../base/syscalls.js';
+import { STAT_SLOTS, Sys } from '../../base/syscalls.js';
 import type { Kernel } from '../kernel.js';
 import type { Reply } from '../../channel/server.js';
 
@@ -59,6 +61,38 @@ describe('kernel: read hints', () => {
     k.vfs.writeFile('/tmp/ten', enc.encode('0123456789ab'));
     const more = await call(Sys.READ, [fd, 100]);
     expect([more.data?.length, more.rets?.[0]]).toEqual([2, 1]);
+    await call(Sys.CLOSE, [fd]);
+  });
+
+  it('sends the stat of a regular file with its open when asked, as FSTAT would answer', async () => {
+    const o = await call(Sys.OPEN, [3, 1, 0, 0, 1, 0, 0, 0, 1], enc.encode('tmp/ten'));
+    const fd = o.rets?.[0] as number;
+    const d = o.data as Uint8Array;
+    expect(d.length).toBe(STAT_SLOTS * 8);
+    const slots = [...new Float64Array(d.slice().buffer)];
+    expect(slots).toEqual((await call(Sys.FSTAT, [fd])).rets);
+    expect(((await open('tmp/ten')).data ?? NONE).length).toBe(0);
+    const dir = await call(Sys.OPEN, [3, 1, O_DIRECTORY, 0, 1, 0, 0, 0, 1], enc.encode('tmp'));
+    expect((dir.data ?? NONE).length).toBe(0);
+  });
+
+  it('moves the data stamp on file writes and seeks, not on reads', async () => {
+    const stamp = (): number => k.vfs.dataVersion + k.seeks;
+    k.vfs.chmod('/tmp/ten', 0o666);
+    const o = await call(Sys.OPEN, [3, 1, 0, 0, 1, 1, 0, 0], enc.encode('tmp/ten'));
+    expect(o.errno).toBe(0);
+    const fd = o.rets?.[0] as number;
+    let s = stamp();
+    await call(Sys.READ, [fd, 100]);
+    expect(stamp()).toBe(s);
+    await call(Sys.WRITE, [fd], enc.encode('x'));
+    expect(stamp()).toBeGreaterThan(s);
+    s = stamp();
+    await call(Sys.SEEK, [fd, 0, 0]);
+    expect(stamp()).toBeGreaterThan(s);
+    s = stamp();
+    await call(Sys.FTRUNCATE, [fd, 3]);
+    expect(stamp()).toBeGreaterThan(s);
     await call(Sys.CLOSE, [fd]);
   });
 

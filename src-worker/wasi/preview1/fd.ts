@@ -27,9 +27,12 @@ export function msToNs(ms: number): bigint {
   return BigInt(whole) * 1_000_000n + BigInt(frac);
 }
 
-/** Write a filestat (64 bytes) from the kernel's stat result slots. */
-export function writeFilestat(ctx: GlueContext, out: number): void {
-  const r = ctx.sys.rets;
+/** Write a filestat (64 bytes) from stat slots (`STAT_SLOTS`; the last reply's by default). */
+export function writeFilestat(
+  ctx: GlueContext,
+  out: number,
+  r: ArrayLike<number> = ctx.sys.rets,
+): void {
   ctx.mem.check(out, 64);
   ctx.mem.setU64(out, BigInt(r[0] as number));
   ctx.mem.setU64(out + 8, BigInt(r[1] as number));
@@ -80,6 +83,11 @@ export function fdImports(ctx: GlueContext): Record<string, (...a: never[]) => n
     fd_fdstat_set_flags: guard((fd: number, flags: number) => sys.call(Sys.SET_FLAGS, [fd, flags])),
     fd_fdstat_set_rights: guard((fd: number) => sys.call(Sys.FDSTAT, [fd])),
     fd_filestat_get: guard((fd: number, out: number) => {
+      const held = ctx.files.fstat(fd);
+      if (held) {
+        writeFilestat(ctx, out, held);
+        return 0;
+      }
       const e = sys.call(Sys.FSTAT, [fd]);
       if (e) return e;
       writeFilestat(ctx, out);

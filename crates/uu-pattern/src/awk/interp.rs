@@ -3,7 +3,7 @@
 
 use super::ast::*;
 use super::parser::*;
-use super::value::{check_format_args, num_to_str, sprintf, Value};
+use super::value::{check_format_args, num_to_str, sprintf, str_to_num, Value};
 use crate::rx::{Config, Regex, Syntax};
 use coreutils_core::error::strerror;
 use std::collections::HashMap;
@@ -558,6 +558,51 @@ impl Interp {
         v.to_bytes(&self.convfmt)
     }
 
+    /// The numeric value of field `i`, read from the record without making
+    /// a value of it (a field's number is its text's strtod prefix whether
+    /// or not it looks numeric).
+    fn field_num(&mut self, i: usize) -> f64 {
+        if i == 0 {
+            return str_to_num(&self.record);
+        }
+        self.ensure_split();
+        if self.lazy {
+            return match self.spans.get(i - 1) {
+                Some(&(a, b)) => str_to_num(&self.record[a..b]),
+                None => 0.0,
+            };
+        }
+        self.fields.get(i - 1).map_or(0.0, Value::num)
+    }
+
+    /// `eval(e)?.num()` without building string values on the way: the
+    /// arithmetic of `s += $1` and the like.
+    fn eval_num(&mut self, e: &Expr) -> R<f64> {
+        Ok(match e {
+            Expr::Num(n) => *n,
+            Expr::Var(Var::Global(i)) if *i != NF => match &self.globals[*i] {
+                Cell::Val(v) => v.num(),
+                Cell::Arr(_) => 0.0,
+            },
+            Expr::Field(i) => {
+                let n = self.eval_num(i)?;
+                if n < 0.0 {
+                    return err(format!("attempt to access field {}", n as i64));
+                }
+                self.field_num(n as usize)
+            }
+            Expr::Group(e) => self.eval_num(e)?,
+            Expr::Neg(a) => -self.eval_num(a)?,
+            Expr::Plus(a) => self.eval_num(a)?,
+            Expr::Bin(op, a, b) => {
+                let x = self.eval_num(a)?;
+                let y = self.eval_num(b)?;
+                arith(op, x, y)?
+            }
+            _ => self.eval(e)?.num(),
+        })
+    }
+
     pub fn eval(&mut self, e: &Expr) -> R<Value> {
         Ok(match e {
             Expr::Num(n) => Value::Num(*n),
@@ -587,20 +632,17 @@ impl Interp {
                 Value::Num(if has { 1.0 } else { 0.0 })
             }
             Expr::Group(e) => self.eval(e)?,
-            Expr::Assign(t, op, rhs) => {
-                let r = self.eval(rhs)?;
-                let v = match op {
-                    None => match r {
-                        Value::Uninit => Value::Uninit,
-                        other => other,
-                    },
-                    Some(o) => {
-                        let l = self.eval(t)?.num();
-                        Value::Num(arith(o, l, r.num())?)
-                    }
-                };
+            Expr::Assign(t, None, rhs) => {
+                let v = self.eval(rhs)?;
                 self.assign(t, v.clone())?;
                 v
+            }
+            Expr::Assign(t, Some(o), rhs) => {
+                let r = self.eval_num(rhs)?;
+                let l = self.eval_num(t)?;
+                let v = arith(o, l, r)?;
+                self.assign(t, Value::Num(v))?;
+                Value::Num(v)
             }
             Expr::Cond(c, a, b) => {
                 if self.eval(c)?.truthy() {
@@ -620,11 +662,11 @@ impl Interp {
                 0.0
             }),
             Expr::Not(a) => Value::Num(if self.eval(a)?.truthy() { 0.0 } else { 1.0 }),
-            Expr::Neg(a) => Value::Num(-self.eval(a)?.num()),
-            Expr::Plus(a) => Value::Num(self.eval(a)?.num()),
+            Expr::Neg(a) => Value::Num(-self.eval_num(a)?),
+            Expr::Plus(a) => Value::Num(self.eval_num(a)?),
             Expr::Bin(op, a, b) => {
-                let x = self.eval(a)?.num();
-                let y = self.eval(b)?.num();
+                let x = self.eval_num(a)?;
+                let y = self.eval_num(b)?;
                 Value::Num(arith(op, x, y)?)
             }
             Expr::Cmp(op, a, b) => {
@@ -664,12 +706,12 @@ impl Interp {
                 Value::Str(Rc::from(s))
             }
             Expr::PreInc(t, d) => {
-                let v = Value::Num(self.eval(t)?.num() + d);
+                let v = Value::Num(self.eval_num(t)? + d);
                 self.assign(t, v.clone())?;
                 v
             }
             Expr::PostInc(t, d) => {
-                let old = self.eval(t)?.num();
+                let old = self.eval_num(t)?;
                 self.assign(t, Value::Num(old + d))?;
                 Value::Num(old)
             }
@@ -1152,13 +1194,25 @@ impl Interp {
             if got {
                 self.spare = std::mem::replace(&mut self.record, rec);
                 self.split_done = false;
-                let nr = self.get_global(NR).num() + 1.0;
-                self.set_global(NR, Value::Num(nr));
-                let fnr = self.get_global(FNR).num() + 1.0;
-                self.set_global(FNR, Value::Num(fnr));
+                self.count(NR);
+                self.count(FNR);
                 return Ok(true);
             }
             self.main = None;
+        }
+    }
+
+    /// Add one to NR or FNR (a number, unless a program assigned it).
+    fn count(&mut self, i: usize) {
+        match &mut self.globals[i] {
+            Cell::Val(Value::Num(n)) => *n += 1.0,
+            other => {
+                let n = match other {
+                    Cell::Val(v) => v.num(),
+                    Cell::Arr(_) => 0.0,
+                };
+                *other = Cell::Val(Value::Num(n + 1.0));
+            }
         }
     }
 
@@ -1740,17 +1794,18 @@ impl Interp {
 }
 
 fn arith(op: &str, x: f64, y: f64) -> R<f64> {
-    Ok(match op {
-        "+" => x + y,
-        "-" => x - y,
-        "*" => x * y,
-        "/" => {
+    // The parser's operators are one character each ("^" for both powers).
+    Ok(match op.as_bytes().first() {
+        Some(b'+') => x + y,
+        Some(b'-') => x - y,
+        Some(b'*') => x * y,
+        Some(b'/') => {
             if y == 0.0 {
                 return err("division by zero attempted");
             }
             x / y
         }
-        "%" => {
+        Some(b'%') => {
             if y == 0.0 {
                 return err("division by zero attempted in `%'");
             }

@@ -80,6 +80,14 @@ pub fn num_to_str(n: f64, fmt: &[u8]) -> Vec<u8> {
 
 /// strtod-like prefix conversion ("12abc" → 12).
 pub fn str_to_num(s: &[u8]) -> f64 {
+    match integer_prefix(s) {
+        Some(v) => v,
+        None => strtod_prefix(s),
+    }
+}
+
+/// `str_to_num`'s general path: any decimal or inf/nan prefix.
+fn strtod_prefix(s: &[u8]) -> f64 {
     let mut i = 0;
     while i < s.len() && matches!(s[i], b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c) {
         i += 1;
@@ -137,6 +145,41 @@ pub fn str_to_num(s: &[u8]) -> f64 {
         .ok()
         .and_then(|t| t.parse().ok())
         .unwrap_or(0.0)
+}
+
+/// The common case of `str_to_num` in one pass: blanks, a sign and up to
+/// 15 digits (exact in a double), ending the text or followed by something
+/// that cannot continue a number. None for anything else.
+fn integer_prefix(s: &[u8]) -> Option<f64> {
+    let mut i = 0;
+    while i < s.len() && matches!(s[i], b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c) {
+        i += 1;
+    }
+    let neg = match s.get(i) {
+        Some(b'-') => {
+            i += 1;
+            true
+        }
+        Some(b'+') => {
+            i += 1;
+            false
+        }
+        _ => false,
+    };
+    let ds = i;
+    let mut mant: u64 = 0;
+    while i < s.len() && s[i].is_ascii_digit() {
+        if i - ds == 15 {
+            return None;
+        }
+        mant = mant * 10 + u64::from(s[i] - b'0');
+        i += 1;
+    }
+    if i == ds || matches!(s.get(i), Some(b'.' | b'e' | b'E')) {
+        return None;
+    }
+    let v = mant as f64;
+    Some(if neg { -v } else { v })
 }
 
 /// Powers of ten a double holds exactly.
@@ -660,6 +703,49 @@ mod fast_decimal_tests {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn integer_fast_path_agrees_with_the_general_one() {
+        let cases: &[&[u8]] = &[
+            b"0",
+            b"-0",
+            b"+0",
+            b"7",
+            b"  42",
+            b"\t-13 ",
+            b"123456789012345",
+            b"1234567890123456",
+            b"00000000000000012",
+            b"12abc",
+            b"3.5",
+            b"3.",
+            b"1e5",
+            b"1E-2",
+            b"-",
+            b"+",
+            b"",
+            b" ",
+            b"0x1A",
+            b"inf",
+            b"-inf",
+            b"nan",
+            b"+nan",
+            b"9007199254740993",
+            b"-999999999999999",
+            b"5\n",
+            b"12 34",
+        ];
+        for c in cases {
+            let (a, b) = (str_to_num(c), strtod_prefix(c));
+            assert!(
+                a.to_bits() == b.to_bits() || (a.is_nan() && b.is_nan()),
+                "{:?}: {} vs {}",
+                String::from_utf8_lossy(c),
+                a,
+                b
+            );
+        }
+    }
     fn f(fmt: &str, args: &[Value]) -> String {
         String::from_utf8(sprintf(fmt.as_bytes(), args, b"%.6g")).unwrap()
     }
