@@ -131,9 +131,17 @@ export class Kernel {
   private memoryWatch: NodeJS.Timeout | undefined;
   /**
    * Set by whoever owns the sandbox's policy; until then every request is
-   * denied (default deny, no onRequest).
+   * denied (default deny, no onRequest). The default is made on first use:
+   * a Sandbox sets its own before any program runs.
    */
-  network: KernelNetwork = { gateway: new NetworkGateway({ sandboxId: 'sandbox' }) };
+  private networkSet: KernelNetwork | undefined;
+  get network(): KernelNetwork {
+    this.networkSet ??= { gateway: new NetworkGateway({ sandboxId: 'sandbox' }) };
+    return this.networkSet;
+  }
+  set network(network: KernelNetwork) {
+    this.networkSet = network;
+  }
 
   constructor(opts: KernelOptions) {
     this.vfs = opts.vfs;

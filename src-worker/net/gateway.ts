@@ -20,7 +20,7 @@ import {
   headersForHop,
   type HeaderList,
 } from './headers.js';
-import { DEFAULT_LIMITS, GatewayLimitsSchema, tighten, type GatewayLimits } from './limits.js';
+import { gatewayLimits, tighten, type GatewayLimits } from './limits.js';
 import { pinnedAgent, responseVersion } from './node/pinnedAgent.js';
 import { systemResolver, type Resolver } from './node/resolver.js';
 import { CompiledPolicy, type NetworkPolicy } from './policy.js';
@@ -106,7 +106,7 @@ export class NetworkGateway {
 
   constructor(private readonly options: GatewayOptions) {
     this.compiled = compile(options.policy);
-    this.limits = GatewayLimitsSchema.parse({ ...DEFAULT_LIMITS, ...options.limits });
+    this.limits = gatewayLimits(options.limits);
     this.resolver = options.resolver ?? systemResolver;
     this.budget = { used: 0, max: this.limits.maxSandboxBytes };
   }
