@@ -1,6 +1,6 @@
 /**
  * Character devices the kernel serves for `chardev` nodes: null, zero,
- * random/urandom, and output sinks (API-captured stdout/stderr). `tty`,
+ * full, random/urandom, and output sinks (API-captured stdout/stderr). `tty`,
  * `stdin`, `stdout`, `stderr` and `/dev/fd/N` are resolved by the kernel to
  * the process's own descriptors (see kernel/open.ts).
  */
@@ -33,6 +33,16 @@ export class ZeroDevice extends NullDevice {
   }
   override pread(len: number): Uint8Array {
     return new Uint8Array(len);
+  }
+}
+
+/** /dev/full: reads zeros, every write fails with ENOSPC (tests of a full disk). */
+export class FullDevice extends ZeroDevice {
+  override write(_data: Uint8Array): number {
+    return fail(Errno.ENOSPC);
+  }
+  override pwrite(_data: Uint8Array): number {
+    return fail(Errno.ENOSPC);
   }
 }
 
@@ -92,6 +102,8 @@ export function deviceFile(name: string): OpenFile | undefined {
       return new NullDevice();
     case 'zero':
       return new ZeroDevice();
+    case 'full':
+      return new FullDevice();
     case 'random':
     case 'urandom':
       return new RandomDevice();

@@ -14,6 +14,7 @@ vi.mock('./node/pinnedAgent.js', async (importOriginal) => {
   const real = await importOriginal<typeof PinnedAgentModule>();
   return {
     responseVersion: real.responseVersion,
+    connectionEnds: real.connectionEnds,
     pinnedAgent: (opts: Parameters<typeof real.pinnedAgent>[0]) => {
       const outside = opts.addresses.filter((a) => a.toString() !== '127.0.0.1');
       if (outside.length > 0) throw new Error(`TEST GUARD: would connect to ${outside.join(', ')}`);
@@ -43,6 +44,8 @@ const DNS = {
   'junk.test': ['not-an-address'],
   'nat64.test': ['64:ff9b::a9fe:a9fe'],
   'evil.test': ['10.9.9.9'],
+  'metadata.google.internal': ['169.254.169.254'],
+  'linklocal.test': ['fe80::1'],
 };
 
 // `*` and example.com: names are looked up, public hosts allowed, nothing special named.
@@ -82,12 +85,44 @@ const CASES: Record<string, Case> = {
   'fullwidth digits (IDNA)': special('http://１２７.０.０.１/', '127.0.0.1 is a loopback'),
   'percent-encoded host': special('http://%31%32%37.0.0.1/', '127.0.0.1 is a loopback'),
   'https default port': special('https://127.0.0.1/', '127.0.0.1:443'),
+  'upper-case hex 0X7F000001': special('http://0X7F000001/', '127.0.0.1 is a loopback'),
+  'hex parts 0x7f.0x0.0x0.0x1': special('http://0x7f.0x0.0x0.0x1/', '127.0.0.1 is a loopback'),
+  'octal in one number 017700000001': special('http://017700000001/', '127.0.0.1 is a loopback'),
+  'zero-padded parts 127.000.000.001': special('http://127.000.000.001/', '127.0.0.1 is a'),
+  'ideographic full stops (IDNA)': special('http://127。0。0。1/', '127.0.0.1 is a loopback'),
+  'upper-case scheme': special('HTTP://127.0.0.1/', '127.0.0.1 is a loopback'),
+  'percent-encoded name': special('http://%6c%6f%63%61%6c%68%6f%73%74/', 'localhost resolves'),
+  'mapped loopback, full form': special('http://[0:0:0:0:0:ffff:127.0.0.1]/', '127.0.0.1 is a'),
+  'mapped loopback on a port': special(
+    'http://[::ffff:127.0.0.1]:8080/',
+    ':8080: 127.0.0.1 is a loopback',
+  ),
+  'mapped unspecified': special('http://[::ffff:0.0.0.0]/', '0.0.0.0 is an unspecified'),
+  'IPv6 loopback in upper case and zeros': special('http://[0000::0001]/', '::1 is a loopback'),
+  'IPv6 zone id': { url: 'http://[fe80::1%25eth0]/', reason: 'bad-url' },
+  'IPv6 zone id on loopback': { url: 'http://[::1%251]/', reason: 'bad-url' },
+  'mapped shorthand is no address': { url: 'http://[::ffff:127.1]/', reason: 'bad-url' },
+  'encoded @ in the host': { url: 'http://example.com%40127.0.0.1/', reason: 'bad-url' },
+  'encoded slash in the host': { url: 'http://127.0.0.1%2f@example.com/', reason: 'bad-url' },
+  'tab in the host': special('http://127.0.\t0.1/', '127.0.0.1 is a loopback'),
+  'userinfo that looks like a host:port': {
+    url: 'http://127.0.0.1:80@example.com/',
+    reason: 'bad-url',
+    says: 'credentials',
+  },
   // Cloud metadata endpoints.
   'AWS/GCP/Azure metadata': special('http://169.254.169.254/latest/meta-data/', 'cloud-metadata'),
   'metadata in decimal': special('http://2852039166/', '169.254.169.254 is a cloud-metadata'),
   'metadata IPv4-mapped': special('http://[::ffff:169.254.169.254]/', 'cloud-metadata'),
   'AWS IPv6 metadata': special('http://[fd00:ec2::254]/', 'cloud-metadata'),
   'Alibaba metadata': special('http://100.100.100.200/', 'cloud-metadata'),
+  'metadata in hex': special('http://0xa9fea9fe/', '169.254.169.254 is a cloud-metadata'),
+  'metadata in hex parts': special('http://0xA9.0xFE.0xA9.0xFE/', '169.254.169.254 is a'),
+  'metadata in octal': special('http://0251.0376.0251.0376/', '169.254.169.254 is a'),
+  'metadata as a.b.c': special('http://169.254.43518/', '169.254.169.254 is a cloud-metadata'),
+  'metadata with a trailing dot': special('http://169.254.169.254./', 'cloud-metadata'),
+  'metadata mapped in hex': special('http://[::ffff:a9fe:a9fe]/', 'cloud-metadata'),
+  'GCP metadata by name': special('http://metadata.google.internal/', 'cloud-metadata'),
   'ECS task metadata': special('http://169.254.170.2/v2/credentials', 'cloud-metadata'),
   'metadata via NAT64': special('http://[64:ff9b::a9fe:a9fe]/', 'NAT64'),
   // Private, link-local, unique-local and other special ranges.
@@ -101,6 +136,11 @@ const CASES: Record<string, Case> = {
   'unique-local fc00::/7': special('http://[fc00::1]/', 'unique-local'),
   'multicast IPv4': special('http://224.0.0.1/', 'multicast'),
   'multicast IPv6': special('http://[ff02::1]/', 'multicast'),
+  'multicast SSDP': special('http://239.255.255.250:1900/', 'multicast'),
+  'multicast IPv6 site-local': special('http://[ff05::1:3]/', 'multicast'),
+  'unique-local fd00::1': special('http://[fd00::1]/', 'unique-local'),
+  'private 172.31.255.255': special('http://172.31.255.255/', 'private'),
+  'link-local in a name answer': special('http://linklocal.test/', 'link-local'),
   broadcast: special('http://255.255.255.255/', 'broadcast'),
   'carrier-grade NAT': special('http://100.64.0.1/', 'carrier-grade NAT'),
   'NAT64 of loopback': special('http://[64:ff9b::7f00:1]/', 'NAT64'),

@@ -123,9 +123,12 @@ export class SyscallExchange {
         redirects: res.redirects,
         statusText: res.statusText,
         url: res.url,
-        address: res.addresses[0] ?? '',
+        // The address the socket connected to, else the first one checked.
+        address: res.remote?.address ?? res.addresses[0] ?? '',
         headers: res.headers,
         httpVersion: res.httpVersion,
+        localAddress: res.local?.address ?? '',
+        localPort: res.local?.port ?? 0,
       }),
     };
   }
@@ -136,17 +139,6 @@ export class SyscallExchange {
    */
   readBody(dst: Uint8Array): number | null {
     return this.spliceBody(copyInto(dst), dst.length);
-  }
-
-  /**
-   * True when at least `bytes` of body wait to be read, or the body ended
-   * or failed (a read would not see more by waiting), or the exchange failed.
-   */
-  bodySettled(bytes: number): boolean {
-    if (this.error || this.closed) return true;
-    const body = this.response?.body;
-    if (!body) return false;
-    return body.buffered >= bytes || body.finished;
   }
 
   /**

@@ -173,6 +173,9 @@ export interface NetWireHead {
   readonly headers: HeaderList;
   /** `1.1` or `1.0`: the status line's version (appended last, so older readers stop before it). */
   readonly httpVersion: string;
+  /** The connection's local end (empty and 0 when unknown); after the version, for the same reason. */
+  readonly localAddress: string;
+  readonly localPort: number;
 }
 
 /** The response head as `net_response` hands it back. */
@@ -185,7 +188,7 @@ export function encodeNetHead(h: NetWireHead): Uint8Array {
     .utf8(h.address)
     .u32(h.headers.length);
   for (const [n, v] of h.headers) w.latin1(n).latin1(v);
-  return w.latin1(h.httpVersion).done();
+  return w.latin1(h.httpVersion).utf8(h.localAddress).u32(h.localPort).done();
 }
 
 /** The error record `net_response` hands back on a denial or failure. */

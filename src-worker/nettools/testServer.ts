@@ -6,7 +6,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 
 export interface TestServer {
   readonly port: number;
@@ -129,6 +129,25 @@ function route(req: http.IncomingMessage, body: Buffer, res: http.ServerResponse
   if (path === '/gzip') {
     const raw = 'compressed body\n'.repeat(20);
     return send(res, 200, { ...text, 'Content-Encoding': 'gzip' }, gzipSync(raw));
+  }
+  if (path === '/deflate') {
+    const raw = 'deflated body\n'.repeat(20);
+    return send(res, 200, { ...text, 'Content-Encoding': 'deflate' }, deflateSync(raw));
+  }
+  if (path === '/br') {
+    const raw = 'brotli body\n'.repeat(20);
+    return send(res, 200, { ...text, 'Content-Encoding': 'br' }, brotliCompressSync(raw));
+  }
+  if (path === '/lastmod') {
+    // A fixed date in the past: wget -N compares it with the file's mtime.
+    const stamp = 'Mon, 01 Jan 2024 00:00:00 GMT';
+    const since = req.headers['if-modified-since'];
+    if (since && Date.parse(since) >= Date.parse(stamp)) {
+      res.writeHead(304, { 'Last-Modified': stamp });
+      res.end();
+      return;
+    }
+    return send(res, 200, { ...text, 'Last-Modified': stamp }, 'dated\n');
   }
   if (path === '/cookies/set') {
     return send(

@@ -35,6 +35,7 @@ const DIRS: ReadonlyArray<readonly [string, number]> = [
 const DEVICES: ReadonlyArray<readonly [string, number]> = [
   ['null', 0o666],
   ['zero', 0o666],
+  ['full', 0o666],
   ['random', 0o666],
   ['urandom', 0o666],
   ['tty', 0o666],

@@ -499,7 +499,17 @@ describe('default layout', () => {
     expect(str(vfs.readFile('/etc/group'))).toContain('user:x:1000:');
     expect(str(vfs.readFile('/etc/hostname'))).toBe('sandglass\n');
     expect(str(vfs.readFile('/etc/profile'))).toContain('PATH=');
-    for (const d of ['null', 'zero', 'random', 'urandom', 'tty', 'stdin', 'stdout', 'stderr']) {
+    for (const d of [
+      'null',
+      'zero',
+      'full',
+      'random',
+      'urandom',
+      'tty',
+      'stdin',
+      'stdout',
+      'stderr',
+    ]) {
       expect(vfs.stat('/dev/' + d)).toMatchObject({ kind: 'chardev', device: d });
     }
     expect(vfs.readdir('/proc')).toEqual([]);

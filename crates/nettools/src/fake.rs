@@ -24,6 +24,8 @@ pub fn head(status: u16, text: &str, headers: &[(&str, &str)]) -> Head {
         url: String::new(),
         address: "127.0.0.1".to_string(),
         version: "1.1".to_string(),
+        local_address: "127.0.0.1".to_string(),
+        local_port: 40000,
         headers: headers
             .iter()
             .map(|(n, v)| (n.to_string(), v.to_string()))

@@ -14,6 +14,7 @@ pub mod curl;
 pub mod decode;
 pub mod fake;
 pub mod multipart;
+pub mod netrc;
 pub mod sys;
 pub mod time;
 pub mod transport;

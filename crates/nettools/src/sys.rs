@@ -121,6 +121,8 @@ impl Exchange for SysExchange {
                             .into_iter()
                             .map(|(n, v)| (text(n), text(v)))
                             .collect(),
+                        local_address: text(h.local_address),
+                        local_port: h.local_port,
                     });
                 }
                 // A caught signal: the exchange is still open; ask again.

@@ -28,6 +28,27 @@ pub fn format_stamp(t: i64) -> String {
     )
 }
 
+/// An HTTP date (IMF-fixdate): `Mon, 01 Jan 2024 00:00:00 GMT`.
+pub fn format_http_date(t: i64) -> String {
+    const DAYS: [&str; 7] = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"];
+    const NAMES: [&str; 12] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ];
+    let days = t.div_euclid(86_400);
+    let (y, mo, d) = civil_from_days(days);
+    let s = t.rem_euclid(86_400);
+    format!(
+        "{}, {:02} {} {:04} {:02}:{:02}:{:02} GMT",
+        DAYS[days.rem_euclid(7) as usize],
+        d,
+        NAMES[(mo as usize).saturating_sub(1) % 12],
+        y,
+        s / 3600,
+        s / 60 % 60,
+        s % 60
+    )
+}
+
 const MONTHS: [&str; 12] = [
     "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
 ];
@@ -97,5 +118,13 @@ mod tests {
         assert_eq!(parse_http_date("Sunday, 06-Nov-94 08:49:37 GMT"), want);
         assert_eq!(parse_http_date("Sun Nov  6 08:49:37 1994"), want);
         assert_eq!(parse_http_date("garbage"), None);
+        assert_eq!(
+            format_http_date(784_111_777),
+            "Sun, 06 Nov 1994 08:49:37 GMT"
+        );
+        assert_eq!(
+            format_http_date(1_704_067_200),
+            "Mon, 01 Jan 2024 00:00:00 GMT"
+        );
     }
 }

@@ -73,6 +73,9 @@ pub struct Head {
     pub headers: Vec<(String, String)>,
     /// The status line's version, `1.1` or `1.0`.
     pub version: String,
+    /// The connection's local end (empty and 0 when the kernel does not say).
+    pub local_address: String,
+    pub local_port: u32,
 }
 
 impl Head {
@@ -90,6 +93,21 @@ impl Head {
             .iter()
             .filter(move |(n, _)| n.eq_ignore_ascii_case(name))
             .map(|(_, v)| v.as_str())
+    }
+
+    /// The file name a `Content-Disposition` header gives (curl -J, wget
+    /// --content-disposition): its last path segment, never `.` or `..`.
+    pub fn disposition_name(&self) -> Option<String> {
+        for part in self.header("content-disposition")?.split(';') {
+            if let Some(rest) = part.trim().strip_prefix("filename=") {
+                let name = rest.trim().trim_matches('"');
+                let base = name.rsplit(|c| c == '/' || c == '\\').next().unwrap_or("");
+                if !base.is_empty() && base != "." && base != ".." {
+                    return Some(base.to_string());
+                }
+            }
+        }
+        None
     }
 
     /// The head as HTTP text, the way curl -i and wget -S show it.

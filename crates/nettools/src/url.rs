@@ -259,6 +259,35 @@ pub fn percent_decode_bytes(s: &[u8]) -> Vec<u8> {
     out
 }
 
+/// wget's escaping of what a URL cannot carry as typed, in everything
+/// after the host: spaces, `"<>\\^`{|}`, control and non-ASCII bytes,
+/// and a `%` that starts no `%XX`; the rest (`[]`, sub-delimiters) stays.
+pub fn escape_unsafe(text: &str) -> String {
+    let start = text.find("://").map_or(0, |i| i + 3);
+    let tail_at = text[start..]
+        .find(|c| c == '/' || c == '?')
+        .map_or(text.len(), |i| start + i);
+    let (head, tail) = text.split_at(tail_at);
+    let b = tail.as_bytes();
+    let hex = |i: usize| b.get(i).map_or(false, |c| c.is_ascii_hexdigit());
+    let mut out = head.to_string();
+    for (i, &c) in b.iter().enumerate() {
+        let unsafe_byte = c <= b' '
+            || c >= 0x7f
+            || b"\"<>\\^`{|}".contains(&c)
+            || (c == b'%' && !(hex(i + 1) && hex(i + 2)));
+        if unsafe_byte {
+            const HEX: &[u8; 16] = b"0123456789ABCDEF";
+            out.push('%');
+            out.push(HEX[(c >> 4) as usize] as char);
+            out.push(HEX[(c & 15) as usize] as char);
+        } else {
+            out.push(c as char);
+        }
+    }
+    out
+}
+
 /// Form-encode as curl's --data-urlencode does: RFC 3986's unreserved
 /// characters stay, a space becomes `+`, everything else `%XX`.
 pub fn percent_encode(data: &[u8]) -> String {
@@ -321,5 +350,9 @@ mod tests {
     fn percent_coding() {
         assert_eq!(percent_encode(b"a b&c=d~\n"), "a+b%26c%3Dd~%0A");
         assert_eq!(percent_decode("a%20b%zz%4"), "a b%zz%4");
+        assert_eq!(
+            escape_unsafe("http://h:1/a b|{c}[d]~%41%zz?e=\"f\"&g^"),
+            "http://h:1/a%20b%7C%7Bc%7D[d]~%41%25zz?e=%22f%22&g%5E"
+        );
     }
 }

@@ -550,3 +550,68 @@ fn verbose_lines() {
         r.err
     );
 }
+
+#[test]
+fn globbing_with_numbered_outputs_and_url_query() {
+    let d = scratch("glob");
+    let out = d.join("o_#1").to_string_lossy().into_owned();
+    let r = run(
+        C,
+        &[
+            "curl",
+            "-s",
+            "--url-query",
+            "q=a b",
+            "-o",
+            &out,
+            "http://h.test/{text,echo}",
+        ],
+        site(),
+        b"",
+    );
+    assert_eq!(r.code, 0);
+    let urls: Vec<&str> = r.requests.iter().map(|q| q.url.as_str()).collect();
+    assert_eq!(
+        urls,
+        ["http://h.test/text?q=a+b", "http://h.test/echo?q=a+b"]
+    );
+    assert_eq!(
+        std::fs::read_to_string(d.join("o_text")).unwrap(),
+        "hello\n"
+    );
+    assert!(std::fs::read_to_string(d.join("o_echo"))
+        .unwrap()
+        .starts_with("GET "));
+    let bad = run(C, &["curl", "-sS", "http://h.test/{a"], site(), b"");
+    assert_eq!(bad.code, 3);
+    assert_eq!(
+        bad.err,
+        "curl: (3) unmatched brace in URL position 15:\nhttp://h.test/{a\n              ^\n"
+    );
+}
+
+#[test]
+fn config_file_and_netrc() {
+    let d = scratch("config");
+    let cfg = d.join("cfg");
+    let nrc = d.join("nrc");
+    std::fs::write(&nrc, "machine h.test login u password p\n").unwrap();
+    std::fs::write(
+        &cfg,
+        format!(
+            "silent\nurl = \"http://h.test/echo\"\nnetrc-file {}\nbogus\n",
+            nrc.display()
+        ),
+    )
+    .unwrap();
+    let r = run(C, &["curl", "-K", &cfg.to_string_lossy()], site(), b"");
+    assert_eq!(r.code, 0);
+    // -s hides the config file's warnings as curl does.
+    assert_eq!(r.err, "");
+    assert!(r.out.contains("Authorization: Basic dTpw\n"), "{}", r.out);
+    let missing = run(C, &["curl", "-K", "/nonexistent/cfg"], site(), b"");
+    assert_eq!(missing.code, 26);
+    assert!(missing
+        .err
+        .starts_with("curl: cannot read config from '/nonexistent/cfg'\n"));
+}

@@ -174,6 +174,11 @@ pub struct NetHead {
     /// The status line's HTTP version (`1.1`, `1.0`); empty from a kernel
     /// that does not say (it comes last, after the headers).
     pub version: Vec<u8>,
+    /// The connection's local address (empty from a kernel that does not
+    /// say; it comes after the version).
+    pub local_address: Vec<u8>,
+    /// The connection's local port (0 when unknown).
+    pub local_port: u32,
 }
 
 impl NetHead {
@@ -188,6 +193,8 @@ impl NetHead {
             address: r.bytes()?,
             headers: Vec::new(),
             version: Vec::new(),
+            local_address: Vec::new(),
+            local_port: 0,
         };
         let n = r.u32()?;
         for _ in 0..n {
@@ -196,6 +203,10 @@ impl NetHead {
         }
         if r.off < r.b.len() {
             h.version = r.bytes()?;
+        }
+        if r.off < r.b.len() {
+            h.local_address = r.bytes()?;
+            h.local_port = r.u32()?;
         }
         Some(h)
     }
@@ -341,7 +352,18 @@ mod tests {
         let h = NetHead::decode(&w.0).unwrap();
         assert_eq!(h.status, 200);
         assert_eq!(h.headers[0].1, b"text/plain");
+        assert_eq!((h.version.len(), h.local_port), (0, 0));
         assert_eq!(NetHead::decode(&w.0[..10]), None);
+        // The version, then the local end, appended by later kernels.
+        w.bytes(b"1.0");
+        w.bytes(b"127.0.0.1");
+        w.u32(40123);
+        let h = NetHead::decode(&w.0).unwrap();
+        assert_eq!(h.version, b"1.0");
+        assert_eq!(
+            (h.local_address.as_slice(), h.local_port),
+            (b"127.0.0.1".as_ref(), 40123)
+        );
         let mut e = Writer(Vec::new());
         e.u32(1);
         e.bytes(b"network policy denied a:80: no");

@@ -19,8 +19,20 @@ export interface PinnedAgentOptions {
   ca?: SecureContextOptions['ca'];
 }
 
-/** The HTTP version each agent's one connection answered with, once known. */
-const versions = new WeakMap<Agent, { version: string | null }>();
+/** What an agent's one connection is: its two ends, and the HTTP version it answered with. */
+interface ConnectionInfo {
+  version: string | null;
+  local: SocketEnd | null;
+  remote: SocketEnd | null;
+}
+
+/** One end of a TCP connection (curl's %{local_ip}/%{local_port}, %{remote_ip}). */
+export interface SocketEnd {
+  address: string;
+  port: number;
+}
+
+const connections = new WeakMap<Agent, ConnectionInfo>();
 
 /**
  * The version of the response an agent's connection carried (`1.0`,
@@ -29,7 +41,20 @@ const versions = new WeakMap<Agent, { version: string | null }>();
  * on, and curl -i / wget -S print it.
  */
 export function responseVersion(agent: Agent): string {
-  return versions.get(agent)?.version ?? '1.1';
+  return connections.get(agent)?.version ?? '1.1';
+}
+
+/** The local and remote ends of an agent's connection, once connected. */
+export function connectionEnds(agent: Agent): {
+  local: SocketEnd | null;
+  remote: SocketEnd | null;
+} {
+  const c = connections.get(agent);
+  return { local: c?.local ?? null, remote: c?.remote ?? null };
+}
+
+function socketEnd(address: string | undefined, port: number | undefined): SocketEnd | null {
+  return address && port !== undefined ? { address, port } : null;
 }
 
 /**
@@ -38,7 +63,7 @@ export function responseVersion(agent: Agent): string {
  * wrapper sees each chunk it returns, and steps aside once it has seen
  * enough.
  */
-function sniffVersion(socket: Socket, into: { version: string | null }): void {
+function sniffVersion(socket: Socket, into: ConnectionInfo): void {
   const read = socket.read.bind(socket);
   let seen = '';
   socket.read = (size?: number): unknown => {
@@ -87,17 +112,21 @@ export async function pinnedAgent(opts: PinnedAgentOptions): Promise<Agent> {
     rejectUnauthorized: true,
     ...(opts.ca ? { ca: opts.ca } : {}),
   });
-  const seen = { version: null as string | null };
+  const seen: ConnectionInfo = { version: null, local: null, remote: null };
   const agent = new Agent({
     connections: 1,
     connect: (options, callback) =>
       base(options, (err, socket) => {
-        if (socket) sniffVersion(socket, seen);
+        if (socket) {
+          sniffVersion(socket, seen);
+          seen.local = socketEnd(socket.localAddress, socket.localPort);
+          seen.remote = socketEnd(socket.remoteAddress, socket.remotePort);
+        }
         // The tuple type needs the two cases spelled out.
         if (err) callback(err, null);
         else callback(null, socket as Socket);
       }),
   });
-  versions.set(agent, seen);
+  connections.set(agent, seen);
   return agent;
 }

@@ -58,6 +58,12 @@ function handle(req: IncomingMessage, res: ServerResponse, seen: Seen[], stats: 
       });
       return;
     }
+    case '/http10':
+      // An HTTP/1.0 server: Node always answers 1.1, so the bytes go by hand.
+      res.socket?.end(
+        'HTTP/1.0 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 4\r\n\r\nold\n',
+      );
+      return;
     case '/redirect': {
       res.writeHead(Number(q.get('status') ?? 302), { Location: q.get('to') ?? '/hello' });
       res.end('moved');

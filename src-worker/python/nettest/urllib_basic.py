@@ -35,6 +35,9 @@ for status in (301, 302, 303, 307, 308):
     r = urllib.request.urlopen(O + "/redirect?status=%d&to=/hello" % status)
     print(status, r.status, r.geturl().replace(O, "ORIGIN"), r.read())
 
+r = urllib.request.urlopen(O + "/http10")
+print("HTTP/1.0 server", r.version, r.status, r.read())
+
 r = urllib.request.urlopen(O + "/big?bytes=100000&length=no")
 print("chunked", r.headers.get("Content-Length"), len(r.read()))
 

@@ -42,6 +42,10 @@ class Reader {
   constructor(private readonly b: Uint8Array) {
     this.dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
   }
+  /** Whether anything follows (later ABI additions are appended). */
+  more(): boolean {
+    return this.off < this.b.length;
+  }
   u32(): number {
     const v = this.dv.getUint32(this.off, true);
     this.off += 4;
@@ -75,7 +79,19 @@ function decodeHead(b: Uint8Array, extra: Body & { x?: number }): string {
   const n = r.u32();
   const headers: [string, string][] = [];
   for (let i = 0; i < n; i++) headers.push([r.latin1(), r.latin1()]);
-  return JSON.stringify({ errno: 0, status, redirects, reason, url, address, headers, ...extra });
+  // The status line's version, appended after the headers (docs/abi.md).
+  const version = r.more() ? r.latin1() : '1.1';
+  return JSON.stringify({
+    errno: 0,
+    status,
+    redirects,
+    reason,
+    url,
+    address,
+    headers,
+    version,
+    ...extra,
+  });
 }
 
 function decodeError(errno: number, b: Uint8Array, x?: number): string {

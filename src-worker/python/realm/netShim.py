@@ -228,7 +228,9 @@ class _ResponseStream(io.RawIOBase):
 
     def _head_bytes(self):
         h = self._ex.fetch_head(_idle_ms(self._sock.gettimeout()))
-        lines = ["HTTP/1.1 %d %s" % (h["status"], h["reason"])]
+        # The status line as the server sent it: an HTTP/1.0 server's
+        # response reads `version == 10` in http.client, as over a socket.
+        lines = ["HTTP/%s %d %s" % (h.get("version", "1.1"), h["status"], h["reason"])]
         for name, value in h["headers"]:
             if name.lower() != "transfer-encoding":
                 lines.append("%s: %s" % (name, value))

@@ -70,6 +70,21 @@ pub struct Config {
     pub progress_bar: bool,
     pub no_progress_meter: bool,
     pub stderr_file: Option<String>,
+    /// -N: body bytes reach standard output as they arrive.
+    pub no_buffer: bool,
+    /// -g: `{}` and `[]` in URLs are literal.
+    pub globoff: bool,
+    /// --url-query pieces, in order (`+` first: sent as is).
+    pub url_queries: Vec<String>,
+    /// -n / --netrc-optional / --netrc-file: where credentials may come from.
+    pub netrc: bool,
+    pub netrc_file: Option<String>,
+    /// -J: with -O, the name Content-Disposition gives.
+    pub remote_header_name: bool,
+    /// --proto: the schemes allowed (None: http and https).
+    pub protocols: Option<Vec<String>>,
+    /// Said about -K files (`FILE:LINE: warning: ...`), shown unless -s.
+    pub warnings: Vec<String>,
     pub post301: bool,
     pub post302: bool,
     pub post303: bool,
@@ -84,9 +99,16 @@ pub enum ContinueAt {
     Offset(u64),
 }
 
-/// A command-line error: curl's message (after `curl: `) and exit 2.
+/// A command-line error: curl's message (after `curl: `) and its exit
+/// status (2; 26 for a config file that cannot be read).
 #[derive(Debug, PartialEq, Eq)]
-pub struct ArgError(pub String);
+pub struct ArgError(pub String, pub i32);
+
+impl ArgError {
+    fn usage(msg: String) -> ArgError {
+        ArgError(msg, 2)
+    }
+}
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Kind {
@@ -148,7 +170,7 @@ const OPTIONS: &[(Option<char>, &str, Kind)] = &[
     (None, "no-progress-meter", Kind::Flag),
     (None, "stderr", Kind::Arg),
     (Some('g'), "globoff", Kind::Flag),
-    (Some('N'), "buffer", Kind::Flag),
+    (Some('N'), "no-buffer", Kind::Flag),
     (None, "http1.1", Kind::Flag),
     (Some('4'), "ipv4", Kind::Flag),
     (Some('6'), "ipv6", Kind::Flag),
@@ -158,12 +180,42 @@ const OPTIONS: &[(Option<char>, &str, Kind)] = &[
     (Some('h'), "help", Kind::Flag),
     (Some('V'), "version", Kind::Flag),
     (Some('q'), "disable", Kind::Flag),
+    (Some('K'), "config", Kind::Arg),
+    (None, "url-query", Kind::Arg),
+    (Some('n'), "netrc", Kind::Flag),
+    (None, "netrc-optional", Kind::Flag),
+    (None, "netrc-file", Kind::Arg),
+    (Some('J'), "remote-header-name", Kind::Flag),
+    (None, "proto", Kind::Arg),
+    (None, "proto-redir", Kind::Arg),
+    // Accepted, nothing to do here: TLS versions and trust, TCP and HTTP/2
+    // settings and rate limits are the gateway's (scripts pass them).
+    (None, "tlsv1", Kind::Flag),
+    (None, "tlsv1.0", Kind::Flag),
+    (None, "tlsv1.1", Kind::Flag),
+    (None, "tlsv1.2", Kind::Flag),
+    (None, "tlsv1.3", Kind::Flag),
+    (None, "ssl", Kind::Flag),
+    (None, "ssl-reqd", Kind::Flag),
+    (None, "cacert", Kind::Arg),
+    (None, "capath", Kind::Arg),
+    (None, "tcp-nodelay", Kind::Flag),
+    (None, "tcp-fastopen", Kind::Flag),
+    (None, "keepalive", Kind::Flag),
+    (None, "keepalive-time", Kind::Arg),
+    (None, "http2", Kind::Flag),
+    (None, "http2-prior-knowledge", Kind::Flag),
+    (None, "limit-rate", Kind::Arg),
+    (Some('Y'), "speed-limit", Kind::Arg),
+    (Some('y'), "speed-time", Kind::Arg),
+    (None, "styled-output", Kind::Flag),
+    (None, "fail-early", Kind::Flag),
 ];
 
 fn number(opt: &str, v: &str) -> Result<f64, ArgError> {
     match v.trim().parse::<f64>() {
         Ok(n) if n >= 0.0 && n.is_finite() => Ok(n),
-        _ => Err(ArgError(format!(
+        _ => Err(ArgError::usage(format!(
             "option {}: expected a proper numerical parameter",
             opt
         ))),
@@ -172,7 +224,7 @@ fn number(opt: &str, v: &str) -> Result<f64, ArgError> {
 
 fn integer(opt: &str, v: &str) -> Result<i64, ArgError> {
     v.trim().parse::<i64>().map_err(|_| {
-        ArgError(format!(
+        ArgError::usage(format!(
             "option {}: expected a proper numerical parameter",
             opt
         ))
@@ -255,92 +307,279 @@ impl Config {
             "progress-bar" => self.progress_bar = on,
             "no-progress-meter" => self.no_progress_meter = on,
             "stderr" => self.stderr_file = Some(v.to_string()),
+            "no-buffer" => self.no_buffer = on,
+            "globoff" => self.globoff = on,
+            "url-query" => self.url_queries.push(v.to_string()),
+            "remote-header-name" => self.remote_header_name = on,
+            "proto" => self.protocols = Some(protocols(v)),
+            "netrc" | "netrc-optional" => self.netrc = on,
+            "netrc-file" => {
+                self.netrc = true;
+                self.netrc_file = Some(v.to_string());
+            }
             "post301" => self.post301 = on,
             "post302" => self.post302 = on,
             "post303" => self.post303 = on,
             "help" => self.help = on,
             "version" => self.version = on,
-            // Accepted and meaningless here: certificate checks, the
-            // address family and buffering are the gateway's; -g because
-            // we never glob; -q because we read no .curlrc.
+            // Accepted and meaningless here: certificate checks and the
+            // address family are the gateway's; -q because we read no .curlrc.
             _ => {}
         }
         Ok(())
     }
 }
 
-/// Parse curl's arguments (without argv[0]).
-pub fn parse(args: &[String]) -> Result<Config, ArgError> {
-    let mut c = Config::default();
-    let mut i = 0;
-    while i < args.len() {
-        let a = &args[i];
-        i += 1;
-        if let Some(long) = a.strip_prefix("--") {
-            if long.is_empty() {
-                continue;
-            }
-            let (name, on) = match OPTIONS.iter().find(|o| o.1 == long) {
-                Some(o) => (o, true),
-                None => match long
-                    .strip_prefix("no-")
-                    .and_then(|n| OPTIONS.iter().find(|o| o.1 == n && o.2 == Kind::Flag))
-                {
-                    Some(o) => (o, false),
-                    None => return Err(ArgError(format!("option {}: is unknown", a))),
-                },
-            };
-            let val = if name.2 == Kind::Arg {
-                match args.get(i) {
-                    Some(v) => {
-                        i += 1;
-                        Some(v.as_str())
-                    }
-                    None => return Err(ArgError(format!("option {}: requires parameter", a))),
-                }
-            } else {
-                None
-            };
-            c.apply(name.1, a, on, val)?;
-        } else if a.len() > 1 && a.starts_with('-') {
-            let chars: Vec<char> = a[1..].chars().collect();
-            let mut k = 0;
-            while k < chars.len() {
-                let ch = chars[k];
-                k += 1;
-                let opt = OPTIONS
-                    .iter()
-                    .find(|o| o.0 == Some(ch))
-                    .ok_or_else(|| ArgError(format!("option -{}: is unknown", ch)))?;
-                let shown = format!("-{}", ch);
-                if opt.2 == Kind::Arg {
-                    let rest: String = chars[k..].iter().collect();
-                    let val = if !rest.is_empty() {
-                        rest
-                    } else {
-                        match args.get(i) {
-                            Some(v) => {
-                                i += 1;
-                                v.clone()
-                            }
-                            None => {
-                                return Err(ArgError(format!(
-                                    "option {}: requires parameter",
-                                    shown
-                                )))
-                            }
-                        }
-                    };
-                    c.apply(opt.1, &shown, true, Some(&val))?;
-                    break;
-                }
-                c.apply(opt.1, &shown, true, None)?;
-            }
+/// The schemes a `--proto` list leaves: `=a,b` exactly these, `-a`
+/// removes, `+a` or `a` adds, `all` is every scheme we speak.
+fn protocols(list: &str) -> Vec<String> {
+    let all = || vec!["http".to_string(), "https".to_string()];
+    let mut set = all();
+    for item in list.split(',') {
+        let item = item.trim();
+        let (op, name) = match item.chars().next() {
+            Some(c @ ('=' | '-' | '+')) => (c, &item[1..]),
+            _ => ('+', item),
+        };
+        let names = if name.eq_ignore_ascii_case("all") {
+            all()
         } else {
-            c.urls.push(a.clone());
+            vec![name.to_ascii_lowercase()]
+        };
+        match op {
+            '=' => set = names,
+            '-' => set.retain(|s| !names.contains(s)),
+            _ => {
+                for n in names {
+                    if !set.contains(&n) {
+                        set.push(n);
+                    }
+                }
+            }
         }
     }
+    set
+}
+
+/// Reads a -K file (`-` = standard input); None when it cannot.
+pub type ConfigReader<'a> = dyn FnMut(&str) -> Option<String> + 'a;
+
+/// Parse curl's arguments (without argv[0]); -K is refused.
+pub fn parse(args: &[String]) -> Result<Config, ArgError> {
+    parse_with(args, &mut |_| None)
+}
+
+/// Parse curl's arguments, reading -K files with `read`.
+pub fn parse_with(args: &[String], read: &mut ConfigReader) -> Result<Config, ArgError> {
+    let mut c = Config::default();
+    c.parse_args(args, read, 0)?;
     Ok(c)
+}
+
+/// How deep -K files may name further -K files.
+const MAX_CONFIG_DEPTH: u32 = 10;
+
+impl Config {
+    fn parse_args(
+        &mut self,
+        args: &[String],
+        read: &mut ConfigReader,
+        depth: u32,
+    ) -> Result<(), ArgError> {
+        let mut i = 0;
+        while i < args.len() {
+            let a = &args[i];
+            i += 1;
+            if let Some(long) = a.strip_prefix("--") {
+                if long.is_empty() {
+                    continue;
+                }
+                // `--buffer` is `--no-buffer` switched off.
+                let long = if long == "buffer" {
+                    "no-no-buffer"
+                } else {
+                    long
+                };
+                let (name, on) = match OPTIONS.iter().find(|o| o.1 == long) {
+                    Some(o) => (o, true),
+                    None => match long
+                        .strip_prefix("no-")
+                        .and_then(|n| OPTIONS.iter().find(|o| o.1 == n && o.2 == Kind::Flag))
+                    {
+                        Some(o) => (o, false),
+                        None => return Err(ArgError::usage(format!("option {}: is unknown", a))),
+                    },
+                };
+                let val = if name.2 == Kind::Arg {
+                    match args.get(i) {
+                        Some(v) => {
+                            i += 1;
+                            Some(v.as_str())
+                        }
+                        None => {
+                            return Err(ArgError::usage(format!(
+                                "option {}: requires parameter",
+                                a
+                            )))
+                        }
+                    }
+                } else {
+                    None
+                };
+                self.option(name.1, a, on, val, read, depth)?;
+            } else if a.len() > 1 && a.starts_with('-') {
+                let chars: Vec<char> = a[1..].chars().collect();
+                let mut k = 0;
+                while k < chars.len() {
+                    let ch = chars[k];
+                    k += 1;
+                    let opt = OPTIONS
+                        .iter()
+                        .find(|o| o.0 == Some(ch))
+                        .ok_or_else(|| ArgError::usage(format!("option -{}: is unknown", ch)))?;
+                    let shown = format!("-{}", ch);
+                    if opt.2 == Kind::Arg {
+                        let rest: String = chars[k..].iter().collect();
+                        let val = if !rest.is_empty() {
+                            rest
+                        } else {
+                            match args.get(i) {
+                                Some(v) => {
+                                    i += 1;
+                                    v.clone()
+                                }
+                                None => {
+                                    return Err(ArgError::usage(format!(
+                                        "option {}: requires parameter",
+                                        shown
+                                    )))
+                                }
+                            }
+                        };
+                        self.option(opt.1, &shown, true, Some(&val), read, depth)?;
+                        break;
+                    }
+                    self.option(opt.1, &shown, true, None, read, depth)?;
+                }
+            } else {
+                self.urls.push(a.clone());
+            }
+        }
+        Ok(())
+    }
+
+    fn option(
+        &mut self,
+        long: &str,
+        shown: &str,
+        on: bool,
+        val: Option<&str>,
+        read: &mut ConfigReader,
+        depth: u32,
+    ) -> Result<(), ArgError> {
+        if long != "config" {
+            return self.apply(long, shown, on, val);
+        }
+        let file = val.unwrap_or("");
+        let text = match read(file).filter(|_| depth < MAX_CONFIG_DEPTH) {
+            Some(t) => t,
+            None => {
+                return Err(ArgError(
+                    format!(
+                        "cannot read config from '{}'\ncurl: option {}: error encountered when reading a file",
+                        file, shown
+                    ),
+                    26,
+                ))
+            }
+        };
+        let shown_file = if file == "-" { "<stdin>" } else { file };
+        for (n, line) in text.lines().enumerate() {
+            let (name, args) = match config_line(line) {
+                Some(l) => l,
+                None => continue,
+            };
+            if let Err(e) = self.parse_args(&args, read, depth + 1) {
+                if e.1 != 2 {
+                    return Err(e);
+                }
+                let what = if e.0.ends_with("requires parameter") {
+                    "requires parameter"
+                } else {
+                    "is unknown"
+                };
+                self.warnings.push(format!(
+                    "{}:{}: warning: '{}' {}",
+                    shown_file,
+                    n + 1,
+                    name,
+                    what
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// One line of a -K file as command-line words: `name value`, `name =
+/// value`, `name: value`, `--name value` or `-x value`; the value may be
+/// "quoted" with \t \n \r \v escapes. Returns the name as written.
+fn config_line(line: &str) -> Option<(String, Vec<String>)> {
+    let line = line.trim_start();
+    if line.is_empty() || line.starts_with('#') {
+        return None;
+    }
+    let end = line
+        .find(|c: char| c.is_whitespace() || c == '=' || c == ':')
+        .unwrap_or(line.len());
+    let name = &line[..end];
+    let rest = line[end..].trim_start_matches(|c: char| c.is_whitespace() || c == '=' || c == ':');
+    let word = if name.starts_with('-') {
+        name.to_string()
+    } else {
+        format!("--{}", name)
+    };
+    let takes_value = match word.strip_prefix("--") {
+        Some(l) => OPTIONS.iter().any(|o| o.1 == l && o.2 == Kind::Arg),
+        None => word.chars().last().map_or(false, |ch| {
+            OPTIONS.iter().any(|o| o.0 == Some(ch) && o.2 == Kind::Arg)
+        }),
+    };
+    let mut words = vec![word];
+    if takes_value && !rest.is_empty() {
+        words.push(config_value(rest));
+    }
+    Some((name.trim_start_matches('-').to_string(), words))
+}
+
+fn config_value(rest: &str) -> String {
+    let q = match rest.strip_prefix('"') {
+        Some(q) => q,
+        None => {
+            return rest
+                .split(char::is_whitespace)
+                .next()
+                .unwrap_or("")
+                .to_string()
+        }
+    };
+    let mut out = String::new();
+    let mut chars = q.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => break,
+            '\\' => match chars.next() {
+                Some('t') => out.push('\t'),
+                Some('n') => out.push('\n'),
+                Some('r') => out.push('\r'),
+                Some('v') => out.push('\u{b}'),
+                Some(o) => out.push(o),
+                None => break,
+            },
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -408,5 +647,43 @@ mod tests {
             ]
         );
         assert_eq!(c.continue_at, Some(ContinueAt::Auto));
+    }
+
+    #[test]
+    fn config_files() {
+        let mut read = |f: &str| {
+            match f {
+            "a" => Some(
+                "# comment\n  silent\nurl = \"http://x/\\ty\"\n-o out\nheader: X-A: b\nbogus\nurl\n-K b\n"
+                    .to_string(),
+            ),
+            "b" => Some("--max-time 3\n".to_string()),
+            _ => None,
+        }
+        };
+        let args = ["-K".to_string(), "a".to_string(), "u2".to_string()];
+        let c = parse_with(&args, &mut read).unwrap();
+        assert!(c.silent);
+        assert_eq!(c.urls, ["http://x/\ty", "u2"]);
+        assert_eq!(c.outputs, [Output::File("out".into())]);
+        assert_eq!(c.headers, ["X-A:"]);
+        assert_eq!(c.max_time, Some(3.0));
+        assert_eq!(
+            c.warnings,
+            [
+                "a:6: warning: 'bogus' is unknown",
+                "a:7: warning: 'url' requires parameter"
+            ]
+        );
+        let e = parse_with(&["-K".to_string(), "zz".to_string()], &mut read).unwrap_err();
+        assert_eq!(e.1, 26);
+    }
+
+    #[test]
+    fn proto_lists() {
+        assert_eq!(protocols("=https"), ["https"]);
+        assert_eq!(protocols("-all,+http"), ["http"]);
+        assert_eq!(protocols("-http"), ["https"]);
+        assert_eq!(protocols("=http,https"), ["http", "https"]);
     }
 }

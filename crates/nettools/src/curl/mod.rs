@@ -3,6 +3,7 @@
 
 pub mod args;
 mod body;
+mod glob;
 mod progress;
 mod run;
 pub mod writeout;

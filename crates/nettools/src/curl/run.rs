@@ -3,12 +3,14 @@
 
 use super::args::{self, Config, ContinueAt, Output};
 use super::body;
+use super::glob;
 use super::progress::Meter;
 use super::writeout::{self, Stats};
 use super::VERSION;
 use crate::cookies::Jar;
 use crate::decode::{Decoder, ACCEPT_ENCODING};
 use crate::multipart;
+use crate::netrc;
 use crate::transport::{Exchange, NetError, Reason, Request, SpliceError, BODY_CHUNK, SPLICE_MAX};
 use crate::url::{Url, UrlError};
 use crate::Env;
@@ -43,13 +45,24 @@ struct Session {
 }
 
 pub fn main(argv: &[String], env: &mut Env) -> i32 {
-    let mut cfg = match args::parse(argv.get(1..).unwrap_or(&[])) {
+    let parsed = {
+        let stdin = &mut *env.stdin;
+        let mut read_config =
+            |f: &str| body::read_source(f, stdin).map(|v| String::from_utf8_lossy(&v).into_owned());
+        args::parse_with(argv.get(1..).unwrap_or(&[]), &mut read_config)
+    };
+    let mut cfg = match parsed {
         Ok(c) => c,
         Err(e) => {
             let _ = write!(env.stderr, "curl: {}\n{}", e.0, TRY);
-            return 2;
+            return e.1;
         }
     };
+    if !cfg.silent {
+        for w in &cfg.warnings {
+            let _ = writeln!(env.stderr, "Warning: {}", w);
+        }
+    }
     // `-H @FILE` (or `@-`): one header per line of the file.
     let mut headers = Vec::new();
     for h in &cfg.headers {
@@ -81,7 +94,10 @@ pub fn main(argv: &[String], env: &mut Env) -> i32 {
         return 0;
     }
     if cfg.urls.is_empty() {
-        // curl 7.88 says only this when no argument at all names a URL.
+        // curl 7.88 says only the second line when it was given no argument at all.
+        if argv.len() > 1 {
+            let _ = env.stderr.write_all(b"curl: no URL specified!\n");
+        }
         let _ = env.stderr.write_all(TRY.as_bytes());
         return 2;
     }
@@ -177,7 +193,7 @@ pub fn main(argv: &[String], env: &mut Env) -> i32 {
     };
     let mut code = 0;
     let urls = s.cfg.urls.clone();
-    for (i, u) in urls.iter().enumerate() {
+    'urls: for (i, u) in urls.iter().enumerate() {
         let out = s
             .cfg
             .outputs
@@ -188,9 +204,34 @@ pub fn main(argv: &[String], env: &mut Env) -> i32 {
             } else {
                 Output::Stdout
             });
-        let c = transfer_with_retry(&mut s, env, u, i, &out);
-        if c != 0 {
-            code = c;
+        let expanded = if s.cfg.globoff {
+            Ok(vec![glob::Expanded {
+                url: u.clone(),
+                values: Vec::new(),
+            }])
+        } else {
+            glob::expand(u)
+        };
+        let expanded = match expanded {
+            Ok(e) => e,
+            Err(e) => {
+                // A bad pattern ends the whole command line.
+                if !quiet {
+                    let _ = writeln!(env.stderr, "curl: (3) {}", e.render(u));
+                }
+                code = 3;
+                break 'urls;
+            }
+        };
+        for one in expanded {
+            let out = match &out {
+                Output::File(t) => Output::File(glob::output_name(t, &one.values)),
+                o => o.clone(),
+            };
+            let c = transfer_with_retry(&mut s, env, &one.url, i, &out);
+            if c != 0 {
+                code = c;
+            }
         }
     }
     if let (Some(path), Some(j)) = (&s.cfg.cookie_jar, &s.jar) {
@@ -277,6 +318,8 @@ struct Sink {
     file: Option<File>,
     append: bool,
     create_dirs: bool,
+    /// -N: standard output is flushed after every write.
+    unbuffered: bool,
     bytes: u64,
 }
 
@@ -285,7 +328,13 @@ impl Sink {
         self.bytes += data.len() as u64;
         let failed = write_failure(self.bytes);
         let path = match &self.path {
-            None => return env.stdout.write_all(data).map_err(|_| failed),
+            None => {
+                env.stdout.write_all(data).map_err(|_| failed)?;
+                if self.unbuffered {
+                    env.stdout.flush().map_err(|_| write_failure(self.bytes))?;
+                }
+                return Ok(());
+            }
             Some(p) => p.clone(),
         };
         if self.file.is_none() {
@@ -443,6 +492,24 @@ fn net_fail(e: &NetError, url: &Url, elapsed_ms: u128, received: u64) -> Fail {
             format!("Failure when receiving data from the peer: {}", e.message),
         ),
     }
+}
+
+/// `%0A` → `%0a`: only the two hex digits after each `%`.
+fn lower_escapes(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut left = 0;
+    for c in s.chars() {
+        if c == '%' {
+            left = 2;
+            out.push(c);
+        } else if left > 0 {
+            left -= 1;
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 fn base64(s: &str) -> String {
@@ -642,6 +709,7 @@ fn transfer(
         file: None,
         append: false,
         create_dirs: s.cfg.create_dirs,
+        unbuffered: s.cfg.no_buffer,
         bytes: 0,
     };
     let result = run_one(s, env, url_text, out, &mut stats, &mut sink, start);
@@ -711,9 +779,31 @@ fn run_one(
 ) -> Result<(), Fail> {
     let mut url = Url::parse(url_text, true).map_err(url_fail)?;
     let cfg = s.cfg.clone();
+    if let Some(allowed) = &cfg.protocols {
+        if !allowed.contains(&url.scheme) {
+            return Err(url_fail(UrlError::Unsupported(url.scheme.clone())));
+        }
+    }
     // Credentials: -u wins over the URL's; both become a Basic header
     // (the gateway takes no credentials in URLs).
     let mut auth = cfg.user.clone().or_else(|| url.userinfo.clone());
+    // .netrc: a login and password for the host when neither -u nor the
+    // URL gave both (a URL's user takes the entry's password, as curl 7.88).
+    if cfg.netrc && auth.as_deref().map_or(true, |a| !a.contains(':')) {
+        let file = cfg
+            .netrc_file
+            .clone()
+            .or_else(|| std::env::var("HOME").ok().map(|h| format!("{}/.netrc", h)));
+        let text = file
+            .and_then(|f| fs::read_to_string(f).ok())
+            .unwrap_or_default();
+        if let Some(e) = netrc::lookup(&text, url.host_bare()) {
+            auth = Some(match auth.take() {
+                Some(user) => format!("{}:{}", user, e.password),
+                None => format!("{}:{}", e.login, e.password),
+            });
+        }
+    }
     if let Some(a) = &auth {
         if !a.contains(':') {
             // -u USER without a password: curl asks for one.
@@ -781,6 +871,28 @@ fn run_one(
     }
     if let Some(m) = &cfg.method {
         method = m.clone();
+    }
+    // --url-query, as --data-urlencode but into the query (`+`: as is);
+    // curl 7.88 drops them when -G builds the query from data.
+    if !cfg.url_queries.is_empty() && (!cfg.get || s.data.is_none()) {
+        // Encoded pieces reach the URL with lower-case escapes (`%0a`),
+        // as curl 7.88's URL API leaves them.
+        let pieces: Vec<String> = cfg
+            .url_queries
+            .iter()
+            .map(|q| match q.strip_prefix('+') {
+                Some(raw) => raw.to_string(),
+                None => {
+                    let (b, _) = body::join_data(&[args::Data::UrlEncode(q.clone())], env.stdin);
+                    lower_escapes(&String::from_utf8_lossy(&b))
+                }
+            })
+            .collect();
+        let q = pieces.join("&");
+        url.query = Some(match url.query.take() {
+            Some(old) if !old.is_empty() => format!("{}&{}", old, q),
+            _ => q,
+        });
     }
 
     // Output.
@@ -923,6 +1035,8 @@ fn run_one(
             head.address.clone()
         };
         stats.remote_port = url.port_or_default().to_string();
+        stats.local_ip = head.local_address.clone();
+        stats.local_port = head.local_port;
         stats.size_request += (req_text.len() + built.body.len()) as u64;
         stats.size_upload += built.body.len() as u64;
         if cfg.verbose {
@@ -970,6 +1084,17 @@ fn run_one(
         let is_redirect = matches!(head.status, 301 | 302 | 303 | 307 | 308);
         let resume_416 = resume_from > 0 && head.status == 416;
         let failing = (cfg.fail || cfg.fail_with_body) && head.status >= 400 && !resume_416;
+        // -J: the name the server gives, in --output-dir, for the final answer.
+        if cfg.remote_header_name && *out == Output::RemoteName && !(is_redirect && cfg.location) {
+            if let Some(name) = head.disposition_name() {
+                let path = match &cfg.output_dir {
+                    Some(d) => format!("{}/{}", d.trim_end_matches('/'), name),
+                    None => name,
+                };
+                stats.filename_effective = path.clone();
+                sink.path = Some(path);
+            }
+        }
         if cfg.include || cfg.head {
             sink.write(env, head_text.as_bytes())?;
         }

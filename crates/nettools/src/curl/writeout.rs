@@ -28,6 +28,8 @@ pub struct Stats {
     pub filename_effective: String,
     pub remote_ip: String,
     pub remote_port: String,
+    pub local_ip: String,
+    pub local_port: u32,
     pub last_head: Option<Head>,
     pub urlnum: usize,
     /// The Referer sent with the last request.
@@ -101,7 +103,8 @@ fn var(s: &Stats, name: &str) -> Option<String> {
         "filename_effective" => s.filename_effective.clone(),
         "remote_ip" => s.remote_ip.clone(),
         "remote_port" => s.remote_port.clone(),
-        "local_ip" | "local_port" => String::new(),
+        "local_ip" => s.local_ip.clone(),
+        "local_port" => s.local_port.to_string(),
         "ssl_verify_result" | "proxy_ssl_verify_result" => "0".to_string(),
         _ => return None,
     })
@@ -190,7 +193,6 @@ fn json(s: &Stats) -> String {
         let v = match *name {
             "certs" | "ftp_entry_path" => String::new(),
             "num_certs" => "0".to_string(),
-            "local_port" => "0".to_string(),
             _ => var(s, name).unwrap_or_default(),
         };
         let v = match kind {
@@ -265,6 +267,9 @@ pub fn render(format: &str, s: &Stats) -> Rendered {
                     let name = &format[i + 2..i + 2 + end];
                     i += 3 + end;
                     match name {
+                        // The rest is said only when the transfer failed.
+                        "onerror" if s.exitcode == 0 => break,
+                        "onerror" => {}
                         "stdout" => out.pieces.push((false, Vec::new())),
                         "stderr" => out.pieces.push((true, Vec::new())),
                         "json" => push(&mut out, json(s).as_bytes()),
@@ -335,6 +340,12 @@ mod tests {
         assert_eq!(r.warnings, ["unknown --write-out variable: 'bogus'"]);
         let r = render("%{http_code}%{", &Stats::default());
         assert_eq!(r.pieces[0].1, b"000%{");
+        let failed = Stats {
+            exitcode: 22,
+            ..Stats::default()
+        };
+        assert_eq!(render("a%{onerror}b", &s).pieces[0].1, b"a");
+        assert_eq!(render("a%{onerror}b", &failed).pieces[0].1, b"ab");
     }
 
     #[test]

@@ -6,9 +6,9 @@ use super::log::{human, rate, Dots, Log};
 use super::VERSION;
 use crate::cookies::Jar;
 use crate::decode::Decoder;
-use crate::time::format_stamp;
+use crate::time::{format_http_date, format_stamp, parse_http_date};
 use crate::transport::{Head, NetError, Reason, Request, SpliceError, BODY_CHUNK, SPLICE_MAX};
-use crate::url::{percent_decode, Url, UrlError};
+use crate::url::{escape_unsafe, percent_decode, Url, UrlError};
 use crate::Env;
 use std::fs::{self, File, OpenOptions};
 use std::io::Write;
@@ -227,21 +227,6 @@ fn url_file_name(url: &Url) -> String {
     name.replace('/', "%2F")
 }
 
-/// `filename=` of a Content-Disposition header, without any directory.
-fn disposition_name(v: &str) -> Option<String> {
-    for part in v.split(';') {
-        let p = part.trim();
-        if let Some(rest) = p.strip_prefix("filename=") {
-            let name = rest.trim().trim_matches('"');
-            let base = name.rsplit(|c| c == '/' || c == '\\').next().unwrap_or("");
-            if !base.is_empty() && base != "." && base != ".." {
-                return Some(base.to_string());
-            }
-        }
-    }
-    None
-}
-
 /// `name`, or `name.1`, `name.2` ... whichever does not exist yet.
 fn unique(path: &str) -> String {
     if !Path::new(path).exists() {
@@ -266,7 +251,7 @@ enum Outcome {
 
 impl Run<'_> {
     fn fetch(&mut self, env: &mut Env, log: &mut Log, text: &str) -> i32 {
-        let url = match Url::parse(text, true) {
+        let url = match Url::parse(&escape_unsafe(text), true) {
             Ok(u) => u,
             Err(UrlError::Unsupported(s)) => {
                 log.brief(&format!("{}: Unsupported scheme '{}'.\n", text, s));
@@ -421,6 +406,17 @@ impl Run<'_> {
             if let Some(r) = &opts.referer {
                 headers.push(("Referer".into(), r.clone()));
             }
+            // -N: the local file's time, for the server to answer 304.
+            let local_mtime = if opts.timestamping {
+                local_name.as_ref().and_then(|n| mtime_secs(n))
+            } else {
+                None
+            };
+            if let Some(t) = local_mtime {
+                if !custom("if-modified-since") {
+                    headers.push(("If-Modified-Since".into(), format_http_date(t)));
+                }
+            }
             // `-U ''` sends none.
             match &opts.user_agent {
                 Some(ua) if ua.is_empty() => {}
@@ -434,8 +430,18 @@ impl Run<'_> {
                 "Accept-Encoding".into(),
                 if opts.gzip { "gzip" } else { "identity" }.into(),
             ));
-            if let Some(user) = &opts.user {
-                let cred = format!("{}:{}", user, opts.password.clone().unwrap_or_default());
+            // --user, else ~/.netrc's entry for the host (as wget reads it).
+            let netrc = || {
+                let home = std::env::var("HOME").ok()?;
+                let text = fs::read_to_string(format!("{}/.netrc", home)).ok()?;
+                crate::netrc::lookup(&text, url.host_bare())
+            };
+            let login = match &opts.user {
+                Some(u) => Some((u.clone(), opts.password.clone().unwrap_or_default())),
+                None => netrc().map(|e| (e.login, e.password)),
+            };
+            if let Some((user, password)) = login {
+                let cred = format!("{}:{}", user, password);
                 headers.push((
                     "Authorization".into(),
                     format!("Basic {}", base64::encode(cred)),
@@ -566,6 +572,31 @@ impl Run<'_> {
             let length = head
                 .header("content-length")
                 .and_then(|v| v.trim().parse::<u64>().ok());
+            if let (Some(local), Some(n)) = (local_mtime, &local_name) {
+                if head.status == 304 {
+                    log.verbose(&format!(
+                        "File '{}' not modified on server. Omitting download.\n\n",
+                        n
+                    ));
+                    return Outcome::Done(0);
+                }
+                // A server that ignores If-Modified-Since: wget compares.
+                let remote = head.header("last-modified").and_then(parse_http_date);
+                let local_len = fs::metadata(n).map(|m| m.len()).ok();
+                if head.status == 200 && remote.map_or(false, |r| r <= local) {
+                    if length.is_some() && length == local_len {
+                        log.verbose(&format!(
+                            "Server file no newer than local file '{}' -- not retrieving.\n\n",
+                            n
+                        ));
+                        return Outcome::Done(0);
+                    }
+                    log.verbose(&format!(
+                        "The sizes do not match (local {}) -- retrieving.\n\n",
+                        local_len.unwrap_or(0)
+                    ));
+                }
+            }
             // A server that ignores the range sends all of it: done when the
             // local file is as long, else the file starts over.
             let complete =
@@ -711,6 +742,27 @@ impl Run<'_> {
             .and_then(|v| v.trim().parse::<u64>().ok());
         let partial = head.status == 206 && resume > 0;
         let failed = head.status >= 400;
+        // 204: wget says it saved nothing, and creates no file.
+        if head.status == 204 {
+            drop(ex);
+            let stamp = format_stamp((env.now)());
+            let shown = match (&local_name, &self.document) {
+                (Some(n), _) => n.clone(),
+                (None, Document::File(p, _)) => p.clone(),
+                _ => "-".to_string(),
+            };
+            log.verbose(&format!(
+                "{} ({}) - '{}' saved [0]\n\n",
+                stamp,
+                rate(0, 0.0),
+                shown
+            ));
+            if opts.no_verbose && !opts.quiet {
+                log.brief(&format!("{} URL:{} [0] -> \"{}\" [1]\n", stamp, url, shown));
+            }
+            self.downloaded_files += 1;
+            return Outcome::Done(0);
+        }
         if !failed {
             log_length(log, head, if partial { resume } else { 0 });
         }
@@ -718,10 +770,7 @@ impl Run<'_> {
         // with .1, .2 ... when it exists (unless resuming).
         let mut name = local_name;
         if let (Some(n), true) = (&name, opts.content_disposition) {
-            if let Some(d) = head
-                .header("content-disposition")
-                .and_then(disposition_name)
-            {
+            if let Some(d) = head.disposition_name() {
                 let dir = Path::new(n)
                     .parent()
                     .map(|p| p.to_string_lossy().into_owned())
@@ -849,7 +898,15 @@ impl Run<'_> {
                     _ => Ok(()),
                 };
                 if let Err(e) = w {
-                    dots.interrupt(log);
+                    if got <= STDIO_BUFFER && !written {
+                        // wget's stdio buffer held these bytes: it finds the
+                        // failure when it flushes, after the last dots line
+                        // (which counted nothing written).
+                        dots.finish(log, body_start.elapsed().as_secs_f64());
+                        log.verbose("\n");
+                    } else {
+                        dots.interrupt(log);
+                    }
                     log.brief(&format!("Cannot write to '{}' ({}).\n", shown, io_text(&e)));
                     return Outcome::Done(FILE_IO);
                 }
@@ -873,6 +930,20 @@ impl Run<'_> {
         }
         if opts.timestamping && head.header("last-modified").is_none() {
             log.verbose("Last-modified header missing -- time-stamps turned off.\n");
+        }
+        // The file takes the server's time (wget does so always, -N or not).
+        if let Some(t) = head
+            .header("last-modified")
+            .and_then(parse_http_date)
+            .filter(|_| file.is_some())
+        {
+            drop(file.take());
+            let _ = coreutils_core::meta::set_times(
+                Path::new(&shown),
+                None,
+                Some((t.max(0) as u64) * 1_000_000_000),
+                true,
+            );
         }
         let _ = started;
         self.downloaded_files += 1;
@@ -922,6 +993,16 @@ fn server_error(env: &mut Env, log: &mut Log, head: &Head) -> Outcome {
     ));
     log.verbose("\n");
     Outcome::Done(SERVER)
+}
+
+/// What wget's stdio buffer holds before a write reaches the file.
+const STDIO_BUFFER: u64 = 4096;
+
+/// A file's modification time in Unix seconds, if it exists.
+fn mtime_secs(path: &str) -> Option<i64> {
+    let m = fs::metadata(path).ok()?.modified().ok()?;
+    let d = m.duration_since(std::time::UNIX_EPOCH).ok()?;
+    Some(d.as_secs() as i64)
 }
 
 /// The `Length:` line: total, what remains after `resume` bytes, type.
