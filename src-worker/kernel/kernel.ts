@@ -133,9 +133,17 @@ export class Kernel {
   private memoryWatch: NodeJS.Timeout | undefined;
   /**
    * Set by whoever owns the sandbox's policy; until then every request is
-   * denied (default deny, no onRequest).
+   * denied (default deny, no onRequest). The default is made on first use:
+   * a Sandbox sets its own before any program runs.
    */
-  network: KernelNetwork = { gateway: new NetworkGateway({ sandboxId: 'sandbox' }) };
+  private networkSet: KernelNetwork | undefined;
+  get network(): KernelNetwork {
+    this.networkSet ??= { gateway: new NetworkGateway({ sandboxId: 'sandbox' }) };
+    return this.networkSet;
+  }
+  set network(network: KernelNetwork) {
+    this.networkSet = network;
+  }
 
   constructor(opts: KernelOptions) {
     this.vfs = opts.vfs;
@@ -148,24 +156,19 @@ export class Kernel {
   /**
    * Write the registry's program stubs into /bin and /usr/bin (mode 0755).
    * Every sandbox pays this (~240 files) before its first command, in code
-   * V8 has not compiled yet: each directory is made once, each text
-   * encoded once, each file opened once (half the cost of writeFile+chmod).
+   * V8 has not compiled yet: each directory is looked up once, each text
+   * encoded once and its bytes shared by the files holding it.
    */
   installPrograms(): void {
-    const dirs = new Set<string>();
     const texts = new Map<string, Uint8Array>();
+    const files: [string, Uint8Array][] = [];
     for (const [path, text] of this.registry.stubs()) {
-      const dir = path.slice(0, path.lastIndexOf('/')) || '/';
-      if (!dirs.has(dir)) {
-        this.vfs.mkdirp(dir, 0o755);
-        dirs.add(dir);
-      }
       let data = texts.get(text);
       if (!data) texts.set(text, (data = enc.encode(text)));
-      const ino = this.vfs.open(path, { create: true, write: true, read: false, trunc: true });
-      this.vfs.write(ino, 0, data);
-      this.vfs.chmodIno(ino, 0o755);
+      files.push([path, data]);
     }
+    // One lookup per directory; stubs of one program share their bytes.
+    this.vfs.installFiles(files, 0o755);
   }
 
   onEvent(listener: (e: KernelEvent) => void): () => void {

@@ -20,7 +20,7 @@ import {
   headersForHop,
   type HeaderList,
 } from './headers.js';
-import { DEFAULT_LIMITS, GatewayLimitsSchema, tighten, type GatewayLimits } from './limits.js';
+import { gatewayLimits, tighten, type GatewayLimits } from './limits.js';
 import { dispatch, type DispatchedResponse } from './node/dispatch.js';
 import {
   connectionEnds,
@@ -115,7 +115,7 @@ export class NetworkGateway {
 
   constructor(private readonly options: GatewayOptions) {
     this.compiled = compile(options.policy);
-    this.limits = GatewayLimitsSchema.parse({ ...DEFAULT_LIMITS, ...options.limits });
+    this.limits = gatewayLimits(options.limits);
     this.resolver = options.resolver ?? systemResolver;
     this.budget = { used: 0, max: this.limits.maxSandboxBytes };
   }

@@ -6,31 +6,46 @@ import { z } from 'zod';
 
 const MiB = 1024 * 1024;
 
-export const GatewayLimitsSchema = z
-  .object({
-    /** Request body bytes per request. */
-    maxRequestBytes: z.number().int().nonnegative(),
-    /** Response body bytes per request. */
-    maxResponseBytes: z.number().int().nonnegative(),
-    /** Body bytes both ways over the sandbox's lifetime. */
-    maxSandboxBytes: z.number().int().nonnegative(),
-    connectTimeoutMs: z.number().int().positive(),
-    /** Per request, redirects and bodies included, approval waits excluded; 0 = none. */
-    totalTimeoutMs: z.number().int().nonnegative(),
-    maxRedirects: z.number().int().nonnegative().max(50),
-  })
-  .strict();
+function makeGatewayLimitsSchema() {
+  return z
+    .object({
+      /** Request body bytes per request. */
+      maxRequestBytes: z.number().int().nonnegative(),
+      /** Response body bytes per request. */
+      maxResponseBytes: z.number().int().nonnegative(),
+      /** Body bytes both ways over the sandbox's lifetime. */
+      maxSandboxBytes: z.number().int().nonnegative(),
+      connectTimeoutMs: z.number().int().positive(),
+      /** Per request, redirects and bodies included, approval waits excluded; 0 = none. */
+      totalTimeoutMs: z.number().int().nonnegative(),
+      maxRedirects: z.number().int().nonnegative().max(50),
+    })
+    .strict();
+}
 
-export type GatewayLimits = z.infer<typeof GatewayLimitsSchema>;
+export type GatewayLimits = z.infer<ReturnType<typeof makeGatewayLimitsSchema>>;
 
-export const DEFAULT_LIMITS: GatewayLimits = {
+let limitsSchema: ReturnType<typeof makeGatewayLimitsSchema> | undefined;
+
+/**
+ * The gateway's limits with `given` over the defaults, validated. The
+ * schema is built on first use with limits of its own: a sandbox that keeps
+ * the defaults (a cold `sandglass run`) never builds it.
+ */
+export function gatewayLimits(given: Partial<GatewayLimits> | undefined): GatewayLimits {
+  if (given === undefined || Object.keys(given).length === 0) return DEFAULT_LIMITS;
+  limitsSchema ??= makeGatewayLimitsSchema();
+  return limitsSchema.parse({ ...DEFAULT_LIMITS, ...given });
+}
+
+export const DEFAULT_LIMITS: Readonly<GatewayLimits> = Object.freeze({
   maxRequestBytes: 256 * MiB,
   maxResponseBytes: 1024 * MiB,
   maxSandboxBytes: 4096 * MiB,
   connectTimeoutMs: 10_000,
   totalTimeoutMs: 300_000,
   maxRedirects: 20,
-};
+});
 
 /** A request's own limits, never looser than the gateway's. */
 export function tighten(

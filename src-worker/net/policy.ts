@@ -40,22 +40,34 @@ export type NetDecision = boolean | { allow: boolean; by?: string; reason?: stri
 export type OnRequest = (request: NetRequestInfo) => Promise<NetDecision>;
 
 /** An entry string, checked by the same parser the gateway compiles it with. */
-export const HostEntrySchema = z.string().superRefine((text, ctx) => {
-  const parsed = parseHostEntry(text);
-  if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.error });
-});
+function makeHostEntrySchema() {
+  return z.string().superRefine((text, ctx) => {
+    const parsed = parseHostEntry(text);
+    if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.error });
+  });
+}
 
-export const NetworkPolicySchema = z
-  .object({
-    allowedHosts: z.array(HostEntrySchema).optional(),
-    blockedHosts: z.array(HostEntrySchema).optional(),
-    onRequest: z
-      .custom<OnRequest>((v) => typeof v === 'function', 'onRequest must be a function')
-      .optional(),
-  })
-  .strict();
+function makeNetworkPolicySchema() {
+  return z
+    .object({
+      allowedHosts: z.array(makeHostEntrySchema()).optional(),
+      blockedHosts: z.array(makeHostEntrySchema()).optional(),
+      onRequest: z
+        .custom<OnRequest>((v) => typeof v === 'function', 'onRequest must be a function')
+        .optional(),
+    })
+    .strict();
+}
 
-export type NetworkPolicy = z.input<typeof NetworkPolicySchema>;
+let policySchema: ReturnType<typeof makeNetworkPolicySchema> | undefined;
+
+/** The policy's zod schema, built on first use (a cold `sandglass run` never needs it). */
+export function networkPolicySchema(): ReturnType<typeof makeNetworkPolicySchema> {
+  policySchema ??= makeNetworkPolicySchema();
+  return policySchema;
+}
+
+export type NetworkPolicy = z.input<ReturnType<typeof makeNetworkPolicySchema>>;
 
 export class PolicyError extends Error {
   override readonly name = 'PolicyError';
@@ -95,6 +107,40 @@ function matchRange(rules: HostRule[], addr: IpAddress, port: number): HostRule 
   return null;
 }
 
+const POLICY_KEYS = new Set(['allowedHosts', 'blockedHosts', 'onRequest']);
+
+/**
+ * The rules of a policy that is plainly well formed (known keys, lists of
+ * entries that all parse, onRequest a function), without zod; undefined
+ * for anything else, which the schema then checks and words the error for.
+ */
+function compilePlain(
+  input: unknown,
+): { allowed: HostRule[]; blocked: HostRule[]; onRequest: OnRequest | null } | undefined {
+  if (input === undefined || input === null) return { allowed: [], blocked: [], onRequest: null };
+  if (typeof input !== 'object' || Object.getPrototypeOf(input) !== Object.prototype) return;
+  const p = input as Record<string, unknown>;
+  if (!Object.keys(p).every((k) => POLICY_KEYS.has(k))) return;
+  if (p.onRequest !== undefined && typeof p.onRequest !== 'function') return;
+  const allowed = plainRules(p.allowedHosts);
+  const blocked = plainRules(p.blockedHosts);
+  if (!allowed || !blocked) return;
+  return { allowed, blocked, onRequest: (p.onRequest as OnRequest | undefined) ?? null };
+}
+
+function plainRules(list: unknown): HostRule[] | undefined {
+  if (list === undefined) return [];
+  if (!Array.isArray(list)) return;
+  const rules: HostRule[] = [];
+  for (const text of list) {
+    if (typeof text !== 'string') return;
+    const parsed = parseHostEntry(text);
+    if (!parsed.ok) return;
+    rules.push(parsed.rule);
+  }
+  return rules;
+}
+
 export class CompiledPolicy {
   private constructor(
     readonly allowed: HostRule[],
@@ -104,7 +150,9 @@ export class CompiledPolicy {
 
   /** Validate a policy; a malformed entry throws a PolicyError naming it. */
   static from(input: unknown): CompiledPolicy {
-    const result = NetworkPolicySchema.safeParse(input ?? {});
+    const plain = compilePlain(input);
+    if (plain) return new CompiledPolicy(plain.allowed, plain.blocked, plain.onRequest);
+    const result = networkPolicySchema().safeParse(input ?? {});
     if (!result.success) {
       const lines = result.error.issues.map((i) => {
         const where = i.path.length > 0 ? `${i.path.join('.')}: ` : '';

@@ -63,11 +63,24 @@ export function loadData(data: FileData): void {
   const bytes = source.load();
   if (bytes.length !== data.size)
     throw new KernelError(Errno.EIO, `read ${bytes.length} of ${data.size} bytes`);
+  data.chunks = sharedChunks(bytes);
+  data.source = null;
+}
+
+/** Views of `bytes` as chunks nobody owns: a write copies the chunk it touches. */
+function sharedChunks(bytes: Uint8Array): Chunk[] {
   const chunks: Chunk[] = [];
   for (let at = 0; at < bytes.length; at += CHUNK_SIZE)
     chunks.push({ owner: null, buf: bytes.subarray(at, at + CHUNK_SIZE) });
-  data.chunks = chunks;
-  data.source = null;
+  return chunks;
+}
+
+/**
+ * Data holding `bytes` without copying them (the caller never changes
+ * them): files made from one buffer share it until one is written.
+ */
+export function sharedData(bytes: Uint8Array, edit: Edit): FileData {
+  return { owner: edit, size: bytes.length, chunks: sharedChunks(bytes), source: null };
 }
 
 /** An editable copy of the header (chunk references are shared, not copied). */

@@ -379,6 +379,38 @@ describe('permissions', () => {
 });
 
 describe('contents', () => {
+  it('installFiles makes what open(O_CREAT|O_TRUNC), write and chmod make, sharing the bytes', () => {
+    const shared = text('#!stub one\n');
+    vfs.writeFile('/tmp/old', text('a longer old body'));
+    vfs.installFiles(
+      [
+        ['/opt/a/x', shared],
+        ['/opt/b/x', shared],
+        ['/opt/a/y', text('y\n')],
+        ['/tmp/old', shared],
+      ],
+      0o755,
+    );
+    const by = vfs.open('/tmp/by-hand', { create: true, write: true, read: false, trunc: true });
+    vfs.write(by, 0, shared);
+    vfs.chmodIno(by, 0o755);
+    const pick = (path: string) => {
+      const st = vfs.stat(path);
+      return [st.mode, st.uid, st.gid, st.nlink, st.size];
+    };
+    for (const path of ['/opt/a/x', '/opt/b/x', '/tmp/old'])
+      expect(pick(path), path).toEqual(pick('/tmp/by-hand'));
+    expect(vfs.stat('/opt/a').mode & 0o7777).toBe(0o755);
+    expect(vfs.readdir('/opt/a').map((e) => e.name)).toEqual(['x', 'y']);
+    expect(str(vfs.readFile('/tmp/old'))).toBe('#!stub one\n');
+    // A write to one copy leaves the other and the caller's bytes alone.
+    vfs.write(vfs.open('/opt/a/x', { write: true }), 0, text('W'));
+    expect(str(vfs.readFile('/opt/a/x'))).toBe('W!stub one\n');
+    expect(str(vfs.readFile('/opt/b/x'))).toBe('#!stub one\n');
+    expect(str(shared)).toBe('#!stub one\n');
+    expectErrno(() => vfs.installFiles([['/opt/a/x/z', shared]], 0o755), Errno.ENOTDIR);
+  });
+
   it('pread/pwrite, append, holes and truncate', () => {
     const ino = vfs.open('/tmp/f', { create: true, write: true });
     expect(vfs.write(ino, 0, text('hello'))).toBe(5);

@@ -25,11 +25,13 @@ import {
   readData,
   readDataInto,
   resizeData,
+  sharedData,
   writeData,
 } from './fileData.js';
 import {
   hamtEmpty,
   hamtForEach,
+  hamtGet,
   hamtRemove,
   hamtSet,
   newEdit,
@@ -791,6 +793,43 @@ export class MemoryVfs implements Vfs {
     if (!permits(node, cred, 4)) fail(Errno.EACCES);
     const file = this.fileNode(node.ino);
     return this.read(file.ino, 0, (file.data as NonNullable<Inode['data']>).size);
+  }
+
+  installFiles(files: Iterable<readonly [BytePath, Uint8Array]>, mode: number): void {
+    checkCount(mode, 'mode');
+    const dirs = new Map<BytePath, Ino>();
+    for (const [path, data] of files) {
+      if (!(data instanceof Uint8Array)) fail(Errno.EINVAL, 'data is not bytes');
+      checkPath(path);
+      const slash = path.lastIndexOf('/');
+      const dirPath = path.slice(0, slash) || '/';
+      const name = path.slice(slash + 1);
+      let dirIno = dirs.get(dirPath);
+      if (dirIno === undefined) {
+        dirIno = this.mkdirp(dirPath, 0o755);
+        dirs.set(dirPath, dirIno);
+      }
+      const dir = this.get(dirIno);
+      if (
+        path.charCodeAt(0) !== 47 ||
+        name === '' ||
+        name === '.' ||
+        name === '..' ||
+        hamtGet(dir.entries as Hamt<Ino>, name) !== undefined
+      ) {
+        // Not a plain new name: the general path (it replaces, follows, fails like open).
+        this.chmodIno(this.writeFile(path, data), mode);
+        continue;
+      }
+      if (data.length > this.limits.maxFileSize) fail(Errno.EFBIG);
+      if (this.bytes + data.length > this.limits.maxBytes) fail(Errno.ENOSPC);
+      this.checkDirWrite(dir, ROOT_CRED);
+      const node = this.allocInode('file', mode, ROOT_CRED, dir);
+      node.data = sharedData(data, this.edit);
+      this.bytes += data.length;
+      this.addLink(dirIno, name, node.ino);
+      this.emitAt('created', dir, name, 'file');
+    }
   }
 
   writeFile(

@@ -311,6 +311,14 @@ export interface Vfs {
    * a hash). Limits apply now, to the full size (EFBIG, ENOSPC).
    */
   setContentSource(ino: Ino, source: ContentSource): void;
+  /**
+   * Create (or replace) each absolute path as a regular file of `mode`,
+   * owned by root, holding its bytes, with missing directories made 0o755:
+   * what open(O_CREAT|O_TRUNC), write and chmod do for each, with each
+   * directory looked up once. The bytes are kept, not copied (a write
+   * copies them): the caller must not change them afterwards.
+   */
+  installFiles(files: Iterable<readonly [BytePath, Uint8Array]>, mode: number): void;
   /** Create or replace a file's contents (mode for a new file, default 0o644). */
   writeFile(
     path: BytePath,
