@@ -8,7 +8,7 @@
  */
 import { Readable } from 'node:stream';
 import type { SecureContextOptions } from 'node:tls';
-import type { Agent, Dispatcher } from 'undici';
+import type { Agent } from 'undici';
 import { addressText, parseAddress, type IpAddress } from './address.js';
 import type { AuditRecord } from './audit.js';
 import { NetError, denial, oneLine } from './denial.js';
@@ -21,6 +21,7 @@ import {
   type HeaderList,
 } from './headers.js';
 import { DEFAULT_LIMITS, GatewayLimitsSchema, tighten, type GatewayLimits } from './limits.js';
+import { dispatch, type DispatchedResponse } from './node/dispatch.js';
 import { pinnedAgent, responseVersion } from './node/pinnedAgent.js';
 import { systemResolver, type Resolver } from './node/resolver.js';
 import { CompiledPolicy, type NetworkPolicy } from './policy.js';
@@ -188,12 +189,12 @@ export class NetworkGateway {
           });
           const res = await this.send(agent, t, method, sendHeaders, body, ex);
           audit.record.status = res.statusCode;
-          const resHeaders = rawHeaders(res.headers as unknown as Buffer[]);
+          const resHeaders = rawHeaders(res.rawHeaders);
           const location = REDIRECTS.has(res.statusCode)
             ? headerValue(resHeaders, 'location')
             : null;
           if (req.followRedirects && location !== null) {
-            await res.body.dump().catch(() => {});
+            await discard(res);
             if (hop + 1 > limits.maxRedirects) {
               throw new NetError(
                 'too-many-redirects',
@@ -248,27 +249,27 @@ export class NetworkGateway {
     headers: HeaderList,
     body: Uint8Array | AsyncIterable<Uint8Array> | null,
     ex: Exchange,
-  ): Promise<Dispatcher.ResponseData> {
-    return agent.request({
-      origin: t.url.origin,
-      path: `${t.url.pathname}${t.url.search}`,
-      method,
-      headers: headers.flat(),
-      body:
-        body instanceof Uint8Array || body === null
-          ? body
-          : Readable.from(this.countSent(body, ex), {
-              objectMode: false,
-              highWaterMark: 64 * 1024,
-            }),
-      signal: ex.signal,
-      responseHeaders: 'raw',
-      // The exchange's own deadline covers waiting for the head and the body.
-      headersTimeout: 0,
-      bodyTimeout: 0,
-      // Socket reads pause once 1 MiB waits unread: back-pressure to the server.
-      highWaterMark: 1024 * 1024,
-    });
+  ): Promise<DispatchedResponse> {
+    return dispatch(
+      agent,
+      {
+        origin: t.url.origin,
+        path: `${t.url.pathname}${t.url.search}`,
+        method,
+        headers: headers.flat(),
+        body:
+          body instanceof Uint8Array || body === null
+            ? body
+            : Readable.from(this.countSent(body, ex), {
+                objectMode: false,
+                highWaterMark: 64 * 1024,
+              }),
+        // The exchange's own deadline covers waiting for the head and the body.
+        headersTimeout: 0,
+        bodyTimeout: 0,
+      },
+      ex.signal,
+    );
   }
 
   /**
@@ -420,7 +421,7 @@ export class NetworkGateway {
   private respond(
     t: RequestTarget,
     hops: number,
-    res: Dispatcher.ResponseData,
+    res: DispatchedResponse,
     headers: HeaderList,
     agent: Agent,
     audit: HopAudit,
@@ -435,18 +436,14 @@ export class NetworkGateway {
       if (graceful) {
         void agent.close().catch(() => {});
       } else {
-        // undici's body emits an AbortError when destroyed unread (a HEAD, a
-        // redirect's body, a reader closing early): nobody is listening any
-        // more, and an unheard 'error' event would be an uncaught exception.
-        res.body.on('error', () => {});
-        res.body.destroy();
+        res.abort(new NetError('cancelled', 'response body dropped', { url: t.url.href }));
         void agent.destroy().catch(() => {});
       }
       audit.finish(error);
       ex.dispose();
     };
     const body = new ResponseBody(
-      res.body,
+      res,
       RESPONSE_HIGH_WATER,
       {
         received: (n) => ex.count('received', n),
@@ -456,6 +453,7 @@ export class NetworkGateway {
       },
       framingOf(headers),
     );
+    res.attach(body);
     // Cancelled or timed out while nobody is reading: still end and audit.
     ex.signal.addEventListener(
       'abort',
@@ -480,6 +478,31 @@ export class NetworkGateway {
       },
     };
   }
+}
+
+/** Most of a redirect's body read before its connection is dropped instead. */
+const REDIRECT_BODY_MAX = 256 * 1024;
+
+/**
+ * A redirect's body, read to its end and dropped (the connection is closed
+ * next); one longer than REDIRECT_BODY_MAX is cut off with its connection.
+ */
+function discard(res: DispatchedResponse): Promise<void> {
+  return new Promise<void>((resolve) => {
+    let seen = 0;
+    res.attach({
+      data: (chunk) => {
+        seen += chunk.length;
+        if (seen > REDIRECT_BODY_MAX) {
+          res.abort(new NetError('cancelled', 'redirect body dropped'));
+          resolve();
+        }
+        return true;
+      },
+      end: resolve,
+      failed: () => resolve(),
+    });
+  });
 }
 
 function compile(policy: NetworkPolicy | CompiledPolicy | undefined): CompiledPolicy {

@@ -1,17 +1,17 @@
 /**
- * A response body as the gateway hands it out: undici's body stream read in
- * flowing mode into a queue of its own chunks, paused once `highWater` bytes
- * wait unread (then undici's buffer fills and the socket stops: the server is
- * held back). Two ways to read it: `read(dst)` copies synchronously into a
- * caller's buffer (the net syscalls fill the channel's data area with it, one
- * copy, no promise per chunk), and the async iterator yields the chunks as
- * they came. Reading through the stream's own iterator instead would join
- * its buffered chunks into a new buffer on every read and add two promises
- * per chunk; this is the download path's hot loop.
+ * A response body as the gateway hands it out: undici's body chunks (slices
+ * of its socket reads, handed over by `data` from its dispatch handler) kept
+ * in a queue, and undici's parser paused once `highWater` bytes wait unread
+ * (then the socket stops: the server is held back). Three ways to read it:
+ * `read(dst)` copies synchronously into a caller's buffer (the net syscalls
+ * fill the channel's data area with it), `drain(sink)` hands the chunks to a
+ * sink uncopied (the splice), and the async iterator yields them as they
+ * came. Per chunk there is a push, a count and a notify: no stream buffer,
+ * no event emitter, no promise. This is the download path's hot loop.
  */
-import type { Readable } from 'node:stream';
 import { Notifier } from '../base/notifier.js';
 import { NetError } from './denial.js';
+import type { BodySink } from './node/dispatch.js';
 
 export interface ResponseBodyHooks {
   /** Counts `n` received bytes against the limits; throws a NetError past one. */
@@ -56,7 +56,12 @@ export const UNTIL_CLOSE_HIGH_WATER = 32 * 1024 * 1024;
 /** The end of a declared length that is never held back (see shouldPause). */
 export const LENGTH_TAIL = 4 * 1024 * 1024;
 
-export class ResponseBody implements AsyncIterableIterator<Uint8Array> {
+/** What the body pulls on: undici's parser, read on after a pause. */
+export interface BodySource {
+  resume(): void;
+}
+
+export class ResponseBody implements AsyncIterableIterator<Uint8Array>, BodySink {
   /** Fires when `read` may now answer (bytes, the end or an error arrived). */
   readonly changed = new Notifier();
   private readonly chunks: Uint8Array[] = [];
@@ -68,15 +73,11 @@ export class ResponseBody implements AsyncIterableIterator<Uint8Array> {
   private received = 0;
 
   constructor(
-    private readonly src: Readable,
+    private readonly src: BodySource,
     private readonly highWater: number,
     private readonly hooks: ResponseBodyHooks,
     private readonly framing: BodyFraming = { length: null, untilClose: false },
-  ) {
-    src.on('data', (chunk: Uint8Array) => this.onData(chunk));
-    src.on('end', () => this.finish(null));
-    src.on('error', (err: unknown) => this.finish(hooks.toError(err)));
-  }
+  ) {}
 
   /** Bytes waiting to be read. */
   get buffered(): number {
@@ -179,29 +180,39 @@ export class ResponseBody implements AsyncIterableIterator<Uint8Array> {
     return this;
   }
 
-  private onData(chunk: Uint8Array): void {
-    if (this.done || this.error) return;
+  /** A chunk from undici (BodySink); false pauses its parser. */
+  data(chunk: Uint8Array): boolean {
+    // undici hands over an empty slice now and then (parsing resumed at a
+    // chunk's end); queued, it would read as a full sink.
+    if (this.done || this.error || chunk.length === 0) return !this.paused;
     try {
       this.hooks.received(chunk.length);
     } catch (err) {
       this.fail(err instanceof NetError ? err : this.hooks.toError(err));
-      return;
+      return true;
     }
     this.chunks.push(chunk);
     this.held += chunk.length;
     this.received += chunk.length;
-    if (!this.paused && this.shouldPause()) {
-      this.paused = true;
-      this.src.pause();
-    }
+    if (!this.paused && this.shouldPause()) this.paused = true;
     this.changed.notify();
+    return !this.paused;
+  }
+
+  /** The body ended cleanly (BodySink). */
+  end(): void {
+    this.finish(null);
+  }
+
+  /** undici failed the body (BodySink). */
+  failed(err: unknown): void {
+    this.finish(this.hooks.toError(err));
   }
 
   /**
    * Hold the server back? Past the high-water mark, except where undici
-   * could crash (BodyFraming). Once paused here, undici buffers up to its
-   * own high-water mark and then pauses its parser on whichever chunk
-   * crosses it; should that be the body's last and the server close the
+   * could crash (BodyFraming): its parser pauses on the chunk this answers
+   * for; should that be the body's last and the server close the
    * connection, undici asserts. So a declared length is not paused within
    * LENGTH_TAIL of its end (at most that much more is held), and a body that
    * ends at the close only past UNTIL_CLOSE_HIGH_WATER. A chunked body is
@@ -213,11 +224,18 @@ export class ResponseBody implements AsyncIterableIterator<Uint8Array> {
     return this.held >= (untilClose ? UNTIL_CLOSE_HIGH_WATER : this.highWater);
   }
 
+  private readonly resumeSource = (): void => {
+    if (!this.paused && !this.done && !this.error) this.src.resume();
+  };
+
   private took(n: number): void {
     this.held -= n;
     if (this.paused && this.held < this.highWater) {
       this.paused = false;
-      this.src.resume();
+      // Not from here: undici's resume parses what its socket holds at once,
+      // which would call `data` in the middle of a read (and undici asserts
+      // when resumed from inside one of its own callbacks).
+      queueMicrotask(this.resumeSource);
     }
   }
 

@@ -139,17 +139,6 @@ export class SyscallExchange {
   }
 
   /**
-   * True when at least `bytes` of body wait to be read, or the body ended
-   * or failed (a read would not see more by waiting), or the exchange failed.
-   */
-  bodySettled(bytes: number): boolean {
-    if (this.error || this.closed) return true;
-    const body = this.response?.body;
-    if (!body) return false;
-    return body.buffered >= bytes || body.finished;
-  }
-
-  /**
    * Hand response body bytes to `sink` (ResponseBody.drain): the count, 0
    * at the end, or null when none are buffered or the sink is full (block).
    * Throws the errno of a failure, and what the sink throws.

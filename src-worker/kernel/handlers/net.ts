@@ -8,6 +8,7 @@
 import { Errno, fail, KernelError } from '../../base/errno.js';
 import { Notifier } from '../../base/notifier.js';
 import type { Reply } from '../../channel/server.js';
+import type { Kernel } from '../kernel.js';
 import { SyscallExchange } from '../../net/syscallExchange.js';
 import { agentReasonOf } from '../../net/agentReason.js';
 import { decodeNetRequest } from '../../net/wire.js';
@@ -22,9 +23,12 @@ const MAX_EXCHANGES = 64;
 const MAX_READ = 1024 * 1024;
 /** Most body bytes one net_body_splice moves (it returns sooner: see there). */
 const MAX_SPLICE = 16 * 1024 * 1024;
-/** A splice waits up to SPLICE_GATHER_MS for this much body before it moves less. */
-const SPLICE_GATHER = 512 * 1024;
-const SPLICE_GATHER_MS = 2;
+/**
+ * A splice that has moved something returns once this long has passed since
+ * it started (or at `max`, or the end): the body reaches the fd as it
+ * arrives either way, only the program's count waits.
+ */
+const SPLICE_RETURN_MS = 10;
 
 interface Table {
   readonly open: Map<number, SyscallExchange>;
@@ -130,6 +134,66 @@ async function headReply(
   };
 }
 
+/**
+ * net_body_splice: move body bytes to `sink` as they arrive (and as it has
+ * room), in the kernel, and answer the program only after `max` bytes, the
+ * end of the body, or SPLICE_RETURN_MS with something moved. Each answer wakes
+ * the program's thread (a futex wake, costly on a loaded VM), so one call
+ * moves many socket reads: ~10 ms of a download per round trip rather than
+ * one per read. Blocks while nothing has moved. Whatever stops the call
+ * after bytes moved (a caught signal, the body's failure, the sink's error)
+ * answers the count; the next call meets the failure again and reports it.
+ */
+function splice(
+  k: Kernel,
+  p: Process,
+  x: SyscallExchange,
+  sink: (bytes: Uint8Array) => number | null,
+  sinkChanged: Notifier | undefined,
+  max: number,
+): Reply | Promise<Reply> {
+  let moved = 0;
+  let late = false;
+  const attempt = (): number | null => {
+    if (moved >= max) return moved;
+    let n: number | null;
+    try {
+      n = x.spliceBody(sink, max - moved);
+    } catch (e) {
+      if (moved > 0) return moved;
+      return epipe(k, p, e);
+    }
+    if (n === 0) return moved; // the end: the next call answers 0
+    if (n !== null) moved += n;
+    if (moved >= max) return moved;
+    // Nothing buffered, or the sink is full (a pipe): wait for either, or the clock.
+    return moved > 0 && late ? moved : null;
+  };
+  const first = attempt();
+  if (first !== null) return { errno: 0, rets: [first] };
+  const timer = setTimeout(() => {
+    late = true;
+    x.changed.notify();
+  }, SPLICE_RETURN_MS);
+  const woken = eitherOf(x.changed, sinkChanged);
+  const done = (): void => {
+    clearTimeout(timer);
+    woken.dispose();
+  };
+  return p.block(attempt, woken.notifier).then(
+    (m) => {
+      done();
+      return { errno: 0, rets: [m] };
+    },
+    (e: unknown) => {
+      done();
+      // Interrupted after bytes moved: they count, as a partial write's do.
+      if (moved > 0 && e instanceof KernelError) return { errno: 0, rets: [moved] };
+      throw e;
+    },
+  );
+}
+
 export const netHandlers: Record<number, Handler> = {
   /**
    * args: [wait, idleMs, bodyMax]. wait = 0 (the wasm glue): answer the id at
@@ -195,52 +259,14 @@ export const netHandlers: Record<number, Handler> = {
   },
   /**
    * args: [x, fd, max]. Write up to `max` response body bytes to `fd` here
-   * in the kernel, as net_body_read then a write of them would, without
-   * the bytes crossing the channel twice: what is buffered now moves at
-   * once (undici's chunks, uncopied, to the file: a VFS file, a pipe, the
-   * tty, /dev/null), and the call blocks only while nothing is buffered or
-   * `fd` has no room (a non-blocking `fd` waits too). The count, 0 at the
-   * end. A write's error is the errno (EPIPE raises SIGPIPE); the body's
-   * failure is its errno, its record then from net_response.
+   * in the kernel, as net_body_read then a write of them would, without the
+   * bytes entering the program (see splice).
    */
   [Sys.NET_BODY_SPLICE]: (k, p, args) => {
     const x = exchange(p, args);
     const file = p.fds.get(a(args, 1));
     const max = Math.min(Math.max(0, a(args, 2)), MAX_SPLICE);
-    const gatherUntil = performance.now() + SPLICE_GATHER_MS;
-    const attempt = (): number | null => {
-      // A little buffered, more on its way: wait a moment for more, so one
-      // call moves a good share of a MiB rather than one socket read.
-      const gathering =
-        !x.bodySettled(Math.min(max, SPLICE_GATHER)) && performance.now() < gatherUntil;
-      if (gathering) return null;
-      try {
-        return x.spliceBody((bytes) => file.write(bytes), max);
-      } catch (e) {
-        return epipe(k, p, e);
-      }
-    };
-    const n = attempt();
-    if (n !== null) return { errno: 0, rets: [n] };
-    const woken = eitherOf(x.changed, file.changed);
-    // The gathering wait ends by the clock too (ETIMEDOUT), then the call
-    // moves what there is or waits on.
-    return p
-      .block(attempt, woken.notifier, false, SPLICE_GATHER_MS)
-      .catch((e: unknown) => {
-        if (!(e instanceof KernelError && e.errno === Errno.ETIMEDOUT)) throw e;
-        return p.block(attempt, woken.notifier);
-      })
-      .then(
-        (m) => {
-          woken.dispose();
-          return { errno: 0, rets: [m] };
-        },
-        (e: unknown) => {
-          woken.dispose();
-          throw e;
-        },
-      );
+    return splice(k, p, x, (bytes) => file.write(bytes), file.changed, max);
   },
   [Sys.NET_CLOSE]: (_k, p, args) => {
     const x = exchange(p, args);
