@@ -117,11 +117,10 @@ impl Shell {
                 self.write_fd(2, &s);
             }
             Err(c) => {
-                let mut m = self.error_name();
-                m.extend_from_slice(b": TIMEFORMAT: `");
+                let mut m = b"TIMEFORMAT: `".to_vec();
                 m.push(c);
-                m.extend_from_slice(b"': invalid format character\n");
-                self.write_fd(2, &m);
+                m.extend_from_slice(b"': invalid format character");
+                self.err(&m);
             }
         }
     }
