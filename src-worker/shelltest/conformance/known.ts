@@ -69,7 +69,10 @@ export const KNOWN_DIFFERENCES: readonly (readonly [string, string])[] = [
   ['x++ ++', 'error token of a doubled ++'],
   ['$(( (1 + 2 ))', 'line number of an unterminated $(( ))'],
   ['$(( 64#~ ))', 'the text shown before the error token of an invalid base-64 digit'],
-  ['/usr/bin/printf', "coreutils name themselves by argv[0]'s basename in messages; GNU prints argv[0] as given"],
+  [
+    '/usr/bin/printf',
+    "coreutils name themselves by argv[0]'s basename in messages; GNU prints argv[0] as given",
+  ],
   [
     '${#x[}',
     'an unterminated subscript in ${#x[} is a parse error here, a bad substitution in bash',
