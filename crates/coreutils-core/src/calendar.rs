@@ -148,11 +148,12 @@ pub fn strftime(fmt: &str, secs: i64, nanos: u32) -> String {
         }
         let mut pad: Option<char> = None;
         let mut upper = false;
+        let mut swap = false;
         while let Some(&f) = it.peek() {
             match f {
                 '-' | '_' | '0' => pad = Some(f),
                 '^' => upper = true,
-                '#' => {}
+                '#' => swap = true,
                 _ => break,
             }
             it.next();
@@ -238,17 +239,30 @@ pub fn strftime(fmt: &str, secs: i64, nanos: u32) -> String {
                 if b.hour < 12 { "AM" } else { "PM" }
             ),
             'c' => strftime("%a %b %e %H:%M:%S %Y", secs, nanos),
+            'q' => num((b.mon as i64 - 1) / 3 + 1, 1, '0'),
             ':' => {
+                let mut colons = 1;
+                while colons < 3 && it.peek() == Some(&':') {
+                    it.next();
+                    colons += 1;
+                }
                 if it.peek() == Some(&'z') {
                     it.next();
-                    "+00:00".into()
+                    ["+00:00", "+00:00:00", "+00"][colons - 1].into()
                 } else {
-                    "%:".into()
+                    format!("%{}", ":".repeat(colons))
                 }
             }
             other => format!("%{}", other),
         };
-        let s = if upper { s.to_uppercase() } else { s };
+        // `#` swaps case: names go upper, %p and %Z lower (as glibc)
+        let s = if swap && matches!(conv, 'p' | 'Z') {
+            s.to_lowercase()
+        } else if upper || (swap && matches!(conv, 'a' | 'A' | 'b' | 'B' | 'h')) {
+            s.to_uppercase()
+        } else {
+            s
+        };
         match width {
             Some(w)
                 if s.len() < w
@@ -275,6 +289,7 @@ pub fn strftime(fmt: &str, secs: i64, nanos: u32) -> String {
                             | 'g'
                             | 's'
                             | 'N'
+                            | 'q'
                     ) =>
             {
                 let fill = if pad == Some('0') { '0' } else { ' ' };

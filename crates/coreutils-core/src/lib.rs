@@ -24,6 +24,7 @@ pub mod cpus;
 pub mod duration;
 pub mod error;
 pub mod escapes;
+pub mod float;
 pub mod io;
 pub mod locale;
 pub mod meta;

@@ -25,8 +25,10 @@ pub fn quote(name: &str) -> String {
 /// quotes only when needed (the style of `quotef()` in `cat: x: ...`).
 pub fn quote_bytes(name: &[u8], always: bool) -> String {
     let printable = |c: u8| (0x20..0x7f).contains(&c);
-    let safe = |c: u8| c.is_ascii_alphanumeric() || b"-_./,+:@%^=".contains(&c);
-    if !always && !name.is_empty() && name.iter().all(|&c| safe(c)) {
+    let safe = |c: u8| c.is_ascii_alphanumeric() || b"-_./,+:@%{}".contains(&c);
+    // `~` and `#` need quotes only first in a word
+    let safe_at = |i: usize| safe(name[i]) || (b"#~".contains(&name[i]) && i > 0);
+    if !always && !name.is_empty() && (0..name.len()).all(safe_at) {
         return String::from_utf8_lossy(name).into_owned();
     }
     if name.iter().all(|&c| printable(c)) {
@@ -96,6 +98,9 @@ mod tests {
         assert_eq!(quote("a b"), "'a b'");
         assert_eq!(quote("it's"), "\"it's\"");
         assert_eq!(super::quote_bytes(b"x", true), "'x'");
+        assert_eq!(super::quote_bytes(b"x~#{}", false), "x~#{}");
+        assert_eq!(super::quote_bytes(b"~x", false), "'~x'");
+        assert_eq!(super::quote_bytes(b"a=b", false), "'a=b'");
         assert_eq!(super::quote_bytes(b"a\nb", false), "'a'$'\\n''b'");
         assert_eq!(super::quote_bytes(b"\xff", false), "''$'\\377'");
     }

@@ -150,6 +150,8 @@ pub struct AndOr {
 pub struct Pipeline {
     pub bang: bool,
     pub time: bool,
+    /// `time -p`: the POSIX format instead of $TIMEFORMAT.
+    pub time_posix: bool,
     pub cmds: Vec<Command>,
     /// `|&` after command i (stderr joins stdout).
     pub amp: Vec<bool>,

@@ -264,6 +264,9 @@ impl Layout {
     fn pipeline(&mut self, p: &Pipeline, ind: usize) {
         if p.time {
             self.o.extend_from_slice(b"time ");
+            if p.time_posix {
+                self.o.extend_from_slice(b"-p ");
+            }
         }
         if p.bang {
             self.o.extend_from_slice(b"! ");

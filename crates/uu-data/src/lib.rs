@@ -6,6 +6,7 @@ pub mod bc;
 pub mod common;
 pub mod env;
 pub mod expr;
+pub mod factor;
 pub mod find;
 pub mod gzip;
 pub mod jq;
@@ -27,6 +28,10 @@ pub const APPLETS: &[Applet] = &[
     Applet {
         name: "expr",
         main: expr::uumain,
+    },
+    Applet {
+        name: "factor",
+        main: factor::uumain,
     },
     Applet {
         name: "gunzip",

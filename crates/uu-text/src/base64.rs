@@ -1,4 +1,5 @@
 //! `base64`: encode (wrapping at `-w` columns) or decode (`-d`, `-i`).
+//! The option handling is shared with `base32` (see [`run`]).
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -12,6 +13,17 @@ const USAGE: Usage = Usage::new(
     "[OPTION]... [FILE]\nBase64 encode or decode FILE, or standard input, to standard output.\n",
     1,
 );
+
+/// Decoded bytes, or Err(what decoded before the invalid input).
+pub type Decoded = Result<Vec<u8>, Vec<u8>>;
+
+/// One of the RFC 4648 encodings a `base64`-like utility speaks.
+pub struct Codec {
+    pub usage: Usage,
+    pub encode: fn(&[u8]) -> Vec<u8>,
+    /// Decodes, skipping garbage when asked (`-i`).
+    pub decode: fn(&[u8], bool) -> Decoded,
+}
 
 const SPEC: &[OptSpec<&str>] = &[
     opt("d", Some('d'), Some("decode"), HasArg::No),
@@ -92,7 +104,21 @@ pub fn decode(data: &[u8], ignore: bool) -> Result<Vec<u8>, Vec<u8>> {
 
 /// Entry point.
 pub fn uumain(args: Vec<OsString>) -> i32 {
-    let p = match USAGE.parse(&Spec::gnu(SPEC), &args[1.min(args.len())..]) {
+    run(
+        &Codec {
+            usage: USAGE,
+            encode,
+            decode,
+        },
+        args,
+    )
+}
+
+/// A `base64`-like utility over `codec`: options, input, wrapping, errors.
+pub fn run(codec: &Codec, args: Vec<OsString>) -> i32 {
+    let usage = &codec.usage;
+    let name = usage.prog;
+    let p = match usage.parse(&Spec::gnu(SPEC), &args[1.min(args.len())..]) {
         Ok(p) => p,
         Err(c) => return c,
     };
@@ -100,7 +126,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         Some(s) => match s.parse::<usize>() {
             Ok(n) => n,
             Err(_) => {
-                return USAGE.die(
+                return usage.die(
                     1,
                     &format!("invalid wrap size: {}", q(std::ffi::OsStr::new(&s))),
                 )
@@ -109,7 +135,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         None => 76,
     };
     if p.operands.len() > 1 {
-        return USAGE.fail(&format!("extra operand {}", q(&p.operands[1])));
+        return usage.fail(&format!("extra operand {}", q(&p.operands[1])));
     }
     let f = p
         .operands
@@ -118,23 +144,23 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         .unwrap_or_else(|| OsString::from("-"));
     let data = match read_all(&f) {
         Ok(d) => d,
-        Err(e) => return USAGE.die(1, &format!("{}: {}", qf(&f), err_text(&e))),
+        Err(e) => return usage.die(1, &format!("{}: {}", qf(&f), err_text(&e))),
     };
     let mut out = stdout();
     if p.has("d") {
-        match decode(&data, p.has("i")) {
+        match (codec.decode)(&data, p.has("i")) {
             Ok(d) => {
                 put(&mut out, &d);
-                finish(&mut out, "base64", 0)
+                finish(&mut out, name, 0)
             }
             Err(partial) => {
                 put(&mut out, &partial);
                 let _ = out.flush();
-                USAGE.die(1, "invalid input")
+                usage.die(1, "invalid input")
             }
         }
     } else {
-        let enc = encode(&data);
+        let enc = (codec.encode)(&data);
         if wrap == 0 {
             put(&mut out, &enc);
         } else {
@@ -143,7 +169,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 put(&mut out, b"\n");
             }
         }
-        finish(&mut out, "base64", 0)
+        finish(&mut out, name, 0)
     }
 }
 

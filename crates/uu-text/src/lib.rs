@@ -4,6 +4,7 @@
 
 use coreutils_core::Applet;
 
+pub mod base32;
 pub mod base64;
 pub mod cksum;
 pub mod cmp;
@@ -110,6 +111,10 @@ pub const APPLETS: &[Applet] = &[
     Applet {
         name: "base64",
         main: base64::uumain,
+    },
+    Applet {
+        name: "base32",
+        main: base32::uumain,
     },
     Applet {
         name: "cmp",

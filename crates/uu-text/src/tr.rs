@@ -204,6 +204,48 @@ fn show(c: u8) -> String {
     }
 }
 
+/// Where each element of a set starts (in characters), with its class.
+fn class_offsets(set: &[Elem]) -> Vec<(usize, Option<&'static str>)> {
+    let mut at = 0;
+    let mut out = Vec::new();
+    for e in set {
+        let (len, class) = match e {
+            Elem::Chars(v) => (v.len(), None),
+            Elem::Class(n, v) => (v.len(), Some(*n)),
+            Elem::Repeat(_, n) => (n.unwrap_or(0), None),
+        };
+        out.push((at, class));
+        at += len;
+    }
+    out
+}
+
+/// GNU's checks on `[:upper:]`/`[:lower:]` in string2 when translating:
+/// a class may not end a shorter string2, and each must face an
+/// `[:upper:]` or `[:lower:]` of string1 at the same position.
+fn case_class_error(
+    s1: &[Elem],
+    comp: bool,
+    len1: usize,
+    s2: &[Elem],
+    len2: usize,
+    trunc: bool,
+) -> Option<&'static str> {
+    if !trunc && len1 > len2 && matches!(s2.last(), Some(Elem::Class(..))) {
+        return Some(
+            "when translating with string1 longer than string2,\nthe latter string must not end with a character class",
+        );
+    }
+    let firsts = if comp { Vec::new() } else { class_offsets(s1) };
+    let case = |c: Option<&str>| matches!(c, Some("upper") | Some("lower"));
+    for (at, class) in class_offsets(s2) {
+        if case(class) && !firsts.iter().any(|&(a, c)| a == at && case(c)) {
+            return Some("misaligned [:upper:] and/or [:lower:] construct");
+        }
+    }
+    None
+}
+
 fn flatten(set: &[Elem], target_len: usize) -> Result<Vec<u8>, String> {
     let fixed: usize = set
         .iter()
@@ -316,6 +358,9 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             Ok(v) => v,
             Err(m) => return USAGE.die(1, &m),
         };
+        if let Some(m) = case_class_error(&s1, comp, set1.len(), elems2, set2.len(), trunc) {
+            return USAGE.die(1, m);
+        }
         if trunc {
             set1.truncate(set2.len());
         } else if set2.is_empty() && !set1.is_empty() {

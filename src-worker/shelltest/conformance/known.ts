@@ -50,7 +50,6 @@ export const KNOWN_DIFFERENCES: readonly (readonly [string, string])[] = [
   ['DIRSTACK[1]=', 'assigning DIRSTACK does not change the directory stack'],
   ['times', 'CPU time of the host process'],
   ["printf '%a'", 'bash formats %a from an 80-bit long double; the shell has 64-bit doubles'],
-  ['**/', 'globstar `**/` also lists the top directory'],
   ['${x##+( )}', 'extended patterns match even with extglob off'],
   ["declare a='(1 2)'", 'declare parses a quoted "(..)" value as an array literal'],
   ['export -p | grep -c', 'one exported variable fewer than bash starts with'],
@@ -68,6 +67,12 @@ export const KNOWN_DIFFERENCES: readonly (readonly [string, string])[] = [
   ["eval 'echo $(('", 'message for an unterminated $(( in eval'],
   ['[[ a =~ ( ]]', 'message for an unterminated regex group'],
   ['x++ ++', 'error token of a doubled ++'],
+  ['$(( (1 + 2 ))', 'line number of an unterminated $(( ))'],
+  ['$(( 64#~ ))', 'the text shown before the error token of an invalid base-64 digit'],
+  [
+    '/usr/bin/printf',
+    "coreutils name themselves by argv[0]'s basename in messages; GNU prints argv[0] as given",
+  ],
   [
     '${#x[}',
     'an unterminated subscript in ${#x[} is a parse error here, a bad substitution in bash',

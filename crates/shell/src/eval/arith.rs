@@ -42,11 +42,16 @@ impl Shell {
                 self.binop(op, l, r, text)?
             }
             Arith::Assign(op, target, val) => {
+                // bash reads the target of `x op= y` before evaluating y
+                let cur = if *op == "=" {
+                    0
+                } else {
+                    self.arith(target, text)?
+                };
                 let r = self.arith(val, text)?;
                 let v = if *op == "=" {
                     r
                 } else {
-                    let cur = self.arith(target, text)?;
                     self.binop(&op[..op.len() - 1], cur, r, text)?
                 };
                 self.arith_store(target, v, text)?;

@@ -92,16 +92,37 @@ impl Shell {
             self.run_multi(pl)
         };
         if let Some(t) = start {
-            let d = t.elapsed();
-            let s = format!(
-                "\nreal\t{}m{}.{:03}s\nuser\t0m0.000s\nsys\t0m0.000s\n",
-                d.as_secs() / 60,
-                d.as_secs() % 60,
-                d.subsec_millis()
-            );
-            self.write_fd(2, s.as_bytes());
+            self.time_report(pl.time_posix, t.elapsed());
         }
         r
+    }
+
+    /// What `time` prints after its pipeline. User and system times are
+    /// not measured (no CPU clock reaches the guest): they read zero.
+    fn time_report(&mut self, posix: bool, real: std::time::Duration) {
+        let fmt = if posix {
+            super::timeformat::POSIX.to_vec()
+        } else {
+            match self.get_var(b"TIMEFORMAT") {
+                Some(f) => f.to_vec(),
+                None => super::timeformat::DEFAULT.to_vec(),
+            }
+        };
+        if fmt.is_empty() {
+            return;
+        }
+        let zero = std::time::Duration::from_secs(0);
+        match super::timeformat::report(&fmt, real, zero, zero) {
+            Ok(s) => {
+                self.write_fd(2, &s);
+            }
+            Err(c) => {
+                let mut m = b"TIMEFORMAT: `".to_vec();
+                m.push(c);
+                m.extend_from_slice(b"': invalid format character");
+                self.err(&m);
+            }
+        }
     }
 
     fn run_multi(&mut self, pl: &Pipeline) -> R<()> {

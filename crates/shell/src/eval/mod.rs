@@ -14,6 +14,7 @@ pub mod redir;
 mod specials;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;
+mod timeformat;
 
 use crate::ast::*;
 use crate::state::*;

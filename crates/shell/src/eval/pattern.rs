@@ -373,7 +373,8 @@ fn glob_paths(pat: &[u8], mode: MatchMode, globstar: bool) -> Vec<Bytes> {
         let mut next = Vec::new();
         if comp.is_empty() {
             if last {
-                for r in &results {
+                // the zero-depth match of a leading `**` names no directory
+                for r in results.iter().filter(|r| !r.is_empty()) {
                     let mut r = r.clone();
                     if !r.ends_with(b"/") {
                         r.push(b'/');

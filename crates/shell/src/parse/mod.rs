@@ -557,6 +557,7 @@ impl Parser {
     fn pipeline(&mut self) -> PResult<Pipeline> {
         let mut bang = false;
         let mut time = false;
+        let mut time_posix = false;
         loop {
             let t = self.peek_tok()?;
             if Self::is_kw(&t, "!") {
@@ -567,6 +568,7 @@ impl Parser {
                 time = true;
                 if matches!(self.peek_tok()?, Tok::Word(_, ref r) if r == b"-p") {
                     self.next_tok()?;
+                    time_posix = true;
                 }
             } else {
                 break;
@@ -601,6 +603,7 @@ impl Parser {
         Ok(Pipeline {
             bang,
             time,
+            time_posix,
             cmds,
             amp,
             srcs,

@@ -236,6 +236,16 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         );
     }
     for o in &ops {
+        if parse_float(o).map_or(false, f64::is_nan) {
+            return usage_error(
+                "seq",
+                &format!(
+                    "invalid 'not-a-number' argument: {}",
+                    quote_gnu(&OsString::from(o))
+                ),
+                1,
+            );
+        }
         if parse_float(o).is_none() {
             return usage_error(
                 "seq",

@@ -51,6 +51,10 @@ fn parse_int(ctx: &mut Ctx, a: &[u8]) -> i128 {
     if let Some(v) = char_const(a) {
         return v;
     }
+    if a.is_empty() {
+        // GNU reads an empty argument as 0 without a complaint
+        return 0;
+    }
     let s = String::from_utf8_lossy(a);
     let t = s.trim_start();
     let (neg, body) = match t.as_bytes().first() {
@@ -98,6 +102,9 @@ fn parse_int(ctx: &mut Ctx, a: &[u8]) -> i128 {
 fn parse_float(ctx: &mut Ctx, a: &[u8]) -> f64 {
     if let Some(v) = char_const(a) {
         return v as f64;
+    }
+    if a.is_empty() {
+        return 0.0;
     }
     let s = String::from_utf8_lossy(a);
     let t = s.trim_start();
@@ -346,6 +353,8 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     };
     let mut out = stdout();
     let mut buf = Vec::with_capacity(256);
+    // `\c` ends all output, excess arguments unreported
+    let mut stopped = false;
     loop {
         let before = ctx.next;
         buf.clear();
@@ -353,7 +362,10 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         write_or_exit(&mut out, &buf);
         match r {
             Ok(true) => {}
-            Ok(false) => break,
+            Ok(false) => {
+                stopped = true;
+                break;
+            }
             Err(msg) => {
                 let _ = out.flush();
                 eprintln!("printf: {}", msg);
@@ -364,7 +376,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             break;
         }
     }
-    if ctx.next < ctx.args.len() {
+    if !stopped && ctx.next < ctx.args.len() {
         let _ = out.flush();
         eprintln!(
             "printf: warning: ignoring excess arguments, starting with {}",

@@ -166,7 +166,7 @@ pub fn fmt_float(out: &mut Vec<u8>, v: f64, conv: u8, spec: &Spec) {
     }
     let prec = spec.prec.unwrap_or(6);
     let mut body = match conv.to_ascii_lowercase() {
-        b'f' => format!("{:.*}", prec, a),
+        b'f' => coreutils_core::float::fixed(a, prec),
         b'e' => exp_form(a, prec, upper),
         b'g' => {
             let p = if prec == 0 { 1 } else { prec };

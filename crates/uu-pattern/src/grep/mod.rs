@@ -44,7 +44,10 @@ pub struct Opts {
     pub eol: u8,
     pub after: usize,
     pub before: usize,
+    /// Whether a context option was given (even `-A 0`): groups of
+    /// output are then separated by `group_sep` (None: not at all).
     pub context: bool,
+    pub group_sep: Option<Vec<u8>>,
     pub binary: BinaryMode,
     pub label: Vec<u8>,
 }
@@ -60,6 +63,8 @@ const O_BINARY_FILES: char = '\u{e005}';
 const O_HELP: char = '\u{e006}';
 const O_LINE_BUFFERED: char = '\u{e007}';
 const O_NO_IGNORE: char = '\u{e008}';
+const O_GROUP_SEP: char = '\u{e00a}';
+const O_NO_GROUP_SEP: char = '\u{e00b}';
 const O_EXCLUDE_FROM: char = '\u{e009}';
 
 const LONG: &[LongOpt] = &[
@@ -106,6 +111,8 @@ const LONG: &[LongOpt] = &[
     long("before-context", HasArg::Required, 'B'),
     long("after-context", HasArg::Required, 'A'),
     long("context", HasArg::Required, 'C'),
+    long("group-separator", HasArg::Required, O_GROUP_SEP),
+    long("no-group-separator", HasArg::No, O_NO_GROUP_SEP),
     long("color", HasArg::Optional, O_COLOR),
     long("colour", HasArg::Optional, O_COLOR),
     long("binary", HasArg::No, 'U'),
@@ -167,7 +174,9 @@ Context control:\n\
   -B, --before-context=NUM  print NUM lines of leading context\n\
   -A, --after-context=NUM   print NUM lines of trailing context\n\
   -C, --context=NUM         print NUM lines of output context\n\
-  -NUM                      same as --context=NUM\n\n\
+  -NUM                      same as --context=NUM\n\
+      --group-separator=SEP  print SEP on line between matches with context\n\
+      --no-group-separator  do not print separator for matches with context\n\n\
 When FILE is '-', read standard input.  With no FILE, read '.' if\n\
 recursive, '-' otherwise.  With fewer than two FILEs, assume -h.\n\
 Exit status is 0 if any line is selected, 1 otherwise;\n\
@@ -254,6 +263,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         after: 0,
         before: 0,
         context: false,
+        group_sep: Some(b"--".to_vec()),
         binary: BinaryMode::Binary,
         label: b"(standard input)".to_vec(),
     };
@@ -373,6 +383,8 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                     'Z' => o.null = true,
                     'U' => {}
                     O_LINE_BUFFERED => {}
+                    O_GROUP_SEP => o.group_sep = Some(val.to_vec()),
+                    O_NO_GROUP_SEP => o.group_sep = None,
                     O_COLOR => match val.as_slice() {
                         b"" | b"never" | b"no" | b"none" | b"auto" | b"tty" | b"if-tty"
                         | b"always" | b"yes" | b"force" => {}
@@ -411,7 +423,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     }
     o.after = after.or(ctx).unwrap_or(0);
     o.before = before.or(ctx).unwrap_or(0);
-    o.context = o.after > 0 || o.before > 0;
+    o.context = after.is_some() || before.is_some() || ctx.is_some();
 
     // Compile.
     rx::set_warning_prog("grep");

@@ -462,7 +462,10 @@ impl Searcher {
         if self.o.context {
             let adjacent = st.last_printed_end == Some(abs);
             if self.printed_any && !adjacent {
-                self.w(b"--\n");
+                if let Some(sep) = self.o.group_sep.as_deref() {
+                    let line = [sep, b"\n"].concat();
+                    self.w(&line);
+                }
             }
         }
         self.printed_any = true;

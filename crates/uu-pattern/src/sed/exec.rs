@@ -461,8 +461,13 @@ impl Engine {
         }
     }
 
-    fn write_file(&mut self, n: usize, data: &[u8]) {
+    fn write_file(&mut self, n: usize, data: &[u8], out: &mut Output) {
         let eol = self.o.eol;
+        if self.script.wfiles[n].name == b"/dev/stdout" {
+            // the same stream as the regular output, as GNU's stdout FILE
+            out.line(data, true, eol);
+            return;
+        }
         if let Some(Some(w)) = self.wouts.get_mut(n) {
             let _ = w.write_all(data);
             let _ = w.write_all(&[eol]);
@@ -646,13 +651,13 @@ impl Engine {
                 Kind::Write(i) => {
                     let i = *i;
                     let data = ps.clone();
-                    self.write_file(i, &data);
+                    self.write_file(i, &data, out);
                 }
                 Kind::WriteFirst(i) => {
                     let i = *i;
                     let end = memchr::memchr(b'\n', ps).unwrap_or(ps.len());
                     let data = ps[..end].to_vec();
-                    self.write_file(i, &data);
+                    self.write_file(i, &data, out);
                 }
                 Kind::Subst(_) => {
                     let cmd = std::mem::replace(&mut self.script.cmds[pc].kind, Kind::Comment);
@@ -681,7 +686,7 @@ impl Engine {
                         }
                         if let Some(w) = wfile.1 {
                             let data = ps.clone();
-                            self.write_file(w, &data);
+                            self.write_file(w, &data, out);
                         }
                     }
                 }

@@ -280,8 +280,8 @@ impl<'a> P<'a> {
         self.skip_ws();
         let mut out = Vec::new();
         if self.peek() == Some(b'\\') {
+            // GNU keeps blanks after `a\` on the same line (`a\  text`)
             self.i += 1;
-            self.skip_ws();
             if self.peek() == Some(b'\n') {
                 self.i += 1;
             }
@@ -668,9 +668,18 @@ pub fn parse(chunks: &[Chunk], extended: bool, sandbox: bool) -> Result<Script, 
                 b'e' | b'r' | b'R' | b'w' | b'W' if sandbox => {
                     return Err(p.err(SANDBOXED));
                 }
-                b'r' => Kind::ReadFile(p.filename()),
+                b'r' => {
+                    let f = p.filename();
+                    if f.is_empty() {
+                        return Err(p.err("missing filename in r/R/w/W commands"));
+                    }
+                    Kind::ReadFile(f)
+                }
                 b'R' => {
                     let f = p.filename();
+                    if f.is_empty() {
+                        return Err(p.err("missing filename in r/R/w/W commands"));
+                    }
                     Kind::ReadLine(wfile(&mut script.rfiles, f))
                 }
                 b'w' | b'W' => {
@@ -715,6 +724,9 @@ pub fn parse(chunks: &[Chunk], extended: bool, sandbox: bool) -> Result<Script, 
                         match p.peek() {
                             Some(b'g') => {
                                 p.i += 1;
+                                if sub.global {
+                                    return Err(p.err("multiple `g' options to `s' command"));
+                                }
                                 sub.global = true;
                             }
                             Some(b'p') => {
