@@ -20,6 +20,8 @@ export interface KernelBridge {
   /** The kernel's disposition of `sig` for this process: 0 default, 1 ignore, 2 catch. */
   sigaction(sig: number, disp: number): number;
   pipe(): string;
+  /** The real-time timer (SIGALRM), µs; `readOnly` 1: getitimer. JSON `[leftUs, intervalUs]` before, or -errno. */
+  setitimer(valueUs: number, intervalUs: number, readOnly: number): string;
   kfd(fd: number): number;
   sleep(seconds: number): void;
   poll(request: string, timeoutMs: number): string;
@@ -134,6 +136,10 @@ export function createBridge(d: BridgeDeps): KernelBridge {
     },
     sigaction(sig: number, disp: number): number {
       return k.try(Sys.SIGACTION, [sig, disp]);
+    },
+    setitimer(valueUs: number, intervalUs: number, readOnly: number): string {
+      const e = k.try(Sys.SETITIMER, [valueUs, intervalUs, readOnly]);
+      return JSON.stringify(e === 0 ? [k.ch.rets[0], k.ch.rets[1]] : -e);
     },
     pipe(): string {
       const e = k.try(Sys.PIPE);

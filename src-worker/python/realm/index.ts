@@ -28,6 +28,7 @@ import shimSource from './kernelShim.py';
 import netShimSource from './netShim.py';
 import linuxErrnoSource from './linuxErrno.py';
 import stdlibShimSource from './stdlibShim.py';
+import threadShimSource from './threadShim.py';
 import { createNetBridge } from './netBridge.js';
 import sealSource from './seal.py';
 
@@ -167,7 +168,7 @@ const realm = {
     if (compiled !== true)
       py.runPython(
         `import runpy, io, types, traceback, code, importlib, json, subprocess, selectors, struct, hashlib, hmac, asyncio.unix_events, concurrent.futures.thread\n` +
-          `(lambda s, t, c: s.modules.__setitem__("_sandglass_boot", t.SimpleNamespace(key=${pyString(config.codeKey)}, driver=c(${pyString(driverSource)}), shim=c(${pyString(shimSource)}), net=c(${pyString(netShimSource)}), errno=c(${pyString(linuxErrnoSource)}), stdlib=c(${pyString(stdlibShimSource)}))))(__import__("sys"), __import__("types"), lambda src: compile(src, "<sandglass>", "exec"))`,
+          `(lambda s, t, c: s.modules.__setitem__("_sandglass_boot", t.SimpleNamespace(key=${pyString(config.codeKey)}, driver=c(${pyString(driverSource)}), shim=c(${pyString(shimSource)}), net=c(${pyString(netShimSource)}), errno=c(${pyString(linuxErrnoSource)}), stdlib=c(${pyString(stdlibShimSource)}), threads=c(${pyString(threadShimSource)}))))(__import__("sys"), __import__("types"), lambda src: compile(src, "<sandglass>", "exec"))`,
         { filename: '<sandglass>' },
       );
     // A snapshot must keep Pyodide's JS modules (it checks their references), so

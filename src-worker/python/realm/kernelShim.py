@@ -16,12 +16,15 @@ import subprocess
 import time
 
 _k = None
+# Raw kernel answers are Emscripten's numbers; taken before linuxErrno renumbers the errno module.
+_strerror = os.strerror
+_WASI_EINTR = errno.EINTR
 
 
 def errno_error(n, message=None):
     """The OSError for errno `n` (a positive number); CPython's constructor
     picks the subclass (FileNotFoundError, ChildProcessError, ...)."""
-    return OSError(n, message or os.strerror(n))
+    return OSError(n, message or _strerror(n))
 
 
 def _check(r):
@@ -76,19 +79,23 @@ def _fork_exec(args, executable_list, close_fds, pass_fds, cwd, env,
     restore = [s for s in (signal.SIGPIPE, signal.SIGXFSZ) if rest and rest[0]]
     for s in restore:
         _k.sigaction(s, _DISP_DEFAULT)
-    err = 2
+    err, kind = errno.ENOENT, "FileNotFoundError"
     try:
         for exe in executable_list:
             try:
                 return spawn(args, path=exe, env=env, cwd=cwd, fds=fds, pgid=pgid)
             except OSError as e:
-                err = e.errno
-                if e.errno not in (44, 2):
+                # Raised, so Linux's number by now (linuxErrno); errno is renumbered too.
+                err, kind = e.errno, type(e).__name__
+                if e.errno not in (errno.ENOENT, errno.EACCES):
                     break
     finally:
         for s in restore:
             _k.sigaction(s, _disposition(signal.getsignal(s)))
-    os.write(errpipe_write, b"OSError:%x:noexec" % err if err == 45 else b"OSError:%x:" % err)
+    # The class's name: subprocess builds it from the name with Linux's number
+    # (the bare OSError would pick its subclass by Emscripten's numbers).
+    kind = kind.encode() if isinstance(getattr(__import__("builtins"), kind, None), type) else b"OSError"
+    os.write(errpipe_write, b"%s:%x:noexec" % (kind, err) if err == errno.ENOEXEC else b"%s:%x:" % (kind, err))
     return -1
 
 
@@ -129,6 +136,48 @@ def set_signal(signalnum, handler):
     return old
 
 
+def _timer_call(value_us, interval_us, read_only=0):
+    r = json.loads(_k.setitimer(value_us, interval_us, read_only))
+    if isinstance(r, int):
+        raise signal.ItimerError(-r, _strerror(-r))
+    return r[0] / 1e6, r[1] / 1e6
+
+
+def _real_timer_only(which):
+    if which != signal.ITIMER_REAL:
+        # CPU-time timers need a CPU clock the kernel does not keep per process.
+        raise signal.ItimerError(errno.EINVAL, "only ITIMER_REAL is supported in the sandbox")
+
+
+def setitimer(which, seconds, interval=0.0):
+    """signal.setitimer through the kernel's timer: SIGALRM is sent to the process."""
+    _real_timer_only(which)
+    seconds, interval = float(seconds), float(interval)
+    if seconds < 0 or interval < 0:
+        raise signal.ItimerError(errno.EINVAL, os.strerror(errno.EINVAL))
+    # A positive value under 1 µs still arms the timer, as on Linux.
+    return _timer_call(max(1, round(seconds * 1e6)) if seconds > 0 else 0, round(interval * 1e6))
+
+
+def getitimer(which):
+    _real_timer_only(which)
+    return _timer_call(0, 0, 1)
+
+
+def alarm(seconds):
+    """signal.alarm: returns the seconds left of the previous alarm (rounded as glibc does)."""
+    if not isinstance(seconds, int):
+        raise TypeError(f"'{type(seconds).__name__}' object cannot be interpreted as an integer")
+    left, _ = _timer_call(seconds * 1_000_000 if seconds > 0 else 0, 0)
+    whole = int(left) + (1 if left - int(left) >= 0.5 else 0)
+    return whole or (1 if left > 0 else 0)
+
+
+def pause():
+    """signal.pause: wait without CPU until a signal arrives (its handler then runs)."""
+    _k.sleep(1e9)
+
+
 _cred = None
 
 
@@ -157,11 +206,20 @@ def cpu_count():
 _uname = os.uname
 
 
+def _kernel_field(path, default):
+    return (_read_text(path) or "").strip() or default
+
+
 def uname():
-    """Emscripten's answer, with the sandbox's host name (/etc/hostname, as `uname -n`)."""
+    """The fields the sandbox's `uname -a` prints (Linux, /etc/hostname, /proc/sys/kernel)."""
     r = _uname()
-    name = (_read_text("/etc/hostname") or "").strip() or r.nodename
-    return type(r)((r.sysname, name, r.release, r.version, r.machine))
+    return os.uname_result((
+        _kernel_field("/proc/sys/kernel/ostype", "Linux"),
+        _kernel_field("/etc/hostname", r.nodename),
+        _kernel_field("/proc/sys/kernel/osrelease", "6.0.0-sandglass"),
+        _kernel_field("/proc/sys/kernel/version", "#1 Sandglass"),
+        r.machine,
+    ))
 
 
 def umask(mask):
@@ -187,7 +245,7 @@ def _kernel_poll(subs, timeout):
         r = json.loads(_k.poll(json.dumps(subs), left))
         if not isinstance(r, int):
             return r
-        if -r != errno.EINTR:
+        if -r != _WASI_EINTR:
             raise errno_error(-r)
         # A signal: the eval loop raises its handler's exception here (PEP 475: else retry).
         if end is not None and time.monotonic() >= end:
@@ -288,6 +346,7 @@ def install(bridge, pids):
     os.system = system
     time.sleep = sleep
     signal.signal = set_signal
+    signal.alarm, signal.setitimer, signal.getitimer, signal.pause = alarm, setitimer, getitimer, pause
     # As CPython at start: a write to a closed pipe raises BrokenPipeError.
     set_signal(signal.SIGPIPE, signal.SIG_IGN)
     set_signal(signal.SIGXFSZ, signal.SIG_IGN)

@@ -9,6 +9,10 @@
 #   run at submit, in the caller (map, as_completed, asyncio's
 #   run_in_executor and to_thread then work, one task at a time).
 # - hashlib.pbkdf2_hmac: CPython takes it from OpenSSL, which Pyodide lacks.
+# - sys.platform is "linux" (the sandbox is a Linux to its programs; os.uname
+#   says so too, kernelShim). What Pyodide's stdlib decided from "emscripten"
+#   was decided at boot (subprocess, site, shutil are imported by then);
+#   sysconfig finds its data under the Linux name.
 import asyncio
 import asyncio.unix_events
 import concurrent.futures
@@ -18,6 +22,7 @@ import hmac
 import os
 import selectors
 import signal
+import sys
 
 
 class _ChildWatcher:
@@ -172,7 +177,42 @@ def pbkdf2_hmac(hash_name, password, salt, iterations, dklen=None):
     return bytes(out[:dklen])
 
 
+class _SysconfigDataAlias:
+    """Finds sysconfig's `_sysconfigdata_..._linux_...` as the build's emscripten one."""
+
+    def __init__(self, name, real):
+        self.name, self.real = name, real
+
+    def find_spec(self, name, path=None, target=None):
+        if name != self.name:
+            return None
+        import importlib.util
+
+        return importlib.util.spec_from_loader(name, self)
+
+    def create_module(self, spec):
+        import importlib
+
+        return importlib.import_module(self.real)
+
+    def exec_module(self, module):
+        pass
+
+
+def _linux_platform():
+    if sys.platform == "linux":
+        return
+    multiarch = getattr(sys.implementation, "_multiarch", "")
+    real = f"_sysconfigdata_{sys.abiflags}_{sys.platform}_{multiarch}"
+    sys.platform = "linux"
+    sys.meta_path.append(_SysconfigDataAlias(f"_sysconfigdata_{sys.abiflags}_linux_{multiarch}", real))
+    platform = sys.modules.get("platform")
+    if platform is not None:
+        platform._uname_cache = None
+
+
 def install():
+    _linux_platform()
     # Pyodide's browser loop is set running at boot and its asyncio.run wraps CPython's.
     asyncio.events._set_running_loop(None)
     webloop = __import__("sys").modules.get("pyodide.webloop")
