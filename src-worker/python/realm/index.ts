@@ -30,6 +30,7 @@ import linuxErrnoSource from './linuxErrno.py';
 import stdlibShimSource from './stdlibShim.py';
 import threadShimSource from './threadShim.py';
 import { createNetBridge } from './netBridge.js';
+import { installZonedDate, type CTimeGlobals } from './localTime.js';
 import sealSource from './seal.py';
 
 declare const loadPyodide: (config: Record<string, unknown>) => Promise<PyodideLike>;
@@ -47,6 +48,8 @@ const TTY_ECHO = 2;
 const TTY_ISIG = 4;
 
 const g = globalThis as unknown as Record<string, unknown>;
+// Local time follows the process's TZ (time.tzset), not the host's zone.
+installZonedDate(globalThis);
 installPrelude(g);
 // Pyodide's loader installs the stdlib zip through this (scripts/build-python.mjs rewrites it).
 Object.defineProperty(g, 'sandglassWriteSharedFile', { value: writeSharedFile });
@@ -245,6 +248,7 @@ const realm = {
         k,
         streamOps: sandFs.streamOps,
         interrupt,
+        cTime: () => p._module as unknown as CTimeGlobals,
       });
       p.registerJsModule('_sandglass_kernel', bridge);
       p.registerJsModule(

@@ -178,6 +178,41 @@ def pause():
     _k.sleep(1e9)
 
 
+def _zone_table(tz):
+    """The zone TZ names, as localTime.ts takes it (None: UTC, as with no /etc/localtime)."""
+    if not tz:
+        return None
+    name = tz[1:] if tz.startswith(":") else tz
+    try:
+        from zoneinfo import _common
+
+        if name.startswith("/"):
+            f = open(name, "rb")
+        else:
+            f = _common.load_tzdata(name)
+        with f:
+            idx, trans, utcoff, isdst, abbr, _ = _common.load_data(f)
+        types = [[int(o), int(bool(d)), a] for o, d, a in zip(utcoff, isdst, abbr)]
+        return {"trans": list(trans), "idx": list(idx), "types": types, "before": 0}
+    except Exception:
+        pass
+    # A POSIX zone without rules ("EST5", "JST-9", "UTC0"); its DST part is not followed.
+    import re
+
+    m = re.match(r"([A-Za-z]{3,}|<[^>]+>)([+-]?)(\d{1,2})(?::(\d{1,2}))?", tz)
+    if m is None:
+        return None
+    west = int(m[3]) * 3600 + int(m[4] or 0) * 60
+    return {"trans": [], "idx": [], "types": [[west if m[2] == "-" else -west, 0, m[1].strip("<>")]], "before": 0}
+
+
+def tzset():
+    """time.tzset: local time follows TZ (tzdata zones, or a fixed POSIX offset)."""
+    info = json.loads(_k.settz(json.dumps(_zone_table(os.environ.get("TZ")))))
+    time.timezone, time.altzone, time.daylight = info[0], info[1], info[2]
+    time.tzname = (info[3], info[4])
+
+
 _cred = None
 
 
@@ -345,6 +380,8 @@ def install(bridge, pids):
     os.uname = uname
     os.system = system
     time.sleep = sleep
+    time.tzset = tzset
+    tzset()
     signal.signal = set_signal
     signal.alarm, signal.setitimer, signal.getitimer, signal.pause = alarm, setitimer, getitimer, pause
     # As CPython at start: a write to a closed pipe raises BrokenPipeError.
