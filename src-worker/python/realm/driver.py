@@ -311,7 +311,7 @@ def _install_shims(boot, pids):
     stdlib["install"]()
     _threads = {"__name__": "_sandglass_thread_shim"}
     exec(boot.threads, _threads)
-    _threads["install"]()
+    _threads["install"](kernel["nap"])
     net = {"__name__": "_sandglass_net_shim"}
     exec(boot.net, net)
     net["install"](jsfinder.jsproxies.pop("_sandglass_net"), kernel["errno_error"])

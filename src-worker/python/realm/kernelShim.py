@@ -59,6 +59,7 @@ def waitpid(pid, options):
     while True:
         got, status = json.loads(_k.wait(pid, options))
         if got == -27:  # EINTR: let a signal handler run, then wait again (PEP 475)
+            run_signal_handlers()
             continue
         if got < 0:
             raise errno_error(-got)
@@ -175,7 +176,7 @@ def alarm(seconds):
 
 def pause():
     """signal.pause: wait without CPU until a signal arrives (its handler then runs)."""
-    _k.sleep(1e9)
+    nap(1e9)
 
 
 def _zone_table(tz):
@@ -269,7 +270,20 @@ def sleep(secs):
         left = end - time.monotonic()
         if left <= 0:
             return
-        _k.sleep(left)  # returns early when a signal arrives; the eval loop then raises it
+        nap(left)  # returns early when a signal arrives, after its handler ran
+
+
+def run_signal_handlers():
+    """Run the handlers of signals that arrived, now (the eval loop looks only every
+    50 ticks): CPython's signal.signal checks pending signals first. A handler's
+    exception propagates from here."""
+    _set_handler(signal.SIGPIPE, signal.getsignal(signal.SIGPIPE))
+
+
+def nap(secs):
+    """Wait up to `secs` without CPU; returns early when a signal arrives, after its handler ran."""
+    _k.sleep(secs)
+    run_signal_handlers()
 
 
 def _kernel_poll(subs, timeout):
@@ -282,7 +296,8 @@ def _kernel_poll(subs, timeout):
             return r
         if -r != _WASI_EINTR:
             raise errno_error(-r)
-        # A signal: the eval loop raises its handler's exception here (PEP 475: else retry).
+        # A signal: its handler runs (its exception propagates; PEP 475: else retry).
+        run_signal_handlers()
         if end is not None and time.monotonic() >= end:
             return [(0, 0, 0)] * len(subs)
 

@@ -20,7 +20,9 @@ _pending = []  # started, not yet run (FIFO)
 _running = []  # emulated threads on the stack now, innermost last
 _state = {}  # Thread -> "pending" | "running" | "parked" | "done"
 _idents = itertools.count(1)
-_sleep = None  # the kernel's interruptible sleep (kernelShim's time.sleep)
+_SIGNAL_CHECK = 0.05  # seconds between looks at a wait a signal handler may end
+_sleep = None  # time.sleep as kernelShim made it (waits its whole time)
+_nap = None  # kernelShim.nap: waits at most its time, less when a signal arrives
 
 
 class _Parked(BaseException):
@@ -91,10 +93,12 @@ def _wait(ready, timeout, what):
             )
     end = None if timeout is None else time.monotonic() + max(0.0, timeout)
     while not ready():
-        left = 3600.0 if end is None else end - time.monotonic()
+        left = _SIGNAL_CHECK if end is None else end - time.monotonic()
         if left <= 0:
             return False
-        _sleep(left)
+        # A signal ends the nap and its handler runs at the next bytecodes; one that
+        # runs just before the nap starts would be missed, hence the short naps.
+        _nap(min(left, _SIGNAL_CHECK))
         _run_pending(ready)
     return True
 
@@ -340,9 +344,9 @@ class _PatchingLoader:
         self._patch(module)
 
 
-def install():
-    global _sleep
-    _sleep = time.sleep
+def install(nap):
+    global _sleep, _nap
+    _sleep, _nap = time.sleep, nap
     time.sleep = _sleep_running_threads
     threading.Lock = threading._allocate_lock = Lock
     threading.Thread.start = _start
