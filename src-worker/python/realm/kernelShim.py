@@ -179,23 +179,62 @@ def pause():
     nap(1e9)
 
 
+def _tzif_table(data):
+    """A TZif file's transitions and types (its 64-bit part when there is one)."""
+    import struct
+
+    def counts(at):
+        if data[at : at + 4] != b"TZif":
+            raise ValueError("not a TZif file")
+        return data[at + 4], struct.unpack(">6l", data[at + 20 : at + 44])
+
+    version, (isut, isstd, leap, timecnt, typecnt, charcnt) = counts(0)
+    at, size = 44, 4
+    if version >= ord("2"):
+        # Skip the 32-bit part to the second header and its 64-bit data.
+        at += timecnt * 5 + typecnt * 6 + charcnt + leap * 8 + isstd + isut
+        _, (isut, isstd, leap, timecnt, typecnt, charcnt) = counts(at)
+        at, size = at + 44, 8
+    trans = list(struct.unpack(f">{timecnt}{'q' if size == 8 else 'l'}", data[at : at + timecnt * size]))
+    at += timecnt * size
+    idx = list(data[at : at + timecnt])
+    at += timecnt
+    raw = [struct.unpack(">lBB", data[at + 6 * i : at + 6 * i + 6]) for i in range(typecnt)]
+    chars = data[at + 6 * typecnt : at + 6 * typecnt + charcnt]
+    types = [[off, dst, chars[ai : chars.index(b"\0", ai)].decode()] for off, dst, ai in raw]
+    return {"trans": trans, "idx": idx, "types": types, "before": 0}
+
+
+def _tzdata(name):
+    """The bundled tzdata's file for zone `name` (in the stdlib zip), or None."""
+    import sys
+
+    if not name or name.startswith("/") or ".." in name.split("/"):
+        return None
+    for entry in sys.path:
+        importer = sys.path_importer_cache.get(entry)
+        if entry.endswith(".zip") and importer is not None and hasattr(importer, "get_data"):
+            try:
+                return importer.get_data(f"{entry}/tzdata/zoneinfo/{name}")
+            except OSError:
+                continue
+    return None
+
+
 def _zone_table(tz):
     """The zone TZ names, as localTime.ts takes it (None: UTC, as with no /etc/localtime)."""
     if not tz:
         return None
     name = tz[1:] if tz.startswith(":") else tz
     try:
-        from zoneinfo import _common
-
         if name.startswith("/"):
-            f = open(name, "rb")
+            with open(name, "rb") as f:
+                data = f.read()
         else:
-            f = _common.load_tzdata(name)
-        with f:
-            idx, trans, utcoff, isdst, abbr, _ = _common.load_data(f)
-        types = [[int(o), int(bool(d)), a] for o, d, a in zip(utcoff, isdst, abbr)]
-        return {"trans": list(trans), "idx": list(idx), "types": types, "before": 0}
-    except Exception:
+            data = _tzdata(name)
+        if data is not None:
+            return _tzif_table(data)
+    except (OSError, ValueError, IndexError, __import__("struct").error):
         pass
     # A POSIX zone without rules ("EST5", "JST-9", "UTC0"); its DST part is not followed.
     import re
@@ -246,16 +285,23 @@ def _kernel_field(path, default):
     return (_read_text(path) or "").strip() or default
 
 
+_uname_result = None
+
+
 def uname():
     """The fields the sandbox's `uname -a` prints (Linux, /etc/hostname, /proc/sys/kernel)."""
+    global _uname_result
+    if _uname_result is not None:
+        return _uname_result
     r = _uname()
-    return os.uname_result((
+    _uname_result = os.uname_result((
         _kernel_field("/proc/sys/kernel/ostype", "Linux"),
         _kernel_field("/etc/hostname", r.nodename),
         _kernel_field("/proc/sys/kernel/osrelease", "6.0.0-sandglass"),
         _kernel_field("/proc/sys/kernel/version", "#1 Sandglass"),
         r.machine,
     ))
+    return _uname_result
 
 
 def umask(mask):
@@ -396,7 +442,8 @@ def install(bridge, pids):
     os.system = system
     time.sleep = sleep
     time.tzset = tzset
-    tzset()
+    if os.environ.get("TZ"):
+        tzset()  # (the interpreter starts at UTC, as the realm's clock)
     signal.signal = set_signal
     signal.alarm, signal.setitimer, signal.getitimer, signal.pause = alarm, setitimer, getitimer, pause
     # As CPython at start: a write to a closed pipe raises BrokenPipeError.
