@@ -58,3 +58,7 @@ try:
 except OSError as e:
     print(e)
 shutil.rmtree(d)
+p = subprocess.Popen(["true"])
+os.waitpid(p.pid, 0)  # reaped behind Popen's back: ECHILD, which subprocess takes as status 0
+print("poll", p.poll(), "wait", p.wait())
+print(pathlib.Path("/nonexistent/x").exists(), pathlib.Path("/etc/hostname/x").exists(), pathlib.Path("/").is_dir())

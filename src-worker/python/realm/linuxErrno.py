@@ -215,6 +215,26 @@ def _on_raise(code, offset, exc):
         to_linux(exc)
 
 
+def _renumber_copies(sys):
+    """Modules the boot imported that copied errno's numbers (`from errno import *`,
+    socket's EBADF/EAGAIN, subprocess's ECHILD) get Linux's too."""
+    holders = []
+    for name in ("pathlib", "pathlib._os", "socket", "subprocess"):
+        m = sys.modules.get(name)
+        if m is not None:
+            holders.append(m)
+            if name == "subprocess" and hasattr(m, "_del_safe"):
+                holders.append(m._del_safe)
+    for m in holders:
+        d = vars(m)
+        for name, (num, _) in _LINUX.items():
+            if name in d and d[name] == getattr(wasi, name, None):
+                setattr(m, name, num)
+    socket = sys.modules.get("socket")
+    if socket is not None and hasattr(socket, "_blocking_errnos"):
+        socket._blocking_errnos = {socket.EAGAIN, socket.EWOULDBLOCK}
+
+
 def install():
     """Renumber the errno module and watch raised OSErrors (once per interpreter)."""
     import sys
@@ -236,6 +256,7 @@ def install():
     errno.errorcode.update(renamed)
     errno.errorcode.update(_ERRORCODE)
     os.strerror = strerror
+    _renumber_copies(sys)
     mon = sys.monitoring
     mon.use_tool_id(_TOOL, "sandglass")
     mon.register_callback(_TOOL, mon.events.RAISE, _on_raise)
