@@ -5,7 +5,7 @@
 // the ES modules of main.js. In a dev checkout whose out/cli is missing or
 // older than the sources, it says so on stderr and runs the TypeScript
 // sources through tsx instead.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +22,21 @@ function readStamp() {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Whether a source file out/cli was built from changed since (the build
+ * records each one's size and mtime: a stat each, cheaper than walking
+ * every source tree for scripts/build-cli.mjs's fingerprint).
+ */
+function sourcesChanged(stamp) {
+  if (!Array.isArray(stamp.inputs)) return true;
+  const root = fileURLToPath(new URL('../', import.meta.url));
+  for (const [file, size, mtimeMs] of stamp.inputs) {
+    const st = statSync(root + file, { throwIfNoEntry: false });
+    if (st?.size !== size || st.mtimeMs !== mtimeMs) return true;
+  }
+  return false;
 }
 
 /**
@@ -71,8 +86,7 @@ async function loadMain() {
   const prestarted = oneShot && !warmEngineMayRun() ? prestartWorker() : undefined;
   // An installed package has no sources to be stale against.
   if (existsSync(sources)) {
-    const { cliSourcesFingerprint } = await import('../scripts/build-cli.mjs');
-    if (stamp === undefined || stamp.sources !== cliSourcesFingerprint()) {
+    if (stamp === undefined || sourcesChanged(stamp)) {
       void prestarted?.worker.terminate();
       process.stderr.write(
         `sandglass: out/cli is ${stamp === undefined ? 'missing' : 'stale'}; running from sources (slower; \`npm run setup\` builds it)\n`,

@@ -135,15 +135,29 @@ describe('the compiled CLI', () => {
     // The build ran one command, which wrote the one-shot build's code cache.
     const oneShot = path.join(root, 'out/cli', readCliStamp(root)?.oneShot ?? 'none');
     expect(fs.statSync(`${oneShot}.cache`).size).toBeGreaterThan(100_000);
+    // ... and its process worker wrote the code cache its loader (workerEntry.cjs) uses.
+    const outCli = path.join(root, 'out/cli');
+    const workerCaches = fs
+      .readdirSync(outCli)
+      .filter((f) => /^workerEntry-.*\.cjs\.\d+\.cache$/.test(f));
+    expect(workerCaches).toHaveLength(1);
+    expect(fs.statSync(path.join(outCli, workerCaches[0] as string)).size).toBeGreaterThan(10_000);
     const fresh = sandglass(root, 'run', '-c', 'echo hi | cat; echo $((6*7))');
     expect(fresh).toEqual({ stdout: 'hi\n42\n', stderr: '' });
     expect(sandglass(root, 'exec', '--', 'echo', 'a', 'b').stdout).toBe('a b\n');
     // Everything else loads the ES modules (the usage loads every subcommand).
     expect(sandglass(root, '--help').stdout).toMatch(/^ {2}run {6}run a shell script/m);
 
-    // Tests are not part of the build: editing one leaves it fresh.
+    // Tests are not part of the build, nor a file no bundle imports: they leave it fresh.
     fs.appendFileSync(path.join(root, 'src-worker/cli/run.test.ts'), '\n// edited\n');
+    fs.writeFileSync(path.join(root, 'src-worker/cli/unused.ts'), 'export const x = 1;\n');
     expect(sandglass(root, 'run', '-c', 'echo hi').stderr).toBe('');
+    // Each file the bundles were made of is checked: the worker's entry as much as the CLI's.
+    const wasmJob = path.join(root, 'src-worker/proc/node/wasmJob.ts');
+    const was = fs.statSync(wasmJob);
+    fs.utimesSync(wasmJob, was.atime, new Date(was.mtimeMs + 1000));
+    expect(sandglass(root, 'run', '-c', 'echo hi').stderr).toMatch(/out\/cli is stale/);
+    await buildCli(root);
 
     fs.appendFileSync(path.join(root, 'src-worker/cli/main.ts'), '\n// edited\n');
     const stale = sandglass(root, 'run', '-c', 'echo hi');

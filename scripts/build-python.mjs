@@ -36,6 +36,21 @@ export const pythonOutDir = process.env.SANDGLASS_PYTHON_DIR
   : path.join(root, 'resources', 'python');
 const pyodideDir = path.join(root, 'node_modules', 'pyodide');
 
+/**
+ * What resources/python is made from (setup rebuilds it when their fingerprint
+ * changes): Pyodide, this script, and every source the realm bundle takes
+ * (build-python.test.ts checks the bundle's inputs are all here).
+ */
+export const PYTHON_BUILD_INPUTS = [
+  'node_modules/pyodide/package.json',
+  'scripts/build-python.mjs',
+  'scripts/python-packages.mjs',
+  'src-worker/python/realm',
+  'src-worker/channel/layout.ts',
+  'src-worker/channel/client.ts',
+  'src-worker/base/syscalls.ts',
+];
+
 /** Source rewrites of pyodide.asm.mjs: [pattern, replacement, expected count]. */
 const ASM_REWRITES = [
   ['import.meta.url', '"/pyodide/pyodide.asm.mjs"', 3],
@@ -54,10 +69,11 @@ const ASM_REWRITES = [
   ],
   // A memory snapshot is copied into the heap by the realm, which skips its zero pages (realm/heapRestore.ts).
   ['return Module.HEAP8.set(t),l}', 'return sandglassRestoreHeap(Module.HEAP8,t,wasmMemory),l}', 1],
-  // Emscripten compiles a tiny wasm module per JS function it puts in the table: one per signature is enough.
+  // Emscripten compiles a tiny wasm module per JS function it puts in the table: one per signature
+  // is enough, compiled once per worker thread (realm/wasmHelpers.ts).
   [
     'var module=new WebAssembly.Module(bytes);var instance=new WebAssembly.Instance(module,{e:{f:func}})',
-    'var module=(convertJsFunctionToWasm.modules??={})[sig]??=new WebAssembly.Module(bytes);var instance=new WebAssembly.Instance(module,{e:{f:func}})',
+    'var module=sandglassSigModule(sig,bytes);var instance=new WebAssembly.Instance(module,{e:{f:func}})',
     1,
   ],
   // Lazy GOT: Emscripten's dynamic linker gives every one of the main module's ~8,500 exports a

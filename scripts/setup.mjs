@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEBIAN_APT_PACKAGES, detectRustToolchain, missingLinkerPackage } from './toolchain.mjs';
 import { fingerprint } from './fingerprint.mjs';
+import { PYTHON_BUILD_INPUTS } from './build-python.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const forTests = process.argv.includes('--test');
@@ -255,13 +256,10 @@ async function main() {
     stamp.crates = crates;
     fs.writeFileSync(stampPath, JSON.stringify(stamp));
   }
-  // Python runtime (resources/python): rebuilt when Pyodide or its build or realm code changes.
-  const python = fingerprint(root, [
-    'node_modules/pyodide/package.json',
-    'scripts/build-python.mjs',
-    'scripts/python-packages.mjs',
-    'src-worker/python/realm',
-  ]);
+  // Python runtime (resources/python): rebuilt when Pyodide or its build or realm code changes
+  // (the realm bundle also takes the channel client and syscall numbers: a snapshot made from
+  // an older bundle has its driver compiled under another key, so every boot compiled it again).
+  const python = fingerprint(root, PYTHON_BUILD_INPUTS);
   const pythonDir = path.join(root, 'resources', 'python');
   if (stamp.python !== python || !fs.existsSync(path.join(pythonDir, 'manifest.json'))) {
     log('building the Python runtime');

@@ -6,7 +6,8 @@
  * Wall time and the engine process's CPU time (all its threads) per case;
  * RSS with the pool of SANDGLASS_PYTHON_POOL interpreters booted (after a
  * garbage collection each side when run with --expose-gc).
- * SANDGLASS_PYTHON_RECYCLE=0 gives every interpreter a new worker (no recycling).
+ * SANDGLASS_PYTHON_RECYCLE=0 gives every interpreter a new worker (no recycling);
+ * SANDGLASS_PYTHON_BURST=0 keeps no extra interpreter booting while the pool is drained.
  * Run: [SANDGLASS_PYTHON_POOL=2] npx tsx --expose-gc bench/python/startup.ts [N]
  */
 import { spawnSync } from 'node:child_process';

@@ -12,7 +12,7 @@ import { bytesToPath, X_OK, type BytePath, type Cred, type Vfs } from '../vfs/in
 import type { Image } from './image.js';
 import { PYTHON_PROGRAM } from './python.js';
 import { STUB_MAGIC, type ProgramRegistry } from './registry.js';
-import { exportGlobals } from './restart.js';
+import { dataSegmentsRestartable, exportMutableGlobals } from './restart.js';
 
 const MAX_CACHE = 64;
 
@@ -37,15 +37,20 @@ function compileCached(key: string, bytes: () => Uint8Array, maxPages: number): 
     const limited = limitMemory(bytes(), maxPages).bytes;
     const imported = importMemory(limited);
     // A module on an imported memory may be restarted if its globals can be put back.
-    const restartable = imported ? exportGlobals(imported.bytes) : undefined;
-    const final = restartable ?? imported?.bytes ?? limited;
+    const exported = imported ? exportMutableGlobals(imported.bytes) : undefined;
+    const final = exported ?? imported?.bytes ?? limited;
     // What every BufferSource typing accepts; the rewrites' output already is (no copy).
     const rewritten =
       final.buffer instanceof ArrayBuffer
         ? new Uint8Array(final.buffer, final.byteOffset, final.byteLength)
         : new Uint8Array(final);
     try {
-      const module = await WebAssembly.compile(rewritten);
+      const compiling = WebAssembly.compile(rewritten);
+      compiling.catch(() => undefined); // awaited below; never an unhandled rejection meanwhile
+      // Checked while V8 compiles on its threads: the shell has ~3,000 data
+      // segments to walk (~3-5 ms of a cold start's main thread).
+      const restartable = exported !== undefined && dataSegmentsRestartable(exported);
+      const module = await compiling;
       if (!imported) return { module };
       return restartable
         ? { module, memory: imported.memory, restartable: true }

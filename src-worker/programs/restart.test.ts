@@ -3,7 +3,12 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { importMemory, limitMemory } from '../limits/memoryLimit.js';
 import { fixtureWasmPath } from '../sandbox/testPrograms.js';
-import { exportGlobals, RESTART_GLOBAL } from './restart.js';
+import {
+  dataSegmentsRestartable,
+  exportGlobals,
+  exportMutableGlobals,
+  RESTART_GLOBAL,
+} from './restart.js';
 
 const HEADER = [0, 0x61, 0x73, 0x6d, 1, 0, 0, 0];
 /** (memory 1 1) (export "memory" (memory 0)), with sections before and after the exports. */
@@ -37,6 +42,18 @@ describe('exportGlobals', () => {
     const passive = withMemory([], [11, 4, 1, 1, 1, 0x78]);
     expect(WebAssembly.validate(passive)).toBe(true);
     expect(exportGlobals(passive)).toBeUndefined();
+    // Active segments (an offset of several LEB bytes, one with an explicit memory
+    // index) qualify; a passive one after them does not.
+    const active = [0, 0x41, 0x80, 0x80, 0x04, 0x0b, 1, 0x78, 2, 0, 0x41, 8, 0x0b, 1, 0x79];
+    const withActive = exportGlobals(withMemory([], [11, 16, 2, ...active]));
+    expect(withActive && WebAssembly.validate(withActive)).toBe(true);
+    const thenPassive = withMemory([], [11, 19, 3, ...active, 1, 1, 0x7a]);
+    expect(WebAssembly.validate(thenPassive)).toBe(true);
+    expect(exportGlobals(thenPassive)).toBeUndefined();
+    // Which is the data check alone: the globals' rewrite takes either.
+    expect(dataSegmentsRestartable(thenPassive)).toBe(false);
+    expect(dataSegmentsRestartable(withMemory([], [11, 16, 2, ...active]))).toBe(true);
+    expect(exportMutableGlobals(thenPassive)).toBeDefined();
     // a start section (function 0)
     const start = Uint8Array.from([
       ...HEADER,

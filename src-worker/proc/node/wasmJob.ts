@@ -23,6 +23,7 @@ import type { WasmStartMessage } from './messages.js';
 import { ChannelView } from '../../channel/layout.js';
 import { MEMORY_IMPORT } from '../../limits/memoryLimit.js';
 import { keepMemory, takeMemory } from './spareMemories.js';
+import { saveWorkerCodeCache } from './workerCodeCache.js';
 import {
   keepInstance,
   snapshotInstance,
@@ -195,6 +196,8 @@ export function runWasm(msg: WasmStartMessage): void {
       ? Number((refused as () => unknown)())
       : 0;
   const needed = memory.buffer.byteLength + (refusedPages > 0 ? refusedPages * 65536 : 0);
+  // Before EXIT: once the kernel has it, a one-shot CLI may end the process.
+  saveWorkerCodeCache();
   sys.post(Sys.EXIT, [code, kind, needed], enc.encode(text));
   // Ready the instance or its memory for the next process while the kernel handles the exit.
   if (!shape) return;

@@ -7,7 +7,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { Sandbox } from '../../sandbox/sandbox.js';
 import { pythonAvailable } from '../../programs/python.js';
+import { WasmRunnerFactory } from '../../proc/node/wasmRunner.js';
 import { PythonPool } from './pythonPool.js';
+import { PythonRunnerFactory } from './pythonRunner.js';
 
 const LONG = 300_000;
 
@@ -69,7 +71,9 @@ describe.skipIf(!pythonAvailable())('python interpreter pool', () => {
       expect(await waitLive(2)).toBe(2);
       pool.end(a);
       expect(await waitLive(1)).toBe(1);
-      // A process that ends at once: the refill follows its end.
+      // A process that ends at once: the refill follows its end (its interpreter was booted:
+      // one that had to wait for a boot starts the refill at once, see the burst below).
+      await pool.whenReady();
       const b = pool.take();
       await new Promise((r) => setImmediate(r));
       expect(PythonPool.liveWorkers()).toBe(1);
@@ -114,6 +118,40 @@ describe.skipIf(!pythonAvailable())('python interpreter pool', () => {
       } finally {
         await sb.destroy();
         pools.forEach((p) => p.dispose());
+      }
+    },
+    LONG,
+  );
+
+  it(
+    'keeps one more interpreter while processes find the pool empty, and ends it when they stop',
+    async () => {
+      expect(await PythonPool.drained(20_000)).toBe(true);
+      const pool = new PythonPool({ size: 1 });
+      pools.push(pool);
+      const sb = await Sandbox.create({
+        runners: () => ({ wasm: new WasmRunnerFactory(), python: new PythonRunnerFactory(pool) }),
+      });
+      try {
+        const opts = { timeoutMs: 120_000 };
+        expect((await sb.run('python3 -c "print(1)"', opts)).stdout).toBe('1\n');
+        await pool.whenReady();
+        // The second finds the first's worker still booting its next interpreter: a burst.
+        const r = await sb.run('python3 -c "print(2)"; python3 -c "print(3)"', opts);
+        expect(r.stdout).toBe('2\n3\n');
+        const end = Date.now() + 5000;
+        while (pool.readyCount() < 2 && Date.now() < end)
+          await new Promise((t) => setTimeout(t, 5));
+        expect(pool.readyCount()).toBe(2);
+        // No process for a while: back to the pool's size.
+        const trimmed = Date.now() + 20_000;
+        while (pool.readyCount() > 1 && Date.now() < trimmed)
+          await new Promise((t) => setTimeout(t, 20));
+        expect(pool.readyCount()).toBe(1);
+        expect(await waitLive(1)).toBe(1);
+      } finally {
+        await sb.destroy();
+        pool.dispose();
       }
     },
     LONG,

@@ -55,17 +55,27 @@ export interface PythonPoolOptions {
   readonly dir?: string;
   /** Boot the next interpreter in an exited process's worker (default true; false: a new worker each). */
   readonly recycle?: boolean;
+  /** Keep one more interpreter booting while processes find the pool drained (default true; see `burst`). */
+  readonly burst?: boolean;
 }
 
 let live = 0;
 let recycled = 0;
 
 /** A process that runs this long gets its pool refilled before it ends. */
-const REFILL_AFTER_MS = 100;
+const REFILL_AFTER_MS = 500;
 /** Interpreters one worker boots before it is replaced (bounds whatever a thread may accumulate). */
 const BOOTS_PER_WORKER = 64;
 /** How long an ended process's worker may take to say done before it is ended instead of recycled. */
 const DONE_WAIT_MS = 2000;
+/**
+ * Python processes come in bursts (a script's loop, an agent's tool calls):
+ * once one had to wait for a boot, the pool keeps this many interpreters more
+ * than its size (booting on the other core) until no process has found it
+ * empty for BURST_MS; then the extra ones are ended.
+ */
+const BURST_EXTRA = 1;
+const BURST_MS = 3000;
 
 export class PythonPool {
   private ready: Interpreter[] = [];
@@ -81,6 +91,9 @@ export class PythonPool {
   private readonly recycling = new Set<Slot>();
   /** Refills due for interpreters whose process runs (see `run`). */
   private readonly refills = new Map<Interpreter, NodeJS.Timeout>();
+  /** Until when the pool keeps BURST_EXTRA more interpreters (0: no burst), and the timer that trims them. */
+  private burstUntil = 0;
+  private burstEnd: NodeJS.Timeout | undefined;
 
   constructor(readonly options: PythonPoolOptions = { size: 1 }) {}
 
@@ -93,6 +106,7 @@ export class PythonPool {
       PythonPool.shared = new PythonPool({
         size: Number.isFinite(size) && size >= 0 ? size : 1,
         recycle: process.env.SANDGLASS_PYTHON_RECYCLE !== '0',
+        burst: process.env.SANDGLASS_PYTHON_BURST !== '0',
       });
     }
     PythonPool.shared.refs++;
@@ -126,6 +140,45 @@ export class PythonPool {
       this.ready.length + this.recycling.size < this.options.size
     ) {
       this.ready.push(this.spawn());
+    }
+  }
+
+  /** Interpreters an exited process's worker may be recycled into (more during a burst). */
+  private keep(): number {
+    return this.options.size + (Date.now() < this.burstUntil ? BURST_EXTRA : 0);
+  }
+
+  /**
+   * A process was handed an interpreter still booting (`waited`), or took the
+   * last booted one during a burst. The refill boots at once, beside the
+   * waiting process's boot (it cannot start before that anyway), and for a
+   * while exited processes' workers are recycled into BURST_EXTRA more
+   * interpreters than the pool's size, so back-to-back processes find one
+   * booted on the other core. The first boot of the engine starts none (a
+   * second boot would slow it).
+   */
+  private burst(waited: boolean): void {
+    if (this.options.size === 0 || this.options.burst === false || this.codeCache === undefined)
+      return;
+    if (!waited && Date.now() >= this.burstUntil) return;
+    this.burstUntil = Date.now() + BURST_MS;
+    clearTimeout(this.burstEnd);
+    this.burstEnd = setTimeout(() => this.trim(), BURST_MS + 10);
+    this.burstEnd.unref();
+    if (waited) this.fill();
+  }
+
+  /** The burst is over: end the interpreters beyond the pool's size, those still booting first. */
+  private trim(): void {
+    if (Date.now() < this.burstUntil) return;
+    this.burstUntil = 0;
+    this.burstEnd = undefined;
+    while (this.ready.length > this.options.size) {
+      const booting = this.ready.findIndex((x) => x.bootMs === 0);
+      const [it] = this.ready.splice(booting >= 0 ? booting : this.ready.length - 1, 1);
+      if (!it) break;
+      this.forget(it);
+      void it.worker.terminate();
     }
   }
 
@@ -218,9 +271,10 @@ export class PythonPool {
     if (this.disposed) throw new Error('python pool disposed');
     this.used = true;
     const i = this.ready.findIndex((x) => x.bootMs > 0);
-    return i >= 0
-      ? (this.ready.splice(i, 1)[0] as Interpreter)
-      : (this.ready.shift() ?? this.spawn());
+    const it =
+      i >= 0 ? (this.ready.splice(i, 1)[0] as Interpreter) : (this.ready.shift() ?? this.spawn());
+    if (!this.ready.some((x) => x.bootMs > 0)) this.burst(i < 0);
+    return it;
   }
 
   /**
@@ -270,7 +324,7 @@ export class PythonPool {
         !slot.gone &&
         !this.disposed &&
         slot.boots < BOOTS_PER_WORKER &&
-        this.ready.length < this.options.size
+        this.ready.length < this.keep()
       )
         this.recycle(slot);
       else void it.worker.terminate();
@@ -298,6 +352,11 @@ export class PythonPool {
     slot.worker.postMessage(m);
   }
 
+  /** Interpreters waiting for a process, booted or booting (tests). */
+  readyCount(): number {
+    return this.ready.length;
+  }
+
   /** Resolves when `size` interpreters are booted (benchmarks, tests). */
   async whenReady(): Promise<void> {
     this.prefill();
@@ -312,6 +371,7 @@ export class PythonPool {
     this.disposed = true;
     for (const t of this.refills.values()) clearTimeout(t);
     this.refills.clear();
+    clearTimeout(this.burstEnd);
     for (const it of this.all) void it.worker.terminate();
     for (const slot of this.recycling) void slot.worker.terminate();
     this.recycling.clear();

@@ -28,6 +28,8 @@ const module = new Promise<WebAssembly.Module>((ok) => (gotModule = ok));
 let wantCodeCache = data.wantCodeCache;
 /** Compiled when the first realm loads; every later realm of this worker evaluates the same scripts. */
 let scripts: ReturnType<typeof compileRealm> | undefined;
+/** The tiny wasm modules a realm compiles at boot (realm/wasmHelpers.ts), taken from the first one booted. */
+const helpers = new Map<string, WebAssembly.Module>();
 
 /** A booted realm and the word that retires it. */
 interface Booted {
@@ -44,11 +46,17 @@ async function boot(interrupt: SharedArrayBuffer): Promise<Booted> {
   // given them properties): clones of the worker's, sharing the same memory and compiled code.
   for (const f of data.files) realm.addFile(f.name, structuredClone(f.sab));
   realm.addModule(structuredClone(await module));
+  for (const [key, m] of helpers) realm.addHelper(key, structuredClone(m));
   const seed = new SharedArrayBuffer(SEED_BYTES);
   randomFillSync(new Uint8Array(seed));
   const retired = new SharedArrayBuffer(4);
   await realm.boot(seed, interrupt, retired, JSON.stringify(data.boot));
   const bootMs = performance.now() - t0;
+  // No user code has run in the realm yet: its modules are as it compiled them.
+  for (const key of realm.helperKeys().split('\n')) {
+    const m = key && !helpers.has(key) ? realm.helper(key) : undefined;
+    if (m) helpers.set(key, structuredClone(m));
+  }
   // Taken before any user code runs: it holds only our scripts' compiled functions.
   post(
     wantCodeCache

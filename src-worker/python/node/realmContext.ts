@@ -20,6 +20,10 @@ export function createRealmContext(): vm.Context {
 export interface Realm {
   addFile(name: string, sab: SharedArrayBuffer): void;
   addModule(module: WebAssembly.Module): void;
+  /** Tiny wasm modules compiled by an earlier realm's boot (realm/wasmHelpers.ts), by key. */
+  addHelper(key: string, module: WebAssembly.Module): void;
+  helperKeys(): string;
+  helper(key: string): WebAssembly.Module | undefined;
   /** `retired`: an Int32 word the worker sets when it is done with the realm (realm/index.ts). */
   boot(
     seed: SharedArrayBuffer,

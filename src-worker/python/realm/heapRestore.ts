@@ -10,6 +10,8 @@
  * u32, then one byte per page, 1 when the page holds anything but zeros.
  */
 
+import { helperModule } from './wasmHelpers.js';
+
 /**
  * A tiny wasm module over the heap's memory exporting `nz(from, to)`: 1 when
  * any 8 bytes in [from, to) are non-zero. Scanning the zero pages this way
@@ -34,7 +36,7 @@ const SCANNER = Uint8Array.of(
 /** `nz` over `memory`, or a JavaScript scan of `heap` when there is no memory to bind to. */
 function zeroScanner(heap: Uint8Array, memory: WebAssembly.Memory | undefined) {
   if (memory && memory.buffer === heap.buffer) {
-    const instance = new WebAssembly.Instance(new WebAssembly.Module(SCANNER), {
+    const instance = new WebAssembly.Instance(helperModule('sandglass:zero-scan', SCANNER), {
       e: { m: memory },
     });
     const nz = instance.exports.nz as (from: number, to: number) => number;

@@ -32,6 +32,7 @@ import threadShimSource from './threadShim.py';
 import { createNetBridge } from './netBridge.js';
 import { installZonedDate, type CTimeGlobals } from './localTime.js';
 import sealSource from './seal.py';
+import { adoptHelper, helperKeys, helperModule, helperOf } from './wasmHelpers.js';
 
 declare const loadPyodide: (config: Record<string, unknown>) => Promise<PyodideLike>;
 declare const _createPyodideModule: unknown;
@@ -57,6 +58,10 @@ Object.defineProperty(g, 'sandglassWriteSharedFile', { value: writeSharedFile })
 Object.defineProperty(g, 'sandglassRestoreHeap', {
   value: (heap: Uint8Array, snap: Uint8Array, memory?: WebAssembly.Memory) =>
     restoreHeap(heap, snap, snapshotPages, memory),
+});
+// ... and takes the tiny module wrapping a JS function of a signature through this.
+Object.defineProperty(g, 'sandglassSigModule', {
+  value: (sig: string, bytes: Uint8Array) => helperModule(`sig:${sig}`, bytes),
 });
 /** The snapshot's page map (python/resources.ts), if the engine sent one. */
 let snapshotPages: Uint8Array | undefined;
@@ -127,6 +132,20 @@ const realm = {
   addModule(module: WebAssembly.Module): void {
     Object.setPrototypeOf(module, WebAssembly.Module.prototype);
     Object.defineProperty(g, 'sandglassWasmModule', { value: module, configurable: false });
+  },
+
+  /** A tiny wasm module an earlier realm of this worker compiled at boot (wasmHelpers.ts). */
+  addHelper(key: string, module: WebAssembly.Module): void {
+    adoptHelper(key, module);
+  },
+
+  /** Keys of the tiny wasm modules compiled so far, one per line (the worker asks once booted). */
+  helperKeys(): string {
+    return helperKeys();
+  },
+
+  helper(key: string): WebAssembly.Module | undefined {
+    return helperOf(key);
   },
 
   /**
