@@ -111,6 +111,20 @@ const ASM_REWRITES = [
     'return timezoneOffset==0?"UTC":`UTC${sign}${hours}${minutes}`};',
     1,
   ],
+  // File names that are not UTF-8 round-trip as CPython's surrogateescape does: C strings are
+  // decoded by the realm's TextDecoder (an invalid byte b becomes U+DC00+b, realm/prelude.ts), short
+  // ones too, and such a lone surrogate is written back to C memory as the byte it stands for.
+  ['if(endPtr-idx>16&&heapOrArray.buffer&&UTF8Decoder)', 'if(heapOrArray.buffer&&UTF8Decoder)', 1],
+  [
+    'var u=str.codePointAt(i);',
+    'var u=str.codePointAt(i);if(u>=56448&&u<=56575){if(outIdx>=endIdx)break;heap[outIdx++>>>0]=u-56320;continue}',
+    1,
+  ],
+  [
+    'else if(c>=55296&&c<=57343){len+=4;++i}',
+    'else if(c>=56448&&c<=56575){len+=1}else if(c>=55296&&c<=57343){len+=4;++i}',
+    1,
+  ],
 ];
 
 /** Source rewrites of pyodide.js (the loader). */

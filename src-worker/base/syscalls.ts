@@ -67,6 +67,8 @@ export enum Sys {
   DUP2 = 73,
   CLOEXEC = 74,
   ISATTY = 75,
+  /** setitimer(ITIMER_REAL): args [valueUs, intervalUs, readOnly]; rets the old [leftUs, intervalUs]. */
+  SETITIMER = 76,
   // terminal
   TTY_GET = 80,
   TTY_SET = 81,

@@ -36,6 +36,8 @@ export class Process {
   endedAt: number | undefined;
   blockedMs = 0;
   timers: NodeJS.Timeout[] = [];
+  /** The real-time interval timer (setitimer/alarm): SIGALRM when `due` (performance.now()) comes. */
+  itimer: { timer: NodeJS.Timeout; due: number; intervalMs: number } | undefined;
   /** Signal that stopped it (0 = running); its syscalls wait in `deferred` until SIGCONT. */
   stopped = 0;
   /** True once a wait(WUNTRACED) has reported the current stop. */

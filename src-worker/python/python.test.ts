@@ -377,6 +377,44 @@ print(datetime(2024, 1, 1, tzinfo=ZoneInfo('Asia/Kolkata')).utcoffset(), 'Europe
     LONG,
   );
 
+  it(
+    'emulates threads: a wait no thread can end is a clear error, not a hang; process pools fail clearly',
+    async () => {
+      await sb.writeFile(
+        '/tmp/deadlock.py',
+        [
+          'import threading, queue, signal, multiprocessing',
+          'l = threading.Lock(); l.acquire()',
+          'try: l.acquire()',
+          'except RuntimeError as e: print(e)',
+          'try: queue.Queue().get()',
+          'except RuntimeError as e: print("queue", type(e).__name__)',
+          't = threading.Thread(target=lambda: queue.Queue().get(), daemon=True); t.start(); t.join(0.1)',
+          'print("parked thread alive", t.is_alive())',
+          '# With a handler set, a signal may end the wait: it waits (the alarm ends it).',
+          'ev = threading.Event()',
+          'signal.signal(signal.SIGALRM, lambda *a: ev.set()); signal.setitimer(signal.ITIMER_REAL, 0.05)',
+          'print("woken", ev.wait())',
+          'try: multiprocessing.Pool(2)',
+          'except ImportError as e: print("Pool:", e)',
+        ].join('\n'),
+      );
+      const r = await sb.run('python3 /tmp/deadlock.py; echo "status $?"', opts);
+      expect(r.stdout).toBe(
+        [
+          'deadlock: acquiring a lock would wait forever (threads run one at a time in the sandbox and no started thread is left to run)',
+          'queue RuntimeError',
+          'parked thread alive True',
+          'woken True',
+          "Pool: No module named '_multiprocessing'",
+          'status 0',
+          '',
+        ].join('\n'),
+      );
+    },
+    LONG,
+  );
+
   // Each script runs in the sandbox and with the host's python3, stdout and stderr into one
   // pipe (their interleaving is part of the check), stdin from the same text.
   const difftestDir = fileURLToPath(new URL('./difftest/', import.meta.url));

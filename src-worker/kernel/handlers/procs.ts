@@ -30,6 +30,25 @@ function target(k: Kernel, p: Process, pid: number): Process {
   return t;
 }
 
+/** Arm (or with 0 disarm) `p`'s real-time timer: SIGALRM after `ms`, then every `intervalMs`. */
+function setItimer(k: Kernel, p: Process, ms: number, intervalMs: number): void {
+  const old = p.itimer;
+  if (old) {
+    clearTimeout(old.timer);
+    p.timers = p.timers.filter((t) => t !== old.timer);
+    p.itimer = undefined;
+  }
+  if (ms <= 0) return;
+  const timer = setTimeout(() => {
+    p.timers = p.timers.filter((t) => t !== timer);
+    p.itimer = undefined;
+    if (intervalMs > 0) setItimer(k, p, intervalMs, intervalMs);
+    k.signal(p, SIG.ALRM);
+  }, ms);
+  p.timers.push(timer);
+  p.itimer = { timer, due: performance.now() + ms, intervalMs };
+}
+
 export const procHandlers: Record<number, Handler> = {
   [Sys.EXIT]: (k, p, args, payload) => {
     k.programExited(p, a(args, 0), a(args, 1), a(args, 2), dec.decode(payload));
@@ -123,6 +142,18 @@ export const procHandlers: Record<number, Handler> = {
     }
     p.dispositions[sig] = disp;
     return OK;
+  },
+  [Sys.SETITIMER]: (k, p, args) => {
+    const valueUs = a(args, 0);
+    const intervalUs = a(args, 1);
+    if (!(valueUs >= 0) || !(intervalUs >= 0)) fail(Errno.EINVAL);
+    const old = p.itimer;
+    const rets = old
+      ? [Math.max(1, Math.round((old.due - performance.now()) * 1000)), old.intervalMs * 1000]
+      : [0, 0];
+    // args[2] = 1: only read it (getitimer).
+    if (a(args, 2) !== 1) setItimer(k, p, valueUs / 1000, intervalUs / 1000);
+    return { errno: 0, rets };
   },
   [Sys.CHDIR]: (k, p, _args, payload) => {
     const path = pathArg(payload);

@@ -9,6 +9,7 @@
 import { Sys } from '../../base/syscalls.js';
 import type { EmscriptenFS, FsStream } from './emscripten.js';
 import type { KernelCalls } from './kernelCalls.js';
+import { setZone, type CTimeGlobals, type ZoneTable } from './localTime.js';
 
 export interface KernelBridge {
   umask(mask: number): number;
@@ -20,7 +21,11 @@ export interface KernelBridge {
   /** The kernel's disposition of `sig` for this process: 0 default, 1 ignore, 2 catch. */
   sigaction(sig: number, disp: number): number;
   pipe(): string;
+  /** The real-time timer (SIGALRM), µs; `readOnly` 1: getitimer. JSON `[leftUs, intervalUs]` before, or -errno. */
+  setitimer(valueUs: number, intervalUs: number, readOnly: number): string;
   kfd(fd: number): number;
+  /** tzset(3) with a zone table (JSON; null: UTC); CPython's `[timezone, altzone, daylight, std, dst]` (JSON). */
+  settz(table: string): string;
   sleep(seconds: number): void;
   poll(request: string, timeoutMs: number): string;
 }
@@ -36,6 +41,8 @@ export interface BridgeDeps {
   readonly streamOps: unknown;
   /** Int32 word a signal is written to (see PythonRunner.raiseSignal). */
   readonly interrupt: Int32Array | undefined;
+  /** The C library's time zone globals (the interpreter's module, once loaded). */
+  readonly cTime: () => CTimeGlobals;
 }
 
 function encodeSpawn(req: {
@@ -135,6 +142,10 @@ export function createBridge(d: BridgeDeps): KernelBridge {
     sigaction(sig: number, disp: number): number {
       return k.try(Sys.SIGACTION, [sig, disp]);
     },
+    setitimer(valueUs: number, intervalUs: number, readOnly: number): string {
+      const e = k.try(Sys.SETITIMER, [valueUs, intervalUs, readOnly]);
+      return JSON.stringify(e === 0 ? [k.ch.rets[0], k.ch.rets[1]] : -e);
+    },
     pipe(): string {
       const e = k.try(Sys.PIPE);
       if (e !== 0) return JSON.stringify([-e, -e]);
@@ -143,6 +154,9 @@ export function createBridge(d: BridgeDeps): KernelBridge {
       return JSON.stringify([wrap(r, 0), wrap(w, 1)]);
     },
     kfd: kfdOf,
+    settz(table: string): string {
+      return setZone((JSON.parse(table) as ZoneTable | null) ?? undefined, d.cTime());
+    },
     /**
      * The kernel's POLL over `[[fd, write?]...]` (JSON), waiting up to
      * `timeoutMs` (-1: no limit) without CPU. Answers `[[ready, hup, errno]...]`

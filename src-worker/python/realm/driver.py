@@ -89,8 +89,9 @@ def _user_tb(tb):
     return tb
 
 
-# The errno translation (linuxErrno.py), installed with the shims.
+# The errno translation (linuxErrno.py) and the thread emulation (threadShim.py), installed with the shims.
 _linux = None
+_threads = None
 
 
 def _report(e, module_mode=False):
@@ -297,22 +298,25 @@ def _logging_shutdown():
 
 
 def _install_shims(boot, pids):
-    global _linux
+    global _linux, _threads
     from _pyodide._importhook import jsfinder
 
     _linux = {"__name__": "_sandglass_linux_errno"}
     exec(boot.errno, _linux)
-    _linux["install"]()
-
     kernel = {"__name__": "_sandglass_kernel_shim"}
     exec(boot.shim, kernel)
     kernel["install"](jsfinder.jsproxies.pop("_sandglass_kernel"), pids)
     stdlib = {"__name__": "_sandglass_stdlib_shim"}
     exec(boot.stdlib, stdlib)
     stdlib["install"]()
+    _threads = {"__name__": "_sandglass_thread_shim"}
+    exec(boot.threads, _threads)
+    _threads["install"](kernel["nap"])
     net = {"__name__": "_sandglass_net_shim"}
     exec(boot.net, net)
     net["install"](jsfinder.jsproxies.pop("_sandglass_net"), kernel["errno_error"])
+    # Last: the shims above took the Emscripten numbers they compare kernel answers with.
+    _linux["install"]()
 
 
 def main(boot, job):
@@ -408,9 +412,8 @@ def main(boot, job):
             except OSError as e:
                 if e.filename in (target, path) or not os.path.exists(target):
                     name = os.path.basename(argv[0]) or "python3"
-                    n = _linux["linux_errno"](e.errno)
                     print(
-                        f"{name}: can't open file {os.path.abspath(target)!r}: [Errno {n}] {_linux['linux_strerror'](e.errno, e.strerror)}",
+                        f"{name}: can't open file {os.path.abspath(target)!r}: [Errno {e.errno}] {e.strerror}",
                         file=sys.stderr,
                     )
                     return 2
@@ -431,6 +434,14 @@ def main(boot, job):
         # CPython ends itself with SIGINT (the realm does: 130 in a shell).
         status = -2
     except BaseException as e:  # noqa: BLE001  (CPython reports every uncaught exception)
+        _report(e, mode == "m")
+        status = 1
+    try:
+        # As CPython's threading._shutdown: started non-daemon threads end first.
+        _threads["shutdown"]()
+    except SystemExit as e:
+        status = _exit_status(e)
+    except BaseException as e:  # noqa: BLE001
         _report(e, mode == "m")
         status = 1
     try:

@@ -28,7 +28,9 @@ import shimSource from './kernelShim.py';
 import netShimSource from './netShim.py';
 import linuxErrnoSource from './linuxErrno.py';
 import stdlibShimSource from './stdlibShim.py';
+import threadShimSource from './threadShim.py';
 import { createNetBridge } from './netBridge.js';
+import { installZonedDate, type CTimeGlobals } from './localTime.js';
 import sealSource from './seal.py';
 import { adoptHelper, helperKeys, helperModule, helperOf } from './wasmHelpers.js';
 
@@ -47,6 +49,8 @@ const TTY_ECHO = 2;
 const TTY_ISIG = 4;
 
 const g = globalThis as unknown as Record<string, unknown>;
+// Local time follows the process's TZ (time.tzset), not the host's zone.
+installZonedDate(globalThis);
 installPrelude(g);
 // Pyodide's loader installs the stdlib zip through this (scripts/build-python.mjs rewrites it).
 Object.defineProperty(g, 'sandglassWriteSharedFile', { value: writeSharedFile });
@@ -186,7 +190,7 @@ const realm = {
     if (compiled !== true)
       py.runPython(
         `import runpy, io, types, traceback, code, importlib, json, subprocess, selectors, struct, hashlib, hmac, asyncio.unix_events, concurrent.futures.thread\n` +
-          `(lambda s, t, c: s.modules.__setitem__("_sandglass_boot", t.SimpleNamespace(key=${pyString(config.codeKey)}, driver=c(${pyString(driverSource)}), shim=c(${pyString(shimSource)}), net=c(${pyString(netShimSource)}), errno=c(${pyString(linuxErrnoSource)}), stdlib=c(${pyString(stdlibShimSource)}))))(__import__("sys"), __import__("types"), lambda src: compile(src, "<sandglass>", "exec"))`,
+          `(lambda s, t, c: s.modules.__setitem__("_sandglass_boot", t.SimpleNamespace(key=${pyString(config.codeKey)}, driver=c(${pyString(driverSource)}), shim=c(${pyString(shimSource)}), net=c(${pyString(netShimSource)}), errno=c(${pyString(linuxErrnoSource)}), stdlib=c(${pyString(stdlibShimSource)}), threads=c(${pyString(threadShimSource)}))))(__import__("sys"), __import__("types"), lambda src: compile(src, "<sandglass>", "exec"))`,
         { filename: '<sandglass>' },
       );
     // A snapshot must keep Pyodide's JS modules (it checks their references), so
@@ -263,6 +267,7 @@ const realm = {
         k,
         streamOps: sandFs.streamOps,
         interrupt,
+        cTime: () => p._module as unknown as CTimeGlobals,
       });
       p.registerJsModule('_sandglass_kernel', bridge);
       p.registerJsModule(

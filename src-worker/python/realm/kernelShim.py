@@ -16,12 +16,15 @@ import subprocess
 import time
 
 _k = None
+# Raw kernel answers are Emscripten's numbers; taken before linuxErrno renumbers the errno module.
+_strerror = os.strerror
+_WASI_EINTR = errno.EINTR
 
 
 def errno_error(n, message=None):
     """The OSError for errno `n` (a positive number); CPython's constructor
     picks the subclass (FileNotFoundError, ChildProcessError, ...)."""
-    return OSError(n, message or os.strerror(n))
+    return OSError(n, message or _strerror(n))
 
 
 def _check(r):
@@ -56,6 +59,7 @@ def waitpid(pid, options):
     while True:
         got, status = json.loads(_k.wait(pid, options))
         if got == -27:  # EINTR: let a signal handler run, then wait again (PEP 475)
+            run_signal_handlers()
             continue
         if got < 0:
             raise errno_error(-got)
@@ -76,19 +80,23 @@ def _fork_exec(args, executable_list, close_fds, pass_fds, cwd, env,
     restore = [s for s in (signal.SIGPIPE, signal.SIGXFSZ) if rest and rest[0]]
     for s in restore:
         _k.sigaction(s, _DISP_DEFAULT)
-    err = 2
+    err, kind = errno.ENOENT, "FileNotFoundError"
     try:
         for exe in executable_list:
             try:
                 return spawn(args, path=exe, env=env, cwd=cwd, fds=fds, pgid=pgid)
             except OSError as e:
-                err = e.errno
-                if e.errno not in (44, 2):
+                # Raised, so Linux's number by now (linuxErrno); errno is renumbered too.
+                err, kind = e.errno, type(e).__name__
+                if e.errno not in (errno.ENOENT, errno.EACCES):
                     break
     finally:
         for s in restore:
             _k.sigaction(s, _disposition(signal.getsignal(s)))
-    os.write(errpipe_write, b"OSError:%x:noexec" % err if err == 45 else b"OSError:%x:" % err)
+    # The class's name: subprocess builds it from the name with Linux's number
+    # (the bare OSError would pick its subclass by Emscripten's numbers).
+    kind = kind.encode() if isinstance(getattr(__import__("builtins"), kind, None), type) else b"OSError"
+    os.write(errpipe_write, b"%s:%x:noexec" % (kind, err) if err == errno.ENOEXEC else b"%s:%x:" % (kind, err))
     return -1
 
 
@@ -129,6 +137,122 @@ def set_signal(signalnum, handler):
     return old
 
 
+def _timer_call(value_us, interval_us, read_only=0):
+    r = json.loads(_k.setitimer(value_us, interval_us, read_only))
+    if isinstance(r, int):
+        raise signal.ItimerError(-r, _strerror(-r))
+    return r[0] / 1e6, r[1] / 1e6
+
+
+def _real_timer_only(which):
+    if which != signal.ITIMER_REAL:
+        # CPU-time timers need a CPU clock the kernel does not keep per process.
+        raise signal.ItimerError(errno.EINVAL, "only ITIMER_REAL is supported in the sandbox")
+
+
+def setitimer(which, seconds, interval=0.0):
+    """signal.setitimer through the kernel's timer: SIGALRM is sent to the process."""
+    _real_timer_only(which)
+    seconds, interval = float(seconds), float(interval)
+    if seconds < 0 or interval < 0:
+        raise signal.ItimerError(errno.EINVAL, os.strerror(errno.EINVAL))
+    # A positive value under 1 µs still arms the timer, as on Linux.
+    return _timer_call(max(1, round(seconds * 1e6)) if seconds > 0 else 0, round(interval * 1e6))
+
+
+def getitimer(which):
+    _real_timer_only(which)
+    return _timer_call(0, 0, 1)
+
+
+def alarm(seconds):
+    """signal.alarm: returns the seconds left of the previous alarm (rounded as glibc does)."""
+    if not isinstance(seconds, int):
+        raise TypeError(f"'{type(seconds).__name__}' object cannot be interpreted as an integer")
+    left, _ = _timer_call(seconds * 1_000_000 if seconds > 0 else 0, 0)
+    whole = int(left) + (1 if left - int(left) >= 0.5 else 0)
+    return whole or (1 if left > 0 else 0)
+
+
+def pause():
+    """signal.pause: wait without CPU until a signal arrives (its handler then runs)."""
+    nap(1e9)
+
+
+def _tzif_table(data):
+    """A TZif file's transitions and types (its 64-bit part when there is one)."""
+    import struct
+
+    def counts(at):
+        if data[at : at + 4] != b"TZif":
+            raise ValueError("not a TZif file")
+        return data[at + 4], struct.unpack(">6l", data[at + 20 : at + 44])
+
+    version, (isut, isstd, leap, timecnt, typecnt, charcnt) = counts(0)
+    at, size = 44, 4
+    if version >= ord("2"):
+        # Skip the 32-bit part to the second header and its 64-bit data.
+        at += timecnt * 5 + typecnt * 6 + charcnt + leap * 8 + isstd + isut
+        _, (isut, isstd, leap, timecnt, typecnt, charcnt) = counts(at)
+        at, size = at + 44, 8
+    trans = list(struct.unpack(f">{timecnt}{'q' if size == 8 else 'l'}", data[at : at + timecnt * size]))
+    at += timecnt * size
+    idx = list(data[at : at + timecnt])
+    at += timecnt
+    raw = [struct.unpack(">lBB", data[at + 6 * i : at + 6 * i + 6]) for i in range(typecnt)]
+    chars = data[at + 6 * typecnt : at + 6 * typecnt + charcnt]
+    types = [[off, dst, chars[ai : chars.index(b"\0", ai)].decode()] for off, dst, ai in raw]
+    return {"trans": trans, "idx": idx, "types": types, "before": 0}
+
+
+def _tzdata(name):
+    """The bundled tzdata's file for zone `name` (in the stdlib zip), or None."""
+    import sys
+
+    if not name or name.startswith("/") or ".." in name.split("/"):
+        return None
+    for entry in sys.path:
+        importer = sys.path_importer_cache.get(entry)
+        if entry.endswith(".zip") and importer is not None and hasattr(importer, "get_data"):
+            try:
+                return importer.get_data(f"{entry}/tzdata/zoneinfo/{name}")
+            except OSError:
+                continue
+    return None
+
+
+def _zone_table(tz):
+    """The zone TZ names, as localTime.ts takes it (None: UTC, as with no /etc/localtime)."""
+    if not tz:
+        return None
+    name = tz[1:] if tz.startswith(":") else tz
+    try:
+        if name.startswith("/"):
+            with open(name, "rb") as f:
+                data = f.read()
+        else:
+            data = _tzdata(name)
+        if data is not None:
+            return _tzif_table(data)
+    except (OSError, ValueError, IndexError, __import__("struct").error):
+        pass
+    # A POSIX zone without rules ("EST5", "JST-9", "UTC0"); its DST part is not followed.
+    import re
+
+    m = re.match(r"([A-Za-z]{3,}|<[^>]+>)([+-]?)(\d{1,2})(?::(\d{1,2}))?", tz)
+    if m is None:
+        return None
+    west = int(m[3]) * 3600 + int(m[4] or 0) * 60
+    return {"trans": [], "idx": [], "types": [[west if m[2] == "-" else -west, 0, m[1].strip("<>")]], "before": 0}
+
+
+def tzset():
+    """time.tzset: local time follows TZ (tzdata zones, or a fixed POSIX offset)."""
+    info = json.loads(_k.settz(json.dumps(_zone_table(os.environ.get("TZ")))))
+    time.timezone, time.altzone, time.daylight = info[0], info[1], info[2]
+    time.tzname = (info[3], info[4])
+
+
 _cred = None
 
 
@@ -157,11 +281,27 @@ def cpu_count():
 _uname = os.uname
 
 
+def _kernel_field(path, default):
+    return (_read_text(path) or "").strip() or default
+
+
+_uname_result = None
+
+
 def uname():
-    """Emscripten's answer, with the sandbox's host name (/etc/hostname, as `uname -n`)."""
+    """The fields the sandbox's `uname -a` prints (Linux, /etc/hostname, /proc/sys/kernel)."""
+    global _uname_result
+    if _uname_result is not None:
+        return _uname_result
     r = _uname()
-    name = (_read_text("/etc/hostname") or "").strip() or r.nodename
-    return type(r)((r.sysname, name, r.release, r.version, r.machine))
+    _uname_result = os.uname_result((
+        _kernel_field("/proc/sys/kernel/ostype", "Linux"),
+        _kernel_field("/etc/hostname", r.nodename),
+        _kernel_field("/proc/sys/kernel/osrelease", "6.0.0-sandglass"),
+        _kernel_field("/proc/sys/kernel/version", "#1 Sandglass"),
+        r.machine,
+    ))
+    return _uname_result
 
 
 def umask(mask):
@@ -176,7 +316,20 @@ def sleep(secs):
         left = end - time.monotonic()
         if left <= 0:
             return
-        _k.sleep(left)  # returns early when a signal arrives; the eval loop then raises it
+        nap(left)  # returns early when a signal arrives, after its handler ran
+
+
+def run_signal_handlers():
+    """Run the handlers of signals that arrived, now (the eval loop looks only every
+    50 ticks): CPython's signal.signal checks pending signals first. A handler's
+    exception propagates from here."""
+    _set_handler(signal.SIGPIPE, signal.getsignal(signal.SIGPIPE))
+
+
+def nap(secs):
+    """Wait up to `secs` without CPU; returns early when a signal arrives, after its handler ran."""
+    _k.sleep(secs)
+    run_signal_handlers()
 
 
 def _kernel_poll(subs, timeout):
@@ -187,9 +340,10 @@ def _kernel_poll(subs, timeout):
         r = json.loads(_k.poll(json.dumps(subs), left))
         if not isinstance(r, int):
             return r
-        if -r != errno.EINTR:
+        if -r != _WASI_EINTR:
             raise errno_error(-r)
-        # A signal: the eval loop raises its handler's exception here (PEP 475: else retry).
+        # A signal: its handler runs (its exception propagates; PEP 475: else retry).
+        run_signal_handlers()
         if end is not None and time.monotonic() >= end:
             return [(0, 0, 0)] * len(subs)
 
@@ -287,7 +441,11 @@ def install(bridge, pids):
     os.uname = uname
     os.system = system
     time.sleep = sleep
+    time.tzset = tzset
+    if os.environ.get("TZ"):
+        tzset()  # (the interpreter starts at UTC, as the realm's clock)
     signal.signal = set_signal
+    signal.alarm, signal.setitimer, signal.getitimer, signal.pause = alarm, setitimer, getitimer, pause
     # As CPython at start: a write to a closed pipe raises BrokenPipeError.
     set_signal(signal.SIGPIPE, signal.SIG_IGN)
     set_signal(signal.SIGXFSZ, signal.SIG_IGN)

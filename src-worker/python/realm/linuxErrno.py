@@ -1,15 +1,22 @@
-# Linux errno numbers and texts for what the user reads. Inside the
-# interpreter errno values are Emscripten's (WASI numbering: ENOENT is 44),
-# and they must stay so: the C library and CPython's C code compare errno
-# with those constants, and CPython picks an OSError's subclass from the
-# number when the exception is made (from C with Emscripten's numbers), so
-# `e.errno`, the `errno` module and the subclasses agree with each other.
-# What is printed is translated instead: traceback text (uncaught exceptions,
-# the traceback module, logging) shows `[Errno 2] No such file or directory`
-# as CPython on Linux does, with glibc's message where musl's differs.
+# Linux errno numbers and texts, as a program on Linux sees them. Inside the
+# interpreter's C code errno values are Emscripten's (WASI numbering: ENOENT
+# is 44), and they stay so: the C library and CPython compare errno with
+# those constants, and CPython picks an OSError's subclass from the number
+# when C raises it (FileNotFoundError for 44). Python code sees Linux's:
+# - the `errno` module's constants and `errorcode` are renumbered in place
+#   (modules that imported it see the same object);
+# - every OSError, when it is raised into a Python frame (sys.monitoring's
+#   RAISE event), gets Linux's number and glibc's text in errno, strerror and
+#   args: `str(e)` is `[Errno 2] No such file or directory: 'x'`, and
+#   `e.errno == errno.ENOENT` holds;
+# - os.strerror takes Linux numbers and gives glibc's texts.
+# What stays Emscripten's: an OSError built from Python with the bare class,
+# `OSError(errno.ENOENT, ...)`, gets its subclass from C's table with the
+# Linux number (2 is Emscripten's EACCES: PermissionError); build the
+# subclass (`FileNotFoundError(errno.ENOENT, ...)`) to be portable. The
+# shims keep raw kernel numbers apart (`wasi`, taken before renumbering).
 import errno
 import os
-import traceback
 
 # name: (Linux number, glibc's strerror)
 _LINUX = {
@@ -145,67 +152,112 @@ _LINUX = {
     "EKEYREJECTED": (129, "Key was rejected by service"),
     "EOWNERDEAD": (130, "Owner died"),
     "ENOTRECOVERABLE": (131, "State not recoverable"),
-    "ERFKILL": (132, "Operation not possible due to RF-kill"),}
+    "ERFKILL": (132, "Operation not possible due to RF-kill"),
+    "EHWPOISON": (133, "Memory page has hardware error"),
+}
+# Where two names share a number, the one errno.errorcode gives on Linux.
+_ERRORCODE = {11: "EAGAIN", 35: "EDEADLOCK", 95: "ENOTSUP"}
 
-# Emscripten number -> (Linux number, musl's text, glibc's text); made when first
-# needed (a few ms of os.strerror calls no process should pay at start).
-_by_number = None
+_strerror = os.strerror  # musl's texts for Emscripten's numbers
+# Emscripten's numbers by name, as the C side and the kernel use them.
+wasi = type(os)("_sandglass_wasi_errno")
+_by_number = {}  # Emscripten number -> (Linux number, glibc's text)
+_text = {}  # Linux number -> glibc's text
 
 
-def _table():
-    global _by_number
-    if _by_number is None:
-        _by_number = {}
-        for name, (num, text) in _LINUX.items():
-            own = getattr(errno, name, None)
-            if own is not None and own not in _by_number:
-                _by_number[own] = (num, os.strerror(own), text)
-    return _by_number
+def _tables():
+    if _by_number:
+        return
+    for name in dir(errno):
+        if name.startswith("E"):
+            setattr(wasi, name, getattr(errno, name))
+    for name, (num, text) in _LINUX.items():
+        own = getattr(errno, name, None)
+        if own is not None and own not in _by_number:
+            _by_number[own] = (num, text)
+        _text.setdefault(num, text)
 
 
 def linux_errno(n):
     """The Linux number of Emscripten's errno `n` (unknown numbers unchanged)."""
-    t = _table().get(n)
+    _tables()
+    t = _by_number.get(n)
     return t[0] if t else n
 
 
-def linux_strerror(n, text):
-    """glibc's message for errno `n` when `text` is musl's one for it."""
-    t = _table().get(n)
-    return t[2] if t and text == t[1] else text
+def strerror(code):
+    """os.strerror for Linux numbers: glibc's texts."""
+    code = code.__index__()
+    _tables()
+    return _text.get(code) or f"Unknown error {code}"
 
 
-class shown_as_linux:
-    """Within the block, OSError `e` (and those it chains) carries Linux's number and text."""
+def to_linux(e):
+    """Give OSError `e`, as C made it (Emscripten's number and musl's text), Linux's."""
+    n = e.errno
+    if type(n) is not int:
+        return
+    t = _by_number.get(n)
+    if t is None or e.strerror != _strerror(n):
+        return  # Linux's already (or a program's own text)
+    num, text = t
+    args = e.args
+    e.errno, e.strerror = num, text
+    if len(args) >= 2 and args[0] == n:
+        e.args = (num, text) + args[2:]
 
-    def __init__(self, e):
-        self.saved = []
-        seen = set()
-        while isinstance(e, BaseException) and id(e) not in seen:
-            seen.add(id(e))
-            if isinstance(e, OSError) and isinstance(e.errno, int) and e.errno in _table():
-                self.saved.append((e, e.errno, e.strerror))
-            e = e.__cause__ or e.__context__
 
-    def __enter__(self):
-        for e, n, text in self.saved:
-            e.errno, e.strerror = linux_errno(n), linux_strerror(n, text)
-        return self
+_TOOL = 4  # sys.monitoring tool id (0-2 and 5 are the debugger's, coverage's, profiler's, optimizer's)
 
-    def __exit__(self, *exc):
-        for e, n, text in self.saved:
-            e.errno, e.strerror = n, text
+
+def _on_raise(code, offset, exc):
+    if isinstance(exc, OSError):
+        to_linux(exc)
+
+
+def _renumber_copies(sys):
+    """Modules the boot imported that copied errno's numbers (`from errno import *`,
+    socket's EBADF/EAGAIN, subprocess's ECHILD) get Linux's too."""
+    holders = []
+    for name in ("pathlib", "pathlib._os", "socket", "subprocess"):
+        m = sys.modules.get(name)
+        if m is not None:
+            holders.append(m)
+            if name == "subprocess" and hasattr(m, "_del_safe"):
+                holders.append(m._del_safe)
+    for m in holders:
+        d = vars(m)
+        for name, (num, _) in _LINUX.items():
+            if name in d and d[name] == getattr(wasi, name, None):
+                setattr(m, name, num)
+    socket = sys.modules.get("socket")
+    if socket is not None and hasattr(socket, "_blocking_errnos"):
+        socket._blocking_errnos = {socket.EAGAIN, socket.EWOULDBLOCK}
 
 
 def install():
-    init = traceback.TracebackException.__init__
-    if getattr(init, "_sandglass", False):
+    """Renumber the errno module and watch raised OSErrors (once per interpreter)."""
+    import sys
+
+    _tables()
+    if errno.ENOENT == 2:
         return
-
-    def __init__(self, exc_type, exc_value, exc_traceback, *args, **kwargs):
-        # The chain is formatted inside this first call: translate it all while it runs.
-        with shown_as_linux(exc_value):
-            init(self, exc_type, exc_value, exc_traceback, *args, **kwargs)
-
-    __init__._sandglass = True
-    traceback.TracebackException.__init__ = __init__
+    renamed = {}
+    for name in list(vars(errno)):
+        if not name.startswith("E"):
+            continue
+        linux = _LINUX.get(name)
+        if linux is None:
+            delattr(errno, name)  # no such error on Linux (ENOTCAPABLE)
+        else:
+            setattr(errno, name, linux[0])
+            renamed.setdefault(linux[0], name)
+    errno.errorcode.clear()
+    errno.errorcode.update(renamed)
+    errno.errorcode.update(_ERRORCODE)
+    os.strerror = strerror
+    _renumber_copies(sys)
+    mon = sys.monitoring
+    mon.use_tool_id(_TOOL, "sandglass")
+    mon.register_callback(_TOOL, mon.events.RAISE, _on_raise)
+    mon.set_events(_TOOL, mon.events.RAISE)

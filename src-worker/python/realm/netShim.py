@@ -15,6 +15,9 @@ import struct
 import sys
 
 _net = None
+# Raw kernel answers are Emscripten's numbers; taken before linuxErrno renumbers the errno module.
+_WASI_EINTR = _errno.EINTR
+_WASI_ETIMEDOUT = _errno.ETIMEDOUT
 _ctypes = None
 # The kernel shim's errno -> OSError (kernelShim.errno_error), given at install.
 _errno_error = None
@@ -90,7 +93,7 @@ def _timeout_error():
 def _raise(err):
     """An error record (the bridge's JSON) as the OSError a socket would give."""
     code, msg, no = err.get("code", -1), err.get("message") or "", err["errno"]
-    if code == -1 and no == _errno.ETIMEDOUT:
+    if code == -1 and no == _WASI_ETIMEDOUT:
         raise _timeout_error()
     if code == _TIMEOUT_CODE:
         raise _timeout_error()
@@ -154,7 +157,7 @@ class _Exchange:
         while at < len(buf):
             view = memoryview(buf)[at : at + _CHUNK]
             n = _net.write(self.x, _address(view), len(view))
-            if n == -_errno.EINTR:
+            if n == -_WASI_EINTR:
                 _check_signals()
                 continue
             if n < 0:
@@ -175,7 +178,7 @@ class _Exchange:
         """Wait for the head: its dict, or raise as a socket would."""
         if self.head is None:
             r, self.early = self.early, None
-            while r is None or r["errno"] == _errno.EINTR:
+            while r is None or r["errno"] == _WASI_EINTR:
                 if r is not None:
                     _check_signals()
                 r = json.loads(_net.response(self.x, idle_ms, _ahead_address(), len(_AHEAD)))
@@ -197,7 +200,7 @@ class _Exchange:
             return 0
         while True:
             n = _net.read(self.x, _address(buf), len(buf), idle_ms)
-            if n != -_errno.EINTR:
+            if n != -_WASI_EINTR:
                 break
             _check_signals()
         if n < 0:

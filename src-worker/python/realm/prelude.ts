@@ -1,7 +1,7 @@
 /**
  * The few web globals Pyodide expects, written inside the interpreter's
  * realm so nothing of the worker's realm is reachable through them:
- * TextEncoder/TextDecoder (UTF-8 only), performance.now, crypto, console,
+ * TextEncoder/TextDecoder (UTF-8, with surrogateescape for bytes that are not), performance.now, crypto, console,
  * and the `read`/`readbuffer`/`load` trio that makes Pyodide's loader take
  * its "shell" path and read files from buffers handed over at boot.
  */
@@ -45,6 +45,11 @@ function utf8Encode(s: string): Uint8Array {
         i++;
       }
     }
+    if (c >= 0xdc80 && c < 0xdd00) {
+      // surrogateescape: a byte that was not UTF-8 (see utf8Decode).
+      out.push(c - 0xdc00);
+      continue;
+    }
     if (c >= 0xd800 && c < 0xe000) c = 0xfffd;
     if (c < 0x80) out.push(c);
     else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 63));
@@ -64,7 +69,9 @@ export function utf8Decode(u: Uint8Array): string {
   };
   for (let i = 0; i < u.length;) {
     const b = u[i] as number;
-    let cp = 0xfffd;
+    // A byte that is not UTF-8 becomes U+DC00+b, as CPython's surrogateescape
+    // (file names from the kernel and from C go back to the same bytes).
+    let cp = 0xdc00 + b;
     let n = 1;
     if (b < 0x80) cp = b;
     else if (b >= 0xc2 && b < 0xe0 && i + 1 < u.length) {

@@ -9,6 +9,12 @@
 #   run at submit, in the caller (map, as_completed, asyncio's
 #   run_in_executor and to_thread then work, one task at a time).
 # - hashlib.pbkdf2_hmac: CPython takes it from OpenSSL, which Pyodide lacks.
+# - pwd and grp (Pyodide has neither) read the sandbox's /etc/passwd and
+#   /etc/group, made when first imported; pathlib's owner()/group() use them.
+# - sys.platform is "linux" (the sandbox is a Linux to its programs; os.uname
+#   says so too, kernelShim). What Pyodide's stdlib decided from "emscripten"
+#   was decided at boot (subprocess, site, shutil are imported by then);
+#   sysconfig finds its data under the Linux name.
 import asyncio
 import asyncio.unix_events
 import concurrent.futures
@@ -18,6 +24,7 @@ import hmac
 import os
 import selectors
 import signal
+import sys
 
 
 class _ChildWatcher:
@@ -172,7 +179,152 @@ def pbkdf2_hmac(hash_name, password, salt, iterations, dklen=None):
     return bytes(out[:dklen])
 
 
+class _SysconfigDataAlias:
+    """Finds sysconfig's `_sysconfigdata_..._linux_...` as the build's emscripten one."""
+
+    def __init__(self, name, real):
+        self.name, self.real = name, real
+
+    def find_spec(self, name, path=None, target=None):
+        if name != self.name:
+            return None
+        import importlib.util
+
+        return importlib.util.spec_from_loader(name, self)
+
+    def create_module(self, spec):
+        import importlib
+
+        return importlib.import_module(self.real)
+
+    def exec_module(self, module):
+        pass
+
+
+def _struct_seq(module, name, fields):
+    """A tuple type like CPython's struct sequences (pwd.struct_passwd...)."""
+
+    def __repr__(self):
+        return f"{module}.{name}(" + ", ".join(f"{f}={v!r}" for f, v in zip(fields, self)) + ")"
+
+    ns = {"__slots__": (), "__module__": module, "__repr__": __repr__, "n_fields": len(fields),
+          "n_sequence_fields": len(fields), "n_unnamed_fields": 0, "__match_args__": tuple(fields)}
+    for i, f in enumerate(fields):
+        ns[f] = property(lambda self, i=i: self[i])
+    return type(name, (tuple,), ns)
+
+
+def _entries(path, width):
+    try:
+        with open(path, encoding="utf-8", errors="surrogateescape") as f:
+            lines = f.read().splitlines()
+    except OSError:
+        return []
+    return [p for p in (line.split(":") for line in lines if line and not line.startswith("#")) if len(p) == width]
+
+
+def _make_pwd():
+    m = type(sys)("pwd")
+    m.struct_passwd = st = _struct_seq("pwd", "struct_passwd",
+                                       ("pw_name", "pw_passwd", "pw_uid", "pw_gid", "pw_gecos", "pw_dir", "pw_shell"))
+
+    def getpwall():
+        return [st((n, pw, int(u), int(g), ge, d, sh)) for n, pw, u, g, ge, d, sh in _entries("/etc/passwd", 7)]
+
+    def getpwuid(uid):
+        uid = uid.__index__()
+        for e in getpwall():
+            if e.pw_uid == uid:
+                return e
+        raise KeyError(f"getpwuid(): uid not found: {uid}")
+
+    def getpwnam(name):
+        if not isinstance(name, str):
+            raise TypeError(f"getpwnam() argument must be str, not {type(name).__name__}")
+        for e in getpwall():
+            if e.pw_name == name:
+                return e
+        raise KeyError(f"getpwnam(): name not found: {name!r}")
+
+    m.getpwall, m.getpwuid, m.getpwnam = getpwall, getpwuid, getpwnam
+    return m
+
+
+def _make_grp():
+    m = type(sys)("grp")
+    m.struct_group = st = _struct_seq("grp", "struct_group", ("gr_name", "gr_passwd", "gr_gid", "gr_mem"))
+
+    def getgrall():
+        return [st((n, pw, int(g), [u for u in mem.split(",") if u])) for n, pw, g, mem in _entries("/etc/group", 4)]
+
+    def getgrgid(gid):
+        gid = gid.__index__()
+        for e in getgrall():
+            if e.gr_gid == gid:
+                return e
+        raise KeyError(f"getgrgid(): gid not found: {gid}")
+
+    def getgrnam(name):
+        if not isinstance(name, str):
+            raise TypeError(f"getgrnam() argument must be str, not {type(name).__name__}")
+        for e in getgrall():
+            if e.gr_name == name:
+                return e
+        raise KeyError(f"getgrnam(): name not found: {name!r}")
+
+    m.getgrall, m.getgrgid, m.getgrnam = getgrall, getgrgid, getgrnam
+    return m
+
+
+class _MadeModules:
+    """Finds `pwd` and `grp` (built here when first imported)."""
+
+    makers = {"pwd": _make_pwd, "grp": _make_grp}
+
+    def find_spec(self, name, path=None, target=None):
+        if name not in self.makers:
+            return None
+        import importlib.util
+
+        return importlib.util.spec_from_loader(name, self, origin="sandglass")
+
+    def create_module(self, spec):
+        return self.makers[spec.name]()
+
+    def exec_module(self, module):
+        pass
+
+
+def _path_owner(self, *, follow_symlinks=True):
+    import pwd
+
+    return pwd.getpwuid(self.stat(follow_symlinks=follow_symlinks).st_uid).pw_name
+
+
+def _path_group(self, *, follow_symlinks=True):
+    import grp
+
+    return grp.getgrgid(self.stat(follow_symlinks=follow_symlinks).st_gid).gr_name
+
+
+def _linux_platform():
+    if sys.platform == "linux":
+        return
+    multiarch = getattr(sys.implementation, "_multiarch", "")
+    real = f"_sysconfigdata_{sys.abiflags}_{sys.platform}_{multiarch}"
+    sys.platform = "linux"
+    sys.meta_path.append(_SysconfigDataAlias(f"_sysconfigdata_{sys.abiflags}_linux_{multiarch}", real))
+    platform = sys.modules.get("platform")
+    if platform is not None:
+        platform._uname_cache = None
+
+
 def install():
+    _linux_platform()
+    sys.meta_path.append(_MadeModules())
+    pathlib = sys.modules.get("pathlib")
+    if pathlib is not None:
+        pathlib.Path.owner, pathlib.Path.group = _path_owner, _path_group
     # Pyodide's browser loop is set running at boot and its asyncio.run wraps CPython's.
     asyncio.events._set_running_loop(None)
     webloop = __import__("sys").modules.get("pyodide.webloop")
