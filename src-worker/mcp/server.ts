@@ -90,7 +90,8 @@ async function waitingFor(host: McpHost, args: unknown, startedAt: number): Prom
 export function createMcpServer(host: McpHost): McpServer {
   const server = new McpServer(
     { name: SERVER_NAME, title: 'Sandglass', version: `${API_VERSION}.0.0` },
-    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+    // The tool list never changes while a server runs: no listChanged.
+    { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS },
   );
   for (const tool of TOOLS) {
     server.registerTool(

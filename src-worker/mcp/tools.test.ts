@@ -112,12 +112,50 @@ describe('tools/list', () => {
       'max_output_bytes',
     ]);
     expect(run?.inputSchema.required).toEqual(['sandbox_id', 'command']);
-    expect(tools.find((t) => t.name === 'read_file')?.annotations?.readOnlyHint).toBe(true);
-    // Only run reaches beyond the sandbox (the network, when allowed).
-    expect(tools.filter((t) => t.annotations?.openWorldHint).map((t) => t.name)).toEqual(['run']);
-    expect(tools.find((t) => t.name === 'destroy_sandbox')?.annotations?.destructiveHint).toBe(
-      true,
+    // What each tool does to its world, as hints: read-only, destructive,
+    // idempotent, open world (only run reaches beyond the sandbox: the
+    // network, when allowed). timeline_export writes a new file on the host.
+    const hints = Object.fromEntries(
+      tools.map((t) => [
+        t.name,
+        [
+          t.annotations?.readOnlyHint,
+          t.annotations?.destructiveHint,
+          t.annotations?.idempotentHint,
+          t.annotations?.openWorldHint,
+        ]
+          .map((h) => (h === undefined ? '?' : h ? 'y' : 'n'))
+          .join(''),
+      ]),
     );
+    expect(hints).toEqual({
+      create_sandbox: 'nnnn',
+      list_sandboxes: 'ynyn',
+      destroy_sandbox: 'nyyn',
+      run: 'nyny',
+      read_file: 'ynyn',
+      write_file: 'nyyn',
+      edit_file: 'nynn',
+      list_dir: 'ynyn',
+      snapshot: 'ynyn',
+      restore: 'nynn',
+      fork: 'nnnn',
+      diff: 'ynyn',
+      timeline_export: 'nnnn',
+    });
+    for (const t of tools) {
+      expect(t.title, t.name).toMatch(/^[A-Z]/);
+      expect(t.annotations?.title, t.name).toBe(t.title);
+    }
+  });
+
+  it('declares only what it implements: tools, with a list that never changes', () => {
+    expect(client.getServerCapabilities()).toEqual({ tools: { listChanged: false } });
+    expect(client.getServerVersion()).toMatchObject({
+      name: 'sandglass',
+      version: /^\d+\.\d+\.\d+$/,
+    });
+    expect(client.getInstructions()).toMatch(/create_sandbox/);
   });
 });
 
