@@ -149,6 +149,13 @@ describe('tools/list', () => {
     }
   });
 
+  it('lists every tool on one page: no nextCursor, and any cursor is invalid (-32602)', async () => {
+    const page = await client.listTools();
+    expect(page.nextCursor).toBeUndefined();
+    await expect(client.listTools({ cursor: 'page-2' })).rejects.toMatchObject({ code: -32602 });
+    expect((await client.listTools()).tools).toHaveLength(TOOLS.length);
+  });
+
   it('declares only what it implements: tools, with a list that never changes', () => {
     expect(client.getServerCapabilities()).toEqual({ tools: { listChanged: false } });
     expect(client.getServerVersion()).toMatchObject({
