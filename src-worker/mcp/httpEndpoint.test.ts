@@ -125,12 +125,15 @@ function message(text: string): Record<string, unknown> {
 
 describe('sessions (2025 era)', () => {
   const v = { 'mcp-protocol-version': '2025-11-25' };
-  async function open(): Promise<Record<string, string>> {
-    const init = await post(initialize, bearer);
+  async function open(version = '2025-11-25'): Promise<Record<string, string>> {
+    const body = JSON.parse(initialize) as { params: Record<string, unknown> };
+    body.params.protocolVersion = version;
+    const init = await post(JSON.stringify(body), bearer);
     expect(init.status).toBe(200);
+    expect(message(init.text)).toMatchObject({ result: { protocolVersion: version } });
     const id = String(init.headers['mcp-session-id'] ?? '');
     expect(id).toMatch(/^[\x21-\x7e]{16,}$/);
-    const session = { ...bearer, ...v, 'mcp-session-id': id };
+    const session = { ...bearer, 'mcp-protocol-version': version, 'mcp-session-id': id };
     const initialized = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' });
     const ack = await post(initialized, session);
     expect(ack.status).toBe(202);
@@ -200,10 +203,16 @@ describe('sessions (2025 era)', () => {
       expect(refused.status).toBe(400);
       expect(JSON.parse(refused.text)).toMatchObject({ id: null, error: { code: -32600 } });
     }
-    const taken = await post(batch, { ...session, 'mcp-protocol-version': '2025-03-26' });
-    expect(taken.status).toBe(200);
-    expect(taken.text).toMatch(/"id":901/);
-    expect(taken.text).toMatch(/"id":902/);
+    // Without the header, the session's version decides.
+    const { 'mcp-protocol-version': _, ...bare } = session;
+    expect((await post(batch, bare)).status).toBe(400);
+    const { 'mcp-protocol-version': __, ...old } = await open('2025-03-26');
+    for (const headers of [old, { ...old, 'mcp-protocol-version': '2025-03-26' }]) {
+      const taken = await post(batch, headers);
+      expect(taken.status).toBe(200);
+      expect(taken.text).toMatch(/"id":901/);
+      expect(taken.text).toMatch(/"id":902/);
+    }
   });
 
   it('answers malformed messages with -32700 and -32600', async () => {

@@ -19,7 +19,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { batchAllowed, checkMessage, INVALID_REQUEST, PARSE_ERROR } from './jsonRpc.js';
 
-/** What the spec says a server assumes when a request has no MCP-Protocol-Version header. */
+/** What the spec says a server assumes when it cannot tell the version (no header, no session). */
 const VERSION_WITHOUT_HEADER = '2025-03-26';
 
 /** JSON-RPC code the SDK's transport uses for HTTP-level refusals. */
@@ -65,6 +65,7 @@ function jsonError(
 async function readMessage(
   request: Request,
   maxBodyBytes: number,
+  version: string,
 ): Promise<{ body: unknown } | { refused: Response }> {
   const accept = request.headers.get('accept') ?? '';
   if (!accept.includes('application/json') || !accept.includes('text/event-stream'))
@@ -94,7 +95,6 @@ async function readMessage(
   } catch {
     return { refused: jsonError(400, PARSE_ERROR, 'Parse error: the body is not valid JSON') };
   }
-  const version = request.headers.get('mcp-protocol-version') ?? VERSION_WITHOUT_HEADER;
   const messages = Array.isArray(body) ? body : [body];
   if (Array.isArray(body) && !batchAllowed(version))
     return {
@@ -178,14 +178,21 @@ export function createHttpSessions(
         return jsonError(405, SERVER_ERROR, 'Method Not Allowed', null, {
           allow: 'GET, POST, DELETE',
         });
+      const id = request.headers.get('mcp-session-id');
+      const session = id === null ? undefined : sessions.get(id);
+      if (id !== null && !session) return jsonError(404, SESSION_NOT_FOUND, 'Session not found');
       let body: unknown;
       if (method === 'POST') {
-        const read = await readMessage(request, options.maxBodyBytes);
+        // The version a message is under: its header, else the session's.
+        const version =
+          request.headers.get('mcp-protocol-version') ??
+          session?.server.server.getNegotiatedProtocolVersion() ??
+          VERSION_WITHOUT_HEADER;
+        const read = await readMessage(request, options.maxBodyBytes, version);
         if ('refused' in read) return read.refused;
         body = read.body;
       }
-      const id = request.headers.get('mcp-session-id');
-      if (id === null) {
+      if (id === null || !session) {
         if (method === 'POST' && isInitialize(body)) return open(request, body, authInfo);
         return jsonError(
           400,
@@ -193,8 +200,6 @@ export function createHttpSessions(
           'Bad Request: Mcp-Session-Id header is required (start a session with initialize)',
         );
       }
-      const session = sessions.get(id);
-      if (!session) return jsonError(404, SESSION_NOT_FOUND, 'Session not found');
       sessions.delete(id);
       session.lastUsed = Date.now();
       sessions.set(id, session);
