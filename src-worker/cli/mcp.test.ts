@@ -175,6 +175,11 @@ describe.skipIf(!haveShell)('sandglass mcp with bad input', () => {
       expect(await s.next()).toMatchObject({ id: 32, result: {} });
       s.send({ jsonrpc: '2.0', id: 4, method: 'tools/list' });
       expect(await s.next()).toMatchObject({ id: 4, result: { tools: expect.any(Array) } });
+      // Positional params, and a malformed initialize, are invalid params, answered.
+      s.send({ jsonrpc: '2.0', id: 6, method: 'tools/list', params: [] });
+      expect(await s.next()).toMatchObject({ id: 6, error: { code: -32602 } });
+      s.send({ jsonrpc: '2.0', id: 7, method: 'initialize', params: { protocolVersion: 'x' } });
+      expect(await s.next()).toMatchObject({ id: 7, error: { code: -32602 } });
     } finally {
       s.child.kill();
     }

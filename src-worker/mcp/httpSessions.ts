@@ -106,12 +106,16 @@ async function readMessage(
     };
   if (messages.length === 0)
     return { refused: jsonError(400, INVALID_REQUEST, 'Invalid Request: empty batch') };
+  const taken: unknown[] = [];
   for (const m of messages) {
     const verdict = checkMessage(m);
-    if (!verdict.ok)
-      return { refused: jsonError(400, INVALID_REQUEST, verdict.message, verdict.id) };
+    if (verdict.ok) taken.push(m);
+    else if (!verdict.silent)
+      return { refused: jsonError(400, verdict.code, verdict.message, verdict.id) };
   }
-  return { body };
+  // A notification the server cannot take is dropped, never answered.
+  if (taken.length === 0) return { refused: new Response(null, { status: 202 }) };
+  return { body: Array.isArray(body) ? taken : body };
 }
 
 function isInitialize(body: unknown): boolean {

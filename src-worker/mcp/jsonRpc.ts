@@ -1,7 +1,8 @@
 /**
- * What makes a JSON value a JSON-RPC 2.0 message, checked before the SDK
- * sees it: the SDK drops what it cannot parse without a reply (stdio) or
- * answers it as a parse error (HTTP), where the spec asks for -32600.
+ * What makes a JSON value a JSON-RPC 2.0 message as MCP has them, checked
+ * before the SDK sees it: the SDK drops what it cannot parse without a reply
+ * (stdio), answers it as a parse error (HTTP) or as an internal error (bad
+ * `initialize` params), where the spec asks for -32600 or -32602.
  */
 
 export const PARSE_ERROR = -32700;
@@ -9,20 +10,50 @@ export const INVALID_REQUEST = -32600;
 
 export type JsonRpcId = string | number | null;
 
-/** Whether `value` is a JSON-RPC 2.0 message, or the -32600 error it gets (with the id to answer). */
-export function checkMessage(
-  value: unknown,
-): { ok: true } | { ok: false; id: JsonRpcId; message: string } {
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    return {
-      ok: false,
-      id: null,
-      message: 'Invalid Request: expected a JSON-RPC 2.0 message object',
-    };
-  const m = value as Record<string, unknown>;
+export const INVALID_PARAMS = -32602;
+
+/** Why a message is refused: the error to answer, or `silent` for a notification (never answered). */
+export interface Refusal {
+  readonly ok: false;
+  readonly id: JsonRpcId;
+  readonly code: number;
+  readonly message: string;
+  readonly silent: boolean;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** What is wrong with `initialize` params the SDK would take for an internal error (-32603), if anything. */
+function initializeProblem(params: unknown): string | undefined {
+  if (!isObject(params)) return 'initialize takes params';
+  if (typeof params.protocolVersion !== 'string') return 'params.protocolVersion must be a string';
+  if (!isObject(params.capabilities)) return 'params.capabilities must be an object';
+  const info = params.clientInfo;
+  if (!isObject(info) || typeof info.name !== 'string' || typeof info.version !== 'string')
+    return 'params.clientInfo must be {name, version} strings';
+  return undefined;
+}
+
+/**
+ * Whether `value` is a JSON-RPC 2.0 message as MCP has them, or the error
+ * it gets: -32600 for what is no message at all, -32602 for positional
+ * params (MCP names its params) and malformed `initialize` params.
+ */
+export function checkMessage(value: unknown): { ok: true } | Refusal {
+  const refuse = (id: JsonRpcId, code: number, message: string, silent = false): Refusal => ({
+    ok: false,
+    id,
+    code,
+    message,
+    silent,
+  });
+  if (!isObject(value))
+    return refuse(null, INVALID_REQUEST, 'Invalid Request: expected a JSON-RPC 2.0 message object');
+  const m = value;
   const id: JsonRpcId = typeof m.id === 'string' || typeof m.id === 'number' ? m.id : null;
   if (m.jsonrpc !== '2.0')
-    return { ok: false, id, message: 'Invalid Request: jsonrpc must be "2.0"' };
+    return refuse(id, INVALID_REQUEST, 'Invalid Request: jsonrpc must be "2.0"');
   const isCall = typeof m.method === 'string';
   // MCP narrows JSON-RPC: a request's id is a string or a number, never null.
   if (
@@ -31,12 +62,24 @@ export function checkMessage(
     typeof m.id !== 'number' &&
     (isCall || m.id !== null)
   )
-    return { ok: false, id: null, message: 'Invalid Request: id must be a string or a number' };
+    return refuse(null, INVALID_REQUEST, 'Invalid Request: id must be a string or a number');
   const isReply = 'id' in m && ('result' in m || 'error' in m);
   if (!isCall && !isReply)
-    return { ok: false, id, message: 'Invalid Request: no method, result or error' };
-  if (isCall && 'params' in m && (typeof m.params !== 'object' || m.params === null))
-    return { ok: false, id, message: 'Invalid Request: params must be an object or an array' };
+    return refuse(id, INVALID_REQUEST, 'Invalid Request: no method, result or error');
+  if (!isCall) return { ok: true };
+  if ('params' in m && (typeof m.params !== 'object' || m.params === null))
+    return refuse(id, INVALID_REQUEST, 'Invalid Request: params must be an object or an array');
+  const notification = !('id' in m);
+  if (Array.isArray(m.params))
+    return refuse(
+      id,
+      INVALID_PARAMS,
+      `Invalid params: ${String(m.method)} takes its params by name (an object), not by position`,
+      notification,
+    );
+  const problem = m.method === 'initialize' ? initializeProblem(m.params) : undefined;
+  if (problem !== undefined)
+    return refuse(id, INVALID_PARAMS, `Invalid params: ${problem}`, notification);
   return { ok: true };
 }
 

@@ -52,6 +52,34 @@ describe('checkLine', () => {
       id: 1,
       error: { code: -32600 },
     });
+    // MCP names its params: positional ones are invalid params (a notification gets no reply).
+    expect(reply('{"jsonrpc":"2.0","id":2,"method":"tools/list","params":[]}')).toMatchObject({
+      id: 2,
+      error: { code: -32602 },
+    });
+    expect(checkLine('{"jsonrpc":"2.0","method":"notifications/x","params":[1]}')).toEqual({
+      pass: false,
+      reply: '',
+    });
+    // initialize's params are checked here (the SDK would answer -32603).
+    for (const params of [
+      {},
+      { protocolVersion: '2025-11-25', capabilities: {} },
+      { protocolVersion: 1, capabilities: {}, clientInfo: { name: 'a', version: '1' } },
+    ])
+      expect(
+        reply(JSON.stringify({ jsonrpc: '2.0', id: 'i', method: 'initialize', params })),
+      ).toMatchObject({ id: 'i', error: { code: -32602 } });
+    const init = {
+      protocolVersion: '2099-01-01',
+      capabilities: {},
+      clientInfo: { name: 'a', version: '1' },
+    };
+    expect(
+      checkLine(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: init })),
+    ).toEqual({
+      pass: true,
+    });
   });
 });
 
@@ -107,7 +135,11 @@ describe('batches', () => {
       jsonrpc: '2.0',
       id: 'init',
       method: 'initialize',
-      params: { protocolVersion: version },
+      params: {
+        protocolVersion: version,
+        capabilities: {},
+        clientInfo: { name: 't', version: '1' },
+      },
     });
     // The server's reply names the version it chose.
     batches.output.write(

@@ -25,7 +25,7 @@ function errorReply(id: JsonRpcId, code: number, message: string): Record<string
   return { jsonrpc: '2.0', id, error: { code, message } };
 }
 
-/** What a line is: a message to pass on, or the error reply it gets. */
+/** What a line is: a message to pass on, or the error reply it gets ('' for none). */
 export function checkLine(line: string): { pass: true } | { pass: false; reply: string } {
   let value: unknown;
   try {
@@ -40,9 +40,10 @@ export function checkLine(line: string): { pass: true } | { pass: false; reply: 
   }
   const verdict = checkMessage(value);
   if (verdict.ok) return { pass: true };
+  if (verdict.silent) return { pass: false, reply: '' };
   return {
     pass: false,
-    reply: JSON.stringify(errorReply(verdict.id, INVALID_REQUEST, verdict.message)),
+    reply: JSON.stringify(errorReply(verdict.id, verdict.code, verdict.message)),
   };
 }
 
@@ -109,7 +110,8 @@ export class StdioBatches {
     for (const m of members) {
       const verdict = checkMessage(m);
       if (!verdict.ok) {
-        batch.replies.push(errorReply(verdict.id, INVALID_REQUEST, verdict.message));
+        if (!verdict.silent)
+          batch.replies.push(errorReply(verdict.id, verdict.code, verdict.message));
         continue;
       }
       const { id, method } = m as { id?: string | number; method?: unknown };
@@ -180,7 +182,7 @@ export function stdioGuard(batches: StdioBatches, maxLineChars: number): Transfo
     }
     const verdict = checkLine(line);
     if (!verdict.pass) {
-      batches.output.push(`${verdict.reply}\n`);
+      if (verdict.reply !== '') batches.output.push(`${verdict.reply}\n`);
       return;
     }
     batches.incoming(line);
