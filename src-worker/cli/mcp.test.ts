@@ -208,7 +208,7 @@ describe.skipIf(!haveShell)('sandglass mcp with bad input', () => {
         s.child.kill();
       }
     }
-  });
+  }, 120_000);
 
   it('takes a batch in a 2025-03-26 session and answers it with one array; later versions refuse it', async () => {
     const batch = [

@@ -5,6 +5,8 @@
  * `initialize` params), where the spec asks for -32600 or -32602.
  */
 
+import { parseJSONRPCMessage } from '@modelcontextprotocol/server';
+
 export const PARSE_ERROR = -32700;
 export const INVALID_REQUEST = -32600;
 
@@ -35,6 +37,34 @@ function initializeProblem(params: unknown): string | undefined {
   return undefined;
 }
 
+interface SchemaIssue {
+  readonly path?: readonly unknown[];
+  readonly message?: string;
+  /** A union's branches, each with its own issues. */
+  readonly errors?: readonly (readonly SchemaIssue[])[];
+}
+
+/** The issue to report: inside a union (request | notification | response), the branch that came closest. */
+function closestIssue(issues: readonly SchemaIssue[]): SchemaIssue | undefined {
+  const first = issues[0];
+  if (!first?.errors?.length) return first;
+  const branch = [...first.errors].sort((a, b) => a.length - b.length)[0] ?? [];
+  return closestIssue(branch) ?? first;
+}
+
+/** What the SDK's JSON-RPC message schema finds wrong with `m`, if anything. */
+function sdkSchemaProblem(m: Record<string, unknown>): string | undefined {
+  try {
+    parseJSONRPCMessage(m);
+    return undefined;
+  } catch (e) {
+    const issue = closestIssue((e as { issues?: SchemaIssue[] }).issues ?? []);
+    if (!issue) return e instanceof Error ? e.message : String(e);
+    const where = (issue.path ?? []).map(String).join('.');
+    return `${where === '' ? '' : `${where}: `}${issue.message ?? 'does not match the schema'}`;
+  }
+}
+
 /**
  * Whether `value` is a JSON-RPC 2.0 message as MCP has them, or the error
  * it gets: -32600 for what is no message at all, -32602 for positional
@@ -63,14 +93,15 @@ export function checkMessage(value: unknown): { ok: true } | Refusal {
     (isCall || m.id !== null)
   )
     return refuse(null, INVALID_REQUEST, 'Invalid Request: id must be a string or a number');
+  if (typeof m.id === 'number' && !Number.isSafeInteger(m.id))
+    return refuse(id, INVALID_REQUEST, 'Invalid Request: a numeric id must be an integer');
   const isReply = 'id' in m && ('result' in m || 'error' in m);
   if (!isCall && !isReply)
     return refuse(id, INVALID_REQUEST, 'Invalid Request: no method, result or error');
-  if (!isCall) return { ok: true };
-  if ('params' in m && (typeof m.params !== 'object' || m.params === null))
+  const notification = isCall && !('id' in m);
+  if (isCall && 'params' in m && (typeof m.params !== 'object' || m.params === null))
     return refuse(id, INVALID_REQUEST, 'Invalid Request: params must be an object or an array');
-  const notification = !('id' in m);
-  if (Array.isArray(m.params))
+  if (isCall && Array.isArray(m.params))
     return refuse(
       id,
       INVALID_PARAMS,
@@ -80,6 +111,11 @@ export function checkMessage(value: unknown): { ok: true } | Refusal {
   const problem = m.method === 'initialize' ? initializeProblem(m.params) : undefined;
   if (problem !== undefined)
     return refuse(id, INVALID_PARAMS, `Invalid params: ${problem}`, notification);
+  // The SDK's own schema (no unknown members, _meta an object, a scalar
+  // progressToken...): what fails it the SDK would drop unanswered.
+  const schemaProblem = sdkSchemaProblem(m);
+  if (schemaProblem !== undefined)
+    return refuse(id, INVALID_REQUEST, `Invalid Request: ${schemaProblem}`, notification);
   return { ok: true };
 }
 

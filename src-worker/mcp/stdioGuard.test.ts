@@ -61,6 +61,21 @@ describe('checkLine', () => {
       pass: false,
       reply: '',
     });
+    // What the SDK's schema refuses is answered here (the SDK would drop it).
+    for (const [line, why] of [
+      ['{"jsonrpc":"2.0","id":2,"method":"ping","params":{"_meta":5}}', /params\._meta/],
+      ['{"jsonrpc":"2.0","id":3.5,"method":"ping"}', /integer/],
+      ['{"jsonrpc":"2.0","id":4,"method":"ping","extra":1}', /"extra"/],
+    ] as const) {
+      const r = reply(line) as { id: unknown; error: { code: number; message: string } };
+      expect(r.error.code, line).toBe(-32600);
+      expect(r.error.message, line).toMatch(why);
+      expect(r.id, line).toBe(JSON.parse(line).id);
+    }
+    expect(checkLine('{"jsonrpc":"2.0","method":"notifications/x","extra":1}')).toEqual({
+      pass: false,
+      reply: '',
+    });
     // initialize's params are checked here (the SDK would answer -32603).
     for (const params of [
       {},
