@@ -1,13 +1,15 @@
 /**
- * A response body as the gateway hands it out: undici's body chunks (slices
- * of its socket reads, handed over by `data` from its dispatch handler) kept
- * in a queue, and undici's parser paused once `highWater` bytes wait unread
- * (then the socket stops: the server is held back). Three ways to read it:
- * `read(dst)` copies synchronously into a caller's buffer (the net syscalls
- * fill the channel's data area with it), `drain(sink)` hands the chunks to a
- * sink uncopied (the splice), and the async iterator yields them as they
- * came. Per chunk there is a push, a count and a notify: no stream buffer,
- * no event emitter, no promise. This is the download path's hot loop.
+ * A response body as the gateway hands it out: the client's body chunks
+ * (views of our HTTP/1.1 client's reused read buffer, copied only if they
+ * must wait; slices of undici's socket reads for https) kept in a queue, and
+ * the client paused once `highWater` bytes wait unread (then the socket
+ * stops: the server is held back). Four ways to read it: `read(dst)` copies
+ * synchronously into a caller's buffer (the net syscalls fill the channel's
+ * data area with it), `drain(sink)` hands queued chunks to a sink uncopied,
+ * `setTap(sink)` has arriving chunks handed to a waiting sink from inside the
+ * client's read callback (the splice), and the async iterator yields them as
+ * they came. Per chunk there is a count and a notify: no stream buffer, no
+ * event emitter, no promise. This is the download path's hot loop.
  */
 import { Notifier } from '../base/notifier.js';
 import { NetError } from './denial.js';
