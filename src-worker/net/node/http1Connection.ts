@@ -156,7 +156,7 @@ class Http1Connection implements Connection {
       try {
         return await this.connectOne(address, port, deadline, signal);
       } catch (err) {
-        if (signal.aborted || err instanceof NetError) throw err;
+        if (signal.aborted || (err as NodeJS.ErrnoException).code === 'ETIMEDOUT') throw err;
         last = err;
       }
     }
@@ -212,13 +212,9 @@ class Http1Connection implements Connection {
         resolve(socket);
       };
       const onAbort = (): void => done(signal.reason as Error);
+      // ETIMEDOUT is what toNetError reads as the connect timeout.
       const timer = setTimeout(
-        () =>
-          done(
-            new NetError('timeout', `connection timed out after ${this.opts.connectTimeoutMs} ms`, {
-              rule: 'connectTimeoutMs',
-            }),
-          ),
+        () => done(Object.assign(new Error('connect timed out'), { code: 'ETIMEDOUT' })),
         Math.max(0, deadline - Date.now()),
       );
       signal.addEventListener('abort', onAbort, { once: true });
@@ -232,12 +228,14 @@ function socketEnd(address: string | undefined, port: number | undefined): Socke
   return address && port !== undefined ? { address, port } : null;
 }
 
-/** A failure after the connection was made: the transfer failed (curl's 56). */
-function toTransferError(err: unknown): NetError {
-  if (err instanceof NetError) return err;
-  const e = err as NodeJS.ErrnoException;
-  const why = err instanceof HttpParseError ? e.message : (e.code ?? e.message);
-  return new NetError('transfer-failed', why);
+/**
+ * A failure after the connection was made: the transfer failed (curl's
+ * 56), whatever the socket's code (an ECONNRESET now is not a failed
+ * connect); toNetError adds the URL.
+ */
+function toTransferError(err: unknown): Error {
+  if (err instanceof NetError || err instanceof HttpParseError) return err;
+  return new Error(err instanceof Error ? err.message : String(err));
 }
 
 /** Write the head and the body as undici does (see requestHead). */
@@ -272,8 +270,8 @@ async function writeRequest(socket: net.Socket, req: SendRequest): Promise<void>
   else if (sent !== plan.length) throw lengthMismatch();
 }
 
-function lengthMismatch(): NetError {
-  return new NetError('transfer-failed', 'request body length does not match its Content-Length');
+function lengthMismatch(): Error {
+  return new Error('request body length does not match its Content-Length');
 }
 
 function drained(socket: net.Socket): Promise<void> {
