@@ -2,6 +2,8 @@
 // through the gateway with each, to a raw TCP server that records the bytes
 // it was sent and answers with scripted bytes. The server must see the same
 // request and the program the same response (or the same failure).
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NetworkGateway, type NetRequest } from '../gateway.js';
@@ -197,6 +199,39 @@ describe('own HTTP/1.1 client against undici', () => {
       await expect(gw.request({ url: `http://127.0.0.1:${gone}/` })).rejects.toMatchObject({
         reason: 'connect-failed',
       });
+    }
+  });
+
+  it('times out a connect that never completes, like undici', async () => {
+    // A listener that never accepts, with no room in its queue once one
+    // connection waits there: the next SYN goes unanswered.
+    const py = spawn('python3', [
+      '-c',
+      'import socket,sys\ns=socket.socket()\ns.bind(("127.0.0.1",0))\ns.listen(0)\nprint(s.getsockname()[1],flush=True)\nsys.stdin.read()',
+    ]);
+    try {
+      const [line] = (await once(py.stdout, 'data')) as [Buffer];
+      const stuck = Number(line.toString().trim());
+      const queued = [net.connect(stuck, '127.0.0.1'), net.connect(stuck, '127.0.0.1')];
+      queued.forEach((s) => s.on('error', () => {}));
+      await new Promise((r) => setTimeout(r, 100));
+      for (const client of ['own', 'undici'] as const) {
+        const gw = new NetworkGateway({
+          sandboxId: 'x',
+          policy: { allowedHosts: [`127.0.0.1:${stuck}`] },
+          limits: { connectTimeoutMs: 300 },
+          plainHttpClient: client,
+        });
+        const t0 = Date.now();
+        await expect(gw.request({ url: `http://127.0.0.1:${stuck}/` })).rejects.toMatchObject({
+          reason: 'timeout',
+          message: 'connection timed out after 300 ms',
+        });
+        expect(Date.now() - t0).toBeLessThan(5000);
+      }
+      queued.forEach((s) => s.destroy());
+    } finally {
+      py.kill();
     }
   });
 });
