@@ -305,6 +305,7 @@ def _install_shims(boot, pids):
     exec(boot.errno, _linux)
     kernel = {"__name__": "_sandglass_kernel_shim"}
     exec(boot.shim, kernel)
+    kernel["_oserror"] = _linux["wasi_oserror"]
     kernel["install"](jsfinder.jsproxies.pop("_sandglass_kernel"), pids)
     stdlib = {"__name__": "_sandglass_stdlib_shim"}
     exec(boot.stdlib, stdlib)
@@ -316,7 +317,7 @@ def _install_shims(boot, pids):
     exec(boot.net, net)
     net["install"](jsfinder.jsproxies.pop("_sandglass_net"), kernel["errno_error"])
     # Last: the shims above took the Emscripten numbers they compare kernel answers with.
-    _linux["install"]()
+    _linux["install"](getattr(boot, "oserror_keys", None))
 
 
 def main(boot, job):

@@ -21,10 +21,14 @@ _strerror = os.strerror
 _WASI_EINTR = errno.EINTR
 
 
+# linuxErrno.wasi_oserror (the driver sets it): the subclass by Emscripten's number.
+_oserror = OSError
+
+
 def errno_error(n, message=None):
-    """The OSError for errno `n` (a positive number); CPython's constructor
-    picks the subclass (FileNotFoundError, ChildProcessError, ...)."""
-    return OSError(n, message or _strerror(n))
+    """The OSError for errno `n` (a positive number), of the subclass C would
+    raise for it (FileNotFoundError, ChildProcessError, ...)."""
+    return _oserror(n, message or _strerror(n))
 
 
 def _check(r):
