@@ -66,7 +66,9 @@ def _parse(argv):
                 return opts, "version", None, []
             if c in ("h", "?"):
                 return opts, "help", None, []
-            if c in "uEIBqisSOdvbRP":
+            if c == "O":
+                opts["O"] = opts.get("O", 0) + 1
+            elif c in "uEIBqisSdvbRP":
                 opts[c] = True
             else:
                 raise _Usage(f"Unknown option: -{c}")
@@ -94,13 +96,19 @@ _linux = None
 _threads = None
 
 
+def _flush_io():
+    """CPython's flush_io: before it reports how a script file or stdin ended
+    (-c and -m report first; stdout's buffer comes out at exit)."""
+    for f in (sys.stderr, sys.stdout):
+        try:
+            f.flush()
+        except Exception:
+            pass
+
+
 def _report(e, module_mode=False):
     import traceback
 
-    try:
-        sys.stdout.flush()
-    except Exception:
-        pass
     if sys.excepthook is not sys.__excepthook__:
         # A program's own hook sees the uncaught exception, as in CPython.
         try:
@@ -185,11 +193,30 @@ class _Flags(tuple):
         return "sys.flags(" + ", ".join(f"{n}={v!r}" for n, v in zip(self._fields, self)) + ")"
 
 
-def _set_flags(opts):
-    changes = {}
+def _xoptions(opts, ignore_env):
+    """sys._xoptions from -X (and the PYTHON* variables CPython reads for some)."""
+    xo = {}
+    for x in opts["X"]:
+        name, eq, value = x.partition("=")
+        xo[name] = value if eq else True
+    sys._xoptions.clear()
+    sys._xoptions.update(xo)
+    env = {} if ignore_env else os.environ
+    utf8 = xo.get("utf8", env.get("PYTHONUTF8") or None)
+    dev = "dev" in xo or bool(env.get("PYTHONDEVMODE"))
+    opt = opts.get("O", 0)
+    if not opt and env.get("PYTHONOPTIMIZE"):
+        v = env["PYTHONOPTIMIZE"]
+        opt = int(v) if v.isdigit() else 1
+    opts["O"] = opt
+    return {"utf8_mode": 0 if utf8 in (None, "0") else 1, "dev_mode": dev, "optimize": opt}
+
+
+def _set_flags(opts, more):
+    changes = dict(more)
     if opts["I"]:
         changes.update(isolated=1, ignore_environment=1, no_user_site=1, safe_path=True)
-    # Only the options the driver acts on (-O, -v, -b, -d, -S are accepted but do nothing here).
+    # Only the options the driver acts on (-v, -b, -d, -S are accepted but do nothing here).
     for opt, name in (("E", "ignore_environment"), ("B", "dont_write_bytecode"), ("q", "quiet"),
                       ("s", "no_user_site")):
         if opts.get(opt):
@@ -257,7 +284,7 @@ def _executable(default, argv0):
     return os.path.join(os.path.dirname(default), name)
 
 
-def _run_file(target, path, main_mod):
+def _run_file(target, path, main_mod, optimize=-1):
     """Run a script file as __main__ (directories and zips through runpy)."""
     import runpy
     from pkgutil import get_importer
@@ -269,7 +296,13 @@ def _run_file(target, path, main_mod):
     # (CPython 3.9+), sys.argv[0] as typed.
     import importlib.machinery
 
-    code = runpy._get_code_from_file(path)
+    if optimize == -1:
+        code = runpy._get_code_from_file(path)
+    else:
+        import io
+
+        with io.open_code(path) as f:
+            code = compile(f.read(), path, "exec", optimize=optimize)
     main_mod.__dict__.update(
         __file__=path,
         __cached__=None,
@@ -360,7 +393,13 @@ def main(boot, job):
             file=sys.stderr,
         )
         return 1
-    _set_flags(opts)
+    _set_flags(opts, _xoptions(opts, ignore_env))
+    if sys.flags.dev_mode:
+        import warnings
+
+        warnings.simplefilter("default")
+    # -O: asserts and `if __debug__` go from the main program (imports keep theirs).
+    optimize = opts["O"] or -1
     sys.executable = sys._base_executable = _executable(job["executable"], argv[0] if argv else "")
     sys.orig_argv = list(argv)
     if opts["W"]:
@@ -389,10 +428,11 @@ def main(boot, job):
         del sys.path_importer_cache[p]
     main_mod = _fresh_main()
     status = 0
+    flush_first = mode in ("file", "stdin")
     try:
         if mode == "c":
             sys.argv = ["-c"] + list(rest)
-            code = compile(target, "<string>", "exec")
+            code = compile(target, "<string>", "exec", optimize=optimize)
             # CPython 3.13+ keeps -c's source for tracebacks (gh-67224).
             import linecache
 
@@ -409,7 +449,7 @@ def main(boot, job):
             sys.argv = [target] + list(rest)
             path = os.path.abspath(target)
             try:
-                _run_file(target, path, main_mod)
+                _run_file(target, path, main_mod, optimize)
             except OSError as e:
                 if e.filename in (target, path) or not os.path.exists(target):
                     name = os.path.basename(argv[0]) or "python3"
@@ -425,24 +465,32 @@ def main(boot, job):
                 _interact(opts["q"])
             else:
                 src = sys.stdin.read()
-                exec(compile(src, "<stdin>", "exec"), main_mod.__dict__)
+                exec(compile(src, "<stdin>", "exec", optimize=optimize), main_mod.__dict__)
         if opts["i"] and job["isatty"][0]:
             _interact(True)
     except SystemExit as e:
+        if flush_first:
+            _flush_io()
         status = _exit_status(e)
     except KeyboardInterrupt as e:
+        if flush_first:
+            _flush_io()
         _report(e, mode == "m")
         # CPython ends itself with SIGINT (the realm does: 130 in a shell).
         status = -2
     except BaseException as e:  # noqa: BLE001  (CPython reports every uncaught exception)
+        if flush_first:
+            _flush_io()
         _report(e, mode == "m")
         status = 1
     try:
         # As CPython's threading._shutdown: started non-daemon threads end first.
         _threads["shutdown"]()
     except SystemExit as e:
+        _flush_io()
         status = _exit_status(e)
     except BaseException as e:  # noqa: BLE001
+        _flush_io()
         _report(e, mode == "m")
         status = 1
     try:

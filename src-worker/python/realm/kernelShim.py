@@ -12,6 +12,7 @@ import os
 import select as _select
 import selectors
 import signal
+import stat
 import subprocess
 import time
 
@@ -423,6 +424,38 @@ class _Poll:
         return list(got.items())
 
 
+_faccessat = os.access
+
+
+def access(path, mode, *, dir_fd=None, effective_ids=False, follow_symlinks=True):
+    """os.access by the file's mode bits and the process's ids, as the kernel
+    would check them (Emscripten's own answers yes for any existing file)."""
+    if not _faccessat(path, os.F_OK, dir_fd=dir_fd, follow_symlinks=follow_symlinks):
+        return False
+    if mode & ~(os.R_OK | os.W_OK | os.X_OK):
+        raise OSError(errno.EINVAL, os.strerror(errno.EINVAL))
+    if mode == os.F_OK:
+        return True
+    try:
+        st = os.stat(path, dir_fd=dir_fd, follow_symlinks=follow_symlinks)
+    except OSError:
+        return False
+    ids = _ids()
+    uid, gid = (ids[2], ids[3]) if effective_ids else (ids[0], ids[1])
+    perm = st.st_mode & 0o777
+    if uid == 0:
+        # root: read and write anything; execute what someone may (or a directory).
+        return not (mode & os.X_OK) or bool(perm & 0o111) or stat.S_ISDIR(st.st_mode)
+    if st.st_uid == uid:
+        bits = perm >> 6
+    elif st.st_gid == gid:
+        bits = perm >> 3
+    else:
+        bits = perm
+    want = (4 if mode & os.R_OK else 0) | (2 if mode & os.W_OK else 0) | (1 if mode & os.X_OK else 0)
+    return bits & want == want
+
+
 def install(bridge, pids):
     global _k
     _k = bridge
@@ -439,6 +472,7 @@ def install(bridge, pids):
     os.geteuid = lambda: _ids()[2]
     os.getegid = lambda: _ids()[3]
     os.getgroups = lambda: [_ids()[1]]
+    os.access = access
     os.cpu_count = cpu_count
     if hasattr(os, "process_cpu_count"):
         os.process_cpu_count = cpu_count
