@@ -7,6 +7,7 @@ _print_exc = traceback.print_exc
 
 def _no_markers(text):
     """Lines of only ~ and ^ (3.13+ marks calls too): left out, the rest as printed."""
+    text = text.replace(__file__, "tracebacks.py")
     return "".join(l for l in text.splitlines(True) if l.strip(" ~^\n") or not l.strip())
 
 
