@@ -118,6 +118,8 @@ def _report(e, module_mode=False):
             sys.stderr.write("Error in sys.excepthook:\n")
             sys.stderr.write("".join(traceback.format_exception(hook_error)))
             sys.stderr.write("\nOriginal exception was:\n")
+    if sys.stderr is None:
+        return  # stderr closed at start (`2>&-`): CPython's report goes nowhere
     te = traceback.TracebackException(type(e), e, _user_tb(e.__traceback__))
     # Our shims (time.sleep, subprocess) stand for C functions: no frames of theirs either.
     te.stack = traceback.StackSummary.from_list([f for f in te.stack if f.filename != "<sandglass>"])
@@ -145,7 +147,8 @@ def _exit_status(e):
     if isinstance(code, int):
         return code & 0xFF
     try:
-        print(code, file=sys.stderr)
+        if sys.stderr is not None:
+            print(code, file=sys.stderr)
     except Exception:
         pass
     return 1
@@ -179,6 +182,9 @@ def _setup_streams(job, unbuffered, ioencoding):
         sys.stdout.reconfigure(line_buffering=tty_out, encoding=enc, errors=errors)
         if ioencoding:
             sys.stderr.reconfigure(encoding=enc, errors="backslashreplace")
+    for name, is_open in zip(("stdin", "stdout", "stderr"), job.get("stdio", (True, True, True))):
+        if not is_open:
+            setattr(sys, name, None)  # as CPython for a descriptor closed at start (`>&-`)
     sys.__stdout__ = sys.stdout
     sys.__stderr__ = sys.stderr
     sys.__stdin__ = sys.stdin
@@ -359,6 +365,10 @@ def main(boot, job):
     os.environ.clear()
     os.environ.update(job["env"])
     _install_shims(boot, job["pids"])
+    import faulthandler
+
+    # Pyodide's boot turned it on; CPython starts with it off (-X faulthandler below).
+    faulthandler.disable()
     _unhook_logging()
     # Pyodide installs traceback.print_exception; CPython starts with its own hook.
     sys.excepthook = sys.__excepthook__
@@ -398,6 +408,13 @@ def main(boot, job):
         import warnings
 
         warnings.simplefilter("default")
+    if sys.flags.dev_mode or "faulthandler" in sys._xoptions or (not ignore_env and os.environ.get("PYTHONFAULTHANDLER")):
+        try:
+            import faulthandler
+
+            faulthandler.enable()
+        except Exception:
+            pass
     # -O: asserts and `if __debug__` go from the main program (imports keep theirs).
     optimize = opts["O"] or -1
     sys.executable = sys._base_executable = _executable(job["executable"], argv[0] if argv else "")

@@ -298,6 +298,8 @@ const realm = {
         argv: job.argv,
         env: job.env,
         isatty: tty,
+        // Which of fds 0-2 are open (CPython makes sys.stdin/stdout/stderr None for a closed one).
+        stdio: [0, 1, 2].map((fd) => tty[fd] === true || k.try(Sys.FSTAT, [fd]) === 0),
         executable: '/usr/bin/python3',
         pids: k.getpid(),
       };

@@ -456,6 +456,16 @@ def access(path, mode, *, dir_fd=None, effective_ids=False, follow_symlinks=True
     return bits & want == want
 
 
+def abort():
+    """os.abort: SIGABRT's default action, through the kernel (C's abort()
+    would be Pyodide's fatal error, with a stack dump on stdout)."""
+    _k.sigaction(signal.SIGABRT, _DISP_DEFAULT)
+    kill(os.getpid(), signal.SIGABRT)
+    for _ in range(100):
+        nap(0.05)  # the kernel ends the process
+    os._exit(134)
+
+
 def install(bridge, pids):
     global _k
     _k = bridge
@@ -473,6 +483,7 @@ def install(bridge, pids):
     os.getegid = lambda: _ids()[3]
     os.getgroups = lambda: [_ids()[1]]
     os.access = access
+    os.abort = abort
     os.cpu_count = cpu_count
     if hasattr(os, "process_cpu_count"):
         os.process_cpu_count = cpu_count
