@@ -237,13 +237,15 @@ def _is_alive(self):
 
 
 def _sleep_running_threads(secs):
-    """time.sleep: started threads run first (they would have run meanwhile)."""
+    """time.sleep: in the main thread, started threads run meanwhile."""
     if not _pending and not _running:
         return _sleep(secs)
     if not isinstance(secs, (int, float)) or secs < 0:
         return _sleep(secs)  # its own TypeError/ValueError
     end = time.monotonic() + secs
-    if _pending:
+    if _pending and not _running:
+        # Only the main thread's sleep runs them: run from a thread's sleep, one that
+        # waits for what that thread holds (a Semaphore, a Lock) would park for good.
         _run_pending(None, end)
     # Waits its whole time (a signal handler runs and the sleep goes on, PEP 475).
     while time.monotonic() < end:
