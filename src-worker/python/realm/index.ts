@@ -189,7 +189,7 @@ const realm = {
     );
     if (compiled !== true)
       py.runPython(
-        `import runpy, io, types, traceback, code, importlib, json, subprocess, selectors, struct, hashlib, hmac, asyncio.unix_events, concurrent.futures.thread\n` +
+        `import runpy, io, types, traceback, code, importlib, json, subprocess, selectors, struct, hashlib, hmac, asyncio.unix_events, concurrent.futures.thread, _threading_local\n` +
           `(lambda s, t, c: s.modules.__setitem__("_sandglass_boot", t.SimpleNamespace(key=${pyString(config.codeKey)}, driver=c(${pyString(driverSource)}), shim=c(${pyString(shimSource)}), net=c(${pyString(netShimSource)}), errno=c(${pyString(linuxErrnoSource)}), stdlib=c(${pyString(stdlibShimSource)}), threads=c(${pyString(threadShimSource)}))))(__import__("sys"), __import__("types"), lambda src: compile(src, "<sandglass>", "exec"))\n` +
           // CPython's errno -> OSError subclass table, made to tell Linux's numbers from C's (linuxErrno.py).
           `(lambda b, d: (exec(b.errno, d), setattr(b, "oserror_keys", d["prepare"]())))(__import__("sys").modules["_sandglass_boot"], {"__name__": "_sandglass_linux_errno"})`,
