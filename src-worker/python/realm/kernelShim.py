@@ -56,6 +56,7 @@ def spawn(argv, path=None, env=None, cwd=None, fds=((0, 0), (1, 1), (2, 2)), pgi
         "cwd": _fsdecode(cwd) if cwd is not None else os.getcwd(),
         "fds": [list(p) for p in fds],
         "pgid": pgid,
+        "exact": env is not None,
     }
     return _check(_k.spawn(json.dumps(req)))
 
@@ -85,6 +86,15 @@ def _fork_exec(args, executable_list, close_fds, pass_fds, cwd, env,
     restore = [s for s in (signal.SIGPIPE, signal.SIGXFSZ) if rest and rest[0]]
     for s in restore:
         _k.sigaction(s, _DISP_DEFAULT)
+    if cwd is not None:
+        # The child's chdir(cwd) fails first: CPython then names cwd in the error.
+        try:
+            bad = 0 if stat.S_ISDIR(os.stat(cwd).st_mode) else errno.ENOTDIR
+        except OSError as e:
+            bad = e.errno
+        if bad:
+            os.write(errpipe_write, b"%s:%x:noexec:chdir" % (type(OSError(bad, "")).__name__.encode(), bad))
+            return -1
     err, kind = errno.ENOENT, "FileNotFoundError"
     try:
         for exe in executable_list:
