@@ -90,7 +90,7 @@ err(os.scandir, "nope")
 err(pathlib.Path("nope").read_text)
 err(os.read, 999, 1)
 os.chmod("pkg/a.txt", 0o400)
-print(oct(stat.S_IMODE(os.stat("pkg/a.txt").st_mode)), os.access("pkg/a.txt", os.R_OK), os.access("pkg/a.txt", os.W_OK) or os.getuid() == 0)
+print(oct(stat.S_IMODE(os.stat("pkg/a.txt").st_mode)), os.access("pkg/a.txt", os.R_OK), os.access("pkg/a.txt", os.W_OK) == (os.getuid() == 0))
 os.chmod("pkg/a.txt", 0o644)
 with os.scandir("pkg") as it:
     print(sorted((e.name, e.is_dir(), e.is_file()) for e in it))

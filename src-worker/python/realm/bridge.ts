@@ -52,6 +52,7 @@ function encodeSpawn(req: {
   cwd: string;
   fds: [number, number][];
   pgid: number;
+  exact?: boolean;
 }): Uint8Array {
   const enc = new TextEncoder();
   const parts: number[] = [];
@@ -75,7 +76,8 @@ function encodeSpawn(req: {
     u32(p);
   }
   u32(req.pgid);
-  u32(0);
+  // Flag 2: the environment as given (a program's own env=, no PWD added for a utility).
+  u32(req.exact === true ? 2 : 0);
   return Uint8Array.from(parts);
 }
 
@@ -118,6 +120,7 @@ export function createBridge(d: BridgeDeps): KernelBridge {
         cwd: string;
         fds: [number, number][];
         pgid?: number;
+        exact?: boolean;
       };
       const fds: [number, number][] = [];
       for (const [child, fd] of r.fds) {

@@ -66,7 +66,9 @@ def _parse(argv):
                 return opts, "version", None, []
             if c in ("h", "?"):
                 return opts, "help", None, []
-            if c in "uEIBqisSOdvbRP":
+            if c == "O":
+                opts["O"] = opts.get("O", 0) + 1
+            elif c in "uEIBqisSdvbRP":
                 opts[c] = True
             else:
                 raise _Usage(f"Unknown option: -{c}")
@@ -94,13 +96,19 @@ _linux = None
 _threads = None
 
 
+def _flush_io():
+    """CPython's flush_io: before it reports how a script file or stdin ended
+    (-c and -m report first; stdout's buffer comes out at exit)."""
+    for f in (sys.stderr, sys.stdout):
+        try:
+            f.flush()
+        except Exception:
+            pass
+
+
 def _report(e, module_mode=False):
     import traceback
 
-    try:
-        sys.stdout.flush()
-    except Exception:
-        pass
     if sys.excepthook is not sys.__excepthook__:
         # A program's own hook sees the uncaught exception, as in CPython.
         try:
@@ -110,6 +118,8 @@ def _report(e, module_mode=False):
             sys.stderr.write("Error in sys.excepthook:\n")
             sys.stderr.write("".join(traceback.format_exception(hook_error)))
             sys.stderr.write("\nOriginal exception was:\n")
+    if sys.stderr is None:
+        return  # stderr closed at start (`2>&-`): CPython's report goes nowhere
     te = traceback.TracebackException(type(e), e, _user_tb(e.__traceback__))
     # Our shims (time.sleep, subprocess) stand for C functions: no frames of theirs either.
     te.stack = traceback.StackSummary.from_list([f for f in te.stack if f.filename != "<sandglass>"])
@@ -137,7 +147,8 @@ def _exit_status(e):
     if isinstance(code, int):
         return code & 0xFF
     try:
-        print(code, file=sys.stderr)
+        if sys.stderr is not None:
+            print(code, file=sys.stderr)
     except Exception:
         pass
     return 1
@@ -171,6 +182,9 @@ def _setup_streams(job, unbuffered, ioencoding):
         sys.stdout.reconfigure(line_buffering=tty_out, encoding=enc, errors=errors)
         if ioencoding:
             sys.stderr.reconfigure(encoding=enc, errors="backslashreplace")
+    for name, is_open in zip(("stdin", "stdout", "stderr"), job.get("stdio", (True, True, True))):
+        if not is_open:
+            setattr(sys, name, None)  # as CPython for a descriptor closed at start (`>&-`)
     sys.__stdout__ = sys.stdout
     sys.__stderr__ = sys.stderr
     sys.__stdin__ = sys.stdin
@@ -185,11 +199,30 @@ class _Flags(tuple):
         return "sys.flags(" + ", ".join(f"{n}={v!r}" for n, v in zip(self._fields, self)) + ")"
 
 
-def _set_flags(opts):
-    changes = {}
+def _xoptions(opts, ignore_env):
+    """sys._xoptions from -X (and the PYTHON* variables CPython reads for some)."""
+    xo = {}
+    for x in opts["X"]:
+        name, eq, value = x.partition("=")
+        xo[name] = value if eq else True
+    sys._xoptions.clear()
+    sys._xoptions.update(xo)
+    env = {} if ignore_env else os.environ
+    utf8 = xo.get("utf8", env.get("PYTHONUTF8") or None)
+    dev = "dev" in xo or bool(env.get("PYTHONDEVMODE"))
+    opt = opts.get("O", 0)
+    if not opt and env.get("PYTHONOPTIMIZE"):
+        v = env["PYTHONOPTIMIZE"]
+        opt = int(v) if v.isdigit() else 1
+    opts["O"] = opt
+    return {"utf8_mode": 0 if utf8 in (None, "0") else 1, "dev_mode": dev, "optimize": opt}
+
+
+def _set_flags(opts, more):
+    changes = dict(more)
     if opts["I"]:
         changes.update(isolated=1, ignore_environment=1, no_user_site=1, safe_path=True)
-    # Only the options the driver acts on (-O, -v, -b, -d, -S are accepted but do nothing here).
+    # Only the options the driver acts on (-v, -b, -d, -S are accepted but do nothing here).
     for opt, name in (("E", "ignore_environment"), ("B", "dont_write_bytecode"), ("q", "quiet"),
                       ("s", "no_user_site")):
         if opts.get(opt):
@@ -257,7 +290,7 @@ def _executable(default, argv0):
     return os.path.join(os.path.dirname(default), name)
 
 
-def _run_file(target, path, main_mod):
+def _run_file(target, path, main_mod, optimize=-1):
     """Run a script file as __main__ (directories and zips through runpy)."""
     import runpy
     from pkgutil import get_importer
@@ -269,7 +302,13 @@ def _run_file(target, path, main_mod):
     # (CPython 3.9+), sys.argv[0] as typed.
     import importlib.machinery
 
-    code = runpy._get_code_from_file(path)
+    if optimize == -1:
+        code = runpy._get_code_from_file(path)
+    else:
+        import io
+
+        with io.open_code(path) as f:
+            code = compile(f.read(), path, "exec", optimize=optimize)
     main_mod.__dict__.update(
         __file__=path,
         __cached__=None,
@@ -305,6 +344,7 @@ def _install_shims(boot, pids):
     exec(boot.errno, _linux)
     kernel = {"__name__": "_sandglass_kernel_shim"}
     exec(boot.shim, kernel)
+    kernel["_oserror"] = _linux["wasi_oserror"]
     kernel["install"](jsfinder.jsproxies.pop("_sandglass_kernel"), pids)
     stdlib = {"__name__": "_sandglass_stdlib_shim"}
     exec(boot.stdlib, stdlib)
@@ -316,7 +356,7 @@ def _install_shims(boot, pids):
     exec(boot.net, net)
     net["install"](jsfinder.jsproxies.pop("_sandglass_net"), kernel["errno_error"])
     # Last: the shims above took the Emscripten numbers they compare kernel answers with.
-    _linux["install"]()
+    _linux["install"](getattr(boot, "oserror_keys", None))
 
 
 def main(boot, job):
@@ -325,6 +365,10 @@ def main(boot, job):
     os.environ.clear()
     os.environ.update(job["env"])
     _install_shims(boot, job["pids"])
+    import faulthandler
+
+    # Pyodide's boot turned it on; CPython starts with it off (-X faulthandler below).
+    faulthandler.disable()
     _unhook_logging()
     # Pyodide installs traceback.print_exception; CPython starts with its own hook.
     sys.excepthook = sys.__excepthook__
@@ -359,7 +403,20 @@ def main(boot, job):
             file=sys.stderr,
         )
         return 1
-    _set_flags(opts)
+    _set_flags(opts, _xoptions(opts, ignore_env))
+    if sys.flags.dev_mode:
+        import warnings
+
+        warnings.simplefilter("default")
+    if sys.flags.dev_mode or "faulthandler" in sys._xoptions or (not ignore_env and os.environ.get("PYTHONFAULTHANDLER")):
+        try:
+            import faulthandler
+
+            faulthandler.enable()
+        except Exception:
+            pass
+    # -O: asserts and `if __debug__` go from the main program (imports keep theirs).
+    optimize = opts["O"] or -1
     sys.executable = sys._base_executable = _executable(job["executable"], argv[0] if argv else "")
     sys.orig_argv = list(argv)
     if opts["W"]:
@@ -388,10 +445,11 @@ def main(boot, job):
         del sys.path_importer_cache[p]
     main_mod = _fresh_main()
     status = 0
+    flush_first = mode in ("file", "stdin")
     try:
         if mode == "c":
             sys.argv = ["-c"] + list(rest)
-            code = compile(target, "<string>", "exec")
+            code = compile(target, "<string>", "exec", optimize=optimize)
             # CPython 3.13+ keeps -c's source for tracebacks (gh-67224).
             import linecache
 
@@ -408,7 +466,7 @@ def main(boot, job):
             sys.argv = [target] + list(rest)
             path = os.path.abspath(target)
             try:
-                _run_file(target, path, main_mod)
+                _run_file(target, path, main_mod, optimize)
             except OSError as e:
                 if e.filename in (target, path) or not os.path.exists(target):
                     name = os.path.basename(argv[0]) or "python3"
@@ -424,24 +482,32 @@ def main(boot, job):
                 _interact(opts["q"])
             else:
                 src = sys.stdin.read()
-                exec(compile(src, "<stdin>", "exec"), main_mod.__dict__)
+                exec(compile(src, "<stdin>", "exec", optimize=optimize), main_mod.__dict__)
         if opts["i"] and job["isatty"][0]:
             _interact(True)
     except SystemExit as e:
+        if flush_first:
+            _flush_io()
         status = _exit_status(e)
     except KeyboardInterrupt as e:
+        if flush_first:
+            _flush_io()
         _report(e, mode == "m")
         # CPython ends itself with SIGINT (the realm does: 130 in a shell).
         status = -2
     except BaseException as e:  # noqa: BLE001  (CPython reports every uncaught exception)
+        if flush_first:
+            _flush_io()
         _report(e, mode == "m")
         status = 1
     try:
         # As CPython's threading._shutdown: started non-daemon threads end first.
         _threads["shutdown"]()
     except SystemExit as e:
+        _flush_io()
         status = _exit_status(e)
     except BaseException as e:  # noqa: BLE001
+        _flush_io()
         _report(e, mode == "m")
         status = 1
     try:

@@ -189,8 +189,10 @@ const realm = {
     );
     if (compiled !== true)
       py.runPython(
-        `import runpy, io, types, traceback, code, importlib, json, subprocess, selectors, struct, hashlib, hmac, asyncio.unix_events, concurrent.futures.thread\n` +
-          `(lambda s, t, c: s.modules.__setitem__("_sandglass_boot", t.SimpleNamespace(key=${pyString(config.codeKey)}, driver=c(${pyString(driverSource)}), shim=c(${pyString(shimSource)}), net=c(${pyString(netShimSource)}), errno=c(${pyString(linuxErrnoSource)}), stdlib=c(${pyString(stdlibShimSource)}), threads=c(${pyString(threadShimSource)}))))(__import__("sys"), __import__("types"), lambda src: compile(src, "<sandglass>", "exec"))`,
+        `import runpy, io, types, traceback, code, importlib, json, subprocess, selectors, struct, hashlib, hmac, asyncio.unix_events, concurrent.futures.thread, _threading_local\n` +
+          `(lambda s, t, c: s.modules.__setitem__("_sandglass_boot", t.SimpleNamespace(key=${pyString(config.codeKey)}, driver=c(${pyString(driverSource)}), shim=c(${pyString(shimSource)}), net=c(${pyString(netShimSource)}), errno=c(${pyString(linuxErrnoSource)}), stdlib=c(${pyString(stdlibShimSource)}), threads=c(${pyString(threadShimSource)}))))(__import__("sys"), __import__("types"), lambda src: compile(src, "<sandglass>", "exec"))\n` +
+          // CPython's errno -> OSError subclass table, made to tell Linux's numbers from C's (linuxErrno.py).
+          `(lambda b, d: (exec(b.errno, d), setattr(b, "oserror_keys", d["prepare"]())))(__import__("sys").modules["_sandglass_boot"], {"__name__": "_sandglass_linux_errno"})`,
         { filename: '<sandglass>' },
       );
     // A snapshot must keep Pyodide's JS modules (it checks their references), so
@@ -296,6 +298,8 @@ const realm = {
         argv: job.argv,
         env: job.env,
         isatty: tty,
+        // Which of fds 0-2 are open (CPython makes sys.stdin/stdout/stderr None for a closed one).
+        stdio: [0, 1, 2].map((fd) => tty[fd] === true || k.try(Sys.FSTAT, [fd]) === 0),
         executable: '/usr/bin/python3',
         pids: k.getpid(),
       };

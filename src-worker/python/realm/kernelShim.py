@@ -12,6 +12,7 @@ import os
 import select as _select
 import selectors
 import signal
+import stat
 import subprocess
 import time
 
@@ -21,10 +22,14 @@ _strerror = os.strerror
 _WASI_EINTR = errno.EINTR
 
 
+# linuxErrno.wasi_oserror (the driver sets it): the subclass by Emscripten's number.
+_oserror = OSError
+
+
 def errno_error(n, message=None):
-    """The OSError for errno `n` (a positive number); CPython's constructor
-    picks the subclass (FileNotFoundError, ChildProcessError, ...)."""
-    return OSError(n, message or _strerror(n))
+    """The OSError for errno `n` (a positive number), of the subclass C would
+    raise for it (FileNotFoundError, ChildProcessError, ...)."""
+    return _oserror(n, message or _strerror(n))
 
 
 def _check(r):
@@ -51,6 +56,7 @@ def spawn(argv, path=None, env=None, cwd=None, fds=((0, 0), (1, 1), (2, 2)), pgi
         "cwd": _fsdecode(cwd) if cwd is not None else os.getcwd(),
         "fds": [list(p) for p in fds],
         "pgid": pgid,
+        "exact": env is not None,
     }
     return _check(_k.spawn(json.dumps(req)))
 
@@ -80,6 +86,15 @@ def _fork_exec(args, executable_list, close_fds, pass_fds, cwd, env,
     restore = [s for s in (signal.SIGPIPE, signal.SIGXFSZ) if rest and rest[0]]
     for s in restore:
         _k.sigaction(s, _DISP_DEFAULT)
+    if cwd is not None:
+        # The child's chdir(cwd) fails first: CPython then names cwd in the error.
+        try:
+            bad = 0 if stat.S_ISDIR(os.stat(cwd).st_mode) else errno.ENOTDIR
+        except OSError as e:
+            bad = e.errno
+        if bad:
+            os.write(errpipe_write, b"%s:%x:noexec:chdir" % (type(OSError(bad, "")).__name__.encode(), bad))
+            return -1
     err, kind = errno.ENOENT, "FileNotFoundError"
     try:
         for exe in executable_list:
@@ -419,6 +434,48 @@ class _Poll:
         return list(got.items())
 
 
+_faccessat = os.access
+
+
+def access(path, mode, *, dir_fd=None, effective_ids=False, follow_symlinks=True):
+    """os.access by the file's mode bits and the process's ids, as the kernel
+    would check them (Emscripten's own answers yes for any existing file)."""
+    if not _faccessat(path, os.F_OK, dir_fd=dir_fd, follow_symlinks=follow_symlinks):
+        return False
+    if mode & ~(os.R_OK | os.W_OK | os.X_OK):
+        raise OSError(errno.EINVAL, os.strerror(errno.EINVAL))
+    if mode == os.F_OK:
+        return True
+    try:
+        st = os.stat(path, dir_fd=dir_fd, follow_symlinks=follow_symlinks)
+    except OSError:
+        return False
+    ids = _ids()
+    uid, gid = (ids[2], ids[3]) if effective_ids else (ids[0], ids[1])
+    perm = st.st_mode & 0o777
+    if uid == 0:
+        # root: read and write anything; execute what someone may (or a directory).
+        return not (mode & os.X_OK) or bool(perm & 0o111) or stat.S_ISDIR(st.st_mode)
+    if st.st_uid == uid:
+        bits = perm >> 6
+    elif st.st_gid == gid:
+        bits = perm >> 3
+    else:
+        bits = perm
+    want = (4 if mode & os.R_OK else 0) | (2 if mode & os.W_OK else 0) | (1 if mode & os.X_OK else 0)
+    return bits & want == want
+
+
+def abort():
+    """os.abort: SIGABRT's default action, through the kernel (C's abort()
+    would be Pyodide's fatal error, with a stack dump on stdout)."""
+    _k.sigaction(signal.SIGABRT, _DISP_DEFAULT)
+    kill(os.getpid(), signal.SIGABRT)
+    for _ in range(100):
+        nap(0.05)  # the kernel ends the process
+    os._exit(134)
+
+
 def install(bridge, pids):
     global _k
     _k = bridge
@@ -435,6 +492,8 @@ def install(bridge, pids):
     os.geteuid = lambda: _ids()[2]
     os.getegid = lambda: _ids()[3]
     os.getgroups = lambda: [_ids()[1]]
+    os.access = access
+    os.abort = abort
     os.cpu_count = cpu_count
     if hasattr(os, "process_cpu_count"):
         os.process_cpu_count = cpu_count

@@ -10,11 +10,13 @@
 #   args: `str(e)` is `[Errno 2] No such file or directory: 'x'`, and
 #   `e.errno == errno.ENOENT` holds;
 # - os.strerror takes Linux numbers and gives glibc's texts.
-# What stays Emscripten's: an OSError built from Python with the bare class,
-# `OSError(errno.ENOENT, ...)`, gets its subclass from C's table with the
-# Linux number (2 is Emscripten's EACCES: PermissionError); build the
-# subclass (`FileNotFoundError(errno.ENOENT, ...)`) to be portable. The
-# shims keep raw kernel numbers apart (`wasi`, taken before renumbering).
+# - the bare class picks its subclass by Linux's number when Python builds
+#   it (`OSError(errno.ENOENT, "x")` is a FileNotFoundError) and by
+#   Emscripten's when C raises it: CPython's errno -> subclass table (its
+#   interpreter state, found at boot) has keys that tell the two apart by
+#   C's errno, which holds the number only when C raises (see _Key).
+# The shims keep raw kernel numbers apart (`wasi`, taken before renumbering)
+# and build their errors with wasi_oserror.
 import errno
 import os
 
@@ -207,12 +209,116 @@ def to_linux(e):
         e.args = (num, text) + args[2:]
 
 
+# CPython's errno -> OSError subclass table on Linux (Objects/exceptions.c).
+_SUBCLASS = {
+    "EAGAIN": BlockingIOError,
+    "EALREADY": BlockingIOError,
+    "EINPROGRESS": BlockingIOError,
+    "EWOULDBLOCK": BlockingIOError,
+    "EPIPE": BrokenPipeError,
+    "ESHUTDOWN": BrokenPipeError,
+    "ECHILD": ChildProcessError,
+    "ECONNABORTED": ConnectionAbortedError,
+    "ECONNREFUSED": ConnectionRefusedError,
+    "ECONNRESET": ConnectionResetError,
+    "EEXIST": FileExistsError,
+    "ENOENT": FileNotFoundError,
+    "EISDIR": IsADirectoryError,
+    "ENOTDIR": NotADirectoryError,
+    "EINTR": InterruptedError,
+    "EACCES": PermissionError,
+    "EPERM": PermissionError,
+    "ESRCH": ProcessLookupError,
+    "ETIMEDOUT": TimeoutError,
+}
+_c_subclass = {}  # Emscripten number -> subclass, as C's table has them
+
+
+class _Key:
+    """A key of CPython's errno -> subclass table for a number whose subclass
+    differs between Emscripten's numbering (C raising, errno holds the number)
+    and Linux's (Python code building an OSError). Dict lookups compare the
+    stored key with the number: __eq__ decides which entry applies."""
+
+    cell = None  # C's errno (a ctypes c_int at its address)
+    active = False  # Linux numbering is on (install ran)
+
+    __slots__ = ("n", "from_c")
+
+    def __init__(self, n, from_c):
+        self.n, self.from_c = n, from_c
+
+    def __hash__(self):
+        return hash(self.n)
+
+    def __eq__(self, other):
+        if type(other) is not int or other != self.n:
+            return NotImplemented if type(other) is not int else False
+        if not _Key.active:
+            return self.from_c
+        raised_by_c = _Key.cell.value == other
+        return raised_by_c if self.from_c else not raised_by_c
+
+
+def prepare():
+    """At boot (so the memory snapshot keeps it): rewrite CPython's errno ->
+    subclass table with _Key entries where the two numberings disagree.
+    Returns _Key (install turns it on), or None where the table is not found."""
+    import ctypes
+    import gc
+    import sys
+
+    table = None
+    for d in gc.get_referrers(FileNotFoundError):
+        if type(d) is dict and d.get(errno.ENOENT) is FileNotFoundError and d.get(errno.EACCES) is PermissionError:
+            table = d
+            break
+    if table is None or errno.ENOENT == 2:
+        return None
+    loc = ctypes.CDLL(None).__errno_location
+    loc.restype = ctypes.POINTER(ctypes.c_int)
+    _Key.cell = ctypes.c_int.from_address(ctypes.addressof(loc().contents))
+    # A program starts without ctypes imported, as in CPython (the cell keeps what it needs).
+    for name in [m for m in sys.modules if m == "ctypes" or m.startswith(("ctypes.", "_ctypes"))]:
+        del sys.modules[name]
+    c_side = dict(table)
+    py_side = {}
+    for name, cls in _SUBCLASS.items():
+        py_side[_LINUX[name][0]] = cls
+    table.clear()
+    for n in sorted(set(c_side) | set(py_side)):
+        c, py = c_side.get(n), py_side.get(n)
+        if c is py:
+            table[n] = c
+            continue
+        if c is not None:
+            table[_Key(n, True)] = c
+        if py is not None:
+            table[_Key(n, False)] = py
+    return _Key
+
+
+def wasi_oserror(n, message):
+    """OSError for Emscripten's errno `n` (a shim's kernel answer), with the
+    subclass C would give it; raised, it gets Linux's number (to_linux)."""
+    _tables()
+    if not _c_subclass:
+        for name, cls in _SUBCLASS.items():
+            if hasattr(wasi, name):
+                _c_subclass[getattr(wasi, name)] = cls
+    return _c_subclass.get(n, OSError)(n, message)
+
+
 _TOOL = 4  # sys.monitoring tool id (0-2 and 5 are the debugger's, coverage's, profiler's, optimizer's)
 
 
 def _on_raise(code, offset, exc):
     if isinstance(exc, OSError):
         to_linux(exc)
+        if _Key.cell is not None:
+            # C's errno stays as its last failure left it: a later OSError built
+            # from Python must not take that number for a C raise (_Key).
+            _Key.cell.value = 0
 
 
 def _renumber_copies(sys):
@@ -235,13 +341,18 @@ def _renumber_copies(sys):
         socket._blocking_errnos = {socket.EAGAIN, socket.EWOULDBLOCK}
 
 
-def install():
-    """Renumber the errno module and watch raised OSErrors (once per interpreter)."""
+def install(keys=None):
+    """Renumber the errno module and watch raised OSErrors (once per interpreter).
+    `keys`: what prepare() returned at boot."""
     import sys
 
     _tables()
     if errno.ENOENT == 2:
         return
+    global _Key
+    if keys is not None:
+        _Key = keys  # the class the table's keys are instances of (this module is a fresh exec)
+        keys.active = True
     renamed = {}
     for name in list(vars(errno)):
         if not name.startswith("E"):

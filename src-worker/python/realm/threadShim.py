@@ -7,6 +7,13 @@
 # (unwound by _Parked, is_alive() stays true, as a thread blocked for good);
 # the main thread gets a RuntimeError saying so instead of hanging, unless a
 # signal handler is set (a signal may end the wait: it waits for signals).
+# A thread that runs on the stack of a wait with a deadline (time.sleep, a
+# timeout) is preempted when its own wait would outlast that deadline: it is
+# unwound (_Preempted) so the waiter below goes on at its time, as a thread
+# looping with sleeps (a heartbeat, a poller stopped by an Event) would let
+# it. A preempted thread stays alive; join() without a timeout takes it as
+# ended (it would have seen its stop flag), and daemon ones die at exit.
+# threading.local is kept per emulated thread (_threading_local).
 # multiprocessing.pool.ThreadPool (and multiprocessing.dummy.Pool) run each
 # task when it is given, in the caller, as ThreadPoolExecutor (stdlibShim).
 import contextvars
@@ -18,7 +25,8 @@ import time
 
 _pending = []  # started, not yet run (FIFO)
 _running = []  # emulated threads on the stack now, innermost last
-_state = {}  # Thread -> "pending" | "running" | "parked" | "done"
+_state = {}  # Thread -> "pending" | "running" | "parked" | "preempted" | "done"
+_deadlines = []  # monotonic deadlines (or None) of the waits running started threads now
 _idents = itertools.count(1)
 _SIGNAL_CHECK = 0.05  # seconds between looks at a wait a signal handler may end
 _sleep = None  # time.sleep as kernelShim made it (waits its whole time)
@@ -27,6 +35,16 @@ _nap = None  # kernelShim.nap: waits at most its time, less when a signal arrive
 
 class _Parked(BaseException):
     """Unwinds an emulated thread whose wait nothing can end."""
+
+
+class _Preempted(BaseException):
+    """Unwinds an emulated thread whose wait outlasts the deadline of a wait below it."""
+
+
+def _below_deadline():
+    """The earliest deadline of the waits under the running emulated thread (None: none)."""
+    ds = [d for d in _deadlines if d is not None]
+    return min(ds) if ds else None
 
 
 def _run(t):
@@ -40,6 +58,9 @@ def _run(t):
             t._context.run(t.run)
         except _Parked:
             _state[t] = "parked"
+            return
+        except _Preempted:
+            _state[t] = "preempted"
             return
         except SystemExit:
             pass
@@ -59,11 +80,31 @@ def _run(t):
             threading._active[main_ident] = outer
 
 
-def _run_pending(until=None):
-    """Run started threads until `until()` holds or none is left; returns `until()`."""
-    while _pending and not (until is not None and until()):
-        _run(_pending.pop(0))
+def _run_pending(until=None, deadline=None):
+    """Run started threads until `until()` holds or none is left; returns `until()`.
+    `deadline`: when the waiting thread goes on anyway (threads it runs are preempted then)."""
+    _deadlines.append(deadline)
+    try:
+        while _pending and not (until is not None and until()):
+            _run(_pending.pop(0))
+    finally:
+        _deadlines.pop()
     return until() if until is not None else True
+
+
+def _nap_until(end):
+    """Nap until `end` (monotonic); an emulated thread is preempted at the deadline
+    of a wait below it when that comes first."""
+    bound = _below_deadline() if _running else None
+    now = time.monotonic()
+    if bound is not None and bound <= min(end, now):
+        raise _Preempted
+    if bound is not None and bound < end:
+        _nap(bound - now)
+        if time.monotonic() >= bound:
+            raise _Preempted
+        return
+    _nap(max(0.0, end - now))
 
 
 def _signal_may_wake():
@@ -81,7 +122,8 @@ def _signal_may_wake():
 def _wait(ready, timeout, what):
     """Wait until `ready()`: run started threads, then sleep until the timeout
     (None: for ever) while signal handlers may make it ready."""
-    if ready() or _run_pending(ready):
+    end = None if timeout is None else time.monotonic() + max(0.0, timeout)
+    if ready() or _run_pending(ready, end):
         return True
     if timeout is None:
         if _running:
@@ -91,15 +133,15 @@ def _wait(ready, timeout, what):
                 f"deadlock: {what} would wait forever (threads run one at a time in the sandbox "
                 "and no started thread is left to run)"
             )
-    end = None if timeout is None else time.monotonic() + max(0.0, timeout)
     while not ready():
-        left = _SIGNAL_CHECK if end is None else end - time.monotonic()
+        now = time.monotonic()
+        left = _SIGNAL_CHECK if end is None else end - now
         if left <= 0:
             return False
         # A signal ends the nap and its handler runs at the next bytecodes; one that
         # runs just before the nap starts would be missed, hence the short naps.
-        _nap(min(left, _SIGNAL_CHECK))
-        _run_pending(ready)
+        _nap_until(now + min(left, _SIGNAL_CHECK))
+        _run_pending(ready, end)
     return True
 
 
@@ -177,6 +219,11 @@ def _join(self, timeout=None):
         raise RuntimeError("cannot join current thread")
     if self not in _state:
         return
+    if _state[self] == "preempted" and timeout is None:
+        # It was looping with waits and would have ended (its stop flag is set by now).
+        _state[self] = "done"
+        threading._active.pop(self._ident, None)
+        return
     _wait(lambda: _state[self] == "done", timeout, f"joining {self.name}")
 
 
@@ -190,12 +237,39 @@ def _is_alive(self):
 
 
 def _sleep_running_threads(secs):
-    """time.sleep: started threads run first (they would have run meanwhile)."""
-    if _pending:
-        t0 = time.monotonic()
-        _run_pending()
-        secs = max(0.0, secs - (time.monotonic() - t0))
-    _sleep(secs)
+    """time.sleep: in the main thread, started threads run meanwhile."""
+    if not _pending and not _running:
+        return _sleep(secs)
+    if not isinstance(secs, (int, float)) or secs < 0:
+        return _sleep(secs)  # its own TypeError/ValueError
+    end = time.monotonic() + secs
+    if _pending and not _running:
+        # Only the main thread's sleep runs them: run from a thread's sleep, one that
+        # waits for what that thread holds (a Semaphore, a Lock) would park for good.
+        _run_pending(None, end)
+    # Waits its whole time (a signal handler runs and the sleep goes on, PEP 475).
+    while time.monotonic() < end:
+        _nap_until(end)
+
+
+def _queue_put(self, item, block=True, timeout=None):
+    """queue.Queue.put: a blocking put on a full queue while other threads live
+    puts its item anyway, past maxsize. On the one stack a consumer run from
+    here would drain the queue and then park for good at its first empty get;
+    run later (at a join), it sees every item in order."""
+    if not block or self.maxsize <= 0 or not (_pending or _running):
+        return _queue_put_one(self, item, block, timeout)
+    if timeout is not None and timeout < 0:
+        raise ValueError("'timeout' must be a non-negative number")
+    with self.not_full:
+        if getattr(self, "is_shutdown", False):
+            raise sys.modules["queue"].ShutDown
+        self._put(item)
+        self.unfinished_tasks += 1
+        self.not_empty.notify()
+
+
+_queue_put_one = None
 
 
 def shutdown():
@@ -352,4 +426,12 @@ def install(nap):
     threading.Thread.start = _start
     threading.Thread.join = _join
     threading.Thread.is_alive = _is_alive
+    import _threading_local
+    import queue
+
+    global _queue_put_one
+    _queue_put_one = queue.Queue.put
+    queue.Queue.put = _queue_put
+
+    threading.local = _threading_local.local
     sys.meta_path.insert(0, _AfterImport())
