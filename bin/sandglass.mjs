@@ -79,11 +79,36 @@ function prestartWorker() {
   }
 }
 
+/**
+ * Starts compiling the shell a cold `run` or `exec` will start, from the
+ * rewritten bytes kept in out/cli (src-worker/cli/preparedShell.ts, which
+ * describes the file): V8 compiles on its own threads while this thread
+ * loads the CLI and creates the sandbox. Without a usable file, `main`
+ * writes one after the command.
+ */
+function compilePreparedShell() {
+  const dir = fileURLToPath(outDir);
+  try {
+    const file = readFileSync(`${dir}shell.prepared`);
+    const end = 4 + file.readUInt32LE(0);
+    const header = JSON.parse(file.toString('latin1', 4, end));
+    const st = statSync(header.source, { throwIfNoEntry: false });
+    if (st?.size !== header.size || st.mtimeMs !== header.mtimeMs) return { dir };
+    const module = WebAssembly.compile(file.subarray(end));
+    module.catch(() => undefined); // then the engine compiles the shell as usual
+    return { dir, header, module };
+  } catch {
+    return { dir };
+  }
+}
+
 /** The entry to run: `main(argv, prestarted)`, and what to do once it has run. */
 async function loadMain() {
   const stamp = readStamp();
   const oneShot = (argv[0] === 'run' || argv[0] === 'exec') && typeof stamp?.oneShot === 'string';
-  const prestarted = oneShot && !warmEngineMayRun() ? prestartWorker() : undefined;
+  const cold = oneShot && !warmEngineMayRun();
+  const prestarted = cold ? prestartWorker() : undefined;
+  const shell = cold ? compilePreparedShell() : undefined;
   // An installed package has no sources to be stale against.
   if (existsSync(sources)) {
     if (stamp === undefined || sourcesChanged(stamp)) {
@@ -99,7 +124,7 @@ async function loadMain() {
   if (oneShot) {
     const { requireCached } = await import('./codeCache.mjs');
     const { exports, saveCache } = requireCached(fileURLToPath(new URL(stamp.oneShot, outDir)));
-    return { main: (args) => exports.main(args, prestarted), ran: saveCache };
+    return { main: (args) => exports.main(args, prestarted, shell), ran: saveCache };
   }
   return { main: (await import(new URL('main.js', outDir).href)).main };
 }
