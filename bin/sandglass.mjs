@@ -62,7 +62,16 @@ function warmEngineMayRun() {
  */
 function prestartWorker() {
   try {
-    const worker = new Worker(new URL('workerEntry.cjs', outDir), { execArgv: [] });
+    // Its stdout and stderr are not piped into ours (which would make
+    // process.stdout and process.stderr now, on the way to loading the CLI):
+    // whatever it prints is passed on as it comes, our streams made then.
+    const worker = new Worker(new URL('workerEntry.cjs', outDir), {
+      execArgv: [],
+      stdout: true,
+      stderr: true,
+    });
+    worker.stdout.on('data', (d) => process.stdout.write(d));
+    worker.stderr.on('data', (d) => process.stderr.write(d));
     worker.unref();
     const state = { worker, booted: false, gone: false };
     worker.on('message', (m) => {
