@@ -113,11 +113,14 @@ function compilePreparedShell() {
 
 /** The entry to run: `main(argv, prestarted)`, and what to do once it has run. */
 async function loadMain() {
-  const stamp = readStamp();
-  const oneShot = (argv[0] === 'run' || argv[0] === 'exec') && typeof stamp?.oneShot === 'string';
-  const cold = oneShot && !warmEngineMayRun();
+  const oneShotCommand = argv[0] === 'run' || argv[0] === 'exec';
+  const cold = oneShotCommand && !warmEngineMayRun();
+  // Before anything else: the worker's boot is the longest chain of a cold start.
   const prestarted = cold ? prestartWorker() : undefined;
-  const shell = cold ? compilePreparedShell() : undefined;
+  const stamp = readStamp();
+  const oneShot = oneShotCommand && typeof stamp?.oneShot === 'string';
+  if (!oneShot) void prestarted?.worker.terminate();
+  const shell = cold && oneShot ? compilePreparedShell() : undefined;
   // An installed package has no sources to be stale against.
   if (existsSync(sources)) {
     if (stamp === undefined || sourcesChanged(stamp)) {
