@@ -89,7 +89,7 @@ function prestartWorker() {
 }
 
 /**
- * Starts compiling the shell a cold `run` or `exec` will start, from the
+ * Starts compiling the shell a cold `run` will start, from the
  * rewritten bytes kept in out/cli (src-worker/cli/preparedShell.ts, which
  * describes the file): V8 compiles on its own threads while this thread
  * loads the CLI and creates the sandbox. Without a usable file, `main`
@@ -120,7 +120,8 @@ async function loadMain() {
   const stamp = readStamp();
   const oneShot = oneShotCommand && typeof stamp?.oneShot === 'string';
   if (!oneShot) void prestarted?.worker.terminate();
-  const shell = cold && oneShot ? compilePreparedShell() : undefined;
+  // `run` always starts the shell; `exec` runs the program it names.
+  const shell = cold && oneShot && argv[0] === 'run' ? compilePreparedShell() : undefined;
   // An installed package has no sources to be stale against.
   if (existsSync(sources)) {
     if (stamp === undefined || sourcesChanged(stamp)) {
