@@ -193,5 +193,5 @@ describe('the compiled CLI', () => {
     const stale = sandglass(root, 'run', '-c', 'echo hi');
     expect(stale.stdout).toBe('hi\n');
     expect(stale.stderr).toMatch(/^sandglass: out\/cli is stale; running from sources/);
-  }, 120_000);
+  }, 240_000);
 });
