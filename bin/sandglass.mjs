@@ -7,7 +7,7 @@
 // sources through tsx instead.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
@@ -96,6 +96,8 @@ function prestartWorker() {
  * writes one after the command.
  */
 function compilePreparedShell() {
+  // With --programs the engine runs that directory's shell: nothing to prepare.
+  if (argv.includes('--programs')) return undefined;
   const dir = fileURLToPath(outDir);
   try {
     const file = readFileSync(`${dir}shell.prepared`);
@@ -103,6 +105,13 @@ function compilePreparedShell() {
     const header = JSON.parse(file.toString('latin1', 4, end));
     const st = statSync(header.source, { throwIfNoEntry: false });
     if (st?.size !== header.size || st.mtimeMs !== header.mtimeMs) return { dir };
+    // Made for other programs than the engine's (defaultProgramsDir in
+    // src-worker/sandbox/sandbox.ts): `main` writes it for these.
+    const wasmDir = process.env.SANDGLASS_WASM_DIR;
+    const programs = wasmDir
+      ? resolve(wasmDir)
+      : fileURLToPath(new URL('../resources/wasm', import.meta.url));
+    if (resolve(dirname(header.source)) !== programs) return { dir };
     const module = WebAssembly.compile(file.subarray(end));
     module.catch(() => undefined); // then the engine compiles the shell as usual
     return { dir, header, module };
