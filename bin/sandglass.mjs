@@ -7,7 +7,7 @@
 // sources through tsx instead.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
@@ -62,7 +62,16 @@ function warmEngineMayRun() {
  */
 function prestartWorker() {
   try {
-    const worker = new Worker(new URL('workerEntry.cjs', outDir), { execArgv: [] });
+    // Its stdout and stderr are not piped into ours (which would make
+    // process.stdout and process.stderr now, on the way to loading the CLI):
+    // whatever it prints is passed on as it comes, our streams made then.
+    const worker = new Worker(new URL('workerEntry.cjs', outDir), {
+      execArgv: [],
+      stdout: true,
+      stderr: true,
+    });
+    worker.stdout.on('data', (d) => process.stdout.write(d));
+    worker.stderr.on('data', (d) => process.stderr.write(d));
     worker.unref();
     const state = { worker, booted: false, gone: false };
     worker.on('message', (m) => {
@@ -79,11 +88,49 @@ function prestartWorker() {
   }
 }
 
+/**
+ * Starts compiling the shell a cold `run` will start, from the
+ * rewritten bytes kept in out/cli (src-worker/cli/preparedShell.ts, which
+ * describes the file): V8 compiles on its own threads while this thread
+ * loads the CLI and creates the sandbox. Without a usable file, `main`
+ * writes one after the command.
+ */
+function compilePreparedShell() {
+  // With --programs the engine runs that directory's shell: nothing to prepare.
+  if (argv.includes('--programs')) return undefined;
+  const dir = fileURLToPath(outDir);
+  try {
+    const file = readFileSync(`${dir}shell.prepared`);
+    const end = 4 + file.readUInt32LE(0);
+    const header = JSON.parse(file.toString('latin1', 4, end));
+    const st = statSync(header.source, { throwIfNoEntry: false });
+    if (st?.size !== header.size || st.mtimeMs !== header.mtimeMs) return { dir };
+    // Made for other programs than the engine's (defaultProgramsDir in
+    // src-worker/sandbox/sandbox.ts): `main` writes it for these.
+    const wasmDir = process.env.SANDGLASS_WASM_DIR;
+    const programs = wasmDir
+      ? resolve(wasmDir)
+      : fileURLToPath(new URL('../resources/wasm', import.meta.url));
+    if (resolve(dirname(header.source)) !== programs) return { dir };
+    const module = WebAssembly.compile(file.subarray(end));
+    module.catch(() => undefined); // then the engine compiles the shell as usual
+    return { dir, header, module };
+  } catch {
+    return { dir };
+  }
+}
+
 /** The entry to run: `main(argv, prestarted)`, and what to do once it has run. */
 async function loadMain() {
+  const oneShotCommand = argv[0] === 'run' || argv[0] === 'exec';
+  const cold = oneShotCommand && !warmEngineMayRun();
+  // Before anything else: the worker's boot is the longest chain of a cold start.
+  const prestarted = cold ? prestartWorker() : undefined;
   const stamp = readStamp();
-  const oneShot = (argv[0] === 'run' || argv[0] === 'exec') && typeof stamp?.oneShot === 'string';
-  const prestarted = oneShot && !warmEngineMayRun() ? prestartWorker() : undefined;
+  const oneShot = oneShotCommand && typeof stamp?.oneShot === 'string';
+  if (!oneShot) void prestarted?.worker.terminate();
+  // `run` always starts the shell; `exec` runs the program it names.
+  const shell = cold && oneShot && argv[0] === 'run' ? compilePreparedShell() : undefined;
   // An installed package has no sources to be stale against.
   if (existsSync(sources)) {
     if (stamp === undefined || sourcesChanged(stamp)) {
@@ -99,7 +146,7 @@ async function loadMain() {
   if (oneShot) {
     const { requireCached } = await import('./codeCache.mjs');
     const { exports, saveCache } = requireCached(fileURLToPath(new URL(stamp.oneShot, outDir)));
-    return { main: (args) => exports.main(args, prestarted), ran: saveCache };
+    return { main: (args) => exports.main(args, prestarted, shell), ran: saveCache };
   }
   return { main: (await import(new URL('main.js', outDir).href)).main };
 }

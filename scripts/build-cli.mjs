@@ -92,6 +92,42 @@ script.runInThisContext()(m.exports, require, m, file, __dirname);
 `;
 }
 
+/**
+ * Node built-ins a CommonJS bundle loads on first use instead of at its top,
+ * where the bundler puts every `require` (dynamic imports included, inlined
+ * in one file): a cold `run -c 'echo hi'` touches none of them, and
+ * node:crypto alone is ~17 internal modules (~1.5 ms), node:dns/promises
+ * and node:zlib ~0.5 ms each. Each stands as a Proxy that requires the
+ * module on its first property access (the bundle only ever reads
+ * properties of them: `(0, node_crypto.createHash)(...)`). Not those the
+ * bundle wraps in `__toESM` (default imports), nor worker_threads (every
+ * run needs it, on hot paths).
+ */
+const EAGER_BUILTINS = new Set(['node:worker_threads']);
+
+/** A rolldown plugin applying the above to CommonJS chunks. */
+function lazyBuiltins() {
+  const declaration = /^let (node_\w+) = require\("(node:[\w/]+)"\);$/gm;
+  return {
+    name: 'sandglass-lazy-builtins',
+    renderChunk(code, _chunk, options) {
+      if (options.format !== 'cjs') return null;
+      let lazy = 0;
+      const out = code.replace(declaration, (line, name, id) => {
+        if (EAGER_BUILTINS.has(id) || code.includes(`${name} = __toESM(${name}`)) return line;
+        lazy++;
+        return `let ${name} = __lazyBuiltin(${JSON.stringify(id)});`;
+      });
+      // Line for line: the source map stays right (the helper is the output's `intro`).
+      return lazy === 0 ? null : { code: out, map: null };
+    },
+  };
+}
+
+/** Defines `__lazyBuiltin` (see `lazyBuiltins`) at the top of a CommonJS bundle. */
+const LAZY_BUILTIN_HELPER =
+  'var __lazyBuiltin = (id) => { let m; return new Proxy({}, { get: (_, k) => (m ??= require(id))[k] }); };';
+
 /** `zod/v4/core` -> `zod`, `@scope/name/x` -> `@scope/name`. */
 function packageOf(id) {
   const parts = id.split('/');
@@ -161,6 +197,7 @@ export async function buildCli(root = defaultRoot) {
     external: (id) =>
       !id.startsWith('.') && !path.isAbsolute(id) && !BUNDLED_PACKAGES.includes(packageOf(id)),
     logLevel: 'warn',
+    plugins: [lazyBuiltins()],
   };
   const output = {
     dir: outDir,
@@ -197,6 +234,7 @@ export async function buildCli(root = defaultRoot) {
       output: {
         ...output,
         format: 'cjs',
+        intro: LAZY_BUILTIN_HELPER,
         entryFileNames: cached ? '[name]-[hash].cjs' : '[name].cjs',
         codeSplitting: false,
       },
@@ -214,6 +252,7 @@ export async function buildCli(root = defaultRoot) {
     output: {
       ...output,
       format: 'cjs',
+      intro: LAZY_BUILTIN_HELPER,
       entryFileNames: '[name]-[hash].cjs',
       codeSplitting: false,
       // undici (the network) is CommonJS: require it, as vm scripts cannot import().

@@ -144,6 +144,36 @@ describe('the compiled CLI', () => {
     expect(fs.statSync(path.join(outCli, workerCaches[0] as string)).size).toBeGreaterThan(10_000);
     const fresh = sandglass(root, 'run', '-c', 'echo hi | cat; echo $((6*7))');
     expect(fresh).toEqual({ stdout: 'hi\n42\n', stderr: '' });
+
+    // ... and the prepared shell the bin compiles first thing (src-worker/cli/preparedShell.ts).
+    const prepared = path.join(outCli, 'shell.prepared');
+    const header = (): { source: string; mtimeMs: number } => {
+      const file = fs.readFileSync(prepared);
+      return JSON.parse(file.toString('latin1', 4, 4 + file.readUInt32LE(0)));
+    };
+    const shellWasm = path.join(root, 'resources/wasm/shell.wasm');
+    expect(header()).toMatchObject({ source: shellWasm, mtimeMs: fs.statSync(shellWasm).mtimeMs });
+    const good = fs.readFileSync(prepared);
+    // A stale one (its source changed since) is not used, and is written again after the run.
+    const staleHeader = Buffer.from(JSON.stringify({ ...header(), mtimeMs: 1 }));
+    const length = Buffer.alloc(4);
+    length.writeUInt32LE(staleHeader.length);
+    fs.writeFileSync(prepared, Buffer.concat([length, staleHeader, Buffer.from('\0asm')]));
+    expect(sandglass(root, 'run', '-c', 'echo stale; exit 0')).toEqual({
+      stdout: 'stale\n',
+      stderr: '',
+    });
+    expect(fs.readFileSync(prepared)).toEqual(good);
+    // Bytes V8 refuses under a good header: the shell is compiled as usual, the file replaced.
+    fs.writeFileSync(
+      prepared,
+      Buffer.concat([good.subarray(0, 4 + good.readUInt32LE(0)), Buffer.from('\0asm')]),
+    );
+    expect(sandglass(root, 'run', '-c', 'echo corrupt')).toEqual({
+      stdout: 'corrupt\n',
+      stderr: '',
+    });
+    expect(fs.readFileSync(prepared)).toEqual(good);
     expect(sandglass(root, 'exec', '--', 'echo', 'a', 'b').stdout).toBe('a b\n');
     // Everything else loads the ES modules (the usage loads every subcommand).
     expect(sandglass(root, '--help').stdout).toMatch(/^ {2}run {6}run a shell script/m);
@@ -163,5 +193,5 @@ describe('the compiled CLI', () => {
     const stale = sandglass(root, 'run', '-c', 'echo hi');
     expect(stale.stdout).toBe('hi\n');
     expect(stale.stderr).toMatch(/^sandglass: out\/cli is stale; running from sources/);
-  }, 120_000);
+  }, 240_000);
 });

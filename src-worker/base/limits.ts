@@ -26,6 +26,11 @@ export const DEFAULT_KERNEL_LIMITS: KernelLimits = Object.freeze({
 
 export const WASM_PAGE = 65536;
 
+/** The most 64 KiB pages a process's memory may have under a `memoryBytes` limit. */
+export function maxPagesFor(memoryBytes: number): number {
+  return Math.max(1, Math.floor(memoryBytes / WASM_PAGE));
+}
+
 /** Status codes the kernel uses for limit kills. */
 export const STATUS_TIMEOUT = 124;
 export const STATUS_KILLED = 137;

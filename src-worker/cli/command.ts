@@ -30,17 +30,21 @@ function stdinIsNull(): boolean {
 }
 
 /**
- * The host's stdio, as subcommands take it. `process.stdin` is made on
- * first use (building the stream costs ~3-5 ms of CPU), never when stdin is
- * /dev/null.
+ * The host's stdio, as subcommands take it. Each stream is made on first
+ * use (building one costs ~1-5 ms of CPU: a command that writes nothing to
+ * stderr never makes it), `process.stdin` never when stdin is /dev/null.
  */
 export function processIo(): CliIo {
   return {
     get stdin() {
       return process.stdin;
     },
-    stdout: process.stdout,
-    stderr: process.stderr,
+    get stdout() {
+      return process.stdout;
+    },
+    get stderr() {
+      return process.stderr;
+    },
     stdinIsNull: stdinIsNull(),
   };
 }

@@ -9,6 +9,7 @@
  */
 import type { PrestartedWorker } from '../proc/node/workerPool.js';
 import { processIo, runSubcommand, type SubcommandEntry } from './command.js';
+import { adoptPreparedShell, writePreparedShell, type PreparedShell } from './preparedShell.js';
 
 export const ONE_SHOT_COMMANDS: Record<'exec' | 'run', SubcommandEntry> = {
   exec: {
@@ -36,13 +37,25 @@ export function isOneShotCommand(cmd: string | undefined): cmd is 'exec' | 'run'
 /**
  * `sandglass run ...` or `sandglass exec ...` (argv without the node and
  * script paths); `prestarted`: the process worker bin/sandglass.mjs booted
- * while this loaded.
+ * while this loaded; `shell`: the prepared shell it started compiling
+ * (preparedShell.ts), rewritten after the command when missing or stale.
  */
 export async function main(
   argv: readonly string[],
   prestarted?: PrestartedWorker,
+  shell?: PreparedShell,
 ): Promise<number> {
   const [cmd, ...rest] = argv;
   if (!isOneShotCommand(cmd)) throw new Error(`not a one-shot command: ${String(cmd)}`);
-  return runSubcommand(cmd, ONE_SHOT_COMMANDS[cmd], rest, processIo(), prestarted);
+  const adopted = shell !== undefined && adoptPreparedShell(shell);
+  const status = await runSubcommand(cmd, ONE_SHOT_COMMANDS[cmd], rest, processIo(), prestarted);
+  // Settled by now: a file V8 refused to compile is replaced like a missing one.
+  const usable =
+    adopted &&
+    (await shell.module?.then(
+      () => true,
+      () => false,
+    ));
+  if (shell !== undefined && !usable) writePreparedShell(shell.dir);
+  return status;
 }

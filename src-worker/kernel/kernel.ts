@@ -37,6 +37,7 @@ import { EXIT_KIND } from '../base/syscalls.js';
 import { handlers } from './handlers/index.js';
 import {
   DEFAULT_KERNEL_LIMITS,
+  maxPagesFor,
   STATUS_KILLED,
   STATUS_TIMEOUT,
   STATUS_TRAP,
@@ -232,7 +233,7 @@ export class Kernel {
         {
           vfs: this.vfs,
           registry: this.registry,
-          maxPages: Math.max(1, Math.floor(this.limits.memoryBytes / WASM_PAGE)),
+          maxPages: maxPagesFor(this.limits.memoryBytes),
         },
         spec.path,
         [...spec.argv],

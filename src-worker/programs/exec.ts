@@ -17,13 +17,45 @@ import { dataSegmentsRestartable, exportMutableGlobals } from './restart.js';
 const MAX_CACHE = 64;
 
 /** A compiled program; `memory` when it imports its memory (see `importMemory`). */
-interface Compiled {
+export interface Compiled {
   readonly module: WebAssembly.Module;
   readonly memory?: MemoryShape;
   readonly restartable?: boolean;
 }
 
+/**
+ * A module's bytes as the engine runs them: its memory limited to
+ * `maxPages`, made an import where it can be (`memory`), and its mutable
+ * globals exported when it may be restarted (`exported`: its data segments
+ * are still to be checked, `dataSegmentsRestartable`).
+ */
+export interface RewrittenProgram {
+  readonly bytes: Uint8Array<ArrayBuffer>;
+  readonly memory: MemoryShape | undefined;
+  readonly exported: boolean;
+}
+
+export function rewriteProgram(wasm: Uint8Array, maxPages: number): RewrittenProgram {
+  const limited = limitMemory(wasm, maxPages).bytes;
+  const imported = importMemory(limited);
+  // A module on an imported memory may be restarted if its globals can be put back.
+  const exported = imported ? exportMutableGlobals(imported.bytes) : undefined;
+  const final = exported ?? imported?.bytes ?? limited;
+  // What every BufferSource typing accepts; the rewrites' output already is (no copy).
+  const bytes =
+    final.buffer instanceof ArrayBuffer
+      ? new Uint8Array(final.buffer, final.byteOffset, final.byteLength)
+      : new Uint8Array(final);
+  return { bytes, memory: imported?.memory, exported: exported !== undefined };
+}
+
 const cache = new Map<string, Promise<Compiled>>();
+
+function remember(k: string, m: Promise<Compiled>): void {
+  cache.set(k, m);
+  m.catch(() => cache.delete(k));
+  while (cache.size > MAX_CACHE) cache.delete(cache.keys().next().value as string);
+}
 
 function compileCached(key: string, bytes: () => Uint8Array, maxPages: number): Promise<Compiled> {
   const k = `${key}:${maxPages}`;
@@ -34,35 +66,51 @@ function compileCached(key: string, bytes: () => Uint8Array, maxPages: number): 
     return m;
   }
   m = (async () => {
-    const limited = limitMemory(bytes(), maxPages).bytes;
-    const imported = importMemory(limited);
-    // A module on an imported memory may be restarted if its globals can be put back.
-    const exported = imported ? exportMutableGlobals(imported.bytes) : undefined;
-    const final = exported ?? imported?.bytes ?? limited;
-    // What every BufferSource typing accepts; the rewrites' output already is (no copy).
-    const rewritten =
-      final.buffer instanceof ArrayBuffer
-        ? new Uint8Array(final.buffer, final.byteOffset, final.byteLength)
-        : new Uint8Array(final);
+    const { bytes: rewritten, memory, exported } = rewriteProgram(bytes(), maxPages);
     try {
       const compiling = WebAssembly.compile(rewritten);
       compiling.catch(() => undefined); // awaited below; never an unhandled rejection meanwhile
       // Checked while V8 compiles on its threads: the shell has ~3,000 data
       // segments to walk (~3-5 ms of a cold start's main thread).
-      const restartable = exported !== undefined && dataSegmentsRestartable(exported);
+      const restartable = exported && dataSegmentsRestartable(rewritten);
       const module = await compiling;
-      if (!imported) return { module };
-      return restartable
-        ? { module, memory: imported.memory, restartable: true }
-        : { module, memory: imported.memory };
+      if (!memory) return { module };
+      return restartable ? { module, memory, restartable: true } : { module, memory };
     } catch (e) {
       throw new KernelError(Errno.ENOEXEC, `invalid wasm module: ${(e as Error).message}`);
     }
   })();
-  cache.set(k, m);
-  m.catch(() => cache.delete(k));
-  while (cache.size > MAX_CACHE) cache.delete(cache.keys().next().value as string);
+  remember(k, m);
   return m;
+}
+
+/**
+ * Registry programs compiled before the engine asked for them, by file:
+ * a one-shot CLI run compiles the shell from its prepared bytes while it
+ * loads and creates the sandbox (cli/preparedShell.ts). Taken by the first
+ * exec of that file with that memory limit.
+ */
+const primed = new Map<string, { maxPages: number; compiled: Promise<Compiled | undefined> }>();
+
+/**
+ * Offers `compiled` as the program at host path `file` under `maxPages`
+ * (the caller vouches that it was compiled from that file's current bytes,
+ * rewritten by `rewriteProgram` with `maxPages`). If it fails, exec
+ * compiles the file as usual.
+ */
+export function primeProgram(file: string, maxPages: number, compiled: Promise<Compiled>): void {
+  primed.set(file, { maxPages, compiled: compiled.catch(() => undefined) });
+}
+
+/** The primed compile of `file` for `maxPages`, cached as `key` once it has succeeded. */
+async function takePrimed(file: string, key: string, maxPages: number): Promise<void> {
+  const p = primed.get(file);
+  if (p === undefined) return;
+  primed.delete(file);
+  const k = `${key}:${maxPages}`;
+  if (p.maxPages !== maxPages || cache.has(k)) return;
+  const compiled = await p.compiled;
+  if (compiled !== undefined && !cache.has(k)) remember(k, Promise.resolve(compiled));
 }
 
 const dec = new TextDecoder();
@@ -123,6 +171,10 @@ export async function resolveImage(
     }
     const info = prog ? ctx.registry.get(prog) : undefined;
     if (!info) fail(Errno.ENOEXEC, `unknown program '${prog ?? ''}'`);
+    if (primed.size > 0) {
+      const file = ctx.registry.path(info);
+      if (file !== undefined) await takePrimed(file, `program:${info.name}`, ctx.maxPages);
+    }
     const compiled = await compileCached(
       `program:${info.name}`,
       () => ctx.registry.load(info),

@@ -77,6 +77,11 @@ export class ProgramRegistry {
     return [...this.programs.values()];
   }
 
+  /** The host path of the program's wasm file (undefined without a programs directory). */
+  path(info: ProgramInfo): string | undefined {
+    return this.dir === undefined ? undefined : join(this.dir, info.file);
+  }
+
   /**
    * The program's wasm bytes, read from disk. Not kept: exec.ts keeps the
    * compiled module (V8 holds its own copy of the bytes), and reads again
