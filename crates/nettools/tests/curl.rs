@@ -496,6 +496,8 @@ fn retries() {
     assert_eq!(r.code, 22);
     assert_eq!(r.requests.len(), 3);
     assert_eq!(r.sleeps.len(), 2);
+    let d = scratch("curl-retry");
+    let f = d.join("out");
     let r = run(
         C,
         &[
@@ -505,7 +507,7 @@ fn retries() {
             "--retry-delay",
             "3",
             "-o",
-            "/dev/null",
+            f.to_str().unwrap(),
             "http://h.test/busy",
         ],
         site(),
@@ -513,8 +515,34 @@ fn retries() {
     );
     assert_eq!(r.sleeps, [std::time::Duration::from_secs(3)]);
     assert!(
+        r.err.contains(
+            "Warning: Problem : HTTP error. Will retry in 3 seconds. 1 retries left.\nThrowing away 5 bytes\n"
+        ),
+        "{}",
         r.err
-            .contains("Warning: Problem : HTTP error. Will retry in 3 seconds. 1 retries left.\n"),
+    );
+    assert_eq!(std::fs::read(&f).unwrap(), b"busy\n");
+    // An output that cannot be truncated ends it, before the sleep and -w.
+    let r = run(
+        C,
+        &[
+            "curl",
+            "--retry",
+            "1",
+            "-o",
+            "/dev/null",
+            "-w",
+            "%{http_code}",
+            "http://h.test/busy",
+        ],
+        site(),
+        b"",
+    );
+    assert_eq!((r.code, r.out.as_str()), (23, ""));
+    assert!(r.sleeps.is_empty());
+    assert!(
+        r.err
+            .ends_with("Throwing away 5 bytes\ncurl: (23) Failed to truncate file\n"),
         "{}",
         r.err
     );

@@ -194,3 +194,40 @@ fn server_response_and_input_file() {
         r.err
     );
 }
+
+#[test]
+fn ftp_fails_like_a_connection() {
+    let d = scratch("wget-ftp");
+    let p = d.to_str().unwrap();
+    let r = run(
+        W,
+        &["wget", "-P", p, "FTP://127.0.0.1:2121/dir/a%20b?q"],
+        site(),
+        b"",
+    );
+    assert_eq!(r.code, 4);
+    assert!(r.requests.is_empty());
+    assert_eq!(
+        r.err,
+        format!(
+            "--2026-11-18 11:06:40--  ftp://127.0.0.1:2121/dir/a%20b\n           => '{}/a b'\nConnecting to 127.0.0.1:2121... failed: FTP is not available in the sandbox (the network gateway speaks HTTP and HTTPS only).\n",
+            p
+        )
+    );
+    let out = d.join("out");
+    let r = run(
+        W,
+        &["wget", "-nv", "-O", out.to_str().unwrap(), "ftp://h.test/"],
+        site(),
+        b"",
+    );
+    assert_eq!(r.code, 4);
+    assert!(
+        r.err.starts_with("failed: FTP is not available"),
+        "{}",
+        r.err
+    );
+    assert!(out.exists(), "-O's file is created before the connection");
+    let r = run(W, &["wget", "-q", "gopher://h.test/"], site(), b"");
+    assert_eq!(r.code, 1);
+}

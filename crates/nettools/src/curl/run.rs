@@ -8,7 +8,7 @@ use super::progress::Meter;
 use super::writeout::{self, Stats};
 use super::VERSION;
 use crate::cookies::Jar;
-use crate::decode::{Decoder, ACCEPT_ENCODING};
+use crate::decode::{self, Decoder, ACCEPT_ENCODING};
 use crate::multipart;
 use crate::netrc;
 use crate::transport::{Exchange, NetError, Reason, Request, SpliceError, BODY_CHUNK, SPLICE_MAX};
@@ -295,9 +295,23 @@ fn transfer_with_retry(
                             left
                         );
                     }
-                    // A file output starts over; stdout cannot.
-                    if let Some(path) = output {
-                        let _ = File::create(path);
+                    // A file output starts over where it began (stdout
+                    // cannot); curl gives up when that file cannot be
+                    // truncated (/dev/null, a pipe), before any -w.
+                    if let Some(w) = output.filter(|w| w.bytes > 0) {
+                        if !s.cfg.silent {
+                            let _ = writeln!(env.stderr, "Throwing away {} bytes", w.bytes);
+                        }
+                        let cut = OpenOptions::new()
+                            .write(true)
+                            .open(&w.path)
+                            .and_then(|f| f.set_len(w.init));
+                        if cut.is_err() {
+                            if !s.cfg.silent {
+                                let _ = writeln!(env.stderr, "curl: (23) Failed to truncate file");
+                            }
+                            return 23;
+                        }
                     }
                     (env.sleep)(wait);
                     delay = (delay * 2).min(Duration::from_secs(600));
@@ -311,12 +325,21 @@ fn transfer_with_retry(
     }
 }
 
+/// The output file one attempt wrote: what a retry throws away.
+struct Written {
+    path: String,
+    bytes: u64,
+    /// Its length when opened (a resumed file keeps that much).
+    init: u64,
+}
+
 /// Where the body goes, opened when the first byte arrives (or at the end,
 /// for an empty body) so a failed transfer leaves no file behind.
 struct Sink {
     path: Option<String>,
     file: Option<File>,
     append: bool,
+    init: u64,
     create_dirs: bool,
     /// -N: standard output is flushed after every write.
     unbuffered: bool,
@@ -359,6 +382,9 @@ impl Sink {
         };
         match f {
             Ok(f) => {
+                if self.append {
+                    self.init = f.metadata().map(|m| m.len()).unwrap_or(0);
+                }
                 self.file = Some(f);
                 Ok(())
             }
@@ -695,7 +721,7 @@ fn transfer(
     url_text: &str,
     index: usize,
     out: &Output,
-) -> (Option<Fail>, Stats, Option<String>) {
+) -> (Option<Fail>, Stats, Option<Written>) {
     let start = Instant::now();
     let mut stats = Stats {
         url: url_text.to_string(),
@@ -708,6 +734,7 @@ fn transfer(
         path: None,
         file: None,
         append: false,
+        init: 0,
         create_dirs: s.cfg.create_dirs,
         unbuffered: s.cfg.no_buffer,
         bytes: 0,
@@ -719,7 +746,15 @@ fn transfer(
         Err(f) => f.code,
     };
     stats.exitcode = code;
-    (result.err(), stats, sink.path.clone())
+    let written = match (sink.path, &sink.file) {
+        (Some(path), Some(_)) => Some(Written {
+            path,
+            bytes: sink.bytes,
+            init: sink.init,
+        }),
+        _ => None,
+    };
+    (result.err(), stats, written)
 }
 
 /// After the last attempt: the error line and the -w report.
@@ -1001,6 +1036,7 @@ fn run_one(
             headers,
             body: built.body.clone(),
             head_only: method == "HEAD" || cfg.head,
+            decode_brotli: cfg.compressed,
             chunked: built.chunked,
             timeout_ms: remaining.unwrap_or(0),
             connect_timeout_ms: cfg
@@ -1257,6 +1293,16 @@ fn run_one(
                 if let Some(m) = meter.as_mut() {
                     m.downloaded = received;
                     m.tick(env.stderr);
+                }
+            }
+            // A br body came decoded from the gateway: curl counts the
+            // bytes as sent, which the head declares (when it does).
+            if cfg.compressed && decode::is_brotli(head.header("content-encoding")) {
+                if let Some(n) = head
+                    .header("content-length")
+                    .and_then(|v| v.trim().parse().ok())
+                {
+                    stats.size_download = n;
                 }
             }
             let rest = dec.finish().map_err(|_| {

@@ -2,6 +2,8 @@
 //! `-nv`/`-nc` are two-letter shorts, long options take `--opt=value` or
 //! `--opt value` and may be abbreviated to any unique prefix.
 
+use crate::shortopts::{parse_bundle, BundleError};
+
 #[derive(Clone, Debug, Default)]
 pub struct Opts {
     pub urls: Vec<String>,
@@ -267,43 +269,23 @@ pub fn parse(args: &[String]) -> Result<Opts, ArgError> {
             "-nd" | "-nH" => continue,
             _ => {}
         }
-        let chars: Vec<char> = a[1..].chars().collect();
-        let mut k = 0;
-        while k < chars.len() {
-            let ch = chars[k];
-            k += 1;
-            let long = match SHORT.iter().find(|(c, _)| *c == ch) {
-                Some((_, l)) => *l,
-                None => return Err(ArgError(format!("invalid option -- '{}'", ch))),
-            };
-            let kind = LONG
+        let kind = |ch: char| {
+            SHORT
                 .iter()
-                .find(|(n, _)| *n == long)
-                .map(|(_, k)| *k)
-                .unwrap_or(Kind::Flag);
-            if kind == Kind::Arg {
-                let rest: String = chars[k..].iter().collect();
-                let v = if !rest.is_empty() {
-                    rest
-                } else {
-                    match args.get(i) {
-                        Some(v) => {
-                            i += 1;
-                            v.clone()
-                        }
-                        None => {
-                            return Err(ArgError(format!(
-                                "option requires an argument -- '{}'",
-                                ch
-                            )))
-                        }
-                    }
-                };
-                o.apply(long, &v)?;
-                break;
+                .find(|(c, _)| *c == ch)
+                .map(|(_, long)| LONG.iter().any(|(n, k)| n == long && *k == Kind::Arg))
+        };
+        parse_bundle(&a[1..], args, &mut i, kind, |ch, v| {
+            let long = SHORT.iter().find(|(c, _)| *c == ch).map_or("", |(_, l)| *l);
+            o.apply(long, v.unwrap_or(""))
+        })
+        .map_err(|e| match e {
+            BundleError::Unknown(ch) => ArgError(format!("invalid option -- '{}'", ch)),
+            BundleError::NeedsValue(ch) => {
+                ArgError(format!("option requires an argument -- '{}'", ch))
             }
-            o.apply(long, "")?;
-        }
+            BundleError::Apply(e) => e,
+        })?;
     }
     Ok(o)
 }
