@@ -496,6 +496,13 @@ fn retries() {
     assert_eq!(r.code, 22);
     assert_eq!(r.requests.len(), 3);
     assert_eq!(r.sleeps.len(), 2);
+    // Every failed attempt says so (curl 7.88), -w only at the end.
+    assert_eq!(
+        r.err
+            .matches("curl: (22) The requested URL returned error: 503\n")
+            .count(),
+        3
+    );
     let d = scratch("curl-retry");
     let f = d.join("out");
     let r = run(

@@ -286,6 +286,9 @@ fn transfer_with_retry(
                     m > 0 && start.elapsed() + wait > Duration::from_secs(m)
                 });
                 if !over {
+                    if let Some(f) = &failure {
+                        say_failure(s, env, f);
+                    }
                     if !s.cfg.silent {
                         let _ = writeln!(
                             env.stderr,
@@ -757,28 +760,34 @@ fn transfer(
     (result.err(), stats, written)
 }
 
+/// A failed attempt's error line (every attempt's, retried or not; a file
+/// that would not open is warned about first). Returns the message, for
+/// `%{errormsg}`.
+fn say_failure(s: &Session, env: &mut Env, f: &Fail) -> String {
+    let quiet = s.cfg.silent && !s.cfg.show_error;
+    let msg = match f.msg.strip_prefix('\u{0}') {
+        Some(w) => {
+            if !s.cfg.silent {
+                let _ = writeln!(env.stderr, "Warning: {}", w);
+            }
+            "Failure writing output to destination".to_string()
+        }
+        None => f.msg.clone(),
+    };
+    if s.cfg.verbose {
+        let _ = writeln!(env.stderr, "* Closing connection 0");
+    }
+    if !quiet {
+        let _ = env.stdout.flush();
+        let _ = writeln!(env.stderr, "curl: ({}) {}", f.code, msg);
+    }
+    msg
+}
+
 /// After the last attempt: the error line and the -w report.
 fn report(s: &Session, env: &mut Env, failure: Option<Fail>, mut stats: Stats) {
-    let quiet = s.cfg.silent && !s.cfg.show_error;
     if let Some(f) = &failure {
-        // An open failure also warns about the file first.
-        let msg = match f.msg.strip_prefix('\u{0}') {
-            Some(w) => {
-                if !s.cfg.silent {
-                    let _ = writeln!(env.stderr, "Warning: {}", w);
-                }
-                "Failure writing output to destination".to_string()
-            }
-            None => f.msg.clone(),
-        };
-        stats.errormsg = msg.clone();
-        if s.cfg.verbose {
-            let _ = writeln!(env.stderr, "* Closing connection 0");
-        }
-        if !quiet {
-            let _ = env.stdout.flush();
-            let _ = writeln!(env.stderr, "curl: ({}) {}", f.code, msg);
-        }
+        stats.errormsg = say_failure(s, env, f);
     }
     if let Some(w) = &s.cfg.write_out {
         let fmt = match w.strip_prefix('@') {
@@ -905,6 +914,21 @@ fn run_one(
         method = "GET".to_string();
     }
     if let Some(m) = &cfg.method {
+        // curl's words about -X, once per transfer, before it starts.
+        if *m == method {
+            if cfg.verbose {
+                let _ = writeln!(
+                    env.stderr,
+                    "Note: Unnecessary use of -X or --request, {} is already inferred.",
+                    m
+                );
+            }
+        } else if m.eq_ignore_ascii_case("HEAD") && !cfg.silent {
+            let _ = write!(
+                env.stderr,
+                "Warning: Setting custom HTTP method to HEAD with -X/--request may not work the \nWarning: way you want. Consider using -I/--head instead.\n"
+            );
+        }
         method = m.clone();
     }
     // --url-query, as --data-urlencode but into the query (`+`: as is);

@@ -41,6 +41,15 @@ pub struct Opts {
     /// --compression=gzip: ask for gzip and decode it (wget's default is none).
     pub gzip: bool,
     pub timestamping: bool,
+    /// -x: HOST[:PORT]/DIRS/NAME (-nH drops the host, --cut-dirs leading
+    /// dirs, --protocol-directories adds the scheme first; -nd none).
+    pub force_dirs: bool,
+    pub no_dirs: bool,
+    pub no_host_dirs: bool,
+    pub protocol_dirs: bool,
+    pub cut_dirs: u32,
+    /// The name for a URL ending in `/` (index.html).
+    pub default_page: Option<String>,
     pub help: bool,
     pub version: bool,
 }
@@ -100,6 +109,12 @@ const LONG: &[(&str, Kind)] = &[
     ("content-on-error", Kind::Flag),
     ("compression", Kind::Arg),
     ("timestamping", Kind::Flag),
+    ("force-directories", Kind::Flag),
+    ("no-directories", Kind::Flag),
+    ("no-host-directories", Kind::Flag),
+    ("protocol-directories", Kind::Flag),
+    ("cut-dirs", Kind::Arg),
+    ("default-page", Kind::Arg),
     ("help", Kind::Flag),
     ("version", Kind::Flag),
 ];
@@ -119,6 +134,7 @@ const SHORT: &[(char, &str)] = &[
     ('o', "output-file"),
     ('a', "append-output"),
     ('N', "timestamping"),
+    ('x', "force-directories"),
     ('h', "help"),
     ('V', "version"),
 ];
@@ -188,6 +204,18 @@ impl Opts {
                 }
             }
             "timestamping" => self.timestamping = true,
+            "force-directories" => {
+                self.force_dirs = true;
+                self.no_dirs = false;
+            }
+            "no-directories" => {
+                self.no_dirs = true;
+                self.force_dirs = false;
+            }
+            "no-host-directories" => self.no_host_dirs = true,
+            "protocol-directories" => self.protocol_dirs = true,
+            "cut-dirs" => self.cut_dirs = count(&opt, v)?,
+            "default-page" => self.default_page = Some(v.to_string()),
             "help" => self.help = true,
             "version" => self.version = true,
             // Certificates are the gateway's; progress is always dots here.
@@ -266,7 +294,14 @@ pub fn parse(args: &[String]) -> Result<Opts, ArgError> {
                 o.no_clobber = true;
                 continue;
             }
-            "-nd" | "-nH" => continue,
+            "-nd" => {
+                o.apply("no-directories", "")?;
+                continue;
+            }
+            "-nH" => {
+                o.no_host_dirs = true;
+                continue;
+            }
             _ => {}
         }
         let kind = |ch: char| {
