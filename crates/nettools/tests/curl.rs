@@ -127,12 +127,12 @@ fn network_errors_map_to_curl_codes() {
     assert_eq!(r.code, 28);
     assert!(r.err.starts_with("curl: (28) Operation timed out after "));
     assert!(r.requests[0].timeout_ms > 0);
-    let r = run(C, &["curl", "-sS", "ftp://h.test/"], site(), b"");
+    let r = run(C, &["curl", "-sS", "sftp://h.test/"], site(), b"");
     assert_eq!(
         (r.code, r.err.as_str()),
         (
             1,
-            "curl: (1) Protocol \"ftp\" not supported or disabled in libcurl\n"
+            "curl: (1) Protocol \"sftp\" not supported or disabled in libcurl\n"
         )
     );
     let r = run(C, &["curl", "-sS", "http://h.test/badheader"], site(), b"");
@@ -649,4 +649,17 @@ fn config_file_and_netrc() {
     assert!(missing
         .err
         .starts_with("curl: cannot read config from '/nonexistent/cfg'\n"));
+}
+
+#[test]
+fn ftp_fails_like_a_connection() {
+    let r = run(C, &["curl", "-sS", "ftp://127.0.0.1:2121/x"], site(), b"");
+    assert_eq!(r.code, 7);
+    assert!(r.requests.is_empty());
+    assert_eq!(
+        r.err,
+        "curl: (7) Failed to connect to 127.0.0.1 port 2121 after 0 ms: FTP is not available in the sandbox (the network gateway speaks HTTP and HTTPS only)\n"
+    );
+    let r = run(C, &["curl", "-sS", "gopher://h.test/"], site(), b"");
+    assert_eq!(r.code, 1);
 }

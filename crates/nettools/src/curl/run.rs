@@ -452,6 +452,23 @@ fn os_error_text(e: &std::io::Error) -> String {
     }
 }
 
+/// An ftp:// or ftps:// URL: the host's curl connects to the FTP server;
+/// the gateway speaks only HTTP and HTTPS, so ours fails where that
+/// connection would (exit 7), saying why.
+fn ftp_unavailable(url: Result<Url, UrlError>) -> Fail {
+    match url {
+        Ok(u) => fail(
+            7,
+            format!(
+                "Failed to connect to {} port {} after 0 ms: FTP is not available in the sandbox (the network gateway speaks HTTP and HTTPS only)",
+                u.host_bare(),
+                u.port_or_default()
+            ),
+        ),
+        Err(e) => url_fail(e),
+    }
+}
+
 fn url_fail(e: UrlError) -> Fail {
     match e {
         UrlError::Malformed => fail(3, "URL using bad/illegal format or missing URL"),
@@ -821,6 +838,9 @@ fn run_one(
     sink: &mut Sink,
     start: Instant,
 ) -> Result<(), Fail> {
+    if let Some(ftp) = Url::parse_ftp(url_text) {
+        return Err(ftp_unavailable(ftp));
+    }
     let mut url = Url::parse(url_text, true).map_err(url_fail)?;
     let cfg = s.cfg.clone();
     if let Some(allowed) = &cfg.protocols {

@@ -283,11 +283,11 @@ enum Outcome {
 
 impl Run<'_> {
     fn fetch(&mut self, env: &mut Env, log: &mut Log, text: &str) -> i32 {
+        if let Some(ftp) = Url::parse_ftp(&escape_unsafe(text)) {
+            return self.ftp_unavailable(env, log, text, ftp);
+        }
         let url = match Url::parse(&escape_unsafe(text), true) {
             Ok(u) => u,
-            Err(UrlError::Unsupported(s)) if s == "ftp" || s == "ftps" => {
-                return self.ftp_unavailable(env, log, text, &s);
-            }
             Err(UrlError::Unsupported(s)) => {
                 log.brief(&format!("{}: Unsupported scheme '{}'.\n", text, s));
                 return GENERIC;
@@ -331,19 +331,22 @@ impl Run<'_> {
     /// An ftp:// or ftps:// URL. The real wget connects to the FTP server;
     /// the gateway speaks only HTTP and HTTPS, so ours fails where that
     /// connection would, with wget's lines and its network status (4).
-    fn ftp_unavailable(&mut self, env: &mut Env, log: &mut Log, text: &str, scheme: &str) -> i32 {
-        let rest = text.trim().split_once("://").map_or("", |x| x.1);
-        let mut url = match Url::parse(&escape_unsafe(&format!("http://{}", rest)), false) {
+    fn ftp_unavailable(
+        &mut self,
+        env: &mut Env,
+        log: &mut Log,
+        text: &str,
+        url: Result<Url, UrlError>,
+    ) -> i32 {
+        let mut url = match url {
             Ok(u) => u,
             Err(_) => {
                 log.brief(&format!("{}: Invalid URL.\n", text));
                 return GENERIC;
             }
         };
-        url.scheme = scheme.to_string();
         // FTP has no query: wget lists the directory a name-less URL is.
         url.query = None;
-        let port = url.port.unwrap_or(if scheme == "ftps" { 990 } else { 21 });
         let name = match &self.document {
             Document::Stdout => "-".to_string(),
             Document::File(p, _) => p.clone(),
@@ -361,7 +364,11 @@ impl Run<'_> {
         }
         log.verbose(&format!("--{}--  {}\n", format_stamp((env.now)()), url));
         log.verbose(&format!("           => '{}'\n", name));
-        log.verbose(&format!("Connecting to {}:{}... ", url.host_bare(), port));
+        log.verbose(&format!(
+            "Connecting to {}:{}... ",
+            url.host_bare(),
+            url.port_or_default()
+        ));
         log.brief(
             "failed: FTP is not available in the sandbox (the network gateway speaks HTTP and HTTPS only).\n",
         );
