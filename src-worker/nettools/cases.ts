@@ -499,6 +499,8 @@ export const CURL_CASES: readonly NetCase[] = [
     '-w %{onerror} with --fail-with-body',
     "curl -s --fail-with-body -o /dev/null -w '%{onerror}failed %{http_code}\\n' $U/status/500",
   ),
+  c('ftp:// fails to connect, exit 7', 'curl -s ftp://127.0.0.1:1/x; echo "rc=$?"'),
+  c('ftp:// -w exitcode', "curl -s -w '%{exitcode} %{http_code}\\n' ftp://127.0.0.1:1/x"),
   // $C: a port nothing listens on, which the policy allows.
   c('-sS connection refused', 'curl -sS $C/x; echo "rc=$?"'),
   c(
