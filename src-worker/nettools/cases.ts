@@ -415,6 +415,8 @@ export const CURL_CASES: readonly NetCase[] = [
   c('--compressed brotli with -i', 'curl -si --compressed $U/br'),
   c('--compressed brotli HEAD', 'curl -sI --compressed $U/br'),
   c('--compressed brotli to a file', 'curl -s --compressed -o b.txt $U/br; cksum b.txt'),
+  c('--compressed large brotli to a pipe', 'curl -s --compressed $U/br-big | cksum'),
+  c('--compressed large brotli to a file', 'curl -s --compressed -o b.txt $U/br-big; cksum b.txt'),
   c(
     '--retry into /dev/null cannot truncate',
     'curl -s --retry 1 --retry-delay 1 -o /dev/null -w \'%{http_code}\\n\' $U/status/503; echo "rc=$?"',
