@@ -118,6 +118,18 @@ describe('allowed requests', () => {
     expect(raw[raw.indexOf('__proto__') + 1]).toBe('plain header');
   });
 
+  it('takes a Host header spelled as the URL host is spelled elsewhere (Python writes `127.1:PORT`)', async () => {
+    for (const host of [`127.1:${srv.port}`, `0x7f000001:${srv.port}`, `127.0.0.1.:${srv.port}`]) {
+      const got = await echo(gateway(), {
+        url: `http://127.1:${srv.port}/echo`,
+        headers: [['Host', host]],
+      });
+      expect(got.rawHeaders[got.rawHeaders.findIndex((h) => h.toLowerCase() === 'host') + 1]).toBe(
+        `127.0.0.1:${srv.port}`,
+      );
+    }
+  });
+
   it('streams a request body with back-pressure and counts it', async () => {
     let produced = 0;
     async function* chunks(): AsyncGenerator<Uint8Array> {

@@ -47,6 +47,22 @@ export function checkMethod(method: string, t: RequestTarget): string {
 }
 
 /**
+ * The host a Host header names, normalised as the URL's host is (so
+ * `127.1:8080`, `LOCALHOST.` or an explicit default port name the URL's
+ * own host, as Python's http.client writes them), or null when it is not
+ * a bare `host[:port]`.
+ */
+function hostHeaderHost(value: string, t: RequestTarget): string | null {
+  const v = value.trim();
+  if (v === '' || /[/\\@?#%\s]/.test(v)) return null;
+  try {
+    return new URL(`${t.url.protocol}//${v}`).host;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Validated headers: names are tokens, values carry no CR/LF/NUL, the
  * gateway's own headers are refused, and a Host header is accepted only once
  * and only naming the URL's own host (then dropped: the client sets it).
@@ -67,8 +83,7 @@ export function checkHeaders(headers: HeaderList, t: RequestTarget): HeaderList 
     if (lower === 'host') {
       hosts += 1;
       if (hosts > 1) bad('more than one Host header');
-      const named = value.trim().toLowerCase();
-      if (named !== t.url.host && named !== t.authority) {
+      if (hostHeaderHost(value, t) !== t.url.host) {
         bad(`Host header ${quote(value)} does not name the URL's host ${t.url.host}`);
       }
       continue;

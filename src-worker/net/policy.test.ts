@@ -94,11 +94,18 @@ describe('the policy schema', () => {
     expect(() => CompiledPolicy.from({ blockedHosts: 'x' })).toThrow(PolicyError);
     expect(() => CompiledPolicy.from({ allowedHost: ['typo'] })).toThrow(/allowedHost/);
     expect(() => CompiledPolicy.from({ onRequest: 'yes' })).toThrow(/onRequest must be a function/);
+    // Empty lists do not let a bad onRequest or an unknown key past the schema.
+    expect(() => CompiledPolicy.from({ allowedHosts: [], onRequest: 1 })).toThrow(
+      /onRequest must be a function/,
+    );
+    expect(() => CompiledPolicy.from({ allowedHosts: [], deny: [] })).toThrow(/deny/);
   });
 
-  it('compiles a well-formed policy to the rules the schema path gives', () => {
+  it('an empty policy skips the schema and compiles as the schema would', () => {
     const policies = [
       {},
+      { allowedHosts: [], blockedHosts: [] },
+      { allowedHosts: [], onRequest: () => Promise.resolve(true) },
       {
         allowedHosts: ['a.test', '*.b.test', '10.0.0.0/8', '[::1]:8080'],
         blockedHosts: ['c.test'],

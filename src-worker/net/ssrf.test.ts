@@ -296,6 +296,30 @@ const CASES: Record<string, Case> = {
     says: 'does not name',
     req: { headers: [['Host', '169.254.169.254']] },
   },
+  'Host with userinfo': {
+    url: 'http://example.com/',
+    reason: 'bad-header',
+    says: 'does not name',
+    req: { headers: [['Host', 'example.com@169.254.169.254']] },
+  },
+  'Host with a path': {
+    url: 'http://example.com/',
+    reason: 'bad-header',
+    says: 'does not name',
+    req: { headers: [['Host', 'example.com/x']] },
+  },
+  'Host naming another port': {
+    url: 'http://example.com/',
+    reason: 'bad-header',
+    says: 'does not name',
+    req: { headers: [['Host', 'example.com:8080']] },
+  },
+  'Host spelled short for a loopback URL is still loopback': {
+    url: 'http://127.0.0.1:1/',
+    reason: 'special-address',
+    says: '127.0.0.1 is a loopback',
+    req: { headers: [['Host', '127.1:1']] },
+  },
   'Transfer-Encoding from a program': {
     url: 'http://example.com/',
     reason: 'bad-header',
@@ -425,6 +449,68 @@ describe('redirects to inside hosts are checked hop by hop', () => {
       expect((err as NetError).reason).toBe(reason);
     });
   }
+});
+
+describe('a redirect to every spelling of an inside address', () => {
+  // The policy names the test server's own port only: each of these is
+  // another port (80, 1) or another address, so every hop must be denied,
+  // with every redirect status, and the server sees only the first request.
+  const targets = [
+    'http://127.1/',
+    'http://2130706433/',
+    'http://0x7f000001/',
+    'http://0177.0.0.1/',
+    'http://0x7f.1/',
+    'http://127.0.0.1.:1/',
+    'http://[::ffff:127.0.0.1]/',
+    'http://[::ffff:7f00:1]:1/',
+    'http://[::1]/',
+    'http://[0:0:0:0:0:0:0:1]/',
+    'http://0.0.0.0/',
+    'http://0/',
+    'http://localhost/',
+    'http://LOCALHOST./',
+    'http://inside.test/',
+    'http://10.0.0.1/',
+    'http://012.1/',
+    'http://172.16.0.1/',
+    'http://192.168.1.1/',
+    'http://0xc0a80101/',
+    'http://100.64.0.1/',
+    'http://169.254.169.254/latest/meta-data/',
+    'http://0xa9fea9fe/',
+    'http://169.254.43518/',
+    'http://0251.0376.0251.0376/',
+    'http://[::ffff:a9fe:a9fe]/',
+    'http://[fd00:ec2::254]/',
+    'http://100.100.100.200/',
+    'http://metadata.google.internal/',
+    'http://[fe80::1]/',
+    'http://[fc00::1]/',
+    'http://[64:ff9b::a9fe:a9fe]/',
+    'http://224.0.0.1/',
+    'http://255.255.255.255/',
+    '//127.1/', // scheme-relative
+    '/\\127.1/', // a backslash is a slash in http URLs
+    'http:/\\127.1/',
+  ];
+  const statuses = [301, 302, 303, 307, 308];
+  targets.forEach((to, i) => {
+    const status = statuses[i % statuses.length] as number;
+    it(`${status} to ${to}`, async () => {
+      const seenBefore = srv.seen.length;
+      const gw = new NetworkGateway({
+        sandboxId: 'redir-spellings',
+        policy: { allowedHosts: [`127.0.0.1:${srv.port}`, '*', 'localhost', 'inside.test'] },
+        resolver: tableResolver(DNS),
+      });
+      const url = `http://127.0.0.1:${srv.port}/redirect?status=${status}&to=${encodeURIComponent(to)}`;
+      const err = await gw.request({ url, followRedirects: true }).catch((e: NetError) => e);
+      expect(err, to).toBeInstanceOf(NetError);
+      expect((err as NetError).reason, to).toBe('special-address');
+      expect(srv.seen.length - seenBefore, to).toBe(1);
+    });
+  });
 });
 
 describe('generated spellings of inside IPv4 addresses', () => {

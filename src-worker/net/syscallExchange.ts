@@ -10,7 +10,9 @@ import { Errno, KernelError } from '../base/errno.js';
 import { Notifier } from '../base/notifier.js';
 import { NetError } from './denial.js';
 import type { NetResponse, NetworkGateway, RequestContext } from './gateway.js';
-import { copyInto } from './responseBody.js';
+import { decodeBrotli, isBrotliEncoded, type DecodedBody } from './brotliBody.js';
+import { RESPONSE_HIGH_WATER } from './gateway.js';
+import { copyInto, type ResponseBody } from './responseBody.js';
 import { encodeNetError, encodeNetHead, NET_FLAGS, netErrno, type NetWireRequest } from './wire.js';
 
 /** Request body bytes queued ahead of the gateway before a writer blocks. */
@@ -34,6 +36,9 @@ export class SyscallExchange {
   readonly changed = new Notifier();
   private readonly ctl = new AbortController();
   private response: NetResponse | null = null;
+  /** The body the program reads: the response's, or its brotli decoding. */
+  private body: ResponseBody | null = null;
+  private decoder: DecodedBody | null = null;
   private error: NetError | null = null;
   private closed = false;
   // Request body, when streamed.
@@ -71,9 +76,13 @@ export class SyscallExchange {
           if (this.closed) res.close();
           else {
             this.response = res;
+            if ((r.flags & NET_FLAGS.decodeBrotli) !== 0 && isBrotliEncoded(res.headers)) {
+              this.decoder = decodeBrotli(res.body, RESPONSE_HIGH_WATER);
+            }
+            this.body = this.decoder?.body ?? res.body;
             // The gateway reads the body ahead of the program (see
             // RESPONSE_HIGH_WATER); a reader blocked on it wakes with it.
-            res.body.changed.once(this.wakeReader);
+            this.body.changed.once(this.wakeReader);
           }
           this.changed.notify();
         },
@@ -148,11 +157,11 @@ export class SyscallExchange {
    */
   spliceBody(sink: (bytes: Uint8Array) => number | null, max: number): number | null {
     this.throwIfFailed();
-    const res = this.response;
-    if (!res) return null;
+    const body = this.body;
+    if (!body) return null;
     let n;
     try {
-      n = res.body.drain(sink, max);
+      n = body.drain(sink, max);
     } catch (err) {
       if (!(err instanceof NetError)) throw err; // the sink's (EPIPE, ENOSPC, ...)
       this.fail(err);
@@ -167,7 +176,7 @@ export class SyscallExchange {
    * directly (ResponseBody.setTap); returns the function that stops that.
    */
   tapBody(sink: (bytes: Uint8Array) => number): () => void {
-    const body = this.response?.body;
+    const body = this.body; // a decoded body's, not the raw one's
     if (!body || this.closed) return () => {};
     body.setTap(sink);
     return () => body.setTap(null);
@@ -181,17 +190,17 @@ export class SyscallExchange {
    * then hands out the body a tick later) rides along with the head.
    */
   async bodyWithHead(dst: Uint8Array): Promise<{ n: number; end: boolean }> {
-    const res = this.response;
-    if (!res || dst.length === 0) return { n: 0, end: false };
-    if (!res.body.settled) await new Promise<void>((resolve) => setImmediate(resolve));
+    const body = this.body;
+    if (!body || dst.length === 0) return { n: 0, end: false };
+    if (!body.settled) await new Promise<void>((resolve) => setImmediate(resolve));
     if (this.closed) return { n: 0, end: false };
     let n = 0;
     try {
-      n = res.body.read(dst) ?? 0;
+      n = body.read(dst) ?? 0;
     } catch {
       // A failure right after the head: the next read reports it.
     }
-    return { n, end: res.body.atEnd };
+    return { n, end: body.atEnd };
   }
 
   /** End the exchange: a pending request is cancelled, an unread body dropped. */
@@ -200,6 +209,7 @@ export class SyscallExchange {
     this.closed = true;
     this.bodyEnded = true;
     this.wakeBody();
+    this.decoder?.close();
     if (this.response) this.response.close();
     else this.ctl.abort(new NetError('cancelled', 'request cancelled'));
     this.changed.notify();
@@ -207,9 +217,9 @@ export class SyscallExchange {
 
   /** Body bytes, its end or its failure arrived: wake a blocked reader, keep listening. */
   private readonly wakeReader = (): void => {
-    if (this.closed || !this.response) return;
+    if (this.closed || !this.body) return;
     this.changed.notify();
-    this.response.body.changed.once(this.wakeReader);
+    this.body.changed.once(this.wakeReader);
   };
 
   private fail(err: unknown): void {

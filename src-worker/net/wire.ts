@@ -18,6 +18,8 @@ export const NET_FLAGS = {
   streamedBody: 2,
   /** No response body expected (HEAD). */
   noBody: 4,
+  /** Decode a `Content-Encoding: br` body (net/brotliBody.ts); the head stays as sent. */
+  decodeBrotli: 8,
 } as const;
 
 export interface NetWireRequest {

@@ -1,7 +1,8 @@
 /**
  * The curl/wget differential cases: shell scripts run by bash on the host
  * (with the host's curl 7.88 and wget 1.21) and by our shell in a sandbox,
- * each in an empty directory, with `$U` = the test server's base URL.
+ * each in an empty directory, with `$U` = the test server's base URL and
+ * `$C` = a loopback URL whose port nothing listens on.
  * stdout and exit status must match exactly; `stderr` says how stderr is
  * compared (normalised of times, dates and rates where it is compared).
  */
@@ -404,6 +405,120 @@ export const CURL_CASES: readonly NetCase[] = [
   c('--proto =https refuses http', 'curl -sS --proto =https $U/text; echo "rc=$?"'),
   c('--proto and --tlsv1.2 pass', 'curl -sS --proto =http,https --tlsv1.2 $U/text'),
   c('accepted no-ops', 'curl -s --tcp-nodelay --no-keepalive --http2 --limit-rate 10M $U/text'),
+  // Session 11: what scripts parse, from the brief's list.
+  c('--compressed decodes brotli', 'curl -s --compressed $U/br'),
+  c('brotli without --compressed', 'curl -s $U/br | cksum'),
+  c(
+    '--compressed brotli -w size_download',
+    "curl -s --compressed -o /dev/null -w '%{size_download} %{http_code}\\n' $U/br",
+  ),
+  c('--compressed brotli with -i', 'curl -si --compressed $U/br'),
+  c('--compressed brotli HEAD', 'curl -sI --compressed $U/br'),
+  c('--compressed brotli to a file', 'curl -s --compressed -o b.txt $U/br; cksum b.txt'),
+  c('--compressed large brotli to a pipe', 'curl -s --compressed $U/br-big | cksum'),
+  c('--compressed large brotli to a file', 'curl -s --compressed -o b.txt $U/br-big; cksum b.txt'),
+  c(
+    '--retry into /dev/null cannot truncate',
+    'curl -s --retry 1 --retry-delay 1 -o /dev/null -w \'%{http_code}\\n\' $U/status/503; echo "rc=$?"',
+  ),
+  c(
+    '--retry into /dev/null, the messages',
+    'curl -S --no-progress-meter --retry 1 --retry-delay 1 -o /dev/null $U/status/503; echo "rc=$?"',
+  ),
+  c(
+    '--retry throws a file away',
+    'curl --no-progress-meter --retry 1 --retry-delay 1 -o out $U/status/503; echo "rc=$?"; cat out',
+  ),
+  c(
+    '--retry -sSf says every failure, -w once',
+    'curl -sSf --retry 1 --retry-delay 1 -w \'W%{exitcode}\\n\' $U/status/503; echo "rc=$?"',
+  ),
+  c(
+    '--retry -f failures and warnings in order',
+    'curl -f --no-progress-meter --retry 1 --retry-delay 1 -o /dev/null $U/status/503; echo "rc=$?"',
+  ),
+  c('-sS --fail on a 403', 'curl -sS --fail $U/status/403; echo "rc=$?"'),
+  c('-sS -f on a 418 with -o', 'curl -sS -f -o x $U/status/418; echo "rc=$?"; ls'),
+  c('--fail -S on a 502', 'curl --fail -S --no-progress-meter $U/status/502; echo "rc=$?"'),
+  c('--fail on a 399 passes', 'curl -sS --fail $U/status/299; echo "rc=$?"'),
+  c(
+    '--fail-with-body on a 500 with -w',
+    "curl -s --fail-with-body -w '%{exitcode}\\n' $U/status/500",
+  ),
+  c('-sIL -w', "curl -sIL -w '%{num_redirects} %{http_code}\\n' $U/redirect/3"),
+  c('-iL -D file', 'curl -siL -D hdr $U/redirect/1; echo ---; cat hdr'),
+  c('-I -D - over redirects', 'curl -sIL -D - -o /dev/null $U/redirect/2'),
+  c('-d @- strips newlines', "printf 'a=1\\nb=2\\n' | curl -s -d @- $U/echo"),
+  c('--data-binary @- keeps CR LF', "printf 'a=1\\r\\nb=2\\n' | curl -s --data-binary @- $U/echo"),
+  c(
+    '-d, --data-raw, --data-urlencode and -d @file joined by &',
+    "printf 'f=1\\n' > f; curl -s -d a=1 --data-raw b=2 --data-urlencode 'c=x y' -d @f $U/echo",
+  ),
+  c(
+    '--data-binary @file with CR LF and a NUL',
+    "printf 'x\\r\\n\\0y\\n' > f; curl -s --data-binary @f $U/echo | od -c",
+  ),
+  c('-X HEAD warns', 'curl -X HEAD --no-progress-meter -o /dev/null $U/text; echo "rc=$?"'),
+  c(
+    '-o into a directory',
+    'mkdir sub; curl -sS -o sub/ $U/text; echo "rc=$?"; curl -sS -o sub $U/text; echo "rc=$?"',
+  ),
+  c('-o into a missing directory', 'curl --no-progress-meter -o nodir/x $U/text; echo "rc=$?"; ls'),
+  c('a URL without a scheme', 'curl -s 127.0.0.1:${U##*:}/text'),
+  c(
+    'a URL without a scheme, -w url_effective',
+    "curl -s -o /dev/null -w '%{url_effective}\\n' 127.0.0.1:${U##*:}/json",
+  ),
+  c('bad URL: no host', 'curl -sS http://; echo "rc=$?"; curl -s http://; echo "rc=$?"'),
+  c('bad URL: empty', 'curl -sS ""; echo "rc=$?"'),
+  c('bad URL: port out of range', 'curl -sS http://a:99999/; echo "rc=$?"'),
+  c(
+    'bad URL: port not a number',
+    'curl -sS http://a:b/; echo "rc=$?"; curl -sS http://a:-1/; echo "rc=$?"',
+  ),
+  c('bad URL: after the bracket', 'curl -sS \'http://[::1]x/\'; echo "rc=$?"'),
+  c('bad URL: no scheme name', 'curl -sS ://x; echo "rc=$?"'),
+  c('bad URL: -w with the error', "curl -s -w '%{exitcode} %{errormsg}\\n' http://a:b/"),
+  c('unknown short option', 'curl -j -Ü $U/text; echo "rc=$?"'),
+  c('option needing a value at the end', 'curl -s $U/text -o; echo "rc=$?"'),
+  c('long option needing a value at the end', 'curl -s $U/text --data; echo "rc=$?"'),
+  c('-- ends the options', 'curl -s -- $U/text'),
+  c('-- then a name like an option', 'curl -s -o x -- $U/text; cat x'),
+  c('--max-time message', 'curl -sS -m 0.5 $U/slow; echo "rc=$?"'),
+  c(
+    '--max-time -w errormsg',
+    "curl -s -m 0.5 -w '%{exitcode} [%{errormsg}]\\n' $U/slow | sed 's/after [0-9]* milliseconds/after N milliseconds/'",
+  ),
+  c(
+    '-w %{json} exitcode of a 404',
+    'curl -s -o /dev/null -w \'%{json}\' $U/status/404 | grep -o \'"exitcode":[0-9]*,"filename_effective":[^,]*,"ftp_entry_path":[^,]*,"http_code":[0-9]*\'',
+  ),
+  c(
+    '-w %header{} of a repeated header',
+    "curl -s -o /dev/null -w '%header{set-cookie}\\n' $U/cookies/set",
+  ),
+  c(
+    '-w %{onerror} with --fail-with-body',
+    "curl -s --fail-with-body -o /dev/null -w '%{onerror}failed %{http_code}\\n' $U/status/500",
+  ),
+  c('ftp:// fails to connect, exit 7', 'curl -s ftp://127.0.0.1:1/x; echo "rc=$?"'),
+  c('ftp:// -w exitcode', "curl -s -w '%{exitcode} %{http_code}\\n' ftp://127.0.0.1:1/x"),
+  // $C: a port nothing listens on, which the policy allows.
+  c('-sS connection refused', 'curl -sS $C/x; echo "rc=$?"'),
+  c(
+    'connection refused, -w',
+    "curl -s -w '%{exitcode} %{http_code} %{errormsg}\\n' $C/x | sed 's/after [0-9]* ms/after N ms/'",
+  ),
+  c('connection refused, -f -L', 'curl -sSfL $C/x; echo "rc=$?"'),
+  c(
+    'connection refused, --retry without --retry-connrefused',
+    'curl -sS --retry 2 $C/x; echo "rc=$?"',
+  ),
+  c(
+    'connection refused, --retry-connrefused',
+    'curl -sS --retry 1 --retry-delay 1 --retry-connrefused $C/x; echo "rc=$?"',
+  ),
+  c('-w %{onerror} with a bad URL', "curl -s -w 'ok%{onerror}bad %{exitcode}\\n' http://a:b/"),
 ];
 
 export const WGET_CASES: readonly NetCase[] = [
@@ -560,4 +675,39 @@ export const WGET_CASES: readonly NetCase[] = [
     "printf 'machine 127.0.0.1 login user password pass\\n' > .netrc; wget -q -O - $U/auth",
   ),
   c('--method=HEAD', 'wget -q --method=HEAD -O - $U/text; echo "rc=$?"'),
+  // Session 11.
+  c('ftp:// fails to connect, exit 4', 'wget -q ftp://127.0.0.1:1/x; echo "rc=$?"'),
+  c(
+    'ftp:// with -O creates the file first',
+    'wget -q -O out ftp://127.0.0.1:1/x; echo "rc=$?"; ls',
+  ),
+  c('-O file with several URLs', 'wget -q -O all $U/text $U/json; echo "rc=$?"; cat all'),
+  c('-O file with several URLs, the log', 'wget -nv -O all $U/text $U/json; echo "rc=$?"'),
+  c('--spider over a redirect', 'wget --spider $U/redirect/1; echo "rc=$?"'),
+  c('--spider on a 500', 'wget --spider -nv $U/status/500; echo "rc=$?"'),
+  c(
+    '--spider -q exit codes',
+    'wget --spider -q $U/text; echo "rc=$?"; wget --spider -q $U/status/404; echo "rc=$?"',
+  ),
+  c(
+    '-q on a 404 and a 500',
+    'wget -q $U/status/404; echo "rc=$?"; wget -q $U/status/503; echo "rc=$?"',
+  ),
+  c('503 log', 'wget $U/status/503; echo "rc=$?"'),
+  c('-t 2 read timeouts, the retry lines', 'wget -t 2 -T 1 $U/slow; echo "rc=$?"'),
+  c('--no-check-certificate is accepted', 'wget -q --no-check-certificate -O - $U/text'),
+  c('-U with a space', "wget -q -U 'my agent/1.0 (x)' -O - $U/echo"),
+  c('--method=POST --body-data', "wget -q -O - --method=POST --body-data='a=1&b=2' $U/echo"),
+  c('--method=DELETE', 'wget -q -O - --method=DELETE $U/echo'),
+  c('-nd', 'wget -q -nd $U/dir/; ls'),
+  c('-x makes host directories', 'wget -q -x $U/dir/; find 127.0.0.1* | sort'),
+  c('-x -nH', 'wget -q -x -nH $U/files/a%20b.txt; find files | sort'),
+  c('--default-page', 'wget -q --default-page=home.html $U/dir/; ls'),
+  c('-S -q prints headers only', 'wget -S -q -O /dev/null $U/json; echo "rc=$?"'),
+  c('redirect lines', 'wget -O /dev/null $U/redirect/2; echo "rc=$?"'),
+  c('404 ERROR line', 'wget -O /dev/null $U/status/404; echo "rc=$?"'),
+  c('connection refused log', 'wget $C/x; echo "rc=$?"'),
+  c('connection refused -nv', 'wget -nv $C/x; echo "rc=$?"'),
+  c('connection refused -q with tries', 'wget -q -t 3 $C/x; echo "rc=$?"'),
+  c('-nc message after a download', 'wget -q $U/json; wget -nc $U/json; echo "rc=$?"'),
 ];

@@ -1,7 +1,8 @@
 /**
  * curl and wget against the host's curl 7.88 and wget 1.21: every case of
  * cases.ts runs under bash on the host and under our shell in a sandbox
- * whose policy allows the loopback test server's `127.0.0.1:PORT` and
+ * whose policy allows the loopback test server's `127.0.0.1:PORT` and a
+ * loopback port nothing listens on (`$C`, a refused connection), and
  * nothing else. stdout and exit status must be identical; stderr too
  * where the case says so, after normalize.ts.
  */
@@ -10,6 +11,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { openSync, closeSync } from 'node:fs';
 import { WorkerPool } from '../proc/node/workerPool.js';
@@ -33,6 +35,7 @@ const built = ((): boolean => {
 const hostTools = existsSync('/usr/bin/curl') && existsSync('/usr/bin/wget');
 
 let server: TestServer;
+let closed: string;
 let sb: Sandbox;
 let root: string;
 
@@ -43,7 +46,16 @@ interface Result {
 }
 
 function env(dir: string): Record<string, string> {
-  return { HOME: dir, PATH: '/usr/bin:/bin', LC_ALL: 'C', U: server.base };
+  return { HOME: dir, PATH: '/usr/bin:/bin', LC_ALL: 'C', U: server.base, C: closed };
+}
+
+/** A loopback URL whose port nothing listens on (the policy allows it): a refused connection. */
+async function closedPortUrl(): Promise<string> {
+  const s = createServer();
+  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+  const port = (s.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => s.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
 }
 
 async function onHost(dir: string, script: string): Promise<Result> {
@@ -102,11 +114,17 @@ async function check(k: NetCase): Promise<void> {
 describe.skipIf(!built || !hostTools)('curl and wget against the host tools', () => {
   beforeAll(async () => {
     server = await startTestServer();
+    closed = await closedPortUrl();
     root = await mkdtemp(join(tmpdir(), 'sg-netdiff-'));
     sb = await Sandbox.create({
       network: {
         policy: {
-          allowedHosts: [`127.0.0.1:${server.port}`, 'server.test', 'nosuch.test'],
+          allowedHosts: [
+            `127.0.0.1:${server.port}`,
+            closed.slice('http://'.length),
+            'server.test',
+            'nosuch.test',
+          ],
           blockedHosts: ['*.ads.test'],
         },
         // Names come from a table: nothing asks a real DNS server.

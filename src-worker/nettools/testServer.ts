@@ -138,6 +138,11 @@ function route(req: http.IncomingMessage, body: Buffer, res: http.ServerResponse
     const raw = 'brotli body\n'.repeat(20);
     return send(res, 200, { ...text, 'Content-Encoding': 'br' }, brotliCompressSync(raw));
   }
+  if (path === '/br-big') {
+    // Large enough that curl splices it: the decoded bytes, not the raw ones, reach the file.
+    const raw = Array.from({ length: 200_000 }, (_, i) => `line ${i}\n`).join('');
+    return send(res, 200, { ...text, 'Content-Encoding': 'br' }, brotliCompressSync(raw));
+  }
   if (path === '/lastmod') {
     // A fixed date in the past: wget -N compares it with the file's mtime.
     const stamp = 'Mon, 01 Jan 2024 00:00:00 GMT';

@@ -131,7 +131,7 @@ describe.skipIf(!pythonAvailable())('Python HTTP through the gateway', () => {
       const before = server.seen.length;
       const r = await py(
         [
-          'import json, sys, urllib.request, requests',
+          'import http.client, json, socket, sys, urllib.parse, urllib.request, requests',
           `for u in ${JSON.stringify(urls)}:`,
           '    for lib in ("urllib", "requests"):',
           '        try:',
@@ -139,12 +139,34 @@ describe.skipIf(!pythonAvailable())('Python HTTP through the gateway', () => {
           '            print(lib, u, "FETCHED")',
           '        except Exception as e:',
           '            print(lib, type(e).__name__, "network policy denied" in str(e))',
+          // http.client follows no redirects: the direct URLs only.
+          '    if "/redirect" not in u:',
+          '        p = urllib.parse.urlsplit(u)',
+          '        try:',
+          '            c = http.client.HTTPConnection(p.hostname, p.port or 80, timeout=5)',
+          '            c.request("GET", p.path)',
+          '            print("http.client", u, "FETCHED", c.getresponse().status)',
+          '        except Exception as e:',
+          '            print("http.client", type(e).__name__, "network policy denied" in str(e))',
+          // Raw sockets at the same addresses: refused whatever the policy.
+          '        try:',
+          '            socket.create_connection((p.hostname, p.port or 80), timeout=5)',
+          '            print("socket", u, "CONNECTED")',
+          '        except Exception as e:',
+          '            print("socket", type(e).__name__, "network policy denied" in str(e))',
         ].join('\n'),
       );
       expect(r.stderr).toBe('');
       const lines = r.stdout.trim().split('\n');
-      expect(lines).toHaveLength(urls.length * 2);
-      for (const l of lines) expect(l).toMatch(/^(urllib URLError|requests ConnectionError) True$/);
+      const direct = urls.filter((u) => !u.includes('/redirect')).length;
+      expect(lines).toHaveLength(urls.length * 2 + direct * 2);
+      for (const l of lines) {
+        // A raw socket to an IPv6 address fails earlier, at socket() (the
+        // realm's sockets are IPv4: EAFNOSUPPORT); nothing connects.
+        expect(l).toMatch(
+          /^((urllib URLError|requests ConnectionError|http.client PermissionError|socket PermissionError) True|socket OSError False)$/,
+        );
+      }
       // Only the three redirecting hops reached the server (twice each).
       expect(server.seen.length - before).toBe(6);
     },

@@ -1,5 +1,7 @@
 //! Content-Encoding decoding for `curl --compressed` (gzip, deflate),
-//! chunk by chunk so a large body never sits in memory.
+//! chunk by chunk so a large body never sits in memory. A `br` body is
+//! decoded by the gateway when the request asks (no brotli decoder is in
+//! the offline crate registry; Node's zlib has one): it arrives plain.
 
 use flate2::write::{GzDecoder, ZlibDecoder};
 use std::borrow::Cow;
@@ -11,8 +13,14 @@ pub enum Decoder {
     Deflate(Box<ZlibDecoder<Vec<u8>>>),
 }
 
-/// The encodings we ask for with --compressed.
-pub const ACCEPT_ENCODING: &str = "deflate, gzip";
+/// The encodings we ask for with --compressed (the host's curl adds
+/// `zstd`, which neither side here decodes).
+pub const ACCEPT_ENCODING: &str = "deflate, gzip, br";
+
+/// Whether a Content-Encoding is brotli alone: the gateway decoded it.
+pub fn is_brotli(enc: Option<&str>) -> bool {
+    enc.map_or(false, |e| e.trim().eq_ignore_ascii_case("br"))
+}
 
 impl Decoder {
     /// A decoder for a Content-Encoding value; unknown ones pass through.

@@ -15,6 +15,7 @@ pub mod decode;
 pub mod fake;
 pub mod multipart;
 pub mod netrc;
+pub mod shortopts;
 pub mod sys;
 pub mod time;
 pub mod transport;

@@ -64,6 +64,7 @@ impl Transport for SysTransport {
             net::Body::Inline(req.body.clone())
         };
         r.no_body = req.head_only;
+        r.decode_brotli = req.decode_brotli;
         r.timeout_ms = req.timeout_ms;
         r.connect_timeout_ms = req.connect_timeout_ms;
         r.max_response_bytes = req.max_response_bytes;

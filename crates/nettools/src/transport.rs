@@ -55,6 +55,9 @@ pub struct Request {
     pub chunked: bool,
     /// HEAD: no body is expected in the response.
     pub head_only: bool,
+    /// The gateway decodes a `br` body (the programs have no brotli
+    /// decoder); the head still says `Content-Encoding: br`.
+    pub decode_brotli: bool,
     /// 0 = the gateway's default (a request can only tighten it).
     pub timeout_ms: u32,
     pub connect_timeout_ms: u32,

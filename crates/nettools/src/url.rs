@@ -85,11 +85,27 @@ impl Url {
     }
 
     pub fn default_port(&self) -> u16 {
-        if self.scheme == "https" {
-            443
-        } else {
-            80
+        match self.scheme.as_str() {
+            "https" => 443,
+            "ftp" => 21,
+            "ftps" => 990,
+            _ => 80,
         }
+    }
+
+    /// An ftp:// or ftps:// URL, split as an http one is, for the messages
+    /// that say it cannot be fetched (the gateway speaks only HTTP and
+    /// HTTPS) where the real tools would connect. None for other text.
+    pub fn parse_ftp(text: &str) -> Option<Result<Url, UrlError>> {
+        let (scheme, rest) = text.trim().split_once("://")?;
+        let scheme = scheme.to_ascii_lowercase();
+        if scheme != "ftp" && scheme != "ftps" {
+            return None;
+        }
+        Some(Url::parse(&format!("http://{}", rest), false).map(|mut u| {
+            u.scheme = scheme;
+            u
+        }))
     }
 
     pub fn port_or_default(&self) -> u16 {

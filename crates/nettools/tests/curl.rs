@@ -127,12 +127,12 @@ fn network_errors_map_to_curl_codes() {
     assert_eq!(r.code, 28);
     assert!(r.err.starts_with("curl: (28) Operation timed out after "));
     assert!(r.requests[0].timeout_ms > 0);
-    let r = run(C, &["curl", "-sS", "ftp://h.test/"], site(), b"");
+    let r = run(C, &["curl", "-sS", "sftp://h.test/"], site(), b"");
     assert_eq!(
         (r.code, r.err.as_str()),
         (
             1,
-            "curl: (1) Protocol \"ftp\" not supported or disabled in libcurl\n"
+            "curl: (1) Protocol \"sftp\" not supported or disabled in libcurl\n"
         )
     );
     let r = run(C, &["curl", "-sS", "http://h.test/badheader"], site(), b"");
@@ -496,6 +496,15 @@ fn retries() {
     assert_eq!(r.code, 22);
     assert_eq!(r.requests.len(), 3);
     assert_eq!(r.sleeps.len(), 2);
+    // Every failed attempt says so (curl 7.88), -w only at the end.
+    assert_eq!(
+        r.err
+            .matches("curl: (22) The requested URL returned error: 503\n")
+            .count(),
+        3
+    );
+    let d = scratch("curl-retry");
+    let f = d.join("out");
     let r = run(
         C,
         &[
@@ -505,7 +514,7 @@ fn retries() {
             "--retry-delay",
             "3",
             "-o",
-            "/dev/null",
+            f.to_str().unwrap(),
             "http://h.test/busy",
         ],
         site(),
@@ -513,8 +522,34 @@ fn retries() {
     );
     assert_eq!(r.sleeps, [std::time::Duration::from_secs(3)]);
     assert!(
+        r.err.contains(
+            "Warning: Problem : HTTP error. Will retry in 3 seconds. 1 retries left.\nThrowing away 5 bytes\n"
+        ),
+        "{}",
         r.err
-            .contains("Warning: Problem : HTTP error. Will retry in 3 seconds. 1 retries left.\n"),
+    );
+    assert_eq!(std::fs::read(&f).unwrap(), b"busy\n");
+    // An output that cannot be truncated ends it, before the sleep and -w.
+    let r = run(
+        C,
+        &[
+            "curl",
+            "--retry",
+            "1",
+            "-o",
+            "/dev/null",
+            "-w",
+            "%{http_code}",
+            "http://h.test/busy",
+        ],
+        site(),
+        b"",
+    );
+    assert_eq!((r.code, r.out.as_str()), (23, ""));
+    assert!(r.sleeps.is_empty());
+    assert!(
+        r.err
+            .ends_with("Throwing away 5 bytes\ncurl: (23) Failed to truncate file\n"),
         "{}",
         r.err
     );
@@ -614,4 +649,17 @@ fn config_file_and_netrc() {
     assert!(missing
         .err
         .starts_with("curl: cannot read config from '/nonexistent/cfg'\n"));
+}
+
+#[test]
+fn ftp_fails_like_a_connection() {
+    let r = run(C, &["curl", "-sS", "ftp://127.0.0.1:2121/x"], site(), b"");
+    assert_eq!(r.code, 7);
+    assert!(r.requests.is_empty());
+    assert_eq!(
+        r.err,
+        "curl: (7) Failed to connect to 127.0.0.1 port 2121 after 0 ms: FTP is not available in the sandbox (the network gateway speaks HTTP and HTTPS only)\n"
+    );
+    let r = run(C, &["curl", "-sS", "gopher://h.test/"], site(), b"");
+    assert_eq!(r.code, 1);
 }

@@ -194,3 +194,63 @@ fn server_response_and_input_file() {
         r.err
     );
 }
+
+#[test]
+fn ftp_fails_like_a_connection() {
+    let d = scratch("wget-ftp");
+    let p = d.to_str().unwrap();
+    let r = run(
+        W,
+        &["wget", "-P", p, "FTP://127.0.0.1:2121/dir/a%20b?q"],
+        site(),
+        b"",
+    );
+    assert_eq!(r.code, 4);
+    assert!(r.requests.is_empty());
+    assert_eq!(
+        r.err,
+        format!(
+            "--2026-11-18 11:06:40--  ftp://127.0.0.1:2121/dir/a%20b\n           => '{}/a b'\nConnecting to 127.0.0.1:2121... failed: FTP is not available in the sandbox (the network gateway speaks HTTP and HTTPS only).\n",
+            p
+        )
+    );
+    let out = d.join("out");
+    let r = run(
+        W,
+        &["wget", "-nv", "-O", out.to_str().unwrap(), "ftp://h.test/"],
+        site(),
+        b"",
+    );
+    assert_eq!(r.code, 4);
+    assert!(
+        r.err.starts_with("failed: FTP is not available"),
+        "{}",
+        r.err
+    );
+    assert!(out.exists(), "-O's file is created before the connection");
+    let r = run(W, &["wget", "-q", "gopher://h.test/"], site(), b"");
+    assert_eq!(r.code, 1);
+}
+
+#[test]
+fn directory_options() {
+    let d = scratch("wget-dirs");
+    let p = d.to_str().unwrap();
+    let get = |args: &[&str]| {
+        let mut a = vec!["wget", "-q", "-P", p];
+        a.extend_from_slice(args);
+        let ok = |_: &nettools::transport::Request| Ok((head(200, "OK", &[]), b"x\n".to_vec()));
+        let routes = ["/a%20b/c/text", "/a/c/text", "/x/"];
+        let t = routes.iter().fold(site(), |t, r| t.route(r, ok));
+        let r = run(W, &a, t, b"");
+        assert_eq!(r.code, 0, "{}", r.err);
+    };
+    get(&["-x", "http://127.0.0.1:9/a%20b/c/text"]);
+    assert!(d.join("127.0.0.1:9/a b/c/text").exists());
+    get(&["-x", "-nH", "--cut-dirs=1", "http://127.0.0.1:9/a/c/text"]);
+    assert!(d.join("c/text").exists());
+    get(&["-x", "--protocol-directories", "http://h.test:80/x/"]);
+    assert!(d.join("http/h.test/x/index.html").exists());
+    get(&["--default-page=home.htm", "-x", "-nd", "http://h.test/x/"]);
+    assert!(d.join("home.htm").exists());
+}

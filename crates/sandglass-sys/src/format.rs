@@ -109,12 +109,16 @@ pub const NET_FOLLOW_REDIRECTS: u32 = 1;
 pub const NET_STREAMED_BODY: u32 = 2;
 /// Net request flag: no response body expected (HEAD).
 pub const NET_NO_BODY: u32 = 4;
+/// Net request flag: the gateway decodes a `Content-Encoding: br` body (the
+/// head stays as sent).
+pub const NET_DECODE_BROTLI: u32 = 8;
 /// Version of the net request format.
 pub const NET_REQUEST_VERSION: u32 = 1;
 
 /// A request as `net_request` takes it (docs/abi.md, "Network").
 pub struct NetRequest<'a> {
-    /// [`NET_FOLLOW_REDIRECTS`], [`NET_STREAMED_BODY`], [`NET_NO_BODY`].
+    /// [`NET_FOLLOW_REDIRECTS`], [`NET_STREAMED_BODY`], [`NET_NO_BODY`],
+    /// [`NET_DECODE_BROTLI`].
     pub flags: u32,
     /// 0 = the gateway's default (the same for the limits below; they only tighten).
     pub max_redirects: u32,

@@ -17,7 +17,8 @@
 //! ```
 
 use crate::format::{
-    NetErrorRecord, NetHead, NetRequest, NET_FOLLOW_REDIRECTS, NET_NO_BODY, NET_STREAMED_BODY,
+    NetErrorRecord, NetHead, NetRequest, NET_DECODE_BROTLI, NET_FOLLOW_REDIRECTS, NET_NO_BODY,
+    NET_STREAMED_BODY,
 };
 use crate::{check, handle, raw, Errno};
 
@@ -250,6 +251,8 @@ pub struct Request {
     pub max_response_bytes: u64,
     /// No response body expected (HEAD).
     pub no_body: bool,
+    /// Have the gateway decode a `Content-Encoding: br` body.
+    pub decode_brotli: bool,
 }
 
 impl Request {
@@ -266,6 +269,7 @@ impl Request {
             connect_timeout_ms: 0,
             max_response_bytes: 0,
             no_body: method.eq_ignore_ascii_case("HEAD"),
+            decode_brotli: false,
         }
     }
 
@@ -297,6 +301,9 @@ impl Request {
         }
         if self.no_body {
             flags |= NET_NO_BODY;
+        }
+        if self.decode_brotli {
+            flags |= NET_DECODE_BROTLI;
         }
         let inline: &[u8] = match &self.body {
             Body::Inline(b) => b,
@@ -480,6 +487,9 @@ mod tests {
         let r = Request::new("HEAD", "http://a/").body(Body::Streamed);
         let b = r.encode();
         assert_eq!(&b[4..8], &(NET_STREAMED_BODY | NET_NO_BODY).to_le_bytes());
+        let mut r = Request::get("http://a/");
+        r.decode_brotli = true;
+        assert_eq!(&r.encode()[4..8], &NET_DECODE_BROTLI.to_le_bytes());
     }
 
     #[test]

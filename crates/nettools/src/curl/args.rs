@@ -2,6 +2,8 @@
 //! `-ofile`), long options with their `--no-` forms for switches, URLs
 //! anywhere, and the -o/-O that pair with URLs in order.
 
+use crate::shortopts::{parse_bundle, BundleError};
+
 /// Where one URL's body goes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Output {
@@ -365,6 +367,286 @@ fn protocols(list: &str) -> Vec<String> {
 pub type ConfigReader<'a> = dyn FnMut(&str) -> Option<String> + 'a;
 
 /// Parse curl's arguments (without argv[0]); -K is refused.
+/// Every long option name of curl 7.88 as its option table spells them
+/// (`curl --help all`; the `--no-` switches without `no-`): an abbreviation
+/// is read as the one name it begins, and is ambiguous when it begins more
+/// than one, whether or not we implement them.
+const CURL_LONG_NAMES: &[&str] = &[
+    "abstract-unix-socket",
+    "alpn",
+    "alt-svc",
+    "anyauth",
+    "append",
+    "aws-sigv4",
+    "basic",
+    "buffer",
+    "cacert",
+    "capath",
+    "cert",
+    "cert-status",
+    "cert-type",
+    "ciphers",
+    "clobber",
+    "compressed",
+    "compressed-ssh",
+    "config",
+    "connect-timeout",
+    "connect-to",
+    "continue-at",
+    "cookie",
+    "cookie-jar",
+    "create-dirs",
+    "create-file-mode",
+    "crlf",
+    "crlfile",
+    "curves",
+    "data",
+    "data-ascii",
+    "data-binary",
+    "data-raw",
+    "data-urlencode",
+    "delegation",
+    "digest",
+    "disable",
+    "disable-eprt",
+    "disable-epsv",
+    "disallow-username-in-url",
+    "dns-interface",
+    "dns-ipv4-addr",
+    "dns-ipv6-addr",
+    "dns-servers",
+    "doh-cert-status",
+    "doh-insecure",
+    "doh-url",
+    "dump-header",
+    "egd-file",
+    "engine",
+    "etag-compare",
+    "etag-save",
+    "expect100-timeout",
+    "fail",
+    "fail-early",
+    "fail-with-body",
+    "false-start",
+    "form",
+    "form-escape",
+    "form-string",
+    "ftp-account",
+    "ftp-alternative-to-user",
+    "ftp-create-dirs",
+    "ftp-method",
+    "ftp-pasv",
+    "ftp-port",
+    "ftp-pret",
+    "ftp-skip-pasv-ip",
+    "ftp-ssl-ccc",
+    "ftp-ssl-ccc-mode",
+    "ftp-ssl-control",
+    "get",
+    "globoff",
+    "happy-eyeballs-timeout-ms",
+    "haproxy-protocol",
+    "head",
+    "header",
+    "help",
+    "hostpubmd5",
+    "hostpubsha256",
+    "hsts",
+    "http0.9",
+    "http1.0",
+    "http1.1",
+    "http2",
+    "http2-prior-knowledge",
+    "http3",
+    "http3-only",
+    "ignore-content-length",
+    "include",
+    "insecure",
+    "interface",
+    "ipv4",
+    "ipv6",
+    "json",
+    "junk-session-cookies",
+    "keepalive",
+    "keepalive-time",
+    "key",
+    "key-type",
+    "krb",
+    "libcurl",
+    "limit-rate",
+    "list-only",
+    "local-port",
+    "location",
+    "location-trusted",
+    "login-options",
+    "mail-auth",
+    "mail-from",
+    "mail-rcpt",
+    "mail-rcpt-allowfails",
+    "manual",
+    "max-filesize",
+    "max-redirs",
+    "max-time",
+    "metalink",
+    "negotiate",
+    "netrc",
+    "netrc-file",
+    "netrc-optional",
+    "next",
+    "noproxy",
+    "npn",
+    "ntlm",
+    "ntlm-wb",
+    "oauth2-bearer",
+    "output",
+    "output-dir",
+    "parallel",
+    "parallel-immediate",
+    "parallel-max",
+    "pass",
+    "path-as-is",
+    "pinnedpubkey",
+    "post301",
+    "post302",
+    "post303",
+    "preproxy",
+    "progress-bar",
+    "progress-meter",
+    "proto",
+    "proto-default",
+    "proto-redir",
+    "proxy",
+    "proxy-anyauth",
+    "proxy-basic",
+    "proxy-cacert",
+    "proxy-capath",
+    "proxy-cert",
+    "proxy-cert-type",
+    "proxy-ciphers",
+    "proxy-crlfile",
+    "proxy-digest",
+    "proxy-header",
+    "proxy-insecure",
+    "proxy-key",
+    "proxy-key-type",
+    "proxy-negotiate",
+    "proxy-ntlm",
+    "proxy-pass",
+    "proxy-pinnedpubkey",
+    "proxy-service-name",
+    "proxy-ssl-allow-beast",
+    "proxy-ssl-auto-client-cert",
+    "proxy-tls13-ciphers",
+    "proxy-tlsauthtype",
+    "proxy-tlspassword",
+    "proxy-tlsuser",
+    "proxy-tlsv1",
+    "proxy-user",
+    "proxy1.0",
+    "proxytunnel",
+    "pubkey",
+    "quote",
+    "random-file",
+    "range",
+    "rate",
+    "raw",
+    "referer",
+    "remote-header-name",
+    "remote-name",
+    "remote-name-all",
+    "remote-time",
+    "remove-on-error",
+    "request",
+    "request-target",
+    "resolve",
+    "retry",
+    "retry-all-errors",
+    "retry-connrefused",
+    "retry-delay",
+    "retry-max-time",
+    "sasl-authzid",
+    "sasl-ir",
+    "service-name",
+    "sessionid",
+    "show-error",
+    "silent",
+    "socks4",
+    "socks4a",
+    "socks5",
+    "socks5-basic",
+    "socks5-gssapi",
+    "socks5-gssapi-nec",
+    "socks5-gssapi-service",
+    "socks5-hostname",
+    "speed-limit",
+    "speed-time",
+    "ssl",
+    "ssl-allow-beast",
+    "ssl-auto-client-cert",
+    "ssl-no-revoke",
+    "ssl-reqd",
+    "ssl-revoke-best-effort",
+    "sslv2",
+    "sslv3",
+    "stderr",
+    "styled-output",
+    "suppress-connect-headers",
+    "tcp-fastopen",
+    "tcp-nodelay",
+    "telnet-option",
+    "tftp-blksize",
+    "tftp-no-options",
+    "time-cond",
+    "tls-max",
+    "tls13-ciphers",
+    "tlsauthtype",
+    "tlspassword",
+    "tlsuser",
+    "tlsv1",
+    "tlsv1.0",
+    "tlsv1.1",
+    "tlsv1.2",
+    "tlsv1.3",
+    "tr-encoding",
+    "trace",
+    "trace-ascii",
+    "trace-time",
+    "unix-socket",
+    "upload-file",
+    "url",
+    "url-query",
+    "use-ascii",
+    "user",
+    "user-agent",
+    "verbose",
+    "version",
+    "write-out",
+    "xattr",
+];
+
+/// The option table's name for a long option as written (None when it is
+/// ambiguous): itself; the one curl name it abbreviates (`--sil`), as curl
+/// allows, except after `no-`, which must name a switch in full; and for a
+/// switch we spell `--no-NAME`, `--NAME` is `no-no-NAME` (switched off).
+fn long_name(word: &str) -> Option<String> {
+    let full = if OPTIONS.iter().any(|o| o.1 == word) || word.starts_with("no-") {
+        word
+    } else {
+        let mut hits = CURL_LONG_NAMES.iter().filter(|n| n.starts_with(word));
+        match (hits.next(), hits.next()) {
+            (Some(full), None) => full,
+            (Some(_), Some(_)) => return None,
+            _ => word,
+        }
+    };
+    let negated = format!("no-{}", full);
+    Some(if OPTIONS.iter().any(|o| o.1 == negated) {
+        format!("no-{}", negated)
+    } else {
+        full.to_string()
+    })
+}
+
 pub fn parse(args: &[String]) -> Result<Config, ArgError> {
     parse_with(args, &mut |_| None)
 }
@@ -394,12 +676,11 @@ impl Config {
                 if long.is_empty() {
                     continue;
                 }
-                // `--buffer` is `--no-buffer` switched off.
-                let long = if long == "buffer" {
-                    "no-no-buffer"
-                } else {
-                    long
+                let long = match long_name(long) {
+                    Some(l) => l,
+                    None => return Err(ArgError::usage(format!("option {}: is ambiguous", a))),
                 };
+                let long = long.as_str();
                 let (name, on) = match OPTIONS.iter().find(|o| o.1 == long) {
                     Some(o) => (o, true),
                     None => match long
@@ -428,39 +709,25 @@ impl Config {
                 };
                 self.option(name.1, a, on, val, read, depth)?;
             } else if a.len() > 1 && a.starts_with('-') {
-                let chars: Vec<char> = a[1..].chars().collect();
-                let mut k = 0;
-                while k < chars.len() {
-                    let ch = chars[k];
-                    k += 1;
-                    let opt = OPTIONS
+                let kind = |ch: char| {
+                    OPTIONS
                         .iter()
                         .find(|o| o.0 == Some(ch))
-                        .ok_or_else(|| ArgError::usage(format!("option -{}: is unknown", ch)))?;
-                    let shown = format!("-{}", ch);
-                    if opt.2 == Kind::Arg {
-                        let rest: String = chars[k..].iter().collect();
-                        let val = if !rest.is_empty() {
-                            rest
-                        } else {
-                            match args.get(i) {
-                                Some(v) => {
-                                    i += 1;
-                                    v.clone()
-                                }
-                                None => {
-                                    return Err(ArgError::usage(format!(
-                                        "option {}: requires parameter",
-                                        shown
-                                    )))
-                                }
-                            }
-                        };
-                        self.option(opt.1, &shown, true, Some(&val), read, depth)?;
-                        break;
+                        .map(|o| o.2 == Kind::Arg)
+                };
+                parse_bundle(&a[1..], args, &mut i, kind, |ch, val| {
+                    let long = OPTIONS.iter().find(|o| o.0 == Some(ch)).map_or("", |o| o.1);
+                    self.option(long, &format!("-{}", ch), true, val, read, depth)
+                })
+                .map_err(|e| match e {
+                    BundleError::Unknown(ch) => {
+                        ArgError::usage(format!("option -{}: is unknown", ch))
                     }
-                    self.option(opt.1, &shown, true, None, read, depth)?;
-                }
+                    BundleError::NeedsValue(ch) => {
+                        ArgError::usage(format!("option -{}: requires parameter", ch))
+                    }
+                    BundleError::Apply(e) => e,
+                })?;
             } else {
                 self.urls.push(a.clone());
             }
@@ -623,6 +890,25 @@ mod tests {
             p(&["--no-output", "x"]).unwrap_err().0,
             "option --no-output: is unknown"
         );
+    }
+
+    #[test]
+    fn abbreviated_long_options() {
+        let c = p(&["--sil", "--data-b", "x", "--no-buf", "u"]);
+        assert_eq!(c.unwrap_err().0, "option --no-buf: is unknown");
+        let c = p(&["--sil", "--data-b", "x", "--no-buffer", "--buf", "u"]).unwrap();
+        assert!(c.silent && !c.no_buffer);
+        assert_eq!(c.urls, ["u"]);
+        assert_eq!(p(&["--he"]).unwrap_err().0, "option --he: is ambiguous");
+        assert_eq!(p(&["--outp"]).unwrap_err().0, "option --outp: is ambiguous");
+        assert_eq!(
+            p(&["--max-t"]).unwrap_err().0,
+            "option --max-t: requires parameter"
+        );
+        // One curl name we do not implement is unknown, by the name as written.
+        assert_eq!(p(&["--xa"]).unwrap_err().0, "option --xa: is unknown");
+        let c = p(&["--no-progress-meter", "--progress-m", "u"]).unwrap();
+        assert!(!c.no_progress_meter);
     }
 
     #[test]

@@ -8,7 +8,7 @@ use super::progress::Meter;
 use super::writeout::{self, Stats};
 use super::VERSION;
 use crate::cookies::Jar;
-use crate::decode::{Decoder, ACCEPT_ENCODING};
+use crate::decode::{self, Decoder, ACCEPT_ENCODING};
 use crate::multipart;
 use crate::netrc;
 use crate::transport::{Exchange, NetError, Reason, Request, SpliceError, BODY_CHUNK, SPLICE_MAX};
@@ -286,6 +286,9 @@ fn transfer_with_retry(
                     m > 0 && start.elapsed() + wait > Duration::from_secs(m)
                 });
                 if !over {
+                    if let Some(f) = &failure {
+                        say_failure(s, env, f);
+                    }
                     if !s.cfg.silent {
                         let _ = writeln!(
                             env.stderr,
@@ -295,9 +298,23 @@ fn transfer_with_retry(
                             left
                         );
                     }
-                    // A file output starts over; stdout cannot.
-                    if let Some(path) = output {
-                        let _ = File::create(path);
+                    // A file output starts over where it began (stdout
+                    // cannot); curl gives up when that file cannot be
+                    // truncated (/dev/null, a pipe), before any -w.
+                    if let Some(w) = output.filter(|w| w.bytes > 0) {
+                        if !s.cfg.silent {
+                            let _ = writeln!(env.stderr, "Throwing away {} bytes", w.bytes);
+                        }
+                        let cut = OpenOptions::new()
+                            .write(true)
+                            .open(&w.path)
+                            .and_then(|f| f.set_len(w.init));
+                        if cut.is_err() {
+                            if !s.cfg.silent {
+                                let _ = writeln!(env.stderr, "curl: (23) Failed to truncate file");
+                            }
+                            return 23;
+                        }
                     }
                     (env.sleep)(wait);
                     delay = (delay * 2).min(Duration::from_secs(600));
@@ -311,12 +328,21 @@ fn transfer_with_retry(
     }
 }
 
+/// The output file one attempt wrote: what a retry throws away.
+struct Written {
+    path: String,
+    bytes: u64,
+    /// Its length when opened (a resumed file keeps that much).
+    init: u64,
+}
+
 /// Where the body goes, opened when the first byte arrives (or at the end,
 /// for an empty body) so a failed transfer leaves no file behind.
 struct Sink {
     path: Option<String>,
     file: Option<File>,
     append: bool,
+    init: u64,
     create_dirs: bool,
     /// -N: standard output is flushed after every write.
     unbuffered: bool,
@@ -359,6 +385,9 @@ impl Sink {
         };
         match f {
             Ok(f) => {
+                if self.append {
+                    self.init = f.metadata().map(|m| m.len()).unwrap_or(0);
+                }
                 self.file = Some(f);
                 Ok(())
             }
@@ -420,6 +449,23 @@ fn os_error_text(e: &std::io::Error) -> String {
     match s.find(" (os error") {
         Some(i) => s[..i].to_string(),
         None => s,
+    }
+}
+
+/// An ftp:// or ftps:// URL: the host's curl connects to the FTP server;
+/// the gateway speaks only HTTP and HTTPS, so ours fails where that
+/// connection would (exit 7), saying why.
+fn ftp_unavailable(url: Result<Url, UrlError>) -> Fail {
+    match url {
+        Ok(u) => fail(
+            7,
+            format!(
+                "Failed to connect to {} port {} after 0 ms: FTP is not available in the sandbox (the network gateway speaks HTTP and HTTPS only)",
+                u.host_bare(),
+                u.port_or_default()
+            ),
+        ),
+        Err(e) => url_fail(e),
     }
 }
 
@@ -695,7 +741,7 @@ fn transfer(
     url_text: &str,
     index: usize,
     out: &Output,
-) -> (Option<Fail>, Stats, Option<String>) {
+) -> (Option<Fail>, Stats, Option<Written>) {
     let start = Instant::now();
     let mut stats = Stats {
         url: url_text.to_string(),
@@ -708,6 +754,7 @@ fn transfer(
         path: None,
         file: None,
         append: false,
+        init: 0,
         create_dirs: s.cfg.create_dirs,
         unbuffered: s.cfg.no_buffer,
         bytes: 0,
@@ -719,31 +766,45 @@ fn transfer(
         Err(f) => f.code,
     };
     stats.exitcode = code;
-    (result.err(), stats, sink.path.clone())
+    let written = match (sink.path, &sink.file) {
+        (Some(path), Some(_)) => Some(Written {
+            path,
+            bytes: sink.bytes,
+            init: sink.init,
+        }),
+        _ => None,
+    };
+    (result.err(), stats, written)
+}
+
+/// A failed attempt's error line (every attempt's, retried or not; a file
+/// that would not open is warned about first). Returns the message, for
+/// `%{errormsg}`.
+fn say_failure(s: &Session, env: &mut Env, f: &Fail) -> String {
+    let quiet = s.cfg.silent && !s.cfg.show_error;
+    let msg = match f.msg.strip_prefix('\u{0}') {
+        Some(w) => {
+            if !s.cfg.silent {
+                let _ = writeln!(env.stderr, "Warning: {}", w);
+            }
+            "Failure writing output to destination".to_string()
+        }
+        None => f.msg.clone(),
+    };
+    if s.cfg.verbose {
+        let _ = writeln!(env.stderr, "* Closing connection 0");
+    }
+    if !quiet {
+        let _ = env.stdout.flush();
+        let _ = writeln!(env.stderr, "curl: ({}) {}", f.code, msg);
+    }
+    msg
 }
 
 /// After the last attempt: the error line and the -w report.
 fn report(s: &Session, env: &mut Env, failure: Option<Fail>, mut stats: Stats) {
-    let quiet = s.cfg.silent && !s.cfg.show_error;
     if let Some(f) = &failure {
-        // An open failure also warns about the file first.
-        let msg = match f.msg.strip_prefix('\u{0}') {
-            Some(w) => {
-                if !s.cfg.silent {
-                    let _ = writeln!(env.stderr, "Warning: {}", w);
-                }
-                "Failure writing output to destination".to_string()
-            }
-            None => f.msg.clone(),
-        };
-        stats.errormsg = msg.clone();
-        if s.cfg.verbose {
-            let _ = writeln!(env.stderr, "* Closing connection 0");
-        }
-        if !quiet {
-            let _ = env.stdout.flush();
-            let _ = writeln!(env.stderr, "curl: ({}) {}", f.code, msg);
-        }
+        stats.errormsg = say_failure(s, env, f);
     }
     if let Some(w) = &s.cfg.write_out {
         let fmt = match w.strip_prefix('@') {
@@ -777,6 +838,9 @@ fn run_one(
     sink: &mut Sink,
     start: Instant,
 ) -> Result<(), Fail> {
+    if let Some(ftp) = Url::parse_ftp(url_text) {
+        return Err(ftp_unavailable(ftp));
+    }
     let mut url = Url::parse(url_text, true).map_err(url_fail)?;
     let cfg = s.cfg.clone();
     if let Some(allowed) = &cfg.protocols {
@@ -870,6 +934,21 @@ fn run_one(
         method = "GET".to_string();
     }
     if let Some(m) = &cfg.method {
+        // curl's words about -X, once per transfer, before it starts.
+        if *m == method {
+            if cfg.verbose {
+                let _ = writeln!(
+                    env.stderr,
+                    "Note: Unnecessary use of -X or --request, {} is already inferred.",
+                    m
+                );
+            }
+        } else if m.eq_ignore_ascii_case("HEAD") && !cfg.silent {
+            let _ = write!(
+                env.stderr,
+                "Warning: Setting custom HTTP method to HEAD with -X/--request may not work the \nWarning: way you want. Consider using -I/--head instead.\n"
+            );
+        }
         method = m.clone();
     }
     // --url-query, as --data-urlencode but into the query (`+`: as is);
@@ -1001,6 +1080,7 @@ fn run_one(
             headers,
             body: built.body.clone(),
             head_only: method == "HEAD" || cfg.head,
+            decode_brotli: cfg.compressed,
             chunked: built.chunked,
             timeout_ms: remaining.unwrap_or(0),
             connect_timeout_ms: cfg
@@ -1257,6 +1337,16 @@ fn run_one(
                 if let Some(m) = meter.as_mut() {
                     m.downloaded = received;
                     m.tick(env.stderr);
+                }
+            }
+            // A br body came decoded from the gateway: curl counts the
+            // bytes as sent, which the head declares (when it does).
+            if cfg.compressed && decode::is_brotli(head.header("content-encoding")) {
+                if let Some(n) = head
+                    .header("content-length")
+                    .and_then(|v| v.trim().parse().ok())
+                {
+                    stats.size_download = n;
                 }
             }
             let rest = dec.finish().map_err(|_| {

@@ -2,6 +2,8 @@
 //! `-nv`/`-nc` are two-letter shorts, long options take `--opt=value` or
 //! `--opt value` and may be abbreviated to any unique prefix.
 
+use crate::shortopts::{parse_bundle, BundleError};
+
 #[derive(Clone, Debug, Default)]
 pub struct Opts {
     pub urls: Vec<String>,
@@ -39,6 +41,15 @@ pub struct Opts {
     /// --compression=gzip: ask for gzip and decode it (wget's default is none).
     pub gzip: bool,
     pub timestamping: bool,
+    /// -x: HOST[:PORT]/DIRS/NAME (-nH drops the host, --cut-dirs leading
+    /// dirs, --protocol-directories adds the scheme first; -nd none).
+    pub force_dirs: bool,
+    pub no_dirs: bool,
+    pub no_host_dirs: bool,
+    pub protocol_dirs: bool,
+    pub cut_dirs: u32,
+    /// The name for a URL ending in `/` (index.html).
+    pub default_page: Option<String>,
     pub help: bool,
     pub version: bool,
 }
@@ -98,6 +109,12 @@ const LONG: &[(&str, Kind)] = &[
     ("content-on-error", Kind::Flag),
     ("compression", Kind::Arg),
     ("timestamping", Kind::Flag),
+    ("force-directories", Kind::Flag),
+    ("no-directories", Kind::Flag),
+    ("no-host-directories", Kind::Flag),
+    ("protocol-directories", Kind::Flag),
+    ("cut-dirs", Kind::Arg),
+    ("default-page", Kind::Arg),
     ("help", Kind::Flag),
     ("version", Kind::Flag),
 ];
@@ -117,6 +134,7 @@ const SHORT: &[(char, &str)] = &[
     ('o', "output-file"),
     ('a', "append-output"),
     ('N', "timestamping"),
+    ('x', "force-directories"),
     ('h', "help"),
     ('V', "version"),
 ];
@@ -186,6 +204,18 @@ impl Opts {
                 }
             }
             "timestamping" => self.timestamping = true,
+            "force-directories" => {
+                self.force_dirs = true;
+                self.no_dirs = false;
+            }
+            "no-directories" => {
+                self.no_dirs = true;
+                self.force_dirs = false;
+            }
+            "no-host-directories" => self.no_host_dirs = true,
+            "protocol-directories" => self.protocol_dirs = true,
+            "cut-dirs" => self.cut_dirs = count(&opt, v)?,
+            "default-page" => self.default_page = Some(v.to_string()),
             "help" => self.help = true,
             "version" => self.version = true,
             // Certificates are the gateway's; progress is always dots here.
@@ -264,46 +294,33 @@ pub fn parse(args: &[String]) -> Result<Opts, ArgError> {
                 o.no_clobber = true;
                 continue;
             }
-            "-nd" | "-nH" => continue,
+            "-nd" => {
+                o.apply("no-directories", "")?;
+                continue;
+            }
+            "-nH" => {
+                o.no_host_dirs = true;
+                continue;
+            }
             _ => {}
         }
-        let chars: Vec<char> = a[1..].chars().collect();
-        let mut k = 0;
-        while k < chars.len() {
-            let ch = chars[k];
-            k += 1;
-            let long = match SHORT.iter().find(|(c, _)| *c == ch) {
-                Some((_, l)) => *l,
-                None => return Err(ArgError(format!("invalid option -- '{}'", ch))),
-            };
-            let kind = LONG
+        let kind = |ch: char| {
+            SHORT
                 .iter()
-                .find(|(n, _)| *n == long)
-                .map(|(_, k)| *k)
-                .unwrap_or(Kind::Flag);
-            if kind == Kind::Arg {
-                let rest: String = chars[k..].iter().collect();
-                let v = if !rest.is_empty() {
-                    rest
-                } else {
-                    match args.get(i) {
-                        Some(v) => {
-                            i += 1;
-                            v.clone()
-                        }
-                        None => {
-                            return Err(ArgError(format!(
-                                "option requires an argument -- '{}'",
-                                ch
-                            )))
-                        }
-                    }
-                };
-                o.apply(long, &v)?;
-                break;
+                .find(|(c, _)| *c == ch)
+                .map(|(_, long)| LONG.iter().any(|(n, k)| n == long && *k == Kind::Arg))
+        };
+        parse_bundle(&a[1..], args, &mut i, kind, |ch, v| {
+            let long = SHORT.iter().find(|(c, _)| *c == ch).map_or("", |(_, l)| *l);
+            o.apply(long, v.unwrap_or(""))
+        })
+        .map_err(|e| match e {
+            BundleError::Unknown(ch) => ArgError(format!("invalid option -- '{}'", ch)),
+            BundleError::NeedsValue(ch) => {
+                ArgError(format!("option requires an argument -- '{}'", ch))
             }
-            o.apply(long, "")?;
-        }
+            BundleError::Apply(e) => e,
+        })?;
     }
     Ok(o)
 }

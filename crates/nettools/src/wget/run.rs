@@ -211,12 +211,44 @@ fn io_text(e: &std::io::Error) -> String {
     }
 }
 
+/// Where wget saves a URL without -O: under -P, the directories -x asks
+/// for (`HOST[:PORT]`, less with -nH; the URL's decoded directories, less
+/// --cut-dirs ones), then the file name (`default_page` for a directory).
+fn local_path(opts: &Opts, url: &Url, default_page: &str) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    if let Some(p) = &opts.prefix {
+        parts.push(p.trim_end_matches('/').to_string());
+    }
+    if opts.force_dirs {
+        if opts.protocol_dirs {
+            parts.push(url.scheme.clone());
+        }
+        if !opts.no_host_dirs {
+            parts.push(match url.port {
+                Some(p) if p != url.default_port() => format!("{}:{}", url.host_bare(), p),
+                _ => url.host_bare().to_string(),
+            });
+        }
+        let dirs: Vec<&str> = url.path.split('/').filter(|d| !d.is_empty()).collect();
+        let dirs = &dirs[..dirs
+            .len()
+            .saturating_sub(if url.path.ends_with('/') { 0 } else { 1 })];
+        parts.extend(
+            dirs.iter()
+                .skip(opts.cut_dirs as usize)
+                .map(|d| percent_decode(d)),
+        );
+    }
+    parts.push(url_file_name(url, default_page));
+    parts.join("/")
+}
+
 /// The file name wget picks: the last path segment (decoded) with the
-/// query, or index.html.
-fn url_file_name(url: &Url) -> String {
+/// query, or the default page (index.html).
+fn url_file_name(url: &Url, default_page: &str) -> String {
     let seg = percent_decode(&url.file_name());
     let mut name = if seg.is_empty() {
-        "index.html".to_string()
+        default_page.to_string()
     } else {
         seg
     };
@@ -251,6 +283,9 @@ enum Outcome {
 
 impl Run<'_> {
     fn fetch(&mut self, env: &mut Env, log: &mut Log, text: &str) -> i32 {
+        if let Some(ftp) = Url::parse_ftp(&escape_unsafe(text)) {
+            return self.ftp_unavailable(env, log, text, ftp);
+        }
         let url = match Url::parse(&escape_unsafe(text), true) {
             Ok(u) => u,
             Err(UrlError::Unsupported(s)) => {
@@ -293,8 +328,56 @@ impl Run<'_> {
         }
     }
 
+    /// An ftp:// or ftps:// URL. The real wget connects to the FTP server;
+    /// the gateway speaks only HTTP and HTTPS, so ours fails where that
+    /// connection would, with wget's lines and its network status (4).
+    fn ftp_unavailable(
+        &mut self,
+        env: &mut Env,
+        log: &mut Log,
+        text: &str,
+        url: Result<Url, UrlError>,
+    ) -> i32 {
+        let mut url = match url {
+            Ok(u) => u,
+            Err(_) => {
+                log.brief(&format!("{}: Invalid URL.\n", text));
+                return GENERIC;
+            }
+        };
+        // FTP has no query: wget lists the directory a name-less URL is.
+        url.query = None;
+        let name = match &self.document {
+            Document::Stdout => "-".to_string(),
+            Document::File(p, _) => p.clone(),
+            Document::None => local_path(self.opts, &url, ".listing"),
+        };
+        // -O FILE is opened (emptied) before the connection, as wget does.
+        if let Document::File(p, f @ None) = &mut self.document {
+            match File::create(p.as_str()) {
+                Ok(file) => *f = Some(file),
+                Err(e) => {
+                    let _ = writeln!(env.stderr, "{}: {}", p, io_text(&e));
+                    return GENERIC;
+                }
+            }
+        }
+        log.verbose(&format!("--{}--  {}\n", format_stamp((env.now)()), url));
+        log.verbose(&format!("           => '{}'\n", name));
+        log.verbose(&format!(
+            "Connecting to {}:{}... ",
+            url.host_bare(),
+            url.port_or_default()
+        ));
+        log.brief(
+            "failed: FTP is not available in the sandbox (the network gateway speaks HTTP and HTTPS only).\n",
+        );
+        NETWORK
+    }
+
     fn attempt(&mut self, env: &mut Env, log: &mut Log, original: &Url, attempt: u32) -> Outcome {
         let opts = self.opts;
+        let mut attempt = attempt;
         let mut url = original.clone();
         let mut method = opts.method.clone().unwrap_or_else(|| {
             if opts.post_data.is_some() || opts.post_file.is_some() {
@@ -321,15 +404,11 @@ impl Run<'_> {
         };
         // Where the body goes, decided before the request as wget does
         // (Content-Disposition may rename it once the head is in).
-        let prefix = opts.prefix.clone();
-        let in_prefix = |name: &str| match &prefix {
-            Some(p) => format!("{}/{}", p.trim_end_matches('/'), name),
-            None => name.to_string(),
-        };
+        let page = opts.default_page.as_deref().unwrap_or("index.html");
         // -nc: an existing file is not fetched again.
         if opts.no_clobber {
             let existing = match &self.document {
-                Document::None => Some(in_prefix(&url_file_name(original))),
+                Document::None => Some(local_path(opts, original, page)),
                 Document::File(p, None) => Some(p.clone()),
                 _ => None,
             };
@@ -381,7 +460,7 @@ impl Run<'_> {
                 log.verbose(&format!("--{}--  {}\n", stamp, url));
             }
             let local_name = match &self.document {
-                Document::None => Some(in_prefix(&url_file_name(original))),
+                Document::None => Some(local_path(opts, original, page)),
                 _ => None,
             };
             let mut resume = document_resume;
@@ -481,6 +560,7 @@ impl Run<'_> {
                 headers,
                 body: body.clone().unwrap_or_default(),
                 head_only: method == "HEAD",
+                decode_brotli: false,
                 chunked: false,
                 timeout_ms: opts
                     .timeout
@@ -566,6 +646,9 @@ impl Run<'_> {
                         body = None;
                     }
                     url = next;
+                    if opts.spider {
+                        log.verbose("Spider mode enabled. Check if remote file exists.\n");
+                    }
                     continue;
                 }
             }
@@ -617,6 +700,16 @@ impl Run<'_> {
                 return Outcome::Done(AUTH);
             }
             if opts.spider {
+                // A server may not do HEAD (500, 501): wget tries a GET,
+                // as its next try.
+                if matches!(head.status, 500 | 501) && method == "HEAD" && opts.method.is_none() {
+                    if opts.no_verbose {
+                        log.brief(&format!("{}:\n", url));
+                    }
+                    method = "GET".to_string();
+                    attempt += 1;
+                    continue;
+                }
                 return self.spider_verdict(env, log, &head, &url);
             }
             if head.status >= 400 && opts.content_on_error {
