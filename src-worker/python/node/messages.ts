@@ -5,17 +5,28 @@ import type { RealmScript } from './realmContext.js';
 export interface PythonWorkerData {
   /** The realm's scripts, with V8's code cache once an earlier worker made one. */
   readonly scripts: readonly RealmScript[];
-  /** Send the scripts' code cache with `ready` (the pool has none yet). */
+  /** Send the scripts' code cache with `ready` (the pool has none yet) unless V8 took the one given. */
   readonly wantCodeCache: boolean;
+  /** Send the helper modules with `ready` (the pool has none yet). */
+  readonly wantHelpers: boolean;
   readonly files: readonly { readonly name: string; readonly sab: SharedArrayBuffer }[];
   /** Int32 word 0: the first interpreter's interrupt buffer (a signal number to raise). */
   readonly interrupt: SharedArrayBuffer;
   readonly boot: PythonBootConfig;
+  /** Tiny wasm modules an earlier worker's first realm compiled at boot (realm/wasmHelpers.ts), by key. */
+  readonly helpers: readonly { readonly key: string; readonly module: WebAssembly.Module }[];
 }
 
 /** Worker → pool. */
 export type PythonWorkerMessage =
-  | { readonly type: 'ready'; readonly bootMs: number; readonly codeCache?: Uint8Array[] }
+  | {
+      readonly type: 'ready';
+      readonly bootMs: number;
+      /** V8's code cache of the realm's scripts, when asked for and the one given was not accepted. */
+      readonly codeCache?: Uint8Array[];
+      /** The tiny wasm modules its first realm compiled (see PythonWorkerData.helpers), when asked for. */
+      readonly helpers?: PythonWorkerData['helpers'];
+    }
   | { readonly type: 'failed'; readonly message: string }
   | { readonly type: 'done' };
 

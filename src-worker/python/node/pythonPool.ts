@@ -83,8 +83,12 @@ export class PythonPool {
   private refs = 0;
   private disposed = false;
   private runtime: PythonRuntime | undefined;
-  /** V8's code cache of the realm's scripts, from the first interpreter that booted. */
+  /** V8's code cache of the realm's scripts, from the first interpreter that booted (if the build's was not taken). */
   private codeCache: Uint8Array[] | undefined;
+  /** The tiny wasm modules the first interpreter's realm compiled at boot, for every later worker. */
+  private helpers: PythonWorkerData['helpers'] | undefined;
+  /** An interpreter has booted (the engine's first boot is over). */
+  private booted = false;
   private readonly all = new Set<Interpreter>();
   private readonly slots = new Map<Interpreter, Slot>();
   /** Workers whose process exited, waiting for its done to be recycled (they count as refills). */
@@ -158,8 +162,7 @@ export class PythonPool {
    * second boot would slow it).
    */
   private burst(waited: boolean): void {
-    if (this.options.size === 0 || this.options.burst === false || this.codeCache === undefined)
-      return;
+    if (this.options.size === 0 || this.options.burst === false || !this.booted) return;
     if (!waited && Date.now() >= this.burstUntil) return;
     this.burstUntil = Date.now() + BURST_MS;
     clearTimeout(this.burstEnd);
@@ -190,9 +193,11 @@ export class PythonPool {
     const data: PythonWorkerData = {
       scripts: cache ? rt.scripts.map((s, i) => ({ ...s, cache: cache[i] })) : rt.scripts,
       wantCodeCache: !cache,
+      wantHelpers: !this.helpers,
       files: rt.files,
       interrupt,
       boot: rt.boot,
+      helpers: this.helpers ?? [],
     };
     const entry = engineEntry(new URL('./pythonWorker.ts', import.meta.url), 'pythonWorker');
     const worker = new Worker(entry.url, {
@@ -224,7 +229,9 @@ export class PythonPool {
     worker.on('message', (m: PythonWorkerMessage) => {
       if (m.type === 'ready') {
         slot.current.bootMs = m.bootMs;
+        this.booted = true;
         this.codeCache ??= m.codeCache;
+        this.helpers ??= m.helpers;
         slot.settle?.ok();
       } else if (m.type === 'failed') {
         slot.settle?.fail(new Error(`python failed to start: ${m.message}`));

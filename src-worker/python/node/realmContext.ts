@@ -60,6 +60,8 @@ export interface LoadedRealm {
  */
 export interface CompiledRealm {
   load(): LoadedRealm;
+  /** Every script was compiled from a code cache V8 accepted (a new one would add little). */
+  readonly cached: boolean;
 }
 
 export function compileRealm(scripts: readonly RealmScript[]): CompiledRealm {
@@ -71,6 +73,7 @@ export function compileRealm(scripts: readonly RealmScript[]): CompiledRealm {
       }),
   );
   return {
+    cached: compiled.every((c, i) => scripts[i]?.cache !== undefined && !c.cachedDataRejected),
     load(): LoadedRealm {
       const ctx = createRealmContext();
       for (const script of compiled) script.runInContext(ctx);
