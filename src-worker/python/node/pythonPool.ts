@@ -18,6 +18,7 @@ import type {
   PythonModuleMessage,
   PythonRecycleMessage,
   PythonRunMessage,
+  PythonSetupMessage,
   PythonWorkerData,
   PythonWorkerMessage,
 } from './messages.js';
@@ -86,7 +87,7 @@ export class PythonPool {
   /** V8's code cache of the realm's scripts, from the first interpreter that booted (if the build's was not taken). */
   private codeCache: Uint8Array[] | undefined;
   /** The tiny wasm modules the first interpreter's realm compiled at boot, for every later worker. */
-  private helpers: PythonWorkerData['helpers'] | undefined;
+  private helpers: PythonSetupMessage['helpers'] | undefined;
   /** An interpreter has booted (the engine's first boot is over). */
   private booted = false;
   private readonly all = new Set<Interpreter>();
@@ -186,24 +187,33 @@ export class PythonPool {
   }
 
   private spawn(): Interpreter {
-    this.runtime ??= loadRuntime(this.options.dir);
-    const rt = this.runtime;
     const interrupt = new SharedArrayBuffer(4);
-    const cache = this.codeCache;
-    const data: PythonWorkerData = {
-      scripts: cache ? rt.scripts.map((s, i) => ({ ...s, cache: cache[i] })) : rt.scripts,
-      wantCodeCache: !cache,
-      wantHelpers: !this.helpers,
-      files: rt.files,
-      interrupt,
-      boot: rt.boot,
-      helpers: this.helpers ?? [],
-    };
+    const data: PythonWorkerData = { interrupt };
     const entry = engineEntry(new URL('./pythonWorker.ts', import.meta.url), 'pythonWorker');
+    // The thread starts (Node's bootstrap, on the other core) while this one loads the runtime's
+    // files for the engine's first interpreter; they are sent to it as they are ready.
     const worker = new Worker(entry.url, {
       workerData: { ...data, ...(entry.workerData ?? {}) },
       ...(entry.execArgv ? { execArgv: entry.execArgv } : {}),
     });
+    let rt: PythonRuntime;
+    try {
+      rt = this.runtime ??= loadRuntime(this.options.dir);
+    } catch (e) {
+      void worker.terminate();
+      throw e;
+    }
+    const cache = this.codeCache;
+    const setup: PythonSetupMessage = {
+      type: 'setup',
+      scripts: cache ? rt.scripts.map((s, i) => ({ ...s, cache: cache[i] })) : rt.scripts,
+      wantCodeCache: !cache,
+      wantHelpers: !this.helpers,
+      files: rt.files,
+      boot: rt.boot,
+      helpers: this.helpers ?? [],
+    };
+    worker.postMessage(setup);
     live++;
     worker.unref();
     const slot = this.interpreter(worker, interrupt, undefined);
@@ -367,10 +377,17 @@ export class PythonPool {
   /** Resolves when `size` interpreters are booted (benchmarks, tests). */
   async whenReady(): Promise<void> {
     this.prefill();
-    // A worker being recycled becomes a ready interpreter (or is replaced) once its process says done.
-    while (this.recycling.size > 0 && !this.disposed) await new Promise((r) => setTimeout(r, 5));
-    this.fill();
-    await Promise.all(this.ready.map((x) => x.ready));
+    // An interpreter may end while booting without the pool failing (a burst's extra one is
+    // trimmed, which takes longer than its boot only on a loaded machine): wait for the rest.
+    for (let attempt = 0; ; attempt++) {
+      // A worker being recycled becomes a ready interpreter (or is replaced) once its process says done.
+      while (this.recycling.size > 0 && !this.disposed) await new Promise((r) => setTimeout(r, 5));
+      this.fill();
+      const waited = await Promise.allSettled(this.ready.map((x) => x.ready));
+      const failed = waited.find((r) => r.status === 'rejected');
+      if (!failed || this.disposed) return;
+      if (attempt >= 2) throw failed.reason;
+    }
   }
 
   dispose(): void {

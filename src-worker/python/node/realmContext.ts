@@ -84,8 +84,3 @@ export function compileRealm(scripts: readonly RealmScript[]): CompiledRealm {
     },
   };
 }
-
-/** A fresh realm with the scripts evaluated in it, in order. */
-export function loadRealm(scripts: readonly RealmScript[]): LoadedRealm {
-  return compileRealm(scripts).load();
-}
