@@ -35,6 +35,13 @@ const SUITES = [
     http: ['dns-rebinding-protection', 'server-sse-multiple-streams'],
   },
   {
+    // The alpha's 2025-era session checks (initialize, DELETE, 404 after it).
+    pkg: '@modelcontextprotocol/conformance@0.2.0-alpha.12',
+    version: '2025-11-25',
+    scenarios: [],
+    http: ['server-session-lifecycle'],
+  },
+  {
     pkg: '@modelcontextprotocol/conformance@0.2.0-alpha.12',
     version: '2026-07-28',
     scenarios: ['tools-list'],

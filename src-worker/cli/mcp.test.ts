@@ -155,12 +155,93 @@ describe.skipIf(!haveShell)('sandglass mcp with bad input', () => {
         method: 'tools/call',
         params: { name: 'nope', arguments: {} },
       });
-      const unknown = await s.next();
-      expect(JSON.stringify(unknown)).toMatch(/nope/);
+      // An unknown tool is a protocol error (-32602); bad arguments and
+      // failures are tool results with isError, which the model can read.
+      expect(await s.next()).toMatchObject({ id: 3, error: { code: -32602 } });
+      s.send({
+        jsonrpc: '2.0',
+        id: 31,
+        method: 'tools/call',
+        params: { name: 'run', arguments: {} },
+      });
+      expect(await s.next()).toMatchObject({
+        id: 31,
+        result: {
+          isError: true,
+          content: [{ type: 'text', text: expect.stringMatching(/sandbox_id/) }],
+        },
+      });
+      s.send({ jsonrpc: '2.0', id: 32, method: 'ping' });
+      expect(await s.next()).toMatchObject({ id: 32, result: {} });
       s.send({ jsonrpc: '2.0', id: 4, method: 'tools/list' });
       expect(await s.next()).toMatchObject({ id: 4, result: { tools: expect.any(Array) } });
+      // Positional params, and a malformed initialize, are invalid params, answered.
+      s.send({ jsonrpc: '2.0', id: 6, method: 'tools/list', params: [] });
+      expect(await s.next()).toMatchObject({ id: 6, error: { code: -32602 } });
+      s.send({ jsonrpc: '2.0', id: 7, method: 'initialize', params: { protocolVersion: 'x' } });
+      expect(await s.next()).toMatchObject({ id: 7, error: { code: -32602 } });
     } finally {
       s.child.kill();
+    }
+  });
+
+  it('negotiates the protocol version: the client’s when supported, else the latest', async () => {
+    for (const [asked, got] of [
+      ['2024-11-05', '2024-11-05'],
+      ['2025-06-18', '2025-06-18'],
+      ['1999-01-01', '2025-11-25'],
+      ['2099-12-31', '2025-11-25'],
+    ]) {
+      const s = rawServer();
+      try {
+        s.send({ ...initialize, params: { ...initialize.params, protocolVersion: asked } });
+        expect(await s.next()).toMatchObject({
+          id: 1,
+          result: {
+            protocolVersion: got,
+            capabilities: { tools: { listChanged: false } },
+            serverInfo: { name: 'sandglass' },
+            instructions: expect.stringContaining('create_sandbox'),
+          },
+        });
+      } finally {
+        s.child.kill();
+      }
+    }
+  }, 120_000);
+
+  it('takes a batch in a 2025-03-26 session and answers it with one array; later versions refuse it', async () => {
+    const batch = [
+      { jsonrpc: '2.0', id: 'a', method: 'ping' },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 'b', method: 'tools/list' },
+      { jsonrpc: '2.0', id: 'c', method: 'no/such/method' },
+    ];
+    const s = rawServer();
+    try {
+      s.send({ ...initialize, params: { ...initialize.params, protocolVersion: '2025-03-26' } });
+      await s.next();
+      s.send(batch);
+      const reply = (await s.next()) as unknown as { id: string }[];
+      expect(Array.isArray(reply)).toBe(true);
+      expect(reply.map((r) => r.id).sort()).toEqual(['a', 'b', 'c']);
+      expect(reply.find((r) => r.id === 'c')).toMatchObject({ error: { code: -32601 } });
+      expect(reply.find((r) => r.id === 'b')).toMatchObject({
+        result: { tools: expect.any(Array) },
+      });
+    } finally {
+      s.child.kill();
+    }
+    const later = rawServer();
+    try {
+      later.send(initialize);
+      await later.next();
+      later.send(batch);
+      expect(await later.next()).toMatchObject({ id: null, error: { code: -32600 } });
+      later.send({ jsonrpc: '2.0', id: 9, method: 'ping' });
+      expect(await later.next()).toMatchObject({ id: 9, result: {} });
+    } finally {
+      later.child.kill();
     }
   });
 

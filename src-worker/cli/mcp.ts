@@ -64,7 +64,7 @@ export async function runMcp(args: McpArgs, io: CliIo): Promise<number> {
     { SandglassEngine },
     { connectAgent },
     { createMcpServer },
-    { stdioGuard },
+    { stdioGuard, StdioBatches },
   ] = await Promise.all([
     import('@modelcontextprotocol/server/stdio'),
     import('../api/engine.js'),
@@ -87,11 +87,18 @@ export async function runMcp(args: McpArgs, io: CliIo): Promise<number> {
   const log = (e: Error): void => {
     io.stderr.write(`sandglass mcp: ${e.message.split('\n')[0] ?? ''}\n`);
   };
-  // Lines that are not JSON-RPC are answered by the guard; the rest go to the SDK.
-  const guarded = io.stdin.pipe(stdioGuard((line) => io.stdout.write(line), MAX_MESSAGE_BYTES));
-  const transport = new StdioServerTransport(guarded, io.stdout as NodeJS.WriteStream, {
-    maxBufferSize: MAX_MESSAGE_BYTES * 2,
-  });
+  // Lines that are not JSON-RPC are answered by the guard; the rest go to the
+  // SDK, batches split into their messages (their replies gathered on the way out).
+  const batches = new StdioBatches();
+  batches.output.pipe(io.stdout, { end: false });
+  const guarded = io.stdin.pipe(stdioGuard(batches, MAX_MESSAGE_BYTES));
+  const transport = new StdioServerTransport(
+    guarded,
+    batches.output as unknown as NodeJS.WriteStream,
+    {
+      maxBufferSize: MAX_MESSAGE_BYTES * 2,
+    },
+  );
   const ended = new Promise<void>((done) => {
     stop = done;
     io.stdin.once('end', done);
@@ -102,6 +109,10 @@ export async function runMcp(args: McpArgs, io: CliIo): Promise<number> {
   const handle = serveStdio(() => createMcpServer(host), { transport, onerror: log });
   await ended;
   await handle.close().catch(() => undefined);
+  // Whatever the server said last reaches stdout before the process ends.
+  const flushed = new Promise<void>((done) => batches.output.once('end', done));
+  batches.output.end();
+  await flushed;
   host.close();
   await engine.dispose();
   return 0;

@@ -35,6 +35,16 @@ afterAll(async () => {
 });
 
 const listTools = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
+const initialize = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: {
+    protocolVersion: '2025-11-25',
+    capabilities: {},
+    clientInfo: { name: 'raw', version: '0' },
+  },
+});
 
 /** A raw POST (node:http, so Host and Origin can be anything). */
 function post(
@@ -82,7 +92,7 @@ describe('access', () => {
       403,
     );
     // A local page's Origin and the loopback names pass.
-    const local = await post(listTools, {
+    const local = await post(initialize, {
       ...bearer,
       origin: `http://localhost:${server.port}`,
       host: `localhost:${server.port}`,
@@ -99,13 +109,125 @@ describe('access', () => {
     const huge = await post(`{"x":"${'a'.repeat(40 * 1024 * 1024)}"}`, bearer);
     expect(huge.status).toBe(413);
     // Still serving after all that.
-    expect((await post(listTools, bearer)).status).toBe(200);
+    expect((await post(initialize, bearer)).status).toBe(200);
   });
 
-  it('serves only /mcp, and answers GET on the stateless endpoint with 405', async () => {
-    const res = await fetch(server.url, { headers: { ...bearer, accept: 'text/event-stream' } });
-    expect(res.status).toBe(405);
+  it('serves only /mcp', async () => {
     expect((await fetch(new URL('/other', server.url), { headers: bearer })).status).toBe(404);
+  });
+});
+
+/** The first JSON-RPC message of a response (a JSON body, or the first SSE `data:` line). */
+function message(text: string): Record<string, unknown> {
+  const data = text.startsWith('{') ? text : (/^data: (.*)$/m.exec(text)?.[1] ?? 'null');
+  return JSON.parse(data) as Record<string, unknown>;
+}
+
+describe('sessions (2025 era)', () => {
+  const v = { 'mcp-protocol-version': '2025-11-25' };
+  async function open(version = '2025-11-25'): Promise<Record<string, string>> {
+    const body = JSON.parse(initialize) as { params: Record<string, unknown> };
+    body.params.protocolVersion = version;
+    const init = await post(JSON.stringify(body), bearer);
+    expect(init.status).toBe(200);
+    expect(message(init.text)).toMatchObject({ result: { protocolVersion: version } });
+    const id = String(init.headers['mcp-session-id'] ?? '');
+    expect(id).toMatch(/^[\x21-\x7e]{16,}$/);
+    const session = { ...bearer, 'mcp-protocol-version': version, 'mcp-session-id': id };
+    const initialized = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    const ack = await post(initialized, session);
+    expect(ack.status).toBe(202);
+    expect(ack.text).toBe('');
+    return session;
+  }
+
+  it('issues a session at initialize; requests without it get 400, unknown ones 404', async () => {
+    const session = await open();
+    const ok = await post(listTools, session);
+    expect(ok.status).toBe(200);
+    expect(message(ok.text)).toMatchObject({ id: 1, result: { tools: expect.any(Array) } });
+    expect((await post(listTools, { ...bearer, ...v })).status).toBe(400);
+    const unknown = await post(listTools, { ...session, 'mcp-session-id': 'no-such-session' });
+    expect(unknown.status).toBe(404);
+    expect(message(unknown.text)).toMatchObject({ error: { code: -32001 } });
+    // Each initialize is a new session.
+    expect((await open())['mcp-session-id']).not.toBe(session['mcp-session-id']);
+  });
+
+  it('ends a session on DELETE: later requests get 404', async () => {
+    const session = await open();
+    const del = await fetch(server.url, { method: 'DELETE', headers: session });
+    expect(del.status).toBe(200);
+    expect((await post(listTools, session)).status).toBe(404);
+    expect((await fetch(server.url, { method: 'DELETE', headers: session })).status).toBe(404);
+  });
+
+  it('opens one server stream per session on GET; other methods get 405', async () => {
+    const session = await open();
+    const stop = new AbortController();
+    const t0 = Date.now();
+    const stream = await fetch(server.url, {
+      headers: { ...session, accept: 'text/event-stream' },
+      signal: stop.signal,
+    });
+    // Its headers come at once, not with the first keep-alive (15 s).
+    expect(Date.now() - t0).toBeLessThan(5000);
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const second = await fetch(server.url, {
+      headers: { ...session, accept: 'text/event-stream' },
+    });
+    expect(second.status).toBe(409);
+    stop.abort();
+    const put = await fetch(server.url, { method: 'PUT', headers: session, body: '{}' });
+    expect(put.status).toBe(405);
+    expect(put.headers.get('allow')).toBe('GET, POST, DELETE');
+  });
+
+  it('answers 400 to an unsupported MCP-Protocol-Version, before and after initialize', async () => {
+    const session = await open();
+    for (const bad of ['invalid-protocol-version', '2000-01-01', '2099-01-01']) {
+      expect((await post(listTools, { ...bearer, 'mcp-protocol-version': bad })).status).toBe(400);
+      expect((await post(listTools, { ...session, 'mcp-protocol-version': bad })).status).toBe(400);
+    }
+  });
+
+  it('refuses batches from 2025-06-18 on, and takes them at 2025-03-26', async () => {
+    const session = await open();
+    const batch = JSON.stringify([
+      { jsonrpc: '2.0', id: 901, method: 'ping', params: {} },
+      { jsonrpc: '2.0', id: 902, method: 'ping', params: {} },
+    ]);
+    for (const version of ['2025-06-18', '2025-11-25']) {
+      const refused = await post(batch, { ...session, 'mcp-protocol-version': version });
+      expect(refused.status).toBe(400);
+      expect(JSON.parse(refused.text)).toMatchObject({ id: null, error: { code: -32600 } });
+    }
+    // Without the header, the session's version decides.
+    const { 'mcp-protocol-version': _, ...bare } = session;
+    expect((await post(batch, bare)).status).toBe(400);
+    const { 'mcp-protocol-version': __, ...old } = await open('2025-03-26');
+    for (const headers of [old, { ...old, 'mcp-protocol-version': '2025-03-26' }]) {
+      const taken = await post(batch, headers);
+      expect(taken.status).toBe(200);
+      expect(taken.text).toMatch(/"id":901/);
+      expect(taken.text).toMatch(/"id":902/);
+    }
+  });
+
+  it('answers malformed messages with -32700 and -32600', async () => {
+    const session = await open();
+    const parse = await post('{"jsonrpc":', session);
+    expect(parse.status).toBe(400);
+    expect(JSON.parse(parse.text)).toMatchObject({ id: null, error: { code: -32700 } });
+    for (const bad of [
+      { jsonrpc: '2.0', id: 5 },
+      { jsonrpc: '1.0', id: 5, method: 'ping' },
+    ]) {
+      const r = await post(JSON.stringify(bad), session);
+      expect(r.status).toBe(400);
+      expect(JSON.parse(r.text)).toMatchObject({ error: { code: -32600 } });
+    }
   });
 });
 
@@ -122,7 +244,7 @@ describe.skipIf(!haveShell)('tools over HTTP', () => {
     ['legacy', '2025-11-25'],
     ['auto', '2026-07-28'],
   ] as const) {
-    it(`serves ${version} clients; the shell session outlives each stateless request`, async () => {
+    it(`serves ${version} clients; the shell session outlives each request`, async () => {
       const client = await connect(mode);
       try {
         expect(client.getNegotiatedProtocolVersion()).toBe(version);
@@ -152,13 +274,24 @@ describe.skipIf(!haveShell)('tools over HTTP', () => {
     });
   }
 
-  it('kills the command of a client that hangs up mid-call; the engine goes on', async () => {
+  // 2026-07-28 exchanges are one request each: hanging up ends it. (A 2025
+  // session's request outlives its connection, as the spec asks: the client
+  // cancels with notifications/cancelled; see below.)
+  it('kills the command of a 2026-07-28 client that hangs up mid-call; the engine goes on', async () => {
     const sb = await engine.call('createSandbox', { name: 'hangup' });
     const body = JSON.stringify({
       jsonrpc: '2.0',
       id: 7,
       method: 'tools/call',
-      params: { name: 'run', arguments: { sandbox_id: sb.id, command: 'sleep 60' } },
+      params: {
+        name: 'run',
+        arguments: { sandbox_id: sb.id, command: 'sleep 60' },
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '0' },
+          'io.modelcontextprotocol/clientCapabilities': {},
+        },
+      },
     });
     const req = httpRequest(server.url, {
       method: 'POST',
@@ -166,6 +299,9 @@ describe.skipIf(!haveShell)('tools over HTTP', () => {
         ...bearer,
         'content-type': 'application/json',
         accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'tools/call',
+        'mcp-name': 'run',
       },
     });
     req.on('error', () => undefined);
@@ -186,6 +322,42 @@ describe.skipIf(!haveShell)('tools over HTTP', () => {
     expect(running).toBeNull();
     const next = await engine.call('run', { sandboxId: sb.id, command: 'echo still here' });
     expect(next.stdout).toBe('still here\n');
+  });
+});
+
+describe.skipIf(!haveShell)('cancellation over HTTP (2025 session)', () => {
+  it('kills the command when the client sends notifications/cancelled', async () => {
+    const client = await connect('legacy');
+    try {
+      const made = await client.callTool({ name: 'create_sandbox', arguments: {} });
+      const id = (made.structuredContent as { sandbox_id: string }).sandbox_id;
+      const stop = new AbortController();
+      const call = client.callTool(
+        { name: 'run', arguments: { sandbox_id: id, command: 'sleep 60' } },
+        { signal: stop.signal },
+      );
+      call.catch(() => undefined);
+      let running: string | null = null;
+      for (let i = 0; i < 100 && running === null; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        running = (await engine.call('stats', { sandboxId: id })).running;
+      }
+      expect(running).toBe('sleep 60');
+      stop.abort();
+      await expect(call).rejects.toThrow();
+      for (let i = 0; i < 100 && running !== null; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        running = (await engine.call('stats', { sandboxId: id })).running;
+      }
+      expect(running).toBeNull();
+      const next = await client.callTool({
+        name: 'run',
+        arguments: { sandbox_id: id, command: 'echo after' },
+      });
+      expect((next.content as { text: string }[])[0]?.text).toBe('after\n');
+    } finally {
+      await client.close();
+    }
   });
 });
 
@@ -220,9 +392,9 @@ describe('the web server', () => {
       expect(
         (await post(listTools, { authorization: `Bearer ${web.token}` }, web.mcpUrl)).status,
       ).toBe(401);
-      const ok = await post(listTools, bearer, web.mcpUrl);
+      const ok = await post(initialize, bearer, web.mcpUrl);
       expect(ok.status).toBe(200);
-      expect(ok.text).toMatch(/create_sandbox/);
+      expect(ok.text).toMatch(/"serverInfo":\{"name":"sandglass"/);
     } finally {
       await web.close();
     }

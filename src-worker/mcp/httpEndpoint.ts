@@ -1,11 +1,13 @@
 /**
  * MCP over Streamable HTTP at `/mcp`, for the web server and the Electron
- * app: the SDK's handler (both protocol eras, stateless: all state is the
- * engine's) behind the checks a local server owes its user. In order:
- * Host (DNS rebinding) and Origin (a foreign web page) answered 403 by the
- * SDK's validators, then the bearer token (401 with a WWW-Authenticate
- * challenge), then body size (413) and the protocol's own errors (malformed
- * JSON-RPC, unsupported version, header mismatch) from the handler.
+ * app, behind the checks a local server owes its user. In order: Host (DNS
+ * rebinding) and Origin (a foreign web page) answered 403 by the SDK's
+ * validators, then the bearer token (401 with a WWW-Authenticate
+ * challenge), then body size (413). Then the era: 2026-07-28 requests go to
+ * the SDK's stateless handler, which answers the protocol's own errors
+ * (malformed envelope, unsupported version, header mismatch); 2025-era
+ * traffic to our sessions (httpSessions.ts). All sandbox state is the
+ * engine's either way.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -16,12 +18,14 @@ import {
   bearerAuthChallengeResponse,
   createMcpHandler,
   hostHeaderValidationResponse,
+  isLegacyRequest,
   localhostAllowedHostnames,
   localhostAllowedOrigins,
   originValidationResponse,
   verifyBearerToken,
   type AuthInfo,
 } from '@modelcontextprotocol/server';
+import { createHttpSessions } from './httpSessions.js';
 import { createMcpServer } from './server.js';
 import type { McpHost } from './tool.js';
 
@@ -78,6 +82,24 @@ export async function checkLocalRequest(
   }
 }
 
+/**
+ * Sends an event stream's headers at once. Node holds headers until the
+ * first body write, and a session's GET stream may say nothing for a long
+ * time (the first keep-alive comes after 15 s): its client would wait that
+ * long to learn the stream is open.
+ */
+function flushStreamHeaders(res: ServerResponse): void {
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.writeHead = ((...args: unknown[]) => {
+    writeHead(...args);
+    const headers = args.find((a) => typeof a === 'object' && a !== null) as
+      Record<string, unknown> | undefined;
+    const type = headers?.['content-type'] ?? headers?.['Content-Type'];
+    if (typeof type === 'string' && type.startsWith('text/event-stream')) res.flushHeaders();
+    return res;
+  }) as ServerResponse['writeHead'];
+}
+
 export function createMcpHttpEndpoint(options: {
   host: McpHost;
   /** The bearer token every request must carry. */
@@ -86,20 +108,32 @@ export function createMcpHttpEndpoint(options: {
 }): McpHttpEndpoint {
   const { host, token } = options;
   const onerror = options.onerror ?? (() => undefined);
-  const mcp = createMcpHandler(() => createMcpServer(host), {
+  // 2026-07-28 requests (stateless by design) go to the SDK's handler;
+  // 2025-era traffic (initialize, sessions) to our sessions.
+  const modern = createMcpHandler(() => createMcpServer(host), {
+    legacy: 'reject',
     maxRequestBodySize: MAX_MCP_BODY_BYTES,
+    onerror,
+  });
+  const sessions = createHttpSessions(() => createMcpServer(host), {
+    maxBodyBytes: MAX_MCP_BODY_BYTES,
     onerror,
   });
   const guarded = {
     fetch: async (request: Request): Promise<Response> => {
       const checked = await checkLocalRequest(request, token);
       if ('refused' in checked) return checked.refused;
-      return mcp.fetch(request, { authInfo: checked.authInfo });
+      const legacy = await isLegacyRequest(request, undefined, {
+        maxRequestBodySize: MAX_MCP_BODY_BYTES,
+      });
+      if (legacy) return sessions.fetch(request, checked.authInfo);
+      return modern.fetch(request, { authInfo: checked.authInfo });
     },
   };
   const node = toNodeHandler(guarded, { maxRequestBodySize: MAX_MCP_BODY_BYTES, onerror });
   return {
     handle: async (req, res) => {
+      flushStreamHeaders(res);
       try {
         await node(req, res);
       } catch (err) {
@@ -108,6 +142,8 @@ export function createMcpHttpEndpoint(options: {
         else res.destroy();
       }
     },
-    close: () => mcp.close(),
+    close: async () => {
+      await Promise.all([modern.close(), sessions.close()]);
+    },
   };
 }

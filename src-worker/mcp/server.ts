@@ -6,7 +6,12 @@
  * A tool's failure is an `isError` result naming the error code; protocol
  * errors are left to the SDK (unknown tool, malformed request).
  */
-import { McpServer, type CallToolResult } from '@modelcontextprotocol/server';
+import {
+  McpServer,
+  ProtocolError,
+  ProtocolErrorCode,
+  type CallToolResult,
+} from '@modelcontextprotocol/server';
 import { API_VERSION } from '../contract/constants.js';
 import { toApiError } from '../api/errors.js';
 import type { McpHost, ToolCall, ToolDef } from './tool.js';
@@ -90,7 +95,8 @@ async function waitingFor(host: McpHost, args: unknown, startedAt: number): Prom
 export function createMcpServer(host: McpHost): McpServer {
   const server = new McpServer(
     { name: SERVER_NAME, title: 'Sandglass', version: `${API_VERSION}.0.0` },
-    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+    // The tool list never changes while a server runs: no listChanged.
+    { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS },
   );
   for (const tool of TOOLS) {
     server.registerTool(
@@ -110,5 +116,29 @@ export function createMcpServer(host: McpHost): McpServer {
       },
     );
   }
+  refuseCursors(server);
   return server;
+}
+
+/**
+ * Every tool fits on one page of tools/list, so no cursor is ever handed
+ * out and any cursor a client sends is invalid: -32602, as the spec's
+ * pagination asks, rather than the whole list again as if it were page 2.
+ */
+function refuseCursors(server: McpServer): void {
+  const inner = server.server as unknown as {
+    _getRequestHandler(
+      method: string,
+    ): ((request: unknown, ctx: unknown) => Promise<unknown>) | undefined;
+  };
+  const list = inner._getRequestHandler('tools/list');
+  if (!list) return;
+  server.server.setRequestHandler('tools/list', (request, ctx) => {
+    if (request.params?.cursor !== undefined)
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `Invalid cursor ${JSON.stringify(request.params.cursor)}: tools/list has one page, call it without a cursor`,
+      );
+    return list(request, ctx) as never;
+  });
 }

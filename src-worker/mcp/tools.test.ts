@@ -5,6 +5,7 @@
  * network approvals waiting for a person.
  */
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/client/validators/ajv';
 import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -112,12 +113,89 @@ describe('tools/list', () => {
       'max_output_bytes',
     ]);
     expect(run?.inputSchema.required).toEqual(['sandbox_id', 'command']);
-    expect(tools.find((t) => t.name === 'read_file')?.annotations?.readOnlyHint).toBe(true);
-    // Only run reaches beyond the sandbox (the network, when allowed).
-    expect(tools.filter((t) => t.annotations?.openWorldHint).map((t) => t.name)).toEqual(['run']);
-    expect(tools.find((t) => t.name === 'destroy_sandbox')?.annotations?.destructiveHint).toBe(
-      true,
+    // What each tool does to its world, as hints: read-only, destructive,
+    // idempotent, open world (only run reaches beyond the sandbox: the
+    // network, when allowed). timeline_export writes a new file on the host.
+    const hints = Object.fromEntries(
+      tools.map((t) => [
+        t.name,
+        [
+          t.annotations?.readOnlyHint,
+          t.annotations?.destructiveHint,
+          t.annotations?.idempotentHint,
+          t.annotations?.openWorldHint,
+        ]
+          .map((h) => (h === undefined ? '?' : h ? 'y' : 'n'))
+          .join(''),
+      ]),
     );
+    expect(hints).toEqual({
+      create_sandbox: 'nnnn',
+      list_sandboxes: 'ynyn',
+      destroy_sandbox: 'nyyn',
+      run: 'nyny',
+      read_file: 'ynyn',
+      write_file: 'nyyn',
+      edit_file: 'nynn',
+      list_dir: 'ynyn',
+      snapshot: 'ynyn',
+      restore: 'nynn',
+      fork: 'nnnn',
+      diff: 'ynyn',
+      timeline_export: 'nnnn',
+    });
+    for (const t of tools) {
+      expect(t.title, t.name).toMatch(/^[A-Z]/);
+      expect(t.annotations?.title, t.name).toBe(t.title);
+    }
+  });
+
+  it('lists every tool on one page: no nextCursor, and any cursor is invalid (-32602)', async () => {
+    const page = await client.listTools();
+    expect(page.nextCursor).toBeUndefined();
+    await expect(client.listTools({ cursor: 'page-2' })).rejects.toMatchObject({ code: -32602 });
+    expect((await client.listTools()).tools).toHaveLength(TOOLS.length);
+  });
+
+  it('declares only what it implements: tools, with a list that never changes', () => {
+    expect(client.getServerCapabilities()).toEqual({ tools: { listChanged: false } });
+    expect(client.getServerVersion()).toMatchObject({
+      name: 'sandglass',
+      version: /^\d+\.\d+\.\d+$/,
+    });
+    expect(client.getInstructions()).toMatch(/create_sandbox/);
+  });
+});
+
+describe.skipIf(!haveShell)('structured results', () => {
+  it('match the output schema each tool publishes, checked as JSON Schema (2020-12)', async () => {
+    const { tools } = await client.listTools();
+    const ajv = new AjvJsonSchemaValidator();
+    const checked = new Set<string>();
+    const check = async (name: string, args: Record<string, unknown>) => {
+      const r = await call(name, args);
+      expect(r.isError, `${name}: ${JSON.stringify(r.content)}`).toBeFalsy();
+      const schema = tools.find((t) => t.name === name)?.outputSchema;
+      expect(schema, name).toBeDefined();
+      const verdict = ajv.getValidator(schema as never)(r.structuredContent);
+      expect(verdict.valid, `${name}: ${verdict.valid ? '' : verdict.errorMessage}`).toBe(true);
+      checked.add(name);
+      return r.structuredContent as Record<string, string>;
+    };
+    const { sandbox_id: id = '' } = await check('create_sandbox', { name: 'schemas' });
+    await check('list_sandboxes', {});
+    await check('write_file', { sandbox_id: id, path: 'n.txt', content: 'one\n' });
+    await check('edit_file', { sandbox_id: id, path: 'n.txt', old_text: 'one', new_text: 'two' });
+    await check('read_file', { sandbox_id: id, path: 'n.txt' });
+    await check('list_dir', { sandbox_id: id });
+    const { snapshot_id: snap } = await check('snapshot', { sandbox_id: id });
+    await check('run', { sandbox_id: id, command: 'echo three > n.txt; echo err >&2' });
+    await check('diff', { sandbox_id: id, from: snap });
+    const { sandbox_id: forked } = await check('fork', { sandbox_id: id, snapshot_id: snap });
+    await check('restore', { sandbox_id: id, snapshot_id: snap });
+    await check('timeline_export', { sandbox_id: id });
+    await check('destroy_sandbox', { sandbox_id: forked });
+    expect([...checked].sort()).toEqual(tools.map((t) => t.name).sort());
   });
 });
 
@@ -339,7 +417,7 @@ describe.skipIf(!haveShell)('files', () => {
       await ok('write_file', { sandbox_id: id, path: 'proj/notes.txt', content: 'a\nb\nc\nb\n' }),
     ).toEqual({ path: '/home/user/proj/notes.txt', bytes: 8 });
     const whole = await call('read_file', { sandbox_id: id, path: '/home/user/proj/notes.txt' });
-    expect(texts(whole)).toEqual(['a\nb\nc\nb\n']);
+    expect(texts(whole)).toEqual(['a\nb\nc\nb\n', JSON.stringify(whole.structuredContent)]);
     expect(whole.structuredContent).toMatchObject({
       encoding: 'text',
       size: 8,
@@ -352,7 +430,7 @@ describe.skipIf(!haveShell)('files', () => {
       start_line: 2,
       end_line: 3,
     });
-    expect(texts(part)).toEqual(['b\nc\n']);
+    expect(texts(part)[0]).toBe('b\nc\n');
     expect(part.structuredContent).toMatchObject({ start_line: 2, end_line: 3 });
 
     expect(

@@ -92,14 +92,15 @@ export const readFile = defineTool({
       if (ranged)
         throw new EngineError('EINVAL', `${path} is binary: line ranges apply to text files only`);
       const part = bytes.subarray(0, max);
+      const structured = {
+        path,
+        size: bytes.length,
+        encoding: 'base64' as const,
+        truncated: part.length < bytes.length,
+      };
       return {
-        structured: {
-          path,
-          size: bytes.length,
-          encoding: 'base64' as const,
-          truncated: part.length < bytes.length,
-        },
-        text: [Buffer.from(part).toString('base64')],
+        structured,
+        text: [Buffer.from(part).toString('base64'), JSON.stringify(structured)],
       };
     }
     const range = selectLines(text, args.start_line, args.end_line);
@@ -108,18 +109,18 @@ export const readFile = defineTool({
     const endLine = truncated
       ? range.startLine + Math.max(countLines(shown), 1) - 1
       : range.endLine;
-    return {
-      structured: {
-        path,
-        size: bytes.length,
-        encoding: 'text' as const,
-        start_line: range.startLine,
-        end_line: endLine,
-        total_lines: range.totalLines,
-        truncated,
-      },
-      text: [shown],
+    const structured = {
+      path,
+      size: bytes.length,
+      encoding: 'text' as const,
+      start_line: range.startLine,
+      end_line: endLine,
+      total_lines: range.totalLines,
+      truncated,
     };
+    // The metadata also as JSON text, for clients that show the model only
+    // the content (as run does): where the file was cut, where to go on.
+    return { structured, text: [shown, JSON.stringify(structured)] };
   },
 });
 

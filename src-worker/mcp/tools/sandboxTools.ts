@@ -88,7 +88,8 @@ export const destroySandbox = defineTool({
     'released. The sandbox_id is invalid afterwards.',
   input: sandboxOnlyInput,
   output: destroyOutput,
-  annotations: changes({ destructive: true, idempotent: false }),
+  // Ids are never reused: destroying again changes nothing (it fails).
+  annotations: changes({ destructive: true, idempotent: true }),
   async run(args, { host }) {
     await host.engine.call('destroySandbox', { sandboxId: args.sandbox_id }, host.client);
     return { structured: { sandbox_id: args.sandbox_id, destroyed: true as const } };

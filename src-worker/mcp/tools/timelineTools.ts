@@ -54,7 +54,8 @@ export const snapshot = defineTool({
     'before anything risky. Every run also returns a step_id that works as a snapshot_id.',
   input: snapshotInput,
   output: snapshotOutput,
-  annotations: changes({ destructive: false, idempotent: true }),
+  // Names the current step: nothing is written.
+  annotations: READ_ONLY,
   async run(args, { host }) {
     const step = await currentStep(host, args.sandbox_id);
     const { kind, command, startedAt, branchId } = step;
@@ -176,12 +177,8 @@ export const timelineExport = defineTool({
     'its path. People open it in the Sandglass workbench to replay what happened.',
   input: exportInput,
   output: exportOutput,
-  annotations: {
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: false,
-    openWorldHint: false,
-  },
+  // Leaves the sandbox alone but writes a new file on the host each time.
+  annotations: changes({ destructive: false, idempotent: false }),
   async run(args, { host }) {
     const sandboxes = await host.engine.call('listSandboxes', {}, host.client);
     const name = sandboxes.find((s) => s.id === args.sandbox_id)?.name ?? args.sandbox_id;
