@@ -92,11 +92,39 @@ const ASM_REWRITES = [
     'GOTMainExports=origExports;var gotBound={};for(var symName in GOT){if(Object.hasOwn(origExports,symName))gotBound[symName]=origExports[symName]}updateGOT(gotBound);LDSO.init();',
     1,
   ],
-  // The same merge of the main module's exports into the import table without an entries array
-  // and a closure per export (8,500 of them at every boot).
+  // The merge of a module's exports into the import table (the global symbol table) without an
+  // entries array and a closure per export. The main module's ~8,500 are not copied at all at
+  // every boot: the table inherits them (its prototype becomes the exports object), so a lookup
+  // finds a JS import first and the main module's export next, as the copy gave; only imports
+  // defined by no JS function (stubs) and the main/__main_argc_argv alias are set one by one.
   [
     'var mergeLibSymbols=(exports,libName)=>{for(var[sym,exp]of Object.entries(exports)){const setImport=target=>{if(!isSymbolDefined(target)){wasmImports[target]=exp}};setImport(sym);const main_alias="__main_argc_argv";if(sym=="main"){setImport(main_alias)}if(sym==main_alias){setImport("main")}}};',
-    'var mergeLibSymbols=(exports,libName)=>{for(var sym of Object.keys(exports)){var exp=exports[sym];if(!isSymbolDefined(sym)){wasmImports[sym]=exp}if(sym=="main"&&!isSymbolDefined("__main_argc_argv")){wasmImports["__main_argc_argv"]=exp}if(sym=="__main_argc_argv"&&!isSymbolDefined("main")){wasmImports["main"]=exp}}};',
+    'var mergeLibSymbols=(exports,libName)=>{if(libName=="main"&&Object.getPrototypeOf(exports)===null&&Object.getPrototypeOf(wasmImports)===Object.prototype&&!Object.hasOwn(exports,"main")){for(var sym of Object.keys(wasmImports)){if(!isSymbolDefined(sym)&&Object.hasOwn(exports,sym))wasmImports[sym]=exports[sym]}if(Object.hasOwn(exports,"__main_argc_argv")&&!isSymbolDefined("main"))wasmImports["main"]=exports["__main_argc_argv"];Object.setPrototypeOf(wasmImports,exports);return}for(var sym of Object.keys(exports)){var exp=exports[sym];if(!isSymbolDefined(sym)){wasmImports[sym]=exp}if(sym=="main"&&!isSymbolDefined("__main_argc_argv")){wasmImports["__main_argc_argv"]=exp}if(sym=="__main_argc_argv"&&!isSymbolDefined("main")){wasmImports["main"]=exp}}};',
+    1,
+  ],
+  // Finding whether a function already has a table slot scans all ~8,700 slots (a JS function
+  // object made for each) the first time, and the first asker is the boot's binding of the ~280
+  // GOT.func imports that are JS library functions: a function of JS source is never a table
+  // element (a table holds wasm functions; addFunction puts a wrapper there and records the
+  // original), so for one the scan can find nothing. Scan when a wasm (native) function is first
+  // asked for, as before; the answers, and so the table layout, are the same.
+  [
+    'var getFunctionAddress=func=>{if(!functionsInTableMap){functionsInTableMap=new WeakMap;updateTableMap(0,wasmTable.length)}return functionsInTableMap.get(func)||0};',
+    'var functionsInTableScanned=false;var getFunctionAddress=func=>{if(!functionsInTableScanned&&(typeof func!="function"||/\\{\\s*\\[native code\\]\\s*\\}$/.test(Function.prototype.toString.call(func)))){functionsInTableScanned=true;functionsInTableMap??=new WeakMap;updateTableMap(0,wasmTable.length)}functionsInTableMap??=new WeakMap;return functionsInTableMap.get(func)||0};',
+    1,
+  ],
+  // Wrapping a few exports of the main module copied all ~8,500 of them into a new object at
+  // every boot; an object inheriting from the exports reads the same (only property reads use it).
+  [
+    'function applySignatureConversions(wasmExports){wasmExports=Object.assign({},wasmExports);',
+    'function applySignatureConversions(wasmExports){wasmExports=Object.create(wasmExports);',
+    1,
+  ],
+  // dlsym's index of a symbol among a library's: the main module's table inherits its exports
+  // (mergeLibSymbols above), which for...in enumerates and Object.keys does not.
+  [
+    'newSymIndex=Object.keys(lib.exports).indexOf(symbol);',
+    'newSymIndex=-1;var symAt=0;for(var symKey in lib.exports){if(symKey===symbol){newSymIndex=symAt;break}symAt++}',
     1,
   ],
   // system(3) goes to the realm (which runs it through the kernel), never to a host shell.
@@ -172,7 +200,10 @@ async function realmModules() {
     bundleRealm: resources.bundleRealm,
     realmCodeKey: resources.realmCodeKey,
     codeCacheSuffix: resources.CODE_CACHE_SUFFIX,
-    loadRealm: context.loadRealm,
+    snapshotPageMap: resources.snapshotPageMap,
+    snapshotFile: resources.SNAPSHOT_FILE,
+    snapshotPagesFile: resources.SNAPSHOT_PAGES_FILE,
+    compileRealm: context.compileRealm,
   };
 }
 
@@ -268,39 +299,57 @@ async function compileStdlib(outFile, packages) {
 /**
  * Boot an interpreter in a realm like the engine's (python/node/realmContext.ts:
  * null-prototype global, no code generation from strings) from the files just
- * built, and save its memory. Nothing else is handed in.
+ * built, and save its memory. Nothing else is handed in. Then boot a second
+ * realm from that snapshot, as an engine's worker does, and save V8's code
+ * cache of the scripts as both boots left them.
  */
-async function makeSnapshot(outDir, { loadRealm, realmCodeKey, codeCacheSuffix }) {
+async function makeSnapshot(outDir, code) {
   const crypto = await import('node:crypto');
   const scripts = ['realm.js', 'pyodide.asm.js', 'pyodide.js'].map((name) => ({
     name,
     source: fs.readFileSync(path.join(outDir, name), 'utf8'),
   }));
-  const { realm, codeCache } = loadRealm(scripts);
-  const shared = (file) => {
-    const bytes = fs.readFileSync(path.join(outDir, file));
+  const compiled = code.compileRealm(scripts);
+  const shared = (bytes) => {
     const sab = new SharedArrayBuffer(bytes.length);
     new Uint8Array(sab).set(bytes);
     return sab;
   };
-  for (const f of ['pyodide.asm.wasm', 'python_stdlib.zip'])
-    realm.addFile(`/pyodide/${f}`, shared(f));
+  const files = ['pyodide.asm.wasm', 'python_stdlib.zip'].map((f) => [
+    `/pyodide/${f}`,
+    shared(fs.readFileSync(path.join(outDir, f))),
+  ]);
   const lock = fs.readFileSync(path.join(outDir, 'pyodide-lock.json'), 'utf8');
-  const seed = new SharedArrayBuffer(4096);
-  crypto.randomFillSync(new Uint8Array(seed));
-  const codeKey = realmCodeKey(scripts[0].source);
-  await realm.boot(
-    seed,
-    new SharedArrayBuffer(4),
-    new SharedArrayBuffer(4),
-    JSON.stringify({ ...SNAPSHOT_BOOT, lock, codeKey, makeSnapshot: true }),
-  );
-  // V8's code cache of the scripts as booted, so an engine's first interpreter need not compile them.
-  codeCache().forEach((cache, i) =>
-    fs.writeFileSync(path.join(outDir, scripts[i].name + codeCacheSuffix), cache),
-  );
-  const bytes = realm.makeSnapshot();
+  const codeKey = code.realmCodeKey(scripts[0].source);
+  const boot = async (realm, config) => {
+    for (const [name, sab] of files) realm.addFile(name, sab);
+    const seed = new SharedArrayBuffer(4096);
+    crypto.randomFillSync(new Uint8Array(seed));
+    await realm.boot(
+      seed,
+      new SharedArrayBuffer(4),
+      new SharedArrayBuffer(4),
+      JSON.stringify({ ...SNAPSHOT_BOOT, lock, codeKey, ...config }),
+    );
+  };
+  const first = compiled.load();
+  await boot(first.realm, { makeSnapshot: true });
+  const bytes = first.realm.makeSnapshot();
   fs.writeFileSync(path.join(outDir, 'snapshot.bin'), bytes);
+  // An engine's interpreter boots from the snapshot: its code (the restore) goes in the cache too.
+  files.push([code.snapshotFile, shared(bytes)]);
+  files.push([code.snapshotPagesFile, code.snapshotPageMap(bytes)]);
+  const second = compiled.load();
+  await boot(second.realm, {
+    snapshot: code.snapshotFile,
+    snapshotPages: code.snapshotPagesFile,
+  });
+  // V8's code cache of the scripts as booted, so an engine's first interpreter need not compile them.
+  second
+    .codeCache()
+    .forEach((cache, i) =>
+      fs.writeFileSync(path.join(outDir, scripts[i].name + code.codeCacheSuffix), cache),
+    );
   return bytes.length;
 }
 

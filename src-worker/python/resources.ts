@@ -6,7 +6,7 @@
  * realm code as it is now.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { defaultPythonDir, pythonAvailable } from '../programs/python.js';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -20,9 +20,9 @@ export const RUNTIME_FILES = {
 } as const;
 
 /** Where the realm finds the memory snapshot (scripts/build-python.mjs writes it). */
-const SNAPSHOT_FILE = '/pyodide/snapshot.bin';
+export const SNAPSHOT_FILE = '/pyodide/snapshot.bin';
 /** ... and which of its pages hold anything but zeros. */
-const SNAPSHOT_PAGES_FILE = '/pyodide/snapshot.pages';
+export const SNAPSHOT_PAGES_FILE = '/pyodide/snapshot.pages';
 /** Granularity of the page map (the host's page size). */
 const PAGE = 4096;
 
@@ -99,8 +99,8 @@ function realmSource(dir: string): string {
  * file (Pyodide's header: u32 at byte 4) and the page size as u32, then a
  * byte per page of the heap, 1 when it holds anything but zeros.
  */
-export function snapshotPageMap(snapshot: Buffer): SharedArrayBuffer {
-  const heapAt = snapshot.readUInt32LE(4);
+export function snapshotPageMap(snapshot: Uint8Array): SharedArrayBuffer {
+  const heapAt = new DataView(snapshot.buffer, snapshot.byteOffset, 8).getUint32(4, true);
   const pages = Math.ceil((snapshot.length - heapAt) / PAGE);
   const sab = new SharedArrayBuffer(8 + pages);
   const head = new DataView(sab, 0, 8);
@@ -108,17 +108,30 @@ export function snapshotPageMap(snapshot: Buffer): SharedArrayBuffer {
   head.setUint32(4, PAGE, true);
   const flags = new Uint8Array(sab, 8);
   const zero = Buffer.alloc(PAGE);
+  const all = Buffer.from(snapshot.buffer, snapshot.byteOffset, snapshot.length);
   for (let i = 0; i < pages; i++) {
-    const page = snapshot.subarray(heapAt + i * PAGE, heapAt + (i + 1) * PAGE);
+    const page = all.subarray(heapAt + i * PAGE, heapAt + (i + 1) * PAGE);
     flags[i] = page.equals(zero.subarray(0, page.length)) ? 0 : 1;
   }
   return sab;
 }
 
-function toShared(bytes: Uint8Array): SharedArrayBuffer {
-  const sab = new SharedArrayBuffer(bytes.length);
-  new Uint8Array(sab).set(bytes);
-  return sab;
+/** A file read straight into shared memory (no intermediate Buffer to copy from). */
+function readShared(file: string): SharedArrayBuffer {
+  const fd = openSync(file, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const sab = new SharedArrayBuffer(size);
+    const bytes = new Uint8Array(sab);
+    for (let at = 0; at < size;) {
+      const n = readSync(fd, bytes, at, size - at, at);
+      if (n <= 0) throw new Error(`python runtime: ${file} ended early`);
+      at += n;
+    }
+    return sab;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Suffix of V8's code cache of a realm script, written by scripts/build-python.mjs. */
@@ -137,21 +150,24 @@ export function loadRuntime(dir = defaultPythonDir()): PythonRuntime {
   if (done) return done;
   if (!pythonAvailable(dir))
     throw new Error(`python runtime not built in ${dir} (run: node scripts/build-python.mjs)`);
+  // Compiled off this thread while the files are read (a worker needs it only once it has started).
+  const module = WebAssembly.compile(readFileSync(join(dir, 'pyodide.asm.wasm')));
+  module.catch(() => {});
   const manifestPath = join(dir, 'manifest.json');
   const manifest = existsSync(manifestPath)
     ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest)
     : {};
   const files = Object.entries(RUNTIME_FILES).map(([name, file]) => ({
     name,
-    sab: toShared(readFileSync(join(dir, file))),
+    sab: readShared(join(dir, file)),
   }));
   // The snapshot is only valid with the boot it was made with (same stdlib zip, same settings).
   const snap = manifest.snapshot;
   const hasSnapshot = snap !== undefined && existsSync(join(dir, snap.file));
   if (snap && hasSnapshot) {
-    const bytes = readFileSync(join(dir, snap.file));
-    files.push({ name: SNAPSHOT_FILE, sab: toShared(bytes) });
-    files.push({ name: SNAPSHOT_PAGES_FILE, sab: snapshotPageMap(bytes) });
+    const sab = readShared(join(dir, snap.file));
+    files.push({ name: SNAPSHOT_FILE, sab });
+    files.push({ name: SNAPSHOT_PAGES_FILE, sab: snapshotPageMap(new Uint8Array(sab)) });
   }
   const lock = readFileSync(join(dir, 'pyodide-lock.json'), 'utf8');
   const realm = realmSource(dir);
@@ -160,8 +176,6 @@ export function loadRuntime(dir = defaultPythonDir()): PythonRuntime {
     snap && hasSnapshot
       ? { ...snap.boot, lock, codeKey, snapshot: SNAPSHOT_FILE, snapshotPages: SNAPSHOT_PAGES_FILE }
       : { lock, codeKey, stdlib: '/pyodide/python_stdlib.zip', home: USER_HOME };
-  const module = WebAssembly.compile(readFileSync(join(dir, 'pyodide.asm.wasm')));
-  module.catch(() => {});
   const rt: PythonRuntime = {
     dir,
     scripts: [

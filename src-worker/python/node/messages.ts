@@ -2,20 +2,39 @@
 import type { PythonBootConfig } from '../resources.js';
 import type { RealmScript } from './realmContext.js';
 
-export interface PythonWorkerData {
+/**
+ * Pool → worker, first (sent once the engine's runtime files are loaded, which the
+ * worker's own start overlaps): what its interpreters boot from.
+ */
+export interface PythonSetupMessage {
+  readonly type: 'setup';
   /** The realm's scripts, with V8's code cache once an earlier worker made one. */
   readonly scripts: readonly RealmScript[];
-  /** Send the scripts' code cache with `ready` (the pool has none yet). */
+  /** Send the scripts' code cache with `ready` (the pool has none yet) unless V8 took the one given. */
   readonly wantCodeCache: boolean;
+  /** Send the helper modules with `ready` (the pool has none yet). */
+  readonly wantHelpers: boolean;
   readonly files: readonly { readonly name: string; readonly sab: SharedArrayBuffer }[];
+  readonly boot: PythonBootConfig;
+  /** Tiny wasm modules an earlier worker's first realm compiled at boot (realm/wasmHelpers.ts), by key. */
+  readonly helpers: readonly { readonly key: string; readonly module: WebAssembly.Module }[];
+}
+
+export interface PythonWorkerData {
   /** Int32 word 0: the first interpreter's interrupt buffer (a signal number to raise). */
   readonly interrupt: SharedArrayBuffer;
-  readonly boot: PythonBootConfig;
 }
 
 /** Worker → pool. */
 export type PythonWorkerMessage =
-  | { readonly type: 'ready'; readonly bootMs: number; readonly codeCache?: Uint8Array[] }
+  | {
+      readonly type: 'ready';
+      readonly bootMs: number;
+      /** V8's code cache of the realm's scripts, when asked for and the one given was not accepted. */
+      readonly codeCache?: Uint8Array[];
+      /** The tiny wasm modules its first realm compiled (see PythonSetupMessage.helpers), when asked for. */
+      readonly helpers?: PythonSetupMessage['helpers'];
+    }
   | { readonly type: 'failed'; readonly message: string }
   | { readonly type: 'done' };
 
@@ -37,10 +56,11 @@ export interface PythonRecycleMessage {
   readonly interrupt: SharedArrayBuffer;
 }
 
-/** Pool → worker, first: the engine's compiled pyodide.asm.wasm (the worker boots once it has it). */
+/** Pool → worker, after `setup`: the engine's compiled pyodide.asm.wasm (the worker boots once it has it). */
 export interface PythonModuleMessage {
   readonly type: 'module';
   readonly module: WebAssembly.Module;
 }
 
-export type PythonPoolMessage = PythonModuleMessage | PythonRunMessage | PythonRecycleMessage;
+export type PythonPoolMessage =
+  PythonSetupMessage | PythonModuleMessage | PythonRunMessage | PythonRecycleMessage;

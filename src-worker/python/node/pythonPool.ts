@@ -18,6 +18,7 @@ import type {
   PythonModuleMessage,
   PythonRecycleMessage,
   PythonRunMessage,
+  PythonSetupMessage,
   PythonWorkerData,
   PythonWorkerMessage,
 } from './messages.js';
@@ -83,8 +84,12 @@ export class PythonPool {
   private refs = 0;
   private disposed = false;
   private runtime: PythonRuntime | undefined;
-  /** V8's code cache of the realm's scripts, from the first interpreter that booted. */
+  /** V8's code cache of the realm's scripts, from the first interpreter that booted (if the build's was not taken). */
   private codeCache: Uint8Array[] | undefined;
+  /** The tiny wasm modules the first interpreter's realm compiled at boot, for every later worker. */
+  private helpers: PythonSetupMessage['helpers'] | undefined;
+  /** An interpreter has booted (the engine's first boot is over). */
+  private booted = false;
   private readonly all = new Set<Interpreter>();
   private readonly slots = new Map<Interpreter, Slot>();
   /** Workers whose process exited, waiting for its done to be recycled (they count as refills). */
@@ -158,8 +163,7 @@ export class PythonPool {
    * second boot would slow it).
    */
   private burst(waited: boolean): void {
-    if (this.options.size === 0 || this.options.burst === false || this.codeCache === undefined)
-      return;
+    if (this.options.size === 0 || this.options.burst === false || !this.booted) return;
     if (!waited && Date.now() >= this.burstUntil) return;
     this.burstUntil = Date.now() + BURST_MS;
     clearTimeout(this.burstEnd);
@@ -183,22 +187,33 @@ export class PythonPool {
   }
 
   private spawn(): Interpreter {
-    this.runtime ??= loadRuntime(this.options.dir);
-    const rt = this.runtime;
     const interrupt = new SharedArrayBuffer(4);
-    const cache = this.codeCache;
-    const data: PythonWorkerData = {
-      scripts: cache ? rt.scripts.map((s, i) => ({ ...s, cache: cache[i] })) : rt.scripts,
-      wantCodeCache: !cache,
-      files: rt.files,
-      interrupt,
-      boot: rt.boot,
-    };
+    const data: PythonWorkerData = { interrupt };
     const entry = engineEntry(new URL('./pythonWorker.ts', import.meta.url), 'pythonWorker');
+    // The thread starts (Node's bootstrap, on the other core) while this one loads the runtime's
+    // files for the engine's first interpreter; they are sent to it as they are ready.
     const worker = new Worker(entry.url, {
       workerData: { ...data, ...(entry.workerData ?? {}) },
       ...(entry.execArgv ? { execArgv: entry.execArgv } : {}),
     });
+    let rt: PythonRuntime;
+    try {
+      rt = this.runtime ??= loadRuntime(this.options.dir);
+    } catch (e) {
+      void worker.terminate();
+      throw e;
+    }
+    const cache = this.codeCache;
+    const setup: PythonSetupMessage = {
+      type: 'setup',
+      scripts: cache ? rt.scripts.map((s, i) => ({ ...s, cache: cache[i] })) : rt.scripts,
+      wantCodeCache: !cache,
+      wantHelpers: !this.helpers,
+      files: rt.files,
+      boot: rt.boot,
+      helpers: this.helpers ?? [],
+    };
+    worker.postMessage(setup);
     live++;
     worker.unref();
     const slot = this.interpreter(worker, interrupt, undefined);
@@ -224,7 +239,9 @@ export class PythonPool {
     worker.on('message', (m: PythonWorkerMessage) => {
       if (m.type === 'ready') {
         slot.current.bootMs = m.bootMs;
+        this.booted = true;
         this.codeCache ??= m.codeCache;
+        this.helpers ??= m.helpers;
         slot.settle?.ok();
       } else if (m.type === 'failed') {
         slot.settle?.fail(new Error(`python failed to start: ${m.message}`));
@@ -360,10 +377,17 @@ export class PythonPool {
   /** Resolves when `size` interpreters are booted (benchmarks, tests). */
   async whenReady(): Promise<void> {
     this.prefill();
-    // A worker being recycled becomes a ready interpreter (or is replaced) once its process says done.
-    while (this.recycling.size > 0 && !this.disposed) await new Promise((r) => setTimeout(r, 5));
-    this.fill();
-    await Promise.all(this.ready.map((x) => x.ready));
+    // An interpreter may end while booting without the pool failing (a burst's extra one is
+    // trimmed, which takes longer than its boot only on a loaded machine): wait for the rest.
+    for (let attempt = 0; ; attempt++) {
+      // A worker being recycled becomes a ready interpreter (or is replaced) once its process says done.
+      while (this.recycling.size > 0 && !this.disposed) await new Promise((r) => setTimeout(r, 5));
+      this.fill();
+      const waited = await Promise.allSettled(this.ready.map((x) => x.ready));
+      const failed = waited.find((r) => r.status === 'rejected');
+      if (!failed || this.disposed) return;
+      if (attempt >= 2) throw failed.reason;
+    }
   }
 
   dispose(): void {

@@ -15,7 +15,12 @@
 import { randomFillSync } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
 import { compileRealm, type Realm } from './realmContext.js';
-import type { PythonPoolMessage, PythonWorkerData, PythonWorkerMessage } from './messages.js';
+import type {
+  PythonPoolMessage,
+  PythonSetupMessage,
+  PythonWorkerData,
+  PythonWorkerMessage,
+} from './messages.js';
 
 /** Host entropy for the interpreter (hash seed, random's reseed, os.urandom); the kernel serves more. */
 const SEED_BYTES = 16384;
@@ -23,12 +28,19 @@ const SEED_BYTES = 16384;
 const data = workerData as PythonWorkerData;
 const post = (m: PythonWorkerMessage): void => parentPort?.postMessage(m);
 
+let gotSetup: (m: PythonSetupMessage) => void = () => {};
+/** What interpreters boot from: the pool sends it once this thread runs (it loads the files meanwhile). */
+const setup = new Promise<PythonSetupMessage>((ok) => (gotSetup = ok));
 let gotModule: (m: WebAssembly.Module) => void = () => {};
 const module = new Promise<WebAssembly.Module>((ok) => (gotModule = ok));
-let wantCodeCache = data.wantCodeCache;
+let wantCodeCache = true;
+let wantHelpers = true;
 /** Compiled when the first realm loads; every later realm of this worker evaluates the same scripts. */
 let scripts: ReturnType<typeof compileRealm> | undefined;
-/** The tiny wasm modules a realm compiles at boot (realm/wasmHelpers.ts), taken from the first one booted. */
+/**
+ * The tiny wasm modules a realm compiles at boot (realm/wasmHelpers.ts): those the pool had from an
+ * earlier worker, and any more this worker's first realm compiled.
+ */
 const helpers = new Map<string, WebAssembly.Module>();
 
 /** A booted realm and the word that retires it. */
@@ -38,32 +50,37 @@ interface Booted {
 }
 
 async function boot(interrupt: SharedArrayBuffer): Promise<Booted> {
+  const given = await setup;
   const t0 = performance.now();
-  scripts ??= compileRealm(data.scripts);
+  scripts ??= compileRealm(given.scripts);
   const loaded = scripts.load();
   const realm = loaded.realm;
   // Each realm adopts objects of its own (it sets their prototypes, and a process could have
   // given them properties): clones of the worker's, sharing the same memory and compiled code.
-  for (const f of data.files) realm.addFile(f.name, structuredClone(f.sab));
+  for (const f of given.files) realm.addFile(f.name, structuredClone(f.sab));
   realm.addModule(structuredClone(await module));
   for (const [key, m] of helpers) realm.addHelper(key, structuredClone(m));
   const seed = new SharedArrayBuffer(SEED_BYTES);
   randomFillSync(new Uint8Array(seed));
   const retired = new SharedArrayBuffer(4);
-  await realm.boot(seed, interrupt, retired, JSON.stringify(data.boot));
+  await realm.boot(seed, interrupt, retired, JSON.stringify(given.boot));
   const bootMs = performance.now() - t0;
   // No user code has run in the realm yet: its modules are as it compiled them.
   for (const key of realm.helperKeys().split('\n')) {
     const m = key && !helpers.has(key) ? realm.helper(key) : undefined;
     if (m) helpers.set(key, structuredClone(m));
   }
-  // Taken before any user code runs: it holds only our scripts' compiled functions.
-  post(
-    wantCodeCache
-      ? { type: 'ready', bootMs, codeCache: loaded.codeCache() }
-      : { type: 'ready', bootMs },
-  );
+  // Taken before any user code runs: the cache holds only our scripts' compiled functions. V8
+  // took the build's (or an earlier worker's) cache: making another would only delay the first
+  // process (~20-80 ms for Pyodide's 1.2 MB of JavaScript).
+  post({
+    type: 'ready',
+    bootMs,
+    ...(wantCodeCache && !scripts.cached ? { codeCache: loaded.codeCache() } : {}),
+    ...(wantHelpers ? { helpers: [...helpers].map(([key, module]) => ({ key, module })) } : {}),
+  });
   wantCodeCache = false;
+  wantHelpers = false;
   return { realm, retired: new Int32Array(retired) };
 }
 
@@ -77,7 +94,12 @@ function booting(interrupt: SharedArrayBuffer): Promise<Booted | undefined> {
 let current = booting(data.interrupt);
 
 parentPort?.on('message', (m: PythonPoolMessage) => {
-  if (m.type === 'module') {
+  if (m.type === 'setup') {
+    wantCodeCache = m.wantCodeCache;
+    wantHelpers = m.wantHelpers;
+    for (const h of m.helpers) helpers.set(h.key, h.module);
+    gotSetup(m);
+  } else if (m.type === 'module') {
     gotModule(m.module);
   } else if (m.type === 'run') {
     void current.then((b) => {

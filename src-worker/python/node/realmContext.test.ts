@@ -6,7 +6,7 @@
  */
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { createRealmContext } from './realmContext.js';
+import { compileRealm, createRealmContext } from './realmContext.js';
 
 const run = (ctx: vm.Context, code: string): unknown => new vm.Script(code).runInContext(ctx);
 
@@ -70,5 +70,21 @@ describe('python realm context', () => {
       '(sab) => { Object.setPrototypeOf(sab, SharedArrayBuffer.prototype); return sab.constructor.constructor === Function; }',
     ) as (sab: SharedArrayBuffer) => boolean;
     expect(adopt(new SharedArrayBuffer(8))).toBe(true);
+  });
+
+  it('says whether every script compiled from a code cache V8 took', () => {
+    const source =
+      'var sandglassRealm = { f: () => [1, 2].map((x) => x * 2) }; sandglassRealm.f();';
+    const fresh = compileRealm([{ name: 'a.js', source }]);
+    expect(fresh.cached).toBe(false);
+    const loaded = fresh.load();
+    const [cache] = loaded.codeCache();
+    expect(cache?.length).toBeGreaterThan(0);
+    expect(compileRealm([{ name: 'a.js', source, ...(cache ? { cache } : {}) }]).cached).toBe(true);
+    // A cache of another source is refused: the scripts compile from source.
+    const other = `${source} void 0;`;
+    expect(
+      compileRealm([{ name: 'a.js', source: other, ...(cache ? { cache } : {}) }]).cached,
+    ).toBe(false);
   });
 });

@@ -60,6 +60,8 @@ export interface LoadedRealm {
  */
 export interface CompiledRealm {
   load(): LoadedRealm;
+  /** Every script was compiled from a code cache V8 accepted (a new one would add little). */
+  readonly cached: boolean;
 }
 
 export function compileRealm(scripts: readonly RealmScript[]): CompiledRealm {
@@ -71,6 +73,7 @@ export function compileRealm(scripts: readonly RealmScript[]): CompiledRealm {
       }),
   );
   return {
+    cached: compiled.every((c, i) => scripts[i]?.cache !== undefined && !c.cachedDataRejected),
     load(): LoadedRealm {
       const ctx = createRealmContext();
       for (const script of compiled) script.runInContext(ctx);
@@ -80,9 +83,4 @@ export function compileRealm(scripts: readonly RealmScript[]): CompiledRealm {
       };
     },
   };
-}
-
-/** A fresh realm with the scripts evaluated in it, in order. */
-export function loadRealm(scripts: readonly RealmScript[]): LoadedRealm {
-  return compileRealm(scripts).load();
 }
