@@ -371,7 +371,8 @@ impl Shell {
     pub fn expansion_fatal(&self) -> Ctl {
         if self.opts.interactive {
             Ctl::Abort(1)
-        } else if self.subshells > 0 || self.subshell_level > 0 {
+        } else if self.subshells > 0 || self.subshell_level > 0 || !self.c_mode {
+            // a script file (or stdin) ends with 1; only `bash -c` with 127
             Ctl::Exit(1)
         } else {
             Ctl::Exit(127)
