@@ -296,14 +296,20 @@ pub fn run(args: Vec<Bytes>) -> i32 {
         let code = match std::fs::read(bytes::path(file)) {
             Ok(c) => c,
             Err(e) => {
+                let errno = sys::io_errno(&e);
+                // a file that cannot be opened is reported under bash's name;
+                // a directory opens, and fails to read once bash has taken
+                // the script's name. Only a missing file is 127.
+                let name = if errno == sys::EISDIR { file } else { &argv0 };
+                let found = errno != sys::ENOENT;
                 let m = format!(
                     "{}: {}: {}\n",
-                    String::from_utf8_lossy(&argv0),
+                    String::from_utf8_lossy(name),
                     String::from_utf8_lossy(file),
-                    sys::strerror(sys::io_errno(&e))
+                    sys::strerror(errno)
                 );
                 sh.write_fd(2, m.as_bytes());
-                return 127;
+                return if found { 126 } else { 127 };
             }
         };
         if code.iter().take(80).any(|c| *c == 0) {

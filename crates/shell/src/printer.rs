@@ -91,33 +91,36 @@ pub fn assign_target(a: &Assign) -> Bytes {
     o
 }
 
+/// An assignment word as written: `a[1]+=x`, `a=(x [2]=y)`.
+pub fn assign_text(a: &Assign) -> Bytes {
+    let mut o = assign_target(a);
+    o.extend_from_slice(if a.append { b"+=" } else { b"=" });
+    match &a.value {
+        AssignValue::Scalar(w) => o.extend_from_slice(&word_text(w)),
+        AssignValue::Array(elems) => {
+            o.push(b'(');
+            for (i, (k, v)) in elems.iter().enumerate() {
+                if i > 0 {
+                    o.push(b' ');
+                }
+                if let Some(k) = k {
+                    o.push(b'[');
+                    o.extend_from_slice(&word_text(k));
+                    o.extend_from_slice(b"]=");
+                }
+                o.extend_from_slice(&word_text(v));
+            }
+            o.push(b')');
+        }
+    }
+    o
+}
+
 /// A simple command as bash shows it in `$BASH_COMMAND`: assignments, words,
 /// then redirections written `2> file`, `1>&2`, `<<< word`.
 pub fn simple_text(s: &Simple) -> Bytes {
     let mut items: Vec<Bytes> = Vec::new();
-    for a in &s.assigns {
-        let mut o = assign_target(a);
-        o.extend_from_slice(if a.append { b"+=" } else { b"=" });
-        match &a.value {
-            AssignValue::Scalar(w) => o.extend_from_slice(&word_text(w)),
-            AssignValue::Array(elems) => {
-                o.push(b'(');
-                for (i, (k, v)) in elems.iter().enumerate() {
-                    if i > 0 {
-                        o.push(b' ');
-                    }
-                    if let Some(k) = k {
-                        o.push(b'[');
-                        o.extend_from_slice(&word_text(k));
-                        o.extend_from_slice(b"]=");
-                    }
-                    o.extend_from_slice(&word_text(v));
-                }
-                o.push(b')');
-            }
-        }
-        items.push(o);
-    }
+    items.extend(s.assigns.iter().map(assign_text));
     items.extend(s.words.iter().map(word_text));
     for r in &s.redirs {
         items.push(redir_text(r));
@@ -149,7 +152,9 @@ fn redir_text(r: &Redir) -> Bytes {
     } else if let Some(fd) = r.fd.filter(|fd| *fd != default_fd) {
         o.extend_from_slice(fd.to_string().as_bytes());
     }
-    o.extend_from_slice(op);
+    // a close is written `N>&-` whichever way it was asked for
+    let close = r.op == RedirOp::DupIn && word_text(&r.target) == b"-";
+    o.extend_from_slice(if close { b">&" } else { op });
     match &r.heredoc {
         Some(h) => {
             let h = h.borrow();
@@ -172,6 +177,15 @@ pub fn function_def(name: &[u8], f: &FuncDef) -> Bytes {
     let mut p = Layout::default();
     p.funcdef(name, &f.body, &f.redirs, 0, false);
     p.o.push(b'\n');
+    p.o
+}
+
+/// `[[ expr ]]` as bash prints it (`$BASH_COMMAND`, `declare -f`).
+pub fn cond_text(e: &CondExpr) -> Bytes {
+    let mut p = Layout::default();
+    p.o.extend_from_slice(b"[[ ");
+    p.cond(e);
+    p.o.extend_from_slice(b" ]]");
     p.o
 }
 
@@ -412,11 +426,7 @@ impl Layout {
                 self.o.extend_from_slice(trim(&word_text(&a.word)));
                 self.o.extend_from_slice(b" ))");
             }
-            Compound::Cond(e) => {
-                self.o.extend_from_slice(b"[[ ");
-                self.cond(e);
-                self.o.extend_from_slice(b" ]]");
-            }
+            Compound::Cond(e) => self.o.extend_from_slice(&cond_text(e)),
             Compound::Coproc(name, src) => {
                 self.o.extend_from_slice(b"coproc ");
                 self.o.extend_from_slice(name);
@@ -482,7 +492,11 @@ impl Layout {
                 self.o.push(b' ');
                 self.o.extend_from_slice(&word_text(r));
             }
-            CondExpr::Word(w) => self.o.extend_from_slice(&word_text(w)),
+            // a lone word is a test for a non-empty string
+            CondExpr::Word(w) => {
+                self.o.extend_from_slice(b"-n ");
+                self.o.extend_from_slice(&word_text(w));
+            }
             CondExpr::Not(x) => {
                 self.o.extend_from_slice(b"! ");
                 self.cond(x);
@@ -503,7 +517,7 @@ impl Layout {
     }
 }
 
-fn trim(s: &[u8]) -> &[u8] {
+pub fn trim(s: &[u8]) -> &[u8] {
     let a = s.iter().take_while(|c| c.is_ascii_whitespace()).count();
     let b = s
         .iter()

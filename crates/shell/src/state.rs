@@ -413,6 +413,8 @@ pub struct Job {
     pub status: Option<i32>,
     /// Stopped by Ctrl-Z (SIGTSTP); `fg`/`bg` continue it.
     pub stopped: bool,
+    /// The signal that ended it (0: it exited).
+    pub signal: i32,
 }
 
 /// Everything a function lookup needs.

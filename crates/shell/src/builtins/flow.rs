@@ -9,11 +9,54 @@ pub const SIGNALS: &[&str] = &[
     "URG", "XCPU", "XFSZ", "VTALRM", "PROF", "WINCH", "IO", "PWR", "SYS",
 ];
 
+/// A signal as strsignal(3) describes it (glibc's words, which bash prints
+/// for a job a signal ended).
+pub fn signal_description(sig: i32) -> String {
+    const WORDS: &[&str] = &[
+        "Hangup",
+        "Interrupt",
+        "Quit",
+        "Illegal instruction",
+        "Trace/breakpoint trap",
+        "Aborted",
+        "Bus error",
+        "Floating point exception",
+        "Killed",
+        "User defined signal 1",
+        "Segmentation fault",
+        "User defined signal 2",
+        "Broken pipe",
+        "Alarm clock",
+        "Terminated",
+        "Stack fault",
+        "Child exited",
+        "Continued",
+        "Stopped (signal)",
+        "Stopped",
+        "Stopped (tty input)",
+        "Stopped (tty output)",
+        "Urgent I/O condition",
+        "CPU time limit exceeded",
+        "File size limit exceeded",
+        "Virtual timer expired",
+        "Profiling timer expired",
+        "Window changed",
+        "I/O possible",
+        "Power failure",
+        "Bad system call",
+    ];
+    match sig {
+        1..=31 => WORDS[sig as usize - 1].to_string(),
+        34..=64 => format!("Real-time signal {}", sig - 34),
+        _ => format!("Unknown signal {}", sig),
+    }
+}
+
 /// Signal number from a name (`INT`, `SIGINT`, `2`); traps use -1 ERR, -2 DEBUG, -3 RETURN.
 pub fn signal_number(s: &[u8]) -> Option<i32> {
     let t = String::from_utf8_lossy(s).to_uppercase();
     if let Ok(n) = t.parse::<i32>() {
-        return if (0..SIGNALS.len() as i32).contains(&n) {
+        return if (0..=MAX_SIGNAL).contains(&n) {
             Some(n)
         } else {
             None
@@ -26,7 +69,38 @@ pub fn signal_number(s: &[u8]) -> Option<i32> {
         "RETURN" => return Some(-3),
         _ => {}
     }
+    let rt = |base: &str, off: &str, sign: i32| -> Option<i32> {
+        let k = if off.is_empty() {
+            0
+        } else {
+            off.parse::<i32>().ok()?
+        };
+        let n = if base == "RTMIN" { 34 } else { 64 } + sign * k;
+        (34..=64).contains(&n).then(|| n)
+    };
+    if let Some(off) = t.strip_prefix("RTMIN") {
+        return rt("RTMIN", off.strip_prefix('+').unwrap_or(off), 1);
+    }
+    if let Some(off) = t.strip_prefix("RTMAX") {
+        return rt("RTMAX", off.strip_prefix('-').unwrap_or(off), -1);
+    }
     SIGNALS.iter().position(|n| *n == t).map(|p| p as i32)
+}
+
+/// The highest signal number (Linux's SIGRTMAX).
+pub const MAX_SIGNAL: i32 = 64;
+
+/// A signal's name without `SIG`, as bash numbers them on Linux: HUP..SYS,
+/// then RTMIN, RTMIN+1..RTMIN+15, RTMAX-14..RTMAX-1, RTMAX. 0 is EXIT.
+pub fn signal_short_name(n: i32) -> Option<String> {
+    match n {
+        0..=31 => SIGNALS.get(n as usize).map(|s| s.to_string()),
+        34 => Some("RTMIN".into()),
+        35..=49 => Some(format!("RTMIN+{}", n - 34)),
+        50..=63 => Some(format!("RTMAX-{}", 64 - n)),
+        64 => Some("RTMAX".into()),
+        _ => None,
+    }
 }
 
 pub fn signal_name(n: i32) -> String {
@@ -35,7 +109,10 @@ pub fn signal_name(n: i32) -> String {
         -2 => "DEBUG".into(),
         -3 => "RETURN".into(),
         0 => "EXIT".into(),
-        n => format!("SIG{}", SIGNALS.get(n as usize).unwrap_or(&"?")),
+        n => format!(
+            "SIG{}",
+            signal_short_name(n).unwrap_or_else(|| n.to_string())
+        ),
     }
 }
 
@@ -151,7 +228,10 @@ impl Shell {
         }
         let code = args.join(&b' ');
         let line = self.lineno;
+        // set -x marks eval'd and sourced commands one level deeper
+        self.trace_level += 1;
         let r = self.run_named(b"eval", &code, line);
+        self.trace_level -= 1;
         self.lineno = line;
         r
     }
@@ -217,7 +297,9 @@ impl Shell {
         );
         let line = self.lineno;
         let input = self.sources.last().cloned().unwrap_or_default();
+        self.trace_level += 1;
         let mut r = self.run_named(&input, &code, 1);
+        self.trace_level -= 1;
         if let Some(trap) = self.traps.get(&-3).cloned() {
             if !matches!(r, Err(Ctl::Exit(_))) {
                 let st = self.status;
@@ -335,7 +417,13 @@ impl Shell {
             }
             if args.len() < 2 {
                 keys = traps.keys().copied().collect();
-                keys.sort_by_key(|k| if *k < 0 { 100 - k } else { *k });
+                // signals by number, then DEBUG, ERR, RETURN (bash's order)
+                keys.sort_by_key(|k| match *k {
+                    -2 => 101,
+                    -1 => 102,
+                    -3 => 103,
+                    k => k,
+                });
             }
             let mut out = Vec::new();
             for k in keys {

@@ -11,6 +11,32 @@ pub fn backslash_escapes(s: &[u8]) -> (Bytes, bool) {
     expand(s, Style::Bash, !crate::eval::expand::byte_chars())
 }
 
+/// echo -e's escapes: as backslash_escapes, but octal needs a leading 0
+/// (`\0101`); `\101` stays as it is.
+fn echo_escapes(s: &[u8]) -> (Bytes, bool) {
+    if !s
+        .windows(2)
+        .any(|w| w[0] == b'\\' && (b'1'..=b'7').contains(&w[1]))
+    {
+        return backslash_escapes(s);
+    }
+    let mut t = Vec::with_capacity(s.len() + 4);
+    let mut i = 0;
+    while i < s.len() {
+        if s[i] == b'\\' && i + 1 < s.len() {
+            if (b'1'..=b'7').contains(&s[i + 1]) {
+                t.push(b'\\');
+            }
+            t.extend_from_slice(&s[i..i + 2]);
+            i += 2;
+        } else {
+            t.push(s[i]);
+            i += 1;
+        }
+    }
+    backslash_escapes(&t)
+}
+
 enum Arg<'a> {
     Args(&'a [Bytes], usize),
 }
@@ -55,7 +81,7 @@ impl Shell {
                 out.push(b' ');
             }
             if escapes {
-                let (b, stop) = backslash_escapes(a);
+                let (b, stop) = echo_escapes(a);
                 out.extend_from_slice(&b);
                 if stop {
                     self.status = if self.write_fd(1, &out) { 0 } else { 1 };
@@ -119,6 +145,8 @@ impl Shell {
         }
         match var {
             Some(v) => {
+                // a value ends at a NUL byte, as in bash's C strings
+                out.truncate(out.iter().position(|c| *c == 0).unwrap_or(out.len()));
                 self.assign_ref(&v, out)?;
             }
             None => {
@@ -938,6 +966,8 @@ impl Shell {
             if strip && line.last() == Some(&delim) {
                 line.pop();
             }
+            // a value ends at a NUL byte (a NUL delimiter is never kept)
+            line.truncate(line.iter().position(|c| *c == 0).unwrap_or(line.len()));
             if let Some(cb) = &callback {
                 if (n + 1) % quantum == 0 {
                     // bash runs `callback index line` before storing the line
@@ -1104,6 +1134,11 @@ fn c_general(v: f64, p: usize, upper: bool, alt: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn echo_octal_needs_zero() {
+        assert_eq!(echo_escapes(b"\\101|\\0101|\\\\1").0, b"\\101|A|\\1");
+    }
 
     #[test]
     fn escapes() {

@@ -1,7 +1,7 @@
 //! Job builtins: wait, kill, jobs, and fg/bg/disown (real job control in an
 //! interactive shell on a tty, plain waiting otherwise).
 
-use super::flow::{signal_number, SIGNALS};
+use super::flow::{signal_number, signal_short_name, MAX_SIGNAL};
 use crate::ast::Bytes;
 use crate::eval::Shell;
 
@@ -38,6 +38,32 @@ impl Shell {
         crate::bytes::parse_i64(spec).map(|n| n as i32)
     }
 
+    /// The first background job to end (one already ended first): its pid
+    /// and status. None when there is none to wait for.
+    fn wait_any_job(&mut self) -> Option<(i32, i32)> {
+        loop {
+            if self.bg_pids.is_empty() {
+                return None;
+            }
+            for pid in self.bg_pids.clone() {
+                if let Ok((p, raw)) = self.sys.wait(pid, true) {
+                    if p == pid {
+                        return Some((pid, self.job_ended(pid, raw)));
+                    }
+                }
+            }
+            match self.sys.wait(-1, false) {
+                Ok((p, raw)) if self.bg_pids.contains(&p) => {
+                    return Some((p, self.job_ended(p, raw)));
+                }
+                // another child (a process substitution's): not a job
+                Ok((p, _)) if p > 0 => self.coproc_reaped(p),
+                Err(crate::sys::EINTR) => self.pending_signals |= self.sys.sigpending(),
+                _ => return None,
+            }
+        }
+    }
+
     /// "name: %4: no such job" for a job spec that names none.
     fn no_such_job(&mut self, name: &str, spec: &[u8]) -> bool {
         if spec.starts_with(b"%") && self.job_index(spec).is_none() {
@@ -50,6 +76,11 @@ impl Shell {
     }
 
     pub fn b_wait(&mut self, args: &[Bytes]) {
+        self.b_wait_body(args);
+        self.notify_dead_jobs();
+    }
+
+    fn b_wait_body(&mut self, args: &[Bytes]) {
         let mut next = false;
         // `-p VAR`: the pid (or job) waited for goes to VAR
         let mut pvar: Option<Bytes> = None;
@@ -60,6 +91,7 @@ impl Shell {
                 b"-n" => next = true,
                 b"-f" => {}
                 b"-p" => pvar = it.next().cloned(),
+                b"--" if rest.is_empty() => {}
                 b"-np" | b"-pn" => {
                     next = true;
                     pvar = it.next().cloned();
@@ -69,14 +101,13 @@ impl Shell {
         }
         let args = rest;
         if args.is_empty() && next {
-            // `wait -n`: one job's end and status (the oldest job stands in
-            // for "whichever ends first")
-            self.status = match self.bg_pids.first().copied() {
-                Some(p) => {
+            // `wait -n`: whichever job ends first, and its status
+            self.status = match self.wait_any_job() {
+                Some((p, st)) => {
                     if let Some(v) = &pvar {
                         self.set_var(v, p.to_string().into_bytes());
                     }
-                    self.wait_job(p)
+                    st
                 }
                 None => 127,
             };
@@ -96,7 +127,7 @@ impl Shell {
                 st = 127;
                 continue;
             }
-            match self.job_pid(a) {
+            match self.job_pid(a).filter(|p| *p >= 0) {
                 Some(pid) => {
                     if let Some(v) = &pvar {
                         self.set_var(v, a.to_vec());
@@ -105,6 +136,8 @@ impl Shell {
                         st = self.wait_job(pid);
                     } else if let Some(j) = self.jobs.iter().find(|j| j.pids.contains(&pid)) {
                         st = j.status.unwrap_or(127);
+                    } else if let Some((_, s)) = self.reaped.iter().find(|(p, _)| *p == pid) {
+                        st = *s;
                     } else {
                         let mut m = b"pid ".to_vec();
                         m.extend_from_slice(a);
@@ -118,7 +151,7 @@ impl Shell {
                     m.extend_from_slice(a);
                     m.extend_from_slice(b"': not a pid or valid job spec");
                     self.berr("wait", &m);
-                    st = 2;
+                    st = 1;
                 }
             }
         }
@@ -137,7 +170,7 @@ impl Shell {
                         let line = match crate::bytes::parse_i64(n) {
                             Some(code) => {
                                 let code = if code > 128 { code - 128 } else { code };
-                                SIGNALS.get(code as usize).map(|s| s.to_string())
+                                signal_short_name(code as i32)
                             }
                             None => signal_number(n).filter(|n| *n >= 0).map(|n| n.to_string()),
                         };
@@ -180,7 +213,7 @@ impl Shell {
                     }
                 }
                 i = 2;
-            } else if a.len() > 1 && a[0] == b'-' {
+            } else if a.len() > 1 && a[0] == b'-' && a != b"--" {
                 match signal_number(&a[1..]) {
                     Some(n) => sig = n as u32,
                     None => {
@@ -193,6 +226,9 @@ impl Shell {
                 }
                 i = 1;
             }
+        }
+        if args.get(i).map_or(false, |a| a == b"--") {
+            i += 1;
         }
         if i >= args.len() {
             self.write_fd(2, b"kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]\n");
@@ -235,6 +271,7 @@ impl Shell {
     pub fn b_jobs(&mut self, args: &[Bytes]) {
         self.reap_nohang();
         let pids_only = args.iter().any(|a| a == b"-p");
+        let long = args.iter().any(|a| a == b"-l");
         let running_only = args.iter().any(|a| a == b"-r");
         let stopped_only = args.iter().any(|a| a == b"-s");
         let specs: Vec<&Bytes> = args.iter().filter(|a| !a.starts_with(b"-")).collect();
@@ -279,12 +316,21 @@ impl Shell {
                 Some(0) => "Done".to_string(),
                 Some(s) => format!("Exit {}", s),
             };
-            out.extend_from_slice(format!("[{}]{}  {:<24}", j.id, mark, state).as_bytes());
+            let pid = match long {
+                true => format!(" {:5}", j.pids.last().copied().unwrap_or(0)),
+                false => " ".to_string(),
+            };
+            out.extend_from_slice(format!("[{}]{}{} {:<24}", j.id, mark, pid, state).as_bytes());
             out.extend_from_slice(&j.cmd);
             if j.status.is_none() && !j.stopped {
                 out.extend_from_slice(b" &");
             }
             out.push(b'\n');
+        }
+        for j in &self.jobs {
+            if let (Some(st), Some(pid)) = (j.status, j.pids.last()) {
+                self.reaped.push((*pid, st));
+            }
         }
         self.jobs.retain(|j| j.status.is_none());
         self.write_fd(1, &out);
@@ -457,21 +503,9 @@ impl Shell {
 /// (including the real-time range Linux reports).
 pub fn signal_table() -> String {
     use std::fmt::Write;
-    let mut entries: Vec<(usize, String)> = SIGNALS
-        .iter()
-        .enumerate()
-        .skip(1)
-        .map(|(n, s)| (n, format!("SIG{}", s)))
+    let entries: Vec<(i32, String)> = (1..=MAX_SIGNAL)
+        .filter_map(|n| signal_short_name(n).map(|s| (n, format!("SIG{}", s))))
         .collect();
-    for n in 34..=64usize {
-        let name = match n {
-            34 => "SIGRTMIN".to_string(),
-            35..=49 => format!("SIGRTMIN+{}", n - 34),
-            64 => "SIGRTMAX".to_string(),
-            _ => format!("SIGRTMAX-{}", 64 - n),
-        };
-        entries.push((n, name));
-    }
     let mut out = String::new();
     for (k, (n, name)) in entries.iter().enumerate() {
         let _ = write!(out, "{:2}) {}", n, name);

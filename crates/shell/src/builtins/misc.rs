@@ -595,48 +595,56 @@ impl Shell {
     }
 
     pub fn b_alias(&mut self, args: &[Bytes]) {
-        let args: Vec<&Bytes> = args.iter().filter(|a| a.as_slice() != b"-p").collect();
-        if args.is_empty() {
+        let mut i = 0;
+        let mut print = false;
+        while let Some(a) = args.get(i) {
+            match a.as_slice() {
+                b"-p" => print = true,
+                b"--" => {
+                    i += 1;
+                    break;
+                }
+                _ => break,
+            }
+            i += 1;
+        }
+        let args = &args[i..];
+        if args.is_empty() || print {
             let mut keys: Vec<&Bytes> = self.aliases.keys().collect();
             keys.sort();
             let mut out = Vec::new();
             for k in keys {
-                out.extend_from_slice(b"alias ");
-                out.extend_from_slice(k);
-                out.push(b'=');
-                out.extend_from_slice(&super::quote_q(&self.aliases[k]));
-                out.push(b'\n');
+                out.extend_from_slice(&alias_line(k, &self.aliases[k]));
             }
             self.write_fd(1, &out);
             self.status = 0;
-            return;
         }
         let mut st = 0;
         for a in args {
-            match a.iter().position(|c| *c == b'=') {
+            // `=x` names no alias to define: it is looked up
+            match a.iter().position(|c| *c == b'=').filter(|p| *p > 0) {
                 Some(p)
-                    if p == 0
-                        || a[..p].iter().any(|c| {
-                            matches!(
-                                c,
-                                b' ' | b'\t'
-                                    | b'\n'
-                                    | b'/'
-                                    | b'$'
-                                    | b'`'
-                                    | b'='
-                                    | b'|'
-                                    | b'&'
-                                    | b';'
-                                    | b'('
-                                    | b')'
-                                    | b'<'
-                                    | b'>'
-                                    | b'\''
-                                    | b'"'
-                                    | b'\\'
-                            )
-                        }) =>
+                    if a[..p].iter().any(|c| {
+                        matches!(
+                            c,
+                            b' ' | b'\t'
+                                | b'\n'
+                                | b'/'
+                                | b'$'
+                                | b'`'
+                                | b'='
+                                | b'|'
+                                | b'&'
+                                | b';'
+                                | b'('
+                                | b')'
+                                | b'<'
+                                | b'>'
+                                | b'\''
+                                | b'"'
+                                | b'\\'
+                        )
+                    }) =>
                 {
                     let mut m = b"`".to_vec();
                     m.extend_from_slice(&a[..p]);
@@ -649,11 +657,7 @@ impl Shell {
                 }
                 None => match self.aliases.get(a.as_slice()) {
                     Some(v) => {
-                        let mut out = b"alias ".to_vec();
-                        out.extend_from_slice(a);
-                        out.push(b'=');
-                        out.extend_from_slice(&super::quote_q(v));
-                        out.push(b'\n');
+                        let out = alias_line(a, v);
                         self.write_fd(1, &out);
                     }
                     None => {
@@ -693,6 +697,14 @@ impl Shell {
         }
         let spec = args[0].clone();
         let name = args[1].clone();
+        if !crate::parse::is_name(&name) {
+            let mut m = b"`".to_vec();
+            m.extend_from_slice(&name);
+            m.extend_from_slice(b"': not a valid identifier");
+            self.berr("getopts", &m);
+            self.status = 1;
+            return Ok(());
+        }
         let params: Vec<Bytes> = if args.len() > 2 {
             args[2..].to_vec()
         } else {
@@ -1496,4 +1508,18 @@ fn symbolic_umask(cur: u32, spec: &[u8]) -> Result<u32, Bytes> {
 fn put(o: &mut String, a: std::fmt::Arguments) {
     use std::fmt::Write;
     let _ = o.write_fmt(a);
+}
+
+/// `alias name='value'` as `alias` lists it (`alias -- -x=...` for a name
+/// that looks like an option).
+fn alias_line(name: &[u8], value: &[u8]) -> Bytes {
+    let mut out = b"alias ".to_vec();
+    if name.first() == Some(&b'-') {
+        out.extend_from_slice(b"-- ");
+    }
+    out.extend_from_slice(name);
+    out.push(b'=');
+    out.extend_from_slice(&super::quote_q(value));
+    out.push(b'\n');
+    out
 }

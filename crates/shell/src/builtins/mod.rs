@@ -100,17 +100,6 @@ pub fn is_special(name: &[u8]) -> bool {
         .unwrap_or(false)
 }
 
-fn needs_quote(s: &[u8]) -> bool {
-    s.is_empty()
-        || s.iter().any(|c| {
-            !(c.is_ascii_alphanumeric()
-                || matches!(
-                    c,
-                    b'_' | b'-' | b'.' | b'/' | b',' | b':' | b'@' | b'%' | b'+' | b'='
-                ))
-        })
-}
-
 /// Whether bash would write `s` as $'...': it holds a character that is not
 /// printable in the locale (controls; any non-ASCII byte in the C locale;
 /// bytes that are not UTF-8 otherwise).
@@ -140,29 +129,28 @@ pub fn quote_dq(s: &[u8]) -> Bytes {
 /// An associative array key as `declare -p` writes it: double-quoted when
 /// it holds characters special to the shell (bash's sh_contains_shell_metas).
 pub fn quote_key(k: &[u8]) -> Bytes {
-    let meta = k == b"@"
-        || k == b"*"
-        || k.iter().enumerate().any(|(i, &c)| match c {
-            b' ' | b'\t' | b'\n' | b'\'' | b'"' | b'\\' | b'|' | b'&' | b';' | b'(' | b')'
-            | b'<' | b'>' | b'!' | b'{' | b'}' | b'*' | b'[' | b'?' | b']' | b'^' | b'$' | b'`' => {
-                true
-            }
-            b'~' => i == 0 || matches!(k[i - 1], b'=' | b':'),
-            b'#' => i == 0,
-            _ => false,
-        });
-    if meta || needs_ansi_quote(k) {
+    if k == b"@" || k == b"*" || has_shell_metas(k) || needs_ansi_quote(k) {
         quote_dq(k)
     } else {
         k.to_vec()
     }
 }
 
-/// `${x@Q}` / `declare -p` quoting: '...' or $'...' for control characters.
-pub fn quote_q(s: &[u8]) -> Bytes {
-    if needs_ansi_quote(s) {
-        return ansi_quote(s);
-    }
+/// bash's sh_contains_shell_metas: a character the shell would read as
+/// syntax (blanks, quotes, operators, globs, expansions; `~` and `#` only
+/// where they start a tilde expansion or a comment).
+pub fn has_shell_metas(k: &[u8]) -> bool {
+    k.iter().enumerate().any(|(i, &c)| match c {
+        b' ' | b'\t' | b'\n' | b'\'' | b'"' | b'\\' | b'|' | b'&' | b';' | b'(' | b')' | b'<'
+        | b'>' | b'!' | b'{' | b'}' | b'*' | b'[' | b'?' | b']' | b'^' | b'$' | b'`' => true,
+        b'~' => i == 0 || matches!(k[i - 1], b'=' | b':'),
+        b'#' => i == 0,
+        _ => false,
+    })
+}
+
+/// `'...'` with each `'` written `'\''` (bash's sh_single_quote).
+pub fn single_quote(s: &[u8]) -> Bytes {
     let mut o = vec![b'\''];
     for &c in s {
         if c == b'\'' {
@@ -173,6 +161,14 @@ pub fn quote_q(s: &[u8]) -> Bytes {
     }
     o.push(b'\'');
     o
+}
+
+/// `${x@Q}` / `declare -p` quoting: '...' or $'...' for control characters.
+pub fn quote_q(s: &[u8]) -> Bytes {
+    if needs_ansi_quote(s) {
+        return ansi_quote(s);
+    }
+    single_quote(s)
 }
 
 pub fn ansi_quote(s: &[u8]) -> Bytes {
@@ -201,12 +197,37 @@ pub fn ansi_quote(s: &[u8]) -> Bytes {
     o
 }
 
-/// xtrace quoting: only when needed.
+/// A traced word as set -x writes it (bash's xtrace_print_word_list):
+/// `''` when empty, single-quoted when it holds shell syntax, $'...' when
+/// it holds unprintable characters, else as it is.
 pub fn quote_x(s: &[u8]) -> Bytes {
-    if !needs_quote(s) {
-        return s.to_vec();
+    if s.is_empty() {
+        return b"''".to_vec();
     }
-    quote_q(s)
+    quote_x_value(s)
+}
+
+/// A traced assignment's value: as a word, but empty stays empty.
+pub fn quote_x_value(s: &[u8]) -> Bytes {
+    if has_shell_metas(s) {
+        single_quote(s)
+    } else if needs_ansi_quote(s) {
+        ansi_quote(s)
+    } else {
+        s.to_vec()
+    }
+}
+
+/// A scalar's value as `set` lists it (bash's print_var_value): $'...'
+/// first, then single quotes for shell syntax.
+pub fn quote_set(s: &[u8]) -> Bytes {
+    if needs_ansi_quote(s) {
+        ansi_quote(s)
+    } else if has_shell_metas(s) {
+        single_quote(s)
+    } else {
+        s.to_vec()
+    }
 }
 
 /// `printf %q` quoting: backslashes, or $'..' for control characters.
@@ -237,6 +258,14 @@ pub fn quote_printf(s: &[u8]) -> Bytes {
 
 impl Shell {
     pub fn run_builtin(&mut self, argv: &[Bytes]) -> R<()> {
+        let r = self.run_builtin_body(argv);
+        if let Some(l) = self.decl_trace.take() {
+            self.trace_line(&l);
+        }
+        r
+    }
+
+    fn run_builtin_body(&mut self, argv: &[Bytes]) -> R<()> {
         let name = String::from_utf8_lossy(&argv[0]).into_owned();
         let args = &argv[1..];
         if !matches!(name.as_str(), "return" | "exit" | "logout") {
@@ -372,6 +401,13 @@ mod tests {
         assert_eq!(quote_printf(b"a b"), b"a\\ b");
         assert_eq!(quote_printf(b""), b"''");
         assert_eq!(quote_x(b"plain"), b"plain");
+        assert_eq!(quote_x(b""), b"''");
+        assert_eq!(quote_x(b"a#"), b"a#");
+        assert_eq!(quote_x(b"#a"), b"'#a'");
+        assert_eq!(quote_x(b"a\tb"), b"'a\tb'");
+        assert_eq!(quote_x(b"a\x1bb"), b"$'a\\Eb'");
+        assert_eq!(quote_set(b"a\tb"), b"$'a\\tb'");
+        assert_eq!(quote_set(b""), b"");
     }
 
     #[test]

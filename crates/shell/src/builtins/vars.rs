@@ -308,7 +308,7 @@ impl Shell {
                         out.extend_from_slice(&n);
                         out.push(b'=');
                         match val {
-                            Value::Str(s) => out.extend_from_slice(&super::quote_x(s)),
+                            Value::Str(s) => out.extend_from_slice(&super::quote_set(s)),
                             _ => {
                                 let l = self.declare_line(&n, v);
                                 let eq = l.iter().position(|c| *c == b'=').unwrap_or(0);
@@ -641,16 +641,21 @@ impl Shell {
                         {
                             if let Some(asg) = s.assigns.first() {
                                 let asg = asg.clone();
-                                if self.do_assign(&asg, false).is_err() {
+                                if self.do_assign_literal(&asg, false).is_err() {
                                     st = 1;
                                     continue;
                                 }
                             }
                         }
                     }
-                } else if self.assign_scalar(name, None, v, append).is_err() {
-                    st = 1;
-                    continue;
+                } else {
+                    if self.opts.xtrace {
+                        self.trace_assign(name, if append { b"+=" } else { b"=" }, &v);
+                    }
+                    if self.assign_scalar(name, None, v, append).is_err() {
+                        st = 1;
+                        continue;
+                    }
                 }
             }
             let var = self.vars.entry(name);
@@ -829,7 +834,7 @@ impl Shell {
                         out.extend_from_slice(&n);
                         out.push(b'=');
                         match val {
-                            Value::Str(s) => out.extend_from_slice(&super::quote_x(s)),
+                            Value::Str(s) => out.extend_from_slice(&super::quote_set(s)),
                             _ => {
                                 let l = self.declare_line(&n, v);
                                 let eq = l.iter().position(|c| *c == b'=').unwrap_or(0);

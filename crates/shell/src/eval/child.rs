@@ -257,6 +257,11 @@ impl Shell {
         for (sig, code) in &self.traps {
             if code.is_empty() && *sig > 0 {
                 put(&mut o, b'T', sig.to_string().as_bytes());
+            } else if *sig < 0 && self.subshell_keeps_trap(*sig, code) {
+                let mut rec = Vec::new();
+                put(&mut rec, b's', sig.to_string().as_bytes());
+                put(&mut rec, b'c', code);
+                put(&mut o, b'U', &rec);
             }
         }
         for (sig, code) in self.parent_traps.as_ref().unwrap_or(&self.traps) {
@@ -362,6 +367,12 @@ impl Shell {
                     self.traps.insert(sig, Vec::new());
                     let _ = self.sys.sigaction(sig as u32, 1);
                 }
+                b'U' => {
+                    let mut rr = Rd { b: s, i: 0 };
+                    if let (Some((_, sig)), Some((_, code))) = (rr.next(), rr.next()) {
+                        self.traps.insert(num(sig) as i32, code.to_vec());
+                    }
+                }
                 b'R' => {
                     let mut rr = Rd { b: s, i: 0 };
                     if let (Some((_, sig)), Some((_, code))) = (rr.next(), rr.next()) {
@@ -389,6 +400,7 @@ impl Shell {
                         cmd: Vec::new(),
                         status: None,
                         stopped: false,
+                        signal: 0,
                     };
                     while let Some((t, v)) = rr.next() {
                         match t {
@@ -397,7 +409,6 @@ impl Shell {
                             _ => job.pids.push(num(v) as i32),
                         }
                     }
-                    self.next_job = self.next_job.max(job.id + 1);
                     self.jobs.push(job);
                 }
                 b'D' => self.dirstack.push(s.to_vec()),
@@ -523,8 +534,7 @@ impl Shell {
                 j.id
             }
             None => {
-                let id = self.next_job;
-                self.next_job += 1;
+                let id = self.new_job_id();
                 self.jobs.push(crate::state::Job {
                     id,
                     pids: vec![pid],
@@ -532,6 +542,7 @@ impl Shell {
                     cmd: self.jc_cmd.clone(),
                     status: None,
                     stopped: true,
+                    signal: 0,
                 });
                 id
             }
@@ -557,6 +568,7 @@ impl Shell {
                     if untraced && st & 0xff == 0x7f {
                         self.job_stopped(pid);
                     }
+                    self.wait_signal = if st & 0x7f != 0x7f { st & 0x7f } else { 0 };
                     return decode_status(st);
                 }
                 Err(crate::sys::EINTR) => {

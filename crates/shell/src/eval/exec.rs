@@ -256,6 +256,9 @@ impl Shell {
                             env.push((a.name.clone(), v));
                         }
                     }
+                    if self.opts.xtrace {
+                        self.xtrace(&argv, &env);
+                    }
                     let saved = match self.apply_redirs(&s.redirs, false) {
                         Ok(s) => s,
                         Err(st) => return Err(Ctl::Abort(st)),
@@ -520,6 +523,21 @@ impl Shell {
         self.write_fd(fd as i32, &line);
     }
 
+    /// The DEBUG trap before a compound command's own step (a loop's
+    /// head, `case`, `[[`, `((`): `$BASH_COMMAND` is that step's text.
+    fn debug_trap(&mut self, text: impl FnOnce() -> Bytes) -> R<()> {
+        if self.in_trap {
+            return Ok(());
+        }
+        if let Some(code) = self.traps.get(&-2).cloned() {
+            self.bash_command = text();
+            let st = self.status;
+            self.run_trap(&code)?;
+            self.status = st;
+        }
+        Ok(())
+    }
+
     /// set -x for a loop or case head: `for i in 1 2`, `case x in`.
     fn trace_words(&mut self, head: &[u8], words: &[Bytes], tail: &[u8]) {
         if !self.opts.xtrace {
@@ -548,26 +566,54 @@ impl Shell {
         self.xtrace(argv, &[]);
     }
 
+    /// A traced command: its prefix assignments each on a line of their
+    /// own (as bash 5.2), then the words.
     fn xtrace(&mut self, argv: &[Bytes], assigns: &[(Bytes, Bytes)]) {
-        let mut line = Vec::new();
-        let mut first = true;
         for (k, v) in assigns {
-            if !first {
+            self.trace_assign(k, b"=", v);
+        }
+        let decl = matches!(
+            argv.first().map(|a| a.as_slice()),
+            Some(b"declare" | b"typeset" | b"local" | b"readonly" | b"export")
+        );
+        let mut compound = false;
+        let mut line = Vec::new();
+        for (i, a) in argv.iter().enumerate() {
+            if i > 0 {
                 line.push(b' ');
             }
-            first = false;
-            line.extend_from_slice(k);
-            line.push(b'=');
-            line.extend_from_slice(&crate::builtins::quote_x(v));
-        }
-        for a in argv {
-            if !first {
-                line.push(b' ');
+            match compound_name(a).filter(|_| decl && i > 0) {
+                // `declare -a x=(..)` is traced as `declare -a x`, after the value
+                Some(n) => {
+                    compound = true;
+                    line.extend_from_slice(n);
+                }
+                None => line.extend_from_slice(&crate::builtins::quote_x(a)),
             }
-            first = false;
-            line.extend_from_slice(&crate::builtins::quote_x(a));
         }
-        self.trace_line(&line);
+        if compound {
+            self.decl_trace = Some(line);
+        } else {
+            self.trace_line(&line);
+        }
+    }
+
+    /// set -x for one scalar assignment: `name=value`.
+    pub fn trace_assign(&mut self, target: &[u8], op: &[u8], v: &[u8]) {
+        let mut t = target.to_vec();
+        t.extend_from_slice(op);
+        t.extend_from_slice(&crate::builtins::quote_x_value(v));
+        self.trace_line(&t);
+    }
+
+    /// set -x for a declaration builtin's `name=(...)`: the elements as
+    /// expanded, each single-quoted (`x=(['1']='a' 'b')`).
+    fn trace_compound(&mut self, a: &Assign, elems: &[Bytes]) {
+        let mut t = crate::printer::assign_target(a);
+        t.extend_from_slice(if a.append { b"+=(" } else { b"=(" });
+        t.extend_from_slice(&elems.join(&b' '));
+        t.push(b')');
+        self.trace_line(&t);
     }
 
     /// Perform one assignment (`name=v`, `name+=v`, `name[i]=v`, `name=(..)`).
@@ -603,11 +649,15 @@ impl Shell {
                     let mut pending_key: Option<Bytes> = None;
                     // `(k1 v1 k2 v2)` only when the list starts without a subscript
                     let pairs = matches!(elems.first(), Some((None, _)));
+                    let mut traced = (self.declaring && self.opts.xtrace).then(Vec::new);
                     for (k, w) in elems {
                         match k {
                             Some(k) => {
                                 let key = self.expand_single(k)?;
                                 let v = self.expand_single(w)?;
+                                if let Some(tr) = traced.as_mut() {
+                                    tr.push(trace_elem(Some(&key), &v));
+                                }
                                 m.insert(key, v);
                             }
                             None if !pairs => {
@@ -625,6 +675,9 @@ impl Shell {
                             None => {
                                 // `(k1 v1 k2 v2)` form
                                 for v in self.expand_words(std::slice::from_ref(w))? {
+                                    if let Some(tr) = traced.as_mut() {
+                                        tr.push(trace_elem(None, &v));
+                                    }
                                     match pending_key.take() {
                                         None => pending_key = Some(v),
                                         Some(k) => {
@@ -637,6 +690,9 @@ impl Shell {
                     }
                     if let Some(k) = pending_key {
                         m.insert(k, Vec::new());
+                    }
+                    if let Some(tr) = traced {
+                        self.trace_compound(a, &tr);
                     }
                     let var = if local {
                         self.vars.local(&a.name)
@@ -663,12 +719,17 @@ impl Shell {
                 let mut next = m.keys().next_back().map(|k| k + 1).unwrap_or(0);
                 // -i, -l, -u apply to each element
                 let attrs = self.vars.get(&a.name).map_or(0, |v| v.attrs) & (A_INTEGER | A_CASE);
+                // a declaration builtin's compound value is traced expanded
+                let mut traced = (self.declaring && self.opts.xtrace).then(Vec::new);
                 for (k, w) in elems {
                     match k {
                         Some(k) => {
                             let t = self.expand_single(k)?;
                             let i = self.eval_arith_text(&t)?;
                             let mut v = self.expand_single(w)?;
+                            if let Some(tr) = traced.as_mut() {
+                                tr.push(trace_elem(Some(&t), &v));
+                            }
                             if attrs != 0 {
                                 v = self.transform_value(attrs, &a.name, v, None)?;
                             }
@@ -677,6 +738,9 @@ impl Shell {
                         }
                         None => {
                             for mut v in self.expand_words(std::slice::from_ref(w))? {
+                                if let Some(tr) = traced.as_mut() {
+                                    tr.push(trace_elem(None, &v));
+                                }
                                 if attrs != 0 {
                                     v = self.transform_value(attrs, &a.name, v, None)?;
                                 }
@@ -685,6 +749,9 @@ impl Shell {
                             }
                         }
                     }
+                }
+                if let Some(tr) = traced {
+                    self.trace_compound(a, &tr);
                 }
                 let var = if local {
                     self.vars.local(&a.name)
@@ -747,13 +814,13 @@ impl Shell {
                     if let AssignValue::Scalar(w) = &a.value {
                         // traced once expanded, before it takes effect (PS4=..)
                         let v = self.expand_single(w)?;
-                        let mut t = crate::printer::assign_target(a);
-                        t.extend_from_slice(if a.append { b"+=" } else { b"=" });
-                        t.extend_from_slice(&crate::builtins::quote_x(&v));
-                        self.trace_line(&t);
+                        let t = crate::printer::assign_target(a);
+                        self.trace_assign(&t, if a.append { b"+=" } else { b"=" }, &v);
                         self.assign_scalar(&a.name, a.index.as_ref(), v, a.append)?;
                         continue;
                     }
+                    // an array literal is traced as written
+                    self.trace_line(&crate::printer::assign_text(a));
                 }
                 self.do_assign(a, false)?;
             }
@@ -890,6 +957,8 @@ impl Shell {
         self.restore_all(saved);
         if let Some(pid) = pid {
             self.status = self.wait_pid(pid);
+            self.report_foreground_signal(pid, || crate::printer::simple_text(s));
+            self.notify_dead_jobs();
             let job = self.jc_group != 0;
             self.end_job();
             if self.status == 130 && self.opts.interactive {
@@ -930,7 +999,13 @@ impl Shell {
             .cloned()
             .unwrap_or_else(|| b"environment".to_vec());
         self.frames.push((f.name.clone(), src, self.lineno));
-        let return_trap = self.traps.get(&-3).cloned();
+        // without set -T the RETURN trap is not inherited either: it fires
+        // only for a function that sets it (and stays set after it)
+        let return_trap = if self.opts.functrace {
+            None
+        } else {
+            self.traps.remove(&-3)
+        };
         // Without set -E a function runs without the caller's ERR trap; one
         // it sets itself stays after it returns.
         let err_trap = if self.opts.errtrace {
@@ -973,12 +1048,17 @@ impl Shell {
         // A RETURN trap fires for the function that set it (others inherit
         // it only under set -T), before the function's status is final.
         if let Some(code) = self.traps.get(&-3).cloned() {
-            let inherited = return_trap.as_ref() == Some(&code) && !self.opts.functrace;
-            if !inherited && !matches!(r, Err(Ctl::Exit(_))) {
+            if !matches!(r, Err(Ctl::Exit(_))) {
                 let st = self.status;
-                self.run_trap(&code)?;
+                let tr = self.run_trap(&code);
                 self.status = st;
+                if let Err(e) = tr {
+                    r = Err(e);
+                }
             }
+        }
+        if let Some(code) = return_trap {
+            self.traps.entry(-3).or_insert(code);
         }
         self.frames.pop();
         self.funcnames.pop();
@@ -1029,6 +1109,19 @@ impl Shell {
         self.no_errexit -= 1;
         r?;
         Ok(self.status == 0)
+    }
+
+    /// A `for`/`select` variable must be a name: else the loop fails (1).
+    fn loop_var_ok(&mut self, var: &[u8]) -> bool {
+        if crate::parse::is_name(var) {
+            return true;
+        }
+        let mut m = b"`".to_vec();
+        m.extend_from_slice(var);
+        m.extend_from_slice(b"': not a valid identifier");
+        self.err(&m);
+        self.status = 1;
+        false
     }
 
     /// Handle break/continue inside a loop body; Some(true) = break out.
@@ -1095,6 +1188,9 @@ impl Shell {
                 r
             }
             Compound::For(var, words, body) => {
+                if !self.loop_var_ok(var) {
+                    return Ok(());
+                }
                 let items = match words {
                     Some(w) => self.expand_words(w)?,
                     None => self.positional.clone(),
@@ -1109,6 +1205,18 @@ impl Shell {
                 let r = (|| -> R<()> {
                     for it in items.clone() {
                         self.check_signals()?;
+                        self.debug_trap(|| {
+                            let mut t = b"for ".to_vec();
+                            t.extend_from_slice(var);
+                            if let Some(ws) = words {
+                                t.extend_from_slice(b" in");
+                                for w in ws {
+                                    t.push(b' ');
+                                    t.extend_from_slice(&crate::printer::word_text(w));
+                                }
+                            }
+                            t
+                        })?;
                         let mut head = b"for ".to_vec();
                         head.extend_from_slice(var);
                         head.extend_from_slice(b" in");
@@ -1140,6 +1248,7 @@ impl Shell {
                 // status 1, not the script (one in the body aborts as usual)
                 let mut bad_expr = false;
                 if let Some(i) = init {
+                    self.debug_trap(|| arith_for_text(i))?;
                     self.trace_arith(i);
                     match self.eval_arith_src_in("((", i) {
                         Err(Ctl::Abort(_)) => {
@@ -1157,6 +1266,7 @@ impl Shell {
                     loop {
                         self.check_signals()?;
                         if let Some(c) = cond {
+                            self.debug_trap(|| arith_for_text(c))?;
                             self.trace_arith(c);
                             let v = self.eval_arith_src_in("((", c);
                             bad_expr = matches!(v, Err(Ctl::Abort(_)));
@@ -1170,6 +1280,7 @@ impl Shell {
                             break;
                         }
                         if let Some(s) = step {
+                            self.debug_trap(|| arith_for_text(s))?;
                             self.trace_arith(s);
                             let v = self.eval_arith_src_in("((", s);
                             bad_expr = matches!(v, Err(Ctl::Abort(_)));
@@ -1187,6 +1298,12 @@ impl Shell {
                 r
             }
             Compound::Case(word, arms) => {
+                self.debug_trap(|| {
+                    let mut t = b"case ".to_vec();
+                    t.extend_from_slice(&crate::printer::word_text(word));
+                    t.extend_from_slice(b" in ");
+                    t
+                })?;
                 let w = self.expand_single(word)?;
                 self.trace_words(b"case", std::slice::from_ref(&w), b" in");
                 let mode = self.match_mode();
@@ -1218,6 +1335,9 @@ impl Shell {
                 Ok(())
             }
             Compound::Select(var, words, body) => {
+                if !self.loop_var_ok(var) {
+                    return Ok(());
+                }
                 let items = match words {
                     Some(w) => self.expand_words(w)?,
                     None => self.positional.clone(),
@@ -1225,6 +1345,20 @@ impl Shell {
                 self.loop_depth += 1;
                 let r = (|| -> R<()> {
                     loop {
+                        let mut head = b"select ".to_vec();
+                        head.extend_from_slice(var);
+                        if let Some(ws) = words {
+                            head.extend_from_slice(b" in");
+                            for w in ws {
+                                head.push(b' ');
+                                head.extend_from_slice(&crate::printer::word_text(w));
+                            }
+                        }
+                        self.debug_trap(|| head.clone())?;
+                        if self.opts.xtrace {
+                            // traced as written, unlike `for`
+                            self.trace_line(&head);
+                        }
                         let mut menu = Vec::new();
                         for (i, it) in items.iter().enumerate() {
                             menu.extend_from_slice(format!("{}) ", i + 1).as_bytes());
@@ -1260,6 +1394,12 @@ impl Shell {
                 r
             }
             Compound::Arith(a) => {
+                self.debug_trap(|| {
+                    let mut t = b"(( ".to_vec();
+                    t.extend_from_slice(crate::printer::trim(&crate::printer::word_text(&a.word)));
+                    t.extend_from_slice(b" ))");
+                    t
+                })?;
                 self.trace_arith(a);
                 let outer = self.arith_ctx.replace("((");
                 let v = self.eval_arith_src(a).map_err(|e| match e {
@@ -1277,10 +1417,21 @@ impl Shell {
                 Ok(())
             }
             Compound::Cond(e) => {
+                self.debug_trap(|| crate::printer::cond_text(e))?;
                 let r = self.eval_cond(e)?;
                 self.status = r;
                 Ok(())
             }
+        }
+    }
+
+    /// Whether a subshell keeps a trap of its parent: ignored signals stay
+    /// ignored, ERR carries over under set -E, DEBUG and RETURN under set -T.
+    pub fn subshell_keeps_trap(&self, sig: i32, code: &[u8]) -> bool {
+        match sig {
+            -1 => self.opts.errtrace,
+            -2 | -3 => self.opts.functrace,
+            _ => code.is_empty() && sig > 0,
         }
     }
 
@@ -1301,7 +1452,7 @@ impl Shell {
         // by `trap -p` there until it sets its own.
         self.traps = snap_traps
             .iter()
-            .filter(|(sig, code)| code.is_empty() && **sig > 0)
+            .filter(|(sig, code)| self.subshell_keeps_trap(**sig, code))
             .map(|(sig, code)| (*sig, code.clone()))
             .collect();
         let snap_parent_traps = self.parent_traps.clone();
@@ -1458,8 +1609,7 @@ impl Shell {
     fn add_bg_job(&mut self, pid: i32, cmd: Bytes) {
         self.last_bg = pid;
         self.bg_pids.push(pid);
-        let id = self.next_job;
-        self.next_job += 1;
+        let id = self.new_job_id();
         self.jobs.push(Job {
             id,
             pids: vec![pid],
@@ -1467,6 +1617,7 @@ impl Shell {
             cmd,
             status: None,
             stopped: false,
+            signal: 0,
         });
         if self.opts.interactive {
             let m = format!("[{}] {}\n", id, pid);
@@ -1477,7 +1628,7 @@ impl Shell {
 
     /// A reaped coprocess: as bash, close the shell's ends and unset NAME
     /// and NAME_PID.
-    fn coproc_reaped(&mut self, pid: i32) {
+    pub(crate) fn coproc_reaped(&mut self, pid: i32) {
         if let Some(i) = self.coprocs.iter().position(|c| c.0 == pid) {
             let (_, name, fds) = self.coprocs.remove(i);
             for fd in fds {
@@ -1497,9 +1648,11 @@ impl Shell {
         let st = self.wait_pid(pid);
         self.coproc_reaped(pid);
         self.bg_pids.retain(|p| *p != pid);
+        let sig = self.wait_signal;
         for j in self.jobs.iter_mut() {
             if j.pids.contains(&pid) {
                 j.status = Some(st);
+                j.signal = sig;
             }
         }
         st
@@ -1510,16 +1663,93 @@ impl Shell {
         for pid in pids {
             if let Ok((p, st)) = self.sys.wait(pid, true) {
                 if p == pid {
-                    let s = decode_status(st);
-                    self.coproc_reaped(pid);
-                    self.bg_pids.retain(|x| *x != pid);
-                    for j in self.jobs.iter_mut() {
-                        if j.pids.contains(&pid) {
-                            j.status = Some(s);
-                        }
-                    }
+                    self.job_ended(pid, st);
                 }
             }
+        }
+    }
+
+    /// A background process has been reaped with raw wait status `raw`:
+    /// its job records the status, which is returned.
+    pub fn job_ended(&mut self, pid: i32, raw: i32) -> i32 {
+        let s = decode_status(raw);
+        self.coproc_reaped(pid);
+        self.bg_pids.retain(|x| *x != pid);
+        for j in self.jobs.iter_mut() {
+            if j.pids.contains(&pid) {
+                j.status = Some(s);
+                j.signal = term_signal(raw);
+            }
+        }
+        s
+    }
+
+    /// A job number as bash gives one: one more than the highest in use.
+    pub fn new_job_id(&self) -> usize {
+        self.jobs.iter().map(|j| j.id).max().unwrap_or(0) + 1
+    }
+
+    /// What a non-interactive bash does at its notification points (after
+    /// a foreground command, after `wait`): background jobs that have ended
+    /// leave the table, and one killed by a signal other than INT, TERM or
+    /// PIPE (and not one the shell traps) is reported on stderr.
+    pub fn notify_dead_jobs(&mut self) {
+        if self.opts.interactive || self.jobs.is_empty() {
+            return;
+        }
+        self.reap_nohang();
+        if self.jobs.iter().all(|j| j.status.is_none()) {
+            return;
+        }
+        let jobs = std::mem::take(&mut self.jobs);
+        for j in jobs {
+            let st = match j.status {
+                Some(st) => st,
+                None => {
+                    self.jobs.push(j);
+                    continue;
+                }
+            };
+            let pid = j.pids.last().copied().unwrap_or(0);
+            let trapped = self.traps.get(&j.signal).map_or(false, |c| !c.is_empty());
+            if j.signal != 0 && !matches!(j.signal, 2 | 13 | 15) && !trapped {
+                self.report_killed(pid, j.signal, &j.cmd);
+            }
+            if self.reaped.len() >= MAX_REAPED {
+                self.reaped.remove(0);
+            }
+            self.reaped.retain(|(p, _)| *p != pid);
+            self.reaped.push((pid, st));
+        }
+    }
+
+    /// `bash: line N:   PID Killed                  cmd`
+    fn report_killed(&mut self, pid: i32, sig: i32, cmd: &[u8]) {
+        let mut m = format!(
+            "{:5} {:<24}",
+            pid,
+            crate::builtins::flow::signal_description(sig)
+        )
+        .into_bytes();
+        m.extend_from_slice(cmd);
+        self.err(&m);
+    }
+
+    /// A foreground command ended by a signal, reported as bash does: INT
+    /// and PIPE quietly, TERM (or a signal the shell traps) by its name
+    /// alone, any other with the process and command.
+    fn report_foreground_signal(&mut self, pid: i32, cmd: impl FnOnce() -> Bytes) {
+        let sig = self.wait_signal;
+        if sig == 0 || self.opts.interactive || matches!(sig, 2 | 13) {
+            return;
+        }
+        let trapped = self.traps.get(&sig).map_or(false, |c| !c.is_empty());
+        if sig == 15 || trapped {
+            let mut m = crate::builtins::flow::signal_description(sig).into_bytes();
+            m.push(b'\n');
+            self.write_fd(2, &m);
+        } else {
+            self.report_killed(pid, sig, &cmd());
         }
     }
 
@@ -1765,4 +1995,47 @@ pub fn is_keyword(s: &[u8]) -> bool {
             | b"]]"
             | b"coproc"
     )
+}
+
+/// One element of a traced compound assignment: `['key']='value'` or `'value'`.
+fn trace_elem(key: Option<&[u8]>, v: &[u8]) -> Bytes {
+    let mut o = Vec::new();
+    if let Some(k) = key {
+        o.push(b'[');
+        o.extend_from_slice(&crate::builtins::single_quote(k));
+        o.extend_from_slice(b"]=");
+    }
+    o.extend_from_slice(&crate::builtins::single_quote(v));
+    o
+}
+
+/// The name in a declaration builtin's `name=(...)` or `name+=(...)` argument.
+fn compound_name(a: &[u8]) -> Option<&[u8]> {
+    let eq = a.iter().position(|c| *c == b'=')?;
+    let name = a[..eq].strip_suffix(b"+").unwrap_or(&a[..eq]);
+    let ok = !name.is_empty()
+        && !name[0].is_ascii_digit()
+        && name.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'_');
+    (ok && a[eq + 1..].first() == Some(&b'(') && a.last() == Some(&b')')).then(|| name)
+}
+
+/// `$BASH_COMMAND` for one part of `for (( ; ; ))`: `((i<2))`.
+fn arith_for_text(a: &ArithSrc) -> Bytes {
+    let mut t = b"((".to_vec();
+    t.extend_from_slice(crate::printer::trim(&crate::printer::word_text(&a.word)));
+    t.extend_from_slice(b"))");
+    t
+}
+
+/// Reaped background statuses kept for `wait PID` (bash keeps a bounded list).
+const MAX_REAPED: usize = 256;
+
+/// The signal that ended a process, from its raw wait status (0: none).
+fn term_signal(raw: i32) -> i32 {
+    let sig = raw & 0x7f;
+    if sig != 0 && sig != 0x7f {
+        sig
+    } else {
+        0
+    }
 }

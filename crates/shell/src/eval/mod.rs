@@ -78,6 +78,11 @@ pub struct Shell {
     pub loop_depth: usize,
     pub eval_depth: usize,
     pub jobs: Vec<Job>,
+    /// Background processes reaped and gone from the job table, with their
+    /// statuses: `wait PID` still answers for them.
+    pub reaped: Vec<(i32, i32)>,
+    /// The signal that ended the last process waited for (0: it exited).
+    pub wait_signal: i32,
     /// >0 while running a condition (if/while/&&/||/!): errexit is ignored.
     pub no_errexit: usize,
     pub start_secs: u64,
@@ -113,7 +118,6 @@ pub struct Shell {
     /// one back on the way out, so it never outlives the node it points to.
     pub running_simple: *const crate::ast::Simple,
     pub getopts_sub: usize,
-    pub next_job: usize,
     /// User-visible open fds (inherited by children).
     pub open_fds: std::collections::BTreeSet<i32>,
     /// fds held open for `<( )` until the current command ends.
@@ -171,6 +175,9 @@ pub struct Shell {
     /// Levels of command substitution under the top shell: set -x repeats
     /// PS4's first character once per level.
     pub trace_level: u32,
+    /// set -x line of a declaration builtin with a `name=(...)` argument:
+    /// written after the traced compound value, as bash does.
+    pub decl_trace: Option<Bytes>,
     /// Command text of the foreground job (for "Stopped" reports).
     pub jc_cmd: Bytes,
 }
@@ -238,7 +245,8 @@ impl Shell {
             bash_command: Vec::new(),
             running_simple: std::ptr::null(),
             getopts_sub: 0,
-            next_job: 1,
+            reaped: Vec::new(),
+            wait_signal: 0,
             open_fds: [0, 1, 2].into_iter().collect(),
             procsub_fds: Vec::new(),
             bg_pids: Vec::new(),
@@ -265,6 +273,7 @@ impl Shell {
             login: false,
             func_attrs: HashMap::new(),
             trace_level: 0,
+            decl_trace: None,
             jc_cmd: Vec::new(),
             session_shell: false,
             local_opts: Vec::new(),
@@ -362,7 +371,8 @@ impl Shell {
     pub fn expansion_fatal(&self) -> Ctl {
         if self.opts.interactive {
             Ctl::Abort(1)
-        } else if self.subshells > 0 || self.subshell_level > 0 {
+        } else if self.subshells > 0 || self.subshell_level > 0 || !self.c_mode {
+            // a script file (or stdin) ends with 1; only `bash -c` with 127
             Ctl::Exit(1)
         } else {
             Ctl::Exit(127)

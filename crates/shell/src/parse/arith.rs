@@ -15,6 +15,8 @@ struct P<'a> {
     i: usize,
     /// Start of the last operator read (bash's error token for a missing operand).
     op: usize,
+    /// Start of the last operand read (the error token of a missing `:`).
+    operand: usize,
     /// Current nesting of unary operators and parentheses.
     depth: usize,
 }
@@ -29,6 +31,7 @@ pub fn parse_arith(s: &[u8]) -> Result<Arith, ArithError> {
         s,
         i: 0,
         op: 0,
+        operand: 0,
         depth: 0,
     };
     p.ws();
@@ -124,7 +127,10 @@ impl<'a> P<'a> {
         if self.eat("?") {
             let t = self.comma()?;
             if !self.eat(":") {
-                return Err(self.error("`:' expected for conditional expression"));
+                return Err(ArithError {
+                    msg: "`:' expected for conditional expression".into(),
+                    token: self.s[self.operand.min(self.s.len())..].to_vec(),
+                });
             }
             let f = self.ternary()?;
             return Ok(Arith::Cond(b(c), b(t), b(f)));
@@ -176,8 +182,15 @@ impl<'a> P<'a> {
                     "&" => next == Some(b'&') || next == Some(b'='),
                     "<" | ">" => next == Some(b'<') || next == Some(b'>') || next == Some(b'='),
                     "<<" | ">>" => next == Some(b'='),
-                    "+" => next == Some(b'+') || next == Some(b'='),
-                    "-" => next == Some(b'-') || next == Some(b'='),
+                    // `++`/`--` after an operand is an increment only before
+                    // a name (`5++` is `5 +` and a missing operand, as in bash)
+                    "+" | "-" => {
+                        next == Some(b'=')
+                            || (next == Some(op.as_bytes()[0]) && {
+                                let after = rest[2..].iter().find(|c| !c.is_ascii_whitespace());
+                                after.map_or(false, |c| c.is_ascii_alphabetic() || *c == b'_')
+                            })
+                    }
                     "*" => next == Some(b'*') || next == Some(b'='),
                     "/" | "%" | "^" => next == Some(b'='),
                     _ => false,
@@ -253,6 +266,7 @@ impl<'a> P<'a> {
 
     fn primary(&mut self) -> Result<Arith, ArithError> {
         self.ws();
+        self.operand = self.i;
         let c = match self.s.get(self.i) {
             Some(c) => *c,
             None => {

@@ -574,6 +574,21 @@ impl Parser {
                 break;
             }
         }
+        if (bang || time) && matches!(self.peek_tok()?, Tok::Op(";") | Tok::Newline | Tok::Eof) {
+            // `!` or `time` alone: an empty command (status 0, negated 1)
+            let line = self.line;
+            return Ok(Pipeline {
+                bang,
+                time,
+                time_posix,
+                cmds: vec![Command::Simple(Simple {
+                    line,
+                    ..Default::default()
+                })],
+                amp: Vec::new(),
+                srcs: Vec::new(),
+            });
+        }
         let (s0, l0) = self.src_start();
         let mut cmds = vec![self.command()?];
         let mut spans = vec![(s0, self.pos, l0)];
@@ -1314,8 +1329,9 @@ impl Parser {
                     return Ok(Compound::ArithFor(a, b, c, body));
                 }
                 let t = self.next_tok()?;
+                // any word parses; one that is not a name fails as the loop runs
                 let var = match &t {
-                    Tok::Word(w, raw) if w.as_plain().map(is_name).unwrap_or(false) => raw.clone(),
+                    Tok::Word(_, raw) => raw.clone(),
                     _ => return Err(self.unexpected(&t)),
                 };
                 let m2 = self.mark();

@@ -709,6 +709,12 @@ impl Parser {
             let mut depth = 1;
             loop {
                 match self.bump() {
+                    // `${a[}`: no `]` before the brace ends it: a bad
+                    // substitution when it runs, as bash
+                    None if self.src[s..].contains(&b'}') => {
+                        self.pos = s;
+                        return self.bad_subst(start);
+                    }
                     None => return Err(self.eof_err("}")),
                     Some(b'[') => depth += 1,
                     Some(b']') => {

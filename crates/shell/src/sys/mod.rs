@@ -14,6 +14,7 @@ pub type Errno = i32;
 
 pub const EINTR: Errno = 27;
 pub const ENOENT: Errno = 44;
+pub const EISDIR: Errno = 31;
 pub const ELOOP: Errno = 32;
 pub const EACCES: Errno = 2;
 pub const ENOEXEC: Errno = 45;
