@@ -340,13 +340,13 @@ async function main() {
         continue;
       }
       freshCopy(tpl, hostDir, order);
-      const h = host(c, hostDir, caseEnv(hostDir));
+      const h = host(c, hostDir, { ...caseEnv(hostDir), ...c.env });
       h.tree = await digestHostTree(hostDir);
       let o;
-      if (sandbox) o = await sandbox.run(c, oursDir, caseEnv(oursDir));
+      if (sandbox) o = await sandbox.run(c, oursDir, { ...caseEnv(oursDir), ...c.env });
       else {
         freshCopy(tpl, oursDir, order);
-        o = ours(c, oursDir, caseEnv(oursDir));
+        o = ours(c, oursDir, { ...caseEnv(oursDir), ...c.env });
         o.tree = await digestHostTree(oursDir);
       }
       const prog = c.argv[0];
