@@ -4,7 +4,8 @@
  * the overhead of a small request (target <= 5 ms over host curl) and the
  * engine's memory during the large download (it must stay flat: bodies
  * stream through the gateway and the syscall channel).
- * Run: npx tsx bench/net/curl.ts [MiB] [small-runs]
+ * Run: npx tsx bench/net/curl.ts [MiB] [small-runs] [own|undici]
+ * (the last picks the gateway's plain-http client, for A/B runs; default own).
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -16,11 +17,15 @@ import { startServerProcess } from './server.js';
 const MiB = 1024 * 1024;
 const size = Number(process.argv[2] ?? 100) * MiB;
 const smallRuns = Number(process.argv[3] ?? 20);
+const plainHttpClient = process.argv[4] === 'undici' ? 'undici' : 'own';
 
 const server = await startServerProcess();
 const { origin } = server;
 const sb = await Sandbox.create({
-  network: { policy: { allowedHosts: [`127.0.0.1:${new URL(origin).port}`] } },
+  network: {
+    policy: { allowedHosts: [`127.0.0.1:${new URL(origin).port}`] },
+    plainHttpClient,
+  },
 });
 await sb.warm();
 
@@ -92,6 +97,7 @@ const mibps = (ms: number): number => Math.round(size / MiB / (ms / 1000));
 console.log(
   JSON.stringify({
     mib: size / MiB,
+    plainHttpClient,
     sandboxCurlMiBpsBest: mibps(Math.min(...ours)),
     sandboxCurlMiBpsMedian: mibps(median(ours)),
     hostCurlMiBpsBest: mibps(Math.min(...host)),

@@ -174,7 +174,8 @@ export function toNetError(
   ) {
     if (e instanceof NetError) return e;
     const code = typeof e.code === 'string' ? e.code : '';
-    if (code === 'UND_ERR_CONNECT_TIMEOUT') {
+    // undici's, or ours (net/node/http1Connection.ts) and the system's.
+    if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT') {
       return new NetError('timeout', `connection timed out after ${limits.connectTimeoutMs} ms`, {
         url,
         rule: 'connectTimeoutMs',

@@ -6,9 +6,7 @@
  * stream both ways with back-pressure under byte limits and a total timeout
  * that pauses while a person decides. Every hop leaves an audit record.
  */
-import { Readable } from 'node:stream';
 import type { SecureContextOptions } from 'node:tls';
-import type { Agent } from 'undici';
 import { addressText, parseAddress, type IpAddress } from './address.js';
 import type { AuditRecord } from './audit.js';
 import { NetError, denial, oneLine } from './denial.js';
@@ -21,13 +19,11 @@ import {
   type HeaderList,
 } from './headers.js';
 import { gatewayLimits, tighten, type GatewayLimits } from './limits.js';
-import { dispatch, type DispatchedResponse } from './node/dispatch.js';
-import {
-  connectionEnds,
-  pinnedAgent,
-  responseVersion,
-  type SocketEnd,
-} from './node/pinnedAgent.js';
+import type { Connection } from './node/connection.js';
+import type { DispatchedResponse } from './node/dispatch.js';
+import { http1Connection } from './node/http1Connection.js';
+import type { SocketEnd } from './node/pinnedAgent.js';
+import { undiciConnection } from './node/undiciConnection.js';
 import { systemResolver, type Resolver } from './node/resolver.js';
 import { CompiledPolicy, type NetworkPolicy } from './policy.js';
 import { ResponseBody, type BodyFraming } from './responseBody.js';
@@ -42,6 +38,11 @@ export interface GatewayOptions {
   onAudit?: (record: AuditRecord) => void;
   /** Extra trust roots for TLS; certificate checks cannot be turned off. */
   ca?: SecureContextOptions['ca'];
+  /**
+   * Which client speaks plain http: our own (default; net/node/
+   * http1Connection.ts) or undici, as https always does (tests, A/B benches).
+   */
+  plainHttpClient?: 'own' | 'undici';
 }
 
 /** Which process asked, for onRequest and the audit. */
@@ -167,7 +168,7 @@ export class NetworkGateway {
           url: next.href,
           method,
         });
-        let agent: Agent | null = null;
+        let conn: Connection | null = null;
         try {
           const t = parseTarget(next.href, next.from?.url);
           audit.record.url = t.url.href;
@@ -189,13 +190,16 @@ export class NetworkGateway {
           } else if (body) {
             bodyUsed = true;
           }
-          agent = await pinnedAgent({
-            hostname: t.url.hostname,
-            addresses: admitted.addresses.map((a) => parseAddress(a) as IpAddress),
-            connectTimeoutMs: limits.connectTimeoutMs,
-            ca: this.options.ca,
-          });
-          const res = await this.send(agent, t, method, sendHeaders, body, ex);
+          conn = await this.connection(t, admitted.addresses, limits.connectTimeoutMs);
+          const res = await conn.send(
+            {
+              url: t.url,
+              method,
+              headers: sendHeaders,
+              body: body instanceof Uint8Array || body === null ? body : this.countSent(body, ex),
+            },
+            ex.signal,
+          );
           audit.record.status = res.statusCode;
           const resHeaders = rawHeaders(res.rawHeaders);
           const location = REDIRECTS.has(res.statusCode)
@@ -213,8 +217,8 @@ export class NetworkGateway {
                 },
               );
             }
-            void agent.close().catch(() => {});
-            agent = null;
+            conn.close();
+            conn = null;
             audit.finish(null);
             const upper = method.toUpperCase();
             const toGet =
@@ -235,10 +239,10 @@ export class NetworkGateway {
               { url: t.url.href, rule: 'maxResponseBytes' },
             );
           }
-          return this.respond(t, hop, res, resHeaders, agent, audit, ex, admitted.addresses);
+          return this.respond(t, hop, res, resHeaders, conn, audit, ex, admitted.addresses);
         } catch (err) {
           const ne = toNetError(err, ex, audit.record.url, limits);
-          if (agent) void agent.destroy().catch(() => {});
+          conn?.destroy();
           audit.finish(ne);
           throw ne;
         }
@@ -249,35 +253,22 @@ export class NetworkGateway {
     }
   }
 
-  /** One HTTP exchange on a pinned agent; resolves at the response head. */
-  private send(
-    agent: Agent,
+  /** A connection to the checked addresses only: ours for http, undici's for https. */
+  private connection(
     t: RequestTarget,
-    method: string,
-    headers: HeaderList,
-    body: Uint8Array | AsyncIterable<Uint8Array> | null,
-    ex: Exchange,
-  ): Promise<DispatchedResponse> {
-    return dispatch(
-      agent,
-      {
-        origin: t.url.origin,
-        path: `${t.url.pathname}${t.url.search}`,
-        method,
-        headers: headers.flat(),
-        body:
-          body instanceof Uint8Array || body === null
-            ? body
-            : Readable.from(this.countSent(body, ex), {
-                objectMode: false,
-                highWaterMark: 64 * 1024,
-              }),
-        // The exchange's own deadline covers waiting for the head and the body.
-        headersTimeout: 0,
-        bodyTimeout: 0,
-      },
-      ex.signal,
-    );
+    addresses: string[],
+    connectTimeoutMs: number,
+  ): Promise<Connection> | Connection {
+    const checked = addresses.map((a) => parseAddress(a) as IpAddress);
+    if (t.url.protocol === 'http:' && this.options.plainHttpClient !== 'undici') {
+      return http1Connection({ addresses: checked, connectTimeoutMs });
+    }
+    return undiciConnection({
+      hostname: t.url.hostname,
+      addresses: checked,
+      connectTimeoutMs,
+      ca: this.options.ca,
+    });
   }
 
   /**
@@ -431,7 +422,7 @@ export class NetworkGateway {
     hops: number,
     res: DispatchedResponse,
     headers: HeaderList,
-    agent: Agent,
+    conn: Connection,
     audit: HopAudit,
     ex: Exchange,
     addresses: string[],
@@ -442,10 +433,10 @@ export class NetworkGateway {
       if (finished) return;
       finished = true;
       if (graceful) {
-        void agent.close().catch(() => {});
+        conn.close();
       } else {
         res.abort(new NetError('cancelled', 'response body dropped', { url: t.url.href }));
-        void agent.destroy().catch(() => {});
+        conn.destroy();
       }
       audit.finish(error);
       ex.dispose();
@@ -459,7 +450,7 @@ export class NetworkGateway {
         abandoned: () => end(null, false),
         toError: (err) => toNetError(err, ex, t.url.href, ex.limits),
       },
-      framingOf(headers),
+      conn.pausesAnywhere ? { length: null, untilClose: false } : framingOf(headers),
     );
     res.attach(body);
     // Cancelled or timed out while nobody is reading: still end and audit.
@@ -472,11 +463,12 @@ export class NetworkGateway {
       url: t.url.href,
       status: res.statusCode,
       statusText: res.statusText,
-      httpVersion: responseVersion(agent),
+      httpVersion: conn.httpVersion,
       headers,
       redirects: hops,
       addresses,
-      ...connectionEnds(agent),
+      local: conn.local,
+      remote: conn.remote,
       body,
       close: () => {
         end(null, false);

@@ -67,4 +67,32 @@ describe('ResponseBody', () => {
     expect(b.read(new Uint8Array(10))).toBe(5);
     expect(() => b.read(new Uint8Array(10))).toThrow(NetError);
   });
+
+  it('copies a transient chunk it queues, and a tap takes chunks only while nothing is queued', () => {
+    const { b, received } = body(1000);
+    const read = new Uint8Array([1, 2, 3]);
+    b.data(read, true);
+    read.fill(9); // the client reuses its read buffer
+    const took: number[][] = [];
+    b.setTap((bytes) => {
+      took.push([...bytes]);
+      return 1; // a sink with room for one byte
+    });
+    // Queued bytes come first: the tap waits for them to be read.
+    b.data(new Uint8Array([4, 5]), true);
+    expect(took).toEqual([]);
+    const dst = new Uint8Array(10);
+    expect(b.read(dst)).toBe(5);
+    expect([...dst.subarray(0, 5)]).toEqual([1, 2, 3, 4, 5]);
+    // Now the tap gets the chunk; what it leaves is queued (copied).
+    const next = new Uint8Array([6, 7, 8]);
+    b.data(next, true);
+    next.fill(0);
+    expect(took).toEqual([[6, 7, 8]]);
+    b.setTap(null);
+    b.data(new Uint8Array([10]));
+    expect(b.read(dst)).toBe(3);
+    expect([...dst.subarray(0, 3)]).toEqual([7, 8, 10]);
+    expect(received).toEqual([3, 2, 3, 1]);
+  });
 });

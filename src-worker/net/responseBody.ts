@@ -1,13 +1,15 @@
 /**
- * A response body as the gateway hands it out: undici's body chunks (slices
- * of its socket reads, handed over by `data` from its dispatch handler) kept
- * in a queue, and undici's parser paused once `highWater` bytes wait unread
- * (then the socket stops: the server is held back). Three ways to read it:
- * `read(dst)` copies synchronously into a caller's buffer (the net syscalls
- * fill the channel's data area with it), `drain(sink)` hands the chunks to a
- * sink uncopied (the splice), and the async iterator yields them as they
- * came. Per chunk there is a push, a count and a notify: no stream buffer,
- * no event emitter, no promise. This is the download path's hot loop.
+ * A response body as the gateway hands it out: the client's body chunks
+ * (views of our HTTP/1.1 client's reused read buffer, copied only if they
+ * must wait; slices of undici's socket reads for https) kept in a queue, and
+ * the client paused once `highWater` bytes wait unread (then the socket
+ * stops: the server is held back). Four ways to read it: `read(dst)` copies
+ * synchronously into a caller's buffer (the net syscalls fill the channel's
+ * data area with it), `drain(sink)` hands queued chunks to a sink uncopied,
+ * `setTap(sink)` has arriving chunks handed to a waiting sink from inside the
+ * client's read callback (the splice), and the async iterator yields them as
+ * they came. Per chunk there is a count and a notify: no stream buffer, no
+ * event emitter, no promise. This is the download path's hot loop.
  */
 import { Notifier } from '../base/notifier.js';
 import { NetError } from './denial.js';
@@ -71,6 +73,7 @@ export class ResponseBody implements AsyncIterableIterator<Uint8Array>, BodySink
   private error: NetError | null = null;
   private paused = false;
   private received = 0;
+  private tap: ((bytes: Uint8Array) => number) | null = null;
 
   constructor(
     private readonly src: BodySource,
@@ -180,8 +183,19 @@ export class ResponseBody implements AsyncIterableIterator<Uint8Array>, BodySink
     return this;
   }
 
-  /** A chunk from undici (BodySink); false pauses its parser. */
-  data(chunk: Uint8Array): boolean {
+  /**
+   * A reader waiting with a sink (a blocked net_body_splice): chunks that
+   * arrive while nothing is queued go to `tap` at once, inside the client's
+   * read callback, instead of through the queue (no copy of a transient
+   * chunk, no wake-up in between). `tap` answers how much it took; the rest
+   * is queued. null removes it.
+   */
+  setTap(tap: ((bytes: Uint8Array) => number) | null): void {
+    this.tap = tap;
+  }
+
+  /** A chunk from the client (BodySink); false pauses its reads. */
+  data(chunk: Uint8Array, transient = false): boolean {
     // undici hands over an empty slice now and then (parsing resumed at a
     // chunk's end); queued, it would read as a full sink.
     if (this.done || this.error || chunk.length === 0) return !this.paused;
@@ -191,10 +205,14 @@ export class ResponseBody implements AsyncIterableIterator<Uint8Array>, BodySink
       this.fail(err instanceof NetError ? err : this.hooks.toError(err));
       return true;
     }
-    this.chunks.push(chunk);
-    this.held += chunk.length;
     this.received += chunk.length;
-    if (!this.paused && this.shouldPause()) this.paused = true;
+    let rest = chunk;
+    if (this.tap && this.chunks.length === 0) rest = chunk.subarray(this.tap(chunk));
+    if (rest.length > 0) {
+      this.chunks.push(transient ? rest.slice() : rest);
+      this.held += rest.length;
+      if (!this.paused && this.shouldPause()) this.paused = true;
+    }
     this.changed.notify();
     return !this.paused;
   }

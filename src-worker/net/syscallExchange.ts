@@ -163,6 +163,17 @@ export class SyscallExchange {
   }
 
   /**
+   * While a caller waits with `sink`, body bytes that arrive go to it
+   * directly (ResponseBody.setTap); returns the function that stops that.
+   */
+  tapBody(sink: (bytes: Uint8Array) => number): () => void {
+    const body = this.response?.body;
+    if (!body || this.closed) return () => {};
+    body.setTap(sink);
+    return () => body.setTap(null);
+  }
+
+  /**
    * The body bytes that came with the head, without blocking: copied into
    * `dst` up to its length, and whether that was the whole body. Waits one
    * turn of the event loop first if none are here yet, so that a small body

@@ -154,8 +154,10 @@ function splice(
 ): Reply | Promise<Reply> {
   let moved = 0;
   let late = false;
+  let sinkError: unknown = null;
   const attempt = (): number | null => {
     if (moved >= max) return moved;
+    if (sinkError !== null) return moved > 0 ? moved : epipe(k, p, sinkError);
     let n: number | null;
     try {
       n = x.spliceBody(sink, max - moved);
@@ -171,12 +173,26 @@ function splice(
   };
   const first = attempt();
   if (first !== null) return { errno: 0, rets: [first] };
+  // While blocked, bytes that arrive go to the sink from the client's read
+  // callback: no queue, no copy of a reused read buffer, no wake per read.
+  const untap = x.tapBody((bytes) => {
+    if (sinkError !== null || moved >= max) return 0;
+    try {
+      const n = sink(bytes.length > max - moved ? bytes.subarray(0, max - moved) : bytes) ?? 0;
+      moved += n;
+      return n;
+    } catch (e) {
+      sinkError = e;
+      return 0;
+    }
+  });
   const timer = setTimeout(() => {
     late = true;
     x.changed.notify();
   }, SPLICE_RETURN_MS);
   const woken = eitherOf(x.changed, sinkChanged);
   const done = (): void => {
+    untap();
     clearTimeout(timer);
     woken.dispose();
   };

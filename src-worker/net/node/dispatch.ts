@@ -9,9 +9,13 @@
  */
 import type { Dispatcher } from 'undici';
 
-/** Where the body goes once the head is in; `data` returns false to pause. */
+/**
+ * Where the body goes once the head is in; `data` returns false to pause.
+ * A `transient` chunk is a view of a buffer the client reuses: valid during
+ * the call only, so what the sink keeps it copies.
+ */
 export interface BodySink {
-  data(chunk: Uint8Array): boolean;
+  data(chunk: Uint8Array, transient?: boolean): boolean;
   end(): void;
   failed(err: unknown): void;
 }
