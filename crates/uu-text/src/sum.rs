@@ -66,7 +66,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     }) == Some(true);
     let named = !p.operands.is_empty();
     let files = if named {
-        p.operands.clone()
+        p.operands
     } else {
         vec![OsString::from("-")]
     };

@@ -173,10 +173,13 @@ fn month(t: &str) -> Option<u32> {
     Some(i as u32 + 1)
 }
 
+/// Month, day and (if written) year.
+type MonthDay = (u32, u32, Option<i64>);
+
 /// A date written with a month name at `toks[i..]`: `jun 15 [2024]`,
 /// `15 jun [2024]`, `june 15, 2024`. Returns (month, day, year) and the
 /// words used.
-fn month_date(toks: &[String], i: usize) -> Option<((u32, u32, Option<i64>), usize)> {
+fn month_date(toks: &[String], i: usize) -> Option<(MonthDay, usize)> {
     let num = |k: usize| -> Option<i64> {
         let t = toks.get(k)?;
         let t = t.strip_suffix(',').unwrap_or(t);
