@@ -86,14 +86,17 @@ impl OpenOptions {
     pub fn open(&self, p: impl AsRef<Path>) -> io::Result<File> {
         let p = p.as_ref();
         if std_can(p) {
-            return std::fs::OpenOptions::new()
-                .read(self.read)
+            let mut o = std::fs::OpenOptions::new();
+            o.read(self.read)
                 .write(self.write)
                 .append(self.append)
                 .truncate(self.truncate)
-                .create(self.create)
-                .create_new(self.create_new)
-                .open(p);
+                .create(self.create);
+            // Only when set: std on WASI clears O_CREAT on create_new(false).
+            if self.create_new {
+                o.create_new(true);
+            }
+            return o.open(p);
         }
         raw::open(p, self)
     }

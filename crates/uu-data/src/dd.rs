@@ -474,11 +474,6 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 oo.create_new(true);
             } else if !o.conv.nocreat {
                 oo.create(true);
-                // The sandbox's path_open fails O_CREAT without O_TRUNC on a
-                // missing file (ENOENT); a new file has nothing to truncate.
-                if !coreutils_core::fs::exists(p) {
-                    oo.truncate(true);
-                }
             }
             if o.oflag.append {
                 oo.append(true);
