@@ -339,14 +339,17 @@ async function main() {
         results.push({ ...c, pass: false, why: `bad case line: ${c.parseError}` });
         continue;
       }
+      // The sandbox API spawns with string argv: bytes that are not UTF-8
+      // cannot reach the program there, so such cases run natively only.
+      if (sandbox && c.hasBinary) continue;
       freshCopy(tpl, hostDir, order);
-      const h = host(c, hostDir, caseEnv(hostDir));
+      const h = host(c, hostDir, { ...caseEnv(hostDir), ...c.env });
       h.tree = await digestHostTree(hostDir);
       let o;
-      if (sandbox) o = await sandbox.run(c, oursDir, caseEnv(oursDir));
+      if (sandbox) o = await sandbox.run(c, oursDir, { ...caseEnv(oursDir), ...c.env });
       else {
         freshCopy(tpl, oursDir, order);
-        o = ours(c, oursDir, caseEnv(oursDir));
+        o = ours(c, oursDir, { ...caseEnv(oursDir), ...c.env });
         o.tree = await digestHostTree(oursDir);
       }
       const prog = c.argv[0];

@@ -105,6 +105,13 @@ export function parseCaseLine(line) {
     words.length = n - 2;
   }
   if (words.some((w) => w.bare)) throw new Error('`<` only allowed as the final `< NAME`');
+  // Leading NAME=VALUE words are the case's environment (TZ=Europe/Paris date).
+  const env = {};
+  while (words.length > 1 && /^[A-Z_][A-Z0-9_]*=/.test(words[0].text)) {
+    const w = words.shift().text;
+    const eq = w.indexOf('=');
+    env[w.slice(0, eq)] = Buffer.from(w.slice(eq + 1), 'latin1').toString();
+  }
   if (words.length === 0) throw new Error('empty case');
   // Node's spawn takes strings; latin1 byte strings are passed as Buffers by the callers when needed.
   const argv = words.map((w) => Buffer.from(w.text, 'latin1').toString());
@@ -114,5 +121,11 @@ export function parseCaseLine(line) {
         Buffer.from(w.text, 'latin1'),
       ),
   );
-  return { argv, argvBytes: words.map((w) => Buffer.from(w.text, 'latin1')), stdin, hasBinary };
+  return {
+    argv,
+    argvBytes: words.map((w) => Buffer.from(w.text, 'latin1')),
+    stdin,
+    hasBinary,
+    env,
+  };
 }

@@ -18,6 +18,12 @@ export async function digestTreeWith(fsApi, dir) {
     const names = (await fsApi.readdir(rel ? `${dir}/${rel}` : dir)).sort();
     for (const name of names) {
       const r = rel ? `${rel}/${name}` : name;
+      // A name that is not UTF-8 reads back lossy on both sides (the
+      // sandbox API speaks strings): compare that it exists, not its data.
+      if (name.includes('\uFFFD')) {
+        out.push(`? ${r}`);
+        continue;
+      }
       const abs = `${dir}/${r}`;
       const st = await fsApi.lstat(abs);
       const perm = (st.mode & 0o7777).toString(8);
@@ -47,7 +53,7 @@ function hostKind(st) {
 
 /** The host side of {@link digestTreeWith}. */
 export const hostFs = {
-  readdir: async (p) => fs.readdirSync(p),
+  readdir: async (p) => fs.readdirSync(p, { encoding: 'buffer' }).map((b) => b.toString('utf8')),
   lstat: async (p) => {
     const st = fs.lstatSync(p);
     return { kind: hostKind(st), mode: st.mode, size: st.size };

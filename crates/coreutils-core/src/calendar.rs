@@ -138,7 +138,28 @@ impl Tm {
 /// Format `secs` (+ `nanos`) since the epoch, in UTC, with a strftime
 /// format: GNU's flags `-`, `_`, `0`, `^` and widths included.
 pub fn strftime(fmt: &str, secs: i64, nanos: u32) -> String {
-    let b = Tm::from_secs(secs);
+    strftime_in(fmt, secs, nanos, 0, "UTC")
+}
+
+/// `offset` seconds east of UTC as `+hhmm` with `colons` (0-3, 3 being
+/// `%:::z`: only as precise as needed) between the fields.
+fn numeric_zone(offset: i64, colons: usize) -> String {
+    let sign = if offset < 0 { '-' } else { '+' };
+    let a = offset.abs();
+    let (h, m, s) = (a / 3600, a / 60 % 60, a % 60);
+    match colons {
+        0 => format!("{}{:02}{:02}", sign, h, m),
+        1 => format!("{}{:02}:{:02}", sign, h, m),
+        2 => format!("{}{:02}:{:02}:{:02}", sign, h, m, s),
+        _ if s != 0 => format!("{}{:02}:{:02}:{:02}", sign, h, m, s),
+        _ if m != 0 => format!("{}{:02}:{:02}", sign, h, m),
+        _ => format!("{}{:02}", sign, h),
+    }
+}
+
+/// [`strftime`] in a zone `offset` seconds east of UTC, abbreviated `zone`.
+pub fn strftime_in(fmt: &str, secs: i64, nanos: u32, offset: i64, zone: &str) -> String {
+    let b = Tm::from_secs(secs + offset);
     let mut out = String::new();
     let mut it = fmt.chars().peekable();
     while let Some(c) = it.next() {
@@ -224,8 +245,8 @@ pub fn strftime(fmt: &str, secs: i64, nanos: u32) -> String {
             'B' => MONTHS[b.mon as usize - 1].into(),
             'p' => if b.hour < 12 { "AM" } else { "PM" }.into(),
             'P' => if b.hour < 12 { "am" } else { "pm" }.into(),
-            'Z' => "UTC".into(),
-            'z' => "+0000".into(),
+            'Z' => zone.into(),
+            'z' => numeric_zone(offset, 0),
             'F' => format!("{}-{:02}-{:02}", num(b.year, 4, '0'), b.mon, b.mday),
             'T' => format!("{:02}:{:02}:{:02}", b.hour, b.min, b.sec),
             'R' => format!("{:02}:{:02}", b.hour, b.min),
@@ -238,7 +259,7 @@ pub fn strftime(fmt: &str, secs: i64, nanos: u32) -> String {
                 b.sec,
                 if b.hour < 12 { "AM" } else { "PM" }
             ),
-            'c' => strftime("%a %b %e %H:%M:%S %Y", secs, nanos),
+            'c' => strftime_in("%a %b %e %H:%M:%S %Y", secs, nanos, offset, zone),
             'q' => num((b.mon as i64 - 1) / 3 + 1, 1, '0'),
             ':' => {
                 let mut colons = 1;
@@ -248,7 +269,7 @@ pub fn strftime(fmt: &str, secs: i64, nanos: u32) -> String {
                 }
                 if it.peek() == Some(&'z') {
                     it.next();
-                    ["+00:00", "+00:00:00", "+00"][colons - 1].into()
+                    numeric_zone(offset, colons)
                 } else {
                     format!("%{}", ":".repeat(colons))
                 }

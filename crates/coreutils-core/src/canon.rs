@@ -49,7 +49,7 @@ pub fn canonicalize(p: &Path, mode: Mode, resolve_links: bool) -> io::Result<Pat
             Some(_) => {
                 let next = out.join(&c);
                 let last = pending.is_empty();
-                match std::fs::symlink_metadata(&next) {
+                match crate::fs::symlink_metadata(&next) {
                     Ok(m) if m.file_type().is_symlink() && resolve_links => {
                         hops += 1;
                         if hops > 40 {
@@ -57,7 +57,7 @@ pub fn canonicalize(p: &Path, mode: Mode, resolve_links: bool) -> io::Result<Pat
                                 if cfg!(target_os = "wasi") { 32 } else { 40 },
                             ));
                         }
-                        let t = std::fs::read_link(&next)?;
+                        let t = crate::fs::read_link(&next)?;
                         if t.is_absolute() {
                             out = PathBuf::from("/");
                         }
@@ -100,8 +100,8 @@ mod tests {
     #[test]
     fn resolves_links_and_dots() {
         let dir = std::env::temp_dir().join(format!("canon-test-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(dir.join("real/sub")).unwrap();
+        let _ = crate::fs::remove_dir_all(&dir);
+        crate::fs::create_dir_all(dir.join("real/sub")).unwrap();
         #[cfg(unix)]
         std::os::unix::fs::symlink("real", dir.join("link")).unwrap();
         #[cfg(unix)]
@@ -112,6 +112,6 @@ mod tests {
             assert!(kept.ends_with("link"));
         }
         assert!(canonicalize(&dir.join("real/nope/x"), Mode::AllButLast, true).is_err());
-        let _ = std::fs::remove_dir_all(&dir);
+        let _ = crate::fs::remove_dir_all(&dir);
     }
 }

@@ -20,7 +20,7 @@ pub fn online() -> usize {
     if let Ok(n) = std::thread::available_parallelism() {
         return n.get();
     }
-    std::fs::read_to_string("/proc/cpuinfo")
+    crate::fs::read_to_string("/proc/cpuinfo")
         .map(|t| count_cpuinfo(&t))
         .unwrap_or(0)
         .max(1)

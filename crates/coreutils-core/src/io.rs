@@ -4,7 +4,6 @@
 //! utilities must write through [`stdout`] (a large `BufWriter`), never
 //! through `println!` in loops.
 
-use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Write};
 
 /// Buffer size for standard output: big enough that a syscall per write is
@@ -21,7 +20,7 @@ pub fn open_input(name: &std::ffi::OsStr) -> io::Result<Box<dyn Read>> {
     if name == "-" {
         Ok(Box::new(io::stdin()))
     } else {
-        let f = File::open(name)?;
+        let f = crate::fs::open(name)?;
         if f.metadata().map(|m| m.is_dir()).unwrap_or(false) {
             return Err(io::Error::from_raw_os_error(31));
         }

@@ -25,6 +25,7 @@ pub mod duration;
 pub mod error;
 pub mod escapes;
 pub mod float;
+pub mod fs;
 pub mod io;
 pub mod locale;
 pub mod meta;
@@ -32,6 +33,7 @@ pub mod multicall;
 pub mod process;
 pub mod quote;
 pub mod tty;
+pub mod tz;
 pub mod users;
 
 pub use error::{show_error, UResult, USimpleError};

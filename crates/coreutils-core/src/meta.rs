@@ -175,6 +175,16 @@ mod sys {
     }
 
     pub fn raw(path: &Path, follow: bool) -> io::Result<super::RawStat> {
+        let st = filestat(path, follow)?;
+        Ok(super::RawStat {
+            dev: st[0],
+            ino: st[1],
+            ctime_ns: st[7],
+        })
+    }
+
+    /// The WASI filestat record of `path`, any bytes.
+    pub fn filestat(path: &Path, follow: bool) -> io::Result<[u64; 8]> {
         let p = abs(path)?;
         let rel: &[u8] = if p.len() > 1 { &p[1..] } else { b"." };
         // filestat: dev, ino, filetype(+pad), nlink, size, atim, mtim, ctim.
@@ -189,11 +199,7 @@ mod sys {
                 st.as_mut_ptr(),
             )
         })?;
-        Ok(super::RawStat {
-            dev: st[0],
-            ino: st[1],
-            ctime_ns: st[7],
-        })
+        Ok(st)
     }
 
     pub fn umask(new: Option<u32>) -> io::Result<u32> {
@@ -270,9 +276,9 @@ mod sys {
 
     pub fn stat_ext(path: &Path, follow: bool) -> io::Result<ExtStat> {
         let m = if follow {
-            std::fs::metadata(path)?
+            crate::fs::metadata(path)?
         } else {
-            std::fs::symlink_metadata(path)?
+            crate::fs::symlink_metadata(path)?
         };
         Ok(from_meta(&m))
     }
@@ -282,7 +288,7 @@ mod sys {
     }
 
     pub fn chmod(path: &Path, mode: u32, follow: bool) -> io::Result<()> {
-        if !follow && std::fs::symlink_metadata(path)?.file_type().is_symlink() {
+        if !follow && crate::fs::symlink_metadata(path)?.file_type().is_symlink() {
             // Linux cannot change a symlink's own mode.
             return Err(io::Error::from_raw_os_error(95));
         }
@@ -310,9 +316,9 @@ mod sys {
 
     pub fn raw(path: &Path, follow: bool) -> io::Result<super::RawStat> {
         let m = if follow {
-            std::fs::metadata(path)?
+            crate::fs::metadata(path)?
         } else {
-            std::fs::symlink_metadata(path)?
+            crate::fs::symlink_metadata(path)?
         };
         Ok(super::RawStat {
             dev: m.dev(),
@@ -407,6 +413,13 @@ pub fn raw_stat(path: &Path, follow: bool) -> io::Result<RawStat> {
     sys::raw(path, follow)
 }
 
+/// The raw WASI filestat of `path` (dev, ino, filetype, nlink, size, atim,
+/// mtim, ctim), for `fs` on names std refuses.
+#[cfg(target_arch = "wasm32")]
+pub(crate) fn raw_filestat(path: &Path, follow: bool) -> io::Result<[u64; 8]> {
+    sys::filestat(path, follow)
+}
+
 /// Inode number of `path`.
 pub fn inode(path: &Path, follow: bool) -> io::Result<u64> {
     sys::raw(path, follow).map(|r| r.ino)
@@ -470,9 +483,9 @@ mod tests {
     #[test]
     fn stats_and_chmods_a_file() {
         let dir = std::env::temp_dir().join(format!("meta-test-{}", std::process::id()));
-        let _ = std::fs::create_dir_all(&dir);
+        let _ = crate::fs::create_dir_all(&dir);
         let f = dir.join("f");
-        std::fs::write(&f, b"x").unwrap();
+        crate::fs::write(&f, b"x").unwrap();
         chmod(&f, 0o640, true).unwrap();
         let st = stat_ext(&f, true).unwrap();
         assert_eq!(st.mode & S_IFMT, S_IFREG);
@@ -482,6 +495,6 @@ mod tests {
         assert!(access(&dir.join("nope"), F_OK).is_err());
         let old = umask(None).unwrap();
         assert_eq!(umask(None).unwrap(), old);
-        let _ = std::fs::remove_dir_all(&dir);
+        let _ = crate::fs::remove_dir_all(&dir);
     }
 }

@@ -120,7 +120,7 @@ pub fn resolve(name: &OsStr) -> io::Result<PathBuf> {
     }
     if bytes.contains('/') {
         let p = PathBuf::from(name);
-        std::fs::metadata(&p)?;
+        crate::fs::metadata(&p)?;
         return Ok(p);
     }
     let path = std::env::var_os("PATH").unwrap_or_else(|| OsString::from("/usr/bin:/bin"));
@@ -133,7 +133,7 @@ pub fn resolve(name: &OsStr) -> io::Result<PathBuf> {
             PathBuf::from(dir)
         };
         let cand = dir.join(name);
-        match std::fs::metadata(&cand) {
+        match crate::fs::metadata(&cand) {
             Ok(m) if m.is_file() => {
                 if is_executable(&cand, &m) {
                     return Ok(cand);
@@ -273,7 +273,7 @@ mod imp {
         };
         // Kept open until the spawn call has shared it with the child.
         let null = if cmd.null_stdin {
-            Some(std::fs::File::open("/dev/null")?)
+            Some(crate::fs::open("/dev/null")?)
         } else {
             None
         };

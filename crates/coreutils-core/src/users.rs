@@ -27,7 +27,7 @@ pub struct Group {
 }
 
 fn read(path: &str) -> String {
-    std::fs::read(path)
+    crate::fs::read(path)
         .map(|b| String::from_utf8_lossy(&b).into_owned())
         .unwrap_or_default()
 }

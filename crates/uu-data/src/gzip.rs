@@ -9,7 +9,6 @@ use flate2::read::MultiGzDecoder;
 use flate2::{Compression, GzBuilder};
 use std::ffi::OsString;
 use std::fmt::Write as _;
-use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Write};
 
 const CHUNK: usize = 64 * 1024;
@@ -231,7 +230,7 @@ fn decompress_stream(
 /// Decompress a file to a new file next to it.
 fn decompress_file(o: &Opts, name: &[u8]) -> Result<(), Failure> {
     let mut src = name.to_vec();
-    if std::fs::metadata(path_from_bytes(name))
+    if coreutils_core::fs::metadata(path_from_bytes(name))
         .map(|m| m.is_dir())
         .unwrap_or(false)
     {
@@ -246,12 +245,12 @@ fn decompress_file(o: &Opts, name: &[u8]) -> Result<(), Failure> {
             } else {
                 &o.suffix
             });
-            if std::fs::metadata(path_from_bytes(name)).is_err()
-                && std::fs::metadata(path_from_bytes(&alt)).is_ok()
+            if coreutils_core::fs::metadata(path_from_bytes(name)).is_err()
+                && coreutils_core::fs::metadata(path_from_bytes(&alt)).is_ok()
             {
                 src = alt;
                 name.to_vec()
-            } else if std::fs::metadata(path_from_bytes(name)).is_err() {
+            } else if coreutils_core::fs::metadata(path_from_bytes(name)).is_err() {
                 return Err(error(&format!("{}: No such file or directory", s(&alt))));
             } else {
                 return Err(warn(o, &format!("{}: unknown suffix -- ignored", s(name))));
@@ -259,28 +258,30 @@ fn decompress_file(o: &Opts, name: &[u8]) -> Result<(), Failure> {
         }
     };
     let sp = path_from_bytes(&src);
-    let meta =
-        std::fs::metadata(&sp).map_err(|e| error(&format!("{}: {}", s(&src), strerror(&e))))?;
+    let meta = coreutils_core::fs::metadata(&sp)
+        .map_err(|e| error(&format!("{}: {}", s(&src), strerror(&e))))?;
     if meta.is_dir() {
         return Err(warn(o, &format!("{} is a directory -- ignored", s(&src))));
     }
-    let mut f = File::open(&sp).map_err(|e| error(&format!("{}: {}", s(&src), strerror(&e))))?;
+    let mut f = coreutils_core::fs::open(&sp)
+        .map_err(|e| error(&format!("{}: {}", s(&src), strerror(&e))))?;
     let mut head = [0u8; 2];
     let got = f.read(&mut head).unwrap_or(0);
     if !is_gzip(&head[..got]) {
         return Err(data_fail(&format!("{}: not in gzip format", s(&src))));
     }
     let tp = path_from_bytes(&target);
-    if std::fs::symlink_metadata(&tp).is_ok() {
+    if coreutils_core::fs::symlink_metadata(&tp).is_ok() {
         if !o.force {
             return Err(warn(
                 o,
                 &format!("{} already exists;\tnot overwritten", s(&target)),
             ));
         }
-        let _ = std::fs::remove_file(&tp);
+        let _ = coreutils_core::fs::remove_file(&tp);
     }
-    let out = File::create(&tp).map_err(|e| error(&format!("{}: {}", s(&target), strerror(&e))))?;
+    let out = coreutils_core::fs::create(&tp)
+        .map_err(|e| error(&format!("{}: {}", s(&target), strerror(&e))))?;
     let mut out = BufWriter::with_capacity(CHUNK, out);
     let input = Counted {
         inner: (&head[..got]).chain(f),
@@ -305,7 +306,7 @@ fn decompress_file(o: &Opts, name: &[u8]) -> Result<(), Failure> {
             Ok(())
         }
         Err(e) => {
-            let _ = std::fs::remove_file(&tp);
+            let _ = coreutils_core::fs::remove_file(&tp);
             match e {
                 Ok(e) => {
                     let m = if dec.get_ref().get_ref().eof {
@@ -331,7 +332,7 @@ fn finish(src: &std::path::Path, dst: &std::path::Path, meta: &std::fs::Metadata
     };
     let _ = coreutils_core::meta::set_times(dst, ns(meta.accessed()), ns(meta.modified()), true);
     if !o.keep {
-        let _ = std::fs::remove_file(src);
+        let _ = coreutils_core::fs::remove_file(src);
     }
 }
 
@@ -362,8 +363,8 @@ fn compress_to<W: Write>(
 
 fn compress_file(o: &Opts, name: &[u8]) -> Result<(), Failure> {
     let sp = path_from_bytes(name);
-    let meta =
-        std::fs::metadata(&sp).map_err(|e| error(&format!("{}: {}", s(name), strerror(&e))))?;
+    let meta = coreutils_core::fs::metadata(&sp)
+        .map_err(|e| error(&format!("{}: {}", s(name), strerror(&e))))?;
     if meta.is_dir() {
         return Err(warn(o, &format!("{} is a directory -- ignored", s(name))));
     }
@@ -380,7 +381,8 @@ fn compress_file(o: &Opts, name: &[u8]) -> Result<(), Failure> {
         );
         return Err(Failure(0));
     }
-    let mut f = File::open(&sp).map_err(|e| error(&format!("{}: {}", s(name), strerror(&e))))?;
+    let mut f = coreutils_core::fs::open(&sp)
+        .map_err(|e| error(&format!("{}: {}", s(name), strerror(&e))))?;
     let base = name.rsplit(|&c| c == b'/').next().unwrap_or(name);
     let hname = if o.no_name { None } else { Some(base) };
     let mtime = if o.no_name { 0 } else { mtime_secs(&meta) };
@@ -395,23 +397,24 @@ fn compress_file(o: &Opts, name: &[u8]) -> Result<(), Failure> {
     let mut target = name.to_vec();
     target.extend_from_slice(suffix);
     let tp = path_from_bytes(&target);
-    if std::fs::symlink_metadata(&tp).is_ok() {
+    if coreutils_core::fs::symlink_metadata(&tp).is_ok() {
         if !o.force {
             return Err(warn(
                 o,
                 &format!("{} already exists;\tnot overwritten", s(&target)),
             ));
         }
-        let _ = std::fs::remove_file(&tp);
+        let _ = coreutils_core::fs::remove_file(&tp);
     }
-    let out = File::create(&tp).map_err(|e| error(&format!("{}: {}", s(&target), strerror(&e))))?;
+    let out = coreutils_core::fs::create(&tp)
+        .map_err(|e| error(&format!("{}: {}", s(&target), strerror(&e))))?;
     let out = BufWriter::with_capacity(CHUNK, Counting { inner: out, n: 0 });
     match compress_to(o, &mut f, out, hname, mtime) {
         Ok((n, w)) => {
             let packed = match w.into_inner() {
                 Ok(c) => c.n,
                 Err(e) => {
-                    let _ = std::fs::remove_file(&tp);
+                    let _ = coreutils_core::fs::remove_file(&tp);
                     return Err(error(&format!("{}: {}", s(&target), strerror(e.error()))));
                 }
             };
@@ -430,7 +433,7 @@ fn compress_file(o: &Opts, name: &[u8]) -> Result<(), Failure> {
             Ok(())
         }
         Err(e) => {
-            let _ = std::fs::remove_file(&tp);
+            let _ = coreutils_core::fs::remove_file(&tp);
             match e {
                 Ok(e) => Err(error(&format!("{}: {}", s(name), strerror(&e)))),
                 Err(e) => Err(error(&format!("{}: {}", s(&target), strerror(&e)))),
@@ -458,7 +461,7 @@ impl<W: Write> Write for Counting<W> {
 
 /// `-l` for one file: (compressed, uncompressed, name) or a failure.
 fn list_one(o: &Opts, name: &[u8]) -> Result<(u64, u64, Vec<u8>), Failure> {
-    let data = std::fs::read(path_from_bytes(name))
+    let data = coreutils_core::fs::read(path_from_bytes(name))
         .map_err(|e| error(&format!("{}: {}", s(name), strerror(&e))))?;
     if !is_gzip(&data) || data.len() < 18 {
         return Err(data_fail(&format!("{}: not in gzip format", s(name))));
@@ -596,7 +599,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             }
             match list_one(&o, f) {
                 Ok((c, u, n)) => {
-                    let h = std::fs::read(path_from_bytes(f))
+                    let h = coreutils_core::fs::read(path_from_bytes(f))
                         .map(|d| header_len(&d))
                         .unwrap_or(18);
                     let _ = writeln!(
@@ -651,10 +654,10 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         } else if o.test || (o.decompress && o.stdout) {
             let p = path_from_bytes(f);
             let mut src = f.clone();
-            if std::fs::metadata(&p).is_err() && strip_suffix(f, &o).is_none() {
+            if coreutils_core::fs::metadata(&p).is_err() && strip_suffix(f, &o).is_none() {
                 src.extend_from_slice(b".gz");
             }
-            match File::open(path_from_bytes(&src)) {
+            match coreutils_core::fs::open(path_from_bytes(&src)) {
                 Ok(fh) => {
                     if fh.metadata().map(|m| m.is_dir()).unwrap_or(false) {
                         Err(warn(&o, &format!("{} is a directory -- ignored", s(f))))

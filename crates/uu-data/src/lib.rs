@@ -4,6 +4,7 @@
 
 pub mod bc;
 pub mod common;
+pub mod dd;
 pub mod env;
 pub mod expr;
 pub mod factor;
@@ -24,6 +25,10 @@ pub const APPLETS: &[Applet] = &[
     Applet {
         name: "bc",
         main: bc::uumain,
+    },
+    Applet {
+        name: "dd",
+        main: dd::uumain,
     },
     Applet {
         name: "expr",

@@ -178,7 +178,7 @@ fn create(o: &Opts, names: &[Vec<u8>]) -> i32 {
     let sink: Box<dyn Write> = if an == b"-" {
         Box::new(coreutils_core::io::stdout())
     } else {
-        match std::fs::File::create(path_from_bytes(&an)) {
+        match coreutils_core::fs::create(path_from_bytes(&an)) {
             Ok(f) => Box::new(BufWriter::with_capacity(CHUNK, f)),
             Err(e) => return fatal(&format!("{}: Cannot open: {}", s(&an), strerror(&e))),
         }
@@ -246,7 +246,7 @@ fn add(
     if excluded(o, name) {
         return Ok(());
     }
-    let m = match std::fs::symlink_metadata(src) {
+    let m = match coreutils_core::fs::symlink_metadata(src) {
         Ok(m) => m,
         Err(e) => {
             eprintln!("tar: {}: Cannot stat: {}", s(name), strerror(&e));
@@ -309,7 +309,7 @@ fn open_archive(o: &Opts) -> Result<Box<dyn Read>, i32> {
     let raw: Box<dyn Read> = if an == b"-" {
         Box::new(io::stdin())
     } else {
-        match std::fs::File::open(path_from_bytes(&an)) {
+        match coreutils_core::fs::open(path_from_bytes(&an)) {
             Ok(f) => Box::new(f),
             Err(e) => return Err(fatal(&format!("{}: Cannot open: {}", s(&an), strerror(&e)))),
         }
@@ -417,7 +417,7 @@ fn read_archive(o: &Opts, names: &[Vec<u8>], extract: bool) -> i32 {
     let mut ar = tar::Archive::new(input);
     let base = o.dir.clone().unwrap_or_else(|| PathBuf::from("."));
     if let Some(d) = &o.dir {
-        if let Err(e) = std::fs::metadata(d) {
+        if let Err(e) = coreutils_core::fs::metadata(d) {
             return fatal(&format!("{}: Cannot open: {}", d.display(), strerror(&e)));
         }
     }
@@ -537,10 +537,10 @@ fn read_archive(o: &Opts, names: &[Vec<u8>], extract: bool) -> i32 {
         let rel = path_from_bytes(&parts.join(&b'/'));
         let dst = base.join(&rel);
         if let Some(parent) = dst.parent() {
-            let _ = std::fs::create_dir_all(parent);
+            let _ = coreutils_core::fs::create_dir_all(parent);
         }
         if o.keep_old
-            && std::fs::symlink_metadata(&dst).is_ok()
+            && coreutils_core::fs::symlink_metadata(&dst).is_ok()
             && !ent.header().entry_type().is_dir()
         {
             eprintln!("tar: {}: Cannot open: File exists", s(&raw_name));
@@ -611,10 +611,10 @@ enum MemberError {
 /// Removes what is in the way of a new member (GNU's default
 /// --overwrite behaviour for non-directories).
 fn clear_path(dst: &Path) -> Result<(), MemberError> {
-    match std::fs::symlink_metadata(dst) {
-        Ok(m) if m.is_dir() => std::fs::remove_dir(dst)
+    match coreutils_core::fs::symlink_metadata(dst) {
+        Ok(m) if m.is_dir() => coreutils_core::fs::remove_dir(dst)
             .map_err(|e| MemberError::Skip(format!("Cannot unlink: {}", strerror(&e)))),
-        Ok(_) => std::fs::remove_file(dst)
+        Ok(_) => coreutils_core::fs::remove_file(dst)
             .map_err(|e| MemberError::Skip(format!("Cannot unlink: {}", strerror(&e)))),
         Err(_) => Ok(()),
     }
@@ -644,12 +644,12 @@ fn extract_member<R: Read>(
     let mtime = h.mtime().ok();
     let cannot_open = |e: io::Error| MemberError::Skip(format!("Cannot open: {}", strerror(&e)));
     if kind.is_dir() {
-        if let Ok(m) = std::fs::symlink_metadata(dst) {
+        if let Ok(m) = coreutils_core::fs::symlink_metadata(dst) {
             if !m.is_dir() {
                 clear_path(dst)?;
             }
         }
-        if let Err(e) = std::fs::create_dir_all(dst) {
+        if let Err(e) = coreutils_core::fs::create_dir_all(dst) {
             return Err(MemberError::Skip(format!("Cannot mkdir: {}", strerror(&e))));
         }
         let _ = meta::chmod(dst, mode, true);
@@ -663,7 +663,7 @@ fn extract_member<R: Read>(
         clear_path(dst)?;
         if kind.is_symlink() {
             #[allow(deprecated)] // soft_link is the spelling that works on WASI and Unix in 1.63
-            let r = std::fs::soft_link(path_from_bytes(&target), dst);
+            let r = coreutils_core::fs::symlink(path_from_bytes(&target), dst);
             return r.map_err(|e| {
                 MemberError::Skip(format!(
                     "Cannot create symlink to '{}': {}",
@@ -684,7 +684,7 @@ fn extract_member<R: Read>(
             )));
         }
         let src = base.join(path_from_bytes(&parts[o.strip..].join(&b'/')));
-        return std::fs::hard_link(&src, dst).map_err(|e| {
+        return coreutils_core::fs::hard_link(&src, dst).map_err(|e| {
             MemberError::Skip(format!(
                 "Cannot hard link to '{}': {}",
                 s(&target),
@@ -699,7 +699,7 @@ fn extract_member<R: Read>(
         ));
     }
     clear_path(dst)?;
-    let mut f = std::fs::File::create(dst).map_err(cannot_open)?;
+    let mut f = coreutils_core::fs::create(dst).map_err(cannot_open)?;
     let mut buf = vec![0u8; CHUNK];
     loop {
         let k = match ent.read(&mut buf) {
@@ -709,7 +709,7 @@ fn extract_member<R: Read>(
         };
         if let Err(e) = f.write_all(&buf[..k]) {
             drop(f);
-            let _ = std::fs::remove_file(dst);
+            let _ = coreutils_core::fs::remove_file(dst);
             let msg = format!("Cannot write: {}", strerror(&e));
             return Err(if is_full(&e) {
                 MemberError::Fatal(msg)
@@ -769,7 +769,7 @@ fn append_entry(
     if ft.is_symlink() {
         h.set_entry_type(tar::EntryType::Symlink);
         h.set_size(0);
-        let target = std::fs::read_link(src)?;
+        let target = coreutils_core::fs::read_link(src)?;
         set_link_exact(b, &mut h, path_bytes(&target))?;
         set_name_exact(b, &mut h, name)?;
         h.set_cksum();
@@ -799,7 +799,7 @@ fn append_entry(
         h.set_size(m.len());
         set_name_exact(b, &mut h, name)?;
         h.set_cksum();
-        let f = std::fs::File::open(src)?;
+        let f = coreutils_core::fs::open(src)?;
         b.append(&h, f)
     }
 }

@@ -385,7 +385,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     };
     let mut input = Vec::new();
     let read = match &o.file {
-        Some(f) => std::fs::File::open(f).and_then(|mut fh| fh.read_to_end(&mut input)),
+        Some(f) => coreutils_core::fs::open(f).and_then(|mut fh| fh.read_to_end(&mut input)),
         None => std::io::stdin().lock().read_to_end(&mut input),
     };
     if let Err(e) = read {

@@ -83,7 +83,7 @@ pub fn unzip_main(args: Vec<OsString>) -> i32 {
         return 0;
     }
     let zname = ops.remove(0);
-    let f = match std::fs::File::open(path_from_bytes(&zname)) {
+    let f = match coreutils_core::fs::open(path_from_bytes(&zname)) {
         Ok(f) => f,
         Err(_) => {
             eprintln!(
@@ -162,7 +162,7 @@ pub fn unzip_main(args: Vec<OsString>) -> i32 {
     }
     let base = dir.unwrap_or_else(|| PathBuf::from("."));
     if !pipe && base != Path::new(".") {
-        let _ = std::fs::create_dir_all(&base);
+        let _ = coreutils_core::fs::create_dir_all(&base);
     }
     let stdin = io::stdin();
     let mut all: Option<bool> = over;
@@ -224,13 +224,13 @@ pub fn unzip_main(args: Vec<OsString>) -> i32 {
                     format!("   creating: {}\n", s(&shown)).as_bytes(),
                 );
             }
-            let _ = std::fs::create_dir_all(&dst);
+            let _ = coreutils_core::fs::create_dir_all(&dst);
             continue;
         }
         if let Some(p) = dst.parent() {
-            let _ = std::fs::create_dir_all(p);
+            let _ = coreutils_core::fs::create_dir_all(p);
         }
-        if std::fs::symlink_metadata(&dst).is_ok() {
+        if coreutils_core::fs::symlink_metadata(&dst).is_ok() {
             let replace = match all {
                 Some(v) => v,
                 None => {
@@ -275,7 +275,7 @@ pub fn unzip_main(args: Vec<OsString>) -> i32 {
                 format!("{}: {:<23} \n", verb, s(&shown)).as_bytes(),
             );
         }
-        let r = std::fs::File::create(&dst).and_then(|mut f| {
+        let r = coreutils_core::fs::create(&dst).and_then(|mut f| {
             let n = copy_chunks(&mut e, &mut f)?;
             f.flush()?;
             Ok(n)
@@ -283,7 +283,7 @@ pub fn unzip_main(args: Vec<OsString>) -> i32 {
         if let Err(err) = r {
             let _ = out.flush();
             eprintln!("{}:  write error ({})", s(&name), strerror(&err));
-            let _ = std::fs::remove_file(&dst);
+            let _ = coreutils_core::fs::remove_file(&dst);
             status = 50;
             break;
         }
@@ -342,7 +342,7 @@ pub fn zip_main(args: Vec<OsString>) -> i32 {
     let mut missing = 0;
     for o in &ops {
         let p = path_from_bytes(o);
-        match std::fs::metadata(&p) {
+        match coreutils_core::fs::metadata(&p) {
             Ok(m) if m.is_dir() => {
                 files.push((p.clone(), dir_name(o), true));
                 if recurse {
@@ -362,7 +362,7 @@ pub fn zip_main(args: Vec<OsString>) -> i32 {
         println!("\nzip error: Nothing to do! ({})", s(&zname));
         return 12;
     }
-    let f = match std::fs::File::create(path_from_bytes(&zname)) {
+    let f = match coreutils_core::fs::create(path_from_bytes(&zname)) {
         Ok(f) => f,
         Err(e) => {
             eprintln!(
@@ -409,7 +409,7 @@ pub fn zip_main(args: Vec<OsString>) -> i32 {
             return 15;
         }
         if !is_dir {
-            let r = std::fs::File::open(&p).and_then(|mut fh| copy_chunks(&mut fh, &mut w));
+            let r = coreutils_core::fs::open(&p).and_then(|mut fh| copy_chunks(&mut fh, &mut w));
             if let Err(e) = r {
                 eprintln!("zip error: {}: {}", s(&name), strerror(&e));
                 return 15;
@@ -452,7 +452,9 @@ fn walk(p: &Path, name: &[u8], files: &mut Vec<(PathBuf, Vec<u8>, bool)>) {
             }
             child.extend_from_slice(os_bytes(&fname));
             let cp = p.join(&fname);
-            let is_dir = std::fs::metadata(&cp).map(|m| m.is_dir()).unwrap_or(false);
+            let is_dir = coreutils_core::fs::metadata(&cp)
+                .map(|m| m.is_dir())
+                .unwrap_or(false);
             if is_dir {
                 files.push((cp.clone(), dir_name(&child), true));
                 walk(&cp, &child, files);
@@ -465,7 +467,7 @@ fn walk(p: &Path, name: &[u8], files: &mut Vec<(PathBuf, Vec<u8>, bool)>) {
 
 /// The file's mtime as a zip (DOS, UTC here) timestamp.
 fn mtime(p: &Path) -> Option<zip::DateTime> {
-    let secs = std::fs::metadata(p)
+    let secs = coreutils_core::fs::metadata(p)
         .ok()?
         .modified()
         .ok()?

@@ -90,6 +90,10 @@ pub const APPLETS: &[Applet] = &[
         main: fs::install::uumain,
     },
     Applet {
+        name: "link",
+        main: fs::link::main_link,
+    },
+    Applet {
         name: "ln",
         main: fs::ln::uumain,
     },
@@ -188,6 +192,10 @@ pub const APPLETS: &[Applet] = &[
     Applet {
         name: "uname",
         main: misc::system::main_uname,
+    },
+    Applet {
+        name: "unlink",
+        main: fs::link::main_unlink,
     },
     Applet {
         name: "uptime",

@@ -130,7 +130,10 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     if verbose {
         let mut max = limit.unwrap_or(u64::MAX >> 1);
         for (k, n) in names.iter().enumerate() {
-            let reg = n != "-" && std::fs::metadata(n).map(|m| m.is_file()).unwrap_or(false);
+            let reg = n != "-"
+                && coreutils_core::fs::metadata(n)
+                    .map(|m| m.is_file())
+                    .unwrap_or(false);
             if reg {
                 max = max.min((data[k].len() as u64).saturating_sub(skip[k]));
             } else {

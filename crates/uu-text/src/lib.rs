@@ -30,10 +30,12 @@ pub mod shuf;
 pub mod sort;
 pub mod split;
 pub mod strings;
+pub mod sum;
 pub mod tac;
 pub mod tail;
 pub mod tee;
 pub mod tr;
+pub mod tsort;
 pub mod uniq;
 pub mod wc;
 pub mod xxd;
@@ -191,5 +193,13 @@ pub const APPLETS: &[Applet] = &[
     Applet {
         name: "fmt",
         main: fmt::uumain,
+    },
+    Applet {
+        name: "sum",
+        main: sum::uumain,
+    },
+    Applet {
+        name: "tsort",
+        main: tsort::uumain,
     },
 ];

@@ -535,7 +535,7 @@ fn apply_file(
             }
         ),
     );
-    let original = if target.exists() {
+    let original = if coreutils_core::fs::exists(&target) {
         match read_all(target.as_os_str()) {
             Ok(d) => Some(d),
             Err(e) => {
@@ -708,7 +708,7 @@ fn apply_file(
         for h in &failed {
             r.extend_from_slice(&h.text);
         }
-        let _ = std::fs::write(&rej, &r);
+        let _ = coreutils_core::fs::write(&rej, &r);
         out.extend_from_slice(
             format!(
                 "{} out of {} {} {} -- saving rejects to file {}\n",
@@ -735,15 +735,15 @@ fn apply_file(
         if let Some(orig) = &original {
             let mut b = target.as_os_str().to_os_string();
             b.push(".orig");
-            let _ = std::fs::write(PathBuf::from(b), orig);
+            let _ = coreutils_core::fs::write(PathBuf::from(b), orig);
         } else if o.backup {
             let mut b = target.as_os_str().to_os_string();
             b.push(".orig");
-            let _ = std::fs::write(PathBuf::from(b), b"");
+            let _ = coreutils_core::fs::write(PathBuf::from(b), b"");
         }
     }
     if (deleting || o.remove_empty) && result.is_empty() && o.output.is_none() {
-        if let Err(e) = std::fs::remove_file(&dest) {
+        if let Err(e) = coreutils_core::fs::remove_file(&dest) {
             out.extend_from_slice(
                 format!(
                     "patch: **** Can't remove file {} : {}\n",
@@ -757,12 +757,12 @@ fn apply_file(
         return status;
     }
     if let Some(parent) = dest.parent() {
-        if !parent.as_os_str().is_empty() && !parent.exists() {
-            let _ = std::fs::create_dir_all(parent);
+        if !parent.as_os_str().is_empty() && !coreutils_core::fs::exists(&parent) {
+            let _ = coreutils_core::fs::create_dir_all(parent);
         }
     }
-    let fresh_output = o.output.is_some() && !dest.exists();
-    if let Err(e) = std::fs::write(&dest, &result) {
+    let fresh_output = o.output.is_some() && !coreutils_core::fs::exists(&dest);
+    if let Err(e) = coreutils_core::fs::write(&dest, &result) {
         out.extend_from_slice(
             format!(
                 "patch: **** Can't create file {} : {}\n",

@@ -174,7 +174,9 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         }
     }
     let res = match p.last("o") {
-        Some(f) => std::fs::write(f, &out).map_err(|e| format!("{}: {}", qf(f), err_text(&e))),
+        Some(f) => {
+            coreutils_core::fs::write(f, &out).map_err(|e| format!("{}: {}", qf(f), err_text(&e)))
+        }
         None => {
             let so = std::io::stdout();
             let mut lock = so.lock();

@@ -3,7 +3,6 @@
 //! alphabetic or numeric (`-d`, `-x`) suffixes of GNU's lengths.
 
 use std::ffi::OsString;
-use std::fs::File;
 use std::io::Write;
 
 use crate::common::bytes::{os_bytes, os_from_vec, q};
@@ -106,7 +105,7 @@ fn write_piece(namer: &mut Namer, data: &[u8], verbose: bool) -> Result<(), Stri
     if verbose {
         println!("creating file {}", q(&os));
     }
-    File::create(&os)
+    coreutils_core::fs::create(&os)
         .and_then(|mut f| f.write_all(data))
         .map_err(|e| format!("{}: {}", q(&os), err_text(&e)))
 }

@@ -1,8 +1,8 @@
 //! `tail`: the last part of files (`-n`, `-c`, `+N` from-start forms,
 //! headers, `-z`) and following growing files (`-f`, `-F`, `-s`).
 
+use coreutils_core::fs::File;
 use std::ffi::OsString;
-use std::fs::File;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::time::Duration;
 
@@ -207,7 +207,7 @@ pub fn uumain(mut args: Vec<OsString>) -> i32 {
             }
             continue;
         }
-        let mut file = match File::open(f) {
+        let mut file = match coreutils_core::fs::open(f) {
             Ok(h) => h,
             Err(e) => {
                 eprintln!("tail: cannot open {} for reading: {}", q(f), err_text(&e));
@@ -463,10 +463,10 @@ fn follow_loop(
         for (idx, fo) in files.iter_mut().enumerate() {
             if by_name {
                 // Reopen when the name now points at a different or new file.
-                let cur_len = std::fs::metadata(&fo.name).map(|m| m.len()).ok();
+                let cur_len = coreutils_core::fs::metadata(&fo.name).map(|m| m.len()).ok();
                 match (&fo.file, cur_len) {
                     (None, Some(_)) => {
-                        if let Ok(f) = File::open(&fo.name) {
+                        if let Ok(f) = coreutils_core::fs::open(&fo.name) {
                             eprintln!("tail: {} has appeared;  following new file", q(&fo.name));
                             fo.file = Some(f);
                             fo.pos = 0;

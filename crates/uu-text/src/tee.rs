@@ -1,7 +1,7 @@
 //! `tee`: copy standard input to standard output and to files (`-a`).
 
+use coreutils_core::fs::{File, OpenOptions};
 use std::ffi::OsString;
-use std::fs::{File, OpenOptions};
 use std::io::{Read, Write};
 
 use crate::common::bytes::qf;
@@ -34,7 +34,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         let r = if append {
             OpenOptions::new().append(true).create(true).open(f)
         } else {
-            File::create(f)
+            coreutils_core::fs::create(f)
         };
         match r {
             Ok(h) => sinks.push((qf(f), Some(h))),

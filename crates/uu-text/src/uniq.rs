@@ -2,7 +2,6 @@
 //! -w -z`, `--group`).
 
 use std::ffi::OsString;
-use std::fs::File;
 use std::io::Write;
 
 use crate::common::bytes::{q, qf, records};
@@ -158,7 +157,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         Err(e) => return USAGE.die(1, &format!("{}: {}", qf(&input), err_text(&e))),
     };
     let mut sink: Box<dyn Write> = match p.operands.get(1).filter(|o| *o != "-") {
-        Some(o) => match File::create(o) {
+        Some(o) => match coreutils_core::fs::create(o) {
             Ok(f) => Box::new(std::io::BufWriter::with_capacity(64 * 1024, f)),
             Err(e) => return USAGE.die(1, &format!("{}: {}", qf(o), err_text(&e))),
         },

@@ -128,7 +128,9 @@ fn regular_size(f: &OsString) -> Option<u64> {
     if f == "-" {
         return None;
     }
-    let m = std::fs::File::open(f).and_then(|h| h.metadata()).ok()?;
+    let m = coreutils_core::fs::open(f)
+        .and_then(|h| h.metadata())
+        .ok()?;
     if m.is_file() {
         Some(m.len())
     } else {
@@ -177,7 +179,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 min = 7;
                 continue;
             }
-            if let Ok(m) = std::fs::metadata(f) {
+            if let Ok(m) = coreutils_core::fs::metadata(f) {
                 if m.is_file() {
                     total += m.len();
                 } else {
@@ -217,7 +219,9 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                         eprintln!("wc: {}: {}", qf(f), err_text(&e));
                         status = 1;
                         // A directory opens but cannot be read: GNU still prints zeros.
-                        if std::fs::metadata(f).map(|m| m.is_dir()).unwrap_or(false)
+                        if coreutils_core::fs::metadata(f)
+                            .map(|m| m.is_dir())
+                            .unwrap_or(false)
                             && total_mode != 2
                         {
                             let name = if named {

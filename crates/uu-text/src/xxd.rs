@@ -1,8 +1,8 @@
 //! `xxd`: hex dump (`-c -g -l -s -u -p -i -b -e -o`) and its reverse
 //! (`-r`, `-r -p`), in vim's xxd format.
 
+use coreutils_core::fs::OpenOptions;
 use std::ffi::OsString;
-use std::fs::OpenOptions;
 use std::io::{Seek, SeekFrom, Write};
 
 use crate::common::bytes::{disp, os_bytes};
@@ -183,7 +183,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         },
     );
     let res = match files.get(1) {
-        Some(out) => std::fs::write(out, &text),
+        Some(out) => coreutils_core::fs::write(out, &text),
         None => {
             let mut so = std::io::stdout();
             so.write_all(&text).and_then(|_| so.flush())

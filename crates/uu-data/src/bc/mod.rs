@@ -171,7 +171,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             }
             v
         } else {
-            match std::fs::read(f) {
+            match coreutils_core::fs::read(f) {
                 Ok(d) => d,
                 Err(_) => {
                     m.out.flush();

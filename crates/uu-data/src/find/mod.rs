@@ -9,12 +9,12 @@ pub(crate) mod print;
 
 use coreutils_core::bytes::{os_bytes, path_bytes, path_from_bytes};
 use coreutils_core::error::strerror;
+use coreutils_core::fs::Metadata;
 use coreutils_core::meta::{self, ExtStat};
 use coreutils_core::process::{self, Command};
 use parse::{Exec, Node, PermKind, Stamp};
 use std::cell::{Cell, RefCell};
 use std::ffi::OsString;
-use std::fs::Metadata;
 use std::io::{BufRead, Write};
 
 /// Why stat() failed on a followed symlink, sorted the way GNU find
@@ -116,14 +116,14 @@ impl<'a> Ent<'a> {
         }
         let p = self.p();
         let m = if self.follow {
-            std::fs::metadata(&p)
+            coreutils_core::fs::metadata(&p)
                 .or_else(|e| match stat_fail(&e) {
-                    StatFail::Dangling => std::fs::symlink_metadata(&p),
+                    StatFail::Dangling => coreutils_core::fs::symlink_metadata(&p),
                     _ => Err(e),
                 })
                 .ok()
         } else {
-            std::fs::symlink_metadata(&p).ok()
+            coreutils_core::fs::symlink_metadata(&p).ok()
         };
         *self.meta.borrow_mut() = Some(m.clone());
         m
@@ -262,19 +262,19 @@ impl<W: Write> Finder<W> {
             Some(t) => (t, None),
             None => {
                 let m = if follow {
-                    std::fs::metadata(&p).or_else(|e| match stat_fail(&e) {
-                        StatFail::Dangling => std::fs::symlink_metadata(&p),
+                    coreutils_core::fs::metadata(&p).or_else(|e| match stat_fail(&e) {
+                        StatFail::Dangling => coreutils_core::fs::symlink_metadata(&p),
                         StatFail::Loop => Err(e),
                         // GNU reports it, and below a starting point still
                         // examines the link itself.
                         StatFail::Other if depth == 0 => Err(e),
                         StatFail::Other => {
                             self.err(&format!("{}: {}", q(&path), strerror(&e)));
-                            std::fs::symlink_metadata(&p)
+                            coreutils_core::fs::symlink_metadata(&p)
                         }
                     })
                 } else {
-                    std::fs::symlink_metadata(&p)
+                    coreutils_core::fs::symlink_metadata(&p)
                 };
                 match m {
                     Ok(m) => (Kind(type_char(m.file_type())), Some(Some(m))),
@@ -381,7 +381,7 @@ impl<W: Write> Finder<W> {
                 if !e.ftype.is_symlink() {
                     return false;
                 }
-                match std::fs::read_link(e.p()) {
+                match coreutils_core::fs::read_link(e.p()) {
                     Ok(t) => glob::fnmatch(pat, path_bytes(&t), *fold),
                     Err(_) => false,
                 }
@@ -391,9 +391,9 @@ impl<W: Write> Finder<W> {
                 let c = if *x {
                     // -xtype: the type on the other side of a symlink.
                     let other = if e.follow {
-                        std::fs::symlink_metadata(e.p())
+                        coreutils_core::fs::symlink_metadata(e.p())
                     } else {
-                        std::fs::metadata(e.p())
+                        coreutils_core::fs::metadata(e.p())
                     };
                     match other {
                         Ok(m) => type_char(m.file_type()),
@@ -519,9 +519,9 @@ impl<W: Write> Finder<W> {
                     return true;
                 }
                 let r = if e.ftype.is_dir() {
-                    std::fs::remove_dir(e.p())
+                    coreutils_core::fs::remove_dir(e.p())
                 } else {
-                    std::fs::remove_file(e.p())
+                    coreutils_core::fs::remove_file(e.p())
                 };
                 match r {
                     Ok(()) => true,
@@ -770,19 +770,19 @@ mod tests {
     fn stat_failures_sorted_like_gnu() {
         use std::os::unix::fs::symlink;
         let dir = std::env::temp_dir().join(format!("uu-data-find-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+        let _ = coreutils_core::fs::remove_dir_all(&dir);
+        coreutils_core::fs::create_dir_all(&dir).unwrap();
         symlink("self", dir.join("self")).unwrap();
         symlink("nowhere", dir.join("dangling")).unwrap();
-        std::fs::write(dir.join("file"), b"").unwrap();
+        coreutils_core::fs::write(dir.join("file"), b"").unwrap();
         symlink("file/x", dir.join("notdir")).unwrap();
-        let kind = |n: &str| match std::fs::metadata(dir.join(n)) {
+        let kind = |n: &str| match coreutils_core::fs::metadata(dir.join(n)) {
             Err(e) => stat_fail(&e),
             Ok(_) => panic!("{} should not stat", n),
         };
         assert!(matches!(kind("self"), StatFail::Loop));
         assert!(matches!(kind("dangling"), StatFail::Dangling));
         assert!(matches!(kind("notdir"), StatFail::Other));
-        let _ = std::fs::remove_dir_all(&dir);
+        let _ = coreutils_core::fs::remove_dir_all(&dir);
     }
 }

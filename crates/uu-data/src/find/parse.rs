@@ -392,9 +392,9 @@ impl<'a> P<'a> {
                 let a = self.arg(name)?;
                 let p = coreutils_core::bytes::path_from_bytes(a);
                 let m = if self.env.follow {
-                    std::fs::metadata(&p)
+                    coreutils_core::fs::metadata(&p)
                 } else {
-                    std::fs::symlink_metadata(&p)
+                    coreutils_core::fs::symlink_metadata(&p)
                 }
                 .map_err(|e| format!("'{}': {}", s(a), coreutils_core::error::strerror(&e)))?;
                 let st = if t == b"-newer" {

@@ -239,7 +239,7 @@ pub(crate) fn printf(fmt: &[u8], e: &Ent, _now: i128, names: &mut NameCache) -> 
                 .into_bytes(),
             b'l' => {
                 if e.ftype.is_symlink() {
-                    std::fs::read_link(&p)
+                    coreutils_core::fs::read_link(&p)
                         .map(|t| path_bytes(&t).to_vec())
                         .unwrap_or_default()
                 } else {
@@ -247,7 +247,7 @@ pub(crate) fn printf(fmt: &[u8], e: &Ent, _now: i128, names: &mut NameCache) -> 
                 }
             }
             b'y' => vec![e.type_char()],
-            b'Y' => match std::fs::metadata(&p) {
+            b'Y' => match coreutils_core::fs::metadata(&p) {
                 Ok(m) => vec![super::type_char(m.file_type())],
                 Err(_) => {
                     if e.ftype.is_symlink() {
@@ -330,7 +330,7 @@ pub(crate) fn ls(e: &Ent, now: i128, names: &mut NameCache) -> Vec<u8> {
     .into_bytes();
     s.extend_from_slice(e.path);
     if e.ftype.is_symlink() {
-        if let Ok(target) = std::fs::read_link(&p) {
+        if let Ok(target) = coreutils_core::fs::read_link(&p) {
             s.extend_from_slice(b" -> ");
             s.extend_from_slice(path_bytes(&target));
         }

@@ -65,9 +65,8 @@ impl Source {
             let mut data = Vec::new();
             let r = match &f {
                 None => std::io::stdin().lock().read_to_end(&mut data).map(|_| ()),
-                Some(p) => {
-                    std::fs::File::open(p).and_then(|mut h| h.read_to_end(&mut data).map(|_| ()))
-                }
+                Some(p) => coreutils_core::fs::open(p)
+                    .and_then(|mut h| h.read_to_end(&mut data).map(|_| ())),
             };
             match r {
                 Ok(()) => {
@@ -408,7 +407,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                                 Err(_) => return usage("Invalid JSON text passed to --argjson"),
                             },
                             _ => {
-                                let data = match std::fs::read(&v) {
+                                let data = match coreutils_core::fs::read(&v) {
                                     Ok(d) => d,
                                     Err(e) => {
                                         eprintln!(
@@ -451,7 +450,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                     "from-file" => {
                         // handled like -f
                         match args.get(i + 1) {
-                            Some(f) => match std::fs::read_to_string(f) {
+                            Some(f) => match coreutils_core::fs::read_to_string(f) {
                                 Ok(s) => {
                                     if let Some(prev) = filter.take() {
                                         files.insert(0, OsString::from(prev));
@@ -506,7 +505,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                     }
                     'f' => {
                         match args.get(i + 1) {
-                            Some(f) => match std::fs::read_to_string(f) {
+                            Some(f) => match coreutils_core::fs::read_to_string(f) {
                                 Ok(s) => {
                                     if let Some(prev) = filter.take() {
                                         files.insert(0, OsString::from(prev));

@@ -6,7 +6,6 @@ use coreutils_core::error::strerror;
 use coreutils_core::io::{exit_on_write_error, OUT_BUF};
 use coreutils_core::quote::quotef;
 use std::ffi::OsString;
-use std::fs::File;
 use std::io::{self, Read, Write};
 
 const LONGS: &[LongOpt] = &[
@@ -175,7 +174,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         let mut input: Box<dyn Read> = if f == "-" {
             Box::new(io::stdin())
         } else {
-            match File::open(f) {
+            match coreutils_core::fs::open(f) {
                 Ok(h) => {
                     if h.metadata().map(|m| m.is_dir()).unwrap_or(false) {
                         eprintln!("cat: {}: Is a directory", quotef(f));

@@ -29,7 +29,7 @@ fn change(path: &Path, spec: &str, reference: Option<u32>, o: &Opts) -> bool {
                 // Only a symlink whose target is missing is dangling; other
                 // failures (EACCES on a search) are reported as they are.
                 let dangling = e.kind() == std::io::ErrorKind::NotFound
-                    && std::fs::symlink_metadata(path)
+                    && coreutils_core::fs::symlink_metadata(path)
                         .map(|m| m.file_type().is_symlink())
                         .unwrap_or(false);
                 if dangling {
@@ -69,13 +69,13 @@ fn change(path: &Path, spec: &str, reference: Option<u32>, o: &Opts) -> bool {
     }
     if o.sw.recursive
         && is_dir
-        && !std::fs::symlink_metadata(path)
+        && !coreutils_core::fs::symlink_metadata(path)
             .map(|m| m.file_type().is_symlink())
             .unwrap_or(false)
     {
         for child in attrs::children(path) {
             // Symlinks met during recursion are not followed (GNU -P default).
-            if std::fs::symlink_metadata(&child)
+            if coreutils_core::fs::symlink_metadata(&child)
                 .map(|m| m.file_type().is_symlink())
                 .unwrap_or(false)
             {

@@ -46,9 +46,9 @@ fn preserve_attrs(src: &Path, dst: &Path, m: &std::fs::Metadata) {
 
 fn copy_one(src: &Path, dst: &Path, o: &Opts, top: bool) -> bool {
     let md = if o.deref || (top && !o.recursive && !o.no_deref) {
-        std::fs::metadata(src)
+        coreutils_core::fs::metadata(src)
     } else {
-        std::fs::symlink_metadata(src)
+        coreutils_core::fs::symlink_metadata(src)
     };
     let m = match md {
         Ok(m) => m,
@@ -88,9 +88,9 @@ fn copy_one(src: &Path, dst: &Path, o: &Opts, top: bool) -> bool {
                 return false;
             }
         }
-        let existed = dst.is_dir();
+        let existed = coreutils_core::fs::is_dir(&dst);
         if !existed {
-            if let Ok(dm) = std::fs::symlink_metadata(dst) {
+            if let Ok(dm) = coreutils_core::fs::symlink_metadata(dst) {
                 let _ = dm;
                 eprintln!(
                     "cp: cannot overwrite non-directory {} with directory {}",
@@ -99,7 +99,7 @@ fn copy_one(src: &Path, dst: &Path, o: &Opts, top: bool) -> bool {
                 );
                 return false;
             }
-            if let Err(e) = std::fs::create_dir(dst) {
+            if let Err(e) = coreutils_core::fs::create_dir(dst) {
                 eprintln!(
                     "cp: cannot create directory {}: {}",
                     quote_gnu(dst.as_os_str()),
@@ -143,7 +143,7 @@ fn copy_one(src: &Path, dst: &Path, o: &Opts, top: bool) -> bool {
         }
         return ok;
     }
-    let dst_meta = std::fs::symlink_metadata(dst).ok();
+    let dst_meta = coreutils_core::fs::symlink_metadata(dst).ok();
     if let Some(dm) = &dst_meta {
         if same_file(src, dst) && !m.file_type().is_symlink() {
             eprintln!(
@@ -176,7 +176,7 @@ fn copy_one(src: &Path, dst: &Path, o: &Opts, top: bool) -> bool {
         }
     }
     if m.file_type().is_symlink() {
-        let target = match std::fs::read_link(src) {
+        let target = match coreutils_core::fs::read_link(src) {
             Ok(t) => t,
             Err(e) => {
                 eprintln!(
@@ -188,7 +188,7 @@ fn copy_one(src: &Path, dst: &Path, o: &Opts, top: bool) -> bool {
             }
         };
         if dst_meta.is_some() {
-            let _ = std::fs::remove_file(dst);
+            let _ = coreutils_core::fs::remove_file(dst);
         }
         if let Err(e) = symlink(&target, dst) {
             eprintln!(
@@ -199,8 +199,8 @@ fn copy_one(src: &Path, dst: &Path, o: &Opts, top: bool) -> bool {
             return false;
         }
     } else {
-        let r = std::fs::File::open(src).and_then(|mut f| {
-            let mut out = match std::fs::OpenOptions::new()
+        let r = coreutils_core::fs::open(src).and_then(|mut f| {
+            let mut out = match coreutils_core::fs::OpenOptions::new()
                 .write(true)
                 .create(true)
                 .truncate(true)
@@ -208,8 +208,8 @@ fn copy_one(src: &Path, dst: &Path, o: &Opts, top: bool) -> bool {
             {
                 Ok(x) => x,
                 Err(e) if o.force && e.kind() == std::io::ErrorKind::PermissionDenied => {
-                    std::fs::remove_file(dst)?;
-                    std::fs::OpenOptions::new()
+                    coreutils_core::fs::remove_file(dst)?;
+                    coreutils_core::fs::OpenOptions::new()
                         .write(true)
                         .create(true)
                         .truncate(true)
@@ -220,7 +220,7 @@ fn copy_one(src: &Path, dst: &Path, o: &Opts, top: bool) -> bool {
             std::io::copy(&mut f, &mut out).map(|_| ())
         });
         if let Err(e) = r {
-            let what = if std::fs::File::open(src).is_err() {
+            let what = if coreutils_core::fs::open(src).is_err() {
                 format!("cannot open {} for reading", quote_gnu(src.as_os_str()))
             } else {
                 format!("cannot create regular file {}", quote_gnu(dst.as_os_str()))
@@ -251,7 +251,7 @@ fn copy_one(src: &Path, dst: &Path, o: &Opts, top: bool) -> bool {
 /// stable on both WASI and Unix in Rust 1.63.
 #[allow(deprecated)]
 pub fn symlink(target: &Path, link: &Path) -> std::io::Result<()> {
-    std::fs::soft_link(target, link)
+    coreutils_core::fs::symlink(target, link)
 }
 
 /// Entry point.

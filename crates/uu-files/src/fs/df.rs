@@ -38,7 +38,7 @@ fn usage(p: &Path, bytes: &mut u64, nodes: &mut u64) {
             continue;
         }
         *nodes += 1;
-        if let Ok(m) = std::fs::symlink_metadata(&path) {
+        if let Ok(m) = coreutils_core::fs::symlink_metadata(&path) {
             if m.is_dir() {
                 usage(&path, bytes, nodes);
             } else if m.is_file() {
@@ -59,12 +59,16 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     }
     let mut status = 0;
     for f in &p.operands {
-        if let Err(e) = std::fs::metadata(f) {
+        if let Err(e) = coreutils_core::fs::metadata(f) {
             eprintln!("df: {}: {}", coreutils_core::quote::quotef(f), strerror(&e));
             status = 1;
         }
     }
-    if status != 0 && p.operands.iter().all(|f| std::fs::metadata(f).is_err()) {
+    if status != 0
+        && p.operands
+            .iter()
+            .all(|f| coreutils_core::fs::metadata(f).is_err())
+    {
         return 1;
     }
     let (mut used, mut nodes) = (0u64, 1u64);

@@ -64,9 +64,10 @@ impl<'a> Walker<'a> {
 
     fn walk(&mut self, path: &Path, depth: usize, top: bool) -> u64 {
         let md = if self.o.deref || top {
-            std::fs::metadata(path).or_else(|_| std::fs::symlink_metadata(path))
+            coreutils_core::fs::metadata(path)
+                .or_else(|_| coreutils_core::fs::symlink_metadata(path))
         } else {
-            std::fs::symlink_metadata(path)
+            coreutils_core::fs::symlink_metadata(path)
         };
         let m = match md {
             Ok(m) => m,

@@ -583,7 +583,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     for f in &p.operands {
         let path = Path::new(f);
         let k: Kind = (|| {
-            let lm = match std::fs::symlink_metadata(path) {
+            let lm = match coreutils_core::fs::symlink_metadata(path) {
                 Ok(m) => m,
                 Err(e) => {
                     return kind(
@@ -594,10 +594,10 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 }
             };
             if lm.file_type().is_symlink() && !follow {
-                let t = std::fs::read_link(path)
+                let t = coreutils_core::fs::read_link(path)
                     .map(|t| String::from_utf8_lossy(path_bytes(&t)).into_owned())
                     .unwrap_or_default();
-                let broken = std::fs::metadata(path).is_err();
+                let broken = coreutils_core::fs::metadata(path).is_err();
                 return kind(
                     format!(
                         "{}symbolic link to {}",
@@ -608,7 +608,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                     "binary",
                 );
             }
-            let m = match std::fs::metadata(path) {
+            let m = match coreutils_core::fs::metadata(path) {
                 Ok(m) => m,
                 Err(e) => {
                     return kind(
@@ -623,7 +623,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             }
             let mut head = Vec::with_capacity(64 * 1024);
             let mut tail = None;
-            match std::fs::File::open(path) {
+            match coreutils_core::fs::open(path) {
                 Ok(mut h) => {
                     let _ = (&mut h).take(64 * 1024).read_to_end(&mut head);
                     if m.len() >= 4 && head.starts_with(b"\x1f\x8b") {

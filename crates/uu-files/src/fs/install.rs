@@ -26,10 +26,10 @@ fn mkdirs(path: &Path, mode: u32, verbose: bool) -> std::io::Result<()> {
     let mut acc = std::path::PathBuf::new();
     for c in path.components() {
         acc.push(c.as_os_str());
-        if acc.is_dir() {
+        if coreutils_core::fs::is_dir(&acc) {
             continue;
         }
-        std::fs::create_dir(&acc)?;
+        coreutils_core::fs::create_dir(&acc)?;
         if verbose {
             println!("install: creating directory {}", quote_gnu(acc.as_os_str()));
         }
@@ -108,7 +108,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     };
     for (src, dst) in list {
         let qs = quote_gnu(src.as_os_str());
-        match std::fs::metadata(&src) {
+        match coreutils_core::fs::metadata(&src) {
             Ok(m) if m.is_dir() => {
                 eprintln!("install: omitting directory {}", qs);
                 status = 1;
@@ -121,7 +121,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 continue;
             }
         }
-        if dst.is_dir() {
+        if coreutils_core::fs::is_dir(&dst) {
             eprintln!(
                 "install: cannot overwrite directory {} with non-directory",
                 quote_gnu(dst.as_os_str())
@@ -130,9 +130,9 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             continue;
         }
         // Replace rather than write through: install unlinks the old file.
-        let _ = std::fs::remove_file(&dst);
-        let r = std::fs::File::open(&src).and_then(|mut f| {
-            let mut out = std::fs::OpenOptions::new()
+        let _ = coreutils_core::fs::remove_file(&dst);
+        let r = coreutils_core::fs::open(&src).and_then(|mut f| {
+            let mut out = coreutils_core::fs::OpenOptions::new()
                 .write(true)
                 .create(true)
                 .truncate(true)

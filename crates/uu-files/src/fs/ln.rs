@@ -41,13 +41,13 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     // A link that is a symlink to a directory counts as a directory unless -n.
     let is_dir = |d: &Path| {
         if nodir
-            && std::fs::symlink_metadata(d)
+            && coreutils_core::fs::symlink_metadata(d)
                 .map(|m| m.file_type().is_symlink())
                 .unwrap_or(false)
         {
             return false;
         }
-        d.is_dir()
+        coreutils_core::fs::is_dir(&d)
     };
     let list: Vec<(PathBuf, PathBuf)> = if let Some(t) = p.last('t') {
         ops.iter()
@@ -74,7 +74,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             eprintln!(
                 "ln: target {}: {}",
                 quote_gnu(dest.as_os_str()),
-                if dest.exists() {
+                if coreutils_core::fs::exists(&dest) {
                     "Not a directory"
                 } else {
                     "No such file or directory"
@@ -89,12 +89,12 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     for (target, link) in list {
         let qt = quote_gnu(target.as_os_str());
         let ql = quote_gnu(link.as_os_str());
-        if !sym && std::fs::symlink_metadata(&target).is_err() {
+        if !sym && coreutils_core::fs::symlink_metadata(&target).is_err() {
             eprintln!("ln: failed to access {}: No such file or directory", qt);
             status = 1;
             continue;
         }
-        if !sym && target.is_dir() {
+        if !sym && coreutils_core::fs::is_dir(&target) {
             eprintln!(
                 "ln: {}: hard link not allowed for directory",
                 coreutils_core::quote::quotef(target.as_os_str())
@@ -102,7 +102,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             status = 1;
             continue;
         }
-        if let Ok(lm) = std::fs::symlink_metadata(&link) {
+        if let Ok(lm) = coreutils_core::fs::symlink_metadata(&link) {
             if !force {
                 eprintln!(
                     "ln: failed to create {} link {}: File exists",
@@ -118,9 +118,9 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 continue;
             }
             let r = if lm.is_dir() {
-                std::fs::remove_dir(&link)
+                coreutils_core::fs::remove_dir(&link)
             } else {
-                std::fs::remove_file(&link)
+                coreutils_core::fs::remove_file(&link)
             };
             if let Err(e) = r {
                 eprintln!("ln: cannot remove {}: {}", ql, strerror(&e));
@@ -131,7 +131,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         let r = if sym {
             symlink(&target, &link)
         } else {
-            std::fs::hard_link(&target, &link)
+            coreutils_core::fs::hard_link(&target, &link)
         };
         match r {
             Ok(()) => {

@@ -59,10 +59,10 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             let mut failed = false;
             for (i, c) in comps.iter().enumerate() {
                 acc.push(c.as_os_str());
-                if acc.is_dir() {
+                if coreutils_core::fs::is_dir(&acc) {
                     continue;
                 }
-                if i + 1 < comps.len() && acc.exists() {
+                if i + 1 < comps.len() && coreutils_core::fs::exists(&acc) {
                     eprintln!(
                         "mkdir: cannot create directory {}: Not a directory",
                         quote_gnu(acc.as_os_str())
@@ -70,7 +70,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                     failed = true;
                     break;
                 }
-                match std::fs::create_dir(&acc) {
+                match coreutils_core::fs::create_dir(&acc) {
                     Ok(()) => {
                         created(verbose, &acc);
                         if i + 1 == comps.len() {
@@ -79,7 +79,9 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                             }
                         }
                     }
-                    Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && acc.is_dir() => {}
+                    Err(e)
+                        if e.kind() == std::io::ErrorKind::AlreadyExists
+                            && coreutils_core::fs::is_dir(&acc) => {}
                     Err(e) => {
                         eprintln!(
                             "mkdir: cannot create directory {}: {}",
@@ -96,7 +98,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             }
             continue;
         }
-        match std::fs::create_dir(&path) {
+        match coreutils_core::fs::create_dir(&path) {
             Ok(()) => {
                 created(verbose, &path);
                 if let Some(m) = want_mode {

@@ -124,18 +124,18 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             None => PathBuf::from(os_from_vec(name)),
         };
         if p.has('u') {
-            if std::fs::symlink_metadata(&path).is_ok() {
+            if coreutils_core::fs::symlink_metadata(&path).is_ok() {
                 continue;
             }
             println!("{}", path.to_string_lossy());
             return 0;
         }
         let r = if p.has('d') {
-            std::fs::create_dir(&path).map(|_| {
+            coreutils_core::fs::create_dir(&path).map(|_| {
                 let _ = coreutils_core::meta::chmod(&path, 0o700, true);
             })
         } else {
-            std::fs::OpenOptions::new()
+            coreutils_core::fs::OpenOptions::new()
                 .write(true)
                 .create_new(true)
                 .open(&path)

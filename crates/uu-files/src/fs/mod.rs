@@ -9,6 +9,7 @@ pub mod df;
 pub mod du;
 pub mod file;
 pub mod install;
+pub mod link;
 pub mod ln;
 pub mod ls;
 pub mod mkdir;

@@ -32,7 +32,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     for (s, d) in list {
         let qs = quote_gnu(s.as_os_str());
         let qd = quote_gnu(d.as_os_str());
-        let sm = match std::fs::symlink_metadata(&s) {
+        let sm = match coreutils_core::fs::symlink_metadata(&s) {
             Ok(m) => m,
             Err(e) => {
                 eprintln!("mv: cannot stat {}: {}", qs, strerror(&e));
@@ -40,7 +40,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 continue;
             }
         };
-        if let Ok(dm) = std::fs::symlink_metadata(&d) {
+        if let Ok(dm) = coreutils_core::fs::symlink_metadata(&d) {
             if same_file(&s, &d) && !sm.file_type().is_symlink() {
                 eprintln!("mv: {} and {} are the same file", qs, qd);
                 status = 1;
@@ -92,7 +92,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 }
             }
         }
-        match std::fs::rename(&s, &d) {
+        match coreutils_core::fs::rename(&s, &d) {
             Ok(()) => {
                 if verbose {
                     println!("renamed {} -> {}", qs, qd);

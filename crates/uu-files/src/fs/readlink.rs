@@ -62,7 +62,7 @@ pub fn main_readlink(args: Vec<OsString>) -> i32 {
     for f in &p.operands {
         let r = match mode {
             Some(m) => canonicalize(Path::new(f), m, true).map(|x| path_bytes(&x).to_vec()),
-            None => std::fs::read_link(f).map(|x| path_bytes(&x).to_vec()),
+            None => coreutils_core::fs::read_link(f).map(|x| path_bytes(&x).to_vec()),
         };
         match r {
             Ok(mut b) => {
@@ -78,7 +78,7 @@ pub fn main_readlink(args: Vec<OsString>) -> i32 {
             Err(e) => {
                 if verbose {
                     let _ = out.flush();
-                    let msg = if mode.is_none() && std::fs::symlink_metadata(f).is_ok() {
+                    let msg = if mode.is_none() && coreutils_core::fs::symlink_metadata(f).is_ok() {
                         "Invalid argument".to_string()
                     } else {
                         strerror(&e)

@@ -59,7 +59,7 @@ fn describe(m: &std::fs::Metadata) -> &'static str {
 
 fn remove(path: &Path, o: &Opts) -> bool {
     let q = quote_gnu(path.as_os_str());
-    let m = match std::fs::symlink_metadata(path) {
+    let m = match coreutils_core::fs::symlink_metadata(path) {
         Ok(m) => m,
         Err(e) => {
             if o.force && e.kind() == std::io::ErrorKind::NotFound {
@@ -78,7 +78,7 @@ fn remove(path: &Path, o: &Opts) -> bool {
                 if o.interactive && !ask("rm", &format!("remove directory {}? ", q)) {
                     return true;
                 }
-                return match std::fs::remove_dir(path) {
+                return match coreutils_core::fs::remove_dir(path) {
                     Ok(()) => {
                         if o.verbose {
                             println!("removed directory {}", q);
@@ -122,7 +122,7 @@ fn remove(path: &Path, o: &Opts) -> bool {
         if o.interactive && !ask("rm", &format!("remove directory {}? ", q)) {
             return true;
         }
-        return match std::fs::remove_dir(path) {
+        return match coreutils_core::fs::remove_dir(path) {
             Ok(()) => {
                 if o.verbose {
                     println!("removed directory {}", q);
@@ -138,7 +138,7 @@ fn remove(path: &Path, o: &Opts) -> bool {
     if o.interactive && !ask("rm", &format!("remove {} {}? ", describe(&m), q)) {
         return true;
     }
-    match std::fs::remove_file(path) {
+    match coreutils_core::fs::remove_file(path) {
         Ok(()) => {
             if o.verbose {
                 println!("removed {}", q);

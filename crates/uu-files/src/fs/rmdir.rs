@@ -25,11 +25,11 @@ fn remove(path: &Path, verbose: bool, ignore: bool) -> Result<(), ()> {
     if verbose {
         println!("rmdir: removing directory, {}", quote_gnu(path.as_os_str()));
     }
-    match std::fs::remove_dir(path) {
+    match coreutils_core::fs::remove_dir(path) {
         Ok(()) => Ok(()),
         Err(e) if ignore && not_empty(&e) => Err(()),
         Err(e) => {
-            let is_file = std::fs::symlink_metadata(path)
+            let is_file = coreutils_core::fs::symlink_metadata(path)
                 .map(|m| !m.is_dir())
                 .unwrap_or(false);
             let msg = if is_file {

@@ -255,9 +255,9 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     for f in &p.operands {
         let path = Path::new(f);
         let md = if follow {
-            std::fs::metadata(path)
+            coreutils_core::fs::metadata(path)
         } else {
-            std::fs::symlink_metadata(path)
+            coreutils_core::fs::symlink_metadata(path)
         };
         let md = match md {
             Ok(m) => m,
@@ -273,7 +273,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             ext: meta::stat_ext(path, follow).unwrap_or_default(),
             raw: meta::raw_stat(path, follow).unwrap_or_default(),
             target: if md.file_type().is_symlink() {
-                std::fs::read_link(path)
+                coreutils_core::fs::read_link(path)
                     .ok()
                     .map(|t| path_bytes(&t).to_vec())
             } else {

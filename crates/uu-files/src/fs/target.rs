@@ -23,12 +23,12 @@ pub fn pairs(
     no_target_dir: bool,
 ) -> Result<Vec<(PathBuf, PathBuf)>, i32> {
     if let Some(t) = target_dir {
-        if !Path::new(t).is_dir() {
+        if !coreutils_core::fs::is_dir(Path::new(t)) {
             eprintln!(
                 "{}: target directory {}: {}",
                 prog,
                 quote_gnu(t),
-                if Path::new(t).exists() {
+                if coreutils_core::fs::exists(Path::new(t)) {
                     "Not a directory"
                 } else {
                     "No such file or directory"
@@ -67,7 +67,7 @@ pub fn pairs(
                 }
                 return Ok(vec![(PathBuf::from(&operands[0]), PathBuf::from(dest))]);
             }
-            if dp.is_dir() {
+            if coreutils_core::fs::is_dir(&dp) {
                 Ok(operands[..n - 1]
                     .iter()
                     .map(|s| (PathBuf::from(s), dp.join(file_name(Path::new(s)))))
@@ -77,7 +77,9 @@ pub fn pairs(
                     "{}: target {}: {}",
                     prog,
                     quote_gnu(dest),
-                    if dp.exists() || std::fs::symlink_metadata(dp).is_ok() {
+                    if coreutils_core::fs::exists(&dp)
+                        || coreutils_core::fs::symlink_metadata(dp).is_ok()
+                    {
                         "Not a directory"
                     } else {
                         "No such file or directory"

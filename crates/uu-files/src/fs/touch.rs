@@ -50,8 +50,10 @@ pub fn parse_stamp(s: &str) -> Option<Time> {
     if !(1..=12).contains(&mo) || d == 0 || d > 31 || h > 23 || mi > 59 || ss > 60 {
         return None;
     }
+    // The stamp is local time in the zone TZ names.
+    let local = days_from_civil(year, mo, d) * 86400 + h * 3600 + mi * 60 + ss;
     Some(Time {
-        secs: days_from_civil(year, mo, d) * 86400 + h * 3600 + mi * 60 + ss,
+        secs: coreutils_core::tz::Zone::from_env().to_utc(local)?,
         nanos: 0,
     })
 }
@@ -98,7 +100,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     let mut at = ns(now);
     let mut mt = ns(now);
     if let Some(r) = p.last('r') {
-        match std::fs::metadata(r) {
+        match coreutils_core::fs::metadata(r) {
             Ok(m) => {
                 at = systime_ns(m.accessed()).unwrap_or(at);
                 mt = systime_ns(m.modified()).unwrap_or(mt);
@@ -114,7 +116,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         }
     }
     if let Some(d) = p.last('d') {
-        match parse(&d.to_string_lossy(), now) {
+        match parse(
+            &d.to_string_lossy(),
+            now,
+            &coreutils_core::tz::Zone::from_env(),
+        ) {
             Some(t) => {
                 at = ns(t);
                 mt = ns(t);
@@ -148,11 +154,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         if f == "-" {
             continue;
         }
-        if std::fs::symlink_metadata(path).is_err() {
+        if coreutils_core::fs::symlink_metadata(path).is_err() {
             if no_create || !follow {
                 continue;
             }
-            if let Err(e) = std::fs::OpenOptions::new()
+            if let Err(e) = coreutils_core::fs::OpenOptions::new()
                 .create(true)
                 .append(true)
                 .open(path)

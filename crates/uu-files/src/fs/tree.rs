@@ -93,7 +93,7 @@ fn walk(
         .filter_map(|e| e.ok())
         .map(|e| (os_bytes(&e.file_name()).to_vec(), e.path()))
         .filter(|(n, _)| o.all || n.first() != Some(&b'.'))
-        .filter(|(_, p)| !o.dirs_only || p.is_dir())
+        .filter(|(_, p)| !o.dirs_only || coreutils_core::fs::is_dir(&p))
         .collect();
     entries.sort();
     let n = entries.len();
@@ -106,11 +106,11 @@ fn walk(
             a.mid.as_bytes()
         });
         out.extend_from_slice(&name_bytes(o, &name));
-        let lm = std::fs::symlink_metadata(&path).ok();
+        let lm = coreutils_core::fs::symlink_metadata(&path).ok();
         let is_link = lm.as_ref().map_or(false, |m| m.file_type().is_symlink());
-        let is_dir = path.is_dir();
+        let is_dir = coreutils_core::fs::is_dir(&path);
         if is_link {
-            if let Ok(t) = std::fs::read_link(&path) {
+            if let Ok(t) = coreutils_core::fs::read_link(&path) {
                 out.extend_from_slice(b" -> ");
                 out.extend_from_slice(&name_bytes(o, path_bytes(&t)));
             }
@@ -188,9 +188,9 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     for op in &ops {
         let path = Path::new(op);
         out.extend_from_slice(&name_bytes(&o, os_bytes(op)));
-        if !path.is_dir() {
+        if !coreutils_core::fs::is_dir(&path) {
             out.extend_from_slice(b"  [error opening dir]\n");
-            if path.exists() {
+            if coreutils_core::fs::exists(&path) {
                 c.files += 1;
             } else {
                 status = 2;

@@ -108,7 +108,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         None => None,
     };
     let reference = match p.last('r') {
-        Some(r) => match std::fs::metadata(r) {
+        Some(r) => match coreutils_core::fs::metadata(r) {
             Ok(m) => Some(m.len()),
             Err(e) => {
                 eprintln!("truncate: cannot stat {}: {}", quote_gnu(r), strerror(&e));
@@ -140,11 +140,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     }
     let mut status = 0;
     for f in &p.operands {
-        let exists = std::fs::metadata(f).is_ok();
+        let exists = coreutils_core::fs::metadata(f).is_ok();
         if !exists && p.has('c') {
             continue;
         }
-        let file = match std::fs::OpenOptions::new()
+        let file = match coreutils_core::fs::OpenOptions::new()
             .write(true)
             .create(!p.has('c'))
             .open(f)

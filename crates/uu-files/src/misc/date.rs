@@ -1,11 +1,12 @@
 //! `date [-u] [-d STRING] [-r FILE] [-R|-I[TIMESPEC]] [+FORMAT]` (UTC).
 
-use super::datetime::{parse, strftime, Time};
+use super::datetime::{parse, strftime_zone, Time};
 use coreutils_core::args::{
     extra_operand, long, parse_or_usage, std_opts, HasArg, LongOpt, HELP, VERSION,
 };
 use coreutils_core::error::strerror;
 use coreutils_core::quote::quote_gnu;
+use coreutils_core::tz::Zone;
 use std::ffi::OsString;
 
 const LONGS: &[LongOpt] = &[
@@ -45,10 +46,15 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     ) {
         return c;
     }
+    let zone = if p.has('u') {
+        Zone::utc()
+    } else {
+        Zone::from_env()
+    };
     let now = Time::now();
     let mut t = now;
     if let Some(d) = p.last('d') {
-        match parse(&d.to_string_lossy(), now) {
+        match parse(&d.to_string_lossy(), now, &zone) {
             Some(x) => t = x,
             None => {
                 eprintln!("date: invalid date {}", quote_gnu(d));
@@ -57,7 +63,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         }
     }
     if let Some(r) = p.last('r') {
-        match std::fs::metadata(r).and_then(|m| m.modified()) {
+        match coreutils_core::fs::metadata(r).and_then(|m| m.modified()) {
             Ok(m) => {
                 let d = m.duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
                 t = Time {
@@ -139,6 +145,6 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             return extra_operand("date", extra, 1);
         }
     }
-    println!("{}", strftime(&fmt, t));
+    println!("{}", strftime_zone(&fmt, t, &zone));
     0
 }

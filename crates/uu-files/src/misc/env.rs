@@ -67,7 +67,8 @@ pub fn main_printenv(args: Vec<OsString>) -> i32 {
 }
 
 fn executable(p: &Path) -> bool {
-    p.is_file() && coreutils_core::meta::access(p, coreutils_core::meta::X_OK).is_ok()
+    coreutils_core::fs::is_file(&p)
+        && coreutils_core::meta::access(p, coreutils_core::meta::X_OK).is_ok()
 }
 
 /// `which` (debianutils style: silent when not found, status 1).

@@ -9,7 +9,7 @@ use coreutils_core::quote::quote_gnu;
 use std::ffi::OsString;
 
 fn read_trim(path: &str) -> Option<String> {
-    let s = std::fs::read_to_string(path).ok()?;
+    let s = coreutils_core::fs::read_to_string(path).ok()?;
     let t = s.trim().to_string();
     if t.is_empty() {
         None

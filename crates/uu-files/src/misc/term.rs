@@ -29,7 +29,7 @@ pub fn main_tty(args: Vec<OsString>) -> i32 {
     if !p.has('s') {
         if t {
             // The sandbox has one terminal device.
-            let name = std::fs::read_link("/proc/self/fd/0")
+            let name = coreutils_core::fs::read_link("/proc/self/fd/0")
                 .ok()
                 .filter(|p| p.starts_with("/dev"))
                 .map(|p| p.to_string_lossy().into_owned());

@@ -55,7 +55,7 @@ fn int(s: &[u8]) -> TResult<i128> {
 }
 
 fn mtime(p: &[u8]) -> Option<std::time::SystemTime> {
-    std::fs::metadata(Path::new(&coreutils_core::bytes::os_from_bytes(p)))
+    coreutils_core::fs::metadata(Path::new(&coreutils_core::bytes::os_from_bytes(p)))
         .and_then(|m| m.modified())
         .ok()
 }
@@ -101,17 +101,17 @@ fn unary(op: u8, arg: &[u8]) -> TResult<bool> {
     Ok(match op {
         b'n' => !arg.is_empty(),
         b'z' => arg.is_empty(),
-        b'e' => std::fs::metadata(&path).is_ok(),
-        b'f' => std::fs::metadata(&path)
+        b'e' => coreutils_core::fs::metadata(&path).is_ok(),
+        b'f' => coreutils_core::fs::metadata(&path)
             .map(|m| m.is_file())
             .unwrap_or(false),
-        b'd' => std::fs::metadata(&path)
+        b'd' => coreutils_core::fs::metadata(&path)
             .map(|m| m.is_dir())
             .unwrap_or(false),
-        b'h' | b'L' => std::fs::symlink_metadata(&path)
+        b'h' | b'L' => coreutils_core::fs::symlink_metadata(&path)
             .map(|m| m.file_type().is_symlink())
             .unwrap_or(false),
-        b's' => std::fs::metadata(&path)
+        b's' => coreutils_core::fs::metadata(&path)
             .map(|m| m.len() > 0)
             .unwrap_or(false),
         b'r' => meta::access(&path, R_OK).is_ok(),
@@ -126,9 +126,11 @@ fn unary(op: u8, arg: &[u8]) -> TResult<bool> {
         b'k' => st(true).map_or(false, |s| s.mode & 0o1000 != 0),
         b'O' => st(true).map_or(false, |s| meta::ids().map_or(false, |i| i.euid == s.uid)),
         b'G' => st(true).map_or(false, |s| meta::ids().map_or(false, |i| i.egid == s.gid)),
-        b'N' => std::fs::metadata(&path).map_or(false, |m| match (m.modified(), m.accessed()) {
-            (Ok(a), Ok(b)) => a > b,
-            _ => false,
+        b'N' => coreutils_core::fs::metadata(&path).map_or(false, |m| {
+            match (m.modified(), m.accessed()) {
+                (Ok(a), Ok(b)) => a > b,
+                _ => false,
+            }
         }),
         b't' => {
             let fd = int(arg)?;

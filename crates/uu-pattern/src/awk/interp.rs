@@ -1318,7 +1318,7 @@ impl Interp {
                 )));
                 return Ok(true);
             }
-            match std::fs::File::open(coreutils_core::bytes::os_str(&a)) {
+            match coreutils_core::fs::open(coreutils_core::bytes::os_str(&a)) {
                 Ok(f) => {
                     if f.metadata().map(|m| m.is_dir()).unwrap_or(false) {
                         let _ = self.out.flush();
@@ -1358,7 +1358,7 @@ impl Interp {
                     let reader: Box<dyn BufRead> = if name == b"-" || name == b"/dev/stdin" {
                         Box::new(BufReader::new(std::io::stdin()))
                     } else {
-                        match std::fs::File::open(coreutils_core::bytes::os_str(&name)) {
+                        match coreutils_core::fs::open(coreutils_core::bytes::os_str(&name)) {
                             Ok(f) => Box::new(BufReader::new(f)),
                             Err(_) => return Ok(Value::Num(-1.0)),
                         }
@@ -1466,7 +1466,7 @@ impl Interp {
                             Box::new(std::io::stderr())
                         }
                         _ => {
-                            let r = std::fs::OpenOptions::new()
+                            let r = coreutils_core::fs::OpenOptions::new()
                                 .write(true)
                                 .create(true)
                                 .append(append)

@@ -135,7 +135,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 let _ = std::io::Read::read_to_end(&mut std::io::stdin(), &mut d);
                 Ok(d)
             } else {
-                std::fs::read(coreutils_core::bytes::os_str(f))
+                coreutils_core::fs::read(coreutils_core::bytes::os_str(f))
             };
             match data {
                 Ok(d) => {

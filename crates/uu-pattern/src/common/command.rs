@@ -105,7 +105,7 @@ mod imp {
 #[cfg(target_arch = "wasm32")]
 mod imp {
     use super::*;
-    use std::fs::File;
+    use coreutils_core::fs::File;
     use std::os::wasi::ffi::OsStrExt;
     use std::os::wasi::io::FromRawFd;
 
@@ -175,8 +175,8 @@ mod tests {
         w.write_all(b"hello\n").unwrap();
         drop(w);
         assert_eq!(run.wait(), 0);
-        assert_eq!(std::fs::read(&dir).unwrap(), b"hello\n");
-        let _ = std::fs::remove_file(&dir);
+        assert_eq!(coreutils_core::fs::read(&dir).unwrap(), b"hello\n");
+        let _ = coreutils_core::fs::remove_file(&dir);
         assert_eq!(system(b"exit 7").unwrap(), 7);
         assert_eq!(system(b"kill -9 $$").unwrap(), 265);
     }

@@ -5,7 +5,7 @@
 //! sandbox each write is a round trip to the kernel, so grep and sed write
 //! to descriptor 1 directly and flush only full buffers.
 
-use std::fs::File;
+use coreutils_core::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::mem::ManuallyDrop;
 

@@ -288,7 +288,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                             let _ = std::io::Read::read_to_end(&mut std::io::stdin(), &mut d);
                             Ok(d)
                         } else {
-                            std::fs::read(os_str(&val))
+                            coreutils_core::fs::read(os_str(&val))
                         };
                         match data {
                             Ok(mut d) => {
@@ -355,7 +355,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                     'R' => recursive = 2,
                     O_INCLUDE => includes.push(val),
                     O_EXCLUDE => excludes.push(val),
-                    O_EXCLUDE_FROM => match std::fs::read(os_str(&val)) {
+                    O_EXCLUDE_FROM => match coreutils_core::fs::read(os_str(&val)) {
                         Ok(d) => excludes.extend(
                             d.split(|&b| b == b'\n')
                                 .filter(|l| !l.is_empty())
@@ -582,7 +582,7 @@ impl Walker {
             return s.search(src, &label, show, status);
         }
         // Command-line operands are followed even with -r.
-        let meta = std::fs::metadata(os_str(&name));
+        let meta = coreutils_core::fs::metadata(os_str(&name));
         match meta {
             Ok(m) if m.is_dir() => {
                 if self.recursive > 0 {
@@ -614,7 +614,7 @@ impl Walker {
                     return false;
                 }
                 let show = self.with_filename.unwrap_or(self.multi);
-                match std::fs::File::open(os_str(&name)) {
+                match coreutils_core::fs::open(os_str(&name)) {
                     Ok(f) => s.search(Source::File(f), &name, show, status),
                     Err(e) => {
                         self.err(&name, &e, status);
@@ -650,7 +650,7 @@ impl Walker {
             } else {
                 [dir, b"/", &n[..]].concat()
             };
-            let lm = match std::fs::symlink_metadata(os_str(&path)) {
+            let lm = match coreutils_core::fs::symlink_metadata(os_str(&path)) {
                 Ok(m) => m,
                 Err(e) => {
                     self.err(&path, &e, status);
@@ -661,7 +661,7 @@ impl Walker {
                 if self.recursive < 2 {
                     continue;
                 }
-                match std::fs::metadata(os_str(&path)) {
+                match coreutils_core::fs::metadata(os_str(&path)) {
                     Ok(m) => m,
                     Err(e) => {
                         self.err(&path, &e, status);
@@ -682,7 +682,7 @@ impl Walker {
                 if !self.file_wanted(&path, false) {
                     continue;
                 }
-                let stop = match std::fs::File::open(os_str(&path)) {
+                let stop = match coreutils_core::fs::open(os_str(&path)) {
                     Ok(f) => s.search(Source::File(f), &path, show, status),
                     Err(e) => {
                         self.err(&path, &e, status);

@@ -4,8 +4,8 @@
 use super::parse::{Addr, Kind, Re, Repl, Script, Subst};
 use crate::rx::{Locs, Regex};
 use coreutils_core::error::strerror;
+use coreutils_core::fs::File;
 use coreutils_core::io::exit_on_write_error;
-use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::rc::Rc;
 
@@ -65,7 +65,7 @@ impl Input {
                 return true;
             }
             let os = coreutils_core::bytes::os_str(&name);
-            match File::open(os) {
+            match coreutils_core::fs::open(os) {
                 Ok(f) => {
                     if f.metadata().map(|m| m.is_dir()).unwrap_or(false) {
                         eprintln!(
@@ -252,7 +252,7 @@ impl Engine {
             let w: Box<dyn Write> = match f.name.as_slice() {
                 b"/dev/stdout" => Box::new(io::stdout()),
                 b"/dev/stderr" => Box::new(io::stderr()),
-                n => match File::create(coreutils_core::bytes::os_str(n)) {
+                n => match coreutils_core::fs::create(coreutils_core::bytes::os_str(n)) {
                     Ok(f) => Box::new(io::BufWriter::new(f)),
                     Err(e) => {
                         return Err(format!(
@@ -269,7 +269,7 @@ impl Engine {
             .rfiles
             .iter()
             .map(|f| {
-                File::open(coreutils_core::bytes::os_str(&f.name))
+                coreutils_core::fs::open(coreutils_core::bytes::os_str(&f.name))
                     .ok()
                     .map(BufReader::new)
             })
@@ -436,7 +436,7 @@ impl Engine {
                         let _ = io::stdin().read_to_end(&mut d);
                         Some(d)
                     } else {
-                        std::fs::read(coreutils_core::bytes::os_str(&name)).ok()
+                        coreutils_core::fs::read(coreutils_core::bytes::os_str(&name)).ok()
                     };
                     if let Some(d) = data {
                         if !d.is_empty() {

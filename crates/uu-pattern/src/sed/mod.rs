@@ -129,7 +129,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                             let _ = std::io::Read::read_to_end(&mut std::io::stdin(), &mut d);
                             Ok(d)
                         } else {
-                            std::fs::read(os_str(&val))
+                            coreutils_core::fs::read(os_str(&val))
                         };
                         match data {
                             Ok(mut d) => {
@@ -281,7 +281,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
 fn edit_in_place(engine: &mut Engine, f: &[u8], suffix: &[u8]) -> Result<(), (i32, String)> {
     let name = String::from_utf8_lossy(f).into_owned();
     let path = os_str(f);
-    let meta = match std::fs::metadata(path) {
+    let meta = match coreutils_core::fs::metadata(path) {
         Ok(m) => m,
         Err(e) => return Err((2, format!("can't read {}: {}", name, strerror(&e)))),
     };
@@ -295,7 +295,7 @@ fn edit_in_place(engine: &mut Engine, f: &[u8], suffix: &[u8]) -> Result<(), (i3
         .unwrap_or(0);
     let tmp: Vec<u8> = [&f[..dir_end], b".sed-tmp-", &f[dir_end..]].concat();
     let tmp_path = os_str(&tmp).to_os_string();
-    let file = match std::fs::File::create(&tmp_path) {
+    let file = match coreutils_core::fs::create(&tmp_path) {
         Ok(x) => x,
         Err(e) => {
             return Err((
@@ -312,7 +312,7 @@ fn edit_in_place(engine: &mut Engine, f: &[u8], suffix: &[u8]) -> Result<(), (i3
     out.flush();
     drop(out);
     if let Err(m) = r {
-        let _ = std::fs::remove_file(&tmp_path);
+        let _ = coreutils_core::fs::remove_file(&tmp_path);
         return Err((4, m));
     }
     let _ = std::fs::set_permissions(&tmp_path, meta.permissions());
@@ -335,12 +335,12 @@ fn edit_in_place(engine: &mut Engine, f: &[u8], suffix: &[u8]) -> Result<(), (i3
         } else {
             [f, suffix].concat()
         };
-        if let Err(e) = std::fs::rename(path, os_str(&backup)) {
+        if let Err(e) = coreutils_core::fs::rename(path, os_str(&backup)) {
             return Err((4, format!("cannot rename {}: {}", name, strerror(&e))));
         }
     }
-    if let Err(e) = std::fs::rename(&tmp_path, path) {
-        let _ = std::fs::remove_file(&tmp_path);
+    if let Err(e) = coreutils_core::fs::rename(&tmp_path, path) {
+        let _ = coreutils_core::fs::remove_file(&tmp_path);
         return Err((4, format!("cannot rename {}: {}", name, strerror(&e))));
     }
     Ok(())

@@ -1,8 +1,8 @@
 //! Reading whole inputs (files or standard input) into memory, and the
 //! output sink every utility writes through.
 
+use coreutils_core::fs::File;
 use std::ffi::OsStr;
-use std::fs::File;
 use std::io::{self, Read, Write};
 
 /// Read all of `name` (`-` is standard input). Directories give EISDIR.
@@ -13,7 +13,7 @@ pub fn read_all(name: &OsStr) -> io::Result<Vec<u8>> {
     if name == "-" {
         read_to_end_fallible(&mut io::stdin().lock(), &mut buf)?;
     } else {
-        let mut f = File::open(name)?;
+        let mut f = coreutils_core::fs::open(name)?;
         if let Ok(m) = f.metadata() {
             if m.is_dir() {
                 return Err(is_dir_error());
@@ -69,7 +69,7 @@ pub fn open(name: &OsStr) -> io::Result<Box<dyn Read>> {
     if name == "-" {
         Ok(Box::new(io::stdin()))
     } else {
-        let f = File::open(name)?;
+        let f = coreutils_core::fs::open(name)?;
         if f.metadata().map(|m| m.is_dir()).unwrap_or(false) {
             return Err(is_dir_error());
         }

@@ -116,7 +116,7 @@ fn canon(line: &[u8], c: &Cfg) -> Vec<u8> {
 
 fn mtime_text(path: &Path, context: bool) -> String {
     // A missing file (with -N) shows the epoch, as GNU does.
-    let (secs, nanos) = match std::fs::metadata(path)
+    let (secs, nanos) = match coreutils_core::fs::metadata(path)
         .ok()
         .and_then(|m| m.modified().ok())
         .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())

@@ -363,7 +363,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
 fn write_lines(lines: &[&[u8]], output: Option<&OsString>, delim: u8) -> i32 {
     let res = match output {
         Some(path) => {
-            let f = match std::fs::File::create(path) {
+            let f = match coreutils_core::fs::create(path) {
                 Ok(f) => f,
                 Err(e) => {
                     return USAGE.die(2, &format!("open failed: {}: {}", disp(path), err_text(&e)))

@@ -92,10 +92,10 @@ impl Entry {
 
     /// Stat `path` (following a final symlink when `follow`).
     pub fn load(path: &Path, name: Vec<u8>, follow: bool, _o: &Options) -> std::io::Result<Entry> {
-        let lm = std::fs::symlink_metadata(path)?;
+        let lm = coreutils_core::fs::symlink_metadata(path)?;
         let is_link = lm.file_type().is_symlink();
         let m = if follow && is_link {
-            std::fs::metadata(path).unwrap_or_else(|_| lm.clone())
+            coreutils_core::fs::metadata(path).unwrap_or_else(|_| lm.clone())
         } else {
             lm
         };
@@ -110,7 +110,7 @@ impl Entry {
             .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
             .unwrap_or_default();
         let link_target = if m.file_type().is_symlink() {
-            std::fs::read_link(path)
+            coreutils_core::fs::read_link(path)
                 .ok()
                 .map(|t| coreutils_core::bytes::path_bytes(&t).to_vec())
         } else {
