@@ -1,11 +1,14 @@
 # python3 in shell pipelines: an early-exiting reader (head), binary stdin, input() prompts, closed
 # descriptors (sys.stdout None), exit statuses of signals, os.abort, faulthandler.
+import re
 import subprocess
 import sys
 
+# bash on both sides: our sh is bash, the host's sh may be dash (which reports no signal deaths)
 def sh(cmd, inp=None):
-    r = subprocess.run(["sh", "-c", cmd], capture_output=True, text=True, input=inp)
+    r = subprocess.run(["bash", "-c", cmd], capture_output=True, text=True, input=inp)
     err = "\n".join(l for l in r.stderr.splitlines() if not l.startswith("    "))
+    err = re.sub(r": +\d+ (Aborted|Killed)", r": PID \1", err)  # bash's job report names the pid
     print(repr(cmd), r.returncode, repr(r.stdout), repr(err))
 
 py = "python3"
