@@ -24,6 +24,8 @@ export const CODE_WARM_UP = [
   'done',
   'for f in $(seq 60); do /bin/true; done',
   'for f in 1 2 3 4 5 6 7 8; do echo "$f $i" | cat > /tmp/.warm-up; done',
+  // awk's loop: pipelines into awk are what agents run most after the shell itself
+  "seq 20000 | awk '{ s += $1; n[$1 % 7]++ } END { print s, length(n) }' > /tmp/.warm-up",
   'rm -f /tmp/.warm-up',
 ].join('\n');
 
