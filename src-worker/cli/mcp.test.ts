@@ -11,6 +11,7 @@ import { createInterface } from 'node:readline';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { describe, expect, it } from 'vitest';
+import { initializeRequest } from '../mcp/testing/messages.js';
 import { defaultProgramsDir } from '../sandbox/sandbox.js';
 import { parseMcpArgs } from './mcp.js';
 import { UsageError } from './options.js';
@@ -123,16 +124,7 @@ function rawServer(): {
   };
 }
 
-const initialize = {
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'initialize',
-  params: {
-    protocolVersion: '2025-11-25',
-    capabilities: {},
-    clientInfo: { name: 'raw', version: '0' },
-  },
-};
+const initialize = initializeRequest();
 
 describe.skipIf(!haveShell)('sandglass mcp with bad input', () => {
   it('answers malformed JSON-RPC with spec errors and keeps serving', async () => {
@@ -194,7 +186,7 @@ describe.skipIf(!haveShell)('sandglass mcp with bad input', () => {
     ]) {
       const s = rawServer();
       try {
-        s.send({ ...initialize, params: { ...initialize.params, protocolVersion: asked } });
+        s.send(initializeRequest({ protocolVersion: asked }));
         expect(await s.next()).toMatchObject({
           id: 1,
           result: {
@@ -219,7 +211,7 @@ describe.skipIf(!haveShell)('sandglass mcp with bad input', () => {
     ];
     const s = rawServer();
     try {
-      s.send({ ...initialize, params: { ...initialize.params, protocolVersion: '2025-03-26' } });
+      s.send(initializeRequest({ protocolVersion: '2025-03-26' }));
       await s.next();
       s.send(batch);
       const reply = (await s.next()) as unknown as { id: string }[];

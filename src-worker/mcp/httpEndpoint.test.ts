@@ -16,6 +16,7 @@ import { defaultProgramsDir } from '../sandbox/sandbox.js';
 import { startWebServer } from '../server/webServer.js';
 import { loadOrCreateToken } from './hostFiles.js';
 import { startMcpHttpServer, type McpHttpServer } from './httpServer.js';
+import { initializeRequest } from './testing/messages.js';
 
 const haveShell = existsSync(join(defaultProgramsDir(), 'shell.wasm'));
 const token = 'test-token-0123456789abcdefghijklmnopqrstuvwxyz';
@@ -35,16 +36,7 @@ afterAll(async () => {
 });
 
 const listTools = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
-const initialize = JSON.stringify({
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'initialize',
-  params: {
-    protocolVersion: '2025-11-25',
-    capabilities: {},
-    clientInfo: { name: 'raw', version: '0' },
-  },
-});
+const initialize = JSON.stringify(initializeRequest());
 
 /** A raw POST (node:http, so Host and Origin can be anything). */
 function post(
