@@ -11,6 +11,11 @@ import { createInterface } from 'node:readline';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { describe, expect, it } from 'vitest';
+import {
+  collectNotifications,
+  exerciseLegacyFeatures,
+  exerciseModernFeatures,
+} from '../mcp/testing/features.js';
 import { initializeRequest } from '../mcp/testing/messages.js';
 import { defaultProgramsDir } from '../sandbox/sandbox.js';
 import { parseMcpArgs } from './mcp.js';
@@ -96,6 +101,43 @@ describe.skipIf(!haveShell)('sandglass mcp over stdio', () => {
       }
     });
   }
+});
+
+describe.skipIf(!haveShell)('sandglass mcp over stdio: resources, logging, completions', () => {
+  it('serves them to 2025-11-25 clients', async () => {
+    const client = await connect('legacy');
+    try {
+      await exerciseLegacyFeatures(client, collectNotifications(client));
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('serves them to 2026-07-28 clients', async () => {
+    const client = await connect('auto');
+    try {
+      await exerciseModernFeatures(client, collectNotifications(client));
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('refuses a second initialize, as the SDK’s HTTP transport does (-32600)', async () => {
+    const s = rawServer();
+    try {
+      s.send(initialize);
+      expect(await s.next()).toMatchObject({ id: 1, result: { protocolVersion: '2025-11-25' } });
+      s.send(initializeRequest({ protocolVersion: '2024-11-05' }, 2));
+      expect(await s.next()).toMatchObject({
+        id: 2,
+        error: { code: -32600, message: 'Invalid Request: Server already initialized' },
+      });
+      s.send({ jsonrpc: '2.0', id: 3, method: 'tools/list', params: { cursor: 5 } });
+      expect(await s.next()).toMatchObject({ id: 3, error: { code: -32602 } });
+    } finally {
+      s.child.kill();
+    }
+  });
 });
 
 /** The server as a raw child: send lines, read reply lines. */

@@ -25,7 +25,8 @@ import {
   verifyBearerToken,
   type AuthInfo,
 } from '@modelcontextprotocol/server';
-import { createHttpSessions } from './httpSessions.js';
+import { createHttpSessions, jsonError } from './httpSessions.js';
+import { INVALID_PARAMS, requestParamsProblem } from './jsonRpc.js';
 import { createMcpServer } from './server.js';
 import type { McpHost } from './tool.js';
 
@@ -100,6 +101,32 @@ function flushStreamHeaders(res: ServerResponse): void {
   }) as ServerResponse['writeHead'];
 }
 
+/** Bodies larger than this skip the params check: they are tools/call with file contents, which the tool's schema checks. */
+const PARAMS_CHECK_MAX_BYTES = 1024 * 1024;
+
+/**
+ * The -32602 answer to a 2026-07-28 request whose params the spec's schema
+ * of its method refuses (a cursor that is not a string...), which the SDK's
+ * handler would answer -32603; undefined to let the SDK serve it.
+ */
+async function paramsRefusal(request: Request): Promise<Response | undefined> {
+  if (request.method !== 'POST') return undefined;
+  const length = Number(request.headers.get('content-length') ?? Infinity);
+  if (!(length <= PARAMS_CHECK_MAX_BYTES)) return undefined;
+  let body: unknown;
+  try {
+    body = await request.clone().json();
+  } catch {
+    return undefined; // The SDK answers what is not JSON.
+  }
+  const m = body as { id?: unknown; method?: unknown } | null;
+  if (typeof m !== 'object' || m === null || typeof m.method !== 'string') return undefined;
+  if (typeof m.id !== 'string' && typeof m.id !== 'number') return undefined;
+  const problem = requestParamsProblem(m.method, m);
+  if (problem === undefined) return undefined;
+  return jsonError(200, INVALID_PARAMS, `Invalid params: ${problem}`, m.id);
+}
+
 export function createMcpHttpEndpoint(options: {
   host: McpHost;
   /** The bearer token every request must carry. */
@@ -127,7 +154,9 @@ export function createMcpHttpEndpoint(options: {
         maxRequestBodySize: MAX_MCP_BODY_BYTES,
       });
       if (legacy) return sessions.fetch(request, checked.authInfo);
-      return modern.fetch(request, { authInfo: checked.authInfo });
+      return (
+        (await paramsRefusal(request)) ?? modern.fetch(request, { authInfo: checked.authInfo })
+      );
     },
   };
   const node = toNodeHandler(guarded, { maxRequestBodySize: MAX_MCP_BODY_BYTES, onerror });
