@@ -377,7 +377,7 @@ describe.skipIf(!haveShell)('resources, logging, completions over HTTP', () => {
     }
   });
 
-  it('answers a non-string cursor with -32602 in both eras', async () => {
+  it('answers a non-string cursor with -32602 in both eras, removed methods with 404', async () => {
     const opened = await post(initialize, bearer);
     const session = String(opened.headers['mcp-session-id']);
     const bad = JSON.stringify({
@@ -409,6 +409,16 @@ describe.skipIf(!haveShell)('resources, logging, completions over HTTP', () => {
     );
     expect(modern.status).toBe(200);
     expect(JSON.parse(modern.text)).toMatchObject({ id: 3, error: { code: -32602 } });
+    // Methods 2026-07-28 removed stay 404 -32601 whatever their params,
+    // initialize too (which the SDK would route to the 2025 era).
+    for (const method of ['initialize', 'logging/setLevel', 'resources/subscribe']) {
+      const gone = await post(
+        JSON.stringify({ jsonrpc: '2.0', id: 4, method, params: { _meta: meta } }),
+        { ...bearer, 'mcp-protocol-version': '2026-07-28', 'mcp-method': method },
+      );
+      expect(gone.status, method).toBe(404);
+      expect(JSON.parse(gone.text), method).toMatchObject({ id: 4, error: { code: -32601 } });
+    }
   });
 });
 

@@ -10,13 +10,7 @@
  * stdio connection or one 2025-era HTTP session; 2026-07-28 has no
  * `resources/subscribe` (the SDK answers -32601).
  */
-import {
-  ProtocolError,
-  ProtocolErrorCode,
-  ResourceNotFoundError,
-  type McpServer,
-} from '@modelcontextprotocol/server';
-import { toApiError } from '../api/errors.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import type { ApiEvent } from '../contract/api.js';
 import { isListedPath, parseResourceUri } from './resourceUris.js';
 import type { McpHost } from './tool.js';
@@ -67,18 +61,22 @@ export function installResourceUpdates(server: McpServer, host: McpHost): Resour
     previousClose?.();
   };
 
+  // Any URI may be subscribed to (the spec asks no more); only a sandbox's
+  // files ever change here, so only their subscriptions hear anything.
   inner.setRequestHandler('resources/subscribe', async (request) => {
     const uri = request.params.uri;
-    const file = parseResourceUri(uri);
+    let file: { sandboxId: string; path: string };
+    try {
+      file = parseResourceUri(uri);
+    } catch {
+      return {};
+    }
     // The agent hears the events of sandboxes its client subscribed to (those it made, at least).
     if (!host.client.isSubscribed(file.sandboxId)) {
       try {
         await host.engine.call('subscribe', { sandboxId: file.sandboxId }, host.client);
-      } catch (err) {
-        const e = toApiError(err);
-        if (e.code === 'ENOENT')
-          throw new ResourceNotFoundError(uri, `Resource not found: ${uri} (${e.message})`);
-        throw new ProtocolError(ProtocolErrorCode.InternalError, `${e.code}: ${e.message}`);
+      } catch {
+        return {}; // No such sandbox (ids are never reused): nothing will change.
       }
     }
     subscribed.set(uri, file);
@@ -86,7 +84,6 @@ export function installResourceUpdates(server: McpServer, host: McpHost): Resour
     return {};
   });
   inner.setRequestHandler('resources/unsubscribe', (request) => {
-    parseResourceUri(request.params.uri);
     subscribed.delete(request.params.uri);
     return {};
   });

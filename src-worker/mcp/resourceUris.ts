@@ -6,7 +6,7 @@
  * the path's slashes). The MIME type of a file comes from its extension.
  */
 import { extname } from 'node:path';
-import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import { ResourceNotFoundError } from '@modelcontextprotocol/server';
 import { normalizePath } from '../api/paths.js';
 import { USER_HOME } from '../vfs/layout.js';
 
@@ -27,13 +27,16 @@ export function resourceUri(sandboxId: string, path: string): string {
   return `${SCHEME}://${encodeURIComponent(sandboxId)}/${segments.map(encodeURIComponent).join('/')}`;
 }
 
-/** The sandbox and absolute path a resource URI names; -32602 for what is not one. */
+/**
+ * The sandbox and absolute path a resource URI names. What is not one names
+ * no resource here: the SDK's not-found error (-32602 with the URI in data).
+ */
 export function parseResourceUri(uri: string): { sandboxId: string; path: string } {
   const m = /^sandbox:\/\/([^/?#]+)(\/[^?#]*)?$/i.exec(uri);
   const refuse = (why: string): never => {
-    throw new ProtocolError(
-      ProtocolErrorCode.InvalidParams,
-      `Invalid resource URI ${JSON.stringify(uri)}: ${why} (expected ${URI_TEMPLATE})`,
+    throw new ResourceNotFoundError(
+      uri,
+      `Resource not found: ${JSON.stringify(uri)} is ${why} (resources here are ${URI_TEMPLATE})`,
     );
   };
   if (!m) return refuse('not a sandbox:// URI');
@@ -41,10 +44,10 @@ export function parseResourceUri(uri: string): { sandboxId: string; path: string
     const sandboxId = decodeURIComponent(m[1] ?? '');
     const segments = (m[2] ?? '/').split('/').map(decodeURIComponent);
     if (segments.some((s) => s.includes('/') || s.includes('\0')))
-      return refuse('a path segment holds an encoded slash or NUL');
+      return refuse('not a file path (a segment holds an encoded slash or NUL)');
     return { sandboxId, path: normalizePath(`/${segments.filter((s) => s !== '').join('/')}`) };
   } catch {
-    return refuse('bad percent-encoding');
+    return refuse('badly percent-encoded');
   }
 }
 
