@@ -194,11 +194,11 @@ function conformance(pkg, scenario, version, target = url) {
   return exec('npm', args);
 }
 
-/** One Inspector CLI call over HTTP; resolves with its JSON output. */
-async function inspect(method, tool, args = {}) {
+/** One Inspector CLI call over HTTP; resolves with its JSON output. `extra`: more CLI arguments. */
+async function inspect(method, tool, args = {}, extra = []) {
   const argv = ['exec', '--yes', `--package=${INSPECTOR}`, '--', 'mcp-inspector', '--cli', url];
   argv.push('--transport', 'http', '--header', `Authorization: Bearer ${token}`);
-  argv.push('--method', method, '--format', 'json');
+  argv.push('--method', method, '--format', 'json', ...extra);
   if (tool) argv.push('--tool-name', tool);
   const pairs = Object.entries(args).map(([k, v]) => `${k}=${v}`);
   if (pairs.length) argv.push('--tool-arg', ...pairs);
@@ -296,6 +296,25 @@ if (only === '' || only === 'inspector') {
   await call('restore', { sandbox_id: id, snapshot_id: snap });
   await call('timeline_export', { sandbox_id: id });
   await call('destroy_sandbox', { sandbox_id: forked ?? id });
+  // The written file as a resource: listed, read, and the template offered.
+  const uri = `sandbox://${id}/home/user/notes.txt`;
+  const listedResources = await inspect('resources/list');
+  const uris = (listedResources.result?.resources ?? []).map((r) => r.uri);
+  report(uris.includes(uri), 'inspector resources/list', uris.join(' '), listedResources.text);
+  const read = await inspect('resources/read', undefined, {}, ['--uri', uri]);
+  report(
+    read.result?.contents?.[0]?.text === 'two',
+    'inspector resources/read',
+    JSON.stringify(read.result?.contents ?? read.text.trim()).slice(0, 100),
+    read.text,
+  );
+  const templates = await inspect('resources/templates/list');
+  report(
+    templates.result?.resourceTemplates?.[0]?.uriTemplate === 'sandbox://{sandbox_id}/{+path}',
+    'inspector resources/templates/list',
+    JSON.stringify(templates.result?.resourceTemplates ?? templates.text.trim()).slice(0, 100),
+    templates.text,
+  );
   const missed = names.filter((n) => !called.has(n));
   report(
     missed.length === 0,

@@ -162,21 +162,23 @@ function jsonSchema(schema: ToolDef['input'], io: 'input' | 'output'): Record<st
   return { type: 'object', ...converted };
 }
 
+/** The tools as tools/list gives them, made at the first listing. */
+let listedTools: Tool[] | undefined;
+
 /**
  * Every tool fits on one page of tools/list, so no cursor is ever handed
  * out and any cursor a client sends is invalid: -32602, as the spec's
  * pagination asks, rather than the whole list again as if it were page 2.
- * The list is built once per server from the tools' own schemas.
+ * The list is built once from the tools' own schemas (they never change).
  */
 function listToolsOnOnePage(server: McpServer): void {
-  let tools: Tool[] | undefined;
   server.server.setRequestHandler('tools/list', (request) => {
     if (request.params?.cursor !== undefined)
       throw new ProtocolError(
         ProtocolErrorCode.InvalidParams,
         `Invalid cursor ${JSON.stringify(request.params.cursor)}: tools/list has one page, call it without a cursor`,
       );
-    tools ??= TOOLS.map(listed);
-    return { tools };
+    listedTools ??= TOOLS.map(listed);
+    return { tools: listedTools };
   });
 }
