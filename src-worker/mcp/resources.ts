@@ -239,8 +239,9 @@ export function installResources(server: McpServer, host: McpHost): void {
     completions: {},
   });
   const updates = installResourceUpdates(server, host);
-  inner.setRequestHandler('resources/list', async (request) => {
-    updates.listed();
+  inner.setRequestHandler('resources/list', async (request, ctx) => {
+    // 2026-07-28 requests each get a server of their own, with nothing to notify later.
+    if (ctx.mcpReq.envelope === undefined) updates.listed();
     return listResources(host, request.params?.cursor);
   });
   inner.setRequestHandler('resources/read', (request) => readResource(host, request.params.uri));
