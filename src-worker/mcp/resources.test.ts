@@ -5,6 +5,7 @@
  * notifications, and the errors the spec names.
  */
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
+import { specTypeSchemas } from '@modelcontextprotocol/server';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -31,6 +32,9 @@ beforeEach(async () => {
   client = new Client({ name: 'vitest-resources', version: '1' });
   notes.length = 0;
   client.fallbackNotificationHandler = async (n) => {
+    // Each one a server notification by the spec's schema.
+    const checked = specTypeSchemas.ServerNotification['~standard'].validate(n);
+    expect('issues' in checked ? checked.issues : undefined, JSON.stringify(n)).toBeUndefined();
     notes.push(n as (typeof notes)[number]);
   };
   await client.connect(b);

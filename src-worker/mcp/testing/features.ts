@@ -5,18 +5,22 @@
  * httpEndpoint.test.ts). Throws (through vitest's expect) on a difference.
  */
 import type { Client } from '@modelcontextprotocol/client';
-import { LOG_LEVEL_META_KEY } from '@modelcontextprotocol/server';
+import { LOG_LEVEL_META_KEY, specTypeSchemas } from '@modelcontextprotocol/server';
 import { expect } from 'vitest';
 
-/** The notifications a client received, by method, in order. */
+/**
+ * The notifications a client received, by method, in order; each must be
+ * a server notification by the spec's schema (the SDK's zod types).
+ */
 export function collectNotifications(client: Client): { method: string; params?: unknown }[] {
   const seen: { method: string; params?: unknown }[] = [];
-  client.fallbackNotificationHandler = async (n) => {
+  const take = (n: { method: string; params?: unknown }): void => {
+    const checked = specTypeSchemas.ServerNotification['~standard'].validate(n);
+    expect('issues' in checked ? checked.issues : undefined, JSON.stringify(n)).toBeUndefined();
     seen.push(n);
   };
-  client.setNotificationHandler('notifications/message', (n) => {
-    seen.push(n);
-  });
+  client.fallbackNotificationHandler = async (n) => take(n);
+  client.setNotificationHandler('notifications/message', take);
   return seen;
 }
 
