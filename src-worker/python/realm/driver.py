@@ -140,6 +140,19 @@ def _report(e, module_mode=False):
     sys.stderr.write("".join(te.format()))
 
 
+def _hide_shim_frames():
+    """Tracebacks the program formats itself (traceback, logging, the REPL) show no
+    frames of our shims either: they stand for C functions."""
+    import traceback
+
+    extract = traceback.StackSummary._extract_from_extended_frame_gen.__func__
+
+    def user_frames(klass, frame_gen, **kw):
+        return extract(klass, ((f, at) for f, at in frame_gen if f.f_code.co_filename != "<sandglass>"), **kw)
+
+    traceback.StackSummary._extract_from_extended_frame_gen = classmethod(user_frames)
+
+
 def _exit_status(e):
     code = e.code
     if code is None:
@@ -249,7 +262,22 @@ def _banner():
 
 
 def _interact(quiet):
+    """CPython 3.13+'s REPL on a terminal: _pyrepl (line editing, history, multi-line
+    blocks), over the kernel's termios (kernelShim.py); the basic REPL with
+    PYTHON_BASIC_REPL or where pyrepl cannot drive the terminal."""
     import code
+
+    sys.ps1 = ">>> "
+    sys.ps2 = "... "
+    if sys.flags.ignore_environment or not os.environ.get("PYTHON_BASIC_REPL"):
+        from _pyrepl import main as pyrepl
+
+        if pyrepl.CAN_USE_PYREPL:
+            if not quiet:
+                print(_banner(), file=sys.stderr)
+            pyrepl.interactive_console(sys.modules["__main__"])
+            return
+        print(pyrepl.FAIL_REASON, file=sys.stderr)
 
     class Console(code.InteractiveConsole):
         # Lines come from the terminal's line discipline (erase, kill, Ctrl-D);
@@ -262,8 +290,6 @@ def _interact(quiet):
                 raise EOFError
             return line.rstrip("\n")
 
-    sys.ps1 = ">>> "
-    sys.ps2 = "... "
     Console(locals=sys.modules["__main__"].__dict__).interact(
         banner=None if quiet else _banner(), exitmsg=""
     )
@@ -370,6 +396,7 @@ def main(boot, job):
     # Pyodide's boot turned it on; CPython starts with it off (-X faulthandler below).
     faulthandler.disable()
     _unhook_logging()
+    _hide_shim_frames()
     # Pyodide installs traceback.print_exception; CPython starts with its own hook.
     sys.excepthook = sys.__excepthook__
     # The interpreter may come from a memory snapshot: what seeded itself at
