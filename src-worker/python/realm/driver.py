@@ -383,6 +383,24 @@ def _install_shims(boot, pids):
     net["install"](jsfinder.jsproxies.pop("_sandglass_net"), kernel["errno_error"])
     # Last: the shims above took the Emscripten numbers they compare kernel answers with.
     _linux["install"](getattr(boot, "oserror_keys", None))
+    _name_shims()
+
+
+def _name_shims():
+    """Shims are pickled by reference, by the name of the function they stand for
+    (`pickle.dumps(os.system)` works as in CPython)."""
+    import fcntl
+    import select
+    import signal
+    import subprocess
+    import termios
+    import time
+
+    for mod in (os, time, signal, select, termios, fcntl, subprocess):
+        for name, f in list(vars(mod).items()):
+            code = getattr(f, "__code__", None)
+            if code is not None and code.co_filename == "<sandglass>" and not name.startswith("_"):
+                f.__module__, f.__qualname__ = mod.__name__, name
 
 
 def main(boot, job):
