@@ -91,8 +91,8 @@ describe.skipIf(!pythonAvailable())('python3 REPL on the terminal', () => {
     t.write('\x03');
     await screen.until(/KeyboardInterrupt\r\n\n?>>> $/, at);
     at = screen.text.length;
-    t.write('import time; time.sleep(60)\r');
-    await screen.until(/time.sleep\(60\)\n/, at);
+    t.write('import time; print("zz"); time.sleep(60)\r');
+    await screen.until(/\rzz\r\n/, at);
     t.write('\x03');
     const slept = await screen.until(/KeyboardInterrupt\r\n\n?>>> $/, at);
     expect(slept).toContain('File "<python-input-');
@@ -138,5 +138,16 @@ describe.skipIf(!pythonAvailable())('python3 REPL on the terminal', () => {
     at = screen.text.length;
     t.write('\x04');
     await screen.until(PROMPT, at);
+    // A script's input() blocks on the terminal until a line comes; Ctrl-D at it is EOFError.
+    at = screen.text.length;
+    t.write(`python3 -c 'print(input("who? ").upper()); input()'\r`);
+    await screen.until(/who\? $/, at);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(plain(screen.text.slice(at))).toMatch(/who\? $/);
+    t.write('grace\r');
+    await screen.until(/GRACE\r\n$/, at);
+    t.write('\x04');
+    const eof = await screen.until(PROMPT, at);
+    expect(eof).toMatch(/EOFError/);
   }, 600_000);
 });

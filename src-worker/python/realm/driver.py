@@ -153,6 +153,34 @@ def _hide_shim_frames():
     traceback.StackSummary._extract_from_extended_frame_gen = classmethod(user_frames)
 
 
+def _tty_input():
+    """builtins.input on the terminal reads sys.stdin, as it does off the terminal:
+    the C stdio line reader Pyodide's input() uses there never sees Ctrl-D's EOF."""
+    import builtins
+
+    builtin = builtins.input
+
+    def input(prompt="", /):
+        stdin, stdout = sys.stdin, sys.stdout
+        try:
+            tty = stdin.fileno() == 0 and stdout.fileno() == 1 and os.isatty(0) and os.isatty(1)
+        except Exception:
+            tty = False
+        if not tty:
+            return builtin(prompt)
+        if sys.stderr is not None:
+            sys.stderr.flush()
+        stdout.write(str(prompt))
+        stdout.flush()
+        line = stdin.readline()
+        if not line:
+            raise EOFError
+        return line[:-1] if line.endswith("\n") else line
+
+    input.__module__, input.__doc__ = "builtins", builtin.__doc__
+    builtins.input = input
+
+
 def _exit_status(e):
     code = e.code
     if code is None:
@@ -415,6 +443,8 @@ def main(boot, job):
     faulthandler.disable()
     _unhook_logging()
     _hide_shim_frames()
+    if job["isatty"][0]:
+        _tty_input()
     # Pyodide installs traceback.print_exception; CPython starts with its own hook.
     sys.excepthook = sys.__excepthook__
     # The interpreter may come from a memory snapshot: what seeded itself at
