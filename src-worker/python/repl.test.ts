@@ -121,6 +121,25 @@ describe.skipIf(!pythonAvailable())('python3 REPL on the terminal', () => {
     expect(out).not.toContain('<sandglass>');
   }, 600_000);
 
+  it('leaves the terminal as it found it when the REPL is killed in raw mode', async () => {
+    const t = screen.term;
+    await screen.until(PROMPT, 0);
+    let at = screen.text.length;
+    t.write('python3 -q\r');
+    await screen.until(/>>> $/, at);
+    at = screen.text.length;
+    t.write('import os; open("/tmp/pypid", "w").write(str(os.getpid()))\r');
+    await screen.until(/\n>>> $/, at);
+    at = screen.text.length;
+    // Killed while pyrepl holds the terminal raw (no ICANON, no ECHO, no OPOST).
+    await sb.run('kill -9 $(cat /tmp/pypid)', { timeoutMs: 60_000 });
+    await screen.until(PROMPT, at);
+    at = screen.text.length;
+    t.write("printf 'p\\nq\\n'\r");
+    await screen.until(/p\r\nq\r\n/, at);
+    await screen.until(PROMPT, at);
+  }, 600_000);
+
   it('gives the basic REPL with PYTHON_BASIC_REPL, and input() reads a line from the terminal', async () => {
     const t = screen.term;
     await screen.until(PROMPT, 0);

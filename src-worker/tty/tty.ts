@@ -42,6 +42,8 @@ export class Tty {
   cols: number;
   rows: number;
   fgPgrp = 0;
+  /** Pid of the process that set the mode last (0: none). */
+  modeSetBy = 0;
   readonly changed = new Notifier();
   private ready: Uint8Array[] = [];
   private readySize = 0;

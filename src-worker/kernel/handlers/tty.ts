@@ -16,7 +16,9 @@ export const ttyHandlers: Record<number, Handler> = {
   [Sys.TTY_GET]: (_k, p, args) => ({ errno: 0, rets: [ttyOf(p, a(args, 0)).mode] }),
   [Sys.TTY_SET]: (_k, p, args) => {
     const t = ttyOf(p, a(args, 0));
+    if (p.ttyModeBefore?.tty !== t) p.ttyModeBefore = { tty: t, mode: t.mode };
     t.setMode(a(args, 1) & TTY_MODE_BITS);
+    t.modeSetBy = p.pid;
     return OK;
   },
   [Sys.TTY_WINSIZE]: (_k, p, args) => {
