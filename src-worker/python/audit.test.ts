@@ -4,7 +4,8 @@
  * a read-only import stays read-only for Python as for the shell; the
  * sandbox's file limits are OSErrors with Linux's errno; a file another
  * process renames is seen at once; sqlite3 keeps its database in a sandbox
- * file; `timeout` and `kill -9` end python3 like any process.
+ * file; `time.sleep` costs no CPU; `timeout` and `kill -9` end python3 like
+ * any process.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -153,6 +154,24 @@ describe.skipIf(!pythonAvailable())('python3: the issue checklist, end to end', 
       expect(r.stdout).toBe(
         ['one True', 'False one', 'False two', 'SQLite format 3', '(3,)', ''].join('\n'),
       );
+    },
+    LONG,
+  );
+
+  it(
+    'sleeps without CPU',
+    async () => {
+      // The interpreter runs in a worker thread of this process: its CPU is ours.
+      const cpu = async (cmd: string): Promise<number> => {
+        const before = process.cpuUsage();
+        const r = await sb.run(cmd, opts);
+        expect(r.status).toBe(0);
+        const d = process.cpuUsage(before);
+        return (d.user + d.system) / 1000;
+      };
+      const idle = await cpu('python3 -c "pass"');
+      const slept = await cpu('python3 -c "import time; time.sleep(3)"');
+      expect(slept - idle).toBeLessThan(1000);
     },
     LONG,
   );
