@@ -140,12 +140,17 @@ describe.skipIf(!pythonAvailable())('python3 REPL on the terminal', () => {
     await screen.until(PROMPT, at);
   }, 600_000);
 
-  it('gives the basic REPL with PYTHON_BASIC_REPL, and input() reads a line from the terminal', async () => {
+  it('gives the basic REPL with PYTHON_BASIC_REPL, runs PYTHONSTARTUP, and input() reads a line from the terminal', async () => {
     const t = screen.term;
     await screen.until(PROMPT, 0);
+    // $PYTHONSTARTUP runs in __main__ first, as in CPython.
+    await sb.writeFile('/tmp/startup.py', 'greeting = "from startup"\n');
     let at = screen.text.length;
-    t.write('PYTHON_BASIC_REPL=1 python3 -q\r');
+    t.write('PYTHONSTARTUP=/tmp/startup.py PYTHON_BASIC_REPL=1 python3 -q\r');
     await screen.until(/>>> $/, at);
+    at = screen.text.length;
+    t.write('print(greeting)\r');
+    await screen.until(/from startup\r\n>>> $/, at);
     at = screen.text.length;
     t.write('x = input("name? ")\r');
     await screen.until(/name\? $/, at);

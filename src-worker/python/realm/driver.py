@@ -289,7 +289,30 @@ def _banner():
     )
 
 
-def _interact(quiet):
+def _run_startup():
+    """$PYTHONSTARTUP in __main__ before the REPL, as CPython's pymain_run_startup
+    (an error in it is reported and the REPL starts anyway)."""
+    path = None if sys.flags.ignore_environment else os.environ.get("PYTHONSTARTUP")
+    if not path:
+        return
+    try:
+        with open(path, "rb") as f:
+            code = compile(f.read(), path, "exec")
+    except OSError as e:
+        print(f"Could not open PYTHONSTARTUP\n{type(e).__name__}: {e}", file=sys.stderr)
+        return
+    except SyntaxError as e:
+        _report(e)
+        return
+    try:
+        exec(code, sys.modules["__main__"].__dict__)
+    except SystemExit:
+        raise
+    except BaseException as e:  # noqa: BLE001
+        _report(e)
+
+
+def _interact(quiet, startup=False):
     """CPython 3.13+'s REPL on a terminal: _pyrepl (line editing, history, multi-line
     blocks), over the kernel's termios (kernelShim.py); the basic REPL with
     PYTHON_BASIC_REPL or where pyrepl cannot drive the terminal."""
@@ -297,12 +320,15 @@ def _interact(quiet):
 
     sys.ps1 = ">>> "
     sys.ps2 = "... "
-    if sys.flags.ignore_environment or not os.environ.get("PYTHON_BASIC_REPL"):
+    basic = not sys.flags.ignore_environment and os.environ.get("PYTHON_BASIC_REPL")
+    if not quiet:
+        print(_banner(), file=sys.stderr)
+    if startup:
+        _run_startup()
+    if not basic:
         from _pyrepl import main as pyrepl
 
         if pyrepl.CAN_USE_PYREPL:
-            if not quiet:
-                print(_banner(), file=sys.stderr)
             pyrepl.interactive_console(sys.modules["__main__"])
             return
         print(pyrepl.FAIL_REASON, file=sys.stderr)
@@ -318,9 +344,7 @@ def _interact(quiet):
                 raise EOFError
             return line.rstrip("\n")
 
-    Console(locals=sys.modules["__main__"].__dict__).interact(
-        banner=None if quiet else _banner(), exitmsg=""
-    )
+    Console(locals=sys.modules["__main__"].__dict__).interact(banner="", exitmsg="")
 
 
 def _fresh_main():
@@ -554,7 +578,7 @@ def main(boot, job):
         else:
             sys.argv = [target or ""] + list(rest)
             if target is None and job["isatty"][0]:
-                _interact(opts["q"])
+                _interact(opts["q"], startup=True)
             else:
                 src = sys.stdin.read()
                 exec(compile(src, "<stdin>", "exec", optimize=optimize), main_mod.__dict__)
