@@ -178,6 +178,16 @@ impl Shell {
             self.status = 0;
             return Ok(());
         }
+        if args.len() > 1
+            && args
+                .first()
+                .and_then(|a| crate::bytes::parse_i64(a))
+                .is_some()
+        {
+            // bash abandons the whole top-level command, as for `return`
+            self.berr(name, b"too many arguments");
+            return Err(Ctl::Abort(1));
+        }
         let n = match args.first() {
             None => 1,
             Some(a) => match crate::bytes::parse_i64(a) {
@@ -270,6 +280,13 @@ impl Shell {
             }
             found.unwrap_or_else(|| file.clone())
         };
+        if std::fs::metadata(crate::bytes::path(&path)).map_or(false, |m| m.is_dir()) {
+            let mut m = file;
+            m.extend_from_slice(b": is a directory");
+            self.berr(name, &m);
+            self.status = 1;
+            return Ok(());
+        }
         let code = match std::fs::read(crate::bytes::path(&path)) {
             Ok(c) => c,
             Err(e) => {
@@ -314,8 +331,11 @@ impl Shell {
         self.in_source = was;
         self.sources.pop();
         self.frames.pop();
+        // arguments given to `source` end with it, unless the file set its own
         if let Some(p) = saved_pos {
-            self.positional = p;
+            if self.positional[..] == args[1..] {
+                self.positional = p;
+            }
         }
         match r {
             Err(Ctl::Return(n)) => {
