@@ -73,6 +73,7 @@ export const KNOWN_DIFFERENCES: readonly (readonly [string, string])[] = [
   ['${x:1:x:}', 'message for a bad substring length'],
   ['${x@Z}', 'exit status after an unknown transformation'],
   // scripts and traps
+  ['coproc x y z', 'a coprocess still starting when the shell exits is ended with it'],
   ['exec ./', 'exec of a directory: the kernel refuses it as permission denied'],
   ['f() { . ./s; }', 'a sourced file adds no `source` frame to FUNCNAME'],
   [

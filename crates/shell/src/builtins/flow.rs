@@ -168,6 +168,21 @@ impl Shell {
         Err(Ctl::Return(st))
     }
 
+    /// A count (break, continue, shift) followed by more arguments: bash
+    /// abandons the whole top-level command, as for `return 1 2`.
+    pub(crate) fn one_count(&mut self, name: &str, args: &[Bytes]) -> R<()> {
+        if args.len() > 1
+            && args
+                .first()
+                .and_then(|a| crate::bytes::parse_i64(a))
+                .is_some()
+        {
+            self.berr(name, b"too many arguments");
+            return Err(Ctl::Abort(1));
+        }
+        Ok(())
+    }
+
     pub fn b_break(&mut self, args: &[Bytes], brk: bool) -> R<()> {
         let name = if brk { "break" } else { "continue" };
         if self.loop_depth == 0 {
@@ -178,16 +193,7 @@ impl Shell {
             self.status = 0;
             return Ok(());
         }
-        if args.len() > 1
-            && args
-                .first()
-                .and_then(|a| crate::bytes::parse_i64(a))
-                .is_some()
-        {
-            // bash abandons the whole top-level command, as for `return`
-            self.berr(name, b"too many arguments");
-            return Err(Ctl::Abort(1));
-        }
+        self.one_count(name, args)?;
         let n = match args.first() {
             None => 1,
             Some(a) => match crate::bytes::parse_i64(a) {

@@ -1073,16 +1073,7 @@ impl Shell {
     }
 
     pub fn b_shift(&mut self, args: &[Bytes]) -> R<()> {
-        if args.len() > 1
-            && args
-                .first()
-                .and_then(|a| crate::bytes::parse_i64(a))
-                .is_some()
-        {
-            // bash abandons the whole top-level command, as for `return`
-            self.berr("shift", b"too many arguments");
-            return Err(Ctl::Abort(1));
-        }
+        self.one_count("shift", args)?;
         let n = match args.first() {
             Some(a) => match crate::bytes::parse_i64(a) {
                 Some(n) if n >= 0 => n as usize,

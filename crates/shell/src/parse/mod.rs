@@ -1690,6 +1690,25 @@ mod tests {
     }
 
     #[test]
+    fn unterminated_constructs_name_bash_lines_and_statuses() {
+        // `$((` unbalanced to the end: the line it starts on
+        let e = parse("echo $((1 +\n2\n").unwrap_err();
+        assert_eq!((e.line, e.eof), (1, true));
+        assert!(e.msg.contains("matching `)'"));
+        let e = parse("echo $(\n").unwrap_err();
+        assert!(e.msg.contains("matching `)'"));
+        // an array literal's errors end the shell with 1, not 2
+        assert_eq!(parse("a=(1 2\n").unwrap_err().status, Some(1));
+        assert_eq!(parse("a=(1 2; echo\n").unwrap_err().status, Some(1));
+        assert_eq!(parse("fi\n").unwrap_err().status, None);
+        let e = parse("for ((i=0; i<2)); do :; done\n").unwrap_err();
+        assert_eq!(e.msg, "syntax error: arithmetic expression required");
+        assert_eq!(e.also.as_deref(), Some("syntax error: `((i=0; i<2))'"));
+        let e = parse("for ((a;b;c;d)); do :; done\n").unwrap_err();
+        assert_eq!(e.msg, "syntax error: `;' unexpected");
+    }
+
+    #[test]
     fn heredoc_body_read() {
         let p = parse("cat <<EOF\nhello $x\nEOF\necho after\n").unwrap();
         assert_eq!(p.items.len(), 2);
