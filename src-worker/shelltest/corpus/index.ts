@@ -48,6 +48,10 @@ export const AREA_IDS = [
   'directory-stack',
   'job-control',
   'error-messages',
+  'syntax-errors',
+  'runtime-errors',
+  'errexit',
+  'scripts-traps',
 ] as const;
 
 const dir = fileURLToPath(new URL('./', import.meta.url));

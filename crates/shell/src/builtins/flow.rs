@@ -168,6 +168,21 @@ impl Shell {
         Err(Ctl::Return(st))
     }
 
+    /// A count (break, continue, shift) followed by more arguments: bash
+    /// abandons the whole top-level command, as for `return 1 2`.
+    pub(crate) fn one_count(&mut self, name: &str, args: &[Bytes]) -> R<()> {
+        if args.len() > 1
+            && args
+                .first()
+                .and_then(|a| crate::bytes::parse_i64(a))
+                .is_some()
+        {
+            self.berr(name, b"too many arguments");
+            return Err(Ctl::Abort(1));
+        }
+        Ok(())
+    }
+
     pub fn b_break(&mut self, args: &[Bytes], brk: bool) -> R<()> {
         let name = if brk { "break" } else { "continue" };
         if self.loop_depth == 0 {
@@ -178,6 +193,7 @@ impl Shell {
             self.status = 0;
             return Ok(());
         }
+        self.one_count(name, args)?;
         let n = match args.first() {
             None => 1,
             Some(a) => match crate::bytes::parse_i64(a) {
@@ -270,6 +286,13 @@ impl Shell {
             }
             found.unwrap_or_else(|| file.clone())
         };
+        if std::fs::metadata(crate::bytes::path(&path)).map_or(false, |m| m.is_dir()) {
+            let mut m = file;
+            m.extend_from_slice(b": is a directory");
+            self.berr(name, &m);
+            self.status = 1;
+            return Ok(());
+        }
         let code = match std::fs::read(crate::bytes::path(&path)) {
             Ok(c) => c,
             Err(e) => {
@@ -314,8 +337,11 @@ impl Shell {
         self.in_source = was;
         self.sources.pop();
         self.frames.pop();
+        // arguments given to `source` end with it, unless the file set its own
         if let Some(p) = saved_pos {
-            self.positional = p;
+            if self.positional[..] == args[1..] {
+                self.positional = p;
+            }
         }
         match r {
             Err(Ctl::Return(n)) => {

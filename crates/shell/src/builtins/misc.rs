@@ -673,12 +673,42 @@ impl Shell {
     }
 
     pub fn b_unalias(&mut self, args: &[Bytes]) {
-        let mut st = 0;
-        for a in args {
-            if a == b"-a" {
-                self.aliases.clear();
-                continue;
+        let usage = b"unalias: usage: unalias [-a] name [name ...]\n";
+        let mut all = false;
+        let mut i = 0;
+        while let Some(a) = args.get(i) {
+            if a == b"--" {
+                i += 1;
+                break;
             }
+            if a.len() < 2 || a[0] != b'-' {
+                break;
+            }
+            if a == b"-a" {
+                all = true;
+            } else {
+                let mut m = a.clone();
+                m.extend_from_slice(b": invalid option");
+                self.berr("unalias", &m);
+                self.write_fd(2, usage);
+                self.status = 2;
+                return;
+            }
+            i += 1;
+        }
+        if all {
+            // -a removes every alias; names after it are not looked at
+            self.aliases.clear();
+            self.status = 0;
+            return;
+        }
+        if i >= args.len() {
+            self.write_fd(2, usage);
+            self.status = 2;
+            return;
+        }
+        let mut st = 0;
+        for a in &args[i..] {
             if self.aliases.remove(a.as_slice()).is_none() {
                 let mut m = a.clone();
                 m.extend_from_slice(b": not found");

@@ -268,7 +268,11 @@ impl Shell {
     fn run_builtin_body(&mut self, argv: &[Bytes]) -> R<()> {
         let name = String::from_utf8_lossy(&argv[0]).into_owned();
         let args = &argv[1..];
-        if !matches!(name.as_str(), "return" | "exit" | "logout") {
+        // eval'd and sourced text sees the status from before (`false; eval 'echo $?'`)
+        if !matches!(
+            name.as_str(),
+            "return" | "exit" | "logout" | "eval" | "source" | "."
+        ) {
             self.status = 0;
         }
         if !self.builtin_options_ok(&name, args) {
@@ -306,7 +310,7 @@ impl Shell {
             "unset" => self.b_unset(args)?,
             "set" => self.b_set(args)?,
             "shopt" => self.b_shopt(args),
-            "shift" => self.b_shift(args),
+            "shift" => self.b_shift(args)?,
             "let" => self.b_let(args)?,
             "logout" if !self.login => {
                 self.berr("logout", b"not login shell: use `exit'");

@@ -761,6 +761,15 @@ impl Shell {
                                 self.vars.get(name).and_then(|v| v.value.as_ref())
                             {
                                 idx += m.keys().next_back().map(|k| k + 1).unwrap_or(0);
+                                if idx < 0 {
+                                    // bash leaves the array's name out here
+                                    let mut m = b"[".to_vec();
+                                    m.extend_from_slice(key);
+                                    m.extend_from_slice(b"]: bad array subscript");
+                                    self.berr("unset", &m);
+                                    st = 1;
+                                    continue;
+                                }
                             }
                         }
                         match self.vars.get_mut(name).and_then(|v| v.value.as_mut()) {
@@ -1063,7 +1072,8 @@ impl Shell {
         }
     }
 
-    pub fn b_shift(&mut self, args: &[Bytes]) {
+    pub fn b_shift(&mut self, args: &[Bytes]) -> R<()> {
+        self.one_count("shift", args)?;
         let n = match args.first() {
             Some(a) => match crate::bytes::parse_i64(a) {
                 Some(n) if n >= 0 => n as usize,
@@ -1072,14 +1082,14 @@ impl Shell {
                     m.extend_from_slice(b": shift count out of range");
                     self.berr("shift", &m);
                     self.status = 1;
-                    return;
+                    return Ok(());
                 }
                 _ => {
                     let mut m = a.clone();
                     m.extend_from_slice(b": numeric argument required");
                     self.berr("shift", &m);
                     self.status = 1;
-                    return;
+                    return Ok(());
                 }
             },
             None => 1,
@@ -1089,10 +1099,11 @@ impl Shell {
                 self.berr("shift", b"shift count out of range");
             }
             self.status = 1;
-            return;
+            return Ok(());
         }
         self.positional.drain(..n);
         self.status = 0;
+        Ok(())
     }
 
     pub fn b_let(&mut self, args: &[Bytes]) -> R<()> {

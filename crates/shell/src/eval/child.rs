@@ -213,6 +213,9 @@ impl Shell {
         if self.spawning_stage {
             put(&mut o, b'V', b"1");
         }
+        if self.spawning_simple {
+            put(&mut o, b'K', b"1");
+        }
         let mut opts = Vec::new();
         let drop_e = self.cmdsub_child && !self.opts.inherit_errexit;
         for n in SET_O.iter().chain(SHOPTS.iter()) {
@@ -329,6 +332,7 @@ impl Shell {
                 b'c' => self.c_mode = s == b"1",
                 b'!' => self.last_bg = num(s) as i32,
                 b'V' => self.sole_subshell = s == b"1",
+                b'K' => self.simple_fork = s == b"1",
                 b'o' => {
                     // the list names every option that is on
                     for n in SET_O.iter().chain(SHOPTS.iter()) {
@@ -715,7 +719,15 @@ impl Shell {
         self.subshells += 1;
         let argv = self.expand_words(&s.words);
         self.subshells -= 1;
-        let argv = argv?;
+        let argv = match argv {
+            Ok(a) => a,
+            // a fatal expansion error ends only the substitution's subshell
+            Err(Ctl::Exit(st)) | Err(Ctl::Abort(st)) => {
+                self.status = st;
+                return Ok(Some(Vec::new()));
+            }
+            Err(e) => return Err(e),
+        };
         if name == b"printf" && argv.get(1).map(|a| a == b"-v").unwrap_or(false) {
             return Ok(None);
         }
@@ -822,4 +834,28 @@ fn word_is_pure(w: &Word) -> bool {
         }
     }
     w.parts.iter().all(part)
+}
+
+/// Whether expanding `w` may change the shell's state (`${x:=..}`,
+/// arithmetic, an array subscript): such words must expand in the child
+/// that runs the command, not in this shell.
+pub(crate) fn may_assign(w: &Word) -> bool {
+    fn part(p: &WordPart) -> bool {
+        match p {
+            WordPart::Double(ps) => ps.iter().any(part),
+            WordPart::Arith(_) => true,
+            WordPart::Param(p) => {
+                p.index.is_some()
+                    || match &p.op {
+                        ParamOp::Default { kind, word, .. } => *kind == b'=' || may_assign(word),
+                        ParamOp::Remove { pat, .. } | ParamOp::Case { pat, .. } => may_assign(pat),
+                        ParamOp::Replace { pat, rep, .. } => may_assign(pat) || may_assign(rep),
+                        ParamOp::Substr { .. } => true,
+                        _ => false,
+                    }
+            }
+            _ => false,
+        }
+    }
+    w.parts.iter().any(part)
 }

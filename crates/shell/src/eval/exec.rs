@@ -2,7 +2,7 @@
 //! kernel pipes), simple commands (assignments, builtins, functions, external
 //! programs), compound commands, `set -e` and the ERR trap.
 
-use super::child::decode_status;
+use super::child::{decode_status, may_assign};
 use super::redir::Saved;
 use super::{Ctl, Shell, R};
 use crate::ast::*;
@@ -242,17 +242,32 @@ impl Shell {
 
     /// Start one pipeline stage as a process; returns its pid.
     fn spawn_stage(&mut self, cmd: &Command, src: &Src) -> R<i32> {
+        let simple = self.forks_simple_at_top(cmd);
         if let Command::Simple(s) = cmd {
             if let Some(name) = s.words.first().and_then(|w| w.as_plain()) {
-                if !self.funcs.contains_key(name) && !self.builtin_on(name) && !is_keyword(name) {
-                    let argv = self.expand_words(&s.words)?;
+                if !self.funcs.contains_key(name)
+                    && !self.builtin_on(name)
+                    && !is_keyword(name)
+                    && !s.words.iter().any(may_assign)
+                    && !s.assigns.iter().any(|a| match &a.value {
+                        AssignValue::Scalar(w) => may_assign(w),
+                        _ => true,
+                    })
+                {
+                    // expanded here as the stage's child would: an error
+                    // ends only the stage, with the child's status
+                    let fatal = |c: Ctl| match c {
+                        Ctl::Exit(_) | Ctl::Abort(_) => Ctl::Abort(if simple { 127 } else { 1 }),
+                        c => c,
+                    };
+                    let argv = self.expand_words(&s.words).map_err(fatal)?;
                     if argv.is_empty() {
                         return Ok(0);
                     }
                     let mut env = Vec::new();
                     for a in &s.assigns {
                         if let AssignValue::Scalar(w) = &a.value {
-                            let v = self.expand_single(w)?;
+                            let v = self.expand_single(w).map_err(fatal)?;
                             env.push((a.name.clone(), v));
                         }
                     }
@@ -276,7 +291,9 @@ impl Shell {
         }
         self.jc_job = true;
         self.spawning_stage = true;
+        self.spawning_simple = simple;
         let r = self.spawn_shell(src, -1);
+        self.spawning_simple = false;
         self.spawning_stage = false;
         self.jc_job = false;
         r
@@ -1030,7 +1047,10 @@ impl Shell {
             }
         }
         if r.is_ok() {
+            // the caller's loops are not the function's: `break` there is an error
+            let loops = std::mem::replace(&mut self.loop_depth, 0);
             r = self.run_compound(&f.body, &f.redirs);
+            self.loop_depth = loops;
         }
         if let Some(saved) = self.local_opts.pop().flatten() {
             for (n, on) in saved {
@@ -1342,6 +1362,11 @@ impl Shell {
                     Some(w) => self.expand_words(w)?,
                     None => self.positional.clone(),
                 };
+                // nothing to choose from: no menu, no prompt
+                if items.is_empty() {
+                    self.status = 0;
+                    return Ok(());
+                }
                 self.loop_depth += 1;
                 let r = (|| -> R<()> {
                     loop {
@@ -1541,7 +1566,13 @@ impl Shell {
         } else {
             None
         };
+        let ao = &item.and_or;
+        self.spawning_simple = ao.rest.is_empty()
+            && !ao.first.bang
+            && ao.first.cmds.len() == 1
+            && self.forks_simple_at_top(&ao.first.cmds[0]);
         let r = self.spawn_shell(&src, if self.opts.monitor { 0 } else { -1 });
+        self.spawning_simple = false;
         if let Some(s) = saved {
             self.restore_fd(0, s);
         }
@@ -1905,11 +1936,15 @@ impl Shell {
                 Err(e) => {
                     self.syntax_error(&e);
                     if top && !self.opts.interactive {
-                        let st = if e.keep_status { self.status } else { 2 };
+                        let st = if e.keep_status {
+                            self.status
+                        } else {
+                            e.status.unwrap_or(2)
+                        };
                         self.status = st;
                         return Err(Ctl::Exit(st));
                     }
-                    self.status = 2;
+                    self.status = e.status.unwrap_or(2);
                     return Ok(());
                 }
             }

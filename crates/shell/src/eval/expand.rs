@@ -977,7 +977,13 @@ impl Shell {
             let special_ok =
                 v.list || matches!(p.name, ParamName::Special(b'@') | ParamName::Special(b'*'));
             if !special_ok {
-                let mut n = Self::name_text(p);
+                // an indirect reference is named as written: `!x`
+                let mut n = if p.indirect {
+                    b"!".to_vec()
+                } else {
+                    Vec::new()
+                };
+                n.extend_from_slice(&Self::name_text(p));
                 if let Some(ix) = &p.index {
                     if let Some(t) = ix.as_plain() {
                         n.push(b'[');
@@ -1030,6 +1036,10 @@ impl Shell {
                 }
             }
             ParamOp::Substr { off, len } => {
+                // an unset variable's offset and length are not evaluated
+                if !v.set && !v.list {
+                    return Ok(v);
+                }
                 let ot = self.expand_single(off)?;
                 let o = self.eval_arith_text(&ot)?;
                 let l = match len {

@@ -160,6 +160,13 @@ pub struct Shell {
     /// Set while a pipeline stage's child shell is started (tells the child
     /// it may run a sole `( ... )` in place; `$( (...) )` may not, as bash).
     pub spawning_stage: bool,
+    /// Set while a lone simple command is forked from the top level of a
+    /// `bash -c` shell (a pipeline stage or `cmd &`); in that child a fatal
+    /// expansion error ends it with 127, as the -c shell itself would end
+    /// (bash's `( )`, `{ }` and `$( )` children end with 1).
+    pub simple_fork: bool,
+    /// Set while such a child is started (what it is told as `simple_fork`).
+    pub spawning_simple: bool,
     pub uid: u32,
     pub euid: u32,
     /// State of the $SRANDOM stirrer.
@@ -265,6 +272,8 @@ impl Shell {
             subshell_level: 0,
             sole_subshell: false,
             spawning_stage: false,
+            simple_fork: false,
+            spawning_simple: false,
             uid: 0,
             euid: 0,
             srandom: std::cell::Cell::new(pid as u64),
@@ -371,11 +380,28 @@ impl Shell {
     pub fn expansion_fatal(&self) -> Ctl {
         if self.opts.interactive {
             Ctl::Abort(1)
+        } else if self.simple_fork && self.subshells == 0 {
+            Ctl::Exit(127)
         } else if self.subshells > 0 || self.subshell_level > 0 || !self.c_mode {
             // a script file (or stdin) ends with 1; only `bash -c` with 127
             Ctl::Exit(1)
         } else {
             Ctl::Exit(127)
+        }
+    }
+
+    /// Whether a lone simple command forked from here gets `simple_fork`.
+    pub fn forks_simple_at_top(&self, cmd: &Command) -> bool {
+        if !self.c_mode || self.opts.interactive || self.subshells > 0 || self.subshell_level > 0 {
+            return false;
+        }
+        match cmd {
+            // eval and source catch the error themselves in bash's child
+            Command::Simple(s) => !matches!(
+                s.words.first().and_then(|w| w.as_plain()),
+                Some(b"eval" | b"source" | b".")
+            ),
+            _ => false,
         }
     }
 
@@ -699,6 +725,15 @@ impl Shell {
             Some(w) => {
                 if is_assoc {
                     let key = self.expand_single(w)?;
+                    if key.is_empty() {
+                        // bash shows the subscript as written
+                        let mut m = name.to_vec();
+                        m.push(b'[');
+                        m.extend_from_slice(&w.raw.as_deref().map_or(Vec::new(), |r| r.to_vec()));
+                        m.extend_from_slice(b"]: bad array subscript");
+                        self.err(&m);
+                        return Err(Ctl::Abort(1));
+                    }
                     let old = if append {
                         self.vars.get(name).and_then(|v| match &v.value {
                             Some(Value::Assoc(m)) => m.get(&key).cloned(),

@@ -170,7 +170,11 @@ impl Shell {
                             if !self.open_fds.contains(&n)
                                 || self.sys.dup(n, 10).map(|d| self.sys.close(d)).is_err()
                             {
-                                let mut m = t.clone();
+                                // bash names the word as written (`$x`)
+                                let mut m = match (&r.target.raw, r.fd) {
+                                    (Some(raw), None) => raw.to_vec(),
+                                    _ => t.clone(),
+                                };
                                 m.extend_from_slice(b": Bad file descriptor");
                                 self.err(&m);
                                 return Err(1);

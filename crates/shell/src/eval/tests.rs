@@ -282,3 +282,19 @@ fn a_stopped_foreground_job_is_kept_and_bg_continues_its_group() {
     assert_eq!(t.log.borrow().kills, vec![(-pid, 18)]);
     assert_eq!(t.run("fg %7"), 1);
 }
+
+#[test]
+fn unbound_variable_in_an_external_stage_ends_only_the_stage_with_127() {
+    let mut t = setup(b"");
+    let st = t.run("set -u; args $nosuch | cat; echo ${PIPESTATUS[@]}");
+    assert_eq!(st, 0);
+    assert_eq!(t.out(), "127 0\n");
+    assert!(t.err().contains("nosuch: unbound variable"));
+}
+
+#[test]
+fn unbound_variable_in_an_in_process_substitution_ends_only_it() {
+    let mut t = setup(b"");
+    t.run("set -u; echo \"[$(echo $x)]\" $?");
+    assert_eq!(t.out(), "[] 1\n");
+}

@@ -122,16 +122,37 @@ impl<'a> P<'a> {
         Ok(l)
     }
 
+    /// bash's check for a missing branch of `?:`: at the end of the text the
+    /// error token is the operator `at`, before a `:` it is the rest.
+    fn branch_expected(&mut self, at: usize) -> Result<(), ArithError> {
+        self.ws();
+        let from = match self.s.get(self.i) {
+            None => at,
+            Some(b':') => self.i,
+            Some(_) => return Ok(()),
+        };
+        Err(ArithError {
+            msg: "expression expected".into(),
+            token: self.s[from.min(self.s.len())..].to_vec(),
+        })
+    }
+
     fn ternary(&mut self) -> Result<Arith, ArithError> {
         let c = self.binary(0)?;
+        self.ws();
+        let q = self.i;
         if self.eat("?") {
+            self.branch_expected(q)?;
             let t = self.comma()?;
+            self.ws();
+            let colon = self.i;
             if !self.eat(":") {
                 return Err(ArithError {
                     msg: "`:' expected for conditional expression".into(),
                     token: self.s[self.operand.min(self.s.len())..].to_vec(),
                 });
             }
+            self.branch_expected(colon)?;
             let f = self.ternary()?;
             return Ok(Arith::Cond(b(c), b(t), b(f)));
         }

@@ -63,6 +63,7 @@ impl Parser {
     fn cond_err(&self, msg: String) -> SyntaxError {
         SyntaxError {
             keep_status: true,
+            status: None,
             ..self.err(msg)
         }
     }

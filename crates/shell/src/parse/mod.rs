@@ -37,6 +37,9 @@ pub struct SyntaxError {
     /// bash's `[[ ]]` errors met before the end of input: the script stops
     /// with the status it had, not 2.
     pub keep_status: bool,
+    /// The status bash gives this error instead of 2 (1 inside an array
+    /// literal, which bash parses as part of the assignment word).
+    pub status: Option<i32>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -165,6 +168,7 @@ impl Parser {
             eof: false,
             also: None,
             keep_status: false,
+            status: None,
         }
     }
     pub(crate) fn eof_err(&self, what: &str) -> SyntaxError {
@@ -175,6 +179,7 @@ impl Parser {
             eof: true,
             also: None,
             keep_status: false,
+            status: None,
         }
     }
     fn line_text(&self, p: usize) -> Bytes {
@@ -203,6 +208,7 @@ impl Parser {
                 eof: true,
                 also: None,
                 keep_status: false,
+                status: None,
             };
         }
         let name = match t {
@@ -226,6 +232,7 @@ impl Parser {
             eof: false,
             also: None,
             keep_status: false,
+            status: None,
         }
     }
 
@@ -1181,7 +1188,10 @@ impl Parser {
             let was = std::mem::replace(&mut self.in_compound, true);
             let r = self.array_literal(&mut elems);
             self.in_compound = was;
-            r?;
+            r.map_err(|e| SyntaxError {
+                status: Some(1),
+                ..e
+            })?;
             return Ok(Some(Assign {
                 name,
                 index,
@@ -1301,10 +1311,21 @@ impl Parser {
                 if kw == b"for" && self.src[self.pos..].starts_with(b"((") {
                     self.pos += 2;
                     let text = self.read_arith_text()?;
-                    let parts = split_arith_for(&text);
-                    let parts = match parts {
-                        Some(p) => p,
-                        None => return Err(self.err("syntax error: `;' unexpected".into())),
+                    let parts = match split_arith_for(&text) {
+                        Ok(p) => p,
+                        Err(few) => {
+                            // bash names the problem, then shows the header
+                            let mut e = self.err(if few {
+                                "syntax error: arithmetic expression required".into()
+                            } else {
+                                "syntax error: `;' unexpected".into()
+                            });
+                            e.also = Some(format!(
+                                "syntax error: `(({}))'",
+                                String::from_utf8_lossy(&text)
+                            ));
+                            return Err(e);
+                        }
                     };
                     let mut srcs = Vec::new();
                     for p in parts {
@@ -1385,7 +1406,22 @@ impl Parser {
                     return Err(self.unexpected(&t));
                 }
                 self.pos += 1;
-                let text = self.read_arith_text()?;
+                let start = self.pos;
+                let text = match self.read_arith_text() {
+                    Ok(t) => t,
+                    // `((1+2)` and the end of input: bash names the whole text
+                    Err(e) if !e.eof && self.src[self.pos..].iter().all(|c| *c == b'\n') => {
+                        let mut near = b"((".to_vec();
+                        near.extend_from_slice(&self.src[start..self.pos]);
+                        let mut e = self.err(format!(
+                            "syntax error near `{}'",
+                            String::from_utf8_lossy(&near)
+                        ));
+                        e.context = Some(self.line_text(self.pos.saturating_sub(1)));
+                        return Err(e);
+                    }
+                    Err(e) => return Err(e),
+                };
                 Ok(Compound::Arith(self.arith_src(&text)?))
             }
             _ => Err(self.unexpected(&t)),
@@ -1570,7 +1606,9 @@ fn unquote_delim(raw: &[u8]) -> Bytes {
 }
 
 /// Split `init; cond; step` of `for ((..))` at top-level semicolons.
-fn split_arith_for(t: &[u8]) -> Option<Vec<Bytes>> {
+/// The three expressions of `for (( a; b; c ))`; Err(true) when there are
+/// fewer, Err(false) when more.
+fn split_arith_for(t: &[u8]) -> Result<Vec<Bytes>, bool> {
     let mut parts = Vec::new();
     let mut cur = Vec::new();
     let mut depth = 0;
@@ -1587,10 +1625,9 @@ fn split_arith_for(t: &[u8]) -> Option<Vec<Bytes>> {
         cur.push(c);
     }
     parts.push(cur);
-    if parts.len() == 3 {
-        Some(parts)
-    } else {
-        None
+    match parts.len() {
+        3 => Ok(parts),
+        n => Err(n < 3),
     }
 }
 
@@ -1650,6 +1687,25 @@ mod tests {
         assert_eq!(e.msg, "syntax error: unexpected end of file");
         let e = parse("echo \"abc").unwrap_err();
         assert!(e.msg.contains("matching `\"'"));
+    }
+
+    #[test]
+    fn unterminated_constructs_name_bash_lines_and_statuses() {
+        // `$((` unbalanced to the end: the line it starts on
+        let e = parse("echo $((1 +\n2\n").unwrap_err();
+        assert_eq!((e.line, e.eof), (1, true));
+        assert!(e.msg.contains("matching `)'"));
+        let e = parse("echo $(\n").unwrap_err();
+        assert!(e.msg.contains("matching `)'"));
+        // an array literal's errors end the shell with 1, not 2
+        assert_eq!(parse("a=(1 2\n").unwrap_err().status, Some(1));
+        assert_eq!(parse("a=(1 2; echo\n").unwrap_err().status, Some(1));
+        assert_eq!(parse("fi\n").unwrap_err().status, None);
+        let e = parse("for ((i=0; i<2)); do :; done\n").unwrap_err();
+        assert_eq!(e.msg, "syntax error: arithmetic expression required");
+        assert_eq!(e.also.as_deref(), Some("syntax error: `((i=0; i<2))'"));
+        let e = parse("for ((a;b;c;d)); do :; done\n").unwrap_err();
+        assert_eq!(e.msg, "syntax error: `;' unexpected");
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Word parser: quoting, `$` expansions (`${..}`, `$(..)`, `$((..))`, backquotes),
 //! tilde prefixes, process substitution and extended-glob groups inside a word.
 
-use super::{is_name, PResult, Parser, Tok};
+use super::{is_name, PResult, Parser, SyntaxError, Tok};
 use crate::ast::*;
 use std::rc::Rc;
 
@@ -375,6 +375,8 @@ impl Parser {
         self.skip_newlines()?;
         let prog = if self.peek_tok()? == Tok::Op(")") {
             Program::default()
+        } else if self.peek_tok()? == Tok::Eof {
+            return Err(self.eof_err(")"));
         } else {
             self.reset(m);
             self.compound_list(&[")"])?
@@ -476,11 +478,21 @@ impl Parser {
             }
             b'(' => {
                 if self.byte_at(2) == Some(b'(') {
-                    let m = self.mark();
+                    let (m, l0) = (self.mark(), self.line);
                     self.pos += 3;
-                    if let Ok(text) = self.read_arith_text() {
-                        let src = self.arith_src(&text)?;
-                        return Ok(Some(WordPart::Arith(src)));
+                    match self.read_arith_text() {
+                        Ok(text) => {
+                            let src = self.arith_src(&text)?;
+                            return Ok(Some(WordPart::Arith(src)));
+                        }
+                        // unbalanced to the end: bash names the line of the `$((`
+                        Err(e) if e.eof || self.src[self.pos..].iter().all(|c| *c == b'\n') => {
+                            return Err(SyntaxError {
+                                line: l0,
+                                ..self.eof_err(")")
+                            })
+                        }
+                        Err(_) => {}
                     }
                     self.reset(m);
                 }
@@ -493,7 +505,7 @@ impl Parser {
             b'[' => {
                 // old-style $[ expr ]
                 self.pos += 2;
-                let s = self.pos;
+                let (s, l0) = (self.pos, self.line);
                 let mut depth = 1;
                 while depth > 0 {
                     match self.bump() {
@@ -501,9 +513,10 @@ impl Parser {
                         Some(b']') => depth -= 1,
                         Some(_) => {}
                         None => {
-                            return Err(
-                                self.err("unexpected EOF while looking for matching `]'".into())
-                            )
+                            return Err(SyntaxError {
+                                line: l0,
+                                ..self.eof_err("]")
+                            })
                         }
                     }
                 }
@@ -727,6 +740,10 @@ impl Parser {
                 }
             }
             let text = self.src[s..self.pos - 1].to_vec();
+            if text.is_empty() {
+                // `${a[]}`
+                return self.bad_subst(start);
+            }
             index = Some(self.parse_sub_word(&text)?);
         }
         let mut p = Param {
