@@ -73,20 +73,26 @@ fn quoted(v: &[u8]) -> Bytes {
 }
 
 impl Shell {
-    pub fn b_complete(&mut self, args: &[Bytes]) {
-        let usage = "complete: usage: complete [-abcdefgjksuv] [-pr] [-DEI] [-o option] [-A action] [-G globpat] [-W wordlist] [-F function] [-C command] [-X filterpat] [-P prefix] [-S suffix] [name ...]\n";
-        let (mut print, mut remove) = (false, false);
-        let mut opts: Vec<Bytes> = Vec::new();
-        let mut letters: Vec<u8> = Vec::new();
-        let mut named_actions: Vec<Bytes> = Vec::new();
-        let mut values: Vec<(u8, Bytes)> = Vec::new();
+    /// The options of `complete` / `compgen`: the valued ones (`-o -A` and
+    /// VALUED) in order, the flag letters (action letters and `extra`), and
+    /// where the operands start. None after a usage error (status 2).
+    #[allow(clippy::type_complexity)]
+    fn spec_options(
+        &mut self,
+        cmd: &str,
+        args: &[Bytes],
+        usage: &str,
+        extra: &[u8],
+    ) -> Option<(Vec<(u8, Bytes)>, Vec<u8>, usize)> {
+        let mut valued = Vec::new();
+        let mut flags = Vec::new();
         let mut i = 0;
         while i < args.len() && args[i].len() > 1 && args[i][0] == b'-' {
             if args[i] == b"--" {
                 i += 1;
                 break;
             }
-            let a = args[i].clone();
+            let a = &args[i];
             let mut k = 1;
             while k < a.len() {
                 let c = a[k];
@@ -101,39 +107,55 @@ impl Shell {
                         match args.get(i) {
                             Some(v) => v.clone(),
                             None => {
-                                self.berr(
-                                    "complete",
-                                    format!("-{}: option requires an argument", c as char)
-                                        .as_bytes(),
-                                );
+                                let m = format!("-{}: option requires an argument", c as char);
+                                self.berr(cmd, m.as_bytes());
                                 self.write_fd(2, usage.as_bytes());
                                 self.status = 2;
-                                return;
+                                return None;
                             }
                         }
                     };
-                    match c {
-                        b'o' => opts.push(v),
-                        b'A' => match ACTION_LETTERS.iter().find(|(_, n)| n.as_bytes() == v) {
-                            Some((l, _)) => letters.push(*l),
-                            None => named_actions.push(v),
-                        },
-                        _ => values.push((c, v)),
-                    }
-                    continue;
-                }
-                match c {
-                    b'p' => print = true,
-                    b'r' => remove = true,
-                    b'D' | b'E' | b'I' => {}
-                    c if ACTION_LETTERS.iter().any(|(l, _)| *l == c) => letters.push(c),
-                    _ => {
-                        self.invalid_option("complete", c, usage.as_bytes());
-                        return;
-                    }
+                    valued.push((c, v));
+                } else if extra.contains(&c) || ACTION_LETTERS.iter().any(|(l, _)| *l == c) {
+                    flags.push(c);
+                } else {
+                    self.invalid_option(cmd, c, usage.as_bytes());
+                    return None;
                 }
             }
             i += 1;
+        }
+        Some((valued, flags, i))
+    }
+
+    pub fn b_complete(&mut self, args: &[Bytes]) {
+        let usage = "complete: usage: complete [-abcdefgjksuv] [-pr] [-DEI] [-o option] [-A action] [-G globpat] [-W wordlist] [-F function] [-C command] [-X filterpat] [-P prefix] [-S suffix] [name ...]\n";
+        let (mut print, mut remove) = (false, false);
+        let mut opts: Vec<Bytes> = Vec::new();
+        let mut letters: Vec<u8> = Vec::new();
+        let mut named_actions: Vec<Bytes> = Vec::new();
+        let mut values: Vec<(u8, Bytes)> = Vec::new();
+        let (valued, flags, i) = match self.spec_options("complete", args, usage, b"prDEI") {
+            Some(x) => x,
+            None => return,
+        };
+        for (c, v) in valued {
+            match c {
+                b'o' => opts.push(v),
+                b'A' => match ACTION_LETTERS.iter().find(|(_, n)| n.as_bytes() == v) {
+                    Some((l, _)) => letters.push(*l),
+                    None => named_actions.push(v),
+                },
+                _ => values.push((c, v)),
+            }
+        }
+        for c in flags {
+            match c {
+                b'p' => print = true,
+                b'r' => remove = true,
+                b'D' | b'E' | b'I' => {}
+                c => letters.push(c),
+            }
         }
         let names = &args[i..];
         let nothing_set =
@@ -218,63 +240,30 @@ impl Shell {
         let usage = "compgen: usage: compgen [-abcdefgjksuv] [-o option] [-A action] [-G globpat] [-W wordlist] [-F function] [-C command] [-X filterpat] [-P prefix] [-S suffix] [word]\n";
         let mut actions: Vec<&str> = Vec::new();
         let mut values: Vec<(u8, Bytes)> = Vec::new();
-        let mut i = 0;
-        while i < args.len() && args[i].len() > 1 && args[i][0] == b'-' {
-            if args[i] == b"--" {
-                i += 1;
-                break;
-            }
-            let a = args[i].clone();
-            let mut k = 1;
-            while k < a.len() {
-                let c = a[k];
-                k += 1;
-                if matches!(c, b'o' | b'A') || VALUED.contains(&c) {
-                    let v = if k < a.len() {
-                        let v = a[k..].to_vec();
-                        k = a.len();
-                        v
-                    } else {
-                        i += 1;
-                        match args.get(i) {
-                            Some(v) => v.clone(),
-                            None => {
-                                self.berr(
-                                    "compgen",
-                                    format!("-{}: option requires an argument", c as char)
-                                        .as_bytes(),
-                                );
-                                self.write_fd(2, usage.as_bytes());
-                                self.status = 2;
-                                return Ok(());
-                            }
-                        }
-                    };
-                    match c {
-                        b'o' => {}
-                        b'A' => match ACTIONS.iter().find(|n| n.as_bytes() == v) {
-                            Some(n) => actions.push(n),
-                            None => {
-                                let mut m = v.clone();
-                                m.extend_from_slice(b": invalid action name");
-                                self.berr("compgen", &m);
-                                self.status = 2;
-                                return Ok(());
-                            }
-                        },
-                        _ => values.push((c, v)),
-                    }
-                    continue;
-                }
-                match ACTION_LETTERS.iter().find(|(l, _)| *l == c) {
-                    Some((_, n)) => actions.push(n),
+        let (valued, flags, i) = match self.spec_options("compgen", args, usage, b"") {
+            Some(x) => x,
+            None => return Ok(()),
+        };
+        for (c, v) in valued {
+            match c {
+                b'o' => {}
+                b'A' => match ACTIONS.iter().find(|n| n.as_bytes() == v) {
+                    Some(n) => actions.push(n),
                     None => {
-                        self.invalid_option("compgen", c, usage.as_bytes());
+                        let mut m = v.clone();
+                        m.extend_from_slice(b": invalid action name");
+                        self.berr("compgen", &m);
+                        self.status = 2;
                         return Ok(());
                     }
-                }
+                },
+                _ => values.push((c, v)),
             }
-            i += 1;
+        }
+        for c in flags {
+            if let Some((_, n)) = ACTION_LETTERS.iter().find(|(l, _)| *l == c) {
+                actions.push(n);
+            }
         }
         if args.is_empty() {
             self.status = 0;
