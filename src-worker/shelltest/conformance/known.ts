@@ -85,6 +85,18 @@ export const KNOWN_DIFFERENCES: readonly (readonly [string, string])[] = [
     'in POSIX mode an assignment to a readonly variable does not end the shell',
   ],
   ["extdebug; trap 'false' DEBUG", 'under extdebug a failing DEBUG trap does not skip the command'],
+  ['${x@}', 'message for an empty transformation operator'],
+  ['${a@Q@Q}', 'exit status after an unknown transformation'],
+  [
+    "LC_ALL=C.UTF-8; printf '%s' $'\\u00e9'",
+    "$'..' is decoded when the command runs; bash decodes it as the line is read, before LC_ALL= on that line applies",
+  ],
+  ['echo a\\', 'a backslash ending the script is dropped instead of kept'],
+  [
+    'read -t 0.',
+    'read -t does not time out on a pipe: the kernel gives the shell no poll with a timeout',
+  ],
+  ['rm -rf ../d 2>/dev/null; cd .', 'cd . fails once its directory is removed from the VFS'],
 ];
 
 /** The reason recorded for a failing case, if any. */

@@ -1,9 +1,11 @@
 /**
  * The corpus, area by area in the order of the bash reference manual: each
- * area's hand-written cases (`<id>.cases`) followed by its generated ones
- * (generated.ts: the same check over every operator, option or operand).
+ * area's hand-written cases (`<id>.cases`, then any `<id>.<topic>.cases` in
+ * name order, so helpers working at once add cases in files of their own)
+ * followed by its generated ones (generated.ts: the same check over every
+ * operator, option or operand).
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { area, parseAreaFile, type Area } from './case.js';
 import { GENERATED } from './generated.js';
@@ -56,7 +58,18 @@ export const AREA_IDS = [
 
 const dir = fileURLToPath(new URL('./', import.meta.url));
 
+const caseFiles = readdirSync(dir).filter((f) => f.endsWith('.cases'));
+
+/** `<id>.cases` first, then the area's topic files. */
+const areaFiles = (id: string): string[] => [
+  `${id}.cases`,
+  ...caseFiles.filter((f) => f.startsWith(`${id}.`) && f !== `${id}.cases`).sort(),
+];
+
 export const AREAS: readonly Area[] = AREA_IDS.map((id) => {
-  const { section, specs } = parseAreaFile(id, readFileSync(`${dir}${id}.cases`, 'utf8'));
-  return area(id, section, [...specs, ...(GENERATED[id] ?? [])]);
+  const parts = areaFiles(id).map((f) =>
+    parseAreaFile(f.slice(0, -'.cases'.length), readFileSync(`${dir}${f}`, 'utf8')),
+  );
+  const section = parts[0]?.section ?? id;
+  return area(id, section, [...parts.flatMap((p) => p.specs), ...(GENERATED[id] ?? [])]);
 });

@@ -103,7 +103,8 @@ impl Shell {
         };
         let mut newp = normalize(&abs);
         if physical {
-            newp = match physical_path(&newp) {
+            // `..` after a symlink goes up from where the link leads
+            newp = match physical_path(&abs) {
                 Some(p) => p,
                 None => {
                     let looped = crate::fsx::lstat(&newp).is_some();

@@ -135,19 +135,37 @@ impl Shell {
         let mut out = Vec::new();
         let mut it = Arg::Args(rest, 0);
         let mut st = 0;
+        if var.is_none() {
+            // bash's stdout is line-buffered: a complaint comes after the
+            // lines printed before it (printf_once releases them in order)
+            self.held_errs = Some(Vec::new());
+        }
         loop {
             let Arg::Args(_, before) = it;
-            let stop = self.printf_once(&fmt, &mut it, &mut out, &mut st);
+            let mut conv_start = out.len();
+            let stop = self.printf_once(&fmt, &mut it, &mut out, &mut st, &mut conv_start);
+            // the pass's last conversion may have complained
+            self.release_held(&mut out, conv_start);
             let Arg::Args(_, after) = it;
             if stop || after >= rest.len() || after == before {
                 break;
             }
         }
+        if let Some(errs) = self.held_errs.take() {
+            self.write_fd(2, &errs);
+        }
         match var {
             Some(v) => {
                 // a value ends at a NUL byte, as in bash's C strings
                 out.truncate(out.iter().position(|c| *c == 0).unwrap_or(out.len()));
-                self.assign_ref(&v, out)?;
+                if let Err(e) = self.assign_ref(&v, out) {
+                    // a readonly target: the message, status 1, and on
+                    if let Ctl::Abort(_) = e {
+                        self.status = 1;
+                        return Ok(());
+                    }
+                    return Err(e);
+                }
             }
             None => {
                 if !self.write_fd(1, &out) {
@@ -161,6 +179,11 @@ impl Shell {
     }
 
     fn num_arg(&mut self, a: Option<&[u8]>, st: &mut i32) -> i64 {
+        self.int_arg(a, st, false)
+    }
+
+    /// A printf integer argument; `unsigned` for %u %o %x %X (strtoumax).
+    fn int_arg(&mut self, a: Option<&[u8]>, st: &mut i32, unsigned: bool) -> i64 {
         let a = match a {
             Some(a) => a,
             None => return 0,
@@ -169,12 +192,15 @@ impl Shell {
             return 0;
         }
         if a[0] == b'\'' || a[0] == b'"' {
+            // the character's code point; a byte in the C locale
+            let bytes = crate::eval::expand::byte_chars();
             return a
                 .get(1)
                 .map(|c| {
                     let s = &a[1..];
                     std::str::from_utf8(s)
                         .ok()
+                        .filter(|_| !bytes)
                         .and_then(|t| t.chars().next())
                         .map(|c| c as i64)
                         .unwrap_or(*c as i64)
@@ -188,54 +214,94 @@ impl Shell {
         } else {
             (false, t.strip_prefix('+').unwrap_or(t))
         };
-        let parsed = if let Some(h) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
-            i64::from_str_radix(h, 16).ok()
+        // strtoimax/strtoumax with base 0
+        let hex = body.starts_with("0x") || body.starts_with("0X");
+        let (radix, digits) = if hex {
+            (16, &body[2..])
         } else if body.len() > 1 && body.starts_with('0') {
-            i64::from_str_radix(&body[1..], 8).ok()
+            (8, &body[1..])
         } else {
-            body.parse::<i64>().ok()
+            (10, body)
         };
-        match parsed {
-            Some(n) => {
-                if neg {
-                    -n
-                } else {
-                    n
-                }
-            }
-            None if !body.is_empty() && body.bytes().all(|c| c.is_ascii_digit()) => {
-                // too big: clamped, with strtoimax's complaint
+        if !digits.is_empty() && digits.chars().all(|c| c.is_digit(radix)) {
+            let clamp = |sh: &mut Self| {
                 let mut m = b"warning: ".to_vec();
                 m.extend_from_slice(a);
                 m.extend_from_slice(b": Numerical result out of range");
-                self.berr("printf", &m);
-                if neg {
-                    i64::MIN
-                } else {
-                    i64::MAX
+                sh.berr("printf", &m);
+            };
+            return match u64::from_str_radix(digits, radix) {
+                Ok(u) if unsigned => {
+                    if neg {
+                        (u as i64).wrapping_neg()
+                    } else {
+                        u as i64
+                    }
                 }
-            }
-            None => {
-                // leading digits are used; the rest is an error
-                let digits: String = body.chars().take_while(|c| c.is_ascii_digit()).collect();
-                let mut m = a.to_vec();
-                m.extend_from_slice(b": invalid number");
-                self.berr("printf", &m);
-                *st = 1;
-                let n = digits.parse::<i64>().unwrap_or(0);
-                if neg {
-                    -n
-                } else {
-                    n
+                Ok(u) if u <= i64::MAX as u64 => {
+                    if neg {
+                        -(u as i64)
+                    } else {
+                        u as i64
+                    }
                 }
-            }
+                Ok(u) if neg && u == 1u64 << 63 => i64::MIN,
+                _ => {
+                    clamp(self);
+                    match (unsigned, neg) {
+                        (true, _) => -1,
+                        (false, true) => i64::MIN,
+                        (false, false) => i64::MAX,
+                    }
+                }
+            };
+        }
+        // the longest valid prefix is used; the rest is an error
+        let mut m = a.to_vec();
+        m.extend_from_slice(match radix {
+            16 => &b": invalid hex number"[..],
+            8 => &b": invalid octal number"[..],
+            _ => &b": invalid number"[..],
+        });
+        self.berr("printf", &m);
+        *st = 1;
+        let valid: String = digits.chars().take_while(|c| c.is_digit(radix)).collect();
+        let n = u64::from_str_radix(&valid, radix).unwrap_or(0) as i64;
+        if neg {
+            n.wrapping_neg()
+        } else {
+            n
         }
     }
 
+    /// Writes printf's held complaints, after the complete lines of `out`
+    /// before `upto` (what bash's line-buffered stdout had written by then).
+    fn release_held(&mut self, out: &mut Bytes, upto: usize) {
+        let errs = match self.held_errs.as_mut() {
+            Some(h) if !h.is_empty() => std::mem::take(h),
+            _ => return,
+        };
+        if let Some(p) = out[..upto].iter().rposition(|c| *c == b'\n') {
+            self.write_fd(1, &out[..=p]);
+            out.drain(..=p);
+        }
+        self.write_fd(2, &errs);
+    }
+
     /// One pass over the format. Returns true when output must stop (`\c`).
-    fn printf_once(&mut self, fmt: &[u8], it: &mut Arg, out: &mut Bytes, st: &mut i32) -> bool {
+    /// `conv_start`: where the output of the conversion being done starts.
+    fn printf_once(
+        &mut self,
+        fmt: &[u8],
+        it: &mut Arg,
+        out: &mut Bytes,
+        st: &mut i32,
+        conv_start: &mut usize,
+    ) -> bool {
         let mut i = 0;
         while i < fmt.len() {
+            self.release_held(out, *conv_start);
+            *conv_start = out.len();
             let c = fmt[i];
             if c == b'\\' {
                 // escapes in the format
@@ -349,7 +415,11 @@ impl Shell {
                 // or -1 means now, -2 the shell's start
                 if let Some(close) = fmt[i..].iter().position(|c| *c == b')') {
                     if fmt.get(i + close + 1) == Some(&b'T') {
-                        let tf = fmt[i + 1..i + close].to_vec();
+                        let mut tf = fmt[i + 1..i + close].to_vec();
+                        if tf.is_empty() {
+                            // an empty format is the locale's time
+                            tf = b"%X".to_vec();
+                        }
                         i += close + 2;
                         let now = std::time::SystemTime::now()
                             .duration_since(std::time::UNIX_EPOCH)
@@ -478,7 +548,7 @@ impl Shell {
                     out.extend_from_slice(&pad(v, false));
                 }
                 b'd' | b'i' | b'u' | b'o' | b'x' | b'X' => {
-                    let n = self.num_arg(it.next(), st);
+                    let n = self.int_arg(it.next(), st, !matches!(conv, b'd' | b'i'));
                     let mut body = match conv {
                         b'o' => format!("{:o}", n),
                         b'x' => format!("{:x}", n),
@@ -757,6 +827,11 @@ impl Shell {
             i += 1;
         }
         let _ = silent;
+        if let Some(arr) = &array {
+            if self.not_indexed_array("read", arr) {
+                return Ok(());
+            }
+        }
         let names: Vec<Bytes> = args[i..].to_vec();
         for n in &names {
             let base = n.split(|&c| c == b'[').next().unwrap_or(n);
@@ -907,13 +982,16 @@ impl Shell {
                         None => return Ok(()),
                     },
                     b'C' => callback = val,
-                    b'c' => {
-                        quantum = val
-                            .as_deref()
-                            .and_then(crate::bytes::parse_i64)
-                            .filter(|n| *n > 0)
-                            .unwrap_or(5000) as usize
-                    }
+                    b'c' => match val.as_deref().and_then(crate::bytes::parse_i64) {
+                        Some(n) if n > 0 => quantum = n as usize,
+                        _ => {
+                            let mut m = val.unwrap_or_default();
+                            m.extend_from_slice(b": invalid callback quantum");
+                            self.berr("mapfile", &m);
+                            self.status = 1;
+                            return Ok(());
+                        }
+                    },
                     _ => {
                         self.berr(
                             "mapfile",
@@ -927,6 +1005,9 @@ impl Shell {
                 name = a.clone();
             }
             i += 1;
+        }
+        if self.not_indexed_array("mapfile", &name) {
+            return Ok(());
         }
         // read everything
         let mut data = Vec::new();
@@ -997,6 +1078,29 @@ impl Shell {
 }
 
 impl Shell {
+    /// The array `read -a` / `mapfile` fills must be a valid name, not an
+    /// associative array; true (after the error, status 1) when it is not.
+    fn not_indexed_array(&mut self, cmd: &str, name: &[u8]) -> bool {
+        let mut m = Vec::new();
+        if !crate::parse::is_name(name) {
+            m.push(b'`');
+            m.extend_from_slice(name);
+            m.extend_from_slice(b"': not a valid identifier");
+        } else if self
+            .vars
+            .get(name)
+            .map_or(false, |v| v.attrs & crate::state::A_ASSOC != 0)
+        {
+            m.extend_from_slice(name);
+            m.extend_from_slice(b": not an indexed array");
+        } else {
+            return false;
+        }
+        self.berr(cmd, &m);
+        self.status = 1;
+        true
+    }
+
     /// The fd of `read -u` / `mapfile -u`: None (after the error) unless it
     /// is a number naming an open descriptor.
     fn fd_arg(&mut self, name: &str, val: Option<Bytes>) -> Option<i32> {
@@ -1040,25 +1144,35 @@ fn split_read(s: &[u8], ifs: &[u8], n: usize, raw: bool) -> Vec<Bytes> {
     }
     while i < s.len() {
         if fields.len() + 1 == n {
-            // rest of line, trailing IFS whitespace removed
+            // the last name (bash's read.def): one more word whose delimiter
+            // ends the line is taken alone; else the rest of the line,
+            // trailing IFS whitespace removed
+            let mut j = i;
+            while j < s.len() && !is_ifs(s[j]) {
+                if !raw && s[j] == b'\\' && j + 1 < s.len() {
+                    j += 1;
+                }
+                j += 1;
+            }
+            let word_end = j;
+            while j < s.len() && is_ws(s[j]) {
+                j += 1;
+            }
+            if j < s.len() && is_ifs(s[j]) && !is_ws(s[j]) {
+                j += 1;
+                while j < s.len() && is_ws(s[j]) {
+                    j += 1;
+                }
+            }
+            if j >= s.len() {
+                fields.push(s[i..word_end].to_vec());
+                return fields;
+            }
             let mut end = s.len();
             while end > i && is_ws(s[end - 1]) {
                 end -= 1;
             }
-            // a single trailing non-whitespace delimiter is also removed
-            let mut rest = s[i..end].to_vec();
-            if rest
-                .last()
-                .map(|c| is_ifs(*c) && !is_ws(*c))
-                .unwrap_or(false)
-                && !(rest.len() >= 2 && !raw && rest[rest.len() - 2] == b'\\')
-            {
-                let trimmed = &rest[..rest.len() - 1];
-                if !trimmed.iter().any(|c| is_ifs(*c) && !is_ws(*c)) {
-                    rest.pop();
-                }
-            }
-            fields.push(rest);
+            fields.push(s[i..end].to_vec());
             return fields;
         }
         let st = i;

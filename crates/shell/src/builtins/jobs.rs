@@ -3,7 +3,7 @@
 
 use super::flow::{signal_number, signal_short_name, MAX_SIGNAL};
 use crate::ast::Bytes;
-use crate::eval::Shell;
+use crate::eval::{Shell, R};
 
 const SIGCONT: u32 = 18;
 
@@ -268,7 +268,46 @@ impl Shell {
         self.status = st;
     }
 
-    pub fn b_jobs(&mut self, args: &[Bytes]) {
+    /// `jobs -x command [args]`: the command run with each job spec among
+    /// its words replaced by that job's process group id (a spec naming no
+    /// job stays as written).
+    fn jobs_exec(&mut self, words: &[Bytes]) -> R<()> {
+        let mut code = Vec::new();
+        for w in words {
+            let job = if w.starts_with(b"%") {
+                self.job_index(w)
+            } else {
+                None
+            };
+            let w = match job {
+                Some(k) => self.jobs[k]
+                    .pids
+                    .first()
+                    .copied()
+                    .unwrap_or(0)
+                    .to_string()
+                    .into_bytes(),
+                None => w.clone(),
+            };
+            code.extend_from_slice(&super::quote_q(&w));
+            code.push(b' ');
+        }
+        if code.is_empty() {
+            self.status = 0;
+            return Ok(());
+        }
+        self.eval_string(&code, self.lineno)
+    }
+
+    pub fn b_jobs(&mut self, args: &[Bytes]) -> R<()> {
+        if args.first().map_or(false, |a| a == b"-x") {
+            return self.jobs_exec(&args[1..]);
+        }
+        self.b_jobs_list(args);
+        Ok(())
+    }
+
+    fn b_jobs_list(&mut self, args: &[Bytes]) {
         self.reap_nohang();
         let pids_only = args.iter().any(|a| a == b"-p");
         let long = args.iter().any(|a| a == b"-l");

@@ -1167,79 +1167,19 @@ impl Shell {
         }
     }
 
-    pub fn b_compgen(&mut self, args: &[Bytes]) {
-        let mut kinds = Vec::new();
-        let mut words: Vec<Bytes> = Vec::new();
-        let mut prefix = Vec::new();
-        let mut i = 0;
-        while i < args.len() {
-            let a = &args[i];
-            match a.as_slice() {
-                b"-W" => {
-                    i += 1;
-                    if let Some(w) = args.get(i) {
-                        words = w
-                            .split(|c| matches!(c, b' ' | b'\t' | b'\n'))
-                            .filter(|s| !s.is_empty())
-                            .map(|s| s.to_vec())
-                            .collect();
-                    }
-                }
-                b"-A" => {
-                    i += 1;
-                    if let Some(k) = args.get(i) {
-                        kinds.push(k.clone());
-                    }
-                }
-                x if x.len() > 1 && x[0] == b'-' => {
-                    for c in &x[1..] {
-                        kinds.push(match c {
-                            b'c' => b"command".to_vec(),
-                            b'b' => b"builtin".to_vec(),
-                            b'v' => b"variable".to_vec(),
-                            b'f' => b"file".to_vec(),
-                            b'd' => b"directory".to_vec(),
-                            b'a' => b"alias".to_vec(),
-                            b'k' => b"keyword".to_vec(),
-                            b'e' => b"export".to_vec(),
-                            _ => Vec::new(),
-                        });
-                    }
-                }
-                _ => prefix = a.clone(),
-            }
-            i += 1;
-        }
-        let mut out: Vec<Bytes> = words
-            .into_iter()
-            .filter(|w| w.starts_with(&prefix))
-            .collect();
-        for k in kinds {
-            out.extend(self.completions(&k, &prefix));
-        }
-        let st = if out.is_empty() { 1 } else { 0 };
-        let mut text = Vec::new();
-        for o in out {
-            text.extend_from_slice(&o);
-            text.push(b'\n');
-        }
-        self.write_fd(1, &text);
-        self.status = st;
-    }
-
     /// Candidates for completion of a given kind.
     pub fn completions(&mut self, kind: &[u8], prefix: &[u8]) -> Vec<Bytes> {
         let mut out = Vec::new();
         match kind {
             b"builtin" => out.extend(super::BUILTINS.iter().map(|b| b.as_bytes().to_vec())),
-            b"keyword" => out.extend(
-                [
-                    "if", "then", "else", "elif", "fi", "case", "esac", "for", "while", "until",
-                    "do", "done", "function", "select", "time", "in",
-                ]
-                .iter()
-                .map(|b| b.as_bytes().to_vec()),
-            ),
+            b"keyword" => {
+                // bash's reserved-word table order
+                return super::complete::KEYWORDS
+                    .iter()
+                    .filter(|k| k.as_bytes().starts_with(prefix))
+                    .map(|b| b.as_bytes().to_vec())
+                    .collect();
+            }
             b"alias" => out.extend(self.aliases.keys().cloned()),
             b"function" => out.extend(self.funcs.keys().cloned()),
             b"variable" => out.extend(self.vars.names()),

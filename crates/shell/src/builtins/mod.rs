@@ -238,17 +238,18 @@ pub fn quote_printf(s: &[u8]) -> Bytes {
     if needs_ansi_quote(s) {
         return ansi_quote(s);
     }
+    // bash's sh_backslash_quote: only these characters are escaped
     let mut o = Vec::new();
     for (i, &c) in s.iter().enumerate() {
-        let special = !(c.is_ascii_alphanumeric()
-            || matches!(
-                c,
-                b'_' | b'-' | b'.' | b'/' | b',' | b':' | b'@' | b'%' | b'+' | b'='
-            )
-            || c >= 0x80
-            || (c == b'#' && i > 0))
-            || (c == b'~' && i == 0);
-        if special || (i == 0 && c == b'#') {
+        let special = match c {
+            b' ' | b'\t' | b'\n' | b'\'' | b'"' | b'\\' | b'|' | b'&' | b';' | b'(' | b')'
+            | b'<' | b'>' | b'!' | b'{' | b'}' | b'*' | b'[' | b'?' | b']' | b'^' | b'$' | b'`'
+            | b',' => true,
+            b'~' => i == 0 || matches!(s[i - 1], b'=' | b':'),
+            b'#' => i == 0,
+            _ => false,
+        };
+        if special {
             o.push(b'\\');
         }
         o.push(c);
@@ -330,7 +331,7 @@ impl Shell {
             "dirs" => self.b_dirs(args),
             "wait" => self.b_wait(args),
             "kill" => self.b_kill(args),
-            "jobs" => self.b_jobs(args),
+            "jobs" => self.b_jobs(args)?,
             "bg" | "fg" | "disown" | "suspend" => self.b_fg(&name, args),
             "type" => self.b_type(args),
             "command" => return self.b_command(args),
@@ -349,7 +350,7 @@ impl Shell {
             "help" => self.b_help(args),
             "enable" => self.b_enable(args),
             "history" | "fc" => self.b_history(&name, args),
-            "compgen" => self.b_compgen(args),
+            "compgen" => self.b_compgen(args)?,
             "complete" => self.b_complete(args),
             "compopt" => {
                 self.berr("compopt", b"not currently executing completion function");

@@ -34,7 +34,7 @@ use super::{quote_dq as dq, quote_key};
 
 /// Every `shopt` option of bash 5.2 and its default in a script. Those the
 /// shell has no behaviour for are remembered (and listed) all the same.
-const SHOPT_DEFAULTS: &[(&str, bool)] = &[
+pub const SHOPT_DEFAULTS: &[(&str, bool)] = &[
     ("autocd", false),
     ("assoc_expand_once", false),
     ("cdable_vars", false),
@@ -166,6 +166,7 @@ impl Shell {
         let mut set: u16 = 0;
         let mut unset_a: u16 = 0;
         let mut print = false;
+        let mut inherit = false;
         let mut funcs = false;
         let mut func_names = false;
         let mut global = false;
@@ -206,6 +207,11 @@ impl Shell {
                     }
                     b'g' => {
                         global = true;
+                        0
+                    }
+                    b'I' => {
+                        // a new local takes the value and attributes it shadows
+                        inherit = on;
                         0
                     }
                     _ => {
@@ -260,7 +266,23 @@ impl Shell {
                 }
             }
             for n in rest {
-                if func_names {
+                if func_names && print {
+                    // `declare -pF f`: the function's declare line
+                    if self.funcs.contains_key(n) {
+                        let mut l = b"declare -f".to_vec();
+                        let a = self.func_attrs.get(n).copied().unwrap_or(0);
+                        l.extend_from_slice(&attr_letters(a & (A_READONLY | A_EXPORT), &None));
+                        l.push(b' ');
+                        l.extend_from_slice(n);
+                        l.push(b'\n');
+                        self.write_fd(1, &l);
+                    } else {
+                        let mut m = n.clone();
+                        m.extend_from_slice(b": not found");
+                        self.berr(cmd, &m);
+                        st = 1;
+                    }
+                } else if func_names {
                     if let Some(line) = self.funcs.get(n).map(|f| f.src.line) {
                         let mut l = n.clone();
                         if self.shopt_state("extdebug") == Some(true) {
@@ -347,7 +369,7 @@ impl Shell {
         for a in rest {
             // its arithmetic errors (`declare -i x='1 +'`) name the builtin
             let outer = self.arith_ctx.replace(cmd);
-            let r = self.declare_one(cmd, a, set, unset_a, local);
+            let r = self.declare_one(cmd, a, (set, unset_a), local, inherit);
             self.arith_ctx = outer;
             if let Err(e) = r {
                 match e {
@@ -360,7 +382,15 @@ impl Shell {
         Ok(())
     }
 
-    fn declare_one(&mut self, cmd: &str, a: &[u8], set: u16, unset_a: u16, local: bool) -> R<()> {
+    /// One `name[=value]` of declare/local; `inherit`: -I.
+    fn declare_one(
+        &mut self,
+        cmd: &str,
+        a: &[u8],
+        (set, unset_a): (u16, u16),
+        local: bool,
+        inherit: bool,
+    ) -> R<()> {
         let (name_part, value) = match a.iter().position(|c| *c == b'=') {
             Some(p) => (&a[..p], Some(&a[p + 1..])),
             None => (a, None),
@@ -438,7 +468,8 @@ impl Shell {
                 true
             };
             // `shopt -s localvar_inherit`: a new local starts as the variable it hides
-            let inherited = match exists_here || self.shopt_state("localvar_inherit") != Some(true)
+            let inherited = match exists_here
+                || !(inherit || self.shopt_state("localvar_inherit") == Some(true))
             {
                 true => None,
                 false => self.vars.get(base).cloned(),
@@ -556,6 +587,7 @@ impl Shell {
         let mut print = false;
         let mut funcs = false;
         let mut arrays = false;
+        let mut assoc = false;
         while i < args.len() && args[i].len() >= 2 && args[i][0] == b'-' {
             if args[i] == b"--" {
                 i += 1;
@@ -566,7 +598,8 @@ impl Shell {
                     b'n' => remove = true,
                     b'p' => print = true,
                     b'f' => funcs = true,
-                    b'a' | b'A' => arrays = true,
+                    b'a' => arrays = true,
+                    b'A' => assoc = true,
                     _ => {
                         self.berr(cmd, format!("-{}: invalid option", *c as char).as_bytes());
                         self.status = 2;
@@ -597,6 +630,26 @@ impl Shell {
                 }
             }
             self.status = st;
+            return Ok(());
+        }
+        if funcs && rest.is_empty() {
+            // each function with the attribute, then its declare line
+            let mut names: Vec<Bytes> = self.funcs.keys().cloned().collect();
+            names.sort();
+            for n in names {
+                let a = self.func_attrs.get(&n).copied().unwrap_or(0);
+                if a & bit == 0 {
+                    continue;
+                }
+                self.print_function(&n);
+                let mut l = b"declare -f".to_vec();
+                l.extend_from_slice(&attr_letters(a & (A_READONLY | A_EXPORT), &None));
+                l.push(b' ');
+                l.extend_from_slice(&n);
+                l.push(b'\n');
+                self.write_fd(1, &l);
+            }
+            self.status = 0;
             return Ok(());
         }
         if rest.is_empty() || (print && rest.is_empty()) {
@@ -632,6 +685,12 @@ impl Shell {
             }
             if let Some(v) = value {
                 if v.first() == Some(&b'(') && v.last() == Some(&b')') && readonly {
+                    if assoc && !self.is_readonly(name) {
+                        // `readonly -A h=(...)`: the literal fills an associative array
+                        let var = self.vars.entry(name);
+                        var.attrs |= A_ASSOC;
+                        var.value = Some(Value::Assoc(Default::default()));
+                    }
                     let mut src = name.to_vec();
                     src.push(b'=');
                     src.extend_from_slice(&v);
@@ -744,7 +803,14 @@ impl Shell {
                         self.vars.get(name).and_then(|v| v.value.as_ref()),
                         Some(Value::Assoc(_))
                     );
-                    if key == b"@" || key == b"*" {
+                    if (key == b"@" || key == b"*") && !is_assoc {
+                        // bash 5.2 empties the array but keeps it (and its attributes)
+                        if let Some(v) = self.vars.get_mut(name) {
+                            if matches!(v.value, Some(Value::Arr(_))) {
+                                v.value = Some(Value::Arr(Default::default()));
+                                continue;
+                            }
+                        }
                         self.vars.unset(name);
                         continue;
                     }
@@ -820,11 +886,8 @@ impl Shell {
                         .iter()
                         .rposition(|s| s.contains_key(a.as_slice()))
                         .unwrap_or(0);
-                    if idx == 0 {
-                        self.vars.scopes[0].remove(a.as_slice());
-                    } else if let Some(v) = self.vars.scopes[idx].get_mut(a.as_slice()) {
-                        v.value = None;
-                    }
+                    // a caller's local goes entirely: the next scope's variable shows
+                    self.vars.scopes[idx].remove(a.as_slice());
                 }
             } else if !vars_only && self.funcs.contains_key(a) {
                 self.funcs.remove(a);

@@ -257,6 +257,13 @@ impl Shell {
             put(&mut rec, b'v', v);
             put(&mut o, b'a', &rec);
         }
+        // completion specifications, so `complete -p | ...` lists them
+        for (k, l) in &self.completions {
+            let mut rec = Vec::new();
+            put(&mut rec, b'k', k);
+            put(&mut rec, b'v', l);
+            put(&mut o, b'M', &rec);
+        }
         for (sig, code) in &self.traps {
             if code.is_empty() && *sig > 0 {
                 put(&mut o, b'T', sig.to_string().as_bytes());
@@ -364,6 +371,12 @@ impl Shell {
                     let mut rr = Rd { b: s, i: 0 };
                     if let (Some((_, k)), Some((_, v))) = (rr.next(), rr.next()) {
                         self.aliases.insert(k.to_vec(), v.to_vec());
+                    }
+                }
+                b'M' => {
+                    let mut rr = Rd { b: s, i: 0 };
+                    if let (Some((_, k)), Some((_, l))) = (rr.next(), rr.next()) {
+                        self.completions.push((k.to_vec(), l.to_vec()));
                     }
                 }
                 b'T' => {

@@ -160,6 +160,10 @@ impl Shell {
                         Some(_) => self.array_get(name, i).is_some(),
                         None => false,
                     }
+                } else if !v.is_empty() && v.iter().all(u8::is_ascii_digit) {
+                    // a positional parameter
+                    crate::bytes::parse_i64(v)
+                        .map_or(false, |n| n as usize <= self.positional.len())
                 } else {
                     self.var_is_set(v)
                 }

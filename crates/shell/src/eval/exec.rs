@@ -886,6 +886,15 @@ impl Shell {
             // only in POSIX mode do a special builtin's assignments stay
             let special = crate::builtins::is_special(&name) && self.opts.posix;
             let pushed = !env.is_empty() && !special;
+            // redirections are expanded before the prefix assignments take
+            // effect: `IFS=: read v <<< "$*"` joins with the old IFS
+            let saved = match self.apply_redirs(&s.redirs, false) {
+                Ok(sv) => sv,
+                Err(st) => {
+                    self.status = st;
+                    return Ok(());
+                }
+            };
             if pushed {
                 self.vars.scopes.push(Default::default());
                 for (k, v) in &env {
@@ -900,19 +909,12 @@ impl Shell {
                 }
             } else {
                 for (k, v) in &env {
-                    self.assign_scalar(k, None, v.clone(), false)?;
+                    if let Err(e) = self.assign_scalar(k, None, v.clone(), false) {
+                        self.restore_all(saved);
+                        return Err(e);
+                    }
                 }
             }
-            let saved = match self.apply_redirs(&s.redirs, false) {
-                Ok(sv) => sv,
-                Err(st) => {
-                    if pushed {
-                        self.vars.scopes.pop();
-                    }
-                    self.status = st;
-                    return Ok(());
-                }
-            };
             let r = match func {
                 Some(f) => {
                     let last = std::mem::replace(&mut self.last_arg, prev_last);

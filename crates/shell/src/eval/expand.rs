@@ -879,11 +879,16 @@ impl Shell {
         match &p.op {
             ParamOp::None => {}
             ParamOp::Default { colon, kind, word } => {
+                // a list is null when its words joined (by a space for `@`,
+                // IFS's first character for `*`) are: ('' '') is not
+                let star_joins_empty = v.star && self.ifs().is_empty();
                 let empty = !v.set
                     || (*colon
                         && (v.vals.is_empty()
                             || (v.vals.len() == 1 && v.vals[0].is_empty())
-                            || (v.list && v.vals.iter().all(|x| x.is_empty()))));
+                            || (v.list
+                                && star_joins_empty
+                                && v.vals.iter().all(|x| x.is_empty()))));
                 let use_word = match kind {
                     b'+' => !empty,
                     _ => empty,
@@ -1052,6 +1057,37 @@ impl Shell {
                 if v.list {
                     // positional/array slicing
                     let is_pos = matches!(p.name, ParamName::Special(_));
+                    if !is_pos && !p.indirect {
+                        // an indexed array's offset is an index: sparse arrays skip holes
+                        let keys: Option<Vec<i64>> = match self
+                            .vars
+                            .get(&Self::name_text(p))
+                            .and_then(|x| x.value.as_ref())
+                        {
+                            Some(Value::Arr(m)) => Some(m.keys().copied().collect()),
+                            _ => None,
+                        };
+                        if let Some(keys) = keys.filter(|k| k.len() == v.vals.len()) {
+                            let top = keys.last().map_or(0, |k| k + 1);
+                            let o = if o < 0 { o + top } else { o };
+                            if let Some(l) = l.filter(|l| *l < 0) {
+                                self.err(format!("{}: substring expression < 0", l).as_bytes());
+                                return Err(Ctl::Abort(1));
+                            }
+                            v.vals = if o < 0 {
+                                vec![]
+                            } else {
+                                let take = l.map_or(usize::MAX, |l| l as usize);
+                                keys.iter()
+                                    .zip(v.vals.iter())
+                                    .filter(|(k, _)| **k >= o)
+                                    .take(take)
+                                    .map(|(_, x)| x.clone())
+                                    .collect()
+                            };
+                            return Ok(v);
+                        }
+                    }
                     let mut items = v.vals.clone();
                     let mut o = o;
                     if is_pos {
@@ -1179,10 +1215,10 @@ impl Shell {
                 for s in v.vals.iter_mut() {
                     *s = match t {
                         b'Q' => crate::builtins::quote_q(s),
-                        b'U' => String::from_utf8_lossy(s).to_uppercase().into_bytes(),
-                        b'L' => String::from_utf8_lossy(s).to_lowercase().into_bytes(),
+                        b'U' => case_change(s, b"?", 1, true),
+                        b'L' => case_change(s, b"?", 0, true),
                         b'u' => case_change(s, b"?", 1, false),
-                        b'E' => crate::builtins::io::backslash_escapes(s).0,
+                        b'E' => crate::parse::Parser::ansi_c_unescape(s),
                         b'P' => self.prompt_expand(s),
                         b'a' => {
                             let n = Self::name_text(p);
@@ -1218,9 +1254,25 @@ impl Shell {
     fn transform_whole(&self, n: &[u8], t: u8, whole: bool, mut v: PVal) -> PVal {
         use crate::builtins::{quote_dq, quote_key, quote_q};
         let var = match self.vars.get(n) {
-            Some(var) if var.value.is_some() => var,
-            _ => return v,
+            Some(var) => var,
+            None => return v,
         };
+        if t == b'A' && !whole && v.vals.is_empty() {
+            // a declared variable without this element: its attributes alone
+            let letters = crate::builtins::vars::attr_letters(var.attrs, &var.value);
+            if !letters.is_empty() {
+                let mut o = b"declare -".to_vec();
+                o.extend_from_slice(&letters);
+                o.push(b' ');
+                o.extend_from_slice(n);
+                v.vals = vec![o];
+                v.set = true;
+            }
+            return v;
+        }
+        if var.value.is_none() {
+            return v;
+        }
         let pairs: Option<Vec<(Bytes, Bytes)>> = match &var.value {
             Some(Value::Arr(m)) if whole => Some(
                 m.iter()
@@ -1779,16 +1831,34 @@ fn to_items(w: &Word) -> Vec<Item> {
 fn from_items(items: &[Item]) -> Word {
     let mut parts = Vec::new();
     let mut lit = Vec::new();
-    for it in items {
-        match it {
+    let mut i = 0;
+    while i < items.len() {
+        match &items[i] {
             Item::C(c) => lit.push(*c),
             Item::P(p) => {
                 if !lit.is_empty() {
                     parts.push(WordPart::Lit(std::mem::take(&mut lit)));
                 }
-                parts.push(p.clone());
+                let mut p = p.clone();
+                // bash expands braces in the text first: `{$x,b}c` gives
+                // `$xc`, whose name takes the letters brace expansion put after it
+                if let WordPart::Param(b) = &mut p {
+                    if let (false, None, ParamOp::None, false, false, ParamName::Var(n)) =
+                        (b.braced, &b.index, &b.op, b.length, b.indirect, &mut b.name)
+                    {
+                        while let Some(Item::C(c)) = items.get(i + 1) {
+                            if !(c.is_ascii_alphanumeric() || *c == b'_') {
+                                break;
+                            }
+                            n.push(*c);
+                            i += 1;
+                        }
+                    }
+                }
+                parts.push(p);
             }
         }
+        i += 1;
     }
     if !lit.is_empty() {
         parts.push(WordPart::Lit(lit));
@@ -1881,7 +1951,11 @@ fn expand_items(items: Vec<Item>, out: &mut Vec<Vec<Item>>, depth: usize) {
         }
         let close = match close {
             Some(c) => c,
-            None => return out.push(items),
+            None => {
+                // an unmatched `{` is literal: a later one may still open a brace
+                start += 1;
+                continue;
+            }
         };
         let pre = &items[..start];
         let post = &items[close + 1..];

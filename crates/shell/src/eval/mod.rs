@@ -86,6 +86,9 @@ pub struct Shell {
     /// >0 while running a condition (if/while/&&/||/!): errexit is ignored.
     pub no_errexit: usize,
     pub start_secs: u64,
+    /// Diagnostics held back while printf runs one pass of its format:
+    /// bash writes each pass's output after that pass's complaints.
+    pub held_errs: Option<Bytes>,
     pub random: u32,
     /// The last $RANDOM handed out (bash never repeats it at once).
     pub last_random: i64,
@@ -235,6 +238,7 @@ impl Shell {
             jobs: Vec::new(),
             no_errexit: 0,
             start_secs: now_secs(),
+            held_errs: None,
             random: (pid as u32).wrapping_mul(2654435761) ^ (now_secs() as u32),
             last_random: -1,
             hash: HashMap::new(),
@@ -409,7 +413,12 @@ impl Shell {
         let mut m = self.prefix();
         m.extend_from_slice(msg);
         m.push(b'\n');
-        self.write_fd(2, &m);
+        match self.held_errs.as_mut() {
+            Some(h) => h.extend_from_slice(&m),
+            None => {
+                self.write_fd(2, &m);
+            }
+        }
     }
 
     pub fn errs(&mut self, msg: &str) {

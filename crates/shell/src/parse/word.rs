@@ -265,7 +265,8 @@ impl Parser {
                 }
                 b'`' => {
                     flush(&mut parts, &mut lit);
-                    parts.push(self.backquote()?);
+                    let dq = ctx == Ctx::Dq;
+                    parts.push(self.backquote(dq)?);
                 }
                 // bash also expands `name=~` in an ordinary word (`echo x=~`)
                 b'~' if (matches!(ctx, Ctx::Raw { assign: true }) && lit.last() == Some(&b':'))
@@ -390,7 +391,8 @@ impl Parser {
         }
     }
 
-    fn backquote(&mut self) -> PResult<WordPart> {
+    /// `...`; `in_dq`: inside double quotes, where `\"` is a quote too.
+    fn backquote(&mut self, in_dq: bool) -> PResult<WordPart> {
         self.pos += 1;
         let mut text = Vec::new();
         let line = self.line;
@@ -401,6 +403,10 @@ impl Parser {
                 Some(b'\\') => match self.peek_byte() {
                     Some(n @ (b'$' | b'`' | b'\\')) => {
                         text.push(n);
+                        self.pos += 1;
+                    }
+                    Some(b'"') if in_dq => {
+                        text.push(b'"');
                         self.pos += 1;
                     }
                     _ => text.push(b'\\'),
@@ -552,6 +558,27 @@ impl Parser {
         }
     }
 
+    /// `$'...'` escapes in a string, as `${x@E}` expands them (bash's
+    /// ansicstr); the string ends at its first NUL.
+    pub(crate) fn ansi_c_unescape(s: &[u8]) -> Bytes {
+        let mut p = Parser::new(s.to_vec(), 1);
+        let mut out = Vec::new();
+        while let Some(c) = p.bump() {
+            if c != b'\\' {
+                out.push(c);
+                continue;
+            }
+            match p.bump() {
+                Some(e) => p.ansi_escape(e, &mut out),
+                None => out.push(c),
+            }
+        }
+        if let Some(z) = out.iter().position(|&c| c == 0) {
+            out.truncate(z);
+        }
+        out
+    }
+
     fn ansi_escape(&mut self, e: u8, out: &mut Bytes) {
         match e {
             b'n' => out.push(b'\n'),
@@ -566,6 +593,8 @@ impl Parser {
             b'\'' => out.push(b'\''),
             b'"' => out.push(b'"'),
             b'?' => out.push(b'?'),
+            // `\c` ending the string stays as it is
+            b'c' if matches!(self.peek_byte(), None | Some(b'\'')) => out.extend_from_slice(b"\\c"),
             b'c' => {
                 if let Some(c) = self.bump() {
                     // \c? is DEL, as in bash
@@ -863,9 +892,14 @@ impl Parser {
                 };
                 let rep = if self.peek_byte() == Some(b'/') {
                     self.pos += 1;
+                    // bash 5.2: quote removal applies to the replacement even
+                    // inside double quotes, as it does to the pattern
                     Word {
                         raw: None,
-                        parts: self.parts(bctx)?,
+                        parts: self.parts(Ctx::Brace {
+                            in_dq: false,
+                            slash: false,
+                        })?,
                     }
                 } else {
                     Word::default()
