@@ -6,6 +6,7 @@
 import type { AuditRecord } from './audit.js';
 import { PausableTimer } from '../base/pausableTimer.js';
 import { NetError, oneLine } from './denial.js';
+import { HttpParseError } from './http1/responseParser.js';
 import type { GatewayLimits } from './limits.js';
 
 /** One request from start to the end of its body: limits, clock, cancellation. */
@@ -173,6 +174,7 @@ export function toNetError(
     e = e.cause as typeof e
   ) {
     if (e instanceof NetError) return e;
+    if (e instanceof HttpParseError) return new NetError(e.reason, e.message, { url });
     const code = typeof e.code === 'string' ? e.code : '';
     // undici's, or ours (net/node/http1Connection.ts) and the system's.
     if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT') {

@@ -26,6 +26,15 @@ const ECHOED = new Set([
   'user-agent',
 ]);
 
+/** Replies no well-behaved server sends: cut short, empty, not HTTP. */
+const RAW_REPLIES: Record<string, string> = {
+  '/cut/length': 'HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 100\r\n\r\nabc',
+  '/cut/chunked': 'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n',
+  '/cut/empty': '',
+  '/cut/bad-chunk': 'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nhello\r\n0\r\n\r\n',
+  '/cut/http09': 'hello\n',
+};
+
 const BINARY = Buffer.from(Array.from({ length: 1024 }, (_, i) => (i * 7 + (i >> 8)) & 0xff));
 const RANGED = Buffer.from('0123456789abcdefghijklmnopqrstuvwxyz'.repeat(30));
 
@@ -94,6 +103,12 @@ function route(req: http.IncomingMessage, body: Buffer, res: http.ServerResponse
     res.socket?.end(
       `HTTP/1.0 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 11\r\n\r\n${body}`,
     );
+    return;
+  }
+  const cut = RAW_REPLIES[path];
+  if (cut !== undefined) {
+    // Broken servers: bytes to the socket by hand, then the close.
+    res.socket?.end(cut);
     return;
   }
   if (path === '/json')

@@ -5,6 +5,7 @@ use super::args::{self, Config, ContinueAt, Output};
 use super::body;
 use super::glob;
 use super::progress::Meter;
+use super::route::Routes;
 use super::writeout::{self, Stats};
 use super::VERSION;
 use crate::cookies::Jar;
@@ -34,6 +35,9 @@ fn fail(code: i32, msg: impl Into<String>) -> Fail {
 
 const TRY: &str = "curl: try 'curl --help' or 'curl --manual' for more information\n";
 
+/// Why --interface and --local-port cannot be honoured.
+const NO_BIND: &str = "not available in the sandbox (the network gateway makes the connections)";
+
 /// Everything the transfers share: the parsed command line, the request
 /// body (read once: stdin cannot be read twice), the cookie jar.
 struct Session {
@@ -42,6 +46,7 @@ struct Session {
     form: Option<(Vec<u8>, String)>,
     jar: Option<Jar>,
     cookie_strings: Vec<String>,
+    routes: Routes,
 }
 
 pub fn main(argv: &[String], env: &mut Env) -> i32 {
@@ -184,12 +189,26 @@ pub fn main(argv: &[String], env: &mut Env) -> i32 {
         }
     }
 
+    let routes = match Routes::parse(&cfg.resolve, &cfg.connect_to) {
+        Ok(r) => r,
+        Err(entry) => {
+            if !quiet {
+                let _ = writeln!(
+                    env.stderr,
+                    "curl: (49) Couldn't parse CURLOPT_RESOLVE entry '{}'",
+                    entry
+                );
+            }
+            return 49;
+        }
+    };
     let mut s = Session {
         cfg,
         data,
         form,
         jar,
         cookie_strings,
+        routes,
     };
     let mut code = 0;
     let urls = s.cfg.urls.clone();
@@ -499,9 +518,8 @@ fn ask_password(env: &mut Env, user: &str) -> String {
 }
 
 /// A gateway error as curl reports the same failure of its own.
-fn net_fail(e: &NetError, url: &Url, elapsed_ms: u128, received: u64) -> Fail {
-    let host = url.host_bare();
-    let port = url.port_or_default();
+fn net_fail(e: &NetError, place: &(String, u16), elapsed_ms: u128, received: u64) -> Fail {
+    let (host, port) = place;
     match e.reason {
         // curl's own words; the gateway's reason is in %{errormsg} neither.
         Reason::BadUrl => fail(3, "URL using bad/illegal format or missing URL"),
@@ -533,6 +551,10 @@ fn net_fail(e: &NetError, url: &Url, elapsed_ms: u128, received: u64) -> Fail {
         Reason::Cancelled | Reason::Interrupted => {
             fail(42, "Operation was aborted by an application callback")
         }
+        // The gateway words these as curl does.
+        Reason::PartialBody | Reason::BadResponse => fail(e.reason.curl_exit(), e.message.clone()),
+        Reason::EmptyReply => fail(52, "Empty reply from server"),
+        Reason::NotHttp => fail(1, "Received HTTP/0.9 when not allowed"),
         _ => fail(
             56,
             format!("Failure when receiving data from the peer: {}", e.message),
@@ -1074,6 +1096,7 @@ fn run_one(
                 .saturating_sub(start.elapsed().as_millis())
                 .max(1) as u32
         });
+        let place = s.routes.place(url.host_bare(), url.port_or_default());
         let req = Request {
             method: method.clone(),
             url: url.to_string(),
@@ -1088,24 +1111,53 @@ fn run_one(
                 .map(|t| (t * 1000.0).max(1.0) as u32)
                 .unwrap_or(0),
             max_response_bytes: cfg.max_filesize.unwrap_or(0),
+            connect_to: place.as_ref().map(|p| (p.host.clone(), p.port)),
         };
+        // Errors name the URL's host, or the place --connect-to chose.
+        let shown = match &place {
+            Some(p) if p.moved => (p.host.clone(), p.port),
+            _ => (url.host_bare().to_string(), url.port_or_default()),
+        };
+        let (conn_host, conn_port) = place.as_ref().map_or_else(
+            || (url.host_bare().to_string(), url.port_or_default()),
+            |p| (p.host.clone(), p.port),
+        );
         if cfg.verbose {
-            let _ = writeln!(
-                env.stderr,
-                "*   Trying {}:{}...",
-                url.host_bare(),
-                url.port_or_default()
-            );
+            if let Some(p) = &place {
+                if p.moved {
+                    let _ = write!(
+                        env.stderr,
+                        "* Connecting to hostname: {}\n* Connecting to port: {}\n",
+                        p.host, p.port
+                    );
+                } else {
+                    let _ = writeln!(
+                        env.stderr,
+                        "* Hostname {} was found in DNS cache",
+                        url.host_bare()
+                    );
+                }
+            }
+            let _ = writeln!(env.stderr, "*   Trying {}:{}...", conn_host, conn_port);
+        }
+        if let Some(i) = &cfg.interface {
+            return Err(fail(45, format!("Couldn't bind to '{}': {}", i, NO_BIND)));
+        }
+        if let Some(p) = &cfg.local_port {
+            return Err(fail(
+                45,
+                format!("Couldn't bind to local port {}: {}", p, NO_BIND),
+            ));
         }
         let elapsed_ms = |start: Instant| start.elapsed().as_millis();
         let mut ex: Box<dyn Exchange> = env
             .transport
             .start(&req)
-            .map_err(|e| net_fail(&e, &url, elapsed_ms(start), received))?;
+            .map_err(|e| net_fail(&e, &shown, elapsed_ms(start), received))?;
         stats.time_pretransfer = start.elapsed().as_secs_f64();
         let head = ex
             .response()
-            .map_err(|e| net_fail(&e, &url, elapsed_ms(start), received))?;
+            .map_err(|e| net_fail(&e, &shown, elapsed_ms(start), received))?;
         stats.time_starttransfer = start.elapsed().as_secs_f64();
         stats.num_connects += 1;
         stats.http_code = head.status;
@@ -1114,7 +1166,7 @@ fn run_one(
         } else {
             head.address.clone()
         };
-        stats.remote_port = url.port_or_default().to_string();
+        stats.remote_port = conn_port.to_string();
         stats.local_ip = head.local_address.clone();
         stats.local_port = head.local_port;
         stats.size_request += (req_text.len() + built.body.len()) as u64;
@@ -1125,7 +1177,7 @@ fn run_one(
                 "* Connected to {} ({}) port {} (#0)",
                 url.host_bare(),
                 stats.remote_ip,
-                url.port_or_default()
+                conn_port
             );
             let _ = env
                 .stderr
@@ -1301,7 +1353,9 @@ fn run_one(
                 let n = match spliced {
                     Some(r) => {
                         let n = r.map_err(|e| match e {
-                            SpliceError::Net(e) => net_fail(&e, &url, elapsed_ms(start), received),
+                            SpliceError::Net(e) => {
+                                net_fail(&e, &shown, elapsed_ms(start), received)
+                            }
                             SpliceError::Write(_) => {
                                 fail(23, "Failure writing output to destination")
                             }
@@ -1313,7 +1367,7 @@ fn run_one(
                         splice = splice && fd.is_none();
                         let n = ex
                             .read_body(&mut buf)
-                            .map_err(|e| net_fail(&e, &url, elapsed_ms(start), received))?;
+                            .map_err(|e| net_fail(&e, &shown, elapsed_ms(start), received))?;
                         if n > 0 {
                             let piece = dec.feed(&buf[..n]).map_err(|_| {
                                 fail(

@@ -571,6 +571,7 @@ impl Run<'_> {
                     .map(|t| (t * 1000.0).max(1.0) as u32)
                     .unwrap_or(0),
                 max_response_bytes: 0,
+                connect_to: None,
             };
             let here = (url.host_bare().to_string(), url.port_or_default());
             let literal = url.host_bare().parse::<std::net::IpAddr>().is_ok();
@@ -795,6 +796,12 @@ impl Run<'_> {
                 log.brief("failed: Connection timed out.\n");
                 Outcome::Retry(NETWORK)
             }
+            Reason::EmptyReply => {
+                self.connecting(log, url, literal, "");
+                log.verbose("connected.\nHTTP request sent, awaiting response... ");
+                log.brief("No data received.\n");
+                Outcome::Retry(NETWORK)
+            }
             Reason::TlsFailed => {
                 self.connecting(log, url, literal, "");
                 log.brief(&format!("failed: {}.\n", e.message));
@@ -955,12 +962,34 @@ impl Run<'_> {
                 let (n, written, write_errno) = match step {
                     Ok(v) => v,
                     Err(e) => {
+                        let secs = body_start.elapsed().as_secs_f64();
+                        dots.finish(log, secs);
+                        let at = got + resume;
+                        // wget's words: an end before the declared length is
+                        // no read error; a read that failed names its errno
+                        // ("Success" for a chunked body cut short).
+                        let why = match e.reason {
+                            Reason::Timeout => "Connection timed out".to_string(),
+                            Reason::PartialBody => "Success".to_string(),
+                            _ => e.message.clone(),
+                        };
+                        let what = match (e.reason, length) {
+                            (Reason::PartialBody, Some(_)) => {
+                                format!("Connection closed at byte {}. ", at)
+                            }
+                            (_, Some(n)) => format!(
+                                "Read error at byte {}/{} ({}). ",
+                                at,
+                                n + if partial { resume } else { 0 },
+                                why
+                            ),
+                            (_, None) => format!("Read error at byte {} ({}).", at, why),
+                        };
                         log.verbose(&format!(
-                            "\n{} ({}) - Read error at byte {} ({}).",
+                            "{} ({}) - {}",
                             format_stamp((env.now)()),
-                            rate(got, body_start.elapsed().as_secs_f64()),
-                            got + resume,
-                            e.message
+                            rate(got, secs),
+                            what
                         ));
                         return Outcome::Retry(NETWORK);
                     }
