@@ -165,6 +165,8 @@ export function toNetError(
   ex: Exchange,
   url: string,
   limits: GatewayLimits,
+  /** The head had arrived: a close now cut the body short. */
+  inBody = false,
 ): NetError {
   if (err instanceof NetError) return err;
   if (ex.signal.aborted && ex.signal.reason instanceof NetError) return ex.signal.reason;
@@ -185,6 +187,14 @@ export function toNetError(
     }
     if (TLS_CODES.test(code)) {
       return new NetError('tls-failed', `TLS: ${oneLine(e.message)}`, { url });
+    }
+    if (code === 'UND_ERR_SOCKET' && e.message === 'other side closed') {
+      // undici's words for the close our own parser tells apart (curl's 52 and 18).
+      return inBody
+        ? new NetError('partial-body', 'transfer closed with outstanding read data remaining', {
+            url,
+          })
+        : new NetError('empty-reply', 'Empty reply from server', { url });
     }
     if (CONNECT_CODES.has(code)) {
       return new NetError('connect-failed', `could not connect: ${code}`, { url });

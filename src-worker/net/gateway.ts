@@ -477,7 +477,7 @@ export class NetworkGateway {
         received: (n) => ex.count('received', n),
         ended: (error) => end(error, error === null),
         abandoned: () => end(null, false),
-        toError: (err) => toNetError(err, ex, t.url.href, ex.limits),
+        toError: (err) => toNetError(err, ex, t.url.href, ex.limits, true),
       },
       conn.pausesAnywhere ? { length: null, untilClose: false } : framingOf(headers),
     );
