@@ -566,6 +566,33 @@ export const CURL_CASES: readonly NetCase[] = [
     "curl -sv --connect-to made.up:80:127.0.0.1:${U##*:} -o /dev/null http://made.up/text 2>&1 | grep -E '^\\* (Connecting|  Trying)'",
   ),
   c('--local-port badly used', 'curl -sS --local-port abc $U/text; echo "rc=$?"'),
+  // -v as curl 7.88 prints it for plain http.
+  c('-v a POST, every line', "curl -sv -d a=1 -H 'X-A: b' $U/echo 2>&1 >/dev/null"),
+  c('-v -I, every line', 'curl -sIv $U/text 2>&1 >/dev/null'),
+  c('-v an HTTP/1.0 server', 'curl -sv $U/http10 2>&1 >/dev/null'),
+  c('-v over redirects', 'curl -sLv $U/redirect/2 2>&1 >/dev/null'),
+  c('-v two URLs', 'curl -sv $U/text $U/json 2>&1 >/dev/null'),
+  c(
+    '-v a refused connection',
+    "curl -sv $C/x 2>&1 >/dev/null | sed 's/after [0-9]* ms/after N ms/'",
+  ),
+  c('-v -f on a 404', 'curl -sfv $U/status/404 2>&1 >/dev/null'),
+  c('-v --fail-with-body', 'curl -sv --fail-with-body $U/status/404 2>&1 >/dev/null'),
+  c('-v -L -f on a 500', 'curl -sLfv $U/status/500 2>&1 >/dev/null'),
+  c('-v an empty reply', 'curl -sv $U/cut/empty 2>&1 >/dev/null'),
+  c(
+    '-v a timeout',
+    "curl -sv -m 0.5 $U/slow 2>&1 >/dev/null | sed 's/after [0-9]* milli/after N milli/'",
+  ),
+  c('-v -G', 'curl -svG -d a=1 $U/echo 2>&1 >/dev/null'),
+  c('-Z runs every URL', 'curl -s -Z $U/text $U/json 2>/dev/null'),
+  c('--parallel --parallel-max', 'curl -s --parallel --parallel-max 3 $U/text $U/json 2>/dev/null'),
+  c(
+    '-F @- takes its type from ;filename=',
+    `curl -s -F 'a=1' -F 'b=@-;filename=x.txt' $U/echo < /dev/null ${B}`,
+  ),
+  c('-G escapes come out lower case', "curl -s -G --data-urlencode 'a=é/' -d 'b=%2F' $U/echo"),
+  c('--noproxy is accepted', "curl -sS --noproxy '*' $U/text"),
 ];
 
 export const WGET_CASES: readonly NetCase[] = [
@@ -765,4 +792,12 @@ export const WGET_CASES: readonly NetCase[] = [
   c('an empty reply -nv', 'wget -nv -t 1 $U/cut/empty; echo "rc=$?"'),
   c('a body cut short -nv', 'wget -nv -t 1 -O /dev/null $U/cut/length; echo "rc=$?"'),
   c('an empty reply -q', 'wget -q -t 2 --waitretry=0 $U/cut/empty; echo "rc=$?"'),
+  c('--save-headers to stdout', 'wget --save-headers -q -O - $U/text'),
+  c('--save-headers to a file', 'wget --save-headers -q $U/json; cat json'),
+  c(
+    'credentials in the URL',
+    'wget -q -O - http://user:pass@127.0.0.1:${U##*:}/auth; echo "rc=$?"',
+  ),
+  c('--no-proxy is accepted', 'wget -q --no-proxy -O - $U/text'),
+  c('-e robots=off is accepted', 'wget -q -e robots=off -O - $U/text'),
 ];

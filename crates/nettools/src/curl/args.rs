@@ -223,6 +223,16 @@ const OPTIONS: &[(Option<char>, &str, Kind)] = &[
     (Some('y'), "speed-time", Kind::Arg),
     (None, "styled-output", Kind::Flag),
     (None, "fail-early", Kind::Flag),
+    // Transfers run one after another; the output is what -Z's would be
+    // for one at a time.
+    (Some('Z'), "parallel", Kind::Flag),
+    (None, "parallel-max", Kind::Arg),
+    (None, "parallel-immediate", Kind::Flag),
+    // The gateway is the only way out: no proxy is used, the request goes
+    // to its own URL (and the policy checks that), as Python's libraries do.
+    (Some('x'), "proxy", Kind::Arg),
+    (None, "noproxy", Kind::Arg),
+    (Some('U'), "proxy-user", Kind::Arg),
 ];
 
 fn number(opt: &str, v: &str) -> Result<f64, ArgError> {

@@ -47,6 +47,12 @@ struct Session {
     jar: Option<Jar>,
     cookie_strings: Vec<String>,
     routes: Routes,
+    /// -v's connection number: the next connection's (curl counts them).
+    conn: u32,
+    /// Hosts and ports looked up so far (-v: "found in DNS cache").
+    looked_up: Vec<(String, u16)>,
+    /// -v said how the last connection ended (a failure after the body says no more).
+    ended_shown: bool,
 }
 
 pub fn main(argv: &[String], env: &mut Env) -> i32 {
@@ -209,6 +215,9 @@ pub fn main(argv: &[String], env: &mut Env) -> i32 {
         jar,
         cookie_strings,
         routes,
+        conn: 0,
+        looked_up: Vec::new(),
+        ended_shown: false,
     };
     let mut code = 0;
     let urls = s.cfg.urls.clone();
@@ -562,6 +571,22 @@ fn net_fail(e: &NetError, place: &(String, u16), elapsed_ms: u128, received: u64
     }
 }
 
+/// curl -v's last line for a connection: closed when the server said so.
+fn connection_end(s: &mut Session, head: &crate::transport::Head, host: &str) -> String {
+    let closes = head
+        .header("connection")
+        .map_or(false, |v| v.eq_ignore_ascii_case("close"))
+        || head.version == "1.0";
+    let n = s.conn;
+    s.ended_shown = true;
+    if closes {
+        s.conn += 1;
+        format!("* Closing connection {}\n", n)
+    } else {
+        format!("* Connection #{} to host {} left intact\n", n, host)
+    }
+}
+
 /// `%0A` → `%0a`: only the two hex digits after each `%`.
 fn lower_escapes(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
@@ -802,7 +827,7 @@ fn transfer(
 /// A failed attempt's error line (every attempt's, retried or not; a file
 /// that would not open is warned about first). Returns the message, for
 /// `%{errormsg}`.
-fn say_failure(s: &Session, env: &mut Env, f: &Fail) -> String {
+fn say_failure(s: &mut Session, env: &mut Env, f: &Fail) -> String {
     let quiet = s.cfg.silent && !s.cfg.show_error;
     let msg = match f.msg.strip_prefix('\u{0}') {
         Some(w) => {
@@ -813,8 +838,23 @@ fn say_failure(s: &Session, env: &mut Env, f: &Fail) -> String {
         }
         None => f.msg.clone(),
     };
-    if s.cfg.verbose {
-        let _ = writeln!(env.stderr, "* Closing connection 0");
+    if s.cfg.verbose && !std::mem::replace(&mut s.ended_shown, false) {
+        // -v says the error too; a refused connection first says which.
+        if let Some(rest) = msg.strip_prefix("Failed to connect to ") {
+            if let (Some((place, _)), true) = (
+                rest.split_once(" after "),
+                msg.ends_with("Couldn't connect to server"),
+            ) {
+                let _ = writeln!(
+                    env.stderr,
+                    "* connect to {} failed: Connection refused",
+                    place
+                );
+            }
+        }
+        let _ = writeln!(env.stderr, "* {}", msg);
+        let _ = writeln!(env.stderr, "* Closing connection {}", s.conn);
+        s.conn += 1;
     }
     if !quiet {
         let _ = env.stdout.flush();
@@ -824,7 +864,7 @@ fn say_failure(s: &Session, env: &mut Env, f: &Fail) -> String {
 }
 
 /// After the last attempt: the error line and the -w report.
-fn report(s: &Session, env: &mut Env, failure: Option<Fail>, mut stats: Stats) {
+fn report(s: &mut Session, env: &mut Env, failure: Option<Fail>, mut stats: Stats) {
     if let Some(f) = &failure {
         stats.errormsg = say_failure(s, env, f);
     }
@@ -926,7 +966,8 @@ fn run_one(
     let mut payload: Option<(Vec<u8>, Option<String>)> = None;
     if cfg.get {
         if let Some(d) = &s.data {
-            let q = String::from_utf8_lossy(d).into_owned();
+            // Through curl 7.88's URL API, whose escapes come out lower case.
+            let q = lower_escapes(&String::from_utf8_lossy(d));
             url.query = Some(match url.query.take() {
                 Some(old) if !old.is_empty() => format!("{}&{}", old, q),
                 _ => q,
@@ -1096,6 +1137,7 @@ fn run_one(
                 .saturating_sub(start.elapsed().as_millis())
                 .max(1) as u32
         });
+        s.ended_shown = false;
         let place = s.routes.place(url.host_bare(), url.port_or_default());
         let req = Request {
             method: method.clone(),
@@ -1137,6 +1179,12 @@ fn run_one(
                         url.host_bare()
                     );
                 }
+            } else if s.looked_up.contains(&(conn_host.clone(), conn_port)) {
+                let _ = writeln!(
+                    env.stderr,
+                    "* Hostname {} was found in DNS cache",
+                    conn_host
+                );
             }
             let _ = writeln!(env.stderr, "*   Trying {}:{}...", conn_host, conn_port);
         }
@@ -1155,9 +1203,29 @@ fn run_one(
             .start(&req)
             .map_err(|e| net_fail(&e, &shown, elapsed_ms(start), received))?;
         stats.time_pretransfer = start.elapsed().as_secs_f64();
-        let head = ex
-            .response()
-            .map_err(|e| net_fail(&e, &shown, elapsed_ms(start), received))?;
+        let head = ex.response().map_err(|e| {
+            // The connection was made and the request sent before these:
+            // -v shows both, as curl does.
+            let connected = matches!(
+                e.reason,
+                Reason::EmptyReply | Reason::NotHttp | Reason::BadResponse | Reason::PartialBody
+            ) || (e.reason == Reason::Timeout
+                && !e.message.starts_with("connection"));
+            if cfg.verbose && connected {
+                let _ = writeln!(
+                    env.stderr,
+                    "* Connected to {} ({}) port {} (#{})",
+                    url.host_bare(),
+                    conn_host,
+                    conn_port,
+                    s.conn
+                );
+                let _ = env
+                    .stderr
+                    .write_all(prefix_lines(&req_text, "> ").as_bytes());
+            }
+            net_fail(&e, &shown, elapsed_ms(start), received)
+        })?;
         stats.time_starttransfer = start.elapsed().as_secs_f64();
         stats.num_connects += 1;
         stats.http_code = head.status;
@@ -1174,23 +1242,40 @@ fn run_one(
         if cfg.verbose {
             let _ = writeln!(
                 env.stderr,
-                "* Connected to {} ({}) port {} (#0)",
+                "* Connected to {} ({}) port {} (#{})",
                 url.host_bare(),
                 stats.remote_ip,
-                conn_port
+                conn_port,
+                s.conn
             );
             let _ = env
                 .stderr
                 .write_all(prefix_lines(&req_text, "> ").as_bytes());
+            if !built.body.is_empty() {
+                let _ = writeln!(env.stderr, "}} [{} bytes data]", built.body.len());
+            }
+        }
+        if !s.looked_up.contains(&(conn_host.clone(), conn_port)) {
+            s.looked_up.push((conn_host.clone(), conn_port));
         }
         let head_text = head.to_text();
         stats.size_header += head_text.len() as u64;
         stats.content_type = head.header("content-type").unwrap_or("").to_string();
         stats.last_head = Some(head.clone());
         if cfg.verbose {
+            if head.version == "1.0" {
+                let _ = writeln!(env.stderr, "* HTTP 1.0, assume close after body");
+            }
+            // -f stops at the status: curl shows no end-of-headers line then.
+            let stops = (cfg.fail && !cfg.fail_with_body) && head.status >= 400;
+            let shown_head = if stops {
+                head_text.strip_suffix("\r\n").unwrap_or(&head_text)
+            } else {
+                &head_text
+            };
             let _ = env
                 .stderr
-                .write_all(prefix_lines(&head_text, "< ").as_bytes());
+                .write_all(prefix_lines(shown_head, "< ").as_bytes());
         }
         if let Some(j) = s.jar.as_mut() {
             for c in head.headers_named("set-cookie") {
@@ -1242,11 +1327,9 @@ fn run_one(
                 drop(ex);
                 redirect_start.get_or_insert(start);
                 if cfg.verbose {
-                    let _ = writeln!(
-                        env.stderr,
-                        "* Connection #0 to host {} left intact",
-                        url.host_bare()
-                    );
+                    let _ = env
+                        .stderr
+                        .write_all(connection_end(s, &head, url.host_bare()).as_bytes());
                     let _ = writeln!(
                         env.stderr,
                         "* Issue another request to this URL: '{}'",
@@ -1416,11 +1499,9 @@ fn run_one(
             m.finish(env.stderr);
         }
         if cfg.verbose {
-            let _ = writeln!(
-                env.stderr,
-                "* Connection #0 to host {} left intact",
-                url.host_bare()
-            );
+            let _ = env
+                .stderr
+                .write_all(connection_end(s, &head, url.host_bare()).as_bytes());
         }
         if failing {
             return Err(fail(

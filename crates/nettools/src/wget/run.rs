@@ -515,9 +515,15 @@ impl Run<'_> {
                 let text = fs::read_to_string(format!("{}/.netrc", home)).ok()?;
                 crate::netrc::lookup(&text, url.host_bare())
             };
-            let login = match &opts.user {
-                Some(u) => Some((u.clone(), opts.password.clone().unwrap_or_default())),
-                None => netrc().map(|e| (e.login, e.password)),
+            // Credentials in the URL come first, as in wget.
+            let from_url = url.userinfo.as_ref().map(|ui| {
+                let (u, p) = ui.split_once(':').unwrap_or((ui, ""));
+                (u.to_string(), p.to_string())
+            });
+            let login = match (&opts.user, from_url) {
+                (_, Some(l)) => Some(l),
+                (Some(u), None) => Some((u.clone(), opts.password.clone().unwrap_or_default())),
+                (None, None) => netrc().map(|e| (e.login, e.password)),
             };
             if let Some((user, password)) = login {
                 let cred = format!("{}:{}", user, password);
@@ -920,6 +926,16 @@ impl Run<'_> {
             "Saving to: '{}'\n",
             if to_stdout { "STDOUT" } else { &shown }
         ));
+        if opts.save_headers {
+            // --save-headers: the head as received, before the body.
+            let text = head.to_text();
+            let _ = match (&mut file, &mut self.document) {
+                (Some(f), _) => f.write_all(text.as_bytes()),
+                (None, Document::Stdout) if to_stdout => env.stdout.write_all(text.as_bytes()),
+                (None, Document::File(_, Some(f))) => f.write_all(text.as_bytes()),
+                _ => Ok(()),
+            };
+        }
         let mut dots = Dots::new(
             length.map(|n| n + if partial { resume } else { 0 }),
             if partial { resume } else { 0 },
