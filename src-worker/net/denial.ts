@@ -31,7 +31,15 @@ export type FailureReason =
   | 'too-many-redirects'
   | 'redirect-body'
   | 'cancelled'
-  | 'transfer-failed';
+  | 'transfer-failed'
+  /** The connection closed before the body's framing said it was complete (curl's 18). */
+  | 'partial-body'
+  /** The connection closed before any byte of a response (curl's 52). */
+  | 'empty-reply'
+  /** A response that breaks HTTP/1.1's framing or syntax (curl's 56). */
+  | 'bad-response'
+  /** An answer that is not HTTP/1.x at all (curl's 1: HTTP/0.9 is refused). */
+  | 'not-http';
 
 export type NetReason = DenialReason | FailureReason;
 
@@ -53,6 +61,10 @@ export const NET_REASON_CODES: readonly NetReason[] = [
   'redirect-body',
   'cancelled',
   'transfer-failed',
+  'partial-body',
+  'empty-reply',
+  'bad-response',
+  'not-http',
 ];
 
 // The first seven codes are the denials.

@@ -6,6 +6,7 @@
 import type { AuditRecord } from './audit.js';
 import { PausableTimer } from '../base/pausableTimer.js';
 import { NetError, oneLine } from './denial.js';
+import { HttpParseError } from './http1/responseParser.js';
 import type { GatewayLimits } from './limits.js';
 
 /** One request from start to the end of its body: limits, clock, cancellation. */
@@ -164,6 +165,8 @@ export function toNetError(
   ex: Exchange,
   url: string,
   limits: GatewayLimits,
+  /** The head had arrived: a close now cut the body short. */
+  inBody = false,
 ): NetError {
   if (err instanceof NetError) return err;
   if (ex.signal.aborted && ex.signal.reason instanceof NetError) return ex.signal.reason;
@@ -173,6 +176,7 @@ export function toNetError(
     e = e.cause as typeof e
   ) {
     if (e instanceof NetError) return e;
+    if (e instanceof HttpParseError) return new NetError(e.reason, e.message, { url });
     const code = typeof e.code === 'string' ? e.code : '';
     // undici's, or ours (net/node/http1Connection.ts) and the system's.
     if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT') {
@@ -183,6 +187,14 @@ export function toNetError(
     }
     if (TLS_CODES.test(code)) {
       return new NetError('tls-failed', `TLS: ${oneLine(e.message)}`, { url });
+    }
+    if (code === 'UND_ERR_SOCKET' && e.message === 'other side closed') {
+      // undici's words for the close our own parser tells apart (curl's 52 and 18).
+      return inBody
+        ? new NetError('partial-body', 'transfer closed with outstanding read data remaining', {
+            url,
+          })
+        : new NetError('empty-reply', 'Empty reply from server', { url });
     }
     if (CONNECT_CODES.has(code)) {
       return new NetError('connect-failed', `could not connect: ${code}`, { url });

@@ -9,7 +9,7 @@
 import type { SecureContextOptions } from 'node:tls';
 import { addressText, parseAddress, type IpAddress } from './address.js';
 import type { AuditRecord } from './audit.js';
-import { NetError, denial, oneLine } from './denial.js';
+import { NetError, denial, oneLine, quote } from './denial.js';
 import { Exchange, HopAudit, toNetError, untilAborted } from './exchange.js';
 import {
   checkHeaders,
@@ -25,6 +25,7 @@ import { http1Connection } from './node/http1Connection.js';
 import type { SocketEnd } from './node/pinnedAgent.js';
 import { undiciConnection } from './node/undiciConnection.js';
 import { systemResolver, type Resolver } from './node/resolver.js';
+import type { HostRule } from './hostEntry.js';
 import { CompiledPolicy, type NetworkPolicy } from './policy.js';
 import { ResponseBody, type BodyFraming } from './responseBody.js';
 import { parseTarget, sameOrigin, type RequestTarget } from './target.js';
@@ -72,6 +73,15 @@ export interface NetRequest {
   signal?: AbortSignal;
   /** Called with true when waiting for onRequest starts and false when it ends. */
   onApprovalWait?: (waiting: boolean) => void;
+  /**
+   * Connect the first hop here instead of where the URL's host resolves
+   * (curl's `--resolve` and `--connect-to`): a name or an address, and a
+   * port. The URL's host must still be allowed, and so must this place, by
+   * the lists themselves (an approval never opens it), with every address
+   * checked as if it were requested; the request's Host and TLS name stay
+   * the URL's.
+   */
+  connectTo?: { host: string; port: number } | null;
 }
 
 export interface NetResponse {
@@ -175,7 +185,8 @@ export class NetworkGateway {
           if (next.from) headers = headersForHop(headers, !sameOrigin(next.from, t), next.dropBody);
           checkMethod(method, t);
           const sendHeaders = checkHeaders(headers, t);
-          const admitted = await this.admit(t, method, sendHeaders, hop, ex, req);
+          const via = hop === 0 && req.connectTo ? connectTarget(t, req.connectTo) : null;
+          const admitted = await this.admit(t, method, sendHeaders, hop, ex, req, via);
           Object.assign(audit.record, admitted, { decision: 'allow' });
           if (body instanceof Uint8Array) {
             ex.count('sent', body.length);
@@ -190,7 +201,7 @@ export class NetworkGateway {
           } else if (body) {
             bodyUsed = true;
           }
-          conn = await this.connection(t, admitted.addresses, limits.connectTimeoutMs);
+          conn = await this.connection(t, admitted.addresses, limits.connectTimeoutMs, via?.port);
           const res = await conn.send(
             {
               url: t.url,
@@ -258,16 +269,19 @@ export class NetworkGateway {
     t: RequestTarget,
     addresses: string[],
     connectTimeoutMs: number,
+    port: number | undefined,
   ): Promise<Connection> | Connection {
     const checked = addresses.map((a) => parseAddress(a) as IpAddress);
+    const other = port !== undefined && port !== t.port ? { port } : {};
     if (t.url.protocol === 'http:' && this.options.plainHttpClient !== 'undici') {
-      return http1Connection({ addresses: checked, connectTimeoutMs });
+      return http1Connection({ addresses: checked, connectTimeoutMs, ...other });
     }
     return undiciConnection({
       hostname: t.url.hostname,
       addresses: checked,
       connectTimeoutMs,
       ca: this.options.ca,
+      ...other,
     });
   }
 
@@ -284,15 +298,24 @@ export class NetworkGateway {
     hop: number,
     ex: Exchange,
     req: NetRequest,
+    via: RequestTarget | null = null,
   ): Promise<{ addresses: string[]; decidedBy: string; rule: string | null }> {
     const policy = this.policy;
     const nameRule = policy.checkName(t);
-    let addresses: IpAddress[] | null = t.literal ? [t.literal] : null;
-    if (!addresses && (nameRule || policy.resolvesUnlisted)) addresses = await this.resolve(t, ex);
+    // The place connected to: the URL's host, or the connectTo override,
+    // whose name and addresses face every check a request to it would.
+    const place = via ?? t;
+    const placeRule = via ? policy.checkName(via) : nameRule;
+    let addresses: IpAddress[] | null = place.literal ? [place.literal] : null;
+    if (!addresses && (nameRule || placeRule || policy.resolvesUnlisted)) {
+      addresses = await this.resolve(place, ex);
+    }
     let listed = null;
     if (addresses) {
-      policy.checkAddresses(t, addresses);
-      listed = policy.allowedBy(t, addresses, nameRule);
+      policy.checkAddresses(place, addresses);
+      if (via) this.checkPlace(via, addresses, placeRule);
+      // The URL's host stands for the place's addresses, at the port connected to.
+      listed = policy.allowedBy(via ? { ...t, port: via.port } : t, addresses, nameRule);
     }
     let decidedBy = 'policy';
     let rule = listed?.text ?? null;
@@ -304,10 +327,16 @@ export class NetworkGateway {
       throw policy.notAllowed(t);
     }
     if (!addresses) {
-      addresses = await this.resolve(t, ex);
-      policy.checkAddresses(t, addresses);
+      addresses = await this.resolve(place, ex);
+      policy.checkAddresses(place, addresses);
+      if (via) this.checkPlace(via, addresses, placeRule);
     }
     return { addresses: addresses.map(addressText), decidedBy, rule };
+  }
+
+  /** A connectTo place needs the lists' own yes: its name entry, or entries covering every address. */
+  private checkPlace(via: RequestTarget, addresses: IpAddress[], rule: HostRule | null): void {
+    if (!this.policy.allowedBy(via, addresses, rule)) throw this.policy.notAllowed(via);
   }
 
   private async ask(
@@ -448,7 +477,7 @@ export class NetworkGateway {
         received: (n) => ex.count('received', n),
         ended: (error) => end(error, error === null),
         abandoned: () => end(null, false),
-        toError: (err) => toNetError(err, ex, t.url.href, ex.limits),
+        toError: (err) => toNetError(err, ex, t.url.href, ex.limits, true),
       },
       conn.pausesAnywhere ? { length: null, untilClose: false } : framingOf(headers),
     );
@@ -504,6 +533,17 @@ function discard(res: DispatchedResponse): Promise<void> {
       failed: () => resolve(),
     });
   });
+}
+
+/** The place a connectTo override names, parsed as a URL's host would be (every spelling is one host). */
+function connectTarget(t: RequestTarget, to: { host: string; port: number }): RequestTarget {
+  const host = to.host.includes(':') && !to.host.startsWith('[') ? `[${to.host}]` : to.host;
+  if (!Number.isInteger(to.port) || to.port < 1 || to.port > 65535 || /[/?#@\\]/.test(host)) {
+    throw new NetError('bad-url', `cannot connect to ${quote(`${to.host}:${to.port}`)}`, {
+      url: t.url.href,
+    });
+  }
+  return parseTarget(`${t.scheme}://${host}:${to.port}/`);
 }
 
 function compile(policy: NetworkPolicy | CompiledPolicy | undefined): CompiledPolicy {

@@ -345,7 +345,114 @@ const CASES: Record<string, Case> = {
     reason: 'bad-method',
     req: { method: 'CONNECT' },
   },
+  // curl --resolve / --connect-to: the place connected to faces every check
+  // a request to it would, and the URL's host must pass as well.
+  ...connectToCases(),
 };
+
+function connectToCases(): Record<string, Case> {
+  const to = (host: string, port = 80): Partial<NetRequest> => ({ connectTo: { host, port } });
+  const via = (host: string, says: string, port = 80): Case => ({
+    url: 'http://example.com/',
+    reason: 'special-address',
+    says,
+    req: to(host, port),
+  });
+  return {
+    'connectTo loopback': via('127.0.0.1', '127.0.0.1 is a loopback'),
+    'connectTo loopback on the test port': {
+      url: 'http://example.com/',
+      reason: 'special-address',
+      says: '127.0.0.1 is a loopback',
+      req: { connectTo: { host: '127.0.0.1', port: srvPort() } },
+    },
+    'connectTo loopback in decimal': via('2130706433', '127.0.0.1 is a loopback'),
+    'connectTo loopback in hex': via('0x7f.1', '127.0.0.1 is a loopback'),
+    'connectTo 0': via('0', '0.0.0.0 is an unspecified'),
+    'connectTo [::]': via('::', ':: is an unspecified'),
+    'connectTo ::1 without brackets': via('::1', '::1 is a loopback'),
+    'connectTo [::1] with brackets': via('[::1]', '::1 is a loopback'),
+    'connectTo mapped metadata': via('::ffff:169.254.169.254', 'cloud-metadata'),
+    'connectTo metadata': via('169.254.169.254', 'cloud-metadata'),
+    'connectTo metadata on 8080': via('169.254.169.254', ':8080: 169.254.169.254', 8080),
+    'connectTo a name that resolves inside': via('localhost', 'localhost resolves to it'),
+    'connectTo a private name': via('private.test', '10.1.2.3 is a private'),
+    'connectTo a name with one bad answer': via('mixed.test', '10.0.0.1 is a private'),
+    'connectTo NAT64 metadata': via('64:ff9b::a9fe:a9fe', 'NAT64'),
+    'connectTo a link-local IPv6 name': via('linklocal.test', 'link-local'),
+    'connectTo a zone id': {
+      url: 'http://example.com/',
+      reason: 'bad-url',
+      req: to('fe80::1%eth0'),
+    },
+    'connectTo with a path': { url: 'http://example.com/', reason: 'bad-url', req: to('a/b') },
+    'connectTo with userinfo': {
+      url: 'http://example.com/',
+      reason: 'bad-url',
+      req: to('example.com@127.0.0.1'),
+    },
+    'connectTo port 0': {
+      url: 'http://example.com/',
+      reason: 'bad-url',
+      req: to('example.com', 0),
+    },
+    'connectTo port 70000': {
+      url: 'http://example.com/',
+      reason: 'bad-url',
+      req: to('example.com', 70000),
+    },
+    'a name entry does not move to an unlisted public address': {
+      url: 'http://api.test/',
+      reason: 'not-allowed',
+      says: 'network policy denied 93.184.215.14:80',
+      policy: { allowedHosts: ['api.test'] },
+      req: to('93.184.215.14'),
+    },
+    'a name entry does not move to an unlisted name': {
+      url: 'http://api.test/',
+      reason: 'not-allowed',
+      policy: { allowedHosts: ['api.test'] },
+      req: to('example.com'),
+    },
+    'an approval does not open the place': {
+      url: 'http://api.test/',
+      reason: 'not-allowed',
+      says: 'network policy denied 93.184.215.14:80',
+      policy: { onRequest: () => Promise.resolve(true) },
+      req: to('93.184.215.14'),
+    },
+    'an approval does not open a loopback place': {
+      url: 'http://api.test/',
+      reason: 'special-address',
+      policy: { onRequest: () => Promise.resolve(true) },
+      req: { connectTo: { host: '127.0.0.1', port: srvPort() } },
+    },
+    'a blocked URL name to an allowed place': {
+      url: 'http://x.evil.test:9/',
+      reason: 'blocked',
+      policy: { allowedHosts: ['127.0.0.1:9'], blockedHosts: ['*.evil.test'] },
+      req: to('127.0.0.1', 9),
+    },
+    'an allowed URL to a blocked place': {
+      url: 'http://example.com/',
+      reason: 'blocked',
+      policy: { allowedHosts: ['*'], blockedHosts: ['*.evil.test'] },
+      req: to('x.evil.test'),
+    },
+    'an allowed place on another port than its entry': {
+      url: 'http://foo.test:9/',
+      reason: 'special-address',
+      says: '127.0.0.1:1: 127.0.0.1 is a loopback',
+      policy: { allowedHosts: ['127.0.0.1:9'] },
+      req: to('127.0.0.1', 1),
+    },
+  };
+}
+
+/** The loopback server's port, once it runs (cases are built before). */
+function srvPort(): number {
+  return srv?.port ?? 1;
+}
 
 describe('SSRF: nothing reaches an inside address unless an entry names it', () => {
   for (const [name, c] of Object.entries(CASES)) {
@@ -380,6 +487,60 @@ describe('SSRF: nothing reaches an inside address unless an entry names it', () 
     await expect(gw.request({ url: 'http://data-to-leak.other.test/' })).rejects.toThrow(/default/);
     await expect(gw.request({ url: 'http://x.evil.test/' })).rejects.toThrow(/blocked/);
     expect(resolver.calls).toEqual([]);
+  });
+});
+
+describe('connectTo (curl --resolve, --connect-to) reaches an allowed place only', () => {
+  it('a name stands for an allowed address on its port', async () => {
+    const resolver = tableResolver(DNS);
+    const gw = new NetworkGateway({
+      sandboxId: 'c',
+      policy: { allowedHosts: [`127.0.0.1:${srv.port}`] },
+      resolver,
+    });
+    const before = srv.seen.length;
+    const res = await gw.request({
+      url: `http://made-up.test:${srv.port}/hello`,
+      connectTo: { host: '127.0.0.1', port: srv.port },
+    });
+    expect(await readText(res)).toBe('hello\n');
+    expect(res.addresses).toEqual(['127.0.0.1']);
+    // The Host header stays the URL's; nothing was looked up.
+    const seen = srv.seen.slice(before);
+    expect(
+      seen.map((s) => s.rawHeaders[s.rawHeaders.findIndex((h) => h.toLowerCase() === 'host') + 1]),
+    ).toEqual([`made-up.test:${srv.port}`]);
+    expect(resolver.calls).toEqual([]);
+  });
+
+  it('another port: the place is connected to, the URL keeps its own', async () => {
+    const gw = new NetworkGateway({
+      sandboxId: 'c',
+      policy: { allowedHosts: [`127.0.0.1:${srv.port}`] },
+      resolver: tableResolver(DNS),
+    });
+    const res = await gw.request({
+      url: 'http://made-up.test/hello',
+      connectTo: { host: '127.0.0.1', port: srv.port },
+    });
+    expect(await readText(res)).toBe('hello\n');
+    expect(res.remote?.port).toBe(srv.port);
+  });
+
+  it('applies to the first hop only: a redirect is checked where it points', async () => {
+    const gw = new NetworkGateway({
+      sandboxId: 'c',
+      policy: { allowedHosts: [`127.0.0.1:${srv.port}`] },
+      resolver: tableResolver(DNS),
+    });
+    const err = await gw
+      .request({
+        url: `http://made-up.test:${srv.port}/redirect?to=${encodeURIComponent('http://made-up.test/x')}`,
+        connectTo: { host: '127.0.0.1', port: srv.port },
+        followRedirects: true,
+      })
+      .catch((e: NetError) => e);
+    expect((err as NetError).reason).toBe('not-allowed');
   });
 });
 

@@ -64,6 +64,7 @@ export class SyscallExchange {
         ...(r.timeoutMs ? { timeoutMs: r.timeoutMs } : {}),
         ...(r.connectTimeoutMs ? { connectTimeoutMs: r.connectTimeoutMs } : {}),
         ...(r.maxResponseBytes ? { maxResponseBytes: r.maxResponseBytes } : {}),
+        ...(r.connectTo ? { connectTo: r.connectTo } : {}),
         context: start.context,
         signal: this.ctl.signal,
         onApprovalWait: (waiting: boolean) => {

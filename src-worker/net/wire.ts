@@ -20,6 +20,8 @@ export const NET_FLAGS = {
   noBody: 4,
   /** Decode a `Content-Encoding: br` body (net/brotliBody.ts); the head stays as sent. */
   decodeBrotli: 8,
+  /** A connect-to place (host, port) follows the body: curl --resolve / --connect-to. */
+  connectTo: 16,
 } as const;
 
 export interface NetWireRequest {
@@ -33,6 +35,8 @@ export interface NetWireRequest {
   readonly url: string;
   readonly headers: HeaderList;
   readonly body: Uint8Array;
+  /** Where to connect instead of the URL's host (NET_FLAGS.connectTo), or null. */
+  readonly connectTo: { host: string; port: number } | null;
 }
 
 /** Headers a request may carry (each at most one string of the request buffer). */
@@ -89,6 +93,11 @@ export function decodeNetRequest(b: Uint8Array): NetWireRequest {
   const headers: HeaderList = [];
   for (let i = 0; i < count; i++) headers.push([latin1.decode(bytes()), latin1.decode(bytes())]);
   const body = bytes().slice();
+  let connectTo: NetWireRequest['connectTo'] = null;
+  if ((flags & NET_FLAGS.connectTo) !== 0) {
+    const host = utf8.decode(bytes());
+    connectTo = { host, port: u32() };
+  }
   if (off !== b.length) fail(Errno.EINVAL, 'trailing bytes in net request');
   return {
     flags,
@@ -100,6 +109,7 @@ export function decodeNetRequest(b: Uint8Array): NetWireRequest {
     url,
     headers,
     body,
+    connectTo,
   };
 }
 
@@ -151,9 +161,10 @@ class Writer {
 
 /** Encode a request buffer (tests and TypeScript guests; the Rust side has its own). */
 export function encodeNetRequest(r: Partial<NetWireRequest> & { url: string }): Uint8Array {
+  const to = r.connectTo ?? null;
   const w = new Writer()
     .u32(NET_REQUEST_VERSION)
-    .u32(r.flags ?? 0)
+    .u32((r.flags ?? 0) | (to ? NET_FLAGS.connectTo : 0))
     .u32(r.maxRedirects ?? 0)
     .u32(r.timeoutMs ?? 0)
     .u32(r.connectTimeoutMs ?? 0)
@@ -163,7 +174,9 @@ export function encodeNetRequest(r: Partial<NetWireRequest> & { url: string }): 
   const headers = r.headers ?? [];
   w.u32(headers.length);
   for (const [n, v] of headers) w.latin1(n).latin1(v);
-  return w.bytes(r.body ?? new Uint8Array(0)).done();
+  w.bytes(r.body ?? new Uint8Array(0));
+  if (to) w.utf8(to.host).u32(to.port);
+  return w.done();
 }
 
 export interface NetWireHead {
@@ -219,6 +232,10 @@ const ERRNO_OF: Record<NetReason, Errno> = {
   'redirect-body': Errno.EINVAL,
   cancelled: Errno.ECANCELED,
   'transfer-failed': Errno.EIO,
+  'partial-body': Errno.EIO,
+  'empty-reply': Errno.EIO,
+  'bad-response': Errno.EIO,
+  'not-http': Errno.EIO,
 };
 
 /** The errno a program sees for a denial or failure (docs/network.md's table). */

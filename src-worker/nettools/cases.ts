@@ -519,6 +519,80 @@ export const CURL_CASES: readonly NetCase[] = [
     'curl -sS --retry 1 --retry-delay 1 --retry-connrefused $C/x; echo "rc=$?"',
   ),
   c('-w %{onerror} with a bad URL', "curl -s -w 'ok%{onerror}bad %{exitcode}\\n' http://a:b/"),
+  // Session 12: servers that break off, and where a transfer connects.
+  c('a body cut short is exit 18', 'curl -sS $U/cut/length; echo "rc=$?"'),
+  c(
+    'a body cut short, -w',
+    "curl -s -w '%{exitcode} %{errormsg} %{http_code} %{size_download}\\n' $U/cut/length",
+  ),
+  c('a chunked body cut short', 'curl -sS $U/cut/chunked; echo "rc=$?"'),
+  c('a body cut short to a file', 'curl -sS -o out $U/cut/length; echo "rc=$?"; cat out'),
+  c('an empty reply is exit 52', 'curl -sS $U/cut/empty; echo "rc=$?"'),
+  c('an empty reply, -w', "curl -s -w '%{exitcode} %{errormsg} %{http_code}\\n' $U/cut/empty"),
+  c('a bad chunk size', 'curl -sS $U/cut/bad-chunk; echo "rc=$?"'),
+  c('HTTP/0.9 is refused', 'curl -sS $U/cut/http09; echo "rc=$?"'),
+  c('an empty reply with -f -L', 'curl -sSfL $U/cut/empty; echo "rc=$?"'),
+  c(
+    '--resolve a made-up name',
+    "curl -sS --resolve made.up:${U##*:}:127.0.0.1 -w '%{remote_ip} %{remote_port}\\n' http://made.up:${U##*:}/echo",
+  ),
+  c(
+    '--resolve for every host',
+    'curl -sS --resolve "*:${U##*:}:127.0.0.1" -o /dev/null -w \'%{remote_ip} %{http_code}\\n\' http://any.name:${U##*:}/text',
+  ),
+  c(
+    '--resolve then -L keeps the name',
+    "curl -sSL --resolve made.up:${U##*:}:127.0.0.1 -w '%{url_effective} %{num_redirects}\\n' http://made.up:${U##*:}/redirect/2",
+  ),
+  c('--resolve with a bad entry', 'curl -sS --resolve bad $U/text; echo "rc=$?"'),
+  c('--resolve with a bad address', 'curl -sS --resolve made.up:80:notip $U/text; echo "rc=$?"'),
+  c('--resolve with a bad entry, -s', 'curl -s --resolve bad $U/text; echo "rc=$?"'),
+  c('--resolve on another port is unused', 'curl -sS --resolve 127.0.0.1:1:10.0.0.1 $U/text'),
+  c(
+    '--resolve -v lines',
+    "curl -sv --resolve made.up:${U##*:}:127.0.0.1 -o /dev/null http://made.up:${U##*:}/text 2>&1 | grep -E '^\\* (Hostname|  Trying|Connected)'",
+  ),
+  c(
+    '--connect-to another port',
+    "curl -sS --connect-to made.up:80:127.0.0.1:${U##*:} -w '%{remote_ip} %{remote_port} %{url_effective}\\n' http://made.up/echo",
+  ),
+  c(
+    '--connect-to any host',
+    "curl -sS --connect-to ::127.0.0.1:${U##*:} -o /dev/null -w '%{remote_port} %{http_code}\\n' http://any.name/text",
+  ),
+  c('--connect-to an unreadable entry is skipped', 'curl -sS --connect-to bad $U/text'),
+  c(
+    '--connect-to -v lines',
+    "curl -sv --connect-to made.up:80:127.0.0.1:${U##*:} -o /dev/null http://made.up/text 2>&1 | grep -E '^\\* (Connecting|  Trying)'",
+  ),
+  c('--local-port badly used', 'curl -sS --local-port abc $U/text; echo "rc=$?"'),
+  // -v as curl 7.88 prints it for plain http.
+  c('-v a POST, every line', "curl -sv -d a=1 -H 'X-A: b' $U/echo 2>&1 >/dev/null"),
+  c('-v -I, every line', 'curl -sIv $U/text 2>&1 >/dev/null'),
+  c('-v an HTTP/1.0 server', 'curl -sv $U/http10 2>&1 >/dev/null'),
+  c('-v over redirects', 'curl -sLv $U/redirect/2 2>&1 >/dev/null'),
+  c('-v two URLs', 'curl -sv $U/text $U/json 2>&1 >/dev/null'),
+  c(
+    '-v a refused connection',
+    "curl -sv $C/x 2>&1 >/dev/null | sed 's/after [0-9]* ms/after N ms/'",
+  ),
+  c('-v -f on a 404', 'curl -sfv $U/status/404 2>&1 >/dev/null'),
+  c('-v --fail-with-body', 'curl -sv --fail-with-body $U/status/404 2>&1 >/dev/null'),
+  c('-v -L -f on a 500', 'curl -sLfv $U/status/500 2>&1 >/dev/null'),
+  c('-v an empty reply', 'curl -sv $U/cut/empty 2>&1 >/dev/null'),
+  c(
+    '-v a timeout',
+    "curl -sv -m 0.5 $U/slow 2>&1 >/dev/null | sed 's/after [0-9]* milli/after N milli/'",
+  ),
+  c('-v -G', 'curl -svG -d a=1 $U/echo 2>&1 >/dev/null'),
+  c('-Z runs every URL', 'curl -s -Z $U/text $U/json 2>/dev/null'),
+  c('--parallel --parallel-max', 'curl -s --parallel --parallel-max 3 $U/text $U/json 2>/dev/null'),
+  c(
+    '-F @- takes its type from ;filename=',
+    `curl -s -F 'a=1' -F 'b=@-;filename=x.txt' $U/echo < /dev/null ${B}`,
+  ),
+  c('-G escapes come out lower case', "curl -s -G --data-urlencode 'a=é/' -d 'b=%2F' $U/echo"),
+  c('--noproxy is accepted', "curl -sS --noproxy '*' $U/text"),
 ];
 
 export const WGET_CASES: readonly NetCase[] = [
@@ -710,4 +784,20 @@ export const WGET_CASES: readonly NetCase[] = [
   c('connection refused -nv', 'wget -nv $C/x; echo "rc=$?"'),
   c('connection refused -q with tries', 'wget -q -t 3 $C/x; echo "rc=$?"'),
   c('-nc message after a download', 'wget -q $U/json; wget -nc $U/json; echo "rc=$?"'),
+  // Session 12: servers that break off.
+  c('a body cut short', 'wget -t 1 -O /dev/null $U/cut/length; echo "rc=$?"'),
+  c('a body cut short, two tries', 'wget -t 2 --waitretry=0 -O out $U/cut/length; echo "rc=$?"'),
+  c('a chunked body cut short', 'wget -t 1 -O - $U/cut/chunked; echo "rc=$?"'),
+  c('an empty reply', 'wget -t 1 $U/cut/empty; echo "rc=$?"; ls'),
+  c('an empty reply -nv', 'wget -nv -t 1 $U/cut/empty; echo "rc=$?"'),
+  c('a body cut short -nv', 'wget -nv -t 1 -O /dev/null $U/cut/length; echo "rc=$?"'),
+  c('an empty reply -q', 'wget -q -t 2 --waitretry=0 $U/cut/empty; echo "rc=$?"'),
+  c('--save-headers to stdout', 'wget --save-headers -q -O - $U/text'),
+  c('--save-headers to a file', 'wget --save-headers -q $U/json; cat json'),
+  c(
+    'credentials in the URL',
+    'wget -q -O - http://user:pass@127.0.0.1:${U##*:}/auth; echo "rc=$?"',
+  ),
+  c('--no-proxy is accepted', 'wget -q --no-proxy -O - $U/text'),
+  c('-e robots=off is accepted', 'wget -q -e robots=off -O - $U/text'),
 ];

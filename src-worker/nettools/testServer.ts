@@ -6,7 +6,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, deflateSync, gzipSync } from 'node:zlib';
 
 export interface TestServer {
   readonly port: number;
@@ -25,6 +25,27 @@ const ECHOED = new Set([
   'range',
   'user-agent',
 ]);
+
+/** Replies no well-behaved server sends: cut short, empty, not HTTP. */
+const RAW_REPLIES: Record<string, string> = {
+  '/cut/length': 'HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 100\r\n\r\nabc',
+  '/cut/chunked': 'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n',
+  '/cut/empty': '',
+  '/cut/bad-chunk': 'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nhello\r\n0\r\n\r\n',
+  '/cut/http09': 'hello\n',
+};
+
+let packed: Buffer | null = null;
+/**
+ * 2.3 MB of lines, brotli-compressed once at quality 5: brotli's default
+ * (11) takes 5-25 s on a loaded machine, for each request, and both the
+ * host's curl and ours waited for it (the cases ran 17-38 s).
+ */
+function bigBrotli(): Buffer {
+  const lines = Array.from({ length: 200_000 }, (_, i) => `line ${i}\n`).join('');
+  packed ??= brotliCompressSync(lines, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+  return packed;
+}
 
 const BINARY = Buffer.from(Array.from({ length: 1024 }, (_, i) => (i * 7 + (i >> 8)) & 0xff));
 const RANGED = Buffer.from('0123456789abcdefghijklmnopqrstuvwxyz'.repeat(30));
@@ -96,6 +117,12 @@ function route(req: http.IncomingMessage, body: Buffer, res: http.ServerResponse
     );
     return;
   }
+  const cut = RAW_REPLIES[path];
+  if (cut !== undefined) {
+    // Broken servers: bytes to the socket by hand, then the close.
+    res.socket?.end(cut);
+    return;
+  }
   if (path === '/json')
     return send(res, 200, { 'Content-Type': 'application/json' }, '{"ok":true,"n":3}\n');
   const status = /^\/status\/(\d{3})$/.exec(path);
@@ -140,8 +167,7 @@ function route(req: http.IncomingMessage, body: Buffer, res: http.ServerResponse
   }
   if (path === '/br-big') {
     // Large enough that curl splices it: the decoded bytes, not the raw ones, reach the file.
-    const raw = Array.from({ length: 200_000 }, (_, i) => `line ${i}\n`).join('');
-    return send(res, 200, { ...text, 'Content-Encoding': 'br' }, brotliCompressSync(raw));
+    return send(res, 200, { ...text, 'Content-Encoding': 'br' }, bigBrotli());
   }
   if (path === '/lastmod') {
     // A fixed date in the past: wget -N compares it with the file's mtime.

@@ -112,6 +112,7 @@ pub fn parse(arg: &str, literal: bool, stdin: &mut dyn std::io::Read) -> Result<
             fs::read(path).map_err(|_| FormError::Read(path.to_string()))
         }
     };
+    let from_stdin = kind == '@' && value == "-";
     let mut part = Part {
         name,
         data: Vec::new(),
@@ -129,10 +130,21 @@ pub fn parse(arg: &str, literal: bool, stdin: &mut dyn std::io::Read) -> Result<
         '<' => part.data = read(&value, stdin)?,
         _ => part.data = value.into_bytes(),
     }
+    let mut typed = false;
     for (k, v) in params {
         match k.as_str() {
-            "type" => part.content_type = Some(v),
-            "filename" => part.filename = Some(v),
+            "type" => {
+                typed = true;
+                part.content_type = Some(v);
+            }
+            "filename" => {
+                // Standard input has no name of its own: curl takes the type
+                // from the one given.
+                if from_stdin && !typed {
+                    part.content_type = Some(type_for(&v).to_string());
+                }
+                part.filename = Some(v);
+            }
             _ => part.headers.push(v),
         }
     }

@@ -68,6 +68,10 @@ impl Transport for SysTransport {
         r.timeout_ms = req.timeout_ms;
         r.connect_timeout_ms = req.connect_timeout_ms;
         r.max_response_bytes = req.max_response_bytes;
+        r.connect_to = req
+            .connect_to
+            .as_ref()
+            .map(|(h, p)| (h.as_bytes().to_vec(), u32::from(*p)));
         match r.send() {
             Ok(mut x) => {
                 if req.chunked {

@@ -62,6 +62,9 @@ pub struct Request {
     pub timeout_ms: u32,
     pub connect_timeout_ms: u32,
     pub max_response_bytes: u64,
+    /// Connect here (host or address, port) instead of where the URL's
+    /// host resolves: curl --resolve / --connect-to. The gateway checks it.
+    pub connect_to: Option<(String, u16)>,
 }
 
 /// The response head as received.

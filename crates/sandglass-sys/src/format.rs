@@ -112,6 +112,8 @@ pub const NET_NO_BODY: u32 = 4;
 /// Net request flag: the gateway decodes a `Content-Encoding: br` body (the
 /// head stays as sent).
 pub const NET_DECODE_BROTLI: u32 = 8;
+/// Request flag: `connect_to` follows the body (curl's --resolve, --connect-to).
+pub const NET_CONNECT_TO: u32 = 16;
 /// Version of the net request format.
 pub const NET_REQUEST_VERSION: u32 = 1;
 
@@ -136,6 +138,10 @@ pub struct NetRequest<'a> {
     pub headers: &'a [(Vec<u8>, Vec<u8>)],
     /// The whole body when [`NET_STREAMED_BODY`] is clear.
     pub body: &'a [u8],
+    /// Connect here (host or address, port) instead of where the URL's
+    /// host resolves; sent after the body with [`NET_CONNECT_TO`]. The
+    /// policy checks both places.
+    pub connect_to: Option<(&'a [u8], u32)>,
 }
 
 impl NetRequest<'_> {
@@ -156,6 +162,10 @@ impl NetRequest<'_> {
             w.bytes(v);
         }
         w.bytes(self.body);
+        if let Some((host, port)) = self.connect_to {
+            w.bytes(host);
+            w.u32(port);
+        }
         w.0
     }
 }
@@ -326,6 +336,7 @@ mod tests {
             url: b"http://a/",
             headers: &headers,
             body: b"",
+            connect_to: None,
         }
         .encode();
         let mut w = Writer(Vec::new());
@@ -340,6 +351,25 @@ mod tests {
         w.bytes(b"*/*");
         w.bytes(b"");
         assert_eq!(req, w.0);
+        // A connect-to place follows the body.
+        let to = NetRequest {
+            flags: NET_CONNECT_TO,
+            max_redirects: 0,
+            timeout_ms: 0,
+            connect_timeout_ms: 0,
+            max_response_bytes: 0,
+            method: b"GET",
+            url: b"http://a/",
+            headers: &[],
+            body: b"",
+            connect_to: Some((b"127.0.0.1", 8080)),
+        }
+        .encode();
+        let mut tail = Writer(Vec::new());
+        tail.bytes(b"");
+        tail.bytes(b"127.0.0.1");
+        tail.u32(8080);
+        assert!(to.ends_with(&tail.0));
     }
 
     #[test]

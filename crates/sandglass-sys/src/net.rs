@@ -17,8 +17,8 @@
 //! ```
 
 use crate::format::{
-    NetErrorRecord, NetHead, NetRequest, NET_DECODE_BROTLI, NET_FOLLOW_REDIRECTS, NET_NO_BODY,
-    NET_STREAMED_BODY,
+    NetErrorRecord, NetHead, NetRequest, NET_CONNECT_TO, NET_DECODE_BROTLI, NET_FOLLOW_REDIRECTS,
+    NET_NO_BODY, NET_STREAMED_BODY,
 };
 use crate::{check, handle, raw, Errno};
 
@@ -62,13 +62,21 @@ pub enum Reason {
     Cancelled,
     /// The transfer broke off.
     TransferFailed,
+    /// The connection closed before the body was complete (curl's 18).
+    PartialBody,
+    /// The connection closed before any byte of a response (curl's 52).
+    EmptyReply,
+    /// A response that breaks HTTP/1.1's framing or syntax.
+    BadResponse,
+    /// An answer that is not HTTP/1.x (curl refuses HTTP/0.9: its 1).
+    NotHttp,
     /// A caught signal interrupted the call; no record, the exchange stays open.
     Interrupted,
     /// An errno without a record (a kernel older or newer than this crate).
     Other,
 }
 
-const REASONS: [Reason; 16] = [
+const REASONS: [Reason; 20] = [
     Reason::Blocked,
     Reason::NotAllowed,
     Reason::SpecialAddress,
@@ -85,6 +93,10 @@ const REASONS: [Reason; 16] = [
     Reason::RedirectBody,
     Reason::Cancelled,
     Reason::TransferFailed,
+    Reason::PartialBody,
+    Reason::EmptyReply,
+    Reason::BadResponse,
+    Reason::NotHttp,
 ];
 
 impl Reason {
@@ -124,7 +136,10 @@ impl Reason {
             Reason::TooManyRedirects => 47,
             Reason::RedirectBody => 65,
             Reason::Cancelled | Reason::Interrupted => 42,
-            Reason::TransferFailed | Reason::Other => 56,
+            Reason::PartialBody => 18,
+            Reason::EmptyReply => 52,
+            Reason::NotHttp => 1,
+            Reason::TransferFailed | Reason::BadResponse | Reason::Other => 56,
         }
     }
 
@@ -139,6 +154,10 @@ impl Reason {
             | Reason::ConnectFailed
             | Reason::Timeout
             | Reason::TransferFailed
+            | Reason::PartialBody
+            | Reason::EmptyReply
+            | Reason::BadResponse
+            | Reason::NotHttp
             | Reason::Other => 4,
             Reason::TlsFailed => 5,
             Reason::ByteLimit => 3,
@@ -253,6 +272,9 @@ pub struct Request {
     pub no_body: bool,
     /// Have the gateway decode a `Content-Encoding: br` body.
     pub decode_brotli: bool,
+    /// Connect to this host or address and port instead of where the URL's
+    /// host resolves (curl --resolve / --connect-to; the policy checks both).
+    pub connect_to: Option<(Vec<u8>, u32)>,
 }
 
 impl Request {
@@ -270,6 +292,7 @@ impl Request {
             max_response_bytes: 0,
             no_body: method.eq_ignore_ascii_case("HEAD"),
             decode_brotli: false,
+            connect_to: None,
         }
     }
 
@@ -305,6 +328,9 @@ impl Request {
         if self.decode_brotli {
             flags |= NET_DECODE_BROTLI;
         }
+        if self.connect_to.is_some() {
+            flags |= NET_CONNECT_TO;
+        }
         let inline: &[u8] = match &self.body {
             Body::Inline(b) => b,
             _ => &[],
@@ -319,6 +345,7 @@ impl Request {
             url: &self.url,
             headers: &self.headers,
             body: inline,
+            connect_to: self.connect_to.as_ref().map(|(h, p)| (h.as_slice(), *p)),
         }
         .encode()
     }
@@ -474,6 +501,11 @@ mod tests {
         assert_eq!(Reason::from_code(0), Reason::Blocked);
         assert_eq!(Reason::from_code(3), Reason::DeniedByApprover);
         assert_eq!(Reason::from_code(15), Reason::TransferFailed);
+        assert_eq!(Reason::from_code(16), Reason::PartialBody);
+        assert_eq!(Reason::from_code(17), Reason::EmptyReply);
+        assert_eq!(Reason::from_code(19), Reason::NotHttp);
+        assert_eq!(Reason::PartialBody.curl_exit(), 18);
+        assert_eq!(Reason::EmptyReply.curl_exit(), 52);
         assert_eq!(Reason::from_code(99), Reason::Other);
         assert!(Reason::NotAllowed.is_denial());
         assert!(!Reason::Timeout.is_denial());

@@ -135,11 +135,35 @@ describe('ResponseParser', () => {
     bad('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n');
     bad('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nabX\r\n');
     bad('HTTP/1.1 101 Switching Protocols\r\n\r\n');
-    expect(() => parse('', { closed: true })).toThrow('empty reply from server');
+    expect(() => parse('', { closed: true })).toThrow('Empty reply from server');
     expect(() =>
       parse('HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc', { closed: true }),
     ).toThrow('transfer closed with 7 bytes remaining to read');
     bad('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nab', true);
+  });
+
+  it('names each failure with the reason curl tells apart', () => {
+    const reason = (text: string, closed = false): string => {
+      try {
+        parse(text, { closed });
+      } catch (e) {
+        return e instanceof HttpParseError ? `${e.reason}: ${e.message}` : String(e);
+      }
+      return 'parsed';
+    };
+    expect(reason('', true)).toBe('empty-reply: Empty reply from server');
+    expect(reason('HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc', true)).toBe(
+      'partial-body: transfer closed with 7 bytes remaining to read',
+    );
+    expect(reason('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nab', true)).toBe(
+      'partial-body: transfer closed with outstanding read data remaining',
+    );
+    expect(reason('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n')).toBe(
+      'bad-response: Illegal or missing hexadecimal sequence in chunked-encoding',
+    );
+    expect(reason('garbage here\r\n\r\n')).toMatch(/^not-http: /);
+    expect(reason('hello\n', true)).toMatch(/^not-http: /);
+    expect(reason('HTTP/1.1 200 OK\r\nContent-Le', true)).toMatch(/^bad-response: /);
   });
 
   it('asks to stop reading when the reader is full, and hands out the rest of the read', () => {

@@ -25,8 +25,18 @@ export interface ParserEvents {
   end(): void;
 }
 
-/** Bad bytes from the server: the exchange fails with this message. */
-export class HttpParseError extends Error {}
+/** How a response went wrong, as the gateway's failure reasons name it (net/denial.ts). */
+export type ParseFailure = 'partial-body' | 'empty-reply' | 'bad-response' | 'not-http';
+
+/** Bad bytes from the server, or too few: the exchange fails with this reason and message. */
+export class HttpParseError extends Error {
+  constructor(
+    message: string,
+    readonly reason: ParseFailure = 'bad-response',
+  ) {
+    super(message);
+  }
+}
 
 /** Longest head (status line and headers) accepted, as curl's limit. */
 export const MAX_HEAD_BYTES = 300 * 1024;
@@ -119,15 +129,18 @@ export class ResponseParser {
         this.finish();
         return;
       case 'head':
-        throw new HttpParseError(
-          this.text === ''
-            ? 'empty reply from server'
-            : 'connection closed inside the response head',
-        );
+        if (this.text === '') throw new HttpParseError('Empty reply from server', 'empty-reply');
+        throw new HttpParseError('connection closed inside the response head');
       case 'length':
-        throw new HttpParseError(`transfer closed with ${this.left} bytes remaining to read`);
+        throw new HttpParseError(
+          `transfer closed with ${this.left} bytes remaining to read`,
+          'partial-body',
+        );
       default:
-        throw new HttpParseError('transfer closed with outstanding read data remaining');
+        throw new HttpParseError(
+          'transfer closed with outstanding read data remaining',
+          'partial-body',
+        );
     }
   }
 
@@ -156,7 +169,7 @@ export class ResponseParser {
         throw new HttpParseError(`response head larger than ${MAX_HEAD_BYTES} bytes`);
       }
       if (!'HTTP/'.startsWith(this.text.slice(0, 5))) {
-        throw new HttpParseError('the server did not answer with HTTP/1.x');
+        throw new HttpParseError('the server did not answer with HTTP/1.x', 'not-http');
       }
       return bytes.length;
     }
@@ -169,7 +182,10 @@ export class ResponseParser {
   private onHead(text: string): void {
     const lines = text.replace(/\r?\n\r?\n$/, '').split(/\r?\n/);
     const m = STATUS_LINE.exec(lines[0] ?? '');
-    if (!m) throw new HttpParseError(`bad status line ${JSON.stringify(lines[0] ?? '')}`);
+    if (!m) {
+      // curl's words: no status line is an HTTP/0.9 answer, which it refuses.
+      throw new HttpParseError(`bad status line ${JSON.stringify(lines[0] ?? '')}`, 'not-http');
+    }
     const version = `${m[1]}.${m[2]}`;
     if (m[1] !== '1') throw new HttpParseError(`unsupported HTTP version ${version}`);
     const status = Number(m[3]);
@@ -260,7 +276,8 @@ export class ResponseParser {
       } else {
         const size = line.split(';')[0]?.trim() ?? '';
         if (!/^[0-9a-fA-F]{1,13}$/.test(size)) {
-          throw new HttpParseError(`bad chunk size ${JSON.stringify(line)}`);
+          // curl's words, which curl prints.
+          throw new HttpParseError('Illegal or missing hexadecimal sequence in chunked-encoding');
         }
         this.left = parseInt(size, 16);
         this.state = this.left === 0 ? 'trailers' : 'chunk';

@@ -25,6 +25,8 @@ export const READ_BUFFER_BYTES = 256 * 1024;
 export interface Http1Options {
   addresses: IpAddress[];
   connectTimeoutMs: number;
+  /** The port to connect to when it is not the URL's (curl --connect-to). */
+  port?: number;
 }
 
 export function http1Connection(opts: Http1Options): Connection {
@@ -47,7 +49,7 @@ class Http1Connection implements Connection {
   constructor(private readonly opts: Http1Options) {}
 
   async send(req: SendRequest, signal: AbortSignal): Promise<DispatchedResponse> {
-    const port = Number(req.url.port || 80);
+    const port = this.opts.port ?? Number(req.url.port || 80);
     const socket = await this.connect(port, signal);
     return new Promise<DispatchedResponse>((resolve, reject) => {
       let headDone = false;

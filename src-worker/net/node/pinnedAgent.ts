@@ -15,6 +15,8 @@ export interface PinnedAgentOptions {
   hostname: string;
   addresses: IpAddress[];
   connectTimeoutMs: number;
+  /** The port to connect to when it is not the URL's (curl --connect-to); TLS still checks `hostname`. */
+  port?: number;
   /** Extra trust roots (tests; a corporate CA). Certificate checks stay on. */
   ca?: SecureContextOptions['ca'];
 }
@@ -116,16 +118,19 @@ export async function pinnedAgent(opts: PinnedAgentOptions): Promise<Agent> {
   const agent = new Agent({
     connections: 1,
     connect: (options, callback) =>
-      base(options, (err, socket) => {
-        if (socket) {
-          sniffVersion(socket, seen);
-          seen.local = socketEnd(socket.localAddress, socket.localPort);
-          seen.remote = socketEnd(socket.remoteAddress, socket.remotePort);
-        }
-        // The tuple type needs the two cases spelled out.
-        if (err) callback(err, null);
-        else callback(null, socket as Socket);
-      }),
+      base(
+        opts.port === undefined ? options : { ...options, port: String(opts.port) },
+        (err, socket) => {
+          if (socket) {
+            sniffVersion(socket, seen);
+            seen.local = socketEnd(socket.localAddress, socket.localPort);
+            seen.remote = socketEnd(socket.remoteAddress, socket.remotePort);
+          }
+          // The tuple type needs the two cases spelled out.
+          if (err) callback(err, null);
+          else callback(null, socket as Socket);
+        },
+      ),
   });
   connections.set(agent, seen);
   return agent;

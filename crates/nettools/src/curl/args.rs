@@ -90,6 +90,13 @@ pub struct Config {
     pub post301: bool,
     pub post302: bool,
     pub post303: bool,
+    /// --resolve and --connect-to entries, in order (curl/route.rs reads them).
+    pub resolve: Vec<String>,
+    pub connect_to: Vec<String>,
+    /// --interface / --local-port: the gateway makes the connections, so a
+    /// transfer that asks for either fails (curl's 45).
+    pub interface: Option<String>,
+    pub local_port: Option<String>,
     pub help: bool,
     pub version: bool,
 }
@@ -190,6 +197,10 @@ const OPTIONS: &[(Option<char>, &str, Kind)] = &[
     (Some('J'), "remote-header-name", Kind::Flag),
     (None, "proto", Kind::Arg),
     (None, "proto-redir", Kind::Arg),
+    (None, "resolve", Kind::Arg),
+    (None, "connect-to", Kind::Arg),
+    (None, "interface", Kind::Arg),
+    (None, "local-port", Kind::Arg),
     // Accepted, nothing to do here: TLS versions and trust, TCP and HTTP/2
     // settings and rate limits are the gateway's (scripts pass them).
     (None, "tlsv1", Kind::Flag),
@@ -212,6 +223,16 @@ const OPTIONS: &[(Option<char>, &str, Kind)] = &[
     (Some('y'), "speed-time", Kind::Arg),
     (None, "styled-output", Kind::Flag),
     (None, "fail-early", Kind::Flag),
+    // Transfers run one after another; the output is what -Z's would be
+    // for one at a time.
+    (Some('Z'), "parallel", Kind::Flag),
+    (None, "parallel-max", Kind::Arg),
+    (None, "parallel-immediate", Kind::Flag),
+    // The gateway is the only way out: no proxy is used, the request goes
+    // to its own URL (and the policy checks that), as Python's libraries do.
+    (Some('x'), "proxy", Kind::Arg),
+    (None, "noproxy", Kind::Arg),
+    (Some('U'), "proxy-user", Kind::Arg),
 ];
 
 fn number(opt: &str, v: &str) -> Result<f64, ArgError> {
@@ -322,6 +343,23 @@ impl Config {
             "post301" => self.post301 = on,
             "post302" => self.post302 = on,
             "post303" => self.post303 = on,
+            "resolve" => self.resolve.push(v.to_string()),
+            "connect-to" => self.connect_to.push(v.to_string()),
+            "interface" => self.interface = Some(v.to_string()),
+            "local-port" => {
+                // PORT or FIRST-LAST, as curl reads it.
+                let ok = v.split_once('-').map_or_else(
+                    || v.parse::<u16>().is_ok(),
+                    |(a, b)| a.parse::<u16>().is_ok() && b.parse::<u16>().is_ok(),
+                );
+                if !ok {
+                    return Err(ArgError::usage(format!(
+                        "option {}: is badly used here",
+                        shown
+                    )));
+                }
+                self.local_port = Some(v.to_string());
+            }
             "help" => self.help = on,
             "version" => self.version = on,
             // Accepted and meaningless here: certificate checks and the

@@ -5,6 +5,7 @@ pub mod args;
 mod body;
 mod glob;
 mod progress;
+mod route;
 mod run;
 pub mod writeout;
 

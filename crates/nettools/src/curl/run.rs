@@ -5,6 +5,7 @@ use super::args::{self, Config, ContinueAt, Output};
 use super::body;
 use super::glob;
 use super::progress::Meter;
+use super::route::Routes;
 use super::writeout::{self, Stats};
 use super::VERSION;
 use crate::cookies::Jar;
@@ -34,6 +35,9 @@ fn fail(code: i32, msg: impl Into<String>) -> Fail {
 
 const TRY: &str = "curl: try 'curl --help' or 'curl --manual' for more information\n";
 
+/// Why --interface and --local-port cannot be honoured.
+const NO_BIND: &str = "not available in the sandbox (the network gateway makes the connections)";
+
 /// Everything the transfers share: the parsed command line, the request
 /// body (read once: stdin cannot be read twice), the cookie jar.
 struct Session {
@@ -42,6 +46,13 @@ struct Session {
     form: Option<(Vec<u8>, String)>,
     jar: Option<Jar>,
     cookie_strings: Vec<String>,
+    routes: Routes,
+    /// -v's connection number: the next connection's (curl counts them).
+    conn: u32,
+    /// Hosts and ports looked up so far (-v: "found in DNS cache").
+    looked_up: Vec<(String, u16)>,
+    /// -v said how the last connection ended (a failure after the body says no more).
+    ended_shown: bool,
 }
 
 pub fn main(argv: &[String], env: &mut Env) -> i32 {
@@ -184,12 +195,29 @@ pub fn main(argv: &[String], env: &mut Env) -> i32 {
         }
     }
 
+    let routes = match Routes::parse(&cfg.resolve, &cfg.connect_to) {
+        Ok(r) => r,
+        Err(entry) => {
+            if !quiet {
+                let _ = writeln!(
+                    env.stderr,
+                    "curl: (49) Couldn't parse CURLOPT_RESOLVE entry '{}'",
+                    entry
+                );
+            }
+            return 49;
+        }
+    };
     let mut s = Session {
         cfg,
         data,
         form,
         jar,
         cookie_strings,
+        routes,
+        conn: 0,
+        looked_up: Vec::new(),
+        ended_shown: false,
     };
     let mut code = 0;
     let urls = s.cfg.urls.clone();
@@ -499,9 +527,8 @@ fn ask_password(env: &mut Env, user: &str) -> String {
 }
 
 /// A gateway error as curl reports the same failure of its own.
-fn net_fail(e: &NetError, url: &Url, elapsed_ms: u128, received: u64) -> Fail {
-    let host = url.host_bare();
-    let port = url.port_or_default();
+fn net_fail(e: &NetError, place: &(String, u16), elapsed_ms: u128, received: u64) -> Fail {
+    let (host, port) = place;
     match e.reason {
         // curl's own words; the gateway's reason is in %{errormsg} neither.
         Reason::BadUrl => fail(3, "URL using bad/illegal format or missing URL"),
@@ -533,10 +560,30 @@ fn net_fail(e: &NetError, url: &Url, elapsed_ms: u128, received: u64) -> Fail {
         Reason::Cancelled | Reason::Interrupted => {
             fail(42, "Operation was aborted by an application callback")
         }
+        // The gateway words these as curl does.
+        Reason::PartialBody | Reason::BadResponse => fail(e.reason.curl_exit(), e.message.clone()),
+        Reason::EmptyReply => fail(52, "Empty reply from server"),
+        Reason::NotHttp => fail(1, "Received HTTP/0.9 when not allowed"),
         _ => fail(
             56,
             format!("Failure when receiving data from the peer: {}", e.message),
         ),
+    }
+}
+
+/// curl -v's last line for a connection: closed when the server said so.
+fn connection_end(s: &mut Session, head: &crate::transport::Head, host: &str) -> String {
+    let closes = head
+        .header("connection")
+        .map_or(false, |v| v.eq_ignore_ascii_case("close"))
+        || head.version == "1.0";
+    let n = s.conn;
+    s.ended_shown = true;
+    if closes {
+        s.conn += 1;
+        format!("* Closing connection {}\n", n)
+    } else {
+        format!("* Connection #{} to host {} left intact\n", n, host)
     }
 }
 
@@ -780,7 +827,7 @@ fn transfer(
 /// A failed attempt's error line (every attempt's, retried or not; a file
 /// that would not open is warned about first). Returns the message, for
 /// `%{errormsg}`.
-fn say_failure(s: &Session, env: &mut Env, f: &Fail) -> String {
+fn say_failure(s: &mut Session, env: &mut Env, f: &Fail) -> String {
     let quiet = s.cfg.silent && !s.cfg.show_error;
     let msg = match f.msg.strip_prefix('\u{0}') {
         Some(w) => {
@@ -791,8 +838,23 @@ fn say_failure(s: &Session, env: &mut Env, f: &Fail) -> String {
         }
         None => f.msg.clone(),
     };
-    if s.cfg.verbose {
-        let _ = writeln!(env.stderr, "* Closing connection 0");
+    if s.cfg.verbose && !std::mem::replace(&mut s.ended_shown, false) {
+        // -v says the error too; a refused connection first says which.
+        if let Some(rest) = msg.strip_prefix("Failed to connect to ") {
+            if let (Some((place, _)), true) = (
+                rest.split_once(" after "),
+                msg.ends_with("Couldn't connect to server"),
+            ) {
+                let _ = writeln!(
+                    env.stderr,
+                    "* connect to {} failed: Connection refused",
+                    place
+                );
+            }
+        }
+        let _ = writeln!(env.stderr, "* {}", msg);
+        let _ = writeln!(env.stderr, "* Closing connection {}", s.conn);
+        s.conn += 1;
     }
     if !quiet {
         let _ = env.stdout.flush();
@@ -802,7 +864,7 @@ fn say_failure(s: &Session, env: &mut Env, f: &Fail) -> String {
 }
 
 /// After the last attempt: the error line and the -w report.
-fn report(s: &Session, env: &mut Env, failure: Option<Fail>, mut stats: Stats) {
+fn report(s: &mut Session, env: &mut Env, failure: Option<Fail>, mut stats: Stats) {
     if let Some(f) = &failure {
         stats.errormsg = say_failure(s, env, f);
     }
@@ -904,7 +966,8 @@ fn run_one(
     let mut payload: Option<(Vec<u8>, Option<String>)> = None;
     if cfg.get {
         if let Some(d) = &s.data {
-            let q = String::from_utf8_lossy(d).into_owned();
+            // Through curl 7.88's URL API, whose escapes come out lower case.
+            let q = lower_escapes(&String::from_utf8_lossy(d));
             url.query = Some(match url.query.take() {
                 Some(old) if !old.is_empty() => format!("{}&{}", old, q),
                 _ => q,
@@ -1074,6 +1137,8 @@ fn run_one(
                 .saturating_sub(start.elapsed().as_millis())
                 .max(1) as u32
         });
+        s.ended_shown = false;
+        let place = s.routes.place(url.host_bare(), url.port_or_default());
         let req = Request {
             method: method.clone(),
             url: url.to_string(),
@@ -1088,24 +1153,79 @@ fn run_one(
                 .map(|t| (t * 1000.0).max(1.0) as u32)
                 .unwrap_or(0),
             max_response_bytes: cfg.max_filesize.unwrap_or(0),
+            connect_to: place.as_ref().map(|p| (p.host.clone(), p.port)),
         };
+        // Errors name the URL's host, or the place --connect-to chose.
+        let shown = match &place {
+            Some(p) if p.moved => (p.host.clone(), p.port),
+            _ => (url.host_bare().to_string(), url.port_or_default()),
+        };
+        let (conn_host, conn_port) = place.as_ref().map_or_else(
+            || (url.host_bare().to_string(), url.port_or_default()),
+            |p| (p.host.clone(), p.port),
+        );
         if cfg.verbose {
-            let _ = writeln!(
-                env.stderr,
-                "*   Trying {}:{}...",
-                url.host_bare(),
-                url.port_or_default()
-            );
+            if let Some(p) = &place {
+                if p.moved {
+                    let _ = write!(
+                        env.stderr,
+                        "* Connecting to hostname: {}\n* Connecting to port: {}\n",
+                        p.host, p.port
+                    );
+                } else {
+                    let _ = writeln!(
+                        env.stderr,
+                        "* Hostname {} was found in DNS cache",
+                        url.host_bare()
+                    );
+                }
+            } else if s.looked_up.contains(&(conn_host.clone(), conn_port)) {
+                let _ = writeln!(
+                    env.stderr,
+                    "* Hostname {} was found in DNS cache",
+                    conn_host
+                );
+            }
+            let _ = writeln!(env.stderr, "*   Trying {}:{}...", conn_host, conn_port);
+        }
+        if let Some(i) = &cfg.interface {
+            return Err(fail(45, format!("Couldn't bind to '{}': {}", i, NO_BIND)));
+        }
+        if let Some(p) = &cfg.local_port {
+            return Err(fail(
+                45,
+                format!("Couldn't bind to local port {}: {}", p, NO_BIND),
+            ));
         }
         let elapsed_ms = |start: Instant| start.elapsed().as_millis();
         let mut ex: Box<dyn Exchange> = env
             .transport
             .start(&req)
-            .map_err(|e| net_fail(&e, &url, elapsed_ms(start), received))?;
+            .map_err(|e| net_fail(&e, &shown, elapsed_ms(start), received))?;
         stats.time_pretransfer = start.elapsed().as_secs_f64();
-        let head = ex
-            .response()
-            .map_err(|e| net_fail(&e, &url, elapsed_ms(start), received))?;
+        let head = ex.response().map_err(|e| {
+            // The connection was made and the request sent before these:
+            // -v shows both, as curl does.
+            let connected = matches!(
+                e.reason,
+                Reason::EmptyReply | Reason::NotHttp | Reason::BadResponse | Reason::PartialBody
+            ) || (e.reason == Reason::Timeout
+                && !e.message.starts_with("connection"));
+            if cfg.verbose && connected {
+                let _ = writeln!(
+                    env.stderr,
+                    "* Connected to {} ({}) port {} (#{})",
+                    url.host_bare(),
+                    conn_host,
+                    conn_port,
+                    s.conn
+                );
+                let _ = env
+                    .stderr
+                    .write_all(prefix_lines(&req_text, "> ").as_bytes());
+            }
+            net_fail(&e, &shown, elapsed_ms(start), received)
+        })?;
         stats.time_starttransfer = start.elapsed().as_secs_f64();
         stats.num_connects += 1;
         stats.http_code = head.status;
@@ -1114,7 +1234,7 @@ fn run_one(
         } else {
             head.address.clone()
         };
-        stats.remote_port = url.port_or_default().to_string();
+        stats.remote_port = conn_port.to_string();
         stats.local_ip = head.local_address.clone();
         stats.local_port = head.local_port;
         stats.size_request += (req_text.len() + built.body.len()) as u64;
@@ -1122,23 +1242,40 @@ fn run_one(
         if cfg.verbose {
             let _ = writeln!(
                 env.stderr,
-                "* Connected to {} ({}) port {} (#0)",
+                "* Connected to {} ({}) port {} (#{})",
                 url.host_bare(),
                 stats.remote_ip,
-                url.port_or_default()
+                conn_port,
+                s.conn
             );
             let _ = env
                 .stderr
                 .write_all(prefix_lines(&req_text, "> ").as_bytes());
+            if !built.body.is_empty() {
+                let _ = writeln!(env.stderr, "}} [{} bytes data]", built.body.len());
+            }
+        }
+        if !s.looked_up.contains(&(conn_host.clone(), conn_port)) {
+            s.looked_up.push((conn_host.clone(), conn_port));
         }
         let head_text = head.to_text();
         stats.size_header += head_text.len() as u64;
         stats.content_type = head.header("content-type").unwrap_or("").to_string();
         stats.last_head = Some(head.clone());
         if cfg.verbose {
+            if head.version == "1.0" {
+                let _ = writeln!(env.stderr, "* HTTP 1.0, assume close after body");
+            }
+            // -f stops at the status: curl shows no end-of-headers line then.
+            let stops = (cfg.fail && !cfg.fail_with_body) && head.status >= 400;
+            let shown_head = if stops {
+                head_text.strip_suffix("\r\n").unwrap_or(&head_text)
+            } else {
+                &head_text
+            };
             let _ = env
                 .stderr
-                .write_all(prefix_lines(&head_text, "< ").as_bytes());
+                .write_all(prefix_lines(shown_head, "< ").as_bytes());
         }
         if let Some(j) = s.jar.as_mut() {
             for c in head.headers_named("set-cookie") {
@@ -1190,11 +1327,9 @@ fn run_one(
                 drop(ex);
                 redirect_start.get_or_insert(start);
                 if cfg.verbose {
-                    let _ = writeln!(
-                        env.stderr,
-                        "* Connection #0 to host {} left intact",
-                        url.host_bare()
-                    );
+                    let _ = env
+                        .stderr
+                        .write_all(connection_end(s, &head, url.host_bare()).as_bytes());
                     let _ = writeln!(
                         env.stderr,
                         "* Issue another request to this URL: '{}'",
@@ -1301,7 +1436,9 @@ fn run_one(
                 let n = match spliced {
                     Some(r) => {
                         let n = r.map_err(|e| match e {
-                            SpliceError::Net(e) => net_fail(&e, &url, elapsed_ms(start), received),
+                            SpliceError::Net(e) => {
+                                net_fail(&e, &shown, elapsed_ms(start), received)
+                            }
                             SpliceError::Write(_) => {
                                 fail(23, "Failure writing output to destination")
                             }
@@ -1313,7 +1450,7 @@ fn run_one(
                         splice = splice && fd.is_none();
                         let n = ex
                             .read_body(&mut buf)
-                            .map_err(|e| net_fail(&e, &url, elapsed_ms(start), received))?;
+                            .map_err(|e| net_fail(&e, &shown, elapsed_ms(start), received))?;
                         if n > 0 {
                             let piece = dec.feed(&buf[..n]).map_err(|_| {
                                 fail(
@@ -1362,11 +1499,9 @@ fn run_one(
             m.finish(env.stderr);
         }
         if cfg.verbose {
-            let _ = writeln!(
-                env.stderr,
-                "* Connection #0 to host {} left intact",
-                url.host_bare()
-            );
+            let _ = env
+                .stderr
+                .write_all(connection_end(s, &head, url.host_bare()).as_bytes());
         }
         if failing {
             return Err(fail(

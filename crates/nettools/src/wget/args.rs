@@ -19,6 +19,8 @@ pub struct Opts {
     pub body_data: Option<String>,
     pub body_file: Option<String>,
     pub server_response: bool,
+    /// --save-headers: the response head goes into the file before the body.
+    pub save_headers: bool,
     pub timeout: Option<f64>,
     pub tries: u32,
     pub max_redirect: u32,
@@ -115,6 +117,11 @@ const LONG: &[(&str, Kind)] = &[
     ("protocol-directories", Kind::Flag),
     ("cut-dirs", Kind::Arg),
     ("default-page", Kind::Arg),
+    ("save-headers", Kind::Flag),
+    // The gateway is the only way out: proxies are not used, and `-e`
+    // commands (wgetrc lines: robots, proxies) have nothing to set here.
+    ("no-proxy", Kind::Flag),
+    ("execute", Kind::Arg),
     ("help", Kind::Flag),
     ("version", Kind::Flag),
 ];
@@ -135,6 +142,7 @@ const SHORT: &[(char, &str)] = &[
     ('a', "append-output"),
     ('N', "timestamping"),
     ('x', "force-directories"),
+    ('e', "execute"),
     ('h', "help"),
     ('V', "version"),
 ];
@@ -216,6 +224,7 @@ impl Opts {
             "protocol-directories" => self.protocol_dirs = true,
             "cut-dirs" => self.cut_dirs = count(&opt, v)?,
             "default-page" => self.default_page = Some(v.to_string()),
+            "save-headers" => self.save_headers = true,
             "help" => self.help = true,
             "version" => self.version = true,
             // Certificates are the gateway's; progress is always dots here.

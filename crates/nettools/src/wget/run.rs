@@ -515,9 +515,15 @@ impl Run<'_> {
                 let text = fs::read_to_string(format!("{}/.netrc", home)).ok()?;
                 crate::netrc::lookup(&text, url.host_bare())
             };
-            let login = match &opts.user {
-                Some(u) => Some((u.clone(), opts.password.clone().unwrap_or_default())),
-                None => netrc().map(|e| (e.login, e.password)),
+            // Credentials in the URL come first, as in wget.
+            let from_url = url.userinfo.as_ref().map(|ui| {
+                let (u, p) = ui.split_once(':').unwrap_or((ui, ""));
+                (u.to_string(), p.to_string())
+            });
+            let login = match (&opts.user, from_url) {
+                (_, Some(l)) => Some(l),
+                (Some(u), None) => Some((u.clone(), opts.password.clone().unwrap_or_default())),
+                (None, None) => netrc().map(|e| (e.login, e.password)),
             };
             if let Some((user, password)) = login {
                 let cred = format!("{}:{}", user, password);
@@ -571,6 +577,7 @@ impl Run<'_> {
                     .map(|t| (t * 1000.0).max(1.0) as u32)
                     .unwrap_or(0),
                 max_response_bytes: 0,
+                connect_to: None,
             };
             let here = (url.host_bare().to_string(), url.port_or_default());
             let literal = url.host_bare().parse::<std::net::IpAddr>().is_ok();
@@ -795,6 +802,12 @@ impl Run<'_> {
                 log.brief("failed: Connection timed out.\n");
                 Outcome::Retry(NETWORK)
             }
+            Reason::EmptyReply => {
+                self.connecting(log, url, literal, "");
+                log.verbose("connected.\nHTTP request sent, awaiting response... ");
+                log.brief("No data received.\n");
+                Outcome::Retry(NETWORK)
+            }
             Reason::TlsFailed => {
                 self.connecting(log, url, literal, "");
                 log.brief(&format!("failed: {}.\n", e.message));
@@ -913,6 +926,16 @@ impl Run<'_> {
             "Saving to: '{}'\n",
             if to_stdout { "STDOUT" } else { &shown }
         ));
+        if opts.save_headers {
+            // --save-headers: the head as received, before the body.
+            let text = head.to_text();
+            let _ = match (&mut file, &mut self.document) {
+                (Some(f), _) => f.write_all(text.as_bytes()),
+                (None, Document::Stdout) if to_stdout => env.stdout.write_all(text.as_bytes()),
+                (None, Document::File(_, Some(f))) => f.write_all(text.as_bytes()),
+                _ => Ok(()),
+            };
+        }
         let mut dots = Dots::new(
             length.map(|n| n + if partial { resume } else { 0 }),
             if partial { resume } else { 0 },
@@ -955,12 +978,34 @@ impl Run<'_> {
                 let (n, written, write_errno) = match step {
                     Ok(v) => v,
                     Err(e) => {
+                        let secs = body_start.elapsed().as_secs_f64();
+                        dots.finish(log, secs);
+                        let at = got + resume;
+                        // wget's words: an end before the declared length is
+                        // no read error; a read that failed names its errno
+                        // ("Success" for a chunked body cut short).
+                        let why = match e.reason {
+                            Reason::Timeout => "Connection timed out".to_string(),
+                            Reason::PartialBody => "Success".to_string(),
+                            _ => e.message.clone(),
+                        };
+                        let what = match (e.reason, length) {
+                            (Reason::PartialBody, Some(_)) => {
+                                format!("Connection closed at byte {}. ", at)
+                            }
+                            (_, Some(n)) => format!(
+                                "Read error at byte {}/{} ({}). ",
+                                at,
+                                n + if partial { resume } else { 0 },
+                                why
+                            ),
+                            (_, None) => format!("Read error at byte {} ({}).", at, why),
+                        };
                         log.verbose(&format!(
-                            "\n{} ({}) - Read error at byte {} ({}).",
+                            "{} ({}) - {}",
                             format_stamp((env.now)()),
-                            rate(got, body_start.elapsed().as_secs_f64()),
-                            got + resume,
-                            e.message
+                            rate(got, secs),
+                            what
                         ));
                         return Outcome::Retry(NETWORK);
                     }
