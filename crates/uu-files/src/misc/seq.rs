@@ -222,7 +222,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         Some(f) => match parse_format(os_bytes(f)) {
             Ok(x) => Some(x),
             Err(m) => {
-                eprintln!("seq: {}", m);
+                eprintln!("{}: {}", coreutils_core::prog("seq"), m);
                 return 1;
             }
         },

@@ -24,7 +24,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         match parse_secs(&op.to_string_lossy()) {
             Some(v) => total += v,
             None => {
-                eprintln!("sleep: invalid time interval {}", quote_gnu(op));
+                eprintln!(
+                    "{}: invalid time interval {}",
+                    coreutils_core::prog("sleep"),
+                    quote_gnu(op)
+                );
                 bad = true;
             }
         }

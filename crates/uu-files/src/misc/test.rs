@@ -311,7 +311,7 @@ pub fn main_bracket(args: Vec<OsString>) -> i32 {
     match a.last() {
         Some(&l) if l == b"]" => run("[", &a[..a.len() - 1]),
         _ => {
-            eprintln!("[: missing ']'");
+            eprintln!("{}: missing ']'", coreutils_core::prog("["));
             2
         }
     }
