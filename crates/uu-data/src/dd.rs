@@ -57,7 +57,10 @@ struct Opts {
 
 fn usage_fail(msg: &str) -> i32 {
     eprintln!("{}: {}", coreutils_core::prog("dd"), msg);
-    eprintln!("Try 'dd --help' for more information.");
+    eprintln!(
+        "Try '{} --help' for more information.",
+        coreutils_core::prog("dd")
+    );
     1
 }
 

@@ -66,7 +66,10 @@ fn s(b: &[u8]) -> String {
 /// A usage error with tar's own `Try` line.
 fn usage(msg: &str, code: i32) -> i32 {
     eprintln!("{}: {}", coreutils_core::prog("tar"), msg);
-    eprintln!("Try 'tar --help' or 'tar --usage' for more information.");
+    eprintln!(
+        "Try '{} --help' or 'tar --usage' for more information.",
+        coreutils_core::prog("tar")
+    );
     code
 }
 

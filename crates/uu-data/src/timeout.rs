@@ -46,7 +46,10 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 Some(n) => signal = n,
                 None => {
                     eprintln!("{}: {}: invalid signal", coreutils_core::prog("timeout"), v);
-                    eprintln!("Try 'timeout --help' for more information.");
+                    eprintln!(
+                        "Try '{} --help' for more information.",
+                        coreutils_core::prog("timeout")
+                    );
                     return 125;
                 }
             },

@@ -25,7 +25,10 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 coreutils_core::prog("rev"),
                 s.chars().nth(1).unwrap_or('-')
             );
-            eprintln!("Try 'rev --help' for more information.");
+            eprintln!(
+                "Try '{} --help' for more information.",
+                coreutils_core::prog("rev")
+            );
             return 1;
         } else {
             files.push(a.clone());

@@ -168,7 +168,10 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             coreutils_core::prog("chmod"),
             quote_gnu(&OsString::from(&spec))
         );
-        eprintln!("Try 'chmod --help' for more information.");
+        eprintln!(
+            "Try '{} --help' for more information.",
+            coreutils_core::prog("chmod")
+        );
         return 1;
     }
     let mut status = 0;

@@ -169,7 +169,10 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                         coreutils_core::prog("du"),
                         quote_gnu(opt.value.as_deref().unwrap_or_default())
                     );
-                    eprintln!("Try 'du --help' for more information.");
+                    eprintln!(
+                        "Try '{} --help' for more information.",
+                        coreutils_core::prog("du")
+                    );
                     return 1;
                 }
             },

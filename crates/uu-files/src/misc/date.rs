@@ -105,7 +105,10 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                             quote_gnu(&OsString::from(&v))
                         );
                         eprintln!("Valid arguments are:\n  - 'hours'\n  - 'minutes'\n  - 'date'\n  - 'seconds'\n  - 'ns'");
-                        eprintln!("Try 'date --help' for more information.");
+                        eprintln!(
+                            "Try '{} --help' for more information.",
+                            coreutils_core::prog("date")
+                        );
                         return 1;
                     }
                 }

@@ -47,7 +47,10 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 coreutils_core::prog("locale"),
                 o.trim_start_matches('-').chars().next().unwrap_or('-')
             );
-            eprintln!("Try 'locale --help' or 'locale --usage' for more information.");
+            eprintln!(
+                "Try '{} --help' or 'locale --usage' for more information.",
+                coreutils_core::prog("locale")
+            );
             64
         }
         Some(_) => {

@@ -34,7 +34,10 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         }
     }
     if bad {
-        eprintln!("Try 'sleep --help' for more information.");
+        eprintln!(
+            "Try '{} --help' for more information.",
+            coreutils_core::prog("sleep")
+        );
         return 1;
     }
     let _ = usage_error;

@@ -285,7 +285,7 @@ fn run(prog: &str, args: &[&[u8]]) -> i32 {
         Ok(true) => 0,
         Ok(false) => 1,
         Err(m) => {
-            eprintln!("{}: {}", prog, m);
+            eprintln!("{}: {}", coreutils_core::prog(prog), m);
             2
         }
     }

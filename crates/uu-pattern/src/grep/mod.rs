@@ -123,7 +123,10 @@ fn usage_error(msg: Option<&str>) -> i32 {
         eprintln!("{}: {}", coreutils_core::prog("grep"), m);
     }
     eprintln!("{}", PROG_USAGE);
-    eprintln!("Try 'grep --help' for more information.");
+    eprintln!(
+        "Try '{} --help' for more information.",
+        coreutils_core::prog("grep")
+    );
     2
 }
 

@@ -178,7 +178,11 @@ pub fn finish(out: &mut Out, prog: &str, status: i32) -> i32 {
         Ok(()) => status,
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => 141,
         Err(e) => {
-            eprintln!("{}: write error: {}", prog, err_text(&e));
+            eprintln!(
+                "{}: write error: {}",
+                coreutils_core::prog(prog),
+                err_text(&e)
+            );
             1
         }
     }

@@ -209,7 +209,10 @@ fn bad_choice(v: &str, what: &str, valid: &str) -> i32 {
         what
     );
     eprintln!("{}", valid);
-    eprintln!("Try 'ls --help' for more information.");
+    eprintln!(
+        "Try '{} --help' for more information.",
+        coreutils_core::prog("ls")
+    );
     1
 }
 
