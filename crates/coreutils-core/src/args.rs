@@ -566,13 +566,14 @@ impl Usage {
 
     /// Print `prog: msg` plus the `Try` hint and return the usage status.
     pub fn fail(&self, msg: &str) -> i32 {
-        eprintln!("{}: {}", self.prog, msg);
+        let prog = crate::prog(self.prog);
+        eprintln!("{}: {}", prog, msg);
         let pre = if self.prog_in_hint {
-            format!("{}: ", self.prog)
+            format!("{}: ", prog)
         } else {
             String::new()
         };
-        eprintln!("{}Try '{} --help' for more information.", pre, self.prog);
+        eprintln!("{}Try '{} --help' for more information.", pre, prog);
         self.code
     }
     /// Like [`Usage::fail`] with another status (GNU's argmatch errors exit 1
@@ -583,7 +584,7 @@ impl Usage {
     }
     /// Print `prog: msg` (no hint) and return `code`.
     pub fn die(&self, code: i32, msg: &str) -> i32 {
-        eprintln!("{}: {}", self.prog, msg);
+        eprintln!("{}: {}", crate::prog(self.prog), msg);
         code
     }
     /// Parse `args` (argv[0] excluded) with `--help`/`--version` handled:
@@ -597,7 +598,7 @@ impl Usage {
         let p = parse_spec(args, spec).map_err(|e| self.fail(&e.message))?;
         match p.std {
             Some(Std::Help) => {
-                print!("Usage: {} {}", self.prog, self.help);
+                print!("Usage: {} {}", crate::prog(self.prog), self.help);
                 Err(0)
             }
             Some(Std::Version) => {
@@ -619,6 +620,7 @@ fn print_version(prog: &str) {
 
 /// Print `prog: message` and GNU's `Try 'prog --help'` hint; return `code`.
 pub fn usage_error(prog: &str, message: &str, code: i32) -> i32 {
+    let prog = crate::prog(prog);
     eprintln!("{}: {}", prog, message);
     eprintln!("Try '{} --help' for more information.", prog);
     code

@@ -32,7 +32,7 @@ impl fmt::Display for USimpleError {
 
 /// Print `prog: message` to stderr.
 pub fn show_error(prog: &str, message: &str) {
-    eprintln!("{}: {}", prog, message);
+    eprintln!("{}: {}", crate::prog(prog), message);
 }
 
 /// The text GNU tools use for an I/O error (`No such file or directory`, ...),

@@ -25,6 +25,7 @@ pub mod duration;
 pub mod error;
 pub mod escapes;
 pub mod float;
+pub mod fnmatch;
 pub mod fs;
 pub mod io;
 pub mod locale;
@@ -35,10 +36,35 @@ pub mod quote;
 pub mod tty;
 pub mod tz;
 pub mod users;
+pub mod version;
 
 pub use error::{show_error, UResult, USimpleError};
 
 use std::ffi::OsString;
+
+thread_local! {
+    /// argv[0] as the utility was invoked (`/bin/cat`, `cat`).
+    static INVOKED: std::cell::RefCell<String> = std::cell::RefCell::new(String::new());
+}
+
+/// Record argv[0] for [`prog`] (the multicall dispatcher does it).
+pub fn set_invoked(arg0: &str) {
+    INVOKED.with(|i| *i.borrow_mut() = arg0.to_string());
+}
+
+/// The name a utility's messages start with: GNU prints argv[0] as invoked
+/// (`/bin/cat: x: No such file or directory`), so when argv[0] names
+/// `name` by a path, that path; otherwise `name`.
+pub fn prog(name: &str) -> String {
+    INVOKED.with(|i| {
+        let i = i.borrow();
+        if i.rsplit('/').next() == Some(name) {
+            i.clone()
+        } else {
+            name.to_string()
+        }
+    })
+}
 
 /// Entry point of one utility: full argv in, exit status out.
 pub type AppletMain = fn(Vec<OsString>) -> i32;

@@ -172,10 +172,22 @@ mod sys {
     #[link(wasm_import_module = "wasi_snapshot_preview1")]
     extern "C" {
         fn path_filestat_get(fd: u32, flags: u32, path: *const u8, len: u32, out: *mut u64) -> i32;
+        fn fd_filestat_get(fd: u32, out: *mut u64) -> i32;
     }
 
     pub fn raw(path: &Path, follow: bool) -> io::Result<super::RawStat> {
         let st = filestat(path, follow)?;
+        Ok(super::RawStat {
+            dev: st[0],
+            ino: st[1],
+            ctime_ns: st[7],
+        })
+    }
+
+    pub fn fd_raw(fd: u32) -> io::Result<super::RawStat> {
+        let mut st = [0u64; 8];
+        // SAFETY: st has room for a 64-byte filestat.
+        wasi_errno(unsafe { fd_filestat_get(fd, st.as_mut_ptr()) })?;
         Ok(super::RawStat {
             dev: st[0],
             ino: st[1],
@@ -320,11 +332,22 @@ mod sys {
         } else {
             crate::fs::symlink_metadata(path)?
         };
-        Ok(super::RawStat {
+        Ok(from_metadata(&m))
+    }
+
+    pub fn fd_raw(fd: u32) -> io::Result<super::RawStat> {
+        use std::os::unix::io::FromRawFd;
+        // Borrowed, never closed: the fd stays the caller's.
+        let f = std::mem::ManuallyDrop::new(unsafe { std::fs::File::from_raw_fd(fd as i32) });
+        Ok(from_metadata(&f.metadata()?))
+    }
+
+    fn from_metadata(m: &std::fs::Metadata) -> super::RawStat {
+        super::RawStat {
             dev: m.dev(),
             ino: m.ino(),
             ctime_ns: (m.ctime().max(0) as u64) * 1_000_000_000 + m.ctime_nsec().max(0) as u64,
-        })
+        }
     }
 
     pub fn access(path: &Path, amode: u32) -> io::Result<()> {
@@ -418,6 +441,12 @@ pub fn raw_stat(path: &Path, follow: bool) -> io::Result<RawStat> {
 #[cfg(target_arch = "wasm32")]
 pub(crate) fn raw_filestat(path: &Path, follow: bool) -> io::Result<[u64; 8]> {
     sys::filestat(path, follow)
+}
+
+/// Device, inode and change time of the file open on `fd` (`cat`'s
+/// "input file is output file" check looks at standard output).
+pub fn fd_raw_stat(fd: u32) -> io::Result<RawStat> {
+    sys::fd_raw(fd)
 }
 
 /// Inode number of `path`.

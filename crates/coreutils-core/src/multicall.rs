@@ -33,6 +33,7 @@ impl Multicall<'_> {
             .unwrap_or_default();
         let name = arg0.rsplit('/').next().unwrap_or("");
         if let Some(applet) = self.find(name) {
+            crate::set_invoked(&arg0);
             return (applet.main)(args);
         }
         if name != self.name && !self.any_name_is_self {
@@ -52,7 +53,10 @@ impl Multicall<'_> {
                 0
             }
             Some(ref util) => match self.find(util) {
-                Some(applet) => (applet.main)(args),
+                Some(applet) => {
+                    crate::set_invoked(util);
+                    (applet.main)(args)
+                }
                 None => {
                     eprintln!("{}: unknown program '{}'", self.name, util);
                     127

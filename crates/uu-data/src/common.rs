@@ -25,6 +25,7 @@ pub fn os_ref(b: &[u8]) -> &OsStr {
 
 /// Print `prog: msg` and GNU's `Try 'prog --help'` line; returns `code`.
 pub fn usage_error(prog: &str, msg: &str, code: i32) -> i32 {
+    let prog = coreutils_core::prog(prog);
     eprintln!("{}: {}", prog, msg);
     eprintln!("Try '{} --help' for more information.", prog);
     code

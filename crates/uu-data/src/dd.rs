@@ -56,8 +56,11 @@ struct Opts {
 }
 
 fn usage_fail(msg: &str) -> i32 {
-    eprintln!("dd: {}", msg);
-    eprintln!("Try 'dd --help' for more information.");
+    eprintln!("{}: {}", coreutils_core::prog("dd"), msg);
+    eprintln!(
+        "Try '{} --help' for more information.",
+        coreutils_core::prog("dd")
+    );
     1
 }
 
@@ -204,18 +207,30 @@ fn parse(args: &[OsString]) -> Result<Opts, i32> {
         let value = String::from_utf8_lossy(raw).into_owned();
         let num = |v: &str| -> Result<u64, i32> {
             parse_num(v).ok_or_else(|| {
-                eprintln!("dd: invalid number: {}", quote_gnu(OsStr::new(v)));
+                eprintln!(
+                    "{}: invalid number: {}",
+                    coreutils_core::prog("dd"),
+                    quote_gnu(OsStr::new(v))
+                );
                 1
             })
         };
         let size = |v: &str| -> Result<usize, i32> {
             match num(v)? {
                 0 => {
-                    eprintln!("dd: invalid number: {}", quote_gnu(OsStr::new(v)));
+                    eprintln!(
+                        "{}: invalid number: {}",
+                        coreutils_core::prog("dd"),
+                        quote_gnu(OsStr::new(v))
+                    );
                     Err(1)
                 }
                 n => usize::try_from(n).map_err(|_| {
-                    eprintln!("dd: invalid number: {}", quote_gnu(OsStr::new(v)));
+                    eprintln!(
+                        "{}: invalid number: {}",
+                        coreutils_core::prog("dd"),
+                        quote_gnu(OsStr::new(v))
+                    );
                     1
                 }),
             }
@@ -258,11 +273,17 @@ fn parse(args: &[OsString]) -> Result<Opts, i32> {
         }
     }
     if o.conv.ucase && o.conv.lcase {
-        eprintln!("dd: cannot combine lcase and ucase");
+        eprintln!(
+            "{}: cannot combine lcase and ucase",
+            coreutils_core::prog("dd")
+        );
         return Err(1);
     }
     if o.conv.excl && o.conv.nocreat {
-        eprintln!("dd: cannot combine excl and nocreat");
+        eprintln!(
+            "{}: cannot combine excl and nocreat",
+            coreutils_core::prog("dd")
+        );
         return Err(1);
     }
     if let Some(b) = bs {
@@ -398,7 +419,10 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         Err(c) => return c,
     };
     if o.oflag.append && !o.conv.notrunc && o.status != Status::None {
-        eprintln!("dd: you probably want conv=notrunc with oflag=append");
+        eprintln!(
+            "{}: you probably want conv=notrunc with oflag=append",
+            coreutils_core::prog("dd")
+        );
     }
     let start = Instant::now();
     let mut input: Box<dyn Read> = match &o.input {
@@ -414,10 +438,19 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                     };
                     let len = f.metadata().map(|m| m.len()).unwrap_or(0);
                     if off > len {
-                        eprintln!("dd: {}: cannot skip to specified offset", quotef(p));
+                        eprintln!(
+                            "{}: {}: cannot skip to specified offset",
+                            coreutils_core::prog("dd"),
+                            quotef(p)
+                        );
                     }
                     if let Err(e) = f.seek(SeekFrom::Start(off.min(len))) {
-                        eprintln!("dd: {}: cannot skip: {}", quote_gnu(p), strerror(&e));
+                        eprintln!(
+                            "{}: {}: cannot skip: {}",
+                            coreutils_core::prog("dd"),
+                            quote_gnu(p),
+                            strerror(&e)
+                        );
                         return 1;
                     }
                     Box::new(f)
@@ -426,7 +459,12 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 }
             }
             Err(e) => {
-                eprintln!("dd: failed to open {}: {}", quote_gnu(p), strerror(&e));
+                eprintln!(
+                    "{}: failed to open {}: {}",
+                    coreutils_core::prog("dd"),
+                    quote_gnu(p),
+                    strerror(&e)
+                );
                 return 1;
             }
         },
@@ -447,12 +485,17 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         match io::copy(&mut (&mut input).take(want), &mut sink) {
             Ok(n) if n < want => {
                 let name = o.input.as_deref().map_or("'standard input'".into(), quotef);
-                eprintln!("dd: {}: cannot skip to specified offset", name);
+                eprintln!(
+                    "{}: {}: cannot skip to specified offset",
+                    coreutils_core::prog("dd"),
+                    name
+                );
             }
             Ok(_) => {}
             Err(e) => {
                 eprintln!(
-                    "dd: {}: cannot skip: {}",
+                    "{}: {}: cannot skip: {}",
+                    coreutils_core::prog("dd"),
                     name_of(&o.input, "'standard input'"),
                     strerror(&e)
                 );
@@ -481,7 +524,12 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             let mut f = match oo.open(p) {
                 Ok(f) => f,
                 Err(e) => {
-                    eprintln!("dd: failed to open {}: {}", quote_gnu(p), strerror(&e));
+                    eprintln!(
+                        "{}: failed to open {}: {}",
+                        coreutils_core::prog("dd"),
+                        quote_gnu(p),
+                        strerror(&e)
+                    );
                     return 1;
                 }
             };
@@ -489,7 +537,8 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             if regular && !o.conv.notrunc {
                 if let Err(e) = f.set_len(seek_off) {
                     eprintln!(
-                        "dd: failed to truncate to {} bytes in output file {}: {}",
+                        "{}: failed to truncate to {} bytes in output file {}: {}",
+                        coreutils_core::prog("dd"),
                         seek_off,
                         quote_gnu(p),
                         strerror(&e)
@@ -499,7 +548,12 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             }
             if seek_off > 0 {
                 if let Err(e) = f.seek(SeekFrom::Start(seek_off)) {
-                    eprintln!("dd: {}: cannot seek: {}", quote_gnu(p), strerror(&e));
+                    eprintln!(
+                        "{}: {}: cannot seek: {}",
+                        coreutils_core::prog("dd"),
+                        quote_gnu(p),
+                        strerror(&e)
+                    );
                     return 1;
                 }
             }
@@ -513,7 +567,8 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             Ok(()) => 0,
             Err(e) => {
                 eprintln!(
-                    "dd: error writing {}: {}",
+                    "{}: error writing {}: {}",
+                    coreutils_core::prog("dd"),
                     name_of(&o.output, "'standard output'"),
                     strerror(&e)
                 );
@@ -546,7 +601,8 @@ fn copy(o: &Opts, input: &mut dyn Read, output: &mut dyn Write, st: &mut Stats) 
     let mut left_blocks = if o.iflag.count_bytes { None } else { o.count };
     let write_err = |e: io::Error| {
         eprintln!(
-            "dd: error writing {}: {}",
+            "{}: error writing {}: {}",
+            coreutils_core::prog("dd"),
             name_of(&o.output, "'standard output'"),
             strerror(&e)
         );
@@ -564,7 +620,8 @@ fn copy(o: &Opts, input: &mut dyn Read, output: &mut dyn Write, st: &mut Stats) 
             Ok(n) => n,
             Err(e) => {
                 eprintln!(
-                    "dd: error reading {}: {}",
+                    "{}: error reading {}: {}",
+                    coreutils_core::prog("dd"),
                     name_of(&o.input, "'standard input'"),
                     strerror(&e)
                 );

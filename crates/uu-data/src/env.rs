@@ -66,7 +66,8 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 let name = o.value.clone().unwrap_or_default();
                 if name.is_empty() || bytes(&name).contains(&b'=') {
                     eprintln!(
-                        "env: cannot unset '{}': Invalid argument",
+                        "{}: cannot unset '{}': Invalid argument",
+                        coreutils_core::prog("env"),
                         name.to_string_lossy()
                     );
                     return 125;
@@ -134,7 +135,8 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     if let Some(d) = dir {
         if let Err(e) = std::env::set_current_dir(&d) {
             eprintln!(
-                "env: cannot change directory to '{}': {}",
+                "{}: cannot change directory to '{}': {}",
+                coreutils_core::prog("env"),
                 d.to_string_lossy(),
                 coreutils_core::error::strerror(&e)
             );

@@ -464,7 +464,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             }
         }
         Err(Fail(code, m)) => {
-            eprintln!("expr: {}", m);
+            eprintln!("{}: {}", coreutils_core::prog("expr"), m);
             code
         }
     }

@@ -172,7 +172,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         let _ = w.write_all(&line);
         if let Err(m) = r {
             let _ = w.flush();
-            eprintln!("factor: {}", m);
+            eprintln!("{}: {}", coreutils_core::prog("factor"), m);
             status = 1;
         }
     };

@@ -53,13 +53,13 @@ struct Failure(i32);
 
 fn warn(o: &Opts, msg: &str) -> Failure {
     if !o.quiet {
-        eprintln!("gzip: {}", msg);
+        eprintln!("{}: {}", coreutils_core::prog("gzip"), msg);
     }
     Failure(2)
 }
 
 fn error(msg: &str) -> Failure {
-    eprintln!("gzip: {}", msg);
+    eprintln!("{}: {}", coreutils_core::prog("gzip"), msg);
     Failure(1)
 }
 
@@ -639,7 +639,8 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 decompress_stream(&o, "stdin", &mut io::stdin().lock(), o.test)
             } else if !o.force && coreutils_core::tty::isatty(1) {
                 eprintln!(
-                    "gzip: compressed data not written to a terminal. Use -f to force compression."
+                    "{}: compressed data not written to a terminal. Use -f to force compression.",
+                    coreutils_core::prog("gzip")
                 );
                 eprintln!("For help, type: gzip -h");
                 Err(Failure(1))

@@ -54,7 +54,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         if let Some(v) = val {
             let t = v.trim_start_matches('+');
             if t.parse::<i64>().is_err() && v.parse::<i64>().is_err() {
-                eprintln!("nice: invalid adjustment '{}'", v);
+                eprintln!(
+                    "{}: invalid adjustment '{}'",
+                    coreutils_core::prog("nice"),
+                    v
+                );
                 return 125;
             }
         }

@@ -65,14 +65,20 @@ fn s(b: &[u8]) -> String {
 
 /// A usage error with tar's own `Try` line.
 fn usage(msg: &str, code: i32) -> i32 {
-    eprintln!("tar: {}", msg);
-    eprintln!("Try 'tar --help' or 'tar --usage' for more information.");
+    eprintln!("{}: {}", coreutils_core::prog("tar"), msg);
+    eprintln!(
+        "Try '{} --help' or 'tar --usage' for more information.",
+        coreutils_core::prog("tar")
+    );
     code
 }
 
 fn fatal(msg: &str) -> i32 {
-    eprintln!("tar: {}", msg);
-    eprintln!("tar: Error is not recoverable: exiting now");
+    eprintln!("{}: {}", coreutils_core::prog("tar"), msg);
+    eprintln!(
+        "{}: Error is not recoverable: exiting now",
+        coreutils_core::prog("tar")
+    );
     2
 }
 
@@ -140,7 +146,10 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             'm' => o.touch = true,
             'a' => o.auto = true,
             'j' | 'J' => {
-                eprintln!("tar: bzip2/xz compression is not available");
+                eprintln!(
+                    "{}: bzip2/xz compression is not available",
+                    coreutils_core::prog("tar")
+                );
                 return 2;
             }
             'h' => {
@@ -201,7 +210,10 @@ fn create(o: &Opts, names: &[Vec<u8>]) -> i32 {
         let mut name = n.clone();
         if name.first() == Some(&b'/') {
             if !warned {
-                eprintln!("tar: Removing leading `/' from member names");
+                eprintln!(
+                    "{}: Removing leading `/' from member names",
+                    coreutils_core::prog("tar")
+                );
                 warned = true;
             }
             while name.first() == Some(&b'/') {
@@ -222,7 +234,10 @@ fn create(o: &Opts, names: &[Vec<u8>]) -> i32 {
         return fatal(&format!("{}: Cannot write: {}", s(&an), strerror(&e)));
     }
     if status != 0 {
-        eprintln!("tar: Exiting with failure status due to previous errors");
+        eprintln!(
+            "{}: Exiting with failure status due to previous errors",
+            coreutils_core::prog("tar")
+        );
     }
     status
 }
@@ -249,7 +264,12 @@ fn add(
     let m = match coreutils_core::fs::symlink_metadata(src) {
         Ok(m) => m,
         Err(e) => {
-            eprintln!("tar: {}: Cannot stat: {}", s(name), strerror(&e));
+            eprintln!(
+                "{}: {}: Cannot stat: {}",
+                coreutils_core::prog("tar"),
+                s(name),
+                strerror(&e)
+            );
             return Err(2);
         }
     };
@@ -275,14 +295,24 @@ fn add(
         shown
     };
     if let Err(e) = append_entry(b, pk, src, &m, &entry_name) {
-        eprintln!("tar: {}: {}", s(name), strerror(&e));
+        eprintln!(
+            "{}: {}: {}",
+            coreutils_core::prog("tar"),
+            s(name),
+            strerror(&e)
+        );
         return Err(2);
     }
     if m.is_dir() {
         let rd = match std::fs::read_dir(src) {
             Ok(r) => r,
             Err(e) => {
-                eprintln!("tar: {}: Cannot open: {}", s(name), strerror(&e));
+                eprintln!(
+                    "{}: {}: Cannot open: {}",
+                    coreutils_core::prog("tar"),
+                    s(name),
+                    strerror(&e)
+                );
                 return Err(2);
             }
         };
@@ -322,8 +352,14 @@ fn open_archive(o: &Opts) -> Result<Box<dyn Read>, i32> {
     if head.len() >= 2 && head[0] == 0x1f && head[1] == 0x8b {
         Ok(Box::new(MultiGzDecoder::new(r)))
     } else if head.is_empty() {
-        eprintln!("tar: This does not look like a tar archive");
-        eprintln!("tar: Exiting with failure status due to previous errors");
+        eprintln!(
+            "{}: This does not look like a tar archive",
+            coreutils_core::prog("tar")
+        );
+        eprintln!(
+            "{}: Exiting with failure status due to previous errors",
+            coreutils_core::prog("tar")
+        );
         Err(2)
     } else if o.gzip {
         eprintln!("\ngzip: stdin: not in gzip format");
@@ -442,8 +478,14 @@ fn read_archive(o: &Opts, names: &[Vec<u8>], extract: bool) -> i32 {
             Err(e) => {
                 let _ = out.flush();
                 if !seen_any {
-                    eprintln!("tar: This does not look like a tar archive");
-                    eprintln!("tar: Exiting with failure status due to previous errors");
+                    eprintln!(
+                        "{}: This does not look like a tar archive",
+                        coreutils_core::prog("tar")
+                    );
+                    eprintln!(
+                        "{}: Exiting with failure status due to previous errors",
+                        coreutils_core::prog("tar")
+                    );
                     return 2;
                 }
                 let msg = e.to_string();
@@ -456,12 +498,18 @@ fn read_archive(o: &Opts, names: &[Vec<u8>], extract: bool) -> i32 {
                     // itself off a record boundary.
                     let seekable = o.file.as_deref().map_or(false, |f| f != b"-");
                     if extract || !seekable {
-                        eprintln!("tar: Unexpected EOF in archive");
+                        eprintln!("{}: Unexpected EOF in archive", coreutils_core::prog("tar"));
                     }
                     if seekable {
-                        eprintln!("tar: rmtlseek not stopped at a record boundary");
+                        eprintln!(
+                            "{}: rmtlseek not stopped at a record boundary",
+                            coreutils_core::prog("tar")
+                        );
                     }
-                    eprintln!("tar: Error is not recoverable: exiting now");
+                    eprintln!(
+                        "{}: Error is not recoverable: exiting now",
+                        coreutils_core::prog("tar")
+                    );
                     return 2;
                 }
                 return fatal(&format!("Damaged archive: {}", msg));
@@ -471,12 +519,18 @@ fn read_archive(o: &Opts, names: &[Vec<u8>], extract: bool) -> i32 {
         let raw_name = ent.path_bytes().into_owned();
         let mut name = raw_name.clone();
         if name.starts_with(b"../") && !warned_abs {
-            eprintln!("tar: Removing leading `../' from member names");
+            eprintln!(
+                "{}: Removing leading `../' from member names",
+                coreutils_core::prog("tar")
+            );
             warned_abs = true;
         }
         if name.first() == Some(&b'/') {
             if !warned_abs {
-                eprintln!("tar: Removing leading `/' from member names");
+                eprintln!(
+                    "{}: Removing leading `/' from member names",
+                    coreutils_core::prog("tar")
+                );
                 warned_abs = true;
             }
             while name.first() == Some(&b'/') {
@@ -513,7 +567,11 @@ fn read_archive(o: &Opts, names: &[Vec<u8>], extract: bool) -> i32 {
         }
         let parts = &parts[o.strip..];
         if parts.iter().any(|p| *p == b"..") {
-            eprintln!("tar: {}: Member name contains '..'", s(&raw_name));
+            eprintln!(
+                "{}: {}: Member name contains '..'",
+                coreutils_core::prog("tar"),
+                s(&raw_name)
+            );
             status = 2;
             continue;
         }
@@ -543,7 +601,11 @@ fn read_archive(o: &Opts, names: &[Vec<u8>], extract: bool) -> i32 {
             && coreutils_core::fs::symlink_metadata(&dst).is_ok()
             && !ent.header().entry_type().is_dir()
         {
-            eprintln!("tar: {}: Cannot open: File exists", s(&raw_name));
+            eprintln!(
+                "{}: {}: Cannot open: File exists",
+                coreutils_core::prog("tar"),
+                s(&raw_name)
+            );
             status = 2;
             continue;
         }
@@ -551,24 +613,33 @@ fn read_archive(o: &Opts, names: &[Vec<u8>], extract: bool) -> i32 {
             Ok(()) => {}
             Err(MemberError::Fatal(msg)) => {
                 let _ = out.flush();
-                eprintln!("tar: {}: {}", s(&raw_name), msg);
-                eprintln!("tar: Exiting with failure status due to previous errors");
+                eprintln!("{}: {}: {}", coreutils_core::prog("tar"), s(&raw_name), msg);
+                eprintln!(
+                    "{}: Exiting with failure status due to previous errors",
+                    coreutils_core::prog("tar")
+                );
                 return 2;
             }
             Err(MemberError::Truncated) => {
                 // The archive ended inside the member (a header that claims
                 // more data than exists): GNU keeps the partial file.
                 let _ = out.flush();
-                eprintln!("tar: Unexpected EOF in archive");
+                eprintln!("{}: Unexpected EOF in archive", coreutils_core::prog("tar"));
                 if o.file.as_deref().map_or(false, |f| f != b"-") {
-                    eprintln!("tar: rmtlseek not stopped at a record boundary");
+                    eprintln!(
+                        "{}: rmtlseek not stopped at a record boundary",
+                        coreutils_core::prog("tar")
+                    );
                 }
-                eprintln!("tar: Error is not recoverable: exiting now");
+                eprintln!(
+                    "{}: Error is not recoverable: exiting now",
+                    coreutils_core::prog("tar")
+                );
                 return 2;
             }
             Err(MemberError::Skip(msg)) => {
                 let _ = out.flush();
-                eprintln!("tar: {}: {}", s(&raw_name), msg);
+                eprintln!("{}: {}: {}", coreutils_core::prog("tar"), s(&raw_name), msg);
                 status = 2;
             }
         }
@@ -588,12 +659,19 @@ fn read_archive(o: &Opts, names: &[Vec<u8>], extract: bool) -> i32 {
     }
     for (i, f) in found.iter().enumerate() {
         if !f {
-            eprintln!("tar: {}: Not found in archive", s(&names[i]));
+            eprintln!(
+                "{}: {}: Not found in archive",
+                coreutils_core::prog("tar"),
+                s(&names[i])
+            );
             status = 2;
         }
     }
     if status != 0 {
-        eprintln!("tar: Exiting with failure status due to previous errors");
+        eprintln!(
+            "{}: Exiting with failure status due to previous errors",
+            coreutils_core::prog("tar")
+        );
     }
     status
 }

@@ -45,8 +45,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             's' => match sig::parse(&v) {
                 Some(n) => signal = n,
                 None => {
-                    eprintln!("timeout: {}: invalid signal", v);
-                    eprintln!("Try 'timeout --help' for more information.");
+                    eprintln!("{}: {}: invalid signal", coreutils_core::prog("timeout"), v);
+                    eprintln!(
+                        "Try '{} --help' for more information.",
+                        coreutils_core::prog("timeout")
+                    );
                     return 125;
                 }
             },
@@ -99,7 +102,8 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         Ok(c) => c,
         Err(e) => {
             eprintln!(
-                "timeout: failed to run command '{}': {}",
+                "{}: failed to run command '{}': {}",
+                coreutils_core::prog("timeout"),
                 program.to_string_lossy(),
                 coreutils_core::error::strerror(&e)
             );
@@ -120,7 +124,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             Ok(Some(st)) => return finish(st, timed_out, preserve, signal, killed_hard),
             Ok(None) => {}
             Err(e) => {
-                eprintln!("timeout: {}", coreutils_core::error::strerror(&e));
+                eprintln!(
+                    "{}: {}",
+                    coreutils_core::prog("timeout"),
+                    coreutils_core::error::strerror(&e)
+                );
                 return 125;
             }
         }
@@ -130,7 +138,8 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 timed_out = true;
                 if verbose {
                     eprintln!(
-                        "timeout: sending signal {} to command '{}'",
+                        "{}: sending signal {} to command '{}'",
+                        coreutils_core::prog("timeout"),
                         sig_name(signal),
                         program.to_string_lossy()
                     );
@@ -144,7 +153,8 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 killed_hard = true;
                 if verbose {
                     eprintln!(
-                        "timeout: sending signal KILL to command '{}'",
+                        "{}: sending signal KILL to command '{}'",
+                        coreutils_core::prog("timeout"),
                         program.to_string_lossy()
                     );
                 }

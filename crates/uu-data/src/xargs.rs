@@ -57,10 +57,16 @@ fn num(v: &Option<OsString>, opt: char, min: usize) -> Result<usize, i32> {
         Ok(_) => {
             if opt == 's' {
                 eprintln!(
-                    "xargs: value {} for -{} option should be >= {}",
-                    s, opt, min
+                    "{}: value {} for -{} option should be >= {}",
+                    coreutils_core::prog("xargs"),
+                    s,
+                    opt,
+                    min
                 );
-                eprintln!("xargs: cannot fit single argument within argument list size limit");
+                eprintln!(
+                    "{}: cannot fit single argument within argument list size limit",
+                    coreutils_core::prog("xargs")
+                );
                 return Err(1);
             }
             Err(usage_error(
@@ -256,7 +262,11 @@ impl Runner {
         match process::run(&cmd) {
             Ok(Status::Exited(0)) => true,
             Ok(Status::Exited(255)) => {
-                eprintln!("xargs: {}: exited with status 255; aborting", name);
+                eprintln!(
+                    "{}: {}: exited with status 255; aborting",
+                    coreutils_core::prog("xargs"),
+                    name
+                );
                 self.status = 124;
                 false
             }
@@ -265,12 +275,22 @@ impl Runner {
                 true
             }
             Ok(Status::Signaled(s)) => {
-                eprintln!("xargs: {}: terminated by signal {}", name, s);
+                eprintln!(
+                    "{}: {}: terminated by signal {}",
+                    coreutils_core::prog("xargs"),
+                    name,
+                    s
+                );
                 self.status = 125;
                 false
             }
             Err(e) => {
-                eprintln!("xargs: {}: {}", name, strerror(&e));
+                eprintln!(
+                    "{}: {}: {}",
+                    coreutils_core::prog("xargs"),
+                    name,
+                    strerror(&e)
+                );
                 self.status = if e.kind() == std::io::ErrorKind::NotFound {
                     127
                 } else {
@@ -309,7 +329,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 match parse_delim(&v) {
                     Some(d) => o.delim = Some(d),
                     None => {
-                        eprintln!("xargs: Invalid input delimiter specification {}: the delimiter must be either a single character or an escape sequence starting with \\.", String::from_utf8_lossy(&v));
+                        eprintln!("{}: Invalid input delimiter specification {}: the delimiter must be either a single character or an escape sequence starting with \\.", coreutils_core::prog("xargs"), String::from_utf8_lossy(&v));
                         return 1;
                     }
                 }
@@ -391,11 +411,16 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     if let Err(e) = read {
         match &o.file {
             Some(f) => eprintln!(
-                "xargs: Cannot open input file '{}': {}",
+                "{}: Cannot open input file '{}': {}",
+                coreutils_core::prog("xargs"),
                 f.to_string_lossy(),
                 strerror(&e)
             ),
-            None => eprintln!("xargs: read error: {}", strerror(&e)),
+            None => eprintln!(
+                "{}: read error: {}",
+                coreutils_core::prog("xargs"),
+                strerror(&e)
+            ),
         }
         return 1;
     }
@@ -418,7 +443,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     };
     let (items, bad) = items;
     if bad.is_some() && items.is_empty() {
-        eprintln!("xargs: {}", bad.unwrap_or_default());
+        eprintln!(
+            "{}: {}",
+            coreutils_core::prog("xargs"),
+            bad.unwrap_or_default()
+        );
         return 1;
     }
     let mut r = Runner {
@@ -427,7 +456,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     };
     let code = run_items(&o, &base, &items, &mut r);
     if let Some(m) = bad {
-        eprintln!("xargs: {}", m);
+        eprintln!("{}: {}", coreutils_core::prog("xargs"), m);
         return 1;
     }
     code
@@ -462,7 +491,10 @@ fn run_items(o: &Opts, base: &[Vec<u8>], items: &[Item], r: &mut Runner) -> i32 
                 break;
             }
             if i == start && len + w.len() + 1 > o.max_chars {
-                eprintln!("xargs: cannot fit single argument within argument list size limit");
+                eprintln!(
+                    "{}: cannot fit single argument within argument list size limit",
+                    coreutils_core::prog("xargs")
+                );
                 return 1;
             }
             len += w.len() + 1;

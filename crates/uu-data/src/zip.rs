@@ -64,7 +64,11 @@ pub fn unzip_main(args: Vec<OsString>) -> i32 {
                     }
                     b'v' | b'j' | b'a' | b'X' | b'D' => {}
                     c => {
-                        eprintln!("unzip:  unknown option ({})", c as char);
+                        eprintln!(
+                            "{}:  unknown option ({})",
+                            coreutils_core::prog("unzip"),
+                            c as char
+                        );
                         return 10;
                     }
                 }
@@ -171,7 +175,11 @@ pub fn unzip_main(args: Vec<OsString>) -> i32 {
             Ok(e) => e,
             Err(err) => {
                 let _ = out.flush();
-                eprintln!("unzip: bad zipfile entry: {}", err);
+                eprintln!(
+                    "{}: bad zipfile entry: {}",
+                    coreutils_core::prog("unzip"),
+                    err
+                );
                 status = 2;
                 continue;
             }

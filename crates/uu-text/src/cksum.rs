@@ -118,7 +118,12 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             }
             Err(e) => {
                 let _ = std::io::Write::flush(&mut out);
-                eprintln!("cksum: {}: {}", qf(f), err_text(&e));
+                eprintln!(
+                    "{}: {}: {}",
+                    coreutils_core::prog("cksum"),
+                    qf(f),
+                    err_text(&e)
+                );
                 status = 1;
             }
         }

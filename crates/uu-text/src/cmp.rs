@@ -50,8 +50,11 @@ fn skip_value(s: &str) -> Option<u64> {
 }
 
 fn fail_usage(msg: &str) -> i32 {
-    eprintln!("cmp: {}", msg);
-    eprintln!("cmp: Try 'cmp --help' for more information.");
+    eprintln!("{}: {}", coreutils_core::prog("cmp"), msg);
+    eprintln!(
+        "{}: Try 'cmp --help' for more information.",
+        coreutils_core::prog("cmp")
+    );
     2
 }
 
@@ -107,7 +110,12 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         match read_all(n) {
             Ok(d) => data.push(d),
             Err(e) => {
-                eprintln!("cmp: {}: {}", disp(n), err_text(&e));
+                eprintln!(
+                    "{}: {}: {}",
+                    coreutils_core::prog("cmp"),
+                    disp(n),
+                    err_text(&e)
+                );
                 return 2;
             }
         }
@@ -214,21 +222,32 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 (&names[1], b.len(), b)
             };
             if len == 0 {
-                eprintln!("cmp: EOF on {} which is empty", disp(short));
+                eprintln!(
+                    "{}: EOF on {} which is empty",
+                    coreutils_core::prog("cmp"),
+                    disp(short)
+                );
             } else {
                 let lines = sdata.iter().filter(|&&c| c == b'\n').count();
                 if verbose {
-                    eprintln!("cmp: EOF on {} after byte {}", disp(short), len);
+                    eprintln!(
+                        "{}: EOF on {} after byte {}",
+                        coreutils_core::prog("cmp"),
+                        disp(short),
+                        len
+                    );
                 } else if sdata.last() == Some(&b'\n') {
                     eprintln!(
-                        "cmp: EOF on {} after byte {}, line {}",
+                        "{}: EOF on {} after byte {}, line {}",
+                        coreutils_core::prog("cmp"),
                         disp(short),
                         len,
                         lines
                     );
                 } else {
                     eprintln!(
-                        "cmp: EOF on {} after byte {}, in line {}",
+                        "{}: EOF on {} after byte {}, in line {}",
+                        coreutils_core::prog("cmp"),
                         disp(short),
                         len,
                         lines + 1

@@ -127,7 +127,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             if let (Some(prev), Some(cur)) = (lines[i].get(idx[i] - 1), lines[i].get(idx[i])) {
                 if prev > cur {
                     let _ = std::io::Write::flush(&mut out);
-                    eprintln!("comm: file {} is not in sorted order", i + 1);
+                    eprintln!(
+                        "{}: file {} is not in sorted order",
+                        coreutils_core::prog("comm"),
+                        i + 1
+                    );
                     if mode == 2 {
                         return 1;
                     }
@@ -148,7 +152,10 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     }
     let status = finish(&mut out, "comm", 0);
     if warned[0] || warned[1] {
-        eprintln!("comm: input is not in sorted order");
+        eprintln!(
+            "{}: input is not in sorted order",
+            coreutils_core::prog("comm")
+        );
         return 1;
     }
     status

@@ -88,7 +88,12 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         let data = match read_all(f) {
             Ok(d) => d,
             Err(e) => {
-                eprintln!("cut: {}: {}", qf(f), err_text(&e));
+                eprintln!(
+                    "{}: {}: {}",
+                    coreutils_core::prog("cut"),
+                    qf(f),
+                    err_text(&e)
+                );
                 status = 1;
                 continue;
             }

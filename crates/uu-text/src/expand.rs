@@ -148,7 +148,12 @@ pub fn expand_main(args: Vec<OsString>) -> i32 {
         let data = match read_all(f) {
             Ok(d) => d,
             Err(e) => {
-                eprintln!("expand: {}: {}", qf(f), err_text(&e));
+                eprintln!(
+                    "{}: {}: {}",
+                    coreutils_core::prog("expand"),
+                    qf(f),
+                    err_text(&e)
+                );
                 status = 1;
                 continue;
             }
@@ -212,7 +217,12 @@ pub fn unexpand_main(args: Vec<OsString>) -> i32 {
         let data = match read_all(f) {
             Ok(d) => d,
             Err(e) => {
-                eprintln!("unexpand: {}: {}", qf(f), err_text(&e));
+                eprintln!(
+                    "{}: {}: {}",
+                    coreutils_core::prog("unexpand"),
+                    qf(f),
+                    err_text(&e)
+                );
                 status = 1;
                 continue;
             }

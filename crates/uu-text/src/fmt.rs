@@ -287,7 +287,8 @@ pub fn uumain(mut args: Vec<OsString>) -> i32 {
             Ok(d) => d,
             Err(e) => {
                 eprintln!(
-                    "fmt: cannot open {} for reading: {}",
+                    "{}: cannot open {} for reading: {}",
+                    coreutils_core::prog("fmt"),
                     crate::common::bytes::q(f),
                     err_text(&e)
                 );

@@ -73,7 +73,12 @@ pub fn uumain(mut args: Vec<OsString>) -> i32 {
         let data = match read_all(f) {
             Ok(d) => d,
             Err(e) => {
-                eprintln!("fold: {}: {}", qf(f), err_text(&e));
+                eprintln!(
+                    "{}: {}: {}",
+                    coreutils_core::prog("fold"),
+                    qf(f),
+                    err_text(&e)
+                );
                 status = 1;
                 continue;
             }

@@ -183,7 +183,12 @@ pub fn run(args: Vec<OsString>, prog: &'static str, algo: Algo) -> i32 {
             Ok(h) => h,
             Err(e) => {
                 let _ = std::io::Write::flush(&mut out);
-                eprintln!("{}: {}: {}", prog, qf(f), err_text(&e));
+                eprintln!(
+                    "{}: {}: {}",
+                    coreutils_core::prog(prog),
+                    qf(f),
+                    err_text(&e)
+                );
                 status = 1;
                 continue;
             }
@@ -266,7 +271,8 @@ fn check_files(
     files: &[OsString],
     algo: Algo,
 ) -> i32 {
-    let prog = usage.prog;
+    let prog = coreutils_core::prog(usage.prog);
+    let prog = prog.as_str();
     let (quiet, status_only, strict, warn, ignore_missing) = (
         p.has("quiet"),
         p.has("status"),

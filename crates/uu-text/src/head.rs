@@ -159,12 +159,22 @@ pub fn uumain(mut args: Vec<OsString>) -> i32 {
                     first = false;
                 }
                 let _ = std::io::Write::flush(&mut out);
-                eprintln!("head: error reading {}: {}", q(f), err_text(&e));
+                eprintln!(
+                    "{}: error reading {}: {}",
+                    coreutils_core::prog("head"),
+                    q(f),
+                    err_text(&e)
+                );
                 status = 1;
                 continue;
             }
             Err(e) => {
-                eprintln!("head: cannot open {} for reading: {}", q(f), err_text(&e));
+                eprintln!(
+                    "{}: cannot open {} for reading: {}",
+                    coreutils_core::prog("head"),
+                    q(f),
+                    err_text(&e)
+                );
                 status = 1;
                 continue;
             }
@@ -181,7 +191,12 @@ pub fn uumain(mut args: Vec<OsString>) -> i32 {
             Ok(_) => {}
             Err(e) => {
                 let _ = std::io::Write::flush(&mut out);
-                eprintln!("head: error reading {}: {}", q(f), err_text(&e));
+                eprintln!(
+                    "{}: error reading {}: {}",
+                    coreutils_core::prog("head"),
+                    q(f),
+                    err_text(&e)
+                );
                 status = 1;
             }
         }

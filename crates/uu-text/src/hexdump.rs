@@ -92,13 +92,21 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         match read_all(f) {
             Ok(mut d) => data.append(&mut d),
             Err(e) => {
-                eprintln!("hexdump: {}: {}", disp(f), err_text(&e));
+                eprintln!(
+                    "{}: {}: {}",
+                    coreutils_core::prog("hexdump"),
+                    disp(f),
+                    err_text(&e)
+                );
                 status = 1;
             }
         }
     }
     if status != 0 && data.is_empty() {
-        eprintln!("hexdump: all input file arguments failed");
+        eprintln!(
+            "{}: all input file arguments failed",
+            coreutils_core::prog("hexdump")
+        );
         return 1;
     }
     let start = skip.min(data.len());

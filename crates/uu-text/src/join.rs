@@ -325,7 +325,10 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         return 1;
     }
     if (warned[0] || warned[1]) && check == 1 {
-        eprintln!("join: input is not in sorted order");
+        eprintln!(
+            "{}: input is not in sorted order",
+            coreutils_core::prog("join")
+        );
         return 1;
     }
     status

@@ -489,11 +489,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                             0 => {
                                 put(out, o.as_bytes());
                                 let _ = std::io::Write::flush(out);
-                                eprintln!("numfmt: {}", m);
+                                eprintln!("{}: {}", coreutils_core::prog("numfmt"), m);
                                 return Err(2);
                             }
                             1 | 2 => {
-                                eprintln!("numfmt: {}", m);
+                                eprintln!("{}: {}", coreutils_core::prog("numfmt"), m);
                                 if c.invalid == 1 {
                                     status = 2;
                                 }

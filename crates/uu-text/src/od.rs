@@ -6,7 +6,7 @@ use std::ffi::OsString;
 use std::fmt::Write as _;
 
 use crate::common::bytes::{disp, qf};
-use crate::common::input::{err_text, finish, put, read_all, stdout};
+use crate::common::input::{err_text, finish, put, read_at_most, stdout};
 use crate::common::num::parse_size;
 use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
 
@@ -399,12 +399,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     let limit = match p.last_str("N") {
         Some(s) => match parse_offset(&s) {
             Some(n) => Some(n),
-            None => {
-                return USAGE.die(
-                    1,
-                    &format!("invalid maximum number of bytes to read argument '{}'", s),
-                )
-            }
+            None => return USAGE.die(1, &format!("invalid -N argument '{}'", s)),
         },
         None => None,
     };
@@ -437,20 +432,34 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     let mut data = Vec::new();
     let mut status = 0;
     let mut any_read = false;
+    // With -N only skip + N bytes are needed: endless inputs end there.
+    let need = limit.map_or(u64::MAX, |l| skip.saturating_add(l));
     for f in &files {
-        match read_all(f) {
+        let have = data.len() as u64;
+        if have >= need {
+            break;
+        }
+        match read_at_most(f, need - have) {
             Ok(mut d) => {
                 any_read = true;
                 data.append(&mut d)
             }
             Err(e) => {
-                eprintln!("od: {}: {}", qf(f), err_text(&e));
+                eprintln!(
+                    "{}: {}: {}",
+                    coreutils_core::prog("od"),
+                    qf(f),
+                    err_text(&e)
+                );
                 status = 1;
             }
         }
     }
     if (skip as usize) > data.len() {
-        eprintln!("od: cannot skip past end of combined input");
+        eprintln!(
+            "{}: cannot skip past end of combined input",
+            coreutils_core::prog("od")
+        );
         return 1;
     }
     let start = skip as usize;

@@ -432,7 +432,10 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     let mut status = 0;
     if patches.is_empty() {
         if !data.iter().all(|c| c.is_ascii_whitespace()) {
-            eprintln!("patch: **** Only garbage was found in the patch input.");
+            eprintln!(
+                "{}: **** Only garbage was found in the patch input.",
+                coreutils_core::prog("patch")
+            );
             return 2;
         }
         let _ = std::io::stdout().write_all(&out);

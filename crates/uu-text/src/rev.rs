@@ -21,10 +21,14 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             return 0;
         } else if !dashdash && s.starts_with('-') && s.len() > 1 {
             eprintln!(
-                "rev: invalid option -- '{}'",
+                "{}: invalid option -- '{}'",
+                coreutils_core::prog("rev"),
                 s.chars().nth(1).unwrap_or('-')
             );
-            eprintln!("Try 'rev --help' for more information.");
+            eprintln!(
+                "Try '{} --help' for more information.",
+                coreutils_core::prog("rev")
+            );
             return 1;
         } else {
             files.push(a.clone());
@@ -39,7 +43,12 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         let data = match read_all(f) {
             Ok(d) => d,
             Err(e) => {
-                eprintln!("rev: cannot open {}: {}", qf(f), err_text(&e));
+                eprintln!(
+                    "{}: cannot open {}: {}",
+                    coreutils_core::prog("rev"),
+                    qf(f),
+                    err_text(&e)
+                );
                 status = 1;
                 continue;
             }

@@ -74,7 +74,12 @@ pub fn uumain(mut args: Vec<OsString>) -> i32 {
                 } else {
                     err_text(&e)
                 };
-                eprintln!("strings: '{}': {}", disp(f), why);
+                eprintln!(
+                    "{}: '{}': {}",
+                    coreutils_core::prog("strings"),
+                    disp(f),
+                    why
+                );
                 status = 1;
                 continue;
             }

@@ -89,7 +89,12 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             }
         });
         if let Err(e) = r {
-            eprintln!("sum: {}: {}", qf(f), err_text(&e));
+            eprintln!(
+                "{}: {}: {}",
+                coreutils_core::prog("sum"),
+                qf(f),
+                err_text(&e)
+            );
             status = 1;
             continue;
         }

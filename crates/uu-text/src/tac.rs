@@ -57,9 +57,19 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             Ok(d) => d,
             Err(e) => {
                 if e.kind() == std::io::ErrorKind::NotFound {
-                    eprintln!("tac: failed to open {} for reading: {}", q(f), err_text(&e));
+                    eprintln!(
+                        "{}: failed to open {} for reading: {}",
+                        coreutils_core::prog("tac"),
+                        q(f),
+                        err_text(&e)
+                    );
                 } else {
-                    eprintln!("tac: {}: read error: {}", q(f), err_text(&e));
+                    eprintln!(
+                        "{}: {}: read error: {}",
+                        coreutils_core::prog("tac"),
+                        q(f),
+                        err_text(&e)
+                    );
                 }
                 status = 1;
                 continue;

@@ -202,7 +202,11 @@ pub fn uumain(mut args: Vec<OsString>) -> i32 {
             header(&mut out, &mut first);
             if let Err(e) = tail_stream(&mut std::io::stdin().lock(), &mut out, mode, delim) {
                 let _ = out.flush();
-                eprintln!("tail: error reading 'standard input': {}", err_text(&e));
+                eprintln!(
+                    "{}: error reading 'standard input': {}",
+                    coreutils_core::prog("tail"),
+                    err_text(&e)
+                );
                 status = 1;
             }
             continue;
@@ -210,7 +214,12 @@ pub fn uumain(mut args: Vec<OsString>) -> i32 {
         let mut file = match coreutils_core::fs::open(f) {
             Ok(h) => h,
             Err(e) => {
-                eprintln!("tail: cannot open {} for reading: {}", q(f), err_text(&e));
+                eprintln!(
+                    "{}: cannot open {} for reading: {}",
+                    coreutils_core::prog("tail"),
+                    q(f),
+                    err_text(&e)
+                );
                 status = 1;
                 if by_name {
                     followed.push(Followed {
@@ -228,7 +237,8 @@ pub fn uumain(mut args: Vec<OsString>) -> i32 {
             header(&mut out, &mut first);
             let _ = out.flush();
             eprintln!(
-                "tail: error reading {}: {}",
+                "{}: error reading {}: {}",
+                coreutils_core::prog("tail"),
                 q(f),
                 err_text(&is_dir_error())
             );
@@ -244,7 +254,12 @@ pub fn uumain(mut args: Vec<OsString>) -> i32 {
         };
         if let Err(e) = res {
             let _ = out.flush();
-            eprintln!("tail: error reading {}: {}", q(f), err_text(&e));
+            eprintln!(
+                "{}: error reading {}: {}",
+                coreutils_core::prog("tail"),
+                q(f),
+                err_text(&e)
+            );
             status = 1;
             continue;
         }
@@ -467,14 +482,19 @@ fn follow_loop(
                 match (&fo.file, cur_len) {
                     (None, Some(_)) => {
                         if let Ok(f) = coreutils_core::fs::open(&fo.name) {
-                            eprintln!("tail: {} has appeared;  following new file", q(&fo.name));
+                            eprintln!(
+                                "{}: {} has appeared;  following new file",
+                                coreutils_core::prog("tail"),
+                                q(&fo.name)
+                            );
                             fo.file = Some(f);
                             fo.pos = 0;
                         }
                     }
                     (Some(_), None) => {
                         eprintln!(
-                            "tail: {} has become inaccessible: No such file or directory",
+                            "{}: {} has become inaccessible: No such file or directory",
+                            coreutils_core::prog("tail"),
                             q(&fo.name)
                         );
                         fo.file = None;
@@ -492,7 +512,11 @@ fn follow_loop(
                 Err(_) => continue,
             };
             if len < fo.pos {
-                eprintln!("tail: {}: file truncated", fo.shown);
+                eprintln!(
+                    "{}: {}: file truncated",
+                    coreutils_core::prog("tail"),
+                    fo.shown
+                );
                 fo.pos = 0;
             }
             if len == fo.pos {

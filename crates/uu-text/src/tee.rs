@@ -39,7 +39,12 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         match r {
             Ok(h) => sinks.push((qf(f), Some(h))),
             Err(e) => {
-                eprintln!("tee: {}: {}", qf(f), err_text(&e));
+                eprintln!(
+                    "{}: {}: {}",
+                    coreutils_core::prog("tee"),
+                    qf(f),
+                    err_text(&e)
+                );
                 status = 1;
             }
         }
@@ -55,7 +60,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             Ok(k) => k,
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
             Err(e) => {
-                eprintln!("tee: standard input: {}", err_text(&e));
+                eprintln!(
+                    "{}: standard input: {}",
+                    coreutils_core::prog("tee"),
+                    err_text(&e)
+                );
                 status = 1;
                 break;
             }
@@ -68,7 +77,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                     return 141;
                 }
                 if e.kind() != std::io::ErrorKind::BrokenPipe {
-                    eprintln!("tee: 'standard output': {}", err_text(&e));
+                    eprintln!(
+                        "{}: 'standard output': {}",
+                        coreutils_core::prog("tee"),
+                        err_text(&e)
+                    );
                     status = 1;
                 }
                 out = None;
@@ -77,7 +90,12 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         for (name, h) in sinks.iter_mut() {
             if let Some(file) = h {
                 if let Err(e) = file.write_all(&buf[..k]) {
-                    eprintln!("tee: {}: {}", name, err_text(&e));
+                    eprintln!(
+                        "{}: {}: {}",
+                        coreutils_core::prog("tee"),
+                        name,
+                        err_text(&e)
+                    );
                     status = 1;
                     *h = None;
                 }

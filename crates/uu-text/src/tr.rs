@@ -59,7 +59,10 @@ fn unescape(s: &[u8]) -> Vec<(u8, bool)> {
         }
         i += 1;
         if i >= s.len() {
-            eprintln!("tr: warning: an unescaped backslash at end of string is not portable");
+            eprintln!(
+                "{}: warning: an unescaped backslash at end of string is not portable",
+                coreutils_core::prog("tr")
+            );
             v.push((b'\\', true));
             break;
         }
@@ -80,7 +83,7 @@ fn unescape(s: &[u8]) -> Vec<(u8, bool)> {
                     let nv = val * 8 + u32::from(s[i] - b'0');
                     if nv > 255 {
                         eprintln!(
-                            "tr: warning: the ambiguous octal escape \\{}{}{} is being\n\tinterpreted as the 2-byte sequence \\0{}{}, {}",
+                            "{}: warning: the ambiguous octal escape \\{}{}{} is being\n\tinterpreted as the 2-byte sequence \\0{}{}, {}", coreutils_core::prog("tr"),
                             c as char, s[i - 1] as char, s[i] as char, c as char, s[i - 1] as char, s[i] as char
                         );
                         break;
@@ -403,7 +406,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             Ok(k) => k,
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
             Err(e) => {
-                eprintln!("tr: read error: {}", err_text(&e));
+                eprintln!(
+                    "{}: read error: {}",
+                    coreutils_core::prog("tr"),
+                    err_text(&e)
+                );
                 return 1;
             }
         };

@@ -118,7 +118,12 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         // GNU reads a directory as empty input (its read error is EOF).
         Err(_) if file != "-" && coreutils_core::fs::is_dir(&file) => Vec::new(),
         Err(e) => {
-            eprintln!("tsort: {}: {}", qf(&file), err_text(&e));
+            eprintln!(
+                "{}: {}: {}",
+                coreutils_core::prog("tsort"),
+                qf(&file),
+                err_text(&e)
+            );
             return 1;
         }
     };
@@ -132,7 +137,8 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         .collect();
     if tokens.len() % 2 == 1 {
         eprintln!(
-            "tsort: {}: input contains an odd number of tokens",
+            "{}: {}: input contains an odd number of tokens",
+            coreutils_core::prog("tsort"),
             qf(&file)
         );
         return 1;
@@ -172,7 +178,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         if left > 0 {
             use std::io::Write;
             let _ = out.flush();
-            eprintln!("tsort: {}: input contains a loop:", qf(&file));
+            eprintln!(
+                "{}: {}: input contains a loop:",
+                coreutils_core::prog("tsort"),
+                qf(&file)
+            );
             status = 1;
             let mut cur = None;
             loop {

@@ -216,7 +216,12 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 let mut r = match open(f) {
                     Ok(r) => r,
                     Err(e) => {
-                        eprintln!("wc: {}: {}", qf(f), err_text(&e));
+                        eprintln!(
+                            "{}: {}: {}",
+                            coreutils_core::prog("wc"),
+                            qf(f),
+                            err_text(&e)
+                        );
                         status = 1;
                         // A directory opens but cannot be read: GNU still prints zeros.
                         if coreutils_core::fs::metadata(f)
@@ -249,7 +254,12 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                         Ok(0) => break,
                         Ok(k) => cnt.feed(&buf[..k], need_words),
                         Err(e) => {
-                            eprintln!("wc: {}: {}", qf(f), err_text(&e));
+                            eprintln!(
+                                "{}: {}: {}",
+                                coreutils_core::prog("wc"),
+                                qf(f),
+                                err_text(&e)
+                            );
                             status = 1;
                             failed = true;
                             break;

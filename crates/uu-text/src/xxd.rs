@@ -9,7 +9,7 @@ use crate::common::bytes::{disp, os_bytes};
 use crate::common::input::{err_text, read_all};
 
 fn usage_err(msg: &str) -> i32 {
-    eprintln!("xxd: {}", msg);
+    eprintln!("{}: {}", coreutils_core::prog("xxd"), msg);
     1
 }
 
@@ -148,7 +148,12 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     let data = match read_all(&input) {
         Ok(d) => d,
         Err(e) => {
-            eprintln!("xxd: {}: {}", disp(&input), err_text(&e));
+            eprintln!(
+                "{}: {}: {}",
+                coreutils_core::prog("xxd"),
+                disp(&input),
+                err_text(&e)
+            );
             return 2;
         }
     };
@@ -193,7 +198,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         Ok(()) => 0,
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 141,
         Err(e) => {
-            eprintln!("xxd: {}", err_text(&e));
+            eprintln!("{}: {}", coreutils_core::prog("xxd"), err_text(&e));
             2
         }
     }
@@ -389,7 +394,7 @@ fn reverse(o: &Opts, data: &[u8], outname: Option<&OsString>) -> i32 {
     match res {
         Ok(()) => 0,
         Err(e) => {
-            eprintln!("xxd: {}", err_text(&e));
+            eprintln!("{}: {}", coreutils_core::prog("xxd"), err_text(&e));
             2
         }
     }

@@ -125,7 +125,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                     return 0;
                 }
                 _ => {
-                    eprintln!("bc: unrecognized option '{}'", a);
+                    eprintln!(
+                        "{}: unrecognized option '{}'",
+                        coreutils_core::prog("bc"),
+                        a
+                    );
                     print!("{}", USAGE);
                     return 1;
                 }
@@ -145,7 +149,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                     return 0;
                 }
                 _ => {
-                    eprintln!("bc: invalid option -- '{}'", c);
+                    eprintln!("{}: invalid option -- '{}'", coreutils_core::prog("bc"), c);
                     print!("{}", USAGE);
                     return 1;
                 }

@@ -3,7 +3,7 @@
 //! -execdir and -ok run programs.
 
 mod dirlist;
-mod glob;
+use coreutils_core::fnmatch as glob;
 mod parse;
 pub(crate) mod print;
 
@@ -236,7 +236,7 @@ fn q(b: &[u8]) -> String {
 impl<W: Write> Finder<W> {
     fn err(&mut self, msg: &str) {
         let _ = self.out.flush();
-        eprintln!("find: {}", msg);
+        eprintln!("{}: {}", coreutils_core::prog("find"), msg);
         self.status = 1;
     }
 
@@ -705,7 +705,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     let parsed = match parse::parse(&words[i..], &env) {
         Ok(p) => p,
         Err(m) => {
-            eprintln!("find: {}", m);
+            eprintln!("{}: {}", coreutils_core::prog("find"), m);
             return 1;
         }
     };

@@ -92,7 +92,8 @@ impl Source {
                         .map(|p| p.to_string_lossy().into_owned())
                         .unwrap_or_default();
                     eprintln!(
-                        "jq: error: Could not open file {}: {}",
+                        "{}: error: Could not open file {}: {}",
+                        coreutils_core::prog("jq"),
                         name,
                         coreutils_core::error::strerror(&e)
                     );
@@ -182,7 +183,7 @@ impl Inputs for Shared {
 }
 
 fn usage(msg: &str) -> i32 {
-    eprintln!("jq: {}", msg);
+    eprintln!("{}: {}", coreutils_core::prog("jq"), msg);
     eprintln!("Use jq --help for help with command-line options,\nor see the jq manpage, or online docs  at https://stedolan.github.io/jq");
     2
 }
@@ -411,7 +412,8 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                                     Ok(d) => d,
                                     Err(e) => {
                                         eprintln!(
-                                            "jq: error: Could not open {}: {}",
+                                            "{}: error: Could not open {}: {}",
+                                            coreutils_core::prog("jq"),
                                             v.to_string_lossy(),
                                             coreutils_core::error::strerror(&e)
                                         );
@@ -429,7 +431,8 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                                             Ok(None) => break,
                                             Err(e) => {
                                                 eprintln!(
-                                                    "jq: Bad JSON in --slurpfile {} {}: {}",
+                                                    "{}: Bad JSON in --slurpfile {} {}: {}",
+                                                    coreutils_core::prog("jq"),
                                                     k,
                                                     v.to_string_lossy(),
                                                     e.msg
@@ -459,7 +462,8 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                                 }
                                 Err(e) => {
                                     eprintln!(
-                                        "jq: error: Could not open {}: {}",
+                                        "{}: error: Could not open {}: {}",
+                                        coreutils_core::prog("jq"),
                                         f.to_string_lossy(),
                                         coreutils_core::error::strerror(&e)
                                     );
@@ -514,7 +518,8 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                                 }
                                 Err(e) => {
                                     eprintln!(
-                                        "jq: error: Could not open {}: {}",
+                                        "{}: error: Could not open {}: {}",
+                                        coreutils_core::prog("jq"),
                                         f.to_string_lossy(),
                                         coreutils_core::error::strerror(&e)
                                     );
@@ -561,7 +566,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     let prelude = match parser::parse_defs(builtins::PRELUDE) {
         Ok(p) => p,
         Err(e) => {
-            eprintln!("jq: internal error in builtins: {}", e);
+            eprintln!(
+                "{}: internal error in builtins: {}",
+                coreutils_core::prog("jq"),
+                e
+            );
             return 3;
         }
     };
@@ -575,8 +584,10 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 m
             };
             eprintln!(
-                "jq: error: {} at <top-level>, line 1:\n{}\njq: 1 compile error",
-                m, filter
+                "{}: error: {} at <top-level>, line 1:\n{}\njq: 1 compile error",
+                coreutils_core::prog("jq"),
+                m,
+                filter
             );
             return 3;
         }
@@ -588,8 +599,10 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         .collect();
     if let Err(m) = check(program, &mut scope, &interp) {
         eprintln!(
-            "jq: error: {} at <top-level>, line 1:\n{}\njq: 1 compile error",
-            m, filter
+            "{}: error: {} at <top-level>, line 1:\n{}\njq: 1 compile error",
+            coreutils_core::prog("jq"),
+            m,
+            filter
         );
         return 3;
     }
@@ -658,9 +671,20 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     let report = |e: Option<Value>, src: &Source| {
         let wh = src.where_();
         match e {
-            Some(Value::Str(s)) => eprintln!("jq: error (at {}): {}", wh, s),
-            Some(v) => eprintln!("jq: error (at {}) (not a string): {}", wh, v.to_json()),
-            None => eprintln!("jq: error (at {}) (not a string): null", wh),
+            Some(Value::Str(s)) => {
+                eprintln!("{}: error (at {}): {}", coreutils_core::prog("jq"), wh, s)
+            }
+            Some(v) => eprintln!(
+                "{}: error (at {}) (not a string): {}",
+                coreutils_core::prog("jq"),
+                wh,
+                v.to_json()
+            ),
+            None => eprintln!(
+                "{}: error (at {}) (not a string): null",
+                coreutils_core::prog("jq"),
+                wh
+            ),
         }
     };
 
@@ -716,7 +740,12 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 }
                 Ok(None) => break,
                 Err(m) => {
-                    eprintln!("jq: error (at {}): {}", source.borrow().where_(), m);
+                    eprintln!(
+                        "{}: error (at {}): {}",
+                        coreutils_core::prog("jq"),
+                        source.borrow().where_(),
+                        m
+                    );
                     let _ = out.flush();
                     return 2;
                 }

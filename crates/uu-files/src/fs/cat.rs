@@ -118,6 +118,26 @@ fn cooked(data: &[u8], o: &Opts, st: &mut State, out: &mut Vec<u8>) {
     }
 }
 
+/// GNU's check: a regular input with data left to read that is the very
+/// file standard output writes to.
+fn is_output(
+    name: &OsString,
+    m: Option<&std::fs::Metadata>,
+    out: Option<coreutils_core::meta::RawStat>,
+) -> bool {
+    let (m, out) = match (m, out) {
+        (Some(m), Some(out)) => (m, out),
+        _ => return false,
+    };
+    if !m.is_file() || m.len() == 0 {
+        return false;
+    }
+    match coreutils_core::meta::raw_stat(std::path::Path::new(name), true) {
+        Ok(r) => r.dev == out.dev && r.ino == out.ino,
+        Err(_) => false,
+    }
+}
+
 /// Entry point.
 pub fn uumain(args: Vec<OsString>) -> i32 {
     let p = match parse_or_usage("cat", &args, "AbeEnstTuv", LONGS, 1) {
@@ -170,21 +190,42 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         ..State::default()
     };
     let mut status = 0;
+    // Reading a file that is also the output would never end (`cat f >> f`).
+    let out_id = coreutils_core::meta::fd_raw_stat(1).ok();
     for f in &files {
         let mut input: Box<dyn Read> = if f == "-" {
             Box::new(io::stdin())
         } else {
             match coreutils_core::fs::open(f) {
                 Ok(h) => {
-                    if h.metadata().map(|m| m.is_dir()).unwrap_or(false) {
-                        eprintln!("cat: {}: Is a directory", quotef(f));
+                    let m = h.metadata().ok();
+                    if m.as_ref().map_or(false, |m| m.is_dir()) {
+                        eprintln!(
+                            "{}: {}: Is a directory",
+                            coreutils_core::prog("cat"),
+                            quotef(f)
+                        );
+                        status = 1;
+                        continue;
+                    }
+                    if is_output(f, m.as_ref(), out_id) {
+                        eprintln!(
+                            "{}: {}: input file is output file",
+                            coreutils_core::prog("cat"),
+                            quotef(f)
+                        );
                         status = 1;
                         continue;
                     }
                     Box::new(h)
                 }
                 Err(e) => {
-                    eprintln!("cat: {}: {}", quotef(f), strerror(&e));
+                    eprintln!(
+                        "{}: {}: {}",
+                        coreutils_core::prog("cat"),
+                        quotef(f),
+                        strerror(&e)
+                    );
                     status = 1;
                     continue;
                 }
@@ -196,7 +237,12 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 Ok(n) => n,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) => {
-                    eprintln!("cat: {}: {}", quotef(f), strerror(&e));
+                    eprintln!(
+                        "{}: {}: {}",
+                        coreutils_core::prog("cat"),
+                        quotef(f),
+                        strerror(&e)
+                    );
                     status = 1;
                     break;
                 }

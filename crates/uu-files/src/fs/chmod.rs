@@ -33,9 +33,18 @@ fn change(path: &Path, spec: &str, reference: Option<u32>, o: &Opts) -> bool {
                         .map(|m| m.file_type().is_symlink())
                         .unwrap_or(false);
                 if dangling {
-                    eprintln!("chmod: cannot operate on dangling symlink {}", q);
+                    eprintln!(
+                        "{}: cannot operate on dangling symlink {}",
+                        coreutils_core::prog("chmod"),
+                        q
+                    );
                 } else {
-                    eprintln!("chmod: cannot access {}: {}", q, strerror(&e));
+                    eprintln!(
+                        "{}: cannot access {}: {}",
+                        coreutils_core::prog("chmod"),
+                        q,
+                        strerror(&e)
+                    );
                 }
             }
             return false;
@@ -53,7 +62,12 @@ fn change(path: &Path, spec: &str, reference: Option<u32>, o: &Opts) -> bool {
     if new & 0o7777 != st.mode & 0o7777 {
         if let Err(e) = meta::chmod(path, new & 0o7777, true) {
             if !o.sw.quiet {
-                eprintln!("chmod: changing permissions of {}: {}", q, strerror(&e));
+                eprintln!(
+                    "{}: changing permissions of {}: {}",
+                    coreutils_core::prog("chmod"),
+                    q,
+                    strerror(&e)
+                );
             }
             ok = false;
         } else if o.sw.verbose || o.sw.changes {
@@ -149,8 +163,15 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         );
     }
     if reference.is_none() && apply(&spec, 0o100644, o.umask, false).is_err() {
-        eprintln!("chmod: invalid mode: {}", quote_gnu(&OsString::from(&spec)));
-        eprintln!("Try 'chmod --help' for more information.");
+        eprintln!(
+            "{}: invalid mode: {}",
+            coreutils_core::prog("chmod"),
+            quote_gnu(&OsString::from(&spec))
+        );
+        eprintln!(
+            "Try '{} --help' for more information.",
+            coreutils_core::prog("chmod")
+        );
         return 1;
     }
     let mut status = 0;

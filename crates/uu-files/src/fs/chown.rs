@@ -230,7 +230,11 @@ fn run(prog: &'static str, args: Vec<OsString>) -> i32 {
             match group_id(&spec) {
                 Some(g) => (None, Some(g), None, named_group(&spec)),
                 None => {
-                    eprintln!("chgrp: invalid group: {}", quote_gnu(&spec_os));
+                    eprintln!(
+                        "{}: invalid group: {}",
+                        coreutils_core::prog("chgrp"),
+                        quote_gnu(&spec_os)
+                    );
                     return 1;
                 }
             }
@@ -238,7 +242,12 @@ fn run(prog: &'static str, args: Vec<OsString>) -> i32 {
             match parse_owner_spec(&spec) {
                 Ok(x) => x,
                 Err(what) => {
-                    eprintln!("chown: {}: {}", what, quote_gnu(&spec_os));
+                    eprintln!(
+                        "{}: {}: {}",
+                        coreutils_core::prog("chown"),
+                        what,
+                        quote_gnu(&spec_os)
+                    );
                     return 1;
                 }
             }

@@ -54,7 +54,8 @@ fn copy_one(src: &Path, dst: &Path, o: &Opts, top: bool) -> bool {
         Ok(m) => m,
         Err(e) => {
             eprintln!(
-                "cp: cannot stat {}: {}",
+                "{}: cannot stat {}: {}",
+                coreutils_core::prog("cp"),
                 quote_gnu(src.as_os_str()),
                 strerror(&e)
             );
@@ -64,7 +65,8 @@ fn copy_one(src: &Path, dst: &Path, o: &Opts, top: bool) -> bool {
     if m.is_dir() {
         if !o.recursive {
             eprintln!(
-                "cp: -r not specified; omitting directory {}",
+                "{}: -r not specified; omitting directory {}",
+                coreutils_core::prog("cp"),
                 quote_gnu(src.as_os_str())
             );
             return false;
@@ -81,7 +83,8 @@ fn copy_one(src: &Path, dst: &Path, o: &Opts, top: bool) -> bool {
         ) {
             if d.starts_with(&s) {
                 eprintln!(
-                    "cp: cannot copy a directory, {}, into itself, {}",
+                    "{}: cannot copy a directory, {}, into itself, {}",
+                    coreutils_core::prog("cp"),
                     quote_gnu(src.as_os_str()),
                     quote_gnu(dst.as_os_str())
                 );
@@ -93,7 +96,8 @@ fn copy_one(src: &Path, dst: &Path, o: &Opts, top: bool) -> bool {
             if let Ok(dm) = coreutils_core::fs::symlink_metadata(dst) {
                 let _ = dm;
                 eprintln!(
-                    "cp: cannot overwrite non-directory {} with directory {}",
+                    "{}: cannot overwrite non-directory {} with directory {}",
+                    coreutils_core::prog("cp"),
                     quote_gnu(dst.as_os_str()),
                     quote_gnu(src.as_os_str())
                 );
@@ -101,7 +105,8 @@ fn copy_one(src: &Path, dst: &Path, o: &Opts, top: bool) -> bool {
             }
             if let Err(e) = coreutils_core::fs::create_dir(dst) {
                 eprintln!(
-                    "cp: cannot create directory {}: {}",
+                    "{}: cannot create directory {}: {}",
+                    coreutils_core::prog("cp"),
                     quote_gnu(dst.as_os_str()),
                     strerror(&e)
                 );
@@ -126,7 +131,8 @@ fn copy_one(src: &Path, dst: &Path, o: &Opts, top: bool) -> bool {
             }
             Err(e) => {
                 eprintln!(
-                    "cp: cannot open directory {}: {}",
+                    "{}: cannot open directory {}: {}",
+                    coreutils_core::prog("cp"),
                     quote_gnu(src.as_os_str()),
                     strerror(&e)
                 );
@@ -146,8 +152,13 @@ fn copy_one(src: &Path, dst: &Path, o: &Opts, top: bool) -> bool {
     let dst_meta = coreutils_core::fs::symlink_metadata(dst).ok();
     if let Some(dm) = &dst_meta {
         if same_file(src, dst) && !m.file_type().is_symlink() {
+            // -n skips an existing destination before any other check.
+            if o.no_clobber {
+                return true;
+            }
             eprintln!(
-                "cp: {} and {} are the same file",
+                "{}: {} and {} are the same file",
+                coreutils_core::prog("cp"),
                 quote_gnu(src.as_os_str()),
                 quote_gnu(dst.as_os_str())
             );
@@ -155,7 +166,8 @@ fn copy_one(src: &Path, dst: &Path, o: &Opts, top: bool) -> bool {
         }
         if dm.is_dir() {
             eprintln!(
-                "cp: cannot overwrite directory {} with non-directory {}",
+                "{}: cannot overwrite directory {} with non-directory {}",
+                coreutils_core::prog("cp"),
                 quote_gnu(dst.as_os_str()),
                 quote_gnu(src.as_os_str())
             );
@@ -180,7 +192,8 @@ fn copy_one(src: &Path, dst: &Path, o: &Opts, top: bool) -> bool {
             Ok(t) => t,
             Err(e) => {
                 eprintln!(
-                    "cp: cannot read symbolic link {}: {}",
+                    "{}: cannot read symbolic link {}: {}",
+                    coreutils_core::prog("cp"),
                     quote_gnu(src.as_os_str()),
                     strerror(&e)
                 );
@@ -192,7 +205,8 @@ fn copy_one(src: &Path, dst: &Path, o: &Opts, top: bool) -> bool {
         }
         if let Err(e) = symlink(&target, dst) {
             eprintln!(
-                "cp: cannot create symbolic link {}: {}",
+                "{}: cannot create symbolic link {}: {}",
+                coreutils_core::prog("cp"),
                 quote_gnu(dst.as_os_str()),
                 strerror(&e)
             );
@@ -225,7 +239,7 @@ fn copy_one(src: &Path, dst: &Path, o: &Opts, top: bool) -> bool {
             } else {
                 format!("cannot create regular file {}", quote_gnu(dst.as_os_str()))
             };
-            eprintln!("cp: {}: {}", what, strerror(&e));
+            eprintln!("{}: {}: {}", coreutils_core::prog("cp"), what, strerror(&e));
             return false;
         }
         if o.preserve {

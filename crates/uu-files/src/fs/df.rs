@@ -60,7 +60,12 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     let mut status = 0;
     for f in &p.operands {
         if let Err(e) = coreutils_core::fs::metadata(f) {
-            eprintln!("df: {}: {}", coreutils_core::quote::quotef(f), strerror(&e));
+            eprintln!(
+                "{}: {}: {}",
+                coreutils_core::prog("df"),
+                coreutils_core::quote::quotef(f),
+                strerror(&e)
+            );
             status = 1;
         }
     }

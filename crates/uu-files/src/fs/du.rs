@@ -73,7 +73,8 @@ impl<'a> Walker<'a> {
             Ok(m) => m,
             Err(e) => {
                 eprintln!(
-                    "du: cannot access {}: {}",
+                    "{}: cannot access {}: {}",
+                    coreutils_core::prog("du"),
                     quote_gnu(path.as_os_str()),
                     strerror(&e)
                 );
@@ -111,7 +112,8 @@ impl<'a> Walker<'a> {
             }
             Err(e) => {
                 eprintln!(
-                    "du: cannot read directory {}: {}",
+                    "{}: cannot read directory {}: {}",
+                    coreutils_core::prog("du"),
                     quote_gnu(path.as_os_str()),
                     strerror(&e)
                 );
@@ -163,10 +165,14 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 Ok(d) => o.max_depth = Some(d),
                 Err(_) => {
                     eprintln!(
-                        "du: invalid maximum depth {}",
+                        "{}: invalid maximum depth {}",
+                        coreutils_core::prog("du"),
                         quote_gnu(opt.value.as_deref().unwrap_or_default())
                     );
-                    eprintln!("Try 'du --help' for more information.");
+                    eprintln!(
+                        "Try '{} --help' for more information.",
+                        coreutils_core::prog("du")
+                    );
                     return 1;
                 }
             },
@@ -179,7 +185,8 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         }
         if matches!(o.max_depth, Some(d) if d > 0) {
             eprintln!(
-                "du: warning: summarizing conflicts with --max-depth={}",
+                "{}: warning: summarizing conflicts with --max-depth={}",
+                coreutils_core::prog("du"),
                 o.max_depth.unwrap_or(0)
             );
             return usage_error("du", "", 1).min(1);

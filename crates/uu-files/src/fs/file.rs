@@ -548,7 +548,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     let p = match coreutils_core::args::parse(&args[1.min(args.len())..], "bLhiz", LONGS) {
         Ok(p) => p,
         Err(e) => {
-            eprintln!("file: {}", e.message);
+            eprintln!("{}: {}", coreutils_core::prog("file"), e.message);
             eprint!("{}", USAGE);
             return 1;
         }

@@ -58,7 +58,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         Some(m) => match apply(&m.to_string_lossy(), 0o755, umask, false) {
             Ok(v) => v & 0o7777,
             Err(()) => {
-                eprintln!("install: invalid mode {}", quote_gnu(m));
+                eprintln!(
+                    "{}: invalid mode {}",
+                    coreutils_core::prog("install"),
+                    quote_gnu(m)
+                );
                 return 1;
             }
         },
@@ -75,7 +79,8 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 .and_then(|_| meta::chmod(Path::new(d), mode, true))
             {
                 eprintln!(
-                    "install: cannot create directory {}: {}",
+                    "{}: cannot create directory {}: {}",
+                    coreutils_core::prog("install"),
                     quote_gnu(d),
                     strerror(&e)
                 );
@@ -90,7 +95,8 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             if !parent.as_os_str().is_empty() && p.operands.len() == 2 {
                 if let Err(e) = mkdirs(parent, 0o755, verbose) {
                     eprintln!(
-                        "install: cannot create directory {}: {}",
+                        "{}: cannot create directory {}: {}",
+                        coreutils_core::prog("install"),
                         quote_gnu(parent.as_os_str()),
                         strerror(&e)
                     );
@@ -110,20 +116,40 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         let qs = quote_gnu(src.as_os_str());
         match coreutils_core::fs::metadata(&src) {
             Ok(m) if m.is_dir() => {
-                eprintln!("install: omitting directory {}", qs);
+                eprintln!(
+                    "{}: omitting directory {}",
+                    coreutils_core::prog("install"),
+                    qs
+                );
                 status = 1;
                 continue;
             }
             Ok(_) => {}
             Err(e) => {
-                eprintln!("install: cannot stat {}: {}", qs, strerror(&e));
+                eprintln!(
+                    "{}: cannot stat {}: {}",
+                    coreutils_core::prog("install"),
+                    qs,
+                    strerror(&e)
+                );
                 status = 1;
                 continue;
             }
         }
         if coreutils_core::fs::is_dir(&dst) {
             eprintln!(
-                "install: cannot overwrite directory {} with non-directory",
+                "{}: cannot overwrite directory {} with non-directory",
+                coreutils_core::prog("install"),
+                quote_gnu(dst.as_os_str())
+            );
+            status = 1;
+            continue;
+        }
+        if meta::same_file(&src, &dst) {
+            eprintln!(
+                "{}: {} and {} are the same file",
+                coreutils_core::prog("install"),
+                qs,
                 quote_gnu(dst.as_os_str())
             );
             status = 1;
@@ -141,7 +167,8 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         });
         if let Err(e) = r {
             eprintln!(
-                "install: cannot create regular file {}: {}",
+                "{}: cannot create regular file {}: {}",
+                coreutils_core::prog("install"),
                 quote_gnu(dst.as_os_str()),
                 strerror(&e)
             );
@@ -150,7 +177,8 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         }
         if let Err(e) = meta::chmod(&dst, mode, true) {
             eprintln!(
-                "install: cannot change permissions of {}: {}",
+                "{}: cannot change permissions of {}: {}",
+                coreutils_core::prog("install"),
                 quote_gnu(dst.as_os_str()),
                 strerror(&e)
             );

@@ -33,7 +33,8 @@ pub fn main_link(args: Vec<OsString>) -> i32 {
         Ok(()) => 0,
         Err(e) => {
             eprintln!(
-                "link: cannot create link {} to {}: {}",
+                "{}: cannot create link {} to {}: {}",
+                coreutils_core::prog("link"),
                 quote_gnu(to),
                 quote_gnu(from),
                 strerror(&e)
@@ -75,7 +76,12 @@ pub fn main_unlink(args: Vec<OsString>) -> i32 {
     match r {
         Ok(()) => 0,
         Err(e) => {
-            eprintln!("unlink: cannot unlink {}: {}", quote_gnu(f), strerror(&e));
+            eprintln!(
+                "{}: cannot unlink {}: {}",
+                coreutils_core::prog("unlink"),
+                quote_gnu(f),
+                strerror(&e)
+            );
             1
         }
     }

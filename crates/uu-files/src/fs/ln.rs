@@ -72,7 +72,8 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 .collect()
         } else if ops.len() > 2 {
             eprintln!(
-                "ln: target {}: {}",
+                "{}: target {}: {}",
+                coreutils_core::prog("ln"),
                 quote_gnu(dest.as_os_str()),
                 if coreutils_core::fs::exists(&dest) {
                     "Not a directory"
@@ -90,13 +91,18 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         let qt = quote_gnu(target.as_os_str());
         let ql = quote_gnu(link.as_os_str());
         if !sym && coreutils_core::fs::symlink_metadata(&target).is_err() {
-            eprintln!("ln: failed to access {}: No such file or directory", qt);
+            eprintln!(
+                "{}: failed to access {}: No such file or directory",
+                coreutils_core::prog("ln"),
+                qt
+            );
             status = 1;
             continue;
         }
         if !sym && coreutils_core::fs::is_dir(&target) {
             eprintln!(
-                "ln: {}: hard link not allowed for directory",
+                "{}: {}: hard link not allowed for directory",
+                coreutils_core::prog("ln"),
                 coreutils_core::quote::quotef(target.as_os_str())
             );
             status = 1;
@@ -105,7 +111,8 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         if let Ok(lm) = coreutils_core::fs::symlink_metadata(&link) {
             if !force {
                 eprintln!(
-                    "ln: failed to create {} link {}: File exists",
+                    "{}: failed to create {} link {}: File exists",
+                    coreutils_core::prog("ln"),
                     if sym { "symbolic" } else { "hard" },
                     ql
                 );
@@ -113,7 +120,12 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 continue;
             }
             if !sym && same_file(&target, &link) {
-                eprintln!("ln: {} and {} are the same file", qt, ql);
+                eprintln!(
+                    "{}: {} and {} are the same file",
+                    coreutils_core::prog("ln"),
+                    qt,
+                    ql
+                );
                 status = 1;
                 continue;
             }
@@ -123,7 +135,12 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 coreutils_core::fs::remove_file(&link)
             };
             if let Err(e) = r {
-                eprintln!("ln: cannot remove {}: {}", ql, strerror(&e));
+                eprintln!(
+                    "{}: cannot remove {}: {}",
+                    coreutils_core::prog("ln"),
+                    ql,
+                    strerror(&e)
+                );
                 status = 1;
                 continue;
             }
@@ -141,7 +158,8 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             }
             Err(e) => {
                 eprintln!(
-                    "ln: failed to create {} link {}: {}",
+                    "{}: failed to create {} link {}: {}",
+                    coreutils_core::prog("ln"),
                     if sym { "symbolic" } else { "hard" },
                     ql,
                     strerror(&e)

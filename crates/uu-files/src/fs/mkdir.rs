@@ -40,7 +40,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         Some(m) => match mode::apply(&m.to_string_lossy(), 0o777, umask, true) {
             Ok(v) => Some(v & 0o7777),
             Err(()) => {
-                eprintln!("mkdir: invalid mode {}", quote_gnu(m));
+                eprintln!(
+                    "{}: invalid mode {}",
+                    coreutils_core::prog("mkdir"),
+                    quote_gnu(m)
+                );
                 return 1;
             }
         },
@@ -64,7 +68,8 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 }
                 if i + 1 < comps.len() && coreutils_core::fs::exists(&acc) {
                     eprintln!(
-                        "mkdir: cannot create directory {}: Not a directory",
+                        "{}: cannot create directory {}: Not a directory",
+                        coreutils_core::prog("mkdir"),
                         quote_gnu(acc.as_os_str())
                     );
                     failed = true;
@@ -84,7 +89,8 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                             && coreutils_core::fs::is_dir(&acc) => {}
                     Err(e) => {
                         eprintln!(
-                            "mkdir: cannot create directory {}: {}",
+                            "{}: cannot create directory {}: {}",
+                            coreutils_core::prog("mkdir"),
                             quote_gnu(acc.as_os_str()),
                             strerror(&e)
                         );
@@ -104,7 +110,8 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 if let Some(m) = want_mode {
                     if let Err(e) = meta::chmod(&path, m, true) {
                         eprintln!(
-                            "mkdir: cannot set permissions of {}: {}",
+                            "{}: cannot set permissions of {}: {}",
+                            coreutils_core::prog("mkdir"),
                             quote_gnu(d),
                             strerror(&e)
                         );
@@ -114,7 +121,8 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             }
             Err(e) => {
                 eprintln!(
-                    "mkdir: cannot create directory {}: {}",
+                    "{}: cannot create directory {}: {}",
+                    coreutils_core::prog("mkdir"),
                     quote_gnu(d),
                     strerror(&e)
                 );

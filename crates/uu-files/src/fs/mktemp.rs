@@ -46,7 +46,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     let quiet = p.has('q');
     let fail = |msg: String| {
         if !quiet {
-            eprintln!("mktemp: {}", msg);
+            eprintln!("{}: {}", coreutils_core::prog("mktemp"), msg);
         }
         1
     };
@@ -78,7 +78,8 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     if nx < 3 {
         // -q hides only creation failures, not template errors.
         eprintln!(
-            "mktemp: too few X's in template {}",
+            "{}: too few X's in template {}",
+            coreutils_core::prog("mktemp"),
             quote_gnu(&os_from_vec(template))
         );
         return 1;

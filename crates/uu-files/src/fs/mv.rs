@@ -35,14 +35,24 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         let sm = match coreutils_core::fs::symlink_metadata(&s) {
             Ok(m) => m,
             Err(e) => {
-                eprintln!("mv: cannot stat {}: {}", qs, strerror(&e));
+                eprintln!(
+                    "{}: cannot stat {}: {}",
+                    coreutils_core::prog("mv"),
+                    qs,
+                    strerror(&e)
+                );
                 status = 1;
                 continue;
             }
         };
         if let Ok(dm) = coreutils_core::fs::symlink_metadata(&d) {
             if same_file(&s, &d) && !sm.file_type().is_symlink() {
-                eprintln!("mv: {} and {} are the same file", qs, qd);
+                eprintln!(
+                    "{}: {} and {} are the same file",
+                    coreutils_core::prog("mv"),
+                    qs,
+                    qd
+                );
                 status = 1;
                 continue;
             }
@@ -60,14 +70,20 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 continue;
             }
             if dm.is_dir() && !sm.is_dir() {
-                eprintln!("mv: cannot overwrite directory {} with non-directory", qd);
+                eprintln!(
+                    "{}: cannot overwrite directory {} with non-directory",
+                    coreutils_core::prog("mv"),
+                    qd
+                );
                 status = 1;
                 continue;
             }
             if !dm.is_dir() && sm.is_dir() {
                 eprintln!(
-                    "mv: cannot overwrite non-directory {} with directory {}",
-                    qd, qs
+                    "{}: cannot overwrite non-directory {} with directory {}",
+                    coreutils_core::prog("mv"),
+                    qd,
+                    qs
                 );
                 status = 1;
                 continue;
@@ -86,7 +102,12 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 }),
             ) {
                 if b.starts_with(&a) {
-                    eprintln!("mv: cannot move {} to a subdirectory of itself, {}", qs, qd);
+                    eprintln!(
+                        "{}: cannot move {} to a subdirectory of itself, {}",
+                        coreutils_core::prog("mv"),
+                        qs,
+                        qd
+                    );
                     status = 1;
                     continue;
                 }
@@ -99,7 +120,13 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 }
             }
             Err(e) => {
-                eprintln!("mv: cannot move {} to {}: {}", qs, qd, strerror(&e));
+                eprintln!(
+                    "{}: cannot move {} to {}: {}",
+                    coreutils_core::prog("mv"),
+                    qs,
+                    qd,
+                    strerror(&e)
+                );
                 status = 1;
             }
         }

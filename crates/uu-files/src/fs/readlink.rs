@@ -54,7 +54,10 @@ pub fn main_readlink(args: Vec<OsString>) -> i32 {
     let zero = p.has('z');
     let mut no_nl = p.has('n');
     if no_nl && p.operands.len() > 1 {
-        eprintln!("readlink: ignoring --no-newline with multiple arguments");
+        eprintln!(
+            "{}: ignoring --no-newline with multiple arguments",
+            coreutils_core::prog("readlink")
+        );
         no_nl = false;
     }
     let mut out = stdout();
@@ -83,7 +86,12 @@ pub fn main_readlink(args: Vec<OsString>) -> i32 {
                     } else {
                         strerror(&e)
                     };
-                    eprintln!("readlink: {}: {}", coreutils_core::quote::quotef(f), msg);
+                    eprintln!(
+                        "{}: {}: {}",
+                        coreutils_core::prog("readlink"),
+                        coreutils_core::quote::quotef(f),
+                        msg
+                    );
                 }
                 status = 1;
             }
@@ -157,7 +165,8 @@ pub fn main_realpath(args: Vec<OsString>) -> i32 {
             Ok(x) => Some(x),
             Err(e) => {
                 eprintln!(
-                    "realpath: {}: {}",
+                    "{}: {}: {}",
+                    coreutils_core::prog("realpath"),
                     coreutils_core::quote::quotef(r),
                     strerror(&e)
                 );
@@ -171,7 +180,10 @@ pub fn main_realpath(args: Vec<OsString>) -> i32 {
     for f in &p.operands {
         if os_bytes(f).is_empty() {
             if !quiet {
-                eprintln!("realpath: '': No such file or directory");
+                eprintln!(
+                    "{}: '': No such file or directory",
+                    coreutils_core::prog("realpath")
+                );
             }
             status = 1;
             continue;
@@ -192,7 +204,8 @@ pub fn main_realpath(args: Vec<OsString>) -> i32 {
                 let _ = out.flush();
                 if !quiet {
                     eprintln!(
-                        "realpath: {}: {}",
+                        "{}: {}: {}",
+                        coreutils_core::prog("realpath"),
                         coreutils_core::quote::quotef(f),
                         strerror(&e)
                     );

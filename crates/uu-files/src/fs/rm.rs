@@ -65,7 +65,12 @@ fn remove(path: &Path, o: &Opts) -> bool {
             if o.force && e.kind() == std::io::ErrorKind::NotFound {
                 return true;
             }
-            eprintln!("rm: cannot remove {}: {}", q, strerror(&e));
+            eprintln!(
+                "{}: cannot remove {}: {}",
+                coreutils_core::prog("rm"),
+                q,
+                strerror(&e)
+            );
             return false;
         }
     };
@@ -86,7 +91,12 @@ fn remove(path: &Path, o: &Opts) -> bool {
                         true
                     }
                     Err(e) => {
-                        eprintln!("rm: cannot remove {}: {}", q, strerror(&e));
+                        eprintln!(
+                            "{}: cannot remove {}: {}",
+                            coreutils_core::prog("rm"),
+                            q,
+                            strerror(&e)
+                        );
                         false
                     }
                 };
@@ -96,7 +106,12 @@ fn remove(path: &Path, o: &Opts) -> bool {
             } else {
                 "Is a directory"
             };
-            eprintln!("rm: cannot remove {}: {}", q, why);
+            eprintln!(
+                "{}: cannot remove {}: {}",
+                coreutils_core::prog("rm"),
+                q,
+                why
+            );
             return false;
         }
         if o.interactive && !ask("rm", &format!("descend into directory {}? ", q)) {
@@ -112,7 +127,12 @@ fn remove(path: &Path, o: &Opts) -> bool {
                 }
             }
             Err(e) => {
-                eprintln!("rm: cannot remove {}: {}", q, strerror(&e));
+                eprintln!(
+                    "{}: cannot remove {}: {}",
+                    coreutils_core::prog("rm"),
+                    q,
+                    strerror(&e)
+                );
                 return false;
             }
         }
@@ -130,7 +150,12 @@ fn remove(path: &Path, o: &Opts) -> bool {
                 true
             }
             Err(e) => {
-                eprintln!("rm: cannot remove {}: {}", q, strerror(&e));
+                eprintln!(
+                    "{}: cannot remove {}: {}",
+                    coreutils_core::prog("rm"),
+                    q,
+                    strerror(&e)
+                );
                 false
             }
         };
@@ -146,7 +171,12 @@ fn remove(path: &Path, o: &Opts) -> bool {
             true
         }
         Err(e) => {
-            eprintln!("rm: cannot remove {}: {}", q, strerror(&e));
+            eprintln!(
+                "{}: cannot remove {}: {}",
+                coreutils_core::prog("rm"),
+                q,
+                strerror(&e)
+            );
             false
         }
     }
@@ -206,16 +236,21 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         let trimmed_empty = !b.is_empty() && b.iter().all(|&c| c == b'/');
         if o.recursive && preserve_root && trimmed_empty {
             eprintln!(
-                "rm: it is dangerous to operate recursively on {}",
+                "{}: it is dangerous to operate recursively on {}",
+                coreutils_core::prog("rm"),
                 quote_gnu(f)
             );
-            eprintln!("rm: use --no-preserve-root to override this failsafe");
+            eprintln!(
+                "{}: use --no-preserve-root to override this failsafe",
+                coreutils_core::prog("rm")
+            );
             status = 1;
             continue;
         }
         if o.recursive && (last == b"." || last == b"..") {
             eprintln!(
-                "rm: refusing to remove '.' or '..' directory: skipping {}",
+                "{}: refusing to remove '.' or '..' directory: skipping {}",
+                coreutils_core::prog("rm"),
                 quote_gnu(f)
             );
             status = 1;

@@ -38,7 +38,8 @@ fn remove(path: &Path, verbose: bool, ignore: bool) -> Result<(), ()> {
                 strerror(&e)
             };
             eprintln!(
-                "rmdir: failed to remove {}: {}",
+                "{}: failed to remove {}: {}",
+                coreutils_core::prog("rmdir"),
                 quote_gnu(path.as_os_str()),
                 msg
             );

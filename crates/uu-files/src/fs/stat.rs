@@ -263,7 +263,12 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             Ok(m) => m,
             Err(e) => {
                 let _ = out.flush();
-                eprintln!("stat: cannot statx {}: {}", quote_gnu(f), strerror(&e));
+                eprintln!(
+                    "{}: cannot statx {}: {}",
+                    coreutils_core::prog("stat"),
+                    quote_gnu(f),
+                    strerror(&e)
+                );
                 status = 1;
                 continue;
             }

@@ -85,7 +85,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             "access" | "atime" | "use" => only_a = true,
             "modify" | "mtime" => only_m = true,
             _ => {
-                eprintln!("touch: invalid argument {} for '--time'", quote_gnu(v));
+                eprintln!(
+                    "{}: invalid argument {} for '--time'",
+                    coreutils_core::prog("touch"),
+                    quote_gnu(v)
+                );
                 eprintln!("Valid arguments are:\n  - 'atime', 'access', 'use'\n  - 'mtime', 'modify'\nTry 'touch --help' for more information.");
                 return 1;
             }
@@ -107,7 +111,8 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             }
             Err(e) => {
                 eprintln!(
-                    "touch: failed to get attributes of {}: {}",
+                    "{}: failed to get attributes of {}: {}",
+                    coreutils_core::prog("touch"),
                     quote_gnu(r),
                     strerror(&e)
                 );
@@ -126,7 +131,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 mt = ns(t);
             }
             None => {
-                eprintln!("touch: invalid date format {}", quote_gnu(d));
+                eprintln!(
+                    "{}: invalid date format {}",
+                    coreutils_core::prog("touch"),
+                    quote_gnu(d)
+                );
                 return 1;
             }
         }
@@ -138,7 +147,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 mt = ns(t);
             }
             None => {
-                eprintln!("touch: invalid date format {}", quote_gnu(s));
+                eprintln!(
+                    "{}: invalid date format {}",
+                    coreutils_core::prog("touch"),
+                    quote_gnu(s)
+                );
                 return 1;
             }
         }
@@ -163,7 +176,12 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 .append(true)
                 .open(path)
             {
-                eprintln!("touch: cannot touch {}: {}", quote_gnu(f), strerror(&e));
+                eprintln!(
+                    "{}: cannot touch {}: {}",
+                    coreutils_core::prog("touch"),
+                    quote_gnu(f),
+                    strerror(&e)
+                );
                 status = 1;
                 continue;
             }
@@ -175,7 +193,12 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             follow,
         );
         if let Err(e) = r {
-            eprintln!("touch: setting times of {}: {}", quote_gnu(f), strerror(&e));
+            eprintln!(
+                "{}: setting times of {}: {}",
+                coreutils_core::prog("touch"),
+                quote_gnu(f),
+                strerror(&e)
+            );
             status = 1;
         }
     }

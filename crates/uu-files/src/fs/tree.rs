@@ -163,7 +163,10 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         Some(v) => match v.to_string_lossy().parse::<usize>() {
             Ok(n) if n > 0 => Some(n),
             _ => {
-                eprintln!("tree: Invalid level, must be greater than 0.");
+                eprintln!(
+                    "{}: Invalid level, must be greater than 0.",
+                    coreutils_core::prog("tree")
+                );
                 return 1;
             }
         },

@@ -101,7 +101,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         Some(s) => match parse_spec(&s.to_string_lossy()) {
             Some(x) => Some(x),
             None => {
-                eprintln!("truncate: Invalid number: {}", quote_gnu(s));
+                eprintln!(
+                    "{}: Invalid number: {}",
+                    coreutils_core::prog("truncate"),
+                    quote_gnu(s)
+                );
                 return 1;
             }
         },
@@ -111,7 +115,12 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         Some(r) => match coreutils_core::fs::metadata(r) {
             Ok(m) => Some(m.len()),
             Err(e) => {
-                eprintln!("truncate: cannot stat {}: {}", quote_gnu(r), strerror(&e));
+                eprintln!(
+                    "{}: cannot stat {}: {}",
+                    coreutils_core::prog("truncate"),
+                    quote_gnu(r),
+                    strerror(&e)
+                );
                 return 1;
             }
         },
@@ -132,7 +141,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         );
     }
     if let Some((Op::RoundDown | Op::RoundUp, 0)) = spec {
-        eprintln!("truncate: division by zero");
+        eprintln!("{}: division by zero", coreutils_core::prog("truncate"));
         return 1;
     }
     if p.operands.is_empty() {
@@ -152,7 +161,8 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             Ok(h) => h,
             Err(e) => {
                 eprintln!(
-                    "truncate: cannot open {} for writing: {}",
+                    "{}: cannot open {} for writing: {}",
+                    coreutils_core::prog("truncate"),
                     quote_gnu(f),
                     strerror(&e)
                 );
@@ -168,14 +178,19 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         let size = match size {
             Some(s) if s <= i64::MAX as u64 => s,
             _ => {
-                eprintln!("truncate: overflow extending size of file {}", quote_gnu(f));
+                eprintln!(
+                    "{}: overflow extending size of file {}",
+                    coreutils_core::prog("truncate"),
+                    quote_gnu(f)
+                );
                 status = 1;
                 continue;
             }
         };
         if let Err(e) = file.set_len(size) {
             eprintln!(
-                "truncate: failed to truncate {} at {} bytes: {}",
+                "{}: failed to truncate {} at {} bytes: {}",
+                coreutils_core::prog("truncate"),
                 quote_gnu(f),
                 size,
                 strerror(&e)

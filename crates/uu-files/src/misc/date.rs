@@ -57,7 +57,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         match parse(&d.to_string_lossy(), now, &zone) {
             Some(x) => t = x,
             None => {
-                eprintln!("date: invalid date {}", quote_gnu(d));
+                eprintln!(
+                    "{}: invalid date {}",
+                    coreutils_core::prog("date"),
+                    quote_gnu(d)
+                );
                 return 1;
             }
         }
@@ -72,7 +76,12 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 };
             }
             Err(e) => {
-                eprintln!("date: {}: {}", r.to_string_lossy(), strerror(&e));
+                eprintln!(
+                    "{}: {}: {}",
+                    coreutils_core::prog("date"),
+                    r.to_string_lossy(),
+                    strerror(&e)
+                );
                 return 1;
             }
         }
@@ -91,11 +100,15 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                     Some(f) => fmt = f.into(),
                     None => {
                         eprintln!(
-                            "date: invalid argument {} for '--iso-8601'",
+                            "{}: invalid argument {} for '--iso-8601'",
+                            coreutils_core::prog("date"),
                             quote_gnu(&OsString::from(&v))
                         );
                         eprintln!("Valid arguments are:\n  - 'hours'\n  - 'minutes'\n  - 'date'\n  - 'seconds'\n  - 'ns'");
-                        eprintln!("Try 'date --help' for more information.");
+                        eprintln!(
+                            "Try '{} --help' for more information.",
+                            coreutils_core::prog("date")
+                        );
                         return 1;
                     }
                 }
@@ -108,7 +121,8 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                     "ns" => "%Y-%m-%d %H:%M:%S.%N%:z",
                     _ => {
                         eprintln!(
-                            "date: invalid argument {} for '--rfc-3339'",
+                            "{}: invalid argument {} for '--rfc-3339'",
+                            coreutils_core::prog("date"),
                             quote_gnu(&o.value.clone().unwrap_or_default())
                         );
                         return 1;
@@ -126,7 +140,10 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         match s.strip_prefix('+') {
             Some(f) => {
                 if fixed > 0 {
-                    eprintln!("date: multiple output formats specified");
+                    eprintln!(
+                        "{}: multiple output formats specified",
+                        coreutils_core::prog("date")
+                    );
                     return 1;
                 }
                 fmt = f.to_string();
@@ -134,10 +151,13 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             None => {
                 // Setting the clock is not possible in a sandbox.
                 if p.has('d') || fixed > 0 {
-                    eprintln!("date: the argument {} lacks a leading '+';\nwhen using an option to specify date(s), any non-option\nargument must be a format string beginning with '+'\nTry 'date --help' for more information.", quote_gnu(op));
+                    eprintln!("{}: the argument {} lacks a leading '+';\nwhen using an option to specify date(s), any non-option\nargument must be a format string beginning with '+'\nTry 'date --help' for more information.", coreutils_core::prog("date"), quote_gnu(op));
                     return 1;
                 }
-                eprintln!("date: cannot set date: Operation not permitted");
+                eprintln!(
+                    "{}: cannot set date: Operation not permitted",
+                    coreutils_core::prog("date")
+                );
                 return 1;
             }
         }

@@ -77,7 +77,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                     0
                 }
                 None => {
-                    eprintln!("getconf: Unrecognized variable `{}'", name);
+                    eprintln!(
+                        "{}: Unrecognized variable `{}'",
+                        coreutils_core::prog("getconf"),
+                        name
+                    );
                     2
                 }
             }

@@ -50,7 +50,11 @@ pub fn main_whoami(args: Vec<OsString>) -> i32 {
             0
         }
         None => {
-            eprintln!("whoami: cannot find name for user ID {}", uid);
+            eprintln!(
+                "{}: cannot find name for user ID {}",
+                coreutils_core::prog("whoami"),
+                uid
+            );
             1
         }
     }
@@ -89,15 +93,24 @@ pub fn main_id(args: Vec<OsString>) -> i32 {
     let (u, g, gs, n, z) = (p.has('u'), p.has('g'), p.has('G'), p.has('n'), p.has('z'));
     let picked = [u, g, gs].iter().filter(|x| **x).count();
     if picked > 1 {
-        eprintln!("id: cannot print \"only\" of more than one choice");
+        eprintln!(
+            "{}: cannot print \"only\" of more than one choice",
+            coreutils_core::prog("id")
+        );
         return 1;
     }
     if (n || p.has('r')) && picked == 0 {
-        eprintln!("id: cannot print only names or real IDs in default format");
+        eprintln!(
+            "{}: cannot print only names or real IDs in default format",
+            coreutils_core::prog("id")
+        );
         return 1;
     }
     if z && picked == 0 {
-        eprintln!("id: option --zero not permitted in default format");
+        eprintln!(
+            "{}: option --zero not permitted in default format",
+            coreutils_core::prog("id")
+        );
         return 1;
     }
     let targets: Vec<Option<&OsString>> = if p.operands.is_empty() {
@@ -111,7 +124,11 @@ pub fn main_id(args: Vec<OsString>) -> i32 {
             Some(a) => match lookup_user(a) {
                 Some(us) => (us.uid, us.gid, Some(us.name)),
                 None => {
-                    eprintln!("id: {}: no such user", quote_gnu(a));
+                    eprintln!(
+                        "{}: {}: no such user",
+                        coreutils_core::prog("id"),
+                        quote_gnu(a)
+                    );
                     status = 1;
                     continue;
                 }
@@ -199,7 +216,11 @@ pub fn main_groups(args: Vec<OsString>) -> i32 {
                 println!("{} : {}", a.to_string_lossy(), v.join(" "));
             }
             None => {
-                eprintln!("groups: {}: no such user", quote_gnu(a));
+                eprintln!(
+                    "{}: {}: no such user",
+                    coreutils_core::prog("groups"),
+                    quote_gnu(a)
+                );
                 status = 1;
             }
         }

@@ -43,10 +43,14 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         }
         Some(o) if o.starts_with('-') => {
             eprintln!(
-                "locale: invalid option -- '{}'",
+                "{}: invalid option -- '{}'",
+                coreutils_core::prog("locale"),
                 o.trim_start_matches('-').chars().next().unwrap_or('-')
             );
-            eprintln!("Try 'locale --help' or 'locale --usage' for more information.");
+            eprintln!(
+                "Try '{} --help' or 'locale --usage' for more information.",
+                coreutils_core::prog("locale")
+            );
             64
         }
         Some(_) => {

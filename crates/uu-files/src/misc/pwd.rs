@@ -46,7 +46,10 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     }
     if let Some(op) = p.operands.first() {
         // GNU ignores operands with a warning.
-        eprintln!("pwd: ignoring non-option arguments");
+        eprintln!(
+            "{}: ignoring non-option arguments",
+            coreutils_core::prog("pwd")
+        );
         let _ = op;
     }
     let _ = extra_operand;
@@ -63,7 +66,8 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             Ok(d) => path_bytes(&d).to_vec(),
             Err(e) => {
                 eprintln!(
-                    "pwd: couldn't find directory entry in '..' with matching i-node: {}",
+                    "{}: couldn't find directory entry in '..' with matching i-node: {}",
+                    coreutils_core::prog("pwd"),
                     strerror(&e)
                 );
                 return 1;

@@ -178,6 +178,20 @@ fn parse_float(s: &str) -> Option<f64> {
     t.parse::<f64>().ok()
 }
 
+/// A hexadecimal integer operand (`0x10`, which GNU reads with strtold)
+/// in decimal.
+fn hex_integer(s: &str) -> Option<String> {
+    let (sign, rest) = match s.strip_prefix('-') {
+        Some(r) => ("-", r),
+        None => ("", s.strip_prefix('+').unwrap_or(s)),
+    };
+    let digits = rest
+        .strip_prefix("0x")
+        .or_else(|| rest.strip_prefix("0X"))?;
+    let n = u128::from_str_radix(digits, 16).ok()?;
+    Some(format!("{}{}", sign, n))
+}
+
 /// Entry point.
 pub fn uumain(args: Vec<OsString>) -> i32 {
     // Negative numbers are operands, not options: stop option parsing at
@@ -207,6 +221,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             .iter()
             .map(|o| o.to_string_lossy().into_owned()),
     );
+    for o in ops.iter_mut() {
+        if let Some(d) = hex_integer(o) {
+            *o = d;
+        }
+    }
     if ops.is_empty() {
         return missing_operand("seq", 1);
     }
@@ -222,7 +241,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         Some(f) => match parse_format(os_bytes(f)) {
             Ok(x) => Some(x),
             Err(m) => {
-                eprintln!("seq: {}", m);
+                eprintln!("{}: {}", coreutils_core::prog("seq"), m);
                 return 1;
             }
         },

@@ -24,13 +24,20 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         match parse_secs(&op.to_string_lossy()) {
             Some(v) => total += v,
             None => {
-                eprintln!("sleep: invalid time interval {}", quote_gnu(op));
+                eprintln!(
+                    "{}: invalid time interval {}",
+                    coreutils_core::prog("sleep"),
+                    quote_gnu(op)
+                );
                 bad = true;
             }
         }
     }
     if bad {
-        eprintln!("Try 'sleep --help' for more information.");
+        eprintln!(
+            "Try '{} --help' for more information.",
+            coreutils_core::prog("sleep")
+        );
         return 1;
     }
     let _ = usage_error;

@@ -110,7 +110,10 @@ pub fn main_hostname(args: Vec<OsString>) -> i32 {
         return c;
     }
     if !p.operands.is_empty() {
-        eprintln!("hostname: you must be root to change the host name");
+        eprintln!(
+            "{}: you must be root to change the host name",
+            coreutils_core::prog("hostname")
+        );
         return 1;
     }
     let h = hostname();
@@ -167,7 +170,11 @@ pub fn main_nproc(args: Vec<OsString>) -> i32 {
         match i.to_string_lossy().trim().parse::<usize>() {
             Ok(k) => n = n.saturating_sub(k).max(1),
             Err(_) => {
-                eprintln!("nproc: invalid number: {}", quote_gnu(i));
+                eprintln!(
+                    "{}: invalid number: {}",
+                    coreutils_core::prog("nproc"),
+                    quote_gnu(i)
+                );
                 return 1;
             }
         }

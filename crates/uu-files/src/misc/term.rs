@@ -149,7 +149,10 @@ pub fn main_tput(args: Vec<OsString>) -> i32 {
     {
         Some(t) => t,
         None => {
-            eprintln!("tput: No value for $TERM and no -T specified");
+            eprintln!(
+                "{}: No value for $TERM and no -T specified",
+                coreutils_core::prog("tput")
+            );
             return 2;
         }
     };
@@ -172,7 +175,11 @@ pub fn main_tput(args: Vec<OsString>) -> i32 {
             0
         }
         Err(()) => {
-            eprintln!("tput: unknown terminfo capability '{}'", cap);
+            eprintln!(
+                "{}: unknown terminfo capability '{}'",
+                coreutils_core::prog("tput"),
+                cap
+            );
             4
         }
     }

@@ -285,7 +285,7 @@ fn run(prog: &str, args: &[&[u8]]) -> i32 {
         Ok(true) => 0,
         Ok(false) => 1,
         Err(m) => {
-            eprintln!("{}: {}", prog, m);
+            eprintln!("{}: {}", coreutils_core::prog(prog), m);
             2
         }
     }
@@ -311,7 +311,7 @@ pub fn main_bracket(args: Vec<OsString>) -> i32 {
     match a.last() {
         Some(&l) if l == b"]" => run("[", &a[..a.len() - 1]),
         _ => {
-            eprintln!("[: missing ']'");
+            eprintln!("{}: missing ']'", coreutils_core::prog("["));
             2
         }
     }

@@ -28,7 +28,12 @@ impl<'a> Ctx<'a> {
         a
     }
     fn warn(&mut self, arg: &[u8], msg: &str) {
-        eprintln!("printf: {}: {}", quote_bytes(arg, true), msg);
+        eprintln!(
+            "{}: {}: {}",
+            coreutils_core::prog("printf"),
+            quote_bytes(arg, true),
+            msg
+        );
         self.status = 1;
     }
 }
@@ -368,7 +373,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             }
             Err(msg) => {
                 let _ = out.flush();
-                eprintln!("printf: {}", msg);
+                eprintln!("{}: {}", coreutils_core::prog("printf"), msg);
                 return 1;
             }
         }
@@ -379,7 +384,8 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     if !stopped && ctx.next < ctx.args.len() {
         let _ = out.flush();
         eprintln!(
-            "printf: warning: ignoring excess arguments, starting with {}",
+            "{}: warning: ignoring excess arguments, starting with {}",
+            coreutils_core::prog("printf"),
             quote_bytes(ctx.args[ctx.next], true)
         );
     }

@@ -1068,7 +1068,11 @@ impl Interp {
                     Ok(st) => Value::Num(st as f64),
                     Err(e) => {
                         let _ = self.out.flush();
-                        eprintln!("awk: warning: cannot run `sh': {}", strerror(&e));
+                        eprintln!(
+                            "{}: warning: cannot run `sh': {}",
+                            coreutils_core::prog("awk"),
+                            strerror(&e)
+                        );
                         Value::Num(-1.0)
                     }
                 }
@@ -1323,7 +1327,8 @@ impl Interp {
                     if f.metadata().map(|m| m.is_dir()).unwrap_or(false) {
                         let _ = self.out.flush();
                         eprintln!(
-                            "awk: warning: command line argument `{}' is a directory: skipped",
+                            "{}: warning: command line argument `{}' is a directory: skipped",
+                            coreutils_core::prog("awk"),
                             String::from_utf8_lossy(&a)
                         );
                         continue;
@@ -1334,7 +1339,8 @@ impl Interp {
                 Err(e) => {
                     let _ = self.out.flush();
                     eprintln!(
-                        "awk: fatal: cannot open file `{}' for reading: {}",
+                        "{}: fatal: cannot open file `{}' for reading: {}",
+                        coreutils_core::prog("awk"),
                         String::from_utf8_lossy(&a),
                         strerror(&e)
                     );
@@ -1781,13 +1787,14 @@ impl Interp {
         if self.used_file && fnr > 0.0 && !self.in_end {
             let name = self.gstr(FILENAME);
             eprintln!(
-                "awk: cmd. line:1: (FILENAME={} FNR={}) fatal: {}",
+                "{}: cmd. line:1: (FILENAME={} FNR={}) fatal: {}",
+                coreutils_core::prog("awk"),
                 String::from_utf8_lossy(&name),
                 fnr,
                 m
             );
         } else {
-            eprintln!("awk: cmd. line:1: fatal: {}", m);
+            eprintln!("{}: cmd. line:1: fatal: {}", coreutils_core::prog("awk"), m);
         }
         2
     }

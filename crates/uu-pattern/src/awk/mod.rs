@@ -48,7 +48,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             match argv.get(*i) {
                 Some(v) => Ok(v.clone()),
                 None => {
-                    eprintln!("awk: option requires an argument -- '{}'", name);
+                    eprintln!(
+                        "{}: option requires an argument -- '{}'",
+                        coreutils_core::prog("awk"),
+                        name
+                    );
                     Err(usage())
                 }
             }
@@ -84,7 +88,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                     return 0;
                 }
                 _ => {
-                    eprintln!("awk: unrecognized option '{}'", String::from_utf8_lossy(a));
+                    eprintln!(
+                        "{}: unrecognized option '{}'",
+                        coreutils_core::prog("awk"),
+                        String::from_utf8_lossy(a)
+                    );
                     return usage();
                 }
             }
@@ -107,7 +115,8 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                     Some(p) => assigns.push(p),
                     None => {
                         eprintln!(
-                            "awk: fatal: `{}' is not a legal variable name",
+                            "{}: fatal: `{}' is not a legal variable name",
+                            coreutils_core::prog("awk"),
                             String::from_utf8_lossy(&v)
                         );
                         return 2;
@@ -116,7 +125,11 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 Err(c) => return c,
             },
             _ => {
-                eprintln!("awk: invalid option -- '{}'", opt as char);
+                eprintln!(
+                    "{}: invalid option -- '{}'",
+                    coreutils_core::prog("awk"),
+                    opt as char
+                );
                 return usage();
             }
         }
@@ -144,7 +157,8 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 }
                 Err(e) => {
                     eprintln!(
-                        "awk: fatal: cannot open source file `{}' for reading: {}",
+                        "{}: fatal: cannot open source file `{}' for reading: {}",
+                        coreutils_core::prog("awk"),
                         String::from_utf8_lossy(f),
                         coreutils_core::error::strerror(&e)
                     );
@@ -157,14 +171,14 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     let tokens = match lexer::lex(&src) {
         Ok(t) => t,
         Err((line, m)) => {
-            eprintln!("awk: cmd. line:{}: {}", line, m);
+            eprintln!("{}: cmd. line:{}: {}", coreutils_core::prog("awk"), line, m);
             return 1;
         }
     };
     let prog = match parser::parse(tokens) {
         Ok(p) => p,
         Err((line, m)) => {
-            eprintln!("awk: cmd. line:{}: {}", line, m);
+            eprintln!("{}: cmd. line:{}: {}", coreutils_core::prog("awk"), line, m);
             return 1;
         }
     };
@@ -176,7 +190,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     let mut it = match interp::Interp::new(prog, args_v, assigns) {
         Ok(i) => i,
         Err(m) => {
-            eprintln!("awk: fatal: {}", m);
+            eprintln!("{}: fatal: {}", coreutils_core::prog("awk"), m);
             return 2;
         }
     };

@@ -120,15 +120,18 @@ const LONG: &[LongOpt] = &[
 
 fn usage_error(msg: Option<&str>) -> i32 {
     if let Some(m) = msg {
-        eprintln!("grep: {}", m);
+        eprintln!("{}: {}", coreutils_core::prog("grep"), m);
     }
     eprintln!("{}", PROG_USAGE);
-    eprintln!("Try 'grep --help' for more information.");
+    eprintln!(
+        "Try '{} --help' for more information.",
+        coreutils_core::prog("grep")
+    );
     2
 }
 
 fn fatal(msg: &str) -> i32 {
-    eprintln!("grep: {}", msg);
+    eprintln!("{}: {}", coreutils_core::prog("grep"), msg);
     2
 }
 
@@ -390,7 +393,8 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                         | b"always" | b"yes" | b"force" => {}
                         _ => {
                             eprintln!(
-                                "grep: invalid argument '{}' for '--color'",
+                                "{}: invalid argument '{}' for '--color'",
+                                coreutils_core::prog("grep"),
                                 String::from_utf8_lossy(&val)
                             );
                             eprintln!("Valid arguments are:\n  - 'always', 'yes', 'force'\n  - 'never', 'no', 'none'\n  - 'auto', 'tty', 'if-tty'");
@@ -494,9 +498,15 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         // GNU's -P message; the other dialects only backtrack for
         // back-references, which GNU runs unbounded.
         if syntax == 'P' {
-            eprintln!("grep: exceeded PCRE's backtracking limit");
+            eprintln!(
+                "{}: exceeded PCRE's backtracking limit",
+                coreutils_core::prog("grep")
+            );
         } else {
-            eprintln!("grep: regex backtracking limit exceeded (back-references too costly for this input)");
+            eprintln!(
+                "{}: regex backtracking limit exceeded (back-references too costly for this input)",
+                coreutils_core::prog("grep")
+            );
         }
         status_error = true;
     }
@@ -568,7 +578,12 @@ impl Walker {
     fn err(&self, name: &[u8], e: &std::io::Error, status: &mut bool) {
         *status = true;
         if !self.no_messages {
-            eprintln!("grep: {}: {}", String::from_utf8_lossy(name), strerror(e));
+            eprintln!(
+                "{}: {}: {}",
+                coreutils_core::prog("grep"),
+                String::from_utf8_lossy(name),
+                strerror(e)
+            );
         }
     }
 
@@ -603,7 +618,11 @@ impl Walker {
                 }
                 *status = true;
                 if !self.no_messages {
-                    eprintln!("grep: {}: Is a directory", String::from_utf8_lossy(&name));
+                    eprintln!(
+                        "{}: {}: Is a directory",
+                        coreutils_core::prog("grep"),
+                        String::from_utf8_lossy(&name)
+                    );
                 }
                 false
             }

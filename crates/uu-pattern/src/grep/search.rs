@@ -195,7 +195,12 @@ impl Searcher {
                         } else {
                             strerror(&e)
                         };
-                        eprintln!("grep: {}: {}", String::from_utf8_lossy(name), msg);
+                        eprintln!(
+                            "{}: {}: {}",
+                            coreutils_core::prog("grep"),
+                            String::from_utf8_lossy(name),
+                            msg
+                        );
                         eof = true;
                         break;
                     }
@@ -271,7 +276,8 @@ impl Searcher {
         {
             self.finish();
             eprintln!(
-                "grep: {}: binary file matches",
+                "{}: {}: binary file matches",
+                coreutils_core::prog("grep"),
                 String::from_utf8_lossy(name)
             );
         }

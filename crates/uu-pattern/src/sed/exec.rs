@@ -69,7 +69,8 @@ impl Input {
                 Ok(f) => {
                     if f.metadata().map(|m| m.is_dir()).unwrap_or(false) {
                         eprintln!(
-                            "sed: read error on {}: Is a directory",
+                            "{}: read error on {}: Is a directory",
+                            coreutils_core::prog("sed"),
                             String::from_utf8_lossy(&name)
                         );
                         self.status = 4;
@@ -81,7 +82,8 @@ impl Input {
                 }
                 Err(e) => {
                     eprintln!(
-                        "sed: can't read {}: {}",
+                        "{}: can't read {}: {}",
+                        coreutils_core::prog("sed"),
                         String::from_utf8_lossy(&name),
                         strerror(&e)
                     );
@@ -116,7 +118,8 @@ impl Input {
                 }
                 Err(e) => {
                     eprintln!(
-                        "sed: read error on {}: {}",
+                        "{}: read error on {}: {}",
+                        coreutils_core::prog("sed"),
                         String::from_utf8_lossy(&self.ahead_name),
                         strerror(&e)
                     );

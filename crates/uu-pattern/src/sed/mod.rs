@@ -84,7 +84,7 @@ const LONG: &[LongOpt] = &[
 
 fn usage_error(msg: Option<&str>) -> i32 {
     if let Some(m) = msg {
-        eprintln!("sed: {}", m);
+        eprintln!("{}: {}", coreutils_core::prog("sed"), m);
     }
     eprint!("{}", USAGE);
     1
@@ -143,7 +143,8 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                             }
                             Err(e) => {
                                 eprintln!(
-                                    "sed: couldn't open file {}: {}",
+                                    "{}: couldn't open file {}: {}",
+                                    coreutils_core::prog("sed"),
                                     String::from_utf8_lossy(&val),
                                     strerror(&e)
                                 );
@@ -159,7 +160,8 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                         Some(n) => wrap = n,
                         None => {
                             eprintln!(
-                                "sed: invalid line length: {}",
+                                "{}: invalid line length: {}",
+                                coreutils_core::prog("sed"),
                                 String::from_utf8_lossy(&val)
                             );
                             return 1;
@@ -197,10 +199,10 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         Err(e) => {
             // A leading \x04 marks errors GNU reports with status 4.
             if let Some(m) = e.strip_prefix('\x04') {
-                eprintln!("sed: {}", m);
+                eprintln!("{}: {}", coreutils_core::prog("sed"), m);
                 return 4;
             }
-            eprintln!("sed: {}", e);
+            eprintln!("{}: {}", coreutils_core::prog("sed"), e);
             return 1;
         }
     };
@@ -217,13 +219,13 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     let mut engine = match Engine::new(script, opts) {
         Ok(e) => e,
         Err(m) => {
-            eprintln!("sed: {}", m);
+            eprintln!("{}: {}", coreutils_core::prog("sed"), m);
             return 4;
         }
     };
     if files.is_empty() {
         if in_place.is_some() {
-            eprintln!("sed: no input files");
+            eprintln!("{}: no input files", coreutils_core::prog("sed"));
             return 1;
         }
         files.push(b"-".to_vec());
@@ -234,7 +236,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             match edit_in_place(&mut engine, &f, &suffix) {
                 Ok(()) => {}
                 Err((code, msg)) => {
-                    eprintln!("sed: {}", msg);
+                    eprintln!("{}: {}", coreutils_core::prog("sed"), msg);
                     status = status.max(code);
                 }
             }
@@ -250,7 +252,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
                 engine.reset_lines();
                 if let Err(m) = engine.run(&mut input, &mut out) {
                     out.flush();
-                    eprintln!("sed: {}", m);
+                    eprintln!("{}: {}", coreutils_core::prog("sed"), m);
                     return 4;
                 }
                 if engine.exit_code.is_some() {
@@ -263,7 +265,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             input.start();
             if let Err(m) = engine.run(&mut input, &mut out) {
                 out.flush();
-                eprintln!("sed: {}", m);
+                eprintln!("{}: {}", coreutils_core::prog("sed"), m);
                 return 4;
             }
             status = input.status;

@@ -9,22 +9,28 @@ use std::io::{self, Read, Write};
 /// Running out of memory is an error of kind `OutOfMemory` (the process
 /// memory limit in a sandbox), never an abort.
 pub fn read_all(name: &OsStr) -> io::Result<Vec<u8>> {
+    read_at_most(name, u64::MAX)
+}
+
+/// Read at most `max` bytes of `name` (`-` is standard input): what `od -N`
+/// and `head -c` need from endless inputs like `/dev/urandom`.
+pub fn read_at_most(name: &OsStr, max: u64) -> io::Result<Vec<u8>> {
     let mut buf = Vec::new();
     if name == "-" {
-        read_to_end_fallible(&mut io::stdin().lock(), &mut buf)?;
+        read_to_end_fallible(&mut io::stdin().lock().take(max), &mut buf)?;
     } else {
-        let mut f = coreutils_core::fs::open(name)?;
+        let f = coreutils_core::fs::open(name)?;
         if let Ok(m) = f.metadata() {
             if m.is_dir() {
                 return Err(is_dir_error());
             }
             // One allocation of the right size when the size is known.
-            let want = usize::try_from(m.len())
+            let want = usize::try_from(m.len().min(max))
                 .unwrap_or(usize::MAX)
                 .saturating_add(1);
             buf.try_reserve_exact(want).map_err(|_| out_of_memory())?;
         }
-        read_to_end_fallible(&mut f, &mut buf)?;
+        read_to_end_fallible(&mut f.take(max), &mut buf)?;
     }
     Ok(buf)
 }
@@ -172,7 +178,11 @@ pub fn finish(out: &mut Out, prog: &str, status: i32) -> i32 {
         Ok(()) => status,
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => 141,
         Err(e) => {
-            eprintln!("{}: write error: {}", prog, err_text(&e));
+            eprintln!(
+                "{}: write error: {}",
+                coreutils_core::prog(prog),
+                err_text(&e)
+            );
             1
         }
     }

@@ -173,7 +173,12 @@ fn diff_files(cfg: &Cfg, pa: &Path, pb: &Path, out: &mut Vec<u8>, header: Option
                 Ok(Vec::new())
             }
             Err(e) => {
-                eprintln!("diff: {}: {}", p.display(), err_text(&e));
+                eprintln!(
+                    "{}: {}: {}",
+                    coreutils_core::prog("diff"),
+                    p.display(),
+                    err_text(&e)
+                );
                 Err(2)
             }
         }
@@ -337,7 +342,12 @@ fn diff_dirs(cfg: &Cfg, a: &Path, b: &Path, out: &mut Vec<u8>) -> i32 {
         Ok(v) => v,
         Err(e) if cfg.new_file && e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
         Err(e) => {
-            eprintln!("diff: {}: {}", a.display(), err_text(&e));
+            eprintln!(
+                "{}: {}: {}",
+                coreutils_core::prog("diff"),
+                a.display(),
+                err_text(&e)
+            );
             return 2;
         }
     };
@@ -345,7 +355,12 @@ fn diff_dirs(cfg: &Cfg, a: &Path, b: &Path, out: &mut Vec<u8>) -> i32 {
         Ok(v) => v,
         Err(e) if cfg.new_file && e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
         Err(e) => {
-            eprintln!("diff: {}: {}", b.display(), err_text(&e));
+            eprintln!(
+                "{}: {}: {}",
+                coreutils_core::prog("diff"),
+                b.display(),
+                err_text(&e)
+            );
             return 2;
         }
     };
@@ -479,18 +494,38 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     };
     let ops = &p.operands;
     if ops.is_empty() {
-        eprintln!("diff: missing operand after 'diff'");
-        eprintln!("diff: Try 'diff --help' for more information.");
+        eprintln!(
+            "{}: missing operand after 'diff'",
+            coreutils_core::prog("diff")
+        );
+        eprintln!(
+            "{}: Try 'diff --help' for more information.",
+            coreutils_core::prog("diff")
+        );
         return 2;
     }
     if ops.len() == 1 {
-        eprintln!("diff: missing operand after '{}'", ops[0].to_string_lossy());
-        eprintln!("diff: Try 'diff --help' for more information.");
+        eprintln!(
+            "{}: missing operand after '{}'",
+            coreutils_core::prog("diff"),
+            ops[0].to_string_lossy()
+        );
+        eprintln!(
+            "{}: Try 'diff --help' for more information.",
+            coreutils_core::prog("diff")
+        );
         return 2;
     }
     if ops.len() > 2 {
-        eprintln!("diff: extra operand '{}'", ops[2].to_string_lossy());
-        eprintln!("diff: Try 'diff --help' for more information.");
+        eprintln!(
+            "{}: extra operand '{}'",
+            coreutils_core::prog("diff"),
+            ops[2].to_string_lossy()
+        );
+        eprintln!(
+            "{}: Try 'diff --help' for more information.",
+            coreutils_core::prog("diff")
+        );
         return 2;
     }
     let (a, b) = (PathBuf::from(&ops[0]), PathBuf::from(&ops[1]));
@@ -513,7 +548,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
             return 141;
         }
-        eprintln!("diff: {}", err_text(&e));
+        eprintln!("{}: {}", coreutils_core::prog("diff"), err_text(&e));
         return 2;
     }
     status

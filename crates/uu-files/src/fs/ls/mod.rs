@@ -1,240 +1,243 @@
-//! `ls`: list directory contents with GNU's sorting, long format,
-//! column layout on a terminal and one name per line otherwise.
+//! `ls`: list directory contents the GNU way: sorting, long format,
+//! columns, quoting styles, colours, sizes and time styles.
 
+mod color;
+mod entry;
 mod format;
+mod options;
+mod order;
+mod quoting;
+mod size;
 
-pub use format::human;
-
-use coreutils_core::args::{long, parse_or_usage, std_opts, HasArg, LongOpt, HELP, VERSION};
 use coreutils_core::bytes::os_bytes;
 use coreutils_core::error::strerror;
+use coreutils_core::fnmatch::fnmatch;
 use coreutils_core::io::{exit_on_write_error, stdout};
 use coreutils_core::quote::quote_gnu;
-use format::{Entry, Options, Sort};
+use entry::Entry;
+use format::Printer;
+use options::{Deref, Format, Hidden, Options};
 use std::ffi::OsString;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-const COLOR: char = '\u{e001}';
-const GDF: char = '\u{e002}';
-const LONGS: &[LongOpt] = &[
-    long("all", HasArg::No, 'a'),
-    long("almost-all", HasArg::No, 'A'),
-    long("human-readable", HasArg::No, 'h'),
-    long("recursive", HasArg::No, 'R'),
-    long("reverse", HasArg::No, 'r'),
-    long("directory", HasArg::No, 'd'),
-    long("classify", HasArg::Optional, 'F'),
-    long("inode", HasArg::No, 'i'),
-    long("numeric-uid-gid", HasArg::No, 'n'),
-    long("color", HasArg::Optional, COLOR),
-    long("group-directories-first", HasArg::No, GDF),
-    long("help", HasArg::No, HELP),
-    long("version", HasArg::No, VERSION),
-];
+/// GNU `-h` sizes (1023, 1.0K, 11K, 1.5M), as `du` and `df` print them too.
+pub fn human(n: u64) -> String {
+    size::human(n, 1024)
+}
 
 /// Entry point.
 pub fn uumain(args: Vec<OsString>) -> i32 {
-    let p = match parse_or_usage("ls", &args, "aAhRrdFinlStU1CxpgoGL", LONGS, 2) {
-        Ok(p) => p,
+    let (o, operands) = match options::parse(&args) {
+        Ok(x) => x,
         Err(c) => return c,
     };
-    if let Some(c) = std_opts("ls", &p, "Usage: ls [OPTION]... [FILE]...\nList information about the FILEs (the current directory by default).\n") {
-        return c;
-    }
-    let tty = coreutils_core::tty::isatty(1);
-    let mut o = Options {
-        one_per_line: !tty,
-        width: coreutils_core::tty::columns(),
-        ..Options::default()
-    };
-    for opt in &p.opts {
-        match opt.key {
-            'a' => o.all = true,
-            'A' => o.almost = true,
-            'h' => o.human = true,
-            'R' => o.recursive = true,
-            'r' => o.reverse = true,
-            'd' => o.dirs_as_files = true,
-            'F' => o.classify = true,
-            'p' => o.slash = true,
-            'i' => o.inode = true,
-            'n' => {
-                o.numeric = true;
-                o.long = true;
-            }
-            'l' => o.long = true,
-            'g' => {
-                o.long = true;
-                o.no_owner = true;
-            }
-            'o' => {
-                o.long = true;
-                o.no_group = true;
-            }
-            'G' => o.no_group = true,
-            'L' => o.deref = true,
-            'S' => o.sort = Sort::Size,
-            't' => o.sort = Sort::Time,
-            'U' => o.sort = Sort::None,
-            '1' => o.one_per_line = true,
-            'C' | 'x' => o.one_per_line = false,
-            GDF => o.dirs_first = true,
-            COLOR => {
-                let v = opt.val();
-                if ![
-                    "", "always", "yes", "force", "never", "no", "none", "auto", "tty", "if-tty",
-                ]
-                .contains(&v.as_str())
-                {
-                    eprintln!(
-                        "ls: invalid argument {} for '--color'",
-                        quote_gnu(&OsString::from(&v))
-                    );
-                    eprintln!("Valid arguments are:\n  - 'always', 'yes', 'force'\n  - 'never', 'no', 'none'\n  - 'auto', 'tty', 'if-tty'");
-                    eprintln!("Try 'ls --help' for more information.");
-                    return 1;
-                }
-            }
-            _ => {}
-        }
-    }
-    if o.width == 0 {
-        o.width = 80;
-    }
-    let ops: Vec<OsString> = if p.operands.is_empty() {
+    let ops: Vec<OsString> = if operands.is_empty() {
         vec![OsString::from(".")]
     } else {
-        p.operands
+        operands
     };
-    let mut status = 0;
+    let mut ls = Lister {
+        o: &o,
+        printer: Printer::new(&o),
+        out: Vec::new(),
+        printed: false,
+        status: 0,
+    };
     let mut files: Vec<Entry> = Vec::new();
-    let mut dirs: Vec<Entry> = Vec::new();
     for op in &ops {
-        let path = PathBuf::from(op);
-        // Command-line symlinks are followed unless -l, -d or -F asks about the link itself.
-        let follow = o.deref || (!o.long && !o.dirs_as_files && !o.classify);
-        match Entry::load(&path, os_bytes(op).to_vec(), follow, &o) {
-            Ok(e) => {
-                if e.is_dir && !o.dirs_as_files {
-                    dirs.push(e);
-                } else {
-                    files.push(e);
-                }
-            }
-            Err(err) => {
-                eprintln!("ls: cannot access {}: {}", quote_gnu(op), strerror(&err));
-                status = 2;
-            }
+        if let Some(e) = ls.operand(op) {
+            files.push(e);
         }
     }
-    let mut out = stdout();
-    format::sort(&mut files, &o);
-    format::sort(&mut dirs, &o);
-    let mut printed = false;
-    if !files.is_empty() {
-        format::print_list(&mut out, &files, &o, false);
-        printed = true;
+    order::sort(&mut files, &o);
+    let is_dir = |e: &Entry| e.is_dir && !o.dirs_as_files;
+    // Files first, directories after; columns are sized over all of them.
+    if files.iter().any(|e| !is_dir(e)) {
+        let (mut plain, mut dirs): (Vec<Entry>, Vec<Entry>) =
+            files.drain(..).partition(|e| !is_dir(e));
+        let n = plain.len();
+        plain.append(&mut dirs);
+        let (head, _) = plain.split_at(n);
+        ls.printer.print_among(&mut ls.out, head, &plain);
+        ls.printed = true;
+        files = plain.split_off(n);
     }
     let show_names = ops.len() > 1 || o.recursive;
-    for d in &dirs {
-        if let Err(c) = list_dir(&mut out, &d.path, &d.name, &o, show_names, &mut printed) {
-            status = status.max(c);
-        }
+    for d in &files {
+        ls.list_dir(&d.path, &d.name, show_names, true);
     }
-    if let Err(e) = out.flush() {
-        exit_on_write_error(e);
-    }
-    status
+    ls.flush();
+    ls.status
 }
 
-fn list_dir(
-    out: &mut dyn Write,
-    path: &Path,
-    name: &[u8],
-    o: &Options,
-    show_name: bool,
-    printed: &mut bool,
-) -> Result<(), i32> {
-    let rd = match std::fs::read_dir(path) {
-        Ok(r) => r,
-        Err(e) => {
-            let _ = out.flush();
-            eprintln!(
-                "ls: cannot open directory {}: {}",
-                quote_gnu(&coreutils_core::bytes::os_from_bytes(name)),
-                strerror(&e)
-            );
-            return Err(2);
+/// Walks operands and directories, writing through the printer.
+struct Lister<'a> {
+    o: &'a Options,
+    printer: Printer<'a>,
+    out: Vec<u8>,
+    printed: bool,
+    status: i32,
+}
+
+/// Whether a `-I`/`--hide` pattern matches (a leading `.` must be matched
+/// literally, as fnmatch's FNM_PERIOD asks).
+fn pattern_hides(pat: &[u8], name: &[u8]) -> bool {
+    if name.first() == Some(&b'.') && pat.first() != Some(&b'.') {
+        return false;
+    }
+    fnmatch(pat, name, false)
+}
+
+impl Lister<'_> {
+    fn flush(&mut self) {
+        let mut so = stdout();
+        if let Err(e) = so.write_all(&self.out).and_then(|_| so.flush()) {
+            exit_on_write_error(e);
         }
-    };
-    if *printed {
-        let _ = out.write_all(b"\n");
+        self.out.clear();
     }
-    if show_name {
-        let _ = out.write_all(name);
-        let _ = out.write_all(b":\n");
-    }
-    *printed = true;
-    let mut entries = Vec::new();
-    let mut status = 0;
-    if o.all {
-        for dot in [".", ".."] {
-            if let Ok(e) = Entry::load(&path.join(dot), dot.as_bytes().to_vec(), false, o) {
-                entries.push(e);
+
+    /// Stat a command-line operand per the dereference rules.
+    fn operand(&mut self, op: &OsString) -> Option<Entry> {
+        let o = self.o;
+        let path = PathBuf::from(op);
+        let name = os_bytes(op).to_vec();
+        let want = o.wants_target();
+        let r = match o.deref {
+            Deref::All | Deref::Args => Entry::load(&path, name, true, want),
+            Deref::None => Entry::load(&path, name, false, want),
+            Deref::ArgDirs => match Entry::load(&path, name.clone(), true, want) {
+                Ok(e) if e.is_dir => Ok(e),
+                _ => Entry::load(&path, name, false, want),
+            },
+        };
+        match r {
+            Ok(e) => Some(e),
+            Err(err) => {
+                self.flush();
+                eprintln!(
+                    "{}: cannot access {}: {}",
+                    coreutils_core::prog("ls"),
+                    quote_gnu(op),
+                    strerror(&err)
+                );
+                self.status = 2;
+                None
             }
         }
     }
-    for de in rd.flatten() {
-        let fname = de.file_name();
-        let b = os_bytes(&fname).to_vec();
-        if b.first() == Some(&b'.') && !(o.all || o.almost) {
-            continue;
+
+    fn hidden(&self, name: &[u8]) -> bool {
+        let o = self.o;
+        let dot = name.first() == Some(&b'.');
+        let dotdir = name == b"." || name == b"..";
+        match o.hidden {
+            Hidden::Dotfiles if dot => return true,
+            Hidden::DotDirs if dotdir => return true,
+            _ => {}
         }
-        let loaded = match de.file_type() {
-            Ok(ft) if !o.needs_stat() => Ok(Entry::named(de.path(), b, ft)),
-            _ => Entry::load(&de.path(), b, o.deref, o),
-        };
-        match loaded {
-            Ok(e) => entries.push(e),
+        (o.hidden == Hidden::Dotfiles && o.hide.iter().any(|p| pattern_hides(p, name)))
+            || o.ignore.iter().any(|p| pattern_hides(p, name))
+    }
+
+    fn list_dir(&mut self, path: &Path, name: &[u8], show_name: bool, arg: bool) {
+        let o = self.o;
+        let rd = match std::fs::read_dir(path) {
+            Ok(r) => r,
             Err(e) => {
+                self.flush();
                 eprintln!(
-                    "ls: cannot access {}: {}",
-                    quote_gnu(de.path().as_os_str()),
+                    "{}: cannot open directory {}: {}",
+                    coreutils_core::prog("ls"),
+                    quote_gnu(&coreutils_core::bytes::os_from_bytes(name)),
                     strerror(&e)
                 );
-                status = 2;
+                self.status = self.status.max(if arg { 2 } else { 1 });
+                return;
             }
-        }
-    }
-    format::sort(&mut entries, o);
-    if o.long {
-        let total: u64 = entries.iter().map(|e| e.blocks).sum();
-        let t = if o.human {
-            format::human(total * 1024)
-        } else {
-            total.to_string()
         };
-        let _ = out.write_all(format!("total {}\n", t).as_bytes());
-    }
-    format::print_list(out, &entries, o, true);
-    if o.recursive {
-        for e in &entries {
-            if e.is_dir && !e.is_link && e.name != b"." && e.name != b".." {
-                let mut child = name.to_vec();
-                if !child.ends_with(b"/") {
-                    child.push(b'/');
-                }
-                child.extend_from_slice(&e.name);
-                if let Err(c) = list_dir(out, &e.path, &child, o, true, printed) {
-                    status = status.max(c);
+        if self.printed {
+            self.out.push(b'\n');
+        }
+        if show_name {
+            let h = self.printer.heading(name);
+            self.out.extend_from_slice(&h);
+            self.out.extend_from_slice(b":\n");
+        }
+        self.printed = true;
+        let mut entries = Vec::new();
+        let mut names: Vec<(PathBuf, Vec<u8>, Option<std::fs::FileType>)> = Vec::new();
+        if o.hidden == Hidden::Nothing {
+            for dot in [".", ".."] {
+                names.push((path.join(dot), dot.as_bytes().to_vec(), None));
+            }
+        }
+        for de in rd.flatten() {
+            let b = os_bytes(&de.file_name()).to_vec();
+            if self.hidden(&b) {
+                continue;
+            }
+            names.push((de.path(), b, de.file_type().ok()));
+        }
+        let follow = o.deref == Deref::All;
+        for (p, b, ft) in names {
+            let loaded = match ft {
+                Some(ft) if !o.needs_stat() => Ok(Entry::named(p.clone(), b, ft)),
+                _ => match Entry::load(&p, b.clone(), follow, o.wants_target()) {
+                    Err(e) if follow => {
+                        // A dangling link under -L: reported, then listed with `?`.
+                        self.flush();
+                        eprintln!(
+                            "{}: cannot access {}: {}",
+                            coreutils_core::prog("ls"),
+                            quote_gnu(p.as_os_str()),
+                            strerror(&e)
+                        );
+                        self.status = self.status.max(1);
+                        let mut u = Entry::unknown(p.clone(), b.clone());
+                        if let Ok(l) = Entry::load(&p, b, false, false) {
+                            u.mode = l.mode & coreutils_core::meta::S_IFMT;
+                            u.is_link = l.is_link;
+                        }
+                        Ok(u)
+                    }
+                    r => r,
+                },
+            };
+            match loaded {
+                Ok(e) => entries.push(e),
+                Err(e) => {
+                    self.flush();
+                    eprintln!(
+                        "{}: cannot access {}: {}",
+                        coreutils_core::prog("ls"),
+                        quote_gnu(p.as_os_str()),
+                        strerror(&e)
+                    );
+                    self.status = self.status.max(1);
                 }
             }
         }
-    }
-    if status != 0 {
-        Err(status)
-    } else {
-        Ok(())
+        order::sort(&mut entries, o);
+        if o.format == Format::Long || o.print_size {
+            self.printer.total(&mut self.out, &entries);
+        }
+        self.printer.print(&mut self.out, &entries);
+        if self.out.len() > 1 << 16 {
+            self.flush();
+        }
+        if o.recursive {
+            for e in &entries {
+                if e.is_dir && !e.is_link && e.name != b"." && e.name != b".." {
+                    let mut child = name.to_vec();
+                    if !child.ends_with(b"/") {
+                        child.push(b'/');
+                    }
+                    child.extend_from_slice(&e.name);
+                    self.list_dir(&e.path, &child, true, false);
+                }
+            }
+        }
     }
 }

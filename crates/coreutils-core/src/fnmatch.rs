@@ -1,6 +1,6 @@
 //! Shell-pattern matching as fnmatch(3) without FNM_PERIOD or
-//! FNM_PATHNAME: what find's -name and -path use (`*` matches `/` and
-//! leading dots).
+//! FNM_PATHNAME (`*` matches `/` and leading dots): what find's -name and
+//! -path use, and ls's --hide/-I (which check FNM_PERIOD themselves).
 
 /// Does `name` match `pat`? `fold` compares ASCII letters case-blind.
 pub fn fnmatch(pat: &[u8], name: &[u8], fold: bool) -> bool {
