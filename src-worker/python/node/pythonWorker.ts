@@ -13,6 +13,7 @@
  * One realm and one interpreter per process, either way.
  */
 import { randomFillSync } from 'node:crypto';
+import vm from 'node:vm';
 import { parentPort } from 'node:worker_threads';
 import { compileRealm, type Realm } from './realmContext.js';
 import type { PythonPoolMessage, PythonSetupMessage, PythonWorkerMessage } from './messages.js';
@@ -75,6 +76,7 @@ async function boot(): Promise<Booted> {
   });
   wantCodeCache = false;
   wantHelpers = false;
+  collectWhenIdle();
   return { realm, retired: new Int32Array(retired) };
 }
 
@@ -83,6 +85,33 @@ function booting(): Promise<Booted | undefined> {
     post({ type: 'failed', message: e instanceof Error ? e.message : String(e) });
     return undefined;
   });
+}
+
+/**
+ * Once an interpreter has booted and waited this long for a process, the
+ * thread collects its garbage: the realms it retired (each holds its heap,
+ * 30 MiB and more, which V8 counts as external memory and collects only
+ * every few boots) would otherwise stay resident while the pool is idle.
+ * Never on the way of a process: a run cancels it, and a drained pool's
+ * back-to-back boots leave collection to V8.
+ */
+const IDLE_GC_MS = 250;
+let idleGc: NodeJS.Timeout | undefined;
+
+function collectWhenIdle(): void {
+  clearTimeout(idleGc);
+  idleGc = setTimeout(() => {
+    // V8 measures memory eagerly with a full garbage collection. (Node calls the API
+    // experimental, once per thread, on the engine's stderr: not a warning for its users.)
+    const warn = process.emitWarning;
+    process.emitWarning = () => {};
+    try {
+      vm.measureMemory({ mode: 'summary', execution: 'eager' }).catch(() => undefined);
+    } finally {
+      process.emitWarning = warn;
+    }
+  }, IDLE_GC_MS);
+  idleGc.unref();
 }
 
 let current = booting();
@@ -96,6 +125,7 @@ parentPort?.on('message', (m: PythonPoolMessage) => {
   } else if (m.type === 'module') {
     gotModule(m.module);
   } else if (m.type === 'run') {
+    clearTimeout(idleGc);
     void current.then((b) => {
       if (!b) return;
       // After this call user code has run in the realm: never call into it again.
