@@ -328,7 +328,6 @@ async function makeSnapshot(outDir, code) {
     await realm.boot(
       seed,
       new SharedArrayBuffer(4),
-      new SharedArrayBuffer(4),
       JSON.stringify({ ...SNAPSHOT_BOOT, lock, codeKey, ...config }),
     );
   };

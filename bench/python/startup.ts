@@ -50,6 +50,7 @@ for (let i = 0; i < n; i++) {
 }
 await pool.whenReady();
 const pooledRss = (await settledRss()) - rssBefore;
+const pooledWorkers = PythonPool.liveWorkers();
 const t0 = performance.now();
 c0 = process.cpuUsage();
 const recycled0 = PythonPool.recycledBoots();
@@ -92,7 +93,7 @@ console.log(
 console.log(summary('host python3', host) + `, ${per(hostCpu)}`);
 console.log(summary("just-bash's python3", jb) + `, ${per(jbCpu)}`);
 console.log(
-  `RSS of the runtime and ${pool.options.size} pooled interpreter(s): ${(pooledRss / 1048576).toFixed(0)} MB${gc ? '' : ' (no --expose-gc: garbage included)'} (engine ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB)`,
+  `RSS of the runtime and ${pool.options.size} pooled interpreter(s): ${(pooledRss / 1048576).toFixed(0)} MB, ${pooledWorkers} worker thread(s)${gc ? '' : ' (no --expose-gc: garbage included)'} (engine ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB)`,
 );
 pool.unref();
 await sb.destroy();

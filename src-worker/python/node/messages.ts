@@ -20,11 +20,6 @@ export interface PythonSetupMessage {
   readonly helpers: readonly { readonly key: string; readonly module: WebAssembly.Module }[];
 }
 
-export interface PythonWorkerData {
-  /** Int32 word 0: the first interpreter's interrupt buffer (a signal number to raise). */
-  readonly interrupt: SharedArrayBuffer;
-}
-
 /** Worker → pool. */
 export type PythonWorkerMessage =
   | {
@@ -44,6 +39,8 @@ export interface PythonRunMessage {
   readonly job: string;
   /** The process's syscall channel. */
   readonly channel: SharedArrayBuffer;
+  /** Int32 word 0: a signal number to raise in the interpreter (Pyodide's interrupt buffer). */
+  readonly interrupt: SharedArrayBuffer;
 }
 
 /**
@@ -52,8 +49,6 @@ export interface PythonRunMessage {
  */
 export interface PythonRecycleMessage {
   readonly type: 'recycle';
-  /** The new interpreter's interrupt buffer. */
-  readonly interrupt: SharedArrayBuffer;
 }
 
 /** Pool → worker, after `setup`: the engine's compiled pyodide.asm.wasm (the worker boots once it has it). */

@@ -4,14 +4,29 @@
  * its configured number of interpreters booted in the background, recycling
  * the workers of processes that exited.
  */
+import { mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Sandbox } from '../../sandbox/sandbox.js';
-import { pythonAvailable } from '../../programs/python.js';
+import { defaultPythonDir, pythonAvailable } from '../../programs/python.js';
 import { WasmRunnerFactory } from '../../proc/node/wasmRunner.js';
-import { PythonPool } from './pythonPool.js';
+import { ChannelView } from '../../channel/layout.js';
+import { PythonPool, type Lease, type PythonProcess } from './pythonPool.js';
+import type { PythonRunner } from './pythonRunner.js';
 import { PythonRunnerFactory } from './pythonRunner.js';
 
 const LONG = 300_000;
+
+/** A process whose syscalls nobody answers (it runs until ended); `crashed` collects onCrash. */
+function unserved(crashed: string[] = []): PythonProcess {
+  return {
+    job: JSON.stringify({ argv: ['python3'], env: {}, cwd: '/', memoryLimit: 0 }),
+    channel: ChannelView.create().sab,
+    interrupt: new SharedArrayBuffer(4),
+    onCrash: (m) => crashed.push(m),
+  };
+}
 
 /** Waits (up to 20 s) for `n` live interpreter workers; returns how many there are. */
 async function waitLive(n: number): Promise<number> {
@@ -62,11 +77,9 @@ describe.skipIf(!pythonAvailable())('python interpreter pool', () => {
     'refills when the process ends or has run a while, not when it is taken (its start keeps the cores)',
     async () => {
       const pool = await bootedPool(1);
-      const a = pool.take();
-      await new Promise((r) => setImmediate(r));
-      expect(PythonPool.liveWorkers()).toBe(1);
       // A process that runs on (its syscalls unanswered here): the pool refills after a while.
-      pool.run(a, JSON.stringify({ argv: ['python3'], env: {}, cwd: '/', memoryLimit: 0 }));
+      const a = pool.start(unserved());
+      await new Promise((r) => setImmediate(r));
       expect(PythonPool.liveWorkers()).toBe(1);
       expect(await waitLive(2)).toBe(2);
       pool.end(a);
@@ -74,7 +87,7 @@ describe.skipIf(!pythonAvailable())('python interpreter pool', () => {
       // A process that ends at once: the refill follows its end (its interpreter was booted:
       // one that had to wait for a boot starts the refill at once, see the burst below).
       await pool.whenReady();
-      const b = pool.take();
+      const b = pool.start(unserved());
       await new Promise((r) => setImmediate(r));
       expect(PythonPool.liveWorkers()).toBe(1);
       pool.end(b);
@@ -154,6 +167,106 @@ describe.skipIf(!pythonAvailable())('python interpreter pool', () => {
       } finally {
         await sb.destroy();
         pool.dispose();
+      }
+    },
+    LONG,
+  );
+
+  it(
+    "serves a process that finds no booted interpreter with the first to boot: the exited process's worker",
+    async () => {
+      expect(await PythonPool.drained(20_000)).toBe(true);
+      // No burst, no refill while a process runs: only an exited process's worker boots.
+      const pool = new PythonPool({ size: 1, burst: false, refillAfterMs: 600_000 });
+      pools.push(pool);
+      const leases: Lease[] = [];
+      class Recording extends PythonRunnerFactory {
+        override start(...args: Parameters<PythonRunnerFactory['start']>): PythonRunner {
+          const r = super.start(...args) as PythonRunner;
+          leases.push(r.lease);
+          return r;
+        }
+      }
+      const sb = await Sandbox.create({
+        runners: () => ({ wasm: new WasmRunnerFactory(), python: new Recording(pool) }),
+      });
+      try {
+        const opts = { timeoutMs: 120_000 };
+        expect((await sb.run('python3 -c "print(1)"', opts)).stdout).toBe('1\n');
+        expect(leases.map((l) => l.boot)).toEqual([1]);
+        await pool.whenReady();
+        // Each of the next two starts while the previous one's worker is about to boot its
+        // next interpreter, which serves it: no new thread (2-3x the boot) is started for it.
+        const started = PythonPool.workersStarted();
+        const r = await sb.run(
+          'python3 -c "print(2)"; python3 -c "print(3)"; python3 -c "print(4)"',
+          opts,
+        );
+        expect(r.stdout).toBe('2\n3\n4\n');
+        // (Whether each found its interpreter booted or waited for it depends on the load.)
+        expect(leases.map((l) => l.boot)).toEqual([1, 2, 3, 4]);
+        expect(leases[0]?.waited).toBe(true);
+        expect(PythonPool.workersStarted()).toBe(started);
+      } finally {
+        await sb.destroy();
+        pool.dispose();
+      }
+    },
+    LONG,
+  );
+
+  it(
+    'drops a process ended while it waits for an interpreter from the queue',
+    async () => {
+      expect(await PythonPool.drained(20_000)).toBe(true);
+      const pool = new PythonPool({ size: 1, burst: false });
+      pools.push(pool);
+      await pool.whenReady();
+      const a = pool.start(unserved());
+      expect(pool.readyCount()).toBe(0);
+      const crashed: string[] = [];
+      const b = pool.start(unserved(crashed));
+      // A boot was started for it; it is ended before that boot is over.
+      expect(pool.readyCount()).toBe(1);
+      pool.end(b);
+      await pool.whenReady();
+      expect(crashed).toEqual([]);
+      // The interpreter booted for it waits in the pool for the next process, which gets it at once.
+      expect(pool.readyCount()).toBe(1);
+      const c = pool.start(unserved());
+      expect(pool.readyCount()).toBe(0);
+      pool.end(a);
+      pool.end(c);
+      pool.dispose();
+      expect(await PythonPool.drained(20_000)).toBe(true);
+    },
+    LONG,
+  );
+
+  it(
+    'fails a waiting process whose interpreter cannot boot, without booting again for it',
+    async () => {
+      expect(await PythonPool.drained(20_000)).toBe(true);
+      // A runtime whose wasm does not compile: every file the real one's except pyodide.asm.wasm.
+      const dir = mkdtempSync(join(tmpdir(), 'sandglass-broken-python-'));
+      try {
+        const real = defaultPythonDir();
+        for (const f of readdirSync(real)) symlinkSync(join(real, f), join(dir, f));
+        rmSync(join(dir, 'pyodide.asm.wasm'));
+        writeFileSync(join(dir, 'pyodide.asm.wasm'), 'not wasm');
+        const pool = new PythonPool({ size: 1, dir });
+        pools.push(pool);
+        const crashed: string[] = [];
+        pool.start(unserved(crashed));
+        const end = Date.now() + 20_000;
+        while (crashed.length === 0 && Date.now() < end)
+          await new Promise((r) => setTimeout(r, 10));
+        expect(crashed).toHaveLength(1);
+        expect(crashed[0]).toMatch(/cannot compile pyodide\.asm\.wasm/);
+        expect(await PythonPool.drained(20_000)).toBe(true);
+        pool.dispose();
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
       }
     },
     LONG,

@@ -7,11 +7,13 @@
  * next. When the process exited and the pool wants an interpreter, its worker
  * thread is recycled: it boots a new interpreter in a new realm, which skips
  * a thread's start and compiles nothing (V8 keeps the scripts' compiled code
- * per thread); otherwise the worker ends. Shared by all sandboxes of the
- * engine, reference counted like the wasm pool.
+ * per thread); otherwise the worker ends. A process that finds no booted
+ * interpreter waits for the first one to finish booting, whichever worker
+ * boots it (a recycled worker's boot is 2-3x faster than a new thread's
+ * first). Shared by all sandboxes of the engine, reference counted like the
+ * wasm pool.
  */
 import { Worker } from 'node:worker_threads';
-import { ChannelView } from '../../channel/layout.js';
 import { engineEntry } from '../../proc/node/entryPath.js';
 import { loadRuntime, type PythonRuntime } from '../resources.js';
 import type {
@@ -19,34 +21,56 @@ import type {
   PythonRecycleMessage,
   PythonRunMessage,
   PythonSetupMessage,
-  PythonWorkerData,
   PythonWorkerMessage,
 } from './messages.js';
 
-/** A booted (or booting) interpreter, in its worker, with its channel and interrupt word. */
-export interface Interpreter {
-  readonly worker: Worker;
+/** A python3 process as the pool runs it: primitives and shared buffers only (they cross into the realm). */
+export interface PythonProcess {
+  /** The job (argv, env, cwd, memory limit) as JSON text. */
+  readonly job: string;
+  /** The process's syscall channel (its server is running). */
   readonly channel: SharedArrayBuffer;
-  readonly interrupt: Int32Array;
-  /** Resolves when booted; rejects if the boot failed or the worker died. */
-  readonly ready: Promise<void>;
-  /** Boot time in ms once ready. */
-  bootMs: number;
-  /** Called if the worker dies while running a process. */
-  onCrash: ((message: string) => void) | undefined;
-  /** Called when the worker says its process is done (after EXIT). */
-  onDone: (() => void) | undefined;
+  /** Int32 word 0: a signal number to raise in the interpreter (Pyodide's interrupt buffer). */
+  readonly interrupt: SharedArrayBuffer;
+  /** The interpreter could not boot, or its worker died while it ran the process. */
+  readonly onCrash: (message: string) => void;
 }
 
-/** A worker thread and the interpreter it holds now (one after another when recycled). */
+/** A process's claim on an interpreter: given the first one booted, then run on it. */
+export interface Lease {
+  readonly process: PythonProcess;
+  /**
+   * Which boot of its worker thread the process's interpreter was: 1 for a
+   * new thread's first, more for a recycled worker's; 0 until given one.
+   */
+  readonly boot: number;
+  /** The process found no booted interpreter and waited for a boot. */
+  readonly waited: boolean;
+}
+
+interface LeaseState extends Lease {
+  boot: number;
+  waited: boolean;
+  /** The worker whose interpreter was given to the process. */
+  slot: Slot | undefined;
+  ended: boolean;
+}
+
+/** A worker thread and the interpreter it boots or holds now (one after another when recycled). */
 interface Slot {
   readonly worker: Worker;
-  current: Interpreter;
-  settle: { ok(): void; fail(e: Error): void } | undefined;
-  /** The current interpreter's process said done (its realm ran out of work). */
-  done: boolean;
-  /** Interpreters booted in this worker so far. */
+  /** Interpreters booted in this worker so far, the one booting included. */
   boots: number;
+  /** The current interpreter's boot time in ms; 0 while it boots. */
+  bootMs: number;
+  /** Settles when the current interpreter has booted (or failed to). */
+  booted: Promise<void>;
+  settle: { ok(): void; fail(e: Error): void };
+  /** The process the current interpreter was given to. */
+  lease: LeaseState | undefined;
+  /** Its process said done (the realm ran out of work). */
+  done: boolean;
+  onDone: (() => void) | undefined;
   gone: boolean;
 }
 
@@ -58,9 +82,12 @@ export interface PythonPoolOptions {
   readonly recycle?: boolean;
   /** Keep one more interpreter booting while processes find the pool drained (default true; see `burst`). */
   readonly burst?: boolean;
+  /** A process that runs this long gets its pool refilled before it ends (default REFILL_AFTER_MS). */
+  readonly refillAfterMs?: number;
 }
 
 let live = 0;
+let started = 0;
 let recycled = 0;
 
 /** A process that runs this long gets its pool refilled before it ends. */
@@ -79,7 +106,10 @@ const BURST_EXTRA = 1;
 const BURST_MS = 3000;
 
 export class PythonPool {
-  private ready: Interpreter[] = [];
+  /** Workers whose interpreter is booted or booting and given to no process, oldest first. */
+  private ready: Slot[] = [];
+  /** Processes waiting for an interpreter, oldest first. */
+  private waiting: LeaseState[] = [];
   private used = false;
   private refs = 0;
   private disposed = false;
@@ -90,12 +120,11 @@ export class PythonPool {
   private helpers: PythonSetupMessage['helpers'] | undefined;
   /** An interpreter has booted (the engine's first boot is over). */
   private booted = false;
-  private readonly all = new Set<Interpreter>();
-  private readonly slots = new Map<Interpreter, Slot>();
+  private readonly slots = new Set<Slot>();
   /** Workers whose process exited, waiting for its done to be recycled (they count as refills). */
   private readonly recycling = new Set<Slot>();
-  /** Refills due for interpreters whose process runs (see `run`). */
-  private readonly refills = new Map<Interpreter, NodeJS.Timeout>();
+  /** Refills due for processes that run (see `run`). */
+  private readonly refills = new Map<LeaseState, NodeJS.Timeout>();
   /** Until when the pool keeps BURST_EXTRA more interpreters (0: no burst), and the timer that trims them. */
   private burstUntil = 0;
   private burstEnd: NodeJS.Timeout | undefined;
@@ -123,6 +152,11 @@ export class PythonPool {
     return live;
   }
 
+  /** Interpreter threads started so far (tests, benchmarks). */
+  static workersStarted(): number {
+    return started;
+  }
+
   /** Interpreters booted so far in a recycled worker (tests, benchmarks). */
   static recycledBoots(): number {
     return recycled;
@@ -138,13 +172,17 @@ export class PythonPool {
     this.fill();
   }
 
-  private fill(): void {
+  /**
+   * Start workers until the interpreters booting, booted or about to be
+   * recycled cover the waiting processes and `keep` more.
+   */
+  private fill(keep = this.options.size): void {
     while (
       !this.disposed &&
       this.used &&
-      this.ready.length + this.recycling.size < this.options.size
+      this.ready.length + this.recycling.size < keep + this.waiting.length
     ) {
-      this.ready.push(this.spawn());
+      this.spawn();
     }
   }
 
@@ -154,10 +192,10 @@ export class PythonPool {
   }
 
   /**
-   * A process was handed an interpreter still booting (`waited`), or took the
-   * last booted one during a burst. The refill boots at once, beside the
-   * waiting process's boot (it cannot start before that anyway), and for a
-   * while exited processes' workers are recycled into BURST_EXTRA more
+   * A process found no booted interpreter (`waited`), or took the last
+   * booted one during a burst. The refill boots at once, beside the boot the
+   * waiting process waits for (it cannot start before that anyway), and for
+   * a while exited processes' workers are recycled into BURST_EXTRA more
    * interpreters than the pool's size, so back-to-back processes find one
    * booted on the other core. The first boot of the engine starts none (a
    * second boot would slow it).
@@ -177,23 +215,20 @@ export class PythonPool {
     if (Date.now() < this.burstUntil) return;
     this.burstUntil = 0;
     this.burstEnd = undefined;
-    while (this.ready.length > this.options.size) {
-      const booting = this.ready.findIndex((x) => x.bootMs === 0);
-      const [it] = this.ready.splice(booting >= 0 ? booting : this.ready.length - 1, 1);
-      if (!it) break;
-      this.forget(it);
-      void it.worker.terminate();
+    while (this.ready.length > this.options.size + this.waiting.length) {
+      const booting = this.ready.findIndex((s) => s.bootMs === 0);
+      const [slot] = this.ready.splice(booting >= 0 ? booting : this.ready.length - 1, 1);
+      if (!slot) break;
+      void slot.worker.terminate();
     }
   }
 
-  private spawn(): Interpreter {
-    const interrupt = new SharedArrayBuffer(4);
-    const data: PythonWorkerData = { interrupt };
+  private spawn(): void {
     const entry = engineEntry(new URL('./pythonWorker.ts', import.meta.url), 'pythonWorker');
     // The thread starts (Node's bootstrap, on the other core) while this one loads the runtime's
     // files for the engine's first interpreter; they are sent to it as they are ready.
     const worker = new Worker(entry.url, {
-      workerData: { ...data, ...(entry.workerData ?? {}) },
+      workerData: entry.workerData ?? {},
       ...(entry.execArgv ? { execArgv: entry.execArgv } : {}),
     });
     let rt: PythonRuntime;
@@ -215,137 +250,200 @@ export class PythonPool {
     };
     worker.postMessage(setup);
     live++;
+    started++;
     worker.unref();
-    const slot = this.interpreter(worker, interrupt, undefined);
-    const onGone = (message: string): void => {
-      if (slot.gone) return;
-      slot.gone = true;
-      live--;
-      const it = slot.current;
-      this.forget(it);
-      this.ready = this.ready.filter((x) => x !== it);
-      slot.settle?.fail(new Error(message));
-      it.onCrash?.(message);
+    const slot: Slot = {
+      worker,
+      boots: 0,
+      bootMs: 0,
+      booted: Promise.resolve(),
+      settle: { ok() {}, fail() {} },
+      lease: undefined,
+      done: false,
+      onDone: undefined,
+      gone: false,
     };
+    this.nextBoot(slot);
+    this.slots.add(slot);
+    this.ready.push(slot);
     rt.module.then(
       (module) => {
         const m: PythonModuleMessage = { type: 'module', module };
         if (!slot.gone) worker.postMessage(m);
       },
-      (e: unknown) => onGone(`python: cannot compile pyodide.asm.wasm: ${String(e)}`),
+      (e: unknown) => this.lost(slot, `python: cannot compile pyodide.asm.wasm: ${String(e)}`),
     );
-    worker.on('error', (e: Error) => onGone(`python worker error: ${e.message}`));
-    worker.on('exit', () => onGone('python worker exited'));
+    worker.on('error', (e: Error) => this.lost(slot, `python worker error: ${e.message}`));
+    worker.on('exit', () => this.lost(slot, 'python worker exited'));
     worker.on('message', (m: PythonWorkerMessage) => {
       if (m.type === 'ready') {
-        slot.current.bootMs = m.bootMs;
+        slot.bootMs = m.bootMs;
         this.booted = true;
         this.codeCache ??= m.codeCache;
         this.helpers ??= m.helpers;
-        slot.settle?.ok();
+        slot.settle.ok();
+        this.serve(slot);
       } else if (m.type === 'failed') {
-        slot.settle?.fail(new Error(`python failed to start: ${m.message}`));
+        this.lost(slot, `python failed to start: ${m.message}`);
         void worker.terminate();
       } else if (m.type === 'done') {
         slot.done = true;
-        slot.current.onDone?.();
+        slot.onDone?.();
       }
     });
-    return slot.current;
   }
 
-  /** A new interpreter booting in `worker` (its first, or the next one of a recycled slot). */
-  private interpreter(worker: Worker, interrupt: SharedArrayBuffer, slot: Slot | undefined): Slot {
-    let settle: Slot['settle'];
-    const ready = new Promise<void>((ok, fail) => (settle = { ok, fail }));
-    ready.catch(() => {});
-    const it: Interpreter = {
-      worker,
-      channel: ChannelView.create().sab,
-      interrupt: new Int32Array(interrupt),
-      ready,
-      bootMs: 0,
-      onCrash: undefined,
-      onDone: undefined,
+  /** `slot` starts booting its next interpreter (its first, or the next one when recycled). */
+  private nextBoot(slot: Slot): void {
+    slot.boots++;
+    slot.bootMs = 0;
+    slot.lease = undefined;
+    slot.done = false;
+    slot.booted = new Promise<void>((ok, fail) => (slot.settle = { ok, fail }));
+    slot.booted.catch(() => {});
+  }
+
+  /** `slot`'s interpreter booted: the oldest waiting process gets it. */
+  private serve(slot: Slot): void {
+    // (A burst's extra interpreter may have been trimmed while it booted.)
+    if (!this.ready.includes(slot)) return;
+    const lease = this.waiting.shift();
+    if (!lease) return;
+    this.ready = this.ready.filter((s) => s !== slot);
+    this.give(slot, lease);
+  }
+
+  /** Run `lease`'s process on `slot`'s booted interpreter. */
+  private give(slot: Slot, lease: LeaseState): void {
+    slot.lease = lease;
+    lease.slot = slot;
+    lease.boot = slot.boots;
+    const p = lease.process;
+    const m: PythonRunMessage = {
+      type: 'run',
+      job: p.job,
+      channel: p.channel,
+      interrupt: p.interrupt,
     };
-    const s: Slot = slot ?? { worker, current: it, settle, done: false, boots: 0, gone: false };
-    s.current = it;
-    s.settle = settle;
-    s.done = false;
-    s.boots++;
-    this.all.add(it);
-    this.slots.set(it, s);
-    return s;
+    slot.worker.postMessage(m);
+    const timer = setTimeout(
+      () => this.refill(lease),
+      this.options.refillAfterMs ?? REFILL_AFTER_MS,
+    );
+    timer.unref();
+    this.refills.set(lease, timer);
   }
 
-  private forget(it: Interpreter): void {
-    this.all.delete(it);
-    this.slots.delete(it);
-  }
-
-  /** An interpreter for a new process: a booted one if any, else one booting now. */
-  take(): Interpreter {
-    if (this.disposed) throw new Error('python pool disposed');
-    this.used = true;
-    const i = this.ready.findIndex((x) => x.bootMs > 0);
-    const it =
-      i >= 0 ? (this.ready.splice(i, 1)[0] as Interpreter) : (this.ready.shift() ?? this.spawn());
-    if (!this.ready.some((x) => x.bootMs > 0)) this.burst(i < 0);
-    return it;
+  /** `slot`'s worker is gone (or its boot failed): whatever it held or booted is lost. */
+  private lost(slot: Slot, message: string): void {
+    if (slot.gone) return;
+    slot.gone = true;
+    live--;
+    this.slots.delete(slot);
+    this.recycling.delete(slot);
+    const wasReady = this.ready.includes(slot);
+    this.ready = this.ready.filter((s) => s !== slot);
+    slot.settle.fail(new Error(message));
+    const lease = slot.lease;
+    if (lease && !lease.ended) {
+      lease.ended = true;
+      lease.process.onCrash(message);
+    } else if (wasReady && this.ready.length + this.recycling.size < this.waiting.length) {
+      // A boot failed and nothing else boots for the oldest waiting process: it fails (a
+      // broken runtime must not be retried forever).
+      const waiter = this.waiting.shift();
+      if (waiter) {
+        waiter.ended = true;
+        waiter.process.onCrash(message);
+      }
+    }
+    this.fill(0);
   }
 
   /**
-   * Start the process on `it` (its channel must be served by then). The pool
-   * refills when the process ends, or once it has run for REFILL_AFTER_MS: a
-   * boot started at once would compete with the process's start (and with a
-   * first, cold boot) for the cores and the engine thread that serves its
-   * syscalls.
+   * Start a process on an interpreter: at once on a booted one, else on the
+   * first to finish booting. The pool refills when the process ends, or once
+   * it has run for REFILL_AFTER_MS: a boot started at once would compete with
+   * the process's start (and with a first, cold boot) for the cores and the
+   * engine thread that serves its syscalls.
    */
-  run(it: Interpreter, job: string): void {
-    const m: PythonRunMessage = { type: 'run', job, channel: it.channel };
-    it.worker.postMessage(m);
-    const timer = setTimeout(() => this.refill(it), REFILL_AFTER_MS);
-    timer.unref();
-    this.refills.set(it, timer);
+  start(process: PythonProcess): Lease {
+    if (this.disposed) throw new Error('python pool disposed');
+    this.used = true;
+    const lease: LeaseState = { process, boot: 0, waited: false, slot: undefined, ended: false };
+    const i = this.ready.findIndex((s) => s.bootMs > 0);
+    const slot = i >= 0 ? this.ready.splice(i, 1)[0] : undefined;
+    if (slot) this.give(slot, lease);
+    else {
+      lease.waited = true;
+      this.waiting.push(lease);
+      // Boots for every waiting process: those under way, the workers of exited processes.
+      try {
+        this.fill(0);
+      } catch (e) {
+        this.waiting = this.waiting.filter((w) => w !== lease);
+        throw e;
+      }
+    }
+    if (!this.ready.some((s) => s.bootMs > 0)) this.burst(!slot);
+    return lease;
   }
 
-  private refill(it: Interpreter): void {
-    clearTimeout(this.refills.get(it));
-    this.refills.delete(it);
+  private refill(lease: LeaseState): void {
+    clearTimeout(this.refills.get(lease));
+    this.refills.delete(lease);
     this.fill();
   }
 
   /**
-   * End an interpreter: its process was killed (`exited` false: the worker
-   * ends with it) or exited. An exited one's worker is recycled into the
-   * refill once it says done, if the pool wants an interpreter then.
+   * The process ended: it was killed (`exited` false: its worker ends with
+   * it) or exited. An exited one's worker is recycled into the refill once it
+   * says done, if the pool wants an interpreter then. A process killed while
+   * it waited for an interpreter leaves the queue.
    */
-  end(it: Interpreter, exited = false): void {
-    it.onCrash = undefined;
-    it.onDone = undefined;
-    const slot = this.slots.get(it);
-    this.forget(it);
-    if (!exited || this.options.recycle === false || !slot || slot.gone || slot.current !== it) {
-      void it.worker.terminate();
-      setImmediate(() => this.refill(it));
+  end(given: Lease, exited = false): void {
+    const lease = given as LeaseState;
+    if (lease.ended) return;
+    lease.ended = true;
+    const slot = lease.slot;
+    if (!slot) {
+      this.waiting = this.waiting.filter((w) => w !== lease);
       return;
     }
-    clearTimeout(this.refills.get(it));
-    this.refills.delete(it);
+    slot.lease = undefined;
+    if (
+      !exited ||
+      this.options.recycle === false ||
+      slot.gone ||
+      slot.boots >= BOOTS_PER_WORKER ||
+      this.disposed
+    ) {
+      // Once the EXIT reply has reached the worker.
+      setImmediate(() => {
+        void slot.worker.terminate();
+        this.refill(lease);
+      });
+      return;
+    }
+    clearTimeout(this.refills.get(lease));
+    this.refills.delete(lease);
     this.recycling.add(slot);
     const decide = (): void => {
-      it.onDone = undefined;
+      slot.onDone = undefined;
       if (!this.recycling.delete(slot)) return;
       if (
         slot.done &&
         !slot.gone &&
         !this.disposed &&
-        slot.boots < BOOTS_PER_WORKER &&
-        this.ready.length < this.keep()
-      )
+        this.ready.length < this.keep() + this.waiting.length
+      ) {
+        // The refill (or the boot a waiting process gets: then the pool refills when that
+        // process ends or has run a while, not beside its boot).
         this.recycle(slot);
-      else void it.worker.terminate();
-      this.fill();
+      } else {
+        void slot.worker.terminate();
+        this.fill();
+      }
     };
     if (slot.done) {
       setImmediate(decide);
@@ -353,7 +451,7 @@ export class PythonPool {
     }
     const waited = setTimeout(decide, DONE_WAIT_MS);
     waited.unref();
-    it.onDone = (): void => {
+    slot.onDone = (): void => {
       clearTimeout(waited);
       decide();
     };
@@ -362,10 +460,9 @@ export class PythonPool {
   /** Boot the next interpreter in `slot`'s worker, in a new realm, as a refill. */
   private recycle(slot: Slot): void {
     recycled++;
-    const interrupt = new SharedArrayBuffer(4);
-    const it = this.interpreter(slot.worker, interrupt, slot).current;
-    this.ready.push(it);
-    const m: PythonRecycleMessage = { type: 'recycle', interrupt };
+    this.nextBoot(slot);
+    this.ready.push(slot);
+    const m: PythonRecycleMessage = { type: 'recycle' };
     slot.worker.postMessage(m);
   }
 
@@ -383,7 +480,7 @@ export class PythonPool {
       // A worker being recycled becomes a ready interpreter (or is replaced) once its process says done.
       while (this.recycling.size > 0 && !this.disposed) await new Promise((r) => setTimeout(r, 5));
       this.fill();
-      const waited = await Promise.allSettled(this.ready.map((x) => x.ready));
+      const waited = await Promise.allSettled(this.ready.map((s) => s.booted));
       const failed = waited.find((r) => r.status === 'rejected');
       if (!failed || this.disposed) return;
       if (attempt >= 2) throw failed.reason;
@@ -396,10 +493,14 @@ export class PythonPool {
     for (const t of this.refills.values()) clearTimeout(t);
     this.refills.clear();
     clearTimeout(this.burstEnd);
-    for (const it of this.all) void it.worker.terminate();
-    for (const slot of this.recycling) void slot.worker.terminate();
+    for (const slot of this.slots) void slot.worker.terminate();
     this.recycling.clear();
     this.ready = [];
+    for (const lease of this.waiting) {
+      lease.ended = true;
+      lease.process.onCrash('python pool disposed');
+    }
+    this.waiting = [];
   }
 
   static async drained(timeoutMs = 5000): Promise<boolean> {

@@ -10,7 +10,7 @@ import { ChannelServer, type SyscallHandler } from '../../channel/server.js';
 import { ChannelView } from '../../channel/layout.js';
 import type { PythonImage } from '../../programs/image.js';
 import type { ProcessRunner, RunnerFactory } from '../../proc/runner.js';
-import { PythonPool, type Interpreter } from './pythonPool.js';
+import { PythonPool, type Lease } from './pythonPool.js';
 
 export interface PythonJob {
   readonly argv: readonly string[];
@@ -22,7 +22,10 @@ export interface PythonJob {
 
 export class PythonRunner implements ProcessRunner {
   private readonly server: ChannelServer;
-  private readonly it: Interpreter;
+  /** Pyodide checks this word between bytecodes and raises the signal's handler (SIGINT: KeyboardInterrupt). */
+  private readonly interrupt = new Int32Array(new SharedArrayBuffer(4));
+  /** The pool's claim for this process (tests read which boot served it). */
+  readonly lease: Lease;
   private done = false;
 
   constructor(
@@ -32,28 +35,24 @@ export class PythonRunner implements ProcessRunner {
     onCrash: (message: string) => void,
     stamp?: (words: Int32Array) => void,
   ) {
-    this.it = pool.take();
-    this.server = new ChannelServer(new ChannelView(this.it.channel), handler, stamp);
+    const channel = ChannelView.create().sab;
+    this.server = new ChannelServer(new ChannelView(channel), handler, stamp);
     this.server.start();
-    this.it.onCrash = (m) => {
-      if (!this.done) onCrash(m);
-    };
-    const text = JSON.stringify(job);
-    this.it.ready.then(
-      () => {
-        if (!this.done) pool.run(this.it, text);
+    // Served by the first interpreter booted (a signal raised meanwhile waits in its word).
+    this.lease = pool.start({
+      job: JSON.stringify(job),
+      channel,
+      interrupt: this.interrupt.buffer as SharedArrayBuffer,
+      onCrash: (m) => {
+        if (!this.done) onCrash(m);
       },
-      (e: unknown) => {
-        if (!this.done) onCrash(e instanceof Error ? e.message : String(e));
-      },
-    );
+    });
   }
 
   raiseSignal(sig: number): void {
     this.server.raiseSignal(sig);
-    // Pyodide checks this word between bytecodes and raises the signal's handler (SIGINT: KeyboardInterrupt).
-    Atomics.store(this.it.interrupt, 0, sig);
-    Atomics.notify(this.it.interrupt, 0);
+    Atomics.store(this.interrupt, 0, sig);
+    Atomics.notify(this.interrupt, 0);
   }
 
   memoryBytes(): number {
@@ -64,17 +63,16 @@ export class PythonRunner implements ProcessRunner {
     if (this.done) return;
     this.done = true;
     this.server.dispose();
-    this.pool.end(this.it);
+    this.pool.end(this.lease);
   }
 
   finish(): void {
     if (this.done) return;
     this.done = true;
-    // Let the EXIT reply reach the worker before it goes away (or is recycled).
-    setImmediate(() => {
-      this.server.dispose();
-      this.pool.end(this.it, true);
-    });
+    // The pool learns at once that this worker is free for the next interpreter (a python3 that
+    // starts next can wait for its boot); it recycles or ends it once the EXIT reply reached it.
+    this.pool.end(this.lease, true);
+    setImmediate(() => this.server.dispose());
   }
 }
 

@@ -13,19 +13,14 @@
  * One realm and one interpreter per process, either way.
  */
 import { randomFillSync } from 'node:crypto';
-import { parentPort, workerData } from 'node:worker_threads';
+import vm from 'node:vm';
+import { parentPort } from 'node:worker_threads';
 import { compileRealm, type Realm } from './realmContext.js';
-import type {
-  PythonPoolMessage,
-  PythonSetupMessage,
-  PythonWorkerData,
-  PythonWorkerMessage,
-} from './messages.js';
+import type { PythonPoolMessage, PythonSetupMessage, PythonWorkerMessage } from './messages.js';
 
 /** Host entropy for the interpreter (hash seed, random's reseed, os.urandom); the kernel serves more. */
 const SEED_BYTES = 16384;
 
-const data = workerData as PythonWorkerData;
 const post = (m: PythonWorkerMessage): void => parentPort?.postMessage(m);
 
 let gotSetup: (m: PythonSetupMessage) => void = () => {};
@@ -49,7 +44,7 @@ interface Booted {
   readonly retired: Int32Array;
 }
 
-async function boot(interrupt: SharedArrayBuffer): Promise<Booted> {
+async function boot(): Promise<Booted> {
   const given = await setup;
   const t0 = performance.now();
   scripts ??= compileRealm(given.scripts);
@@ -63,7 +58,7 @@ async function boot(interrupt: SharedArrayBuffer): Promise<Booted> {
   const seed = new SharedArrayBuffer(SEED_BYTES);
   randomFillSync(new Uint8Array(seed));
   const retired = new SharedArrayBuffer(4);
-  await realm.boot(seed, interrupt, retired, JSON.stringify(given.boot));
+  await realm.boot(seed, retired, JSON.stringify(given.boot));
   const bootMs = performance.now() - t0;
   // No user code has run in the realm yet: its modules are as it compiled them.
   for (const key of realm.helperKeys().split('\n')) {
@@ -81,17 +76,45 @@ async function boot(interrupt: SharedArrayBuffer): Promise<Booted> {
   });
   wantCodeCache = false;
   wantHelpers = false;
+  collectWhenIdle();
   return { realm, retired: new Int32Array(retired) };
 }
 
-function booting(interrupt: SharedArrayBuffer): Promise<Booted | undefined> {
-  return boot(interrupt).catch((e: unknown) => {
+function booting(): Promise<Booted | undefined> {
+  return boot().catch((e: unknown) => {
     post({ type: 'failed', message: e instanceof Error ? e.message : String(e) });
     return undefined;
   });
 }
 
-let current = booting(data.interrupt);
+/**
+ * Once an interpreter has booted and waited this long for a process, the
+ * thread collects its garbage: the realms it retired (each holds its heap,
+ * 30 MiB and more, which V8 counts as external memory and collects only
+ * every few boots) would otherwise stay resident while the pool is idle.
+ * Never on the way of a process: a run cancels it, and a drained pool's
+ * back-to-back boots leave collection to V8.
+ */
+const IDLE_GC_MS = 250;
+let idleGc: NodeJS.Timeout | undefined;
+
+function collectWhenIdle(): void {
+  clearTimeout(idleGc);
+  idleGc = setTimeout(() => {
+    // V8 measures memory eagerly with a full garbage collection. (Node calls the API
+    // experimental, once per thread, on the engine's stderr: not a warning for its users.)
+    const warn = process.emitWarning;
+    process.emitWarning = () => {};
+    try {
+      vm.measureMemory({ mode: 'summary', execution: 'eager' }).catch(() => undefined);
+    } finally {
+      process.emitWarning = warn;
+    }
+  }, IDLE_GC_MS);
+  idleGc.unref();
+}
+
+let current = booting();
 
 parentPort?.on('message', (m: PythonPoolMessage) => {
   if (m.type === 'setup') {
@@ -102,19 +125,19 @@ parentPort?.on('message', (m: PythonPoolMessage) => {
   } else if (m.type === 'module') {
     gotModule(m.module);
   } else if (m.type === 'run') {
+    clearTimeout(idleGc);
     void current.then((b) => {
       if (!b) return;
       // After this call user code has run in the realm: never call into it again.
-      b.realm.run(m.channel, String(m.job));
+      b.realm.run(m.channel, m.interrupt, String(m.job));
       // Said once the realm's pending promise jobs have run (a macrotask later):
       // a realm that keeps queueing them never says done and is not recycled.
       setImmediate(() => post({ type: 'done' }));
     });
   } else if (m.type === 'recycle') {
-    const interrupt = m.interrupt;
     current = current.then((old) => {
       if (old) Atomics.store(old.retired, 0, 1);
-      return booting(interrupt);
+      return booting();
     });
   }
 });

@@ -25,13 +25,9 @@ export interface Realm {
   helperKeys(): string;
   helper(key: string): WebAssembly.Module | undefined;
   /** `retired`: an Int32 word the worker sets when it is done with the realm (realm/index.ts). */
-  boot(
-    seed: SharedArrayBuffer,
-    interrupt: SharedArrayBuffer,
-    retired: SharedArrayBuffer,
-    config: string,
-  ): Promise<void>;
-  run(channel: SharedArrayBuffer, job: string): void;
+  boot(seed: SharedArrayBuffer, retired: SharedArrayBuffer, config: string): Promise<void>;
+  /** `interrupt`: Int32 word 0, a signal number to raise (Pyodide's interrupt buffer). */
+  run(channel: SharedArrayBuffer, interrupt: SharedArrayBuffer, job: string): void;
   makeSnapshot(): Uint8Array;
 }
 

@@ -67,7 +67,6 @@ Object.defineProperty(g, 'sandglassSigModule', {
 let snapshotPages: Uint8Array | undefined;
 
 let py: PyodideLike | undefined;
-let interrupt: Int32Array | undefined;
 let used = false;
 
 /**
@@ -155,14 +154,12 @@ const realm = {
    */
   async boot(
     seed: SharedArrayBuffer,
-    interruptSab: SharedArrayBuffer,
     retired: SharedArrayBuffer,
     configJson: string,
   ): Promise<void> {
     const config = JSON.parse(configJson) as BootConfig;
     setRetiredFlag(new Int32Array(adopt(retired), 0, 1));
     setSeed(new Uint8Array(adopt(seed)).slice());
-    interrupt = new Int32Array(adopt(interruptSab), 0, 1);
     const snapshot = config.snapshot ? fileBytes(config.snapshot) : undefined;
     snapshotPages = config.snapshotPages ? fileBytes(config.snapshotPages) : undefined;
     py = await loadPyodide({
@@ -206,14 +203,18 @@ const realm = {
     return (py as unknown as { makeMemorySnapshot(): Uint8Array }).makeMemorySnapshot();
   },
 
-  /** Run one process on `channel`; never throws (the exit goes through the channel). */
-  run(channel: SharedArrayBuffer, jobJson: string): void {
+  /**
+   * Run one process on `channel`; never throws (the exit goes through the
+   * channel). A signal number written to `interruptSab` is raised in Python.
+   */
+  run(channel: SharedArrayBuffer, interruptSab: SharedArrayBuffer, jobJson: string): void {
     const k = new KernelCalls(adopt(channel));
     if (!py || used) {
       k.exit(70, EXIT_TRAP, 0, 'python interpreter not ready');
       return;
     }
     used = true;
+    const interrupt = new Int32Array(adopt(interruptSab), 0, 1);
     const p = py;
     let code: number;
     let kind = EXIT_NORMAL;
@@ -292,7 +293,7 @@ const realm = {
         chdir(path);
         k.chdir(FS.cwd());
       };
-      if (interrupt) p.setInterruptBuffer(interrupt);
+      p.setInterruptBuffer(interrupt);
       k.sigaction(SIGINT, DISP_CATCH);
       const full = {
         argv: job.argv,
