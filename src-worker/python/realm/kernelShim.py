@@ -12,6 +12,7 @@ import os
 import select as _select
 import selectors
 import signal
+import _signal
 import stat
 import subprocess
 import time
@@ -20,6 +21,7 @@ _k = None
 # Raw kernel answers are Emscripten's numbers; taken before linuxErrno renumbers the errno module.
 _strerror = os.strerror
 _WASI_EINTR = errno.EINTR
+_WASI_EINVAL = errno.EINVAL
 
 
 # linuxErrno.wasi_oserror (the driver sets it): the subclass by Emscripten's number.
@@ -126,13 +128,42 @@ def pipe():
 
 
 def kill(pid, sig):
-    e = _k.kill(pid, int(sig))
+    e = _k.kill(pid if pid else -getpgid(0), int(sig))
+    if e:
+        raise errno_error(e)
+    # As CPython's os.kill: a signal sent to this process is handled before kill returns.
+    run_signal_handlers()
+
+
+def raise_signal(signalnum):
+    """signal.raise_signal: the signal goes through the kernel like any (a
+    default action ends the process by the signal; a handler runs before
+    this returns). Emscripten's raise() only exits with 128+n."""
+    signalnum = int(signalnum)
+    if not 1 <= signalnum < signal.NSIG:
+        raise ValueError("signal number out of range")
+    kill(os.getpid(), signalnum)
+
+
+def killpg(pgid, sig):
+    if pgid < 0:
+        raise errno_error(_WASI_EINVAL)
+    kill(-pgid if pgid else 0, sig)
+
+
+def getpgid(pid):
+    return _check(_k.getpgid(pid))
+
+
+def setpgid(pid, pgid):
+    e = _k.setpgid(pid, pgid)
     if e:
         raise errno_error(e)
 
 
 _DISP_DEFAULT, _DISP_IGNORE, _DISP_CATCH = 0, 1, 2
 _set_handler = signal.signal
+_SIGPIPE = int(signal.SIGPIPE)
 
 
 def _disposition(handler):
@@ -147,8 +178,11 @@ def set_signal(signalnum, handler):
     """signal.signal, and the kernel told: a caught signal reaches the
     interpreter (its handler runs), an ignored one is dropped, a default one
     does its default (most end the process)."""
+    signalnum = int(signalnum)
+    if signalnum in (signal.SIGKILL, signal.SIGSTOP):
+        raise errno_error(_WASI_EINVAL)  # sigaction(2) refuses them
     old = _set_handler(signalnum, handler)
-    _k.sigaction(int(signalnum), _disposition(handler))
+    _k.sigaction(signalnum, _disposition(handler))
     return old
 
 
@@ -338,7 +372,8 @@ def run_signal_handlers():
     """Run the handlers of signals that arrived, now (the eval loop looks only every
     50 ticks): CPython's signal.signal checks pending signals first. A handler's
     exception propagates from here."""
-    _set_handler(signal.SIGPIPE, signal.getsignal(signal.SIGPIPE))
+    # The C function (no frame of signal.py's wrapper under the handler's in a traceback).
+    _signal.signal(_SIGPIPE, _signal.getsignal(_SIGPIPE))
 
 
 def nap(secs):
@@ -485,6 +520,9 @@ def install(bridge, pids):
     os.pipe = pipe
     os.waitpid = waitpid
     os.kill = kill
+    os.killpg, os.getpgid, os.setpgid = killpg, getpgid, setpgid
+    os.getpgrp = lambda: getpgid(0)
+    os.setpgrp = lambda: setpgid(0, 0)
     os.umask = umask
     # Credentials as the kernel gives them (Emscripten says 0 and has no euid/egid/groups).
     os.getuid = lambda: _ids()[0]
@@ -504,6 +542,7 @@ def install(bridge, pids):
     if os.environ.get("TZ"):
         tzset()  # (the interpreter starts at UTC, as the realm's clock)
     signal.signal = set_signal
+    signal.raise_signal = raise_signal
     signal.alarm, signal.setitimer, signal.getitimer, signal.pause = alarm, setitimer, getitimer, pause
     # As CPython at start: a write to a closed pipe raises BrokenPipeError.
     set_signal(signal.SIGPIPE, signal.SIG_IGN)

@@ -312,8 +312,21 @@ def wasi_oserror(n, message):
 _TOOL = 4  # sys.monitoring tool id (0-2 and 5 are the debugger's, coverage's, profiler's, optimizer's)
 
 
+def _errno_args_to_linux(exc):
+    """An error C made from errno that is no OSError (float's `**` overflow is
+    `OverflowError(34, 'Numerical result out of range')` on Linux)."""
+    args = exc.args
+    if len(args) == 2 and type(args[0]) is int:
+        _tables()
+        t = _by_number.get(args[0])
+        if t is not None and args[1] == _strerror(args[0]):
+            exc.args = t
+
+
 def _on_raise(code, offset, exc):
-    if isinstance(exc, OSError):
+    if isinstance(exc, ArithmeticError):
+        _errno_args_to_linux(exc)
+    elif isinstance(exc, OSError):
         to_linux(exc)
         if _Key.cell is not None:
             # C's errno stays as its last failure left it: a later OSError built

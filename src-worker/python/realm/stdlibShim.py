@@ -9,8 +9,12 @@
 #   run at submit, in the caller (map, as_completed, asyncio's
 #   run_in_executor and to_thread then work, one task at a time).
 # - hashlib.pbkdf2_hmac: CPython takes it from OpenSSL, which Pyodide lacks.
+# - resource (Pyodide has none): Linux's constants and usual limits.
 # - pwd and grp (Pyodide has neither) read the sandbox's /etc/passwd and
 #   /etc/group, made when first imported; pathlib's owner()/group() use them.
+# - traceback.walk_stack (print_stack, extract_stack, logging's "Call stack:")
+#   skips the frames of the driver and of Pyodide that run the program: the
+#   program's outermost frame is the last one, as in CPython.
 # - sys.platform is "linux" (the sandbox is a Linux to its programs; os.uname
 #   says so too, kernelShim). What Pyodide's stdlib decided from "emscripten"
 #   was decided at boot (subprocess, site, shutil are imported by then);
@@ -19,12 +23,14 @@ import asyncio
 import asyncio.unix_events
 import concurrent.futures
 import concurrent.futures.thread
+import errno
 import hashlib
 import hmac
 import os
 import selectors
 import signal
 import sys
+import time
 
 
 class _ChildWatcher:
@@ -276,10 +282,80 @@ def _make_grp():
     return m
 
 
-class _MadeModules:
-    """Finds `pwd` and `grp` (built here when first imported)."""
+# Linux's resource numbers and a Linux process's usual limits (soft, hard).
+_RLIMITS = {
+    "RLIMIT_CPU": (0, -1, -1), "RLIMIT_FSIZE": (1, -1, -1), "RLIMIT_DATA": (2, -1, -1),
+    "RLIMIT_STACK": (3, 8388608, -1), "RLIMIT_CORE": (4, 0, -1), "RLIMIT_RSS": (5, -1, -1),
+    "RLIMIT_NPROC": (6, 63703, 63703), "RLIMIT_NOFILE": (7, 1024, 1048576),
+    "RLIMIT_MEMLOCK": (8, 8388608, 8388608), "RLIMIT_AS": (9, -1, -1), "RLIMIT_LOCKS": (10, -1, -1),
+    "RLIMIT_SIGPENDING": (11, 63703, 63703), "RLIMIT_MSGQUEUE": (12, 819200, 819200),
+    "RLIMIT_NICE": (13, 0, 0), "RLIMIT_RTPRIO": (14, 0, 0), "RLIMIT_RTTIME": (15, -1, -1),
+}
+_RUSAGE_FIELDS = ("ru_utime", "ru_stime", "ru_maxrss", "ru_ixrss", "ru_idrss", "ru_isrss", "ru_minflt", "ru_majflt",
+                  "ru_nswap", "ru_inblock", "ru_oublock", "ru_msgsnd", "ru_msgrcv", "ru_nsignals", "ru_nvcsw",
+                  "ru_nivcsw")
 
-    makers = {"pwd": _make_pwd, "grp": _make_grp}
+
+def _make_resource():
+    """`resource` (Pyodide has none): Linux's constants, the usual limits of a
+    Linux process (setrlimit keeps them for the process, checked as the
+    kernel checks them), getrusage from the process's CPU time and heap."""
+    m = type(sys)("resource")
+    m.error = OSError
+    m.RLIM_INFINITY = -1
+    m.RUSAGE_SELF, m.RUSAGE_CHILDREN, m.RUSAGE_THREAD = 0, -1, 1
+    limits = {}
+    for name, (num, soft, hard) in _RLIMITS.items():
+        setattr(m, name, num)
+        limits[num] = (soft, hard)
+    m.struct_rusage = st = _struct_seq("resource", "struct_rusage", _RUSAGE_FIELDS)
+
+    def _resource(r):
+        r = r.__index__()
+        if r not in limits:
+            raise ValueError("invalid resource specified")
+        return r
+
+    def getrlimit(resource):
+        return limits[_resource(resource)]
+
+    def setrlimit(resource, limits_):
+        r = _resource(resource)
+        soft, hard = (int(v) for v in limits_)
+        big = 2**64
+        if (soft % big) > (hard % big):
+            raise ValueError("current limit exceeds maximum limit")
+        if (hard % big) > (limits[r][1] % big) and os.geteuid() != 0:
+            raise ValueError("not allowed to raise maximum limit")
+        limits[r] = (soft, hard)
+
+    def prlimit(pid, resource, limits_=None):
+        if pid not in (0, os.getpid()):
+            raise ProcessLookupError(errno.ESRCH, os.strerror(errno.ESRCH))
+        old = getrlimit(resource)
+        if limits_ is not None:
+            setrlimit(resource, limits_)
+        return old
+
+    def getrusage(who):
+        if who not in (0, -1, 1):
+            raise ValueError("invalid who parameter")
+        if who == -1:
+            return st((0.0, 0.0) + (0,) * 14)
+        import ctypes
+
+        heap_kb = ctypes.CDLL(None).emscripten_get_heap_size() // 1024
+        return st((time.process_time(), 0.0, heap_kb) + (0,) * 13)
+
+    m.getrlimit, m.setrlimit, m.prlimit, m.getrusage = getrlimit, setrlimit, prlimit, getrusage
+    m.getpagesize = lambda: 4096
+    return m
+
+
+class _MadeModules:
+    """Finds `pwd`, `grp` and `resource` (built here when first imported)."""
+
+    makers = {"pwd": _make_pwd, "grp": _make_grp, "resource": _make_resource}
 
     def find_spec(self, name, path=None, target=None):
         if name not in self.makers:
@@ -307,6 +383,28 @@ def _path_group(self, *, follow_symlinks=True):
     return grp.getgrgid(self.stat(follow_symlinks=follow_symlinks).st_gid).gr_name
 
 
+def _hidden_frame(frame):
+    name = frame.f_code.co_filename
+    return name == "<sandglass>" or name.startswith(_PYODIDE_DIR)
+
+
+_PYODIDE_DIR = os.path.dirname(os.__file__) + "/_pyodide/"
+
+
+def _walk_stack(f):
+    """traceback.walk_stack without the frames that run the program."""
+    if f is None:
+        f = sys._getframe().f_back
+
+    def walk(frame):
+        while frame is not None:
+            if not _hidden_frame(frame):
+                yield frame, frame.f_lineno
+            frame = frame.f_back
+
+    return walk(f)
+
+
 def _linux_platform():
     if sys.platform == "linux":
         return
@@ -321,6 +419,9 @@ def _linux_platform():
 
 def install():
     _linux_platform()
+    import traceback
+
+    traceback.walk_stack = _walk_stack
     sys.meta_path.append(_MadeModules())
     pathlib = sys.modules.get("pathlib")
     if pathlib is not None:
