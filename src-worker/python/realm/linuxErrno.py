@@ -281,7 +281,14 @@ def prepare():
     # A program starts without ctypes imported, as in CPython (the cell keeps what it needs).
     for name in [m for m in sys.modules if m == "ctypes" or m.startswith(("ctypes.", "_ctypes"))]:
         del sys.modules[name]
-    c_side = dict(table)
+    # C's own entries (the table may be one an earlier boot of this code
+    # prepared: a snapshot's, when the shims are compiled afresh at boot).
+    c_side = {}
+    for k, v in table.items():
+        if type(k) is int:
+            c_side[k] = v
+        elif getattr(k, "from_c", False):
+            c_side[k.n] = v
     py_side = {}
     for name, cls in _SUBCLASS.items():
         py_side[_LINUX[name][0]] = cls

@@ -7,7 +7,9 @@
 #   child processes watched by polling waitpid (no threads, no pidfd).
 # - concurrent.futures.ThreadPoolExecutor: there are no threads; its tasks
 #   run at submit, in the caller (map, as_completed, asyncio's
-#   run_in_executor and to_thread then work, one task at a time).
+#   run_in_executor and to_thread then work, one task at a time);
+#   as_completed yields them in the order they would have ended on the
+#   pool's workers (from each task's duration), not in submission order.
 # - hashlib.pbkdf2_hmac: CPython takes it from OpenSSL, which Pyodide lacks.
 # - resource (Pyodide has none): Linux's constants and usual limits.
 # - pwd and grp (Pyodide has neither) read the sandbox's /etc/passwd and
@@ -25,7 +27,9 @@ import concurrent.futures
 import concurrent.futures.thread
 import errno
 import hashlib
+import heapq
 import hmac
+import itertools
 import os
 import selectors
 import signal
@@ -123,6 +127,25 @@ class InlineThreadPoolExecutor(concurrent.futures.Executor):
         self._init = (initializer, initargs) if initializer is not None else None
         self._broken = False
         self._shutdown = False
+        # When each task would have ended with real workers: the caller's
+        # clock without the time it spent running tasks, and the workers'
+        # (as_completed yields by it: the shortest sleeper first).
+        self._lag = 0.0
+        self._free = [0.0] * self._max_workers
+
+    def _run(self, future, fn, args, kwargs):
+        t0 = time.monotonic()
+        try:
+            result = fn(*args, **kwargs)
+        except Exception as e:
+            future.set_exception(e)
+        else:
+            future.set_result(result)
+        took = time.monotonic() - t0
+        start = max(t0 - self._lag, heapq.heappop(self._free))
+        future._sg_done_at = (start + took, next(_task_seq))
+        heapq.heappush(self._free, start + took)
+        self._lag += took
 
     def submit(self, fn, /, *args, **kwargs):
         if self._broken:
@@ -139,16 +162,25 @@ class InlineThreadPoolExecutor(concurrent.futures.Executor):
                 raise concurrent.futures.thread.BrokenThreadPool(self._broken) from None
         future = concurrent.futures.Future()
         future.set_running_or_notify_cancel()
-        try:
-            result = fn(*args, **kwargs)
-        except Exception as e:
-            future.set_exception(e)
-        else:
-            future.set_result(result)
+        self._run(future, fn, args, kwargs)
         return future
 
     def shutdown(self, wait=True, *, cancel_futures=False):
         self._shutdown = True
+
+
+_as_completed = concurrent.futures.as_completed
+_task_seq = itertools.count()
+
+
+def as_completed(fs, timeout=None):
+    """concurrent.futures.as_completed: futures of the inline pool come in the
+    order their tasks would have ended with real workers."""
+    if isinstance(fs, (set, frozenset, list, tuple, dict)):
+        futures = set(fs)
+        if futures and all(f.done() and hasattr(f, "_sg_done_at") for f in futures):
+            return iter(sorted(futures, key=lambda f: f._sg_done_at))
+    return _as_completed(fs, timeout)
 
 
 class _Policy(asyncio.events._BaseDefaultEventLoopPolicy):
@@ -434,6 +466,7 @@ def install():
     asyncio.events._set_event_loop_policy(_Policy())
     asyncio.SelectorEventLoop = asyncio.EventLoop = KernelEventLoop
     concurrent.futures.ThreadPoolExecutor = InlineThreadPoolExecutor
+    concurrent.futures.as_completed = concurrent.futures._base.as_completed = as_completed
     concurrent.futures.thread.ThreadPoolExecutor = InlineThreadPoolExecutor
     if not hasattr(hashlib, "pbkdf2_hmac"):
         hashlib.pbkdf2_hmac = pbkdf2_hmac
