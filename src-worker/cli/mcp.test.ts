@@ -11,6 +11,12 @@ import { createInterface } from 'node:readline';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { describe, expect, it } from 'vitest';
+import {
+  collectNotifications,
+  exerciseLegacyFeatures,
+  exerciseModernFeatures,
+} from '../mcp/testing/features.js';
+import { initializeRequest } from '../mcp/testing/messages.js';
 import { defaultProgramsDir } from '../sandbox/sandbox.js';
 import { parseMcpArgs } from './mcp.js';
 import { UsageError } from './options.js';
@@ -97,6 +103,43 @@ describe.skipIf(!haveShell)('sandglass mcp over stdio', () => {
   }
 });
 
+describe.skipIf(!haveShell)('sandglass mcp over stdio: resources, logging, completions', () => {
+  it('serves them to 2025-11-25 clients', async () => {
+    const client = await connect('legacy');
+    try {
+      await exerciseLegacyFeatures(client, collectNotifications(client));
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('serves them to 2026-07-28 clients', async () => {
+    const client = await connect('auto');
+    try {
+      await exerciseModernFeatures(client, collectNotifications(client));
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('refuses a second initialize, as the SDK’s HTTP transport does (-32600)', async () => {
+    const s = rawServer();
+    try {
+      s.send(initialize);
+      expect(await s.next()).toMatchObject({ id: 1, result: { protocolVersion: '2025-11-25' } });
+      s.send(initializeRequest({ protocolVersion: '2024-11-05' }, 2));
+      expect(await s.next()).toMatchObject({
+        id: 2,
+        error: { code: -32600, message: 'Invalid Request: Server already initialized' },
+      });
+      s.send({ jsonrpc: '2.0', id: 3, method: 'tools/list', params: { cursor: 5 } });
+      expect(await s.next()).toMatchObject({ id: 3, error: { code: -32602 } });
+    } finally {
+      s.child.kill();
+    }
+  });
+});
+
 /** The server as a raw child: send lines, read reply lines. */
 function rawServer(): {
   child: ChildProcessWithoutNullStreams;
@@ -123,16 +166,7 @@ function rawServer(): {
   };
 }
 
-const initialize = {
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'initialize',
-  params: {
-    protocolVersion: '2025-11-25',
-    capabilities: {},
-    clientInfo: { name: 'raw', version: '0' },
-  },
-};
+const initialize = initializeRequest();
 
 describe.skipIf(!haveShell)('sandglass mcp with bad input', () => {
   it('answers malformed JSON-RPC with spec errors and keeps serving', async () => {
@@ -194,7 +228,7 @@ describe.skipIf(!haveShell)('sandglass mcp with bad input', () => {
     ]) {
       const s = rawServer();
       try {
-        s.send({ ...initialize, params: { ...initialize.params, protocolVersion: asked } });
+        s.send(initializeRequest({ protocolVersion: asked }));
         expect(await s.next()).toMatchObject({
           id: 1,
           result: {
@@ -219,7 +253,7 @@ describe.skipIf(!haveShell)('sandglass mcp with bad input', () => {
     ];
     const s = rawServer();
     try {
-      s.send({ ...initialize, params: { ...initialize.params, protocolVersion: '2025-03-26' } });
+      s.send(initializeRequest({ protocolVersion: '2025-03-26' }));
       await s.next();
       s.send(batch);
       const reply = (await s.next()) as unknown as { id: string }[];

@@ -458,6 +458,13 @@ export class Kernel {
     if (byItself) p.runner?.finish();
     else p.runner?.terminate();
     p.fds.closeAll();
+    // As bash does for a job a signal killed: a full-screen program (a REPL in raw
+    // mode) that could not restore the terminal leaves it as it found it.
+    const before = p.ttyModeBefore;
+    if (how.signal !== undefined && before && before.tty.modeSetBy === p.pid) {
+      before.tty.setMode(before.mode);
+      before.tty.modeSetBy = 0;
+    }
     const info: ExitInfo =
       how.signal !== undefined
         ? { code: undefined, signal: how.signal, status: how.signal & 0x7f }

@@ -4,6 +4,7 @@
  * limits in force and where exports go.
  */
 import type { SandglassEngine } from '../api/engine.js';
+import type { ApiEvent } from '../contract/api.js';
 import { API_VERSION } from '../contract/constants.js';
 import { defaultExportDir } from './hostFiles.js';
 import type { AllowedImport } from './hostImports.js';
@@ -30,14 +31,16 @@ export interface AgentOptions {
 }
 
 /**
- * Connects an agent to the engine. Agents take no events: they ask, and
- * sandbox events are for the people watching.
+ * Connects an agent to the engine. The events of the sandboxes the agent's
+ * client is subscribed to go to whichever MCP servers listen (resource
+ * subscriptions, log messages); with none listening they are dropped.
  */
 export function connectAgent(
   engine: SandglassEngine,
   options: AgentOptions,
 ): McpHost & { close(): void } {
-  const client = engine.connect('agent', () => undefined, {
+  const listeners = new Set<(event: ApiEvent) => void>();
+  const client = engine.connect('agent', (event) => listeners.forEach((l) => l(event)), {
     name: options.transport === 'mcp-stdio' ? 'MCP client (stdio)' : 'MCP client (HTTP)',
     transport: options.transport,
     ...(options.disconnect ? { disconnect: options.disconnect } : {}),
@@ -62,6 +65,13 @@ export function connectAgent(
         )
         .catch(() => undefined);
     },
-    close: () => client.close(),
+    onEvent: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    close: () => {
+      listeners.clear();
+      client.close();
+    },
   };
 }

@@ -16,6 +16,12 @@ import { defaultProgramsDir } from '../sandbox/sandbox.js';
 import { startWebServer } from '../server/webServer.js';
 import { loadOrCreateToken } from './hostFiles.js';
 import { startMcpHttpServer, type McpHttpServer } from './httpServer.js';
+import {
+  collectNotifications,
+  exerciseLegacyFeatures,
+  exerciseModernFeatures,
+} from './testing/features.js';
+import { initializeRequest } from './testing/messages.js';
 
 const haveShell = existsSync(join(defaultProgramsDir(), 'shell.wasm'));
 const token = 'test-token-0123456789abcdefghijklmnopqrstuvwxyz';
@@ -35,16 +41,7 @@ afterAll(async () => {
 });
 
 const listTools = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
-const initialize = JSON.stringify({
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'initialize',
-  params: {
-    protocolVersion: '2025-11-25',
-    capabilities: {},
-    clientInfo: { name: 'raw', version: '0' },
-  },
-});
+const initialize = JSON.stringify(initializeRequest());
 
 /** A raw POST (node:http, so Host and Origin can be anything). */
 function post(
@@ -357,6 +354,70 @@ describe.skipIf(!haveShell)('cancellation over HTTP (2025 session)', () => {
       expect((next.content as { text: string }[])[0]?.text).toBe('after\n');
     } finally {
       await client.close();
+    }
+  });
+});
+
+describe.skipIf(!haveShell)('resources, logging, completions over HTTP', () => {
+  it('serves them to 2025-11-25 clients in a session (updates on its GET stream)', async () => {
+    const client = await connect('legacy');
+    try {
+      await exerciseLegacyFeatures(client, collectNotifications(client));
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('serves them to 2026-07-28 clients', async () => {
+    const client = await connect('auto');
+    try {
+      await exerciseModernFeatures(client, collectNotifications(client));
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('answers a non-string cursor with -32602 in both eras, removed methods with 404', async () => {
+    const opened = await post(initialize, bearer);
+    const session = String(opened.headers['mcp-session-id']);
+    const bad = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'resources/list',
+      params: { cursor: 5 },
+    });
+    const legacy = await post(bad, {
+      ...bearer,
+      'mcp-session-id': session,
+      'mcp-protocol-version': '2025-11-25',
+    });
+    expect(legacy.status).toBe(200);
+    expect(JSON.parse(legacy.text)).toMatchObject({ id: 2, error: { code: -32602 } });
+    const meta = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '0' },
+      'io.modelcontextprotocol/clientCapabilities': {},
+    };
+    const modern = await post(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'resources/list',
+        params: { cursor: 5, _meta: meta },
+      }),
+      { ...bearer, 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'resources/list' },
+    );
+    expect(modern.status).toBe(200);
+    expect(JSON.parse(modern.text)).toMatchObject({ id: 3, error: { code: -32602 } });
+    // Methods 2026-07-28 removed stay 404 -32601 whatever their params,
+    // initialize too (which the SDK would route to the 2025 era).
+    for (const method of ['initialize', 'logging/setLevel', 'resources/subscribe']) {
+      const gone = await post(
+        JSON.stringify({ jsonrpc: '2.0', id: 4, method, params: { _meta: meta } }),
+        { ...bearer, 'mcp-protocol-version': '2026-07-28', 'mcp-method': method },
+      );
+      expect(gone.status, method).toBe(404);
+      expect(JSON.parse(gone.text), method).toMatchObject({ id: 4, error: { code: -32601 } });
     }
   });
 });

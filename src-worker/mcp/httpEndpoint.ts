@@ -22,10 +22,18 @@ import {
   localhostAllowedHostnames,
   localhostAllowedOrigins,
   originValidationResponse,
+  PROTOCOL_VERSION_META_KEY,
   verifyBearerToken,
   type AuthInfo,
 } from '@modelcontextprotocol/server';
-import { createHttpSessions } from './httpSessions.js';
+import { createHttpSessions, jsonError } from './httpSessions.js';
+import { INVALID_PARAMS, requestParamsProblem } from './jsonRpc.js';
+
+/** The first protocol version without `initialize` (and with the per-request envelope). */
+const MODERN_ERA = '2026-07-28';
+/** JSON-RPC codes the SDK answers with. */
+const INTERNAL_ERROR = -32603;
+const METHOD_NOT_FOUND = -32601;
 import { createMcpServer } from './server.js';
 import type { McpHost } from './tool.js';
 
@@ -100,6 +108,61 @@ function flushStreamHeaders(res: ServerResponse): void {
   }) as ServerResponse['writeHead'];
 }
 
+/** Bodies larger than this are not looked into here: they are tools/call with file contents. */
+const PEEK_MAX_BYTES = 1024 * 1024;
+
+/** A POSTed request (method and id), when the body is small JSON; else undefined. */
+async function peekRequest(
+  request: Request,
+): Promise<{ id: string | number; method: string; body: unknown } | undefined> {
+  if (request.method !== 'POST') return undefined;
+  const length = Number(request.headers.get('content-length') ?? Infinity);
+  if (!(length <= PEEK_MAX_BYTES)) return undefined;
+  let body: unknown;
+  try {
+    body = await request.clone().json();
+  } catch {
+    return undefined; // The SDK answers what is not JSON.
+  }
+  const m = body as { id?: unknown; method?: unknown } | null;
+  if (typeof m !== 'object' || m === null || typeof m.method !== 'string') return undefined;
+  if (typeof m.id !== 'string' && typeof m.id !== 'number') return undefined;
+  return { id: m.id, method: m.method, body };
+}
+
+/**
+ * Whether a request is an `initialize` sent as a 2026-07-28 request (that
+ * version's header or `_meta` envelope), where the method no longer exists:
+ * the SDK routes every `initialize` to the 2025 era, which would take it.
+ */
+function isModernInitialize(
+  request: Request,
+  peeked: { method: string; body: unknown } | undefined,
+): boolean {
+  if (peeked?.method !== 'initialize') return false;
+  const header = request.headers.get('mcp-protocol-version');
+  const meta = (peeked.body as { params?: { _meta?: Record<string, unknown> } }).params?._meta;
+  const claimed = meta?.[PROTOCOL_VERSION_META_KEY];
+  return [header, claimed].some((v) => typeof v === 'string' && v >= MODERN_ERA);
+}
+
+/**
+ * A 2026-07-28 answer with the SDK's -32603 for params the spec's schema
+ * refuses (a cursor that is not a string...) turned into the -32602 the
+ * spec names; any other answer (the method does not exist in that version:
+ * 404) as the SDK gave it.
+ */
+async function withParamsError(
+  response: Response,
+  peeked: { id: string | number },
+  problem: string,
+): Promise<Response> {
+  if (!(response.headers.get('content-type') ?? '').startsWith('application/json')) return response;
+  const reply = (await response.clone().json()) as { error?: { code?: unknown } };
+  if (reply.error?.code !== INTERNAL_ERROR) return response;
+  return jsonError(response.status, INVALID_PARAMS, `Invalid params: ${problem}`, peeked.id);
+}
+
 export function createMcpHttpEndpoint(options: {
   host: McpHost;
   /** The bearer token every request must carry. */
@@ -126,8 +189,17 @@ export function createMcpHttpEndpoint(options: {
       const legacy = await isLegacyRequest(request, undefined, {
         maxRequestBodySize: MAX_MCP_BODY_BYTES,
       });
-      if (legacy) return sessions.fetch(request, checked.authInfo);
-      return modern.fetch(request, { authInfo: checked.authInfo });
+      const peeked = await peekRequest(request);
+      if (legacy) {
+        if (isModernInitialize(request, peeked))
+          return jsonError(404, METHOD_NOT_FOUND, 'Method not found', peeked?.id ?? null);
+        return sessions.fetch(request, checked.authInfo);
+      }
+      const response = await modern.fetch(request, { authInfo: checked.authInfo });
+      const problem = peeked && requestParamsProblem(peeked.method, peeked.body);
+      return peeked && problem !== undefined
+        ? withParamsError(response, peeked, problem)
+        : response;
     },
   };
   const node = toNodeHandler(guarded, { maxRequestBodySize: MAX_MCP_BODY_BYTES, onerror });

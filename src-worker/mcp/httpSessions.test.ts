@@ -7,6 +7,7 @@
 import { McpServer, type AuthInfo } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHttpSessions, type HttpSessions } from './httpSessions.js';
+import { initializeRequest } from './testing/messages.js';
 
 const auth: AuthInfo = { token: 't', clientId: 'c', scopes: [] };
 const headers = {
@@ -32,16 +33,7 @@ async function open(s: HttpSessions): Promise<string> {
     new Request('http://127.0.0.1/mcp', {
       method: 'POST',
       headers,
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: {
-          protocolVersion: '2025-11-25',
-          capabilities: {},
-          clientInfo: { name: 'c', version: '1' },
-        },
-      }),
+      body: JSON.stringify(initializeRequest()),
     }),
     auth,
   );

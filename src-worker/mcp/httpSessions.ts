@@ -17,7 +17,13 @@ import {
   type AuthInfo,
   type McpServer,
 } from '@modelcontextprotocol/server';
-import { batchAllowed, checkMessage, INVALID_REQUEST, PARSE_ERROR } from './jsonRpc.js';
+import {
+  batchAllowed,
+  checkMessage,
+  INVALID_PARAMS,
+  INVALID_REQUEST,
+  PARSE_ERROR,
+} from './jsonRpc.js';
 
 /** What the spec says a server assumes when it cannot tell the version (no header, no session). */
 const VERSION_WITHOUT_HEADER = '2025-03-26';
@@ -51,7 +57,7 @@ interface Session {
   lastUsed: number;
 }
 
-function jsonError(
+export function jsonError(
   status: number,
   code: number,
   message: string,
@@ -111,7 +117,16 @@ async function readMessage(
     const verdict = checkMessage(m);
     if (verdict.ok) taken.push(m);
     else if (!verdict.silent)
-      return { refused: jsonError(400, verdict.code, verdict.message, verdict.id) };
+      return {
+        // Bad params of a well-formed request are the request's own error
+        // (200, as the SDK answers what its handlers refuse); the rest is 400.
+        refused: jsonError(
+          verdict.code === INVALID_PARAMS ? 200 : 400,
+          verdict.code,
+          verdict.message,
+          verdict.id,
+        ),
+      };
   }
   // A notification the server cannot take is dropped, never answered.
   if (taken.length === 0) return { refused: new Response(null, { status: 202 }) };

@@ -5,7 +5,7 @@
  * `initialize` params), where the spec asks for -32600 or -32602.
  */
 
-import { parseJSONRPCMessage } from '@modelcontextprotocol/server';
+import { parseJSONRPCMessage, specTypeSchemas } from '@modelcontextprotocol/server';
 
 export const PARSE_ERROR = -32700;
 export const INVALID_REQUEST = -32600;
@@ -52,6 +52,43 @@ function closestIssue(issues: readonly SchemaIssue[]): SchemaIssue | undefined {
   return closestIssue(branch) ?? first;
 }
 
+/** Where an issue is and what it says, as one line. */
+function describeIssue(issue: SchemaIssue): string {
+  const where = (issue.path ?? []).map(String).join('.');
+  return `${where === '' ? '' : `${where}: `}${issue.message ?? 'does not match the schema'}`;
+}
+
+interface RequestSchema {
+  safeParse(v: unknown): { success: boolean; error?: { issues: SchemaIssue[] } };
+}
+
+/** The spec's schema of each client request, by method (ping, tools/list, resources/read...). */
+const REQUEST_SCHEMAS: ReadonlyMap<string, RequestSchema> = (() => {
+  const union = specTypeSchemas.ClientRequest as unknown as {
+    options: { shape: { method: { value?: unknown } } }[];
+  };
+  const byMethod = new Map<string, RequestSchema>();
+  for (const option of union.options) {
+    const method = option.shape.method.value;
+    if (typeof method === 'string') byMethod.set(method, option as unknown as RequestSchema);
+  }
+  return byMethod;
+})();
+
+/**
+ * What is wrong with a request's params by the spec's schema of its method
+ * (a cursor that is not a string, a log level that is none), if anything.
+ * The SDK checks the same inside its handlers but answers -32603.
+ */
+export function requestParamsProblem(method: string, request: unknown): string | undefined {
+  const schema = REQUEST_SCHEMAS.get(method);
+  if (!schema) return undefined;
+  const parsed = schema.safeParse(request);
+  if (parsed.success) return undefined;
+  const issue = closestIssue(parsed.error?.issues ?? []);
+  return issue ? describeIssue(issue) : 'does not match the schema';
+}
+
 /** What the SDK's JSON-RPC message schema finds wrong with `m`, if anything. */
 function sdkSchemaProblem(m: Record<string, unknown>): string | undefined {
   try {
@@ -60,15 +97,15 @@ function sdkSchemaProblem(m: Record<string, unknown>): string | undefined {
   } catch (e) {
     const issue = closestIssue((e as { issues?: SchemaIssue[] }).issues ?? []);
     if (!issue) return e instanceof Error ? e.message : String(e);
-    const where = (issue.path ?? []).map(String).join('.');
-    return `${where === '' ? '' : `${where}: `}${issue.message ?? 'does not match the schema'}`;
+    return describeIssue(issue);
   }
 }
 
 /**
  * Whether `value` is a JSON-RPC 2.0 message as MCP has them, or the error
  * it gets: -32600 for what is no message at all, -32602 for positional
- * params (MCP names its params) and malformed `initialize` params.
+ * params (MCP names its params) and params the spec's schema of a known
+ * method refuses (malformed `initialize` params, a non-string cursor...).
  */
 export function checkMessage(value: unknown): { ok: true } | Refusal {
   const refuse = (id: JsonRpcId, code: number, message: string, silent = false): Refusal => ({
@@ -116,6 +153,11 @@ export function checkMessage(value: unknown): { ok: true } | Refusal {
   const schemaProblem = sdkSchemaProblem(m);
   if (schemaProblem !== undefined)
     return refuse(id, INVALID_REQUEST, `Invalid Request: ${schemaProblem}`, notification);
+  if (isCall && !notification) {
+    const paramsProblem = requestParamsProblem(String(m.method), m);
+    if (paramsProblem !== undefined)
+      return refuse(id, INVALID_PARAMS, `Invalid params: ${paramsProblem}`);
+  }
   return { ok: true };
 }
 

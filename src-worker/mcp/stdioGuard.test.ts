@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkLine, StdioBatches, stdioGuard } from './stdioGuard.js';
+import { initializeRequest } from './testing/messages.js';
 
 /** Lines written to the batches' output (stdout), as they arrive. */
 function collect(batches: StdioBatches): string[] {
@@ -85,16 +86,21 @@ describe('checkLine', () => {
       expect(
         reply(JSON.stringify({ jsonrpc: '2.0', id: 'i', method: 'initialize', params })),
       ).toMatchObject({ id: 'i', error: { code: -32602 } });
-    const init = {
-      protocolVersion: '2099-01-01',
-      capabilities: {},
-      clientInfo: { name: 'a', version: '1' },
-    };
-    expect(
-      checkLine(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: init })),
-    ).toEqual({
-      pass: true,
-    });
+    expect(checkLine(JSON.stringify(initializeRequest({ protocolVersion: '2099-01-01' })))).toEqual(
+      { pass: true },
+    );
+    // Params the spec's schema of a known method refuses: -32602, not the SDK's -32603.
+    for (const [method, params] of [
+      ['tools/list', { cursor: 5 }],
+      ['resources/list', { cursor: null }],
+      ['resources/read', {}],
+      ['logging/setLevel', { level: 'loud' }],
+      ['tools/call', { name: 7 }],
+    ] as const)
+      expect(reply(JSON.stringify({ jsonrpc: '2.0', id: 9, method, params }))).toMatchObject({
+        id: 9,
+        error: { code: -32602, message: expect.stringMatching(/^Invalid params: /) },
+      });
   });
 });
 
@@ -146,16 +152,7 @@ describe('batches', () => {
     const toServer: string[] = [];
     guard.on('data', (d: Buffer) => toServer.push(...d.toString().split('\n').filter(Boolean)));
     const send = (m: unknown) => guard.write(`${JSON.stringify(m)}\n`);
-    send({
-      jsonrpc: '2.0',
-      id: 'init',
-      method: 'initialize',
-      params: {
-        protocolVersion: version,
-        capabilities: {},
-        clientInfo: { name: 't', version: '1' },
-      },
-    });
+    send(initializeRequest({ protocolVersion: version }, 'init'));
     // The server's reply names the version it chose.
     batches.output.write(
       `${JSON.stringify({ jsonrpc: '2.0', id: 'init', result: { protocolVersion: version } })}\n`,
@@ -189,6 +186,31 @@ describe('batches', () => {
     expect(reply).toHaveLength(3);
     expect(reply[0]).toMatchObject({ id: null, error: { code: -32600 } });
     expect(reply.slice(1).map((r) => r.id)).toEqual([2, 1]);
+  });
+
+  it('refuses a second initialize (-32600), and lets a failed first one be retried', async () => {
+    const s = session('2025-11-25');
+    s.send(initializeRequest({}, 'again'));
+    await s.settle();
+    expect(s.toServer).toHaveLength(1);
+    expect(JSON.parse(s.stdout[1] ?? '')).toEqual({
+      jsonrpc: '2.0',
+      id: 'again',
+      error: { code: -32600, message: 'Invalid Request: Server already initialized' },
+    });
+    const batches = new StdioBatches();
+    const stdout = collect(batches);
+    const guard = stdioGuard(batches, 1000);
+    const toServer: string[] = [];
+    guard.on('data', (d: Buffer) => toServer.push(d.toString()));
+    guard.write(`${JSON.stringify(initializeRequest({}, 1))}\n`);
+    batches.output.write(
+      `${JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code: -1, message: 'no' } })}\n`,
+    );
+    guard.write(`${JSON.stringify(initializeRequest({}, 2))}\n`);
+    await s.settle();
+    expect(toServer).toHaveLength(2);
+    expect(stdout).toHaveLength(1);
   });
 
   it('refuses batches in later versions, before initialize, and empty ones', async () => {

@@ -81,11 +81,20 @@ export class StdioBatches {
     });
   }
 
-  /** Notes a single message from the client (an `initialize` request's id, to read the version from its reply). */
-  incoming(line: string): void {
-    if (!line.includes('"initialize"')) return;
+  /**
+   * Notes a single message from the client (an `initialize` request's id, to
+   * read the version from its reply). Returns the refusal of an `initialize`
+   * after the first: a session is initialized once (the SDK's HTTP transport
+   * answers the same), where the SDK on stdio would renegotiate silently.
+   */
+  incoming(line: string): Record<string, unknown> | undefined {
+    if (!line.includes('"initialize"')) return undefined;
     const m = JSON.parse(line) as { method?: unknown; id?: JsonRpcId };
-    if (m.method === 'initialize') this.initializeId = m.id;
+    if (m.method !== 'initialize' || m.id === undefined) return undefined;
+    if (this.version !== undefined || this.initializeId !== undefined)
+      return errorReply(m.id, INVALID_REQUEST, 'Invalid Request: Server already initialized');
+    this.initializeId = m.id;
+    return undefined;
   }
 
   /**
@@ -185,8 +194,9 @@ export function stdioGuard(batches: StdioBatches, maxLineChars: number): Transfo
       if (verdict.reply !== '') batches.output.push(`${verdict.reply}\n`);
       return;
     }
-    batches.incoming(line);
-    push(`${line}\n`);
+    const refused = batches.incoming(line);
+    if (refused) batches.send(refused);
+    else push(`${line}\n`);
   };
   const tooLong = (): void =>
     batches.send(

@@ -9,7 +9,9 @@ import type { ToolAnnotations } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import type { SandglassEngine } from '../api/engine.js';
 import type { BusClient } from '../api/eventBus.js';
+import type { ApiEvent } from '../contract/api.js';
 import type { AllowedImport } from './hostImports.js';
+import type { Log } from './logging.js';
 
 /** Per-server settings of what tools return (each may be overridden per call where a tool says so). */
 export interface McpLimits {
@@ -33,6 +35,8 @@ export interface McpHost {
   readonly exportDir: string;
   /** Host folders a person allows agents to import (asked at each create_sandbox). */
   allowedImports(): readonly AllowedImport[];
+  /** Listens to the events of the sandboxes the agent's client is subscribed to; returns the unsubscribe. */
+  onEvent(listener: (event: ApiEvent) => void): () => void;
   /** Names the agent after the MCP client (its clientInfo), for the Agents view. */
   introduce(who: { readonly name: string; readonly version?: string }): void;
 }
@@ -44,6 +48,8 @@ export interface ToolCall {
   readonly signal: AbortSignal;
   /** Reports progress when the client gave a progress token (else does nothing). */
   progress(message: string): void;
+  /** Sends a log message about this call; absent when the client asked for none. */
+  readonly log?: Log;
 }
 
 export interface ToolReply<O> {

@@ -5,6 +5,7 @@
  * network approvals waiting for a person.
  */
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
+import { McpServer } from '@modelcontextprotocol/server';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/client/validators/ajv';
 import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -157,8 +158,39 @@ describe('tools/list', () => {
     expect((await client.listTools()).tools).toHaveLength(TOOLS.length);
   });
 
-  it('declares only what it implements: tools, with a list that never changes', () => {
-    expect(client.getServerCapabilities()).toEqual({ tools: { listChanged: false } });
+  it('lists tools as the SDK’s own listing would, from the same schemas', async () => {
+    // The SDK's listing, from a server that keeps it (no cursor check).
+    const plain = new McpServer({ name: 'plain', version: '1' });
+    for (const t of TOOLS)
+      plain.registerTool(
+        t.name,
+        {
+          title: t.title,
+          description: t.description,
+          inputSchema: t.input,
+          outputSchema: t.output,
+          annotations: { title: t.title, ...t.annotations },
+        },
+        () => ({ content: [] }),
+      );
+    const [a, b] = InMemoryTransport.createLinkedPair();
+    await plain.connect(a);
+    const other = new Client({ name: 'parity', version: '1' });
+    await other.connect(b);
+    try {
+      expect((await client.listTools()).tools).toEqual((await other.listTools()).tools);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('declares what it implements: tools (a list that never changes), resources, logging, completions', () => {
+    expect(client.getServerCapabilities()).toEqual({
+      tools: { listChanged: false },
+      resources: { subscribe: true, listChanged: true },
+      logging: {},
+      completions: {},
+    });
     expect(client.getServerVersion()).toMatchObject({
       name: 'sandglass',
       version: /^\d+\.\d+\.\d+$/,

@@ -32,6 +32,8 @@ export class Process {
   exit: ExitInfo | undefined;
   umask = 0o022;
   tty: Tty | undefined;
+  /** The line discipline a terminal had before this process first changed it (restored if it dies by a signal). */
+  ttyModeBefore: { tty: Tty; mode: number } | undefined;
   readonly startedAt = performance.now();
   endedAt: number | undefined;
   blockedMs = 0;

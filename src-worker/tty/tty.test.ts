@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WorkerPool } from '../proc/node/workerPool.js';
 import { Sandbox } from '../sandbox/sandbox.js';
 import { fixtureProgramsDir } from '../sandbox/testPrograms.js';
-import { SIGINT, SIGWINCH, Tty, TTY_CANON, TTY_ECHO, TTY_ISIG } from './tty.js';
+import {
+  SIGINT,
+  SIGWINCH,
+  Tty,
+  TTY_CANON,
+  TTY_ECHO,
+  TTY_ICRNL,
+  TTY_ISIG,
+  TTY_RAW_OUTPUT,
+} from './tty.js';
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();
@@ -52,8 +61,22 @@ describe('line discipline', () => {
     expect(Array.from(tty.read(10) ?? [])).toEqual([0x78, 0x7f]);
     expect(out()).toBe('');
     tty.mode = 0;
-    tty.input(Uint8Array.of(3));
-    expect(Array.from(tty.read(10) ?? [])).toEqual([3]);
+    tty.input(Uint8Array.of(3, 0x0d));
+    expect(Array.from(tty.read(10) ?? [])).toEqual([3, 0x0d]);
+    // With ICRNL (a pyrepl-style raw mode) Enter's CR reads as LF.
+    tty.mode = TTY_ISIG | TTY_ICRNL;
+    tty.input(Uint8Array.of(0x0d));
+    expect(Array.from(tty.read(10) ?? [])).toEqual([0x0a]);
+  });
+
+  it('writes LF as CRLF unless output processing is off', () => {
+    const { tty, out } = make();
+    tty.write(enc.encode('a\nb'));
+    tty.setMode(TTY_ISIG | TTY_RAW_OUTPUT);
+    tty.write(enc.encode('\nc\r\n'));
+    tty.setMode(TTY_CANON | TTY_ECHO | TTY_ISIG);
+    tty.write(enc.encode('d\n'));
+    expect(out()).toBe('a\r\nb\nc\r\nd\r\n');
   });
 
   it('leaving canonical mode makes typed-ahead keys readable', () => {

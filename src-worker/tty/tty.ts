@@ -4,7 +4,8 @@
  * reading and writing it. Canonical mode buffers a line with erase/kill,
  * echo copies input back, isig turns Ctrl-C / Ctrl-\ / Ctrl-Z into signals
  * for the foreground process group, Ctrl-D ends input in canonical mode.
- * Output gets LF -> CRLF like a real tty's ONLCR.
+ * Output gets LF -> CRLF like a real tty's ONLCR, unless a program turned
+ * output processing off (termios OPOST/ONLCR: TTY_RAW_OUTPUT).
  */
 import { Notifier } from '../base/notifier.js';
 import { concat } from '../fd/openFile.js';
@@ -12,6 +13,12 @@ import { concat } from '../fd/openFile.js';
 export const TTY_CANON = 1;
 export const TTY_ECHO = 2;
 export const TTY_ISIG = 4;
+/** Output goes out as written (no LF -> CRLF): a full-screen editor's raw mode. */
+export const TTY_RAW_OUTPUT = 8;
+/** Outside canonical mode, CR reads as LF (termios ICRNL; canonical mode always ends a line at CR). */
+export const TTY_ICRNL = 16;
+/** Every mode bit a program may set. */
+export const TTY_MODE_BITS = TTY_CANON | TTY_ECHO | TTY_ISIG | TTY_RAW_OUTPUT | TTY_ICRNL;
 
 export const SIGINT = 2;
 export const SIGQUIT = 3;
@@ -35,6 +42,8 @@ export class Tty {
   cols: number;
   rows: number;
   fgPgrp = 0;
+  /** Pid of the process that set the mode last (0: none). */
+  modeSetBy = 0;
   readonly changed = new Notifier();
   private ready: Uint8Array[] = [];
   private readySize = 0;
@@ -85,6 +94,7 @@ export class Tty {
       }
     }
     if (!(this.mode & TTY_CANON)) {
+      if (b === 0x0d && this.mode & TTY_ICRNL) b = 0x0a;
       this.push(Uint8Array.of(b));
       this.echo([b]);
       return;
@@ -164,8 +174,12 @@ export class Tty {
     return this.readySize + (this.eofs > 0 ? 1 : 0);
   }
 
-  /** A process writes: translate LF to CRLF and pass it out. */
+  /** A process writes: translate LF to CRLF (unless raw output) and pass it out. */
   write(data: Uint8Array): number {
+    if (this.mode & TTY_RAW_OUTPUT) {
+      this.hooks.output(data.slice());
+      return data.length;
+    }
     let lf = 0;
     for (const b of data) if (b === 0x0a) lf++;
     if (lf === 0) {

@@ -1,5 +1,5 @@
 /** Terminal syscalls on a kernel tty (ENOTTY on any other fd). */
-import type { Tty } from '../../tty/tty.js';
+import { TTY_MODE_BITS, type Tty } from '../../tty/tty.js';
 import { TtyFile } from '../../tty/ttyFile.js';
 import type { Process } from '../../proc/process.js';
 import { Errno, fail } from '../../base/errno.js';
@@ -16,7 +16,9 @@ export const ttyHandlers: Record<number, Handler> = {
   [Sys.TTY_GET]: (_k, p, args) => ({ errno: 0, rets: [ttyOf(p, a(args, 0)).mode] }),
   [Sys.TTY_SET]: (_k, p, args) => {
     const t = ttyOf(p, a(args, 0));
-    t.setMode(a(args, 1) & 7);
+    if (p.ttyModeBefore?.tty !== t) p.ttyModeBefore = { tty: t, mode: t.mode };
+    t.setMode(a(args, 1) & TTY_MODE_BITS);
+    t.modeSetBy = p.pid;
     return OK;
   },
   [Sys.TTY_WINSIZE]: (_k, p, args) => {

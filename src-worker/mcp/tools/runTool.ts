@@ -33,22 +33,48 @@ export const run = defineTool({
     const { host } = call;
     const sandboxId = args.sandbox_id;
     const cap = args.max_output_bytes ?? host.limits.outputBytes;
-    const result = await host.engine.call(
-      'run',
-      {
-        sandboxId,
-        command: args.command,
-        ...(args.cwd !== undefined ? { cwd: sandboxPath(args.cwd) } : {}),
-        ...(args.env !== undefined ? { env: args.env } : {}),
-        ...(args.stdin !== undefined ? { stdin: args.stdin } : {}),
-        ...(args.timeout_ms !== undefined ? { timeoutMs: args.timeout_ms } : {}),
-        ...(args.network_reason !== undefined ? { networkReason: args.network_reason } : {}),
-        // A stream cut below is kept whole by the engine, inside the run's own step.
-        keepOutputOver: cap,
-      },
-      host.client,
-      { signal: call.signal },
-    );
+    const { log } = call;
+    log?.('info', { event: 'command_started', sandbox_id: sandboxId, command: args.command });
+    // The sandbox's network requests while the command runs, allowed or refused.
+    const stopListening = log
+      ? host.onEvent((e) => {
+          if (e.type !== 'network' || e.record.sandboxId !== sandboxId) return;
+          const r = e.record;
+          log(r.decision === 'allow' ? 'info' : 'warning', {
+            event: r.decision === 'allow' ? 'network_allowed' : 'network_refused',
+            sandbox_id: sandboxId,
+            method: r.method,
+            url: r.url,
+            decided_by: r.decidedBy,
+            ...(r.reason !== null ? { reason: r.reason } : {}),
+          });
+        })
+      : undefined;
+    const result = await host.engine
+      .call(
+        'run',
+        {
+          sandboxId,
+          command: args.command,
+          ...(args.cwd !== undefined ? { cwd: sandboxPath(args.cwd) } : {}),
+          ...(args.env !== undefined ? { env: args.env } : {}),
+          ...(args.stdin !== undefined ? { stdin: args.stdin } : {}),
+          ...(args.timeout_ms !== undefined ? { timeoutMs: args.timeout_ms } : {}),
+          ...(args.network_reason !== undefined ? { networkReason: args.network_reason } : {}),
+          // A stream cut below is kept whole by the engine, inside the run's own step.
+          keepOutputOver: cap,
+        },
+        host.client,
+        { signal: call.signal },
+      )
+      .finally(stopListening);
+    log?.(result.status === 0 ? 'info' : 'notice', {
+      event: 'command_exited',
+      sandbox_id: sandboxId,
+      exit_code: result.status,
+      duration_ms: Math.round(result.durationMs),
+      ...(result.stepId !== undefined ? { step_id: result.stepId } : {}),
+    });
     const stdout = capOutput(result.stdout, cap);
     const stderr = capOutput(result.stderr, cap);
     const stdoutPath = result.stdoutPath;

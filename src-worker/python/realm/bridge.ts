@@ -32,6 +32,10 @@ export interface KernelBridge {
   settz(table: string): string;
   sleep(seconds: number): void;
   poll(request: string, timeoutMs: number): string;
+  /** The line discipline of the terminal on `fd` (tty/tty.ts mode bits); `mode` < 0 only reads it. The mode, or -errno. */
+  ttyMode(fd: number, mode: number): number;
+  /** `[cols, rows]` of the terminal on `fd` (JSON), or -errno. */
+  winsize(fd: number): string;
 }
 
 export interface BridgeDeps {
@@ -85,13 +89,18 @@ function encodeSpawn(req: {
   return Uint8Array.from(parts);
 }
 
+/** Where Pyodide opens the process's fds 0-2 (its own devices, not the kernel's /dev). */
+const STDIO_DEVICES = ['/dev/stdin', '/dev/stdout', '/dev/stderr'];
+
 export function createBridge(d: BridgeDeps): KernelBridge {
   const { FS, k } = d;
   const kfdOf = (fd: number): number => {
     const s = FS.getStream(fd);
     if (!s) return -8; // EBADF
     if (s.kfd !== undefined) return s.kfd;
-    // Pyodide's stdio devices stand for the process's own 0, 1 and 2.
+    // Pyodide's stdio devices stand for the process's own 0, 1 and 2 (also as dups: pyrepl's).
+    const std = STDIO_DEVICES.indexOf(s.path);
+    if (std >= 0) return std;
     if (fd <= 2) return fd;
     return -8;
   };
@@ -168,6 +177,19 @@ export function createBridge(d: BridgeDeps): KernelBridge {
       return JSON.stringify([wrap(r, 0), wrap(w, 1)]);
     },
     kfd: kfdOf,
+    ttyMode(fd: number, mode: number): number {
+      const kfd = kfdOf(fd);
+      if (kfd < 0) return kfd;
+      const e = mode < 0 ? k.try(Sys.TTY_GET, [kfd]) : k.try(Sys.TTY_SET, [kfd, mode]);
+      if (e !== 0) return -e;
+      return mode < 0 ? (k.ch.rets[0] as number) : mode;
+    },
+    winsize(fd: number): string {
+      const kfd = kfdOf(fd);
+      if (kfd < 0) return JSON.stringify(kfd);
+      const e = k.try(Sys.TTY_WINSIZE, [kfd]);
+      return JSON.stringify(e === 0 ? [k.ch.rets[0], k.ch.rets[1]] : -e);
+    },
     settz(table: string): string {
       return setZone((JSON.parse(table) as ZoneTable | null) ?? undefined, d.cTime());
     },

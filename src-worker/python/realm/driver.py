@@ -140,6 +140,47 @@ def _report(e, module_mode=False):
     sys.stderr.write("".join(te.format()))
 
 
+def _hide_shim_frames():
+    """Tracebacks the program formats itself (traceback, logging, the REPL) show no
+    frames of our shims either: they stand for C functions."""
+    import traceback
+
+    extract = traceback.StackSummary._extract_from_extended_frame_gen.__func__
+
+    def user_frames(klass, frame_gen, **kw):
+        return extract(klass, ((f, at) for f, at in frame_gen if f.f_code.co_filename != "<sandglass>"), **kw)
+
+    traceback.StackSummary._extract_from_extended_frame_gen = classmethod(user_frames)
+
+
+def _tty_input():
+    """builtins.input on the terminal reads sys.stdin, as it does off the terminal:
+    the C stdio line reader Pyodide's input() uses there never sees Ctrl-D's EOF."""
+    import builtins
+
+    builtin = builtins.input
+
+    def input(prompt="", /):
+        stdin, stdout = sys.stdin, sys.stdout
+        try:
+            tty = stdin.fileno() == 0 and stdout.fileno() == 1 and os.isatty(0) and os.isatty(1)
+        except Exception:
+            tty = False
+        if not tty:
+            return builtin(prompt)
+        if sys.stderr is not None:
+            sys.stderr.flush()
+        stdout.write(str(prompt))
+        stdout.flush()
+        line = stdin.readline()
+        if not line:
+            raise EOFError
+        return line[:-1] if line.endswith("\n") else line
+
+    input.__module__, input.__doc__ = "builtins", builtin.__doc__
+    builtins.input = input
+
+
 def _exit_status(e):
     code = e.code
     if code is None:
@@ -248,8 +289,49 @@ def _banner():
     )
 
 
-def _interact(quiet):
+def _run_startup():
+    """$PYTHONSTARTUP in __main__ before the REPL, as CPython's pymain_run_startup
+    (an error in it is reported and the REPL starts anyway)."""
+    path = None if sys.flags.ignore_environment else os.environ.get("PYTHONSTARTUP")
+    if not path:
+        return
+    try:
+        with open(path, "rb") as f:
+            code = compile(f.read(), path, "exec")
+    except OSError as e:
+        print(f"Could not open PYTHONSTARTUP\n{type(e).__name__}: {e}", file=sys.stderr)
+        return
+    except SyntaxError as e:
+        _report(e)
+        return
+    try:
+        exec(code, sys.modules["__main__"].__dict__)
+    except SystemExit:
+        raise
+    except BaseException as e:  # noqa: BLE001
+        _report(e)
+
+
+def _interact(quiet, startup=False):
+    """CPython 3.13+'s REPL on a terminal: _pyrepl (line editing, history, multi-line
+    blocks), over the kernel's termios (kernelShim.py); the basic REPL with
+    PYTHON_BASIC_REPL or where pyrepl cannot drive the terminal."""
     import code
+
+    sys.ps1 = ">>> "
+    sys.ps2 = "... "
+    basic = not sys.flags.ignore_environment and os.environ.get("PYTHON_BASIC_REPL")
+    if not quiet:
+        print(_banner(), file=sys.stderr)
+    if startup:
+        _run_startup()
+    if not basic:
+        from _pyrepl import main as pyrepl
+
+        if pyrepl.CAN_USE_PYREPL:
+            pyrepl.interactive_console(sys.modules["__main__"])
+            return
+        print(pyrepl.FAIL_REASON, file=sys.stderr)
 
     class Console(code.InteractiveConsole):
         # Lines come from the terminal's line discipline (erase, kill, Ctrl-D);
@@ -262,11 +344,7 @@ def _interact(quiet):
                 raise EOFError
             return line.rstrip("\n")
 
-    sys.ps1 = ">>> "
-    sys.ps2 = "... "
-    Console(locals=sys.modules["__main__"].__dict__).interact(
-        banner=None if quiet else _banner(), exitmsg=""
-    )
+    Console(locals=sys.modules["__main__"].__dict__).interact(banner="", exitmsg="")
 
 
 def _fresh_main():
@@ -412,6 +490,24 @@ def _install_shims(boot, pids):
     net["install"](jsfinder.jsproxies.pop("_sandglass_net"), kernel["errno_error"])
     # Last: the shims above took the Emscripten numbers they compare kernel answers with.
     _linux["install"](getattr(boot, "oserror_keys", None))
+    _name_shims()
+
+
+def _name_shims():
+    """Shims are pickled by reference, by the name of the function they stand for
+    (`pickle.dumps(os.system)` works as in CPython)."""
+    import fcntl
+    import select
+    import signal
+    import subprocess
+    import termios
+    import time
+
+    for mod in (os, time, signal, select, termios, fcntl, subprocess):
+        for name, f in list(vars(mod).items()):
+            code = getattr(f, "__code__", None)
+            if code is not None and code.co_filename == "<sandglass>" and not name.startswith("_"):
+                f.__module__, f.__qualname__ = mod.__name__, name
 
 
 def main(boot, job):
@@ -429,6 +525,9 @@ def main(boot, job):
         import signal
 
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _hide_shim_frames()
+    if job["isatty"][0]:
+        _tty_input()
     # Pyodide installs traceback.print_exception; CPython starts with its own hook.
     sys.excepthook = sys.__excepthook__
     # The interpreter may come from a memory snapshot: what seeded itself at
@@ -540,7 +639,7 @@ def main(boot, job):
         else:
             sys.argv = [target or ""] + list(rest)
             if target is None and job["isatty"][0]:
-                _interact(opts["q"])
+                _interact(opts["q"], startup=True)
             else:
                 src = sys.stdin.read()
                 exec(compile(src, "<stdin>", "exec", optimize=optimize), main_mod.__dict__)

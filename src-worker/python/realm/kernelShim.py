@@ -2,10 +2,12 @@
 # subprocess (Popen's fork_exec), os.system/popen/pipe/waitpid/kill/umask,
 # signal.signal (the kernel's disposition follows the handler), an
 # interruptible time.sleep, select.select/poll on the kernel's descriptors
-# (Emscripten's report every fd ready at once). `_k` is the realm's
+# (Emscripten's report every fd ready at once), termios and the terminal's
+# size on the kernel's tty. `_k` is the realm's
 # `_sandglass_kernel` bridge (numbers and strings only). Children are kernel
 # processes, like the shell's.
 import errno
+import fcntl
 import json
 import math
 import os
@@ -14,7 +16,9 @@ import selectors
 import signal
 import _signal
 import stat
+import struct
 import subprocess
+import termios
 import time
 
 _k = None
@@ -22,6 +26,7 @@ _k = None
 _strerror = os.strerror
 _WASI_EINTR = errno.EINTR
 _WASI_EINVAL = errno.EINVAL
+_WASI_ENOTTY = errno.ENOTTY
 
 
 # linuxErrno.wasi_oserror (the driver sets it): the subclass by Emscripten's number.
@@ -163,7 +168,6 @@ def setpgid(pid, pgid):
 
 _DISP_DEFAULT, _DISP_IGNORE, _DISP_CATCH = 0, 1, 2
 _set_handler = signal.signal
-_SIGPIPE = int(signal.SIGPIPE)
 
 
 def _disposition(handler):
@@ -372,8 +376,8 @@ def run_signal_handlers():
     """Run the handlers of signals that arrived, now (the eval loop looks only every
     50 ticks): CPython's signal.signal checks pending signals first. A handler's
     exception propagates from here."""
-    # The C function (no frame of signal.py's wrapper under the handler's in a traceback).
-    _signal.signal(_SIGPIPE, _signal.getsignal(_SIGPIPE))
+    # (_signal's C functions: a handler's traceback shows no frames of signal.py or enum.py)
+    _signal.signal(_signal.SIGPIPE, _signal.getsignal(_signal.SIGPIPE))
 
 
 def nap(secs):
@@ -469,6 +473,131 @@ class _Poll:
         return list(got.items())
 
 
+# termios on the kernel's terminal. Its line discipline has canonical mode, echo, signal
+# keys, LF -> CRLF output and CR -> LF input (tty/tty.ts mode bits); the other flags a
+# program sets are kept as it set them, and tcgetattr starts from a Linux pty's defaults.
+_TTY_CANON, _TTY_ECHO, _TTY_ISIG, _TTY_RAW_OUTPUT, _TTY_ICRNL = 1, 2, 4, 8, 16
+_T = termios
+_tty_attrs = [
+    _T.ICRNL | _T.IXON | getattr(_T, "IUTF8", 0),
+    _T.OPOST | _T.ONLCR,
+    _T.CS8 | _T.CREAD | _T.B38400,
+    _T.ISIG | _T.ICANON | _T.ECHO | _T.ECHOE | _T.ECHOK | _T.ECHOCTL | _T.ECHOKE | _T.IEXTEN,
+    _T.B38400,
+    _T.B38400,
+    [b"\0"] * _T.NCCS,
+]
+for _name, _key in (("VINTR", 3), ("VQUIT", 0x1C), ("VERASE", 0x7F), ("VKILL", 0x15), ("VEOF", 4),
+                    ("VMIN", 1), ("VSTART", 0x11), ("VSTOP", 0x13), ("VSUSP", 0x1A),
+                    ("VREPRINT", 0x12), ("VDISCARD", 0x0F), ("VWERASE", 0x17), ("VLNEXT", 0x16)):
+    _tty_attrs[6][getattr(_T, _name)] = bytes([_key])
+
+
+def _tty_error(n):
+    return termios.error(n, os.strerror(n))
+
+
+def _tty_mode(fd, mode=-1):
+    r = _k.ttyMode(_fileno(fd), mode)
+    if r < 0:
+        # (errno is Linux's by now; the kernel's answer is Emscripten's number)
+        raise _tty_error(errno.ENOTTY if -r == _WASI_ENOTTY else errno.EBADF)
+    return r
+
+
+def tcgetattr(fd):
+    mode = _tty_mode(fd)
+    iflag, oflag, cflag, lflag, ispeed, ospeed, cc = _tty_attrs
+    lflag &= ~(_T.ICANON | _T.ECHO | _T.ISIG)
+    lflag |= ((_T.ICANON if mode & _TTY_CANON else 0) | (_T.ECHO if mode & _TTY_ECHO else 0)
+              | (_T.ISIG if mode & _TTY_ISIG else 0))
+    if mode & _TTY_RAW_OUTPUT and oflag & _T.OPOST and oflag & _T.ONLCR:
+        oflag &= ~_T.OPOST
+    elif not mode & _TTY_RAW_OUTPUT:
+        oflag |= _T.OPOST | _T.ONLCR
+    cc = list(cc)
+    if not lflag & _T.ICANON:
+        # As CPython: VMIN and VTIME are numbers outside canonical mode.
+        cc[_T.VMIN], cc[_T.VTIME] = cc[_T.VMIN][0], cc[_T.VTIME][0]
+    return [iflag, oflag, cflag, lflag, ispeed, ospeed, cc]
+
+
+def tcsetattr(fd, when, attributes):
+    fd = _fileno(fd)
+    if not isinstance(attributes, list) or len(attributes) != 7:
+        raise TypeError("tcsetattr, arg 3: must be 7 element list")
+    *flags, cc = attributes
+    flags = [int(f) for f in flags]
+    if not isinstance(cc, list) or len(cc) != _T.NCCS:
+        raise TypeError(f"tcsetattr: attributes[6] must be {_T.NCCS} element list")
+    chars = []
+    for c in cc:
+        if isinstance(c, bytes) and len(c) == 1:
+            chars.append(c)
+        elif isinstance(c, int):
+            chars.append(bytes([c & 0xFF]))
+        else:
+            raise TypeError("tcsetattr: elements of attributes must be characters or integers")
+    if when not in (_T.TCSANOW, _T.TCSADRAIN, _T.TCSAFLUSH):
+        raise _tty_error(errno.EINVAL)
+    iflag, oflag, lflag = flags[0], flags[1], flags[3]
+    mode = ((_TTY_CANON if lflag & _T.ICANON else 0) | (_TTY_ECHO if lflag & _T.ECHO else 0)
+            | (_TTY_ISIG if lflag & _T.ISIG else 0)
+            | (0 if oflag & _T.OPOST and oflag & _T.ONLCR else _TTY_RAW_OUTPUT)
+            | (_TTY_ICRNL if iflag & _T.ICRNL else 0))
+    _tty_mode(fd, mode)
+    _tty_attrs[:] = flags + [chars]
+
+
+def _tty_check(fd, *args):
+    _tty_mode(fd)
+
+
+def tcgetwinsize(fd):
+    _tty_mode(fd)
+    cols, rows = json.loads(_k.winsize(_fileno(fd)))
+    return rows, cols
+
+
+def get_terminal_size(fd=1):
+    r = json.loads(_k.winsize(_fileno(fd)))
+    if isinstance(r, int):
+        raise errno_error(-r)
+    return os.terminal_size(r)
+
+
+_ioctl = fcntl.ioctl
+
+
+def ioctl(fd, request, arg=0, mutate_flag=True, /):
+    """fcntl.ioctl: the terminal's size and pending input come from the kernel."""
+    if request not in (_T.TIOCGWINSZ, _T.FIONREAD):
+        return _ioctl(fd, request, arg, mutate_flag)
+    fd = _fileno(fd)
+    if request == _T.TIOCGWINSZ:
+        r = json.loads(_k.winsize(fd))
+        if isinstance(r, int):
+            raise errno_error(-r)
+        data = struct.pack("HHHH", r[1], r[0], 0, 0)
+    else:
+        # How many bytes a read would get at once: 1 when input is ready (the kernel keeps no count).
+        ready, hup, err = _kernel_poll([(fd, 0)], 0)[0]
+        if err:
+            raise errno_error(err)
+        data = struct.pack("i", 1 if ready and not hup else 0)
+    if isinstance(arg, int):
+        return struct.unpack("i", data[:4])[0] if request == _T.FIONREAD else 0
+    if isinstance(arg, (bytes, str)):
+        arg = arg.encode() if isinstance(arg, str) else arg
+        return (data + arg[len(data):])[:len(arg)] if len(arg) >= len(data) else data[:len(arg)]
+    buf = memoryview(arg).cast("B")
+    n = min(len(buf), len(data))
+    if mutate_flag:
+        buf[:n] = data[:n]
+        return 0
+    return bytes(data[:n]) + bytes(buf[n:])
+
+
 _faccessat = os.access
 
 
@@ -547,6 +676,11 @@ def install(bridge, pids):
     # As CPython at start: a write to a closed pipe raises BrokenPipeError.
     set_signal(signal.SIGPIPE, signal.SIG_IGN)
     set_signal(signal.SIGXFSZ, signal.SIG_IGN)
+    termios.tcgetattr, termios.tcsetattr, termios.tcgetwinsize = tcgetattr, tcsetattr, tcgetwinsize
+    for n in ("tcdrain", "tcflush", "tcflow", "tcsendbreak"):
+        setattr(termios, n, _tty_check)
+    fcntl.ioctl = ioctl
+    os.get_terminal_size = get_terminal_size
     _select.select = select
     _select.poll = _Poll
     selectors.PollSelector._selector_cls = _Poll

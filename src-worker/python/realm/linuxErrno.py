@@ -275,6 +275,10 @@ def prepare():
             break
     if table is None or errno.ENOENT == 2:
         return None
+    # Rewritten already (a snapshot made from other realm sources compiles the shims again at boot).
+    for k in table:
+        if type(k) is not int:
+            return type(k)
     loc = ctypes.CDLL(None).__errno_location
     loc.restype = ctypes.POINTER(ctypes.c_int)
     _Key.cell = ctypes.c_int.from_address(ctypes.addressof(loc().contents))
