@@ -378,7 +378,7 @@ print(datetime(2024, 1, 1, tzinfo=ZoneInfo('Asia/Kolkata')).utcoffset(), 'Europe
   );
 
   it(
-    'emulates threads: a wait no thread can end is a clear error, not a hang; process pools fail clearly',
+    'emulates threads: a wait no thread can end is a clear error, not a hang; processes fail clearly, pools run inline',
     async () => {
       await sb.writeFile(
         '/tmp/deadlock.py',
@@ -395,8 +395,9 @@ print(datetime(2024, 1, 1, tzinfo=ZoneInfo('Asia/Kolkata')).utcoffset(), 'Europe
           'ev = threading.Event()',
           'signal.signal(signal.SIGALRM, lambda *a: ev.set()); signal.setitimer(signal.ITIMER_REAL, 0.05)',
           'print("woken", ev.wait())',
-          'try: multiprocessing.Pool(2)',
-          'except ImportError as e: print("Pool:", e)',
+          'with multiprocessing.Pool(2) as p: print("Pool:", p.map(abs, [-1, -2]))',
+          'try: multiprocessing.Process(target=print).start()',
+          'except ImportError as e: print("Process:", e)',
         ].join('\n'),
       );
       const r = await sb.run('python3 /tmp/deadlock.py; echo "status $?"', opts);
@@ -406,7 +407,8 @@ print(datetime(2024, 1, 1, tzinfo=ZoneInfo('Asia/Kolkata')).utcoffset(), 'Europe
           'queue RuntimeError',
           'parked thread alive True',
           'woken True',
-          "Pool: No module named '_multiprocessing'",
+          'Pool: [1, 2]',
+          "Process: No module named '_multiprocessing'",
           'status 0',
           '',
         ].join('\n'),

@@ -140,8 +140,11 @@ export const procHandlers: Record<number, Handler> = {
     ) {
       fail(Errno.EINVAL);
     }
+    // The previous disposition comes back, as sigaction's oldact (a process
+    // learns what it inherited: python3 keeps an ignored SIGINT ignored).
+    const previous = p.dispositions[sig] ?? 0;
     p.dispositions[sig] = disp;
-    return OK;
+    return { errno: 0, rets: [previous] };
   },
   [Sys.SETITIMER]: (k, p, args) => {
     const valueUs = a(args, 0);

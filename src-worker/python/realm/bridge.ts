@@ -16,6 +16,10 @@ export interface KernelBridge {
   spawn(request: string): number;
   wait(pid: number, options: number): string;
   kill(pid: number, sig: number): number;
+  /** The process group of `pid` (0: this process), or -errno. */
+  getpgid(pid: number): number;
+  /** setpgid(2): 0 or the errno. */
+  setpgid(pid: number, pgid: number): number;
   /** `[uid, gid, euid, egid]` of the process (JSON). */
   ids(): string;
   /** The kernel's disposition of `sig` for this process: 0 default, 1 ignore, 2 catch. */
@@ -146,6 +150,13 @@ export function createBridge(d: BridgeDeps): KernelBridge {
     },
     kill(pid: number, sig: number): number {
       return k.try(Sys.KILL, [pid, sig]);
+    },
+    getpgid(pid: number): number {
+      const e = k.try(Sys.GETPGID, [pid]);
+      return e === 0 ? (k.ch.rets[0] as number) : -e;
+    },
+    setpgid(pid: number, pgid: number): number {
+      return k.try(Sys.SETPGID, [pid, pgid]);
     },
     ids(): string {
       k.try(Sys.GETUID);

@@ -43,6 +43,7 @@ const EXIT_TRAP = 1;
 const SIGINT = 2;
 const DISP_DEFAULT = 0;
 const DISP_CATCH = 2;
+const DISP_IGNORE = 1;
 /** Kernel tty mode bits (tty/tty.ts). */
 const TTY_CANON = 1;
 const TTY_ECHO = 2;
@@ -294,8 +295,11 @@ const realm = {
         k.chdir(FS.cwd());
       };
       p.setInterruptBuffer(interrupt);
-      k.sigaction(SIGINT, DISP_CATCH);
+      // CPython leaves a SIGINT it inherited ignored (a background job of a script) ignored.
+      const sigintIgnored = k.sigaction(SIGINT, DISP_CATCH) === DISP_IGNORE;
+      if (sigintIgnored) k.sigaction(SIGINT, DISP_IGNORE);
       const full = {
+        sigintIgnored,
         argv: job.argv,
         env: job.env,
         isatty: tty,

@@ -211,8 +211,10 @@ export class KernelCalls {
     return this.ch.rets[0] as number;
   }
 
-  sigaction(sig: number, disp: number): void {
-    this.ch.call(Sys.SIGACTION, [sig, disp]);
+  /** Sets the disposition of `sig`; returns the previous one (-1 when refused). */
+  sigaction(sig: number, disp: number): number {
+    if (this.ch.call(Sys.SIGACTION, [sig, disp]) !== 0) return -1;
+    return this.ch.rets[0] as number;
   }
 
   getpid(): [number, number] {

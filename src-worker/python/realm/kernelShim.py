@@ -25,6 +25,7 @@ _k = None
 # Raw kernel answers are Emscripten's numbers; taken before linuxErrno renumbers the errno module.
 _strerror = os.strerror
 _WASI_EINTR = errno.EINTR
+_WASI_EINVAL = errno.EINVAL
 _WASI_ENOTTY = errno.ENOTTY
 
 
@@ -132,7 +133,35 @@ def pipe():
 
 
 def kill(pid, sig):
-    e = _k.kill(pid, int(sig))
+    e = _k.kill(pid if pid else -getpgid(0), int(sig))
+    if e:
+        raise errno_error(e)
+    # As CPython's os.kill: a signal sent to this process is handled before kill returns.
+    run_signal_handlers()
+
+
+def raise_signal(signalnum):
+    """signal.raise_signal: the signal goes through the kernel like any (a
+    default action ends the process by the signal; a handler runs before
+    this returns). Emscripten's raise() only exits with 128+n."""
+    signalnum = int(signalnum)
+    if not 1 <= signalnum < signal.NSIG:
+        raise ValueError("signal number out of range")
+    kill(os.getpid(), signalnum)
+
+
+def killpg(pgid, sig):
+    if pgid < 0:
+        raise errno_error(_WASI_EINVAL)
+    kill(-pgid if pgid else 0, sig)
+
+
+def getpgid(pid):
+    return _check(_k.getpgid(pid))
+
+
+def setpgid(pid, pgid):
+    e = _k.setpgid(pid, pgid)
     if e:
         raise errno_error(e)
 
@@ -153,8 +182,11 @@ def set_signal(signalnum, handler):
     """signal.signal, and the kernel told: a caught signal reaches the
     interpreter (its handler runs), an ignored one is dropped, a default one
     does its default (most end the process)."""
+    signalnum = int(signalnum)
+    if signalnum in (signal.SIGKILL, signal.SIGSTOP):
+        raise errno_error(_WASI_EINVAL)  # sigaction(2) refuses them
     old = _set_handler(signalnum, handler)
-    _k.sigaction(int(signalnum), _disposition(handler))
+    _k.sigaction(signalnum, _disposition(handler))
     return old
 
 
@@ -617,6 +649,9 @@ def install(bridge, pids):
     os.pipe = pipe
     os.waitpid = waitpid
     os.kill = kill
+    os.killpg, os.getpgid, os.setpgid = killpg, getpgid, setpgid
+    os.getpgrp = lambda: getpgid(0)
+    os.setpgrp = lambda: setpgid(0, 0)
     os.umask = umask
     # Credentials as the kernel gives them (Emscripten says 0 and has no euid/egid/groups).
     os.getuid = lambda: _ids()[0]
@@ -636,6 +671,7 @@ def install(bridge, pids):
     if os.environ.get("TZ"):
         tzset()  # (the interpreter starts at UTC, as the realm's clock)
     signal.signal = set_signal
+    signal.raise_signal = raise_signal
     signal.alarm, signal.setitimer, signal.getitimer, signal.pause = alarm, setitimer, getitimer, pause
     # As CPython at start: a write to a closed pipe raises BrokenPipeError.
     set_signal(signal.SIGPIPE, signal.SIG_IGN)

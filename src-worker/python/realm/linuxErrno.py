@@ -285,7 +285,14 @@ def prepare():
     # A program starts without ctypes imported, as in CPython (the cell keeps what it needs).
     for name in [m for m in sys.modules if m == "ctypes" or m.startswith(("ctypes.", "_ctypes"))]:
         del sys.modules[name]
-    c_side = dict(table)
+    # C's own entries (the table may be one an earlier boot of this code
+    # prepared: a snapshot's, when the shims are compiled afresh at boot).
+    c_side = {}
+    for k, v in table.items():
+        if type(k) is int:
+            c_side[k] = v
+        elif getattr(k, "from_c", False):
+            c_side[k.n] = v
     py_side = {}
     for name, cls in _SUBCLASS.items():
         py_side[_LINUX[name][0]] = cls
@@ -316,8 +323,21 @@ def wasi_oserror(n, message):
 _TOOL = 4  # sys.monitoring tool id (0-2 and 5 are the debugger's, coverage's, profiler's, optimizer's)
 
 
+def _errno_args_to_linux(exc):
+    """An error C made from errno that is no OSError (float's `**` overflow is
+    `OverflowError(34, 'Numerical result out of range')` on Linux)."""
+    args = exc.args
+    if len(args) == 2 and type(args[0]) is int:
+        _tables()
+        t = _by_number.get(args[0])
+        if t is not None and args[1] == _strerror(args[0]):
+            exc.args = t
+
+
 def _on_raise(code, offset, exc):
-    if isinstance(exc, OSError):
+    if isinstance(exc, ArithmeticError):
+        _errno_args_to_linux(exc)
+    elif isinstance(exc, OSError):
         to_linux(exc)
         if _Key.cell is not None:
             # C's errno stays as its last failure left it: a later OSError built

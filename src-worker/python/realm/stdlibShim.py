@@ -7,10 +7,16 @@
 #   child processes watched by polling waitpid (no threads, no pidfd).
 # - concurrent.futures.ThreadPoolExecutor: there are no threads; its tasks
 #   run at submit, in the caller (map, as_completed, asyncio's
-#   run_in_executor and to_thread then work, one task at a time).
+#   run_in_executor and to_thread then work, one task at a time);
+#   as_completed yields them in the order they would have ended on the
+#   pool's workers (from each task's duration), not in submission order.
 # - hashlib.pbkdf2_hmac: CPython takes it from OpenSSL, which Pyodide lacks.
+# - resource (Pyodide has none): Linux's constants and usual limits.
 # - pwd and grp (Pyodide has neither) read the sandbox's /etc/passwd and
 #   /etc/group, made when first imported; pathlib's owner()/group() use them.
+# - traceback.walk_stack (print_stack, extract_stack, logging's "Call stack:")
+#   skips the frames of the driver and of Pyodide that run the program: the
+#   program's outermost frame is the last one, as in CPython.
 # - sys.platform is "linux" (the sandbox is a Linux to its programs; os.uname
 #   says so too, kernelShim). What Pyodide's stdlib decided from "emscripten"
 #   was decided at boot (subprocess, site, shutil are imported by then);
@@ -19,12 +25,16 @@ import asyncio
 import asyncio.unix_events
 import concurrent.futures
 import concurrent.futures.thread
+import errno
 import hashlib
+import heapq
 import hmac
+import itertools
 import os
 import selectors
 import signal
 import sys
+import time
 
 
 class _ChildWatcher:
@@ -117,6 +127,25 @@ class InlineThreadPoolExecutor(concurrent.futures.Executor):
         self._init = (initializer, initargs) if initializer is not None else None
         self._broken = False
         self._shutdown = False
+        # When each task would have ended with real workers: the caller's
+        # clock without the time it spent running tasks, and the workers'
+        # (as_completed yields by it: the shortest sleeper first).
+        self._lag = 0.0
+        self._free = [0.0] * self._max_workers
+
+    def _run(self, future, fn, args, kwargs):
+        t0 = time.monotonic()
+        try:
+            result = fn(*args, **kwargs)
+        except Exception as e:
+            future.set_exception(e)
+        else:
+            future.set_result(result)
+        took = time.monotonic() - t0
+        start = max(t0 - self._lag, heapq.heappop(self._free))
+        future._sg_done_at = (start + took, next(_task_seq))
+        heapq.heappush(self._free, start + took)
+        self._lag += took
 
     def submit(self, fn, /, *args, **kwargs):
         if self._broken:
@@ -133,16 +162,25 @@ class InlineThreadPoolExecutor(concurrent.futures.Executor):
                 raise concurrent.futures.thread.BrokenThreadPool(self._broken) from None
         future = concurrent.futures.Future()
         future.set_running_or_notify_cancel()
-        try:
-            result = fn(*args, **kwargs)
-        except Exception as e:
-            future.set_exception(e)
-        else:
-            future.set_result(result)
+        self._run(future, fn, args, kwargs)
         return future
 
     def shutdown(self, wait=True, *, cancel_futures=False):
         self._shutdown = True
+
+
+_as_completed = concurrent.futures.as_completed
+_task_seq = itertools.count()
+
+
+def as_completed(fs, timeout=None):
+    """concurrent.futures.as_completed: futures of the inline pool come in the
+    order their tasks would have ended with real workers."""
+    if isinstance(fs, (set, frozenset, list, tuple, dict)):
+        futures = set(fs)
+        if futures and all(f.done() and hasattr(f, "_sg_done_at") for f in futures):
+            return iter(sorted(futures, key=lambda f: f._sg_done_at))
+    return _as_completed(fs, timeout)
 
 
 class _Policy(asyncio.events._BaseDefaultEventLoopPolicy):
@@ -276,10 +314,80 @@ def _make_grp():
     return m
 
 
-class _MadeModules:
-    """Finds `pwd` and `grp` (built here when first imported)."""
+# Linux's resource numbers and a Linux process's usual limits (soft, hard).
+_RLIMITS = {
+    "RLIMIT_CPU": (0, -1, -1), "RLIMIT_FSIZE": (1, -1, -1), "RLIMIT_DATA": (2, -1, -1),
+    "RLIMIT_STACK": (3, 8388608, -1), "RLIMIT_CORE": (4, 0, -1), "RLIMIT_RSS": (5, -1, -1),
+    "RLIMIT_NPROC": (6, 63703, 63703), "RLIMIT_NOFILE": (7, 1024, 1048576),
+    "RLIMIT_MEMLOCK": (8, 8388608, 8388608), "RLIMIT_AS": (9, -1, -1), "RLIMIT_LOCKS": (10, -1, -1),
+    "RLIMIT_SIGPENDING": (11, 63703, 63703), "RLIMIT_MSGQUEUE": (12, 819200, 819200),
+    "RLIMIT_NICE": (13, 0, 0), "RLIMIT_RTPRIO": (14, 0, 0), "RLIMIT_RTTIME": (15, -1, -1),
+}
+_RUSAGE_FIELDS = ("ru_utime", "ru_stime", "ru_maxrss", "ru_ixrss", "ru_idrss", "ru_isrss", "ru_minflt", "ru_majflt",
+                  "ru_nswap", "ru_inblock", "ru_oublock", "ru_msgsnd", "ru_msgrcv", "ru_nsignals", "ru_nvcsw",
+                  "ru_nivcsw")
 
-    makers = {"pwd": _make_pwd, "grp": _make_grp}
+
+def _make_resource():
+    """`resource` (Pyodide has none): Linux's constants, the usual limits of a
+    Linux process (setrlimit keeps them for the process, checked as the
+    kernel checks them), getrusage from the process's CPU time and heap."""
+    m = type(sys)("resource")
+    m.error = OSError
+    m.RLIM_INFINITY = -1
+    m.RUSAGE_SELF, m.RUSAGE_CHILDREN, m.RUSAGE_THREAD = 0, -1, 1
+    limits = {}
+    for name, (num, soft, hard) in _RLIMITS.items():
+        setattr(m, name, num)
+        limits[num] = (soft, hard)
+    m.struct_rusage = st = _struct_seq("resource", "struct_rusage", _RUSAGE_FIELDS)
+
+    def _resource(r):
+        r = r.__index__()
+        if r not in limits:
+            raise ValueError("invalid resource specified")
+        return r
+
+    def getrlimit(resource):
+        return limits[_resource(resource)]
+
+    def setrlimit(resource, limits_):
+        r = _resource(resource)
+        soft, hard = (int(v) for v in limits_)
+        big = 2**64
+        if (soft % big) > (hard % big):
+            raise ValueError("current limit exceeds maximum limit")
+        if (hard % big) > (limits[r][1] % big) and os.geteuid() != 0:
+            raise ValueError("not allowed to raise maximum limit")
+        limits[r] = (soft, hard)
+
+    def prlimit(pid, resource, limits_=None):
+        if pid not in (0, os.getpid()):
+            raise ProcessLookupError(errno.ESRCH, os.strerror(errno.ESRCH))
+        old = getrlimit(resource)
+        if limits_ is not None:
+            setrlimit(resource, limits_)
+        return old
+
+    def getrusage(who):
+        if who not in (0, -1, 1):
+            raise ValueError("invalid who parameter")
+        if who == -1:
+            return st((0.0, 0.0) + (0,) * 14)
+        import ctypes
+
+        heap_kb = ctypes.CDLL(None).emscripten_get_heap_size() // 1024
+        return st((time.process_time(), 0.0, heap_kb) + (0,) * 13)
+
+    m.getrlimit, m.setrlimit, m.prlimit, m.getrusage = getrlimit, setrlimit, prlimit, getrusage
+    m.getpagesize = lambda: 4096
+    return m
+
+
+class _MadeModules:
+    """Finds `pwd`, `grp` and `resource` (built here when first imported)."""
+
+    makers = {"pwd": _make_pwd, "grp": _make_grp, "resource": _make_resource}
 
     def find_spec(self, name, path=None, target=None):
         if name not in self.makers:
@@ -307,6 +415,28 @@ def _path_group(self, *, follow_symlinks=True):
     return grp.getgrgid(self.stat(follow_symlinks=follow_symlinks).st_gid).gr_name
 
 
+def _hidden_frame(frame):
+    name = frame.f_code.co_filename
+    return name == "<sandglass>" or name.startswith(_PYODIDE_DIR)
+
+
+_PYODIDE_DIR = os.path.dirname(os.__file__) + "/_pyodide/"
+
+
+def _walk_stack(f):
+    """traceback.walk_stack without the frames that run the program."""
+    if f is None:
+        f = sys._getframe().f_back
+
+    def walk(frame):
+        while frame is not None:
+            if not _hidden_frame(frame):
+                yield frame, frame.f_lineno
+            frame = frame.f_back
+
+    return walk(f)
+
+
 def _linux_platform():
     if sys.platform == "linux":
         return
@@ -321,6 +451,9 @@ def _linux_platform():
 
 def install():
     _linux_platform()
+    import traceback
+
+    traceback.walk_stack = _walk_stack
     sys.meta_path.append(_MadeModules())
     pathlib = sys.modules.get("pathlib")
     if pathlib is not None:
@@ -333,6 +466,7 @@ def install():
     asyncio.events._set_event_loop_policy(_Policy())
     asyncio.SelectorEventLoop = asyncio.EventLoop = KernelEventLoop
     concurrent.futures.ThreadPoolExecutor = InlineThreadPoolExecutor
+    concurrent.futures.as_completed = concurrent.futures._base.as_completed = as_completed
     concurrent.futures.thread.ThreadPoolExecutor = InlineThreadPoolExecutor
     if not hasattr(hashlib, "pbkdf2_hmac"):
         hashlib.pbkdf2_hmac = pbkdf2_hmac

@@ -14,8 +14,9 @@
 # it. A preempted thread stays alive; join() without a timeout takes it as
 # ended (it would have seen its stop flag), and daemon ones die at exit.
 # threading.local is kept per emulated thread (_threading_local).
-# multiprocessing.pool.ThreadPool (and multiprocessing.dummy.Pool) run each
-# task when it is given, in the caller, as ThreadPoolExecutor (stdlibShim).
+# multiprocessing.pool.ThreadPool (and multiprocessing.dummy.Pool, and
+# multiprocessing.Pool: there are no processes) run each task when it is
+# given, in the caller, as ThreadPoolExecutor (stdlibShim).
 import contextvars
 import itertools
 import signal
@@ -378,6 +379,15 @@ def _patch_pool(module):
     module.ThreadPool = InlineThreadPool
 
 
+def _patch_context(module):
+    # No processes: multiprocessing.Pool runs its tasks as ThreadPool does here
+    # (in the caller; what they change is seen by the caller, unlike with processes).
+    def Pool(self, processes=None, initializer=None, initargs=(), maxtasksperchild=None):
+        return InlineThreadPool(processes, initializer, initargs)
+
+    module.BaseContext.Pool = Pool
+
+
 def _patch_dummy(module):
     module.Pool = lambda processes=None, initializer=None, initargs=(): InlineThreadPool(
         processes, initializer, initargs
@@ -387,7 +397,11 @@ def _patch_dummy(module):
 class _AfterImport:
     """Patches a module when it is first imported (nothing is imported early)."""
 
-    patches = {"multiprocessing.pool": _patch_pool, "multiprocessing.dummy": _patch_dummy}
+    patches = {
+        "multiprocessing.pool": _patch_pool,
+        "multiprocessing.dummy": _patch_dummy,
+        "multiprocessing.context": _patch_context,
+    }
 
     def find_spec(self, name, path=None, target=None):
         patch = self.patches.get(name)

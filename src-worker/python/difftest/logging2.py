@@ -1,0 +1,58 @@
+# logging as scripts set it up: basicConfig forms, handlers to files, levels, exc_info, hierarchy.
+import logging, logging.handlers, os, sys, tempfile, subprocess
+def run(code):
+    # From stdin: tracebacks show no source lines (which CPython 3.13 added for -c).
+    r = subprocess.run([sys.executable, "-"], input=code, capture_output=True, text=True)
+    print(r.returncode, repr(r.stdout), repr(r.stderr))
+run("import logging; logging.warning('w %s', 1); logging.info('i'); logging.error('e'); logging.critical('c'); logging.debug('d')")
+run("import logging; logging.basicConfig(level=logging.DEBUG); logging.debug('dbg'); logging.getLogger('app.sub').info('x=%d', 5)")
+run("import logging; logging.basicConfig(format='%(levelname)s:%(name)s:%(message)s:%(lineno)d:%(funcName)s:%(module)s:%(filename)s', level='INFO'); logging.info('hi')")
+run("import logging, sys; logging.basicConfig(stream=sys.stdout, format='%(levelname)-8s|%(message)s'); logging.warning('to stdout'); print('print')")
+run("import logging; logging.basicConfig(format='{levelname} {message}', style='{'); logging.warning('brace')")
+run("import logging; logging.basicConfig(format='$levelname $message', style='$'); logging.warning('dollar')")
+run("import logging\ntry:\n    1/0\nexcept ZeroDivisionError:\n    logging.exception('failed')")
+run("import logging\nlog = logging.getLogger('x')\ntry:\n    {}['k']\nexcept KeyError:\n    log.error('bad %s', 'key', exc_info=True)\nlog.warning('stack', stack_info=False)")
+run("import logging; logging.basicConfig(); logging.basicConfig(level=logging.DEBUG); logging.debug('not shown'); logging.basicConfig(level=logging.DEBUG, force=True); logging.debug('shown')")
+run("import logging; l = logging.getLogger('a'); l.setLevel(logging.DEBUG); h = logging.StreamHandler(); h.setFormatter(logging.Formatter('%(name)s %(levelno)s %(message)s')); l.addHandler(h); l.debug('one'); logging.getLogger('a.b').info('two'); l.propagate = False; l.warning('three')")
+run("import logging; logging.warning('no args %s')")
+run("import logging; logging.warning({'a': 1}); logging.warning(42); logging.warning('pct %d%%', 5)")
+run("import logging; print(logging.getLevelName(10), logging.getLevelName('WARNING'), logging.getLevelName(25), logging.root.level, logging.getLogger().name, logging.getLogger('q').getEffectiveLevel())")
+run("import logging; logging.addLevelName(25, 'NOTICE'); logging.basicConfig(level=1); logging.log(25, 'note'); logging.log(5, 'low')")
+run("import logging, warnings; logging.captureWarnings(True); warnings.warn('careful')")
+run("import logging\ntry:\n    logging.basicConfig(level='NOPE')\nexcept ValueError as e:\n    print(e)")
+run("import logging; logging.disable(logging.WARNING); logging.warning('hidden'); logging.error('err')")
+d = tempfile.mkdtemp()
+os.chdir(d)
+run("import logging; logging.basicConfig(filename='app.log', level=logging.INFO, format='%(levelname)s %(message)s'); logging.info('to file'); logging.warning('also')")
+print(open("app.log").read())
+run("import logging; logging.basicConfig(filename='app.log', filemode='w', format='%(message)s'); logging.warning('overwritten')")
+print(open("app.log").read())
+run("""import logging, logging.handlers
+l = logging.getLogger('rot')
+h = logging.handlers.RotatingFileHandler('rot.log', maxBytes=40, backupCount=2)
+h.setFormatter(logging.Formatter('%(message)s'))
+l.addHandler(h)
+for i in range(10):
+    l.warning('message number %d', i)
+""")
+for n in sorted(os.listdir(".")):
+    print(n, repr(open(n).read()))
+run("""import logging
+fh = logging.FileHandler('fh.log')
+sh = logging.StreamHandler()
+fh.setLevel(logging.DEBUG); sh.setLevel(logging.ERROR)
+l = logging.getLogger('both'); l.setLevel(logging.DEBUG); l.addHandler(fh); l.addHandler(sh)
+l.debug('d'); l.error('e')
+class F(logging.Filter):
+    def filter(self, r):
+        return 'secret' not in r.getMessage()
+l.addFilter(F()); l.error('secret stuff'); l.error('public')
+""")
+print(repr(open("fh.log").read()))
+run("import logging, sys; h = logging.StreamHandler(sys.stdout); logging.getLogger().addHandler(h); logging.getLogger().setLevel(0); logging.info('x'); print(repr(h), repr(logging.getLogger()), repr(logging.getLogger('n.m')))")
+run("import logging.config; logging.config.dictConfig({'version': 1, 'formatters': {'f': {'format': '%(levelname)s/%(name)s: %(message)s'}}, 'handlers': {'h': {'class': 'logging.StreamHandler', 'formatter': 'f', 'stream': 'ext://sys.stdout'}}, 'root': {'level': 'DEBUG', 'handlers': ['h']}}); import logging; logging.getLogger('cfg').debug('configured')")
+run("import logging; r = logging.makeLogRecord({'msg': 'm %s', 'args': ('a',), 'levelname': 'X'}); print(r.getMessage(), logging.Formatter('%(levelname)s %(message)s').format(r))")
+run("import logging; logging.basicConfig(format='%(message)s'); logging.warning('line1\\nline2'); logging.error('with exc', exc_info=ValueError('v'))")
+run("import logging, sys; logging.basicConfig(format='%(levelname)s %(message)s', handlers=[logging.StreamHandler(sys.stdout), logging.FileHandler('both.log', 'w')]); logging.warning('two handlers')")
+print(repr(open("both.log").read()))
+run("import logging; l = logging.getLogger(__name__); print(l.name, l.level, l.parent.name, l.hasHandlers(), l.isEnabledFor(logging.WARNING), logging.getLogger('a.b').parent.name)")
