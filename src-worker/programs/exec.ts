@@ -181,8 +181,11 @@ export async function resolveImage(
       ctx.maxPages,
     );
     const newArgv = argv.slice();
-    if (applet) newArgv[0] = enc.encode(applet);
-    else if (newArgv.length === 0) newArgv.push(enc.encode(path));
+    // GNU tools name themselves by argv[0] as given (`/bin/cat: x: ...`): keep
+    // it when it names the applet; the multicall binary picks by basename.
+    if (applet) {
+      if (!namesApplet(newArgv[0], applet)) newArgv[0] = enc.encode(applet);
+    } else if (newArgv.length === 0) newArgv.push(enc.encode(path));
     return { kind: 'wasm', ...compiled, role: info.role, argv: newArgv, name: applet ?? name };
   }
   if (bytes.length >= 2 && bytes[0] === 0x23 && bytes[1] === 0x21) {
@@ -203,4 +206,11 @@ export async function resolveImage(
     return resolveImage(ctx, interp, newArgv, cwd, cred, depth + 1);
   }
   return fail(Errno.ENOEXEC, 'not a wasm module or script');
+}
+
+/** Whether `arg0`'s basename is `applet` (`/bin/cat` and `cat` name `cat`). */
+function namesApplet(arg0: Uint8Array | undefined, applet: string): boolean {
+  if (arg0 === undefined) return false;
+  const slash = arg0.lastIndexOf(0x2f);
+  return bytesToPath(arg0.subarray(slash + 1)) === applet;
 }
