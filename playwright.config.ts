@@ -27,6 +27,9 @@ export default defineConfig({
   outputDir: './test-results/e2e',
   fullyParallel: false,
   workers: 1,
+  // As vitest.config.ts: once more before a failure counts (scripts/test.mjs counts a pass on
+  // the retry as flaky and names it).
+  retries: 1,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],

@@ -4,6 +4,9 @@
 // failed. Checks without test counts (typecheck, lint, fmt, clippy) count
 // as one test each.
 //
+// The summary names every failed test (with the first line of its message),
+// so the tail of a CI log says what failed.
+//
 //   node scripts/test.mjs [--only name,name]   (names: see SUITES)
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -41,7 +44,23 @@ function cargoTest() {
     t.skipped += Number(m[3]);
   }
   if (r.status !== 0 && t.failed === 0) t.failed = 1; // a build failure is a failure
+  // libtest's list after "failures:": one indented test name per line.
+  const list = /\nfailures:\n((?: {4}\S+\n)+)/g;
+  t.names = [...r.out.matchAll(list)].flatMap((m) => m[1].trim().split(/\s+/));
   return t;
+}
+
+/** The first non-empty line of a failure message, without terminal colours. */
+function firstLine(message = '') {
+  // eslint-disable-next-line no-control-regex
+  const plain = String(message).replace(/\x1b\[[0-9;]*m/g, '');
+  return (
+    plain
+      .split('\n')
+      .find((l) => l.trim())
+      ?.trim()
+      .slice(0, 200) ?? ''
+  );
 }
 
 function vitest() {
@@ -58,6 +77,22 @@ function vitest() {
       passed: j.numPassedTests,
       failed: j.numFailedTests,
       skipped: j.numPendingTests + j.numTodoTests,
+      names: j.testResults.flatMap((f) => {
+        const file = path.relative(root, f.name);
+        const tests = f.assertionResults.filter((a) => a.status === 'failed');
+        if (tests.length === 0 && f.status === 'failed')
+          return [`${file}: ${firstLine(f.message)}`];
+        return tests.map((a) => `${file} > ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+      }),
+      // Passed on the retry (vitest.config.ts) after failing once: shown, not counted.
+      flaky: j.testResults.flatMap((f) =>
+        f.assertionResults
+          .filter((a) => a.status === 'passed' && a.failureMessages?.length)
+          .map(
+            (a) =>
+              `${path.relative(root, f.name)} > ${a.fullName}: ${firstLine(a.failureMessages[0])}`,
+          ),
+      ),
     };
     // Suites that fail to load report no tests; count them.
     if (r.status !== 0 && t.failed === 0) t.failed = Math.max(1, j.numFailedTestSuites);
@@ -72,8 +107,11 @@ function playwright() {
   const env = { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out };
   const r = exec(bin('playwright'), ['test', '--reporter=list,json'], env);
   try {
-    const s = JSON.parse(fs.readFileSync(out, 'utf8')).stats;
+    const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+    const s = report.stats;
     const t = { passed: s.expected + s.flaky, failed: s.unexpected, skipped: s.skipped };
+    t.names = playwrightFailures(report.suites ?? [], 'unexpected');
+    t.flaky = playwrightFailures(report.suites ?? [], 'flaky');
     if (r.status !== 0 && t.failed === 0) t.failed = 1;
     return t;
   } catch {
@@ -81,11 +119,27 @@ function playwright() {
   }
 }
 
+/** `file > title: message` of every spec with this outcome (`unexpected`, `flaky`) in a playwright report. */
+function playwrightFailures(suites, outcome) {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      (spec.tests ?? [])
+        .filter((t) => t.status === outcome)
+        .map((t) => {
+          const error = t.results?.find((x) => x.error)?.error?.message;
+          return `${spec.file} > ${spec.title}: ${firstLine(error)}`;
+        }),
+    ),
+    ...playwrightFailures(suite.suites ?? [], outcome),
+  ]);
+}
+
 function readmeCommands() {
   const r = exec(process.execPath, ['scripts/readme-commands.mjs']);
   const m = /readme commands: (\d+) passed, (\d+) failed/.exec(r.out);
   if (!m) return { passed: 0, failed: 1, skipped: 0 };
-  return { passed: Number(m[1]), failed: Number(m[2]), skipped: 0 };
+  const names = [...r.out.matchAll(/^FAIL (.*)$/gm)].map((f) => f[1]);
+  return { passed: Number(m[1]), failed: Number(m[2]), skipped: 0, names };
 }
 
 const wasmCheckEnv = { ...cargoEnv, CARGO_TARGET_DIR: path.join(root, 'target', 'clippy-wasm') };
@@ -168,6 +222,8 @@ function main() {
     console.log(
       `${mark} ${name.padEnd(14)} ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped (${(ms / 1000).toFixed(1)} s)`,
     );
+    for (const n of (t.failed ? t.names : undefined) ?? []) console.log(`       ✗ ${n}`);
+    for (const n of t.flaky ?? []) console.log(`       ~ passed on retry: ${n}`);
   }
   fs.rmSync(tmp, { recursive: true, force: true });
   const skipped = total.skipped ? `, ${total.skipped} skipped` : '';
