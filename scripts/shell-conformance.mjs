@@ -2,20 +2,40 @@
 // Runs the shell conformance corpus (src-worker/shelltest/corpus/) against
 // the host's bash and prints agreement per area.
 //
-// Usage: node scripts/shell-conformance.mjs [--write] [--update-baseline] [--area ID]...
-//   --write            write docs/shell-conformance.md (the report)
-//   --update-baseline  record today's passing counts per area as the ratchet's floor
-//   --area ID          run only that area (repeatable; not with --write/--update-baseline)
-//   --verbose          print every failing case
-const args = process.argv.slice(2);
-const areas = [];
-for (let i = 0; i < args.length; i++) if (args[i] === '--area') areas.push(args[++i]);
-const { tsImport } = await import('tsx/esm/api');
-const m = await tsImport('../src-worker/shelltest/conformance/main.ts', import.meta.url);
-if (areas.length && (args.includes('--write') || args.includes('--update-baseline'))) {
+import { parseArgs } from 'node:util';
+
+const USAGE = `Usage: node scripts/shell-conformance.mjs [--write] [--update-baseline] [--area ID]... [--verbose]
+  --write            write docs/shell-conformance.md (the report)
+  --update-baseline  record today's passing counts per area as the ratchet's floor
+  --area ID          run only that area (repeatable; not with --write/--update-baseline)
+  --verbose          print every failing case
+  --help             print this and exit`;
+let opts;
+try {
+  opts = parseArgs({
+    options: {
+      write: { type: 'boolean' },
+      'update-baseline': { type: 'boolean' },
+      area: { type: 'string', multiple: true },
+      verbose: { type: 'boolean' },
+      help: { type: 'boolean' },
+    },
+  }).values;
+} catch (e) {
+  console.error(`shell-conformance: ${e.message}\n${USAGE}`);
+  process.exit(2);
+}
+if (opts.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const areas = opts.area ?? [];
+if (areas.length && (opts.write || opts['update-baseline'])) {
   console.error('--write and --update-baseline need the whole corpus');
   process.exit(2);
 }
+const { tsImport } = await import('tsx/esm/api');
+const m = await tsImport('../src-worker/shelltest/conformance/main.ts', import.meta.url);
 const out = await m.conformance(areas);
 let passed = 0;
 let total = 0;
@@ -29,18 +49,18 @@ for (const s of out.scores) {
 console.log(
   `${'overall'.padEnd(28)} ${passed}/${total} ${((100 * passed) / total).toFixed(1)}% in ${(out.elapsedMs / 1000).toFixed(1)} s`,
 );
-if (args.includes('--verbose'))
+if (opts.verbose)
   for (const j of out.judged)
     if (!j.verdict.pass)
       console.log(
         `FAIL ${j.run.area.id}: ${j.run.case.name}\n     ${j.verdict.category}: ${j.verdict.detail}`,
       );
 await m.writeOut(m.RESULTS_FILE, out.report);
-if (args.includes('--write')) {
+if (opts.write) {
   await m.writeOut(m.REPORT_FILE, out.report);
   console.log(`wrote ${m.REPORT_FILE}`);
 }
-if (args.includes('--update-baseline')) {
+if (opts['update-baseline']) {
   await m.writeBaseline(out.scores);
   console.log(`wrote ${m.BASELINE_FILE}`);
 }
