@@ -106,7 +106,7 @@ pub(super) fn retrieve_tree(run: &mut Run, env: &mut Env, sink: &mut Sink, text:
         // A page -A/-R reject was fetched for its links only.
         if !acceptable(run.opts, &saved.path) {
             sink.log().verbose(&format!(
-                "Removing {} since it should be rejected.\n",
+                "Removing {} since it should be rejected.\n\n",
                 saved.path
             ));
             let _ = fs::remove_file(&saved.path);

@@ -212,9 +212,9 @@ pub fn main(argv: &[String], env: &mut Env) -> i32 {
         };
         status = worse(status, code);
     }
-    // The summary: after several URLs, a recursion, or an input file that
-    // brought bytes.
-    if urls.len() > 1 || opts.recursive || (opts.input_file.is_some() && run.downloaded_bytes > 0) {
+    // The summary: after several URLs, a recursion or an input file, when
+    // they brought bytes (wget says nothing after none, or empty files).
+    if (urls.len() > 1 || opts.recursive || opts.input_file.is_some()) && run.downloaded_bytes > 0 {
         let total = start.elapsed().as_secs_f64();
         sink.brief = false;
         sink.log().brief(&format!(
