@@ -189,7 +189,7 @@ describe.skipIf(!built)('SSRF through wget -r', () => {
         '/gen/1',
       ];
       let body = links.map((l) => `<a href="${l}">x</a><img src="${l}">`).join('\n');
-      for (let i = 0; i < 5000; i++) body += `<a href="/#${i}">self</a><a href="./?">q</a>`;
+      for (let i = 0; i < 5000; i++) body += `<a href="/#${i}">self</a><a href="/./">q</a>`;
       html(body);
     });
     await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve));
