@@ -27,6 +27,18 @@ fn urls(requests: &[Request]) -> Vec<String> {
     requests.iter().map(|r| r.url.clone()).collect()
 }
 
+/// wget with `args` over site() into `dir`: its run (a success) and the
+/// URLs it asked for.
+fn walk(dir: &std::path::Path, args: &[&str]) -> (common::Ran, Vec<String>) {
+    let mut argv = vec!["wget", "-P", dir.to_str().unwrap_or(".")];
+    argv.extend_from_slice(args);
+    argv.push("http://127.0.0.1:9/d/");
+    let r = run(W, &argv, site(), b"");
+    assert_eq!(r.code, 0, "{}", r.err);
+    let u = urls(&r.requests);
+    (r, u)
+}
+
 fn site() -> FakeTransport {
     FakeTransport::default()
         .route("/robots.txt", |_| {
@@ -59,16 +71,9 @@ fn site() -> FakeTransport {
 #[test]
 fn walks_breadth_first_into_host_directories() {
     let d = scratch("wget-r");
-    let p = d.to_str().unwrap();
-    let r = run(
-        W,
-        &["wget", "-r", "-P", p, "http://127.0.0.1:9/d/"],
-        site(),
-        b"",
-    );
-    assert_eq!(r.code, 0, "{}", r.err);
+    let (r, u) = walk(&d, &["-r"]);
     assert_eq!(
-        urls(&r.requests),
+        u,
         [
             "http://127.0.0.1:9/d/",
             "http://127.0.0.1:9/robots.txt",
@@ -100,28 +105,9 @@ fn walks_breadth_first_into_host_directories() {
 #[test]
 fn level_no_parent_and_flat_names() {
     let d = scratch("wget-r-opts");
-    let p = d.to_str().unwrap();
-    let r = run(
-        W,
-        &[
-            "wget",
-            "-r",
-            "-l",
-            "2",
-            "-np",
-            "-nd",
-            "-e",
-            "robots=off",
-            "-P",
-            p,
-            "http://127.0.0.1:9/d/",
-        ],
-        site(),
-        b"",
-    );
-    assert_eq!(r.code, 0, "{}", r.err);
+    let (_, u) = walk(&d, &["-r", "-l", "2", "-np", "-nd", "-e", "robots=off"]);
     assert_eq!(
-        urls(&r.requests),
+        u,
         [
             "http://127.0.0.1:9/d/",
             "http://127.0.0.1:9/d/a.html",
@@ -132,23 +118,7 @@ fn level_no_parent_and_flat_names() {
     assert!(d.join("index.html").exists() && d.join("b.html").exists());
     // -A keeps what matches; pages are fetched for their links, then removed.
     let d = scratch("wget-r-accept");
-    let p = d.to_str().unwrap();
-    let r = run(
-        W,
-        &[
-            "wget",
-            "-r",
-            "-np",
-            "-A",
-            "png",
-            "-P",
-            p,
-            "http://127.0.0.1:9/d/",
-        ],
-        site(),
-        b"",
-    );
-    assert_eq!(r.code, 0, "{}", r.err);
+    let (r, _) = walk(&d, &["-r", "-np", "-A", "png"]);
     assert!(d.join("127.0.0.1:9/d/i.png").exists());
     assert!(
         !d.join("127.0.0.1:9/d/a.html").exists() && !d.join("127.0.0.1:9/d/a.html.tmp").exists()
