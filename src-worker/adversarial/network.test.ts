@@ -6,6 +6,8 @@
  * with the gateway's message and the sentinel must see no request at all.
  */
 import { existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../api/engine.js';
@@ -132,4 +134,94 @@ describe.skipIf(!built)('SSRF through curl and wget', () => {
     // Python's socket layer reports the gateway's refusal as EHOSTUNREACH.
     expect(r.stderr).toMatch(/network policy denied|Host is unreachable/);
   }, 180_000);
+});
+
+/**
+ * wget -r over a hostile page: links to the sentinel under many spellings,
+ * to metadata and private addresses, to other schemes, thousands of links
+ * to itself, a redirect loop, a redirect into the sentinel and an endless
+ * chain of generated pages. Every request the walk makes goes through the
+ * gateway, so the policy (this page's origin and public hosts) decides
+ * each one: nothing reaches the sentinel, and the walk ends.
+ */
+describe.skipIf(!built)('SSRF through wget -r', () => {
+  let hostile: Server;
+  const hits: string[] = [];
+  // The origin is allowed once its port is known (before the arena starts).
+  const allowedHosts = ['*'];
+
+  beforeAll(async () => {
+    hostile = createServer((req, res) => {
+      const path = req.url ?? '/';
+      hits.push(path);
+      const s = `127.0.0.1:${sentinel.port}`;
+      const html = (body: string) => {
+        res.writeHead(200, { 'Content-Type': 'text/html', Connection: 'close' });
+        res.end(body);
+      };
+      if (path === '/loop') {
+        res.writeHead(302, { Location: '/loop', Connection: 'close' });
+        return res.end();
+      }
+      if (path === '/redirect-in') {
+        res.writeHead(302, { Location: `http://${s}/hello`, Connection: 'close' });
+        return res.end();
+      }
+      const gen = /^\/gen\/(\d+)$/.exec(path);
+      if (gen) return html(`<a href="/gen/${Number(gen[1]) + 1}">next</a>`);
+      if (path !== '/') {
+        res.writeHead(404, { Connection: 'close' });
+        return res.end();
+      }
+      const links = [
+        `http://${s}/hello`,
+        `http://localhost:${sentinel.port}/hello`,
+        `http://[::1]:${sentinel.port}/hello`,
+        `http://2130706433:${sentinel.port}/hello`,
+        `//${s}/scheme-relative`,
+        'http://169.254.169.254/latest/meta-data/',
+        'http://10.0.0.1/',
+        'file:///etc/passwd',
+        `ftp://${s}/x`,
+        'javascript:alert(1)',
+        '/loop',
+        '/redirect-in',
+        '/gen/1',
+      ];
+      let body = links.map((l) => `<a href="${l}">x</a><img src="${l}">`).join('\n');
+      for (let i = 0; i < 5000; i++) body += `<a href="/#${i}">self</a><a href="/./">q</a>`;
+      html(body);
+    });
+    await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve));
+    allowedHosts.push(`127.0.0.1:${(hostile.address() as AddressInfo).port}`);
+  });
+  afterAll(() => new Promise<void>((resolve) => hostile.close(() => resolve())));
+
+  const arena = useArena({
+    settings: { ...DEFAULT_SETTINGS, network: { allowedHosts, blockedHosts: [] } },
+  });
+
+  afterEach(() => {
+    expect(sentinel.seen).toEqual([]);
+  });
+
+  const origin = () => allowedHosts[1] ?? '';
+
+  it.each([
+    ['same host', ''],
+    ['spanning hosts (-H)', '-H'],
+  ])('%s: denied hops, a bounded walk', async (_name, flags) => {
+    hits.length = 0;
+    const r = await arena().run(
+      `cd /tmp && rm -rf walk && wget -r -l 3 ${flags} -P walk http://${origin()}/; echo "rc=$?"`,
+      120_000,
+    );
+    expect(r.stdout).toMatch(/^rc=[48]\n$/);
+    expect(r.stderr).toContain(DENIED);
+    expect(r.stderr).toContain('FINISHED --');
+    // The page, robots.txt, the loop's 21 hops, the redirect, /gen/1..3 (-l 3).
+    expect(hits.filter((h) => h === '/')).toHaveLength(1);
+    expect(hits.filter((h) => h.startsWith('/gen/'))).toEqual(['/gen/1', '/gen/2', '/gen/3']);
+    expect(hits.length).toBeLessThan(40);
+  });
 });

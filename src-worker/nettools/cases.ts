@@ -593,6 +593,13 @@ export const CURL_CASES: readonly NetCase[] = [
   ),
   c('-G escapes come out lower case', "curl -s -G --data-urlencode 'a=é/' -d 'b=%2F' $U/echo"),
   c('--noproxy is accepted', "curl -sS --noproxy '*' $U/text"),
+  // Session 13.
+  c('-v -T - every line', "printf 'hello' | curl -sv -T - $U/echo 2>&1 >/dev/null"),
+  c('-v -T - from empty stdin', 'curl -sv -T - $U/echo < /dev/null 2>&1 >/dev/null'),
+  c(
+    '--resolve tries its addresses in order',
+    "curl -sS --resolve made.up:${U##*:}:127.0.0.2,127.0.0.1 -w '%{remote_ip}\\n' http://made.up:${U##*:}/text",
+  ),
 ];
 
 export const WGET_CASES: readonly NetCase[] = [
@@ -800,4 +807,48 @@ export const WGET_CASES: readonly NetCase[] = [
   ),
   c('--no-proxy is accepted', 'wget -q --no-proxy -O - $U/text'),
   c('-e robots=off is accepted', 'wget -q -e robots=off -O - $U/text'),
+  // Session 13: recursive retrieval over the site of testSite.ts (links up
+  // and out, to other hosts and schemes, robots.txt, a 404, a redirect).
+  c('-r', 'wget -r $U/site/; echo "rc=$?"; find . -type f ! -name .\\* | sort'),
+  c('-r -nv', 'wget -r -nv $U/site/; echo "rc=$?"; find . -type f ! -name .\\* | sort'),
+  c('-r -q', 'wget -r -q $U/site/; echo "rc=$?"; cksum 127.0.0.1*/site/sub/c.html'),
+  c('-r -np -l 1', 'wget -r -np -l 1 $U/site/; echo "rc=$?"; find . -type f ! -name .\\* | sort'),
+  c(
+    '-r -l 2 --level',
+    'wget -q --recursive --level=2 $U/site/; echo "rc=$?"; find . -type f ! -name .\\* | sort',
+  ),
+  c('-r -nd -np', 'wget -r -nd -np $U/site/; echo "rc=$?"; ls'),
+  c(
+    '-r -nH --cut-dirs -P',
+    'wget -r -nH --cut-dirs=1 -P out -np $U/site/; echo "rc=$?"; find . -type f ! -name .\\* | sort',
+  ),
+  c('-r -A html', 'wget -r -np -A html $U/site/; echo "rc=$?"; find . -type f ! -name .\\* | sort'),
+  c(
+    '-r -A png,css -l 2 removes what it fetched for links',
+    'wget -r -np -l 2 -A png,css $U/site/; echo "rc=$?"; find . -type f ! -name .\\* | sort',
+  ),
+  c(
+    '-r -R patterns, -e robots=off',
+    'wget -r -np -R \'*.png,*.js\' -e robots=off $U/site/; echo "rc=$?"; find . -type f ! -name .\\* | sort',
+  ),
+  c('-m', 'wget -m -np -l 1 $U/site/; echo "rc=$?"; find . -type f ! -name .\\* | sort'),
+  c(
+    '-m -q twice',
+    'wget -q -m -np $U/site/; wget -q -m -np $U/site/; echo "rc=$?"; ls 127.0.0.1*/site',
+  ),
+  c(
+    '-r from a page that is not HTML',
+    'wget -r $U/text; echo "rc=$?"; find . -type f ! -name .\\* | sort',
+  ),
+  c(
+    '-r from a 404',
+    'wget -r $U/site/nothere.html; echo "rc=$?"; find . -type f ! -name .\\* | sort',
+  ),
+  c(
+    '-r -H -D limits the hosts',
+    'wget -q -r -H -D 127.0.0.1 -np $U/site/sub/; echo "rc=$?"; find . -type f ! -name .\\* | sort',
+  ),
+  c('two URLs that bring no bytes: no summary', 'wget -nv $U/status/404 $U/empty; echo "rc=$?"'),
+  c('-e with a bad command', 'wget -e foo $U/text; echo "rc=$?"'),
+  c('-e with a bad boolean', 'wget -e robots=maybe $U/text; echo "rc=$?"'),
 ];

@@ -7,6 +7,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, constants, deflateSync, gzipSync } from 'node:zlib';
+import { SITE, SITE_REDIRECTS } from './testSite.js';
 
 export interface TestServer {
   readonly port: number;
@@ -246,6 +247,10 @@ function route(req: http.IncomingMessage, body: Buffer, res: http.ServerResponse
     lines.push(`body(${body.length}): ${body.toString('latin1')}`);
     return send(res, 200, text, `${lines.join('\n')}\n`);
   }
+  const page = SITE[path + url.search];
+  if (page) return send(res, 200, { 'Content-Type': page.type }, page.body);
+  const moved = SITE_REDIRECTS[path];
+  if (moved) return send(res, 301, { Location: moved });
   send(res, 404, text, 'not found\n');
 }
 

@@ -663,3 +663,64 @@ fn ftp_fails_like_a_connection() {
     let r = run(C, &["curl", "-sS", "gopher://h.test/"], site(), b"");
     assert_eq!(r.code, 1);
 }
+
+#[test]
+fn resolve_tries_its_addresses_in_order() {
+    let t = FakeTransport::default().route("/text", |r| match &r.connect_to {
+        Some((h, _)) if h == "10.0.0.2" => Ok((head(200, "OK", &[]), b"second\n".to_vec())),
+        _ => Err(NetError::new(Reason::ConnectFailed, "refused")),
+    });
+    let r = run(
+        C,
+        &[
+            "curl",
+            "-sv",
+            "--resolve",
+            "x.test:80:10.0.0.1,10.0.0.2",
+            "http://x.test/text",
+        ],
+        t,
+        b"",
+    );
+    assert_eq!((r.code, r.out.as_str()), (0, "second\n"), "{}", r.err);
+    assert!(r.err.contains(
+        "*   Trying 10.0.0.1:80...\n* connect to 10.0.0.1 port 80 failed: Connection refused\n*   Trying 10.0.0.2:80...\n"
+    ));
+    assert_eq!(r.requests.len(), 2);
+    // None answers: the last failure is curl's.
+    let t = FakeTransport::default().route("/", |_| {
+        Err(NetError::new(Reason::ConnectFailed, "refused"))
+    });
+    let r = run(
+        C,
+        &[
+            "curl",
+            "-sS",
+            "--resolve",
+            "x.test:80:10.0.0.1,10.0.0.3",
+            "http://x.test/",
+        ],
+        t,
+        b"",
+    );
+    assert_eq!(r.code, 7);
+    assert_eq!(r.requests.len(), 2);
+}
+
+#[test]
+fn verbose_chunked_upload_shows_the_go_ahead_and_chunks() {
+    let r = run(
+        C,
+        &["curl", "-sv", "-T", "-", "http://h.test/echo"],
+        site(),
+        b"hello",
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(
+        r.err.contains(
+            "> \r\n< HTTP/1.1 100 Continue\r\n} [10 bytes data]\n* Signaling end of chunked upload via terminating chunk.\n} [5 bytes data]\n< HTTP/1.1 200 OK\r\n"
+        ),
+        "{}",
+        r.err
+    );
+}

@@ -58,6 +58,10 @@ function handle(req: IncomingMessage, res: ServerResponse, seen: Seen[], stats: 
       });
       return;
     }
+    case '/empty-reply':
+      // A server that closes the connection without answering.
+      res.socket?.end();
+      return;
     case '/http10':
       // An HTTP/1.0 server: Node always answers 1.1, so the bytes go by hand.
       res.socket?.end(

@@ -34,6 +34,10 @@ _GATEWAY_OWNED = {
 # Error-record reason codes (docs/abi.md) that mean the request never got an answer.
 _TIMEOUT_CODE = 10
 _RESOLVE_CODE = 7
+# The server closed the connection without a byte of answer: to http.client
+# that is a response stream that ends at once (RemoteDisconnected, as CPython
+# raises it from getresponse), not a failed request.
+_EMPTY_REPLY_CODE = 17
 _CHUNK = 1024 * 1024
 # Room for the body bytes that come with a head (one buffer: a process reads
 # one head at a time, and they are copied out at once).
@@ -122,6 +126,7 @@ class _Exchange:
         buf = bytearray(b"".join(enc))
         buf += body
         self.head = None
+        self.empty = False  # the server sent nothing at all
         self.early = None  # the head reply that came with net_request
         self.ahead = b""  # body bytes that came with the head
         self.at_end = False  # ...and they were the whole body
@@ -175,13 +180,17 @@ class _Exchange:
                 raise _errno_error(-n)
 
     def fetch_head(self, idle_ms):
-        """Wait for the head: its dict, or raise as a socket would."""
-        if self.head is None:
+        """Wait for the head: its dict (None for an empty reply), or raise
+        as a socket would."""
+        if self.head is None and not self.empty:
             r, self.early = self.early, None
             while r is None or r["errno"] == _WASI_EINTR:
                 if r is not None:
                     _check_signals()
                 r = json.loads(_net.response(self.x, idle_ms, _ahead_address(), len(_AHEAD)))
+            if r["errno"] != 0 and r.get("code") == _EMPTY_REPLY_CODE:
+                self.empty = True
+                return None
             if r["errno"] != 0:
                 _raise(r)
             if r.get("body"):
@@ -231,6 +240,8 @@ class _ResponseStream(io.RawIOBase):
 
     def _head_bytes(self):
         h = self._ex.fetch_head(_idle_ms(self._sock.gettimeout()))
+        if h is None:
+            return memoryview(b"")
         # The status line as the server sent it: an HTTP/1.0 server's
         # response reads `version == 10` in http.client, as over a socket.
         lines = ["HTTP/%s %d %s" % (h.get("version", "1.1"), h["status"], h["reason"])]
@@ -247,6 +258,8 @@ class _ResponseStream(io.RawIOBase):
             b[:n] = self._head[:n]
             self._head = self._head[n:]
             return n
+        if self._ex.empty:
+            return 0
         return self._ex.read_into(memoryview(b).cast("B"), _idle_ms(self._sock.gettimeout()))
 
     def close(self):

@@ -14,12 +14,14 @@ pub struct Place {
     pub port: u16,
     /// A --connect-to entry moved it (curl then names this place in errors).
     pub moved: bool,
+    /// --resolve's further addresses, tried in order when `host` refuses.
+    pub others: Vec<String>,
 }
 
 #[derive(Clone, Debug, Default)]
 pub struct Routes {
-    /// (host or `*`, port, first address), later entries first.
-    resolve: Vec<(String, u16, String)>,
+    /// (host or `*`, port, addresses), later entries first.
+    resolve: Vec<(String, u16, Vec<String>)>,
     /// (host or "" for any, port or None for any, host2 or "", port2 or None).
     connect_to: Vec<(String, Option<u16>, String, Option<u16>)>,
 }
@@ -78,18 +80,15 @@ impl Routes {
                 (Some(h), Some(p), Some(a)) if f.len() == 3 && !h.is_empty() => (h, p, a),
                 _ => return Err(entry.clone()),
             };
-            let mut first = None;
+            let mut list = Vec::new();
             for a in addrs.split(',') {
                 let a = a.trim().trim_start_matches('[').trim_end_matches(']');
                 if a.parse::<IpAddr>().is_err() {
                     return Err(entry.clone());
                 }
-                first.get_or_insert_with(|| a.to_string());
+                list.push(a.to_string());
             }
-            match first {
-                Some(a) => r.resolve.insert(0, (bare(host), p, a)),
-                None => return Err(entry.clone()),
-            }
+            r.resolve.insert(0, (bare(host), p, list));
         }
         for entry in connect_to {
             // curl skips an entry it cannot read.
@@ -137,10 +136,12 @@ impl Routes {
         if !moved && resolved.is_none() {
             return None;
         }
+        let mut addresses = resolved.unwrap_or_default().into_iter();
         Some(Place {
-            host: resolved.unwrap_or(to.0),
+            host: addresses.next().unwrap_or(to.0),
             port: to.1,
             moved,
+            others: addresses.collect(),
         })
     }
 }
@@ -160,6 +161,7 @@ mod tests {
         let p = r.place("a.test", 80).unwrap();
         assert_eq!((p.host.as_str(), p.port, p.moved), ("127.0.0.1", 80, false));
         assert_eq!(r.place("b.test", 443).unwrap().host, "::1");
+        assert_eq!(r.place("b.test", 443).unwrap().others, ["10.0.0.1"]);
         assert_eq!(r.place("a.test", 81), None);
         assert_eq!(r.place("c.test", 80), None);
         let any = routes(&["*:80:10.1.1.1"], &[]).unwrap();

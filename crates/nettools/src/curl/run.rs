@@ -12,7 +12,7 @@ use crate::cookies::Jar;
 use crate::decode::{self, Decoder, ACCEPT_ENCODING};
 use crate::multipart;
 use crate::netrc;
-use crate::transport::{Exchange, NetError, Reason, Request, SpliceError, BODY_CHUNK, SPLICE_MAX};
+use crate::transport::{NetError, Reason, Request, SpliceError, BODY_CHUNK, SPLICE_MAX};
 use crate::url::{Url, UrlError};
 use crate::Env;
 use std::fs::{self, File, OpenOptions};
@@ -771,6 +771,24 @@ fn request_text(b: &Built, url: &Url) -> String {
     t
 }
 
+/// What curl -v shows of a chunked upload (`-T -`): the server's go-ahead
+/// for its `Expect: 100-continue` (the gateway sends the body at once; the
+/// servers we speak to answer 100 before reading it), each chunk as framed
+/// (curl reads its upload buffer less the chunk's framing), and the end.
+fn upload_lines(err: &mut dyn Write, body: &[u8]) {
+    /// Data per chunk: curl's 64 KiB upload buffer less `HEX\r\n` and `\r\n`.
+    const CHUNK_DATA: usize = 65_524;
+    let _ = err.write_all(b"< HTTP/1.1 100 Continue\r\n");
+    for piece in body.chunks(CHUNK_DATA) {
+        let framed = piece.len() + format!("{:x}", piece.len()).len() + 4;
+        let _ = writeln!(err, "}} [{} bytes data]", framed);
+    }
+    let _ = writeln!(
+        err,
+        "* Signaling end of chunked upload via terminating chunk.\n}} [5 bytes data]"
+    );
+}
+
 fn prefix_lines(text: &str, prefix: &str) -> String {
     let mut out = String::new();
     for line in text.split_inclusive('\n') {
@@ -1139,7 +1157,7 @@ fn run_one(
         });
         s.ended_shown = false;
         let place = s.routes.place(url.host_bare(), url.port_or_default());
-        let req = Request {
+        let mut req = Request {
             method: method.clone(),
             url: url.to_string(),
             headers,
@@ -1198,19 +1216,58 @@ fn run_one(
             ));
         }
         let elapsed_ms = |start: Instant| start.elapsed().as_millis();
-        let mut ex: Box<dyn Exchange> = env
-            .transport
-            .start(&req)
-            .map_err(|e| net_fail(&e, &shown, elapsed_ms(start), received))?;
-        stats.time_pretransfer = start.elapsed().as_secs_f64();
-        let head = ex.response().map_err(|e| {
+        // --resolve with several addresses: curl tries them in order, and
+        // a place that refuses (here: or that the policy denies) passes the
+        // turn to the next one.
+        let mut conn_host = conn_host;
+        let mut next_addresses = place
+            .as_ref()
+            .map(|p| p.others.clone())
+            .unwrap_or_default()
+            .into_iter();
+        let (mut ex, head) = loop {
+            let started = env.transport.start(&req);
+            let answered = match started {
+                Ok(mut x) => {
+                    stats.time_pretransfer = start.elapsed().as_secs_f64();
+                    x.response().map(|h| (x, h)).map_err(|e| (e, true))
+                }
+                Err(e) => Err((e, false)),
+            };
+            let (e, sent) = match answered {
+                Ok(v) => break v,
+                Err(v) => v,
+            };
+            let refused = e.reason == Reason::ConnectFailed || e.reason.is_denial();
+            if refused {
+                if let Some(next) = next_addresses.next() {
+                    if cfg.verbose {
+                        let why = if e.reason == Reason::ConnectFailed {
+                            "Connection refused"
+                        } else {
+                            e.message.as_str()
+                        };
+                        let _ = writeln!(
+                            env.stderr,
+                            "* connect to {} port {} failed: {}\n*   Trying {}:{}...",
+                            conn_host, conn_port, why, next, conn_port
+                        );
+                    }
+                    req.connect_to = Some((next.clone(), conn_port));
+                    conn_host = next;
+                    continue;
+                }
+            }
             // The connection was made and the request sent before these:
             // -v shows both, as curl does.
-            let connected = matches!(
-                e.reason,
-                Reason::EmptyReply | Reason::NotHttp | Reason::BadResponse | Reason::PartialBody
-            ) || (e.reason == Reason::Timeout
-                && !e.message.starts_with("connection"));
+            let connected = sent
+                && (matches!(
+                    e.reason,
+                    Reason::EmptyReply
+                        | Reason::NotHttp
+                        | Reason::BadResponse
+                        | Reason::PartialBody
+                ) || (e.reason == Reason::Timeout && !e.message.starts_with("connection")));
             if cfg.verbose && connected {
                 let _ = writeln!(
                     env.stderr,
@@ -1224,8 +1281,8 @@ fn run_one(
                     .stderr
                     .write_all(prefix_lines(&req_text, "> ").as_bytes());
             }
-            net_fail(&e, &shown, elapsed_ms(start), received)
-        })?;
+            return Err(net_fail(&e, &shown, elapsed_ms(start), received));
+        };
         stats.time_starttransfer = start.elapsed().as_secs_f64();
         stats.num_connects += 1;
         stats.http_code = head.status;
@@ -1251,7 +1308,9 @@ fn run_one(
             let _ = env
                 .stderr
                 .write_all(prefix_lines(&req_text, "> ").as_bytes());
-            if !built.body.is_empty() {
+            if built.chunked {
+                upload_lines(env.stderr, &built.body);
+            } else if !built.body.is_empty() {
                 let _ = writeln!(env.stderr, "}} [{} bytes data]", built.body.len());
             }
         }

@@ -52,13 +52,34 @@ pub struct Opts {
     pub cut_dirs: u32,
     /// The name for a URL ending in `/` (index.html).
     pub default_page: Option<String>,
+    /// -r and what bounds it (docs/nettools.md, "Recursive retrieval").
+    pub recursive: bool,
+    /// -l: how deep links are followed; 0 is no limit (`inf`).
+    pub level: u32,
+    pub no_parent: bool,
+    /// -A/-R: suffixes or shell patterns the saved file names must match.
+    pub accept: Vec<String>,
+    pub reject: Vec<String>,
+    /// -H, and -D's domains a spanned host must be in.
+    pub span_hosts: bool,
+    pub domains: Vec<String>,
+    pub exclude_domains: Vec<String>,
+    /// `-e robots=off` turns it off.
+    pub robots: bool,
     pub help: bool,
     pub version: bool,
 }
 
-/// wget's complaint (after `wget: `), exit 2.
+/// wget's complaint (after `wget: `), exit 2; the usage lines follow it
+/// unless the complaint is about a `-e` command.
 #[derive(Debug, PartialEq, Eq)]
-pub struct ArgError(pub String);
+pub struct ArgError(pub String, pub bool);
+
+impl ArgError {
+    fn usage(message: String) -> Self {
+        ArgError(message, true)
+    }
+}
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Kind {
@@ -122,6 +143,16 @@ const LONG: &[(&str, Kind)] = &[
     // commands (wgetrc lines: robots, proxies) have nothing to set here.
     ("no-proxy", Kind::Flag),
     ("execute", Kind::Arg),
+    ("recursive", Kind::Flag),
+    ("level", Kind::Arg),
+    ("no-parent", Kind::Flag),
+    ("accept", Kind::Arg),
+    ("reject", Kind::Arg),
+    ("span-hosts", Kind::Flag),
+    ("domains", Kind::Arg),
+    ("exclude-domains", Kind::Arg),
+    ("mirror", Kind::Flag),
+    ("no-remove-listing", Kind::Flag),
     ("help", Kind::Flag),
     ("version", Kind::Flag),
 ];
@@ -143,6 +174,13 @@ const SHORT: &[(char, &str)] = &[
     ('N', "timestamping"),
     ('x', "force-directories"),
     ('e', "execute"),
+    ('r', "recursive"),
+    ('l', "level"),
+    ('A', "accept"),
+    ('R', "reject"),
+    ('H', "span-hosts"),
+    ('D', "domains"),
+    ('m', "mirror"),
     ('h', "help"),
     ('V', "version"),
 ];
@@ -150,8 +188,16 @@ const SHORT: &[(char, &str)] = &[
 fn num(opt: &str, v: &str) -> Result<f64, ArgError> {
     match v.parse::<f64>() {
         Ok(n) if n >= 0.0 && n.is_finite() => Ok(n),
-        _ => Err(ArgError(format!("{}: Invalid time period '{}'", opt, v))),
+        _ => Err(ArgError::usage(format!(
+            "{}: Invalid time period '{}'",
+            opt, v
+        ))),
     }
+}
+
+/// A comma-separated list (-A, -R, -D).
+fn list(v: &str) -> impl Iterator<Item = String> + '_ {
+    v.split(',').filter(|x| !x.is_empty()).map(str::to_string)
 }
 
 fn count(opt: &str, v: &str) -> Result<u32, ArgError> {
@@ -159,10 +205,61 @@ fn count(opt: &str, v: &str) -> Result<u32, ArgError> {
         return Ok(0);
     }
     v.parse::<u32>()
-        .map_err(|_| ArgError(format!("{}: Invalid number '{}'.", opt, v)))
+        .map_err(|_| ArgError::usage(format!("{}: Invalid number '{}'.", opt, v)))
 }
 
 impl Opts {
+    /// `-e COMMAND`, a wgetrc line: `robots = off` means something here;
+    /// proxies and the rest have nothing to set (the gateway is the only
+    /// way out), as before.
+    fn execute(&mut self, cmd: &str) -> Result<(), ArgError> {
+        let (name, value) = match cmd.split_once('=') {
+            Some(nv) => nv,
+            None => {
+                return Err(ArgError(
+                    format!("Invalid --execute command '{}'", cmd),
+                    false,
+                ))
+            }
+        };
+        let name: String = name
+            .trim()
+            .chars()
+            .filter(|c| *c != '_' && *c != '-')
+            .map(|c| c.to_ascii_lowercase())
+            .collect();
+        let on = |v: &str| -> Result<bool, ArgError> {
+            match v.trim().to_ascii_lowercase().as_str() {
+                "on" | "yes" | "1" => Ok(true),
+                "off" | "no" | "0" => Ok(false),
+                _ => Err(ArgError(
+                    format!(
+                        "{}: Invalid boolean '{}'; use `on' or `off'.",
+                        name,
+                        v.trim()
+                    ),
+                    false,
+                )),
+            }
+        };
+        match name.as_str() {
+            "robots" => self.robots = on(value)?,
+            "recursive" => self.recursive = on(value)?,
+            "noparent" => self.no_parent = on(value)?,
+            "spanhosts" => self.span_hosts = on(value)?,
+            "reclevel" => self.level = count("reclevel", value.trim())?,
+            "accept" => self.accept.extend(list(value.trim())),
+            "reject" => self.reject.extend(list(value.trim())),
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Whether saved files go into directories (-x, or -r without -nd).
+    pub fn dirs(&self) -> bool {
+        self.force_dirs || (self.recursive && !self.no_dirs)
+    }
+
     fn apply(&mut self, name: &str, v: &str) -> Result<(), ArgError> {
         let opt = format!("--{}", name);
         match name {
@@ -208,7 +305,12 @@ impl Opts {
                 self.gzip = match v {
                     "gzip" | "auto" => true,
                     "none" => false,
-                    _ => return Err(ArgError(format!("--compression: Invalid value '{}'.", v))),
+                    _ => {
+                        return Err(ArgError::usage(format!(
+                            "--compression: Invalid value '{}'.",
+                            v
+                        )))
+                    }
                 }
             }
             "timestamping" => self.timestamping = true,
@@ -225,6 +327,21 @@ impl Opts {
             "cut-dirs" => self.cut_dirs = count(&opt, v)?,
             "default-page" => self.default_page = Some(v.to_string()),
             "save-headers" => self.save_headers = true,
+            "recursive" => self.recursive = true,
+            "level" => self.level = count(&opt, v)?,
+            "no-parent" => self.no_parent = true,
+            "accept" => self.accept.extend(list(v)),
+            "reject" => self.reject.extend(list(v)),
+            "span-hosts" => self.span_hosts = true,
+            "domains" => self.domains.extend(list(v)),
+            "exclude-domains" => self.exclude_domains.extend(list(v)),
+            // -m: -r -N -l inf --no-remove-listing.
+            "mirror" => {
+                self.recursive = true;
+                self.timestamping = true;
+                self.level = 0;
+            }
+            "execute" => self.execute(v)?,
             "help" => self.help = true,
             "version" => self.version = true,
             // Certificates are the gateway's; progress is always dots here.
@@ -238,6 +355,8 @@ pub fn parse(args: &[String]) -> Result<Opts, ArgError> {
     let mut o = Opts {
         tries: 20,
         max_redirect: 20,
+        level: 5,
+        robots: true,
         ..Opts::default()
     };
     let mut i = 0;
@@ -265,8 +384,8 @@ pub fn parse(args: &[String]) -> Result<Opts, ArgError> {
             };
             let (full, kind) = match hits.as_slice() {
                 [one] => **one,
-                [] => return Err(ArgError(format!("unrecognized option '{}'", a))),
-                _ => return Err(ArgError(format!("option '{}' is ambiguous", a))),
+                [] => return Err(ArgError::usage(format!("unrecognized option '{}'", a))),
+                _ => return Err(ArgError::usage(format!("option '{}' is ambiguous", a))),
             };
             let v = match (kind, inline) {
                 (Kind::Arg, Some(v)) => v.to_string(),
@@ -276,14 +395,14 @@ pub fn parse(args: &[String]) -> Result<Opts, ArgError> {
                         v.clone()
                     }
                     None => {
-                        return Err(ArgError(format!(
+                        return Err(ArgError::usage(format!(
                             "option '--{}' requires an argument",
                             full
                         )))
                     }
                 },
                 (Kind::Flag, Some(_)) => {
-                    return Err(ArgError(format!(
+                    return Err(ArgError::usage(format!(
                         "option '--{}' doesn't allow an argument",
                         full
                     )))
@@ -311,6 +430,10 @@ pub fn parse(args: &[String]) -> Result<Opts, ArgError> {
                 o.no_host_dirs = true;
                 continue;
             }
+            "-np" => {
+                o.no_parent = true;
+                continue;
+            }
             _ => {}
         }
         let kind = |ch: char| {
@@ -324,9 +447,9 @@ pub fn parse(args: &[String]) -> Result<Opts, ArgError> {
             o.apply(long, v.unwrap_or(""))
         })
         .map_err(|e| match e {
-            BundleError::Unknown(ch) => ArgError(format!("invalid option -- '{}'", ch)),
+            BundleError::Unknown(ch) => ArgError::usage(format!("invalid option -- '{}'", ch)),
             BundleError::NeedsValue(ch) => {
-                ArgError(format!("option requires an argument -- '{}'", ch))
+                ArgError::usage(format!("option requires an argument -- '{}'", ch))
             }
             BundleError::Apply(e) => e,
         })?;

@@ -30,6 +30,35 @@ impl Log<'_> {
     }
 }
 
+/// Where the log goes for a whole run: the -o/-a file, or stderr through
+/// a buffer written out after each retrieval (the program's `Env` holds
+/// stderr while a retrieval runs).
+pub struct Sink {
+    pub file: Option<std::fs::File>,
+    pub buf: Vec<u8>,
+    pub quiet: bool,
+    pub brief: bool,
+}
+
+impl Sink {
+    pub fn log(&mut self) -> Log<'_> {
+        Log {
+            out: match self.file.as_mut() {
+                Some(f) => f,
+                None => &mut self.buf,
+            },
+            quiet: self.quiet,
+            brief: self.brief,
+        }
+    }
+
+    /// What went to the buffer, to stderr now.
+    pub fn flush(&mut self, stderr: &mut dyn Write) {
+        let _ = stderr.write_all(&self.buf);
+        self.buf.clear();
+    }
+}
+
 /// `(121K)`-style sizes: one decimal below 10 of a unit.
 pub fn human(n: u64) -> String {
     const UNITS: [&str; 4] = ["K", "M", "G", "T"];

@@ -2,7 +2,7 @@
 //! lines wget writes, file naming and the exit status.
 
 use super::args::{self, Opts};
-use super::log::{human, rate, Dots, Log};
+use super::log::{human, rate, Dots, Log, Sink};
 use super::VERSION;
 use crate::cookies::Jar;
 use crate::decode::Decoder;
@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 const USAGE: &str = "Usage: wget [OPTION]... [URL]...\n\nTry `wget --help' for more options.\n";
 
 /// wget's exit codes.
-const GENERIC: i32 = 1;
+pub(super) const GENERIC: i32 = 1;
 const FILE_IO: i32 = 3;
 const NETWORK: i32 = 4;
 const TLS: i32 = 5;
@@ -26,7 +26,7 @@ const AUTH: i32 = 6;
 const SERVER: i32 = 8;
 
 /// With several failures, the lowest code above 1 wins (wget's rule).
-fn worse(a: i32, b: i32) -> i32 {
+pub(super) fn worse(a: i32, b: i32) -> i32 {
     match (a, b) {
         (0, x) | (x, 0) => x,
         (1, x) | (x, 1) => x,
@@ -41,20 +41,71 @@ enum Document {
     File(String, Option<File>),
 }
 
-struct Run<'o> {
-    opts: &'o Opts,
+pub(super) struct Run<'o> {
+    pub(super) opts: &'o Opts,
     jar: Option<Jar>,
     document: Document,
     downloaded_files: u32,
     downloaded_bytes: u64,
     download_secs: f64,
+    /// What the last retrieval left on disk, for the recursion to read.
+    pub(super) saved: Option<Saved>,
+    /// Fetching robots.txt: never time-stamped (-N, -m).
+    robots_fetch: bool,
+}
+
+/// A file a retrieval saved (or found up to date), and what it holds.
+pub(super) struct Saved {
+    pub path: String,
+    /// The URL it came from, after redirects.
+    pub url: Url,
+    pub kind: Kind,
+}
+
+/// What links a saved file may hold.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Kind {
+    Html,
+    Css,
+    Other,
+}
+
+impl Kind {
+    /// From the Content-Type (as wget decides whether to parse a file).
+    fn of(content_type: Option<&str>) -> Kind {
+        let t = content_type
+            .unwrap_or("")
+            .split(';')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .to_ascii_lowercase();
+        match t.as_str() {
+            "text/html" | "application/xhtml+xml" => Kind::Html,
+            "text/css" => Kind::Css,
+            _ => Kind::Other,
+        }
+    }
+
+    /// From the name, for a file wget did not fetch again (-N, -nc).
+    fn by_name(path: &str) -> Kind {
+        let lower = path.to_ascii_lowercase();
+        if lower.ends_with(".html") || lower.ends_with(".htm") {
+            Kind::Html
+        } else if lower.ends_with(".css") {
+            Kind::Css
+        } else {
+            Kind::Other
+        }
+    }
 }
 
 pub fn main(argv: &[String], env: &mut Env) -> i32 {
     let opts = match args::parse(argv.get(1..).unwrap_or(&[])) {
         Ok(o) => o,
         Err(e) => {
-            let _ = write!(env.stderr, "wget: {}\n{}", e.0, USAGE);
+            let usage = if e.1 { USAGE } else { "" };
+            let _ = write!(env.stderr, "wget: {}\n{}", e.0, usage);
             return 2;
         }
     };
@@ -102,7 +153,7 @@ pub fn main(argv: &[String], env: &mut Env) -> i32 {
     }
 
     // The log goes to stderr unless -o/-a names a file.
-    let mut log_file = match &opts.output_file {
+    let log_file = match &opts.output_file {
         Some((path, append)) => {
             let f = if *append {
                 OpenOptions::new().create(true).append(true).open(path)
@@ -118,6 +169,12 @@ pub fn main(argv: &[String], env: &mut Env) -> i32 {
             }
         }
         None => None,
+    };
+    let mut sink = Sink {
+        file: log_file,
+        buf: Vec::new(),
+        quiet: opts.quiet,
+        brief: opts.no_verbose,
     };
 
     let mut jar = if opts.no_cookies {
@@ -142,39 +199,25 @@ pub fn main(argv: &[String], env: &mut Env) -> i32 {
         downloaded_files: 0,
         downloaded_bytes: 0,
         download_secs: 0.0,
+        saved: None,
+        robots_fetch: false,
     };
     let start = Instant::now();
     let mut status = 0;
-    let mut stderr_buf: Vec<u8> = Vec::new();
     for u in &urls {
-        let code = {
-            let mut log = Log {
-                out: match log_file.as_mut() {
-                    Some(f) => f,
-                    None => &mut stderr_buf,
-                },
-                quiet: opts.quiet,
-                brief: opts.no_verbose,
-            };
-            run.fetch(env, &mut log, u)
+        let code = if opts.recursive {
+            super::recursive::retrieve_tree(&mut run, env, &mut sink, u)
+        } else {
+            run.fetch_logged(env, &mut sink, u)
         };
-        // The log is written as it goes; stdout (a -O - document) too.
-        let _ = env.stderr.write_all(&stderr_buf);
-        stderr_buf.clear();
         status = worse(status, code);
     }
-    // The summary: after several URLs, or an input file that brought bytes.
-    if urls.len() > 1 || (opts.input_file.is_some() && run.downloaded_bytes > 0) {
-        let mut log = Log {
-            out: match log_file.as_mut() {
-                Some(f) => f,
-                None => &mut stderr_buf,
-            },
-            quiet: opts.quiet,
-            brief: false,
-        };
+    // The summary: after several URLs, a recursion or an input file, when
+    // they brought bytes (wget says nothing after none, or empty files).
+    if (urls.len() > 1 || opts.recursive || opts.input_file.is_some()) && run.downloaded_bytes > 0 {
         let total = start.elapsed().as_secs_f64();
-        log.brief(&format!(
+        sink.brief = false;
+        sink.log().brief(&format!(
             "FINISHED --{}--\nTotal wall clock time: {}\nDownloaded: {} files, {} in {} ({})\n",
             format_stamp((env.now)()),
             secs_text(total),
@@ -183,7 +226,7 @@ pub fn main(argv: &[String], env: &mut Env) -> i32 {
             secs_text(run.download_secs),
             rate(run.downloaded_bytes, run.download_secs)
         ));
-        let _ = env.stderr.write_all(&stderr_buf);
+        sink.flush(env.stderr);
     }
     if let (Some(j), Some(f)) = (run.jar.as_mut(), &opts.save_cookies) {
         if !opts.keep_session_cookies {
@@ -214,12 +257,12 @@ fn io_text(e: &std::io::Error) -> String {
 /// Where wget saves a URL without -O: under -P, the directories -x asks
 /// for (`HOST[:PORT]`, less with -nH; the URL's decoded directories, less
 /// --cut-dirs ones), then the file name (`default_page` for a directory).
-fn local_path(opts: &Opts, url: &Url, default_page: &str) -> String {
+pub(super) fn local_path(opts: &Opts, url: &Url, default_page: &str) -> String {
     let mut parts: Vec<String> = Vec::new();
     if let Some(p) = &opts.prefix {
         parts.push(p.trim_end_matches('/').to_string());
     }
-    if opts.force_dirs {
+    if opts.dirs() {
         if opts.protocol_dirs {
             parts.push(url.scheme.clone());
         }
@@ -282,6 +325,26 @@ enum Outcome {
 }
 
 impl Run<'_> {
+    /// One URL with its log, written out when it is done.
+    pub(super) fn fetch_logged(&mut self, env: &mut Env, sink: &mut Sink, text: &str) -> i32 {
+        let code = self.fetch(env, &mut sink.log(), text);
+        sink.flush(env.stderr);
+        code
+    }
+
+    /// A host's robots.txt, fetched as wget does: without -N.
+    pub(super) fn fetch_robots(&mut self, env: &mut Env, sink: &mut Sink, text: &str) -> i32 {
+        self.robots_fetch = true;
+        let code = self.fetch_logged(env, sink, text);
+        self.robots_fetch = false;
+        code
+    }
+
+    /// Whether -N applies to this retrieval.
+    fn timestamping(&self) -> bool {
+        self.opts.timestamping && !self.robots_fetch
+    }
+
     fn fetch(&mut self, env: &mut Env, log: &mut Log, text: &str) -> i32 {
         if let Some(ftp) = Url::parse_ftp(&escape_unsafe(text)) {
             return self.ftp_unavailable(env, log, text, ftp);
@@ -416,6 +479,7 @@ impl Run<'_> {
                 let msg = format!("File '{}' already there; not retrieving.\n", n);
                 if matches!(self.document, Document::None) {
                     log.verbose(&format!("{}\n", msg));
+                    self.keep_existing(&n, original);
                     return Outcome::Done(0);
                 }
                 log.brief(&msg);
@@ -486,7 +550,7 @@ impl Run<'_> {
                 headers.push(("Referer".into(), r.clone()));
             }
             // -N: the local file's time, for the server to answer 304.
-            let local_mtime = if opts.timestamping {
+            let local_mtime = if self.timestamping() {
                 local_name.as_ref().and_then(|n| mtime_secs(n))
             } else {
                 None
@@ -668,6 +732,7 @@ impl Run<'_> {
                         "File '{}' not modified on server. Omitting download.\n\n",
                         n
                     ));
+                    self.keep_existing(n, &url);
                     return Outcome::Done(0);
                 }
                 // A server that ignores If-Modified-Since: wget compares.
@@ -679,6 +744,7 @@ impl Run<'_> {
                             "Server file no newer than local file '{}' -- not retrieving.\n\n",
                             n
                         ));
+                        self.keep_existing(n, &url);
                         return Outcome::Done(0);
                     }
                     log.verbose(&format!(
@@ -730,6 +796,15 @@ impl Run<'_> {
             }
             return self.save(env, log, &head, ex, &url, local_name, resume, started);
         }
+    }
+
+    /// A local file kept as it is (-N, -nc): the recursion reads its links.
+    fn keep_existing(&mut self, path: &str, url: &Url) {
+        self.saved = Some(Saved {
+            path: path.to_string(),
+            url: url.clone(),
+            kind: Kind::by_name(path),
+        });
     }
 
     /// --spider: whether the file is there, nothing saved.
@@ -892,12 +967,22 @@ impl Run<'_> {
         let shown;
         match (&name, &mut self.document) {
             (Some(n), _) => {
-                // -c and -N write over the file; otherwise .1, .2 ...
-                let path = if partial || opts.continue_ || opts.timestamping {
+                // -c and -N write over the file, and so does -r into
+                // directories; otherwise .1, .2 ...
+                let mut path = if partial
+                    || opts.continue_
+                    || self.timestamping()
+                    || (opts.recursive && opts.dirs())
+                {
                     n.clone()
                 } else {
                     unique(n)
                 };
+                // A file -A/-R reject is fetched only for its links (or the
+                // robots rules), as NAME.tmp, and removed after.
+                if opts.recursive && !super::accept::acceptable(opts, &path) {
+                    path.push_str(".tmp");
+                }
                 if let Some(dir) = Path::new(&path).parent() {
                     if !dir.as_os_str().is_empty() {
                         let _ = fs::create_dir_all(dir);
@@ -1066,7 +1151,7 @@ impl Run<'_> {
             // --content-on-error kept the body; the error stands.
             return server_error(env, log, head);
         }
-        if opts.timestamping && head.header("last-modified").is_none() {
+        if self.timestamping() && head.header("last-modified").is_none() {
             log.verbose("Last-modified header missing -- time-stamps turned off.\n");
         }
         // The file takes the server's time (wget does so always, -N or not).
@@ -1084,6 +1169,13 @@ impl Run<'_> {
             );
         }
         let _ = started;
+        if name.is_some() {
+            self.saved = Some(Saved {
+                path: shown.clone(),
+                url: url.clone(),
+                kind: Kind::of(head.header("content-type")),
+            });
+        }
         self.downloaded_files += 1;
         self.downloaded_bytes += got;
         self.download_secs += secs;
