@@ -217,6 +217,25 @@ mod sys {
     pub fn umask(new: Option<u32>) -> io::Result<u32> {
         check(meta::umask(new))
     }
+
+    pub fn stat(path: &Path, follow: bool) -> io::Result<super::Stat> {
+        let st = filestat(path, follow)?;
+        // The glue answers this from the filestat just made (no round trip).
+        let ext = stat_ext(path, follow)?;
+        Ok(super::Stat {
+            dev: st[0],
+            ino: st[1],
+            mode: ext.mode,
+            nlink: ext.nlink,
+            uid: ext.uid,
+            gid: ext.gid,
+            size: st[4],
+            blocks: super::page_blocks(ext.mode, st[4]),
+            atime_ns: st[5],
+            mtime_ns: st[6],
+            ctime_ns: st[7],
+        })
+    }
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -342,6 +361,28 @@ mod sys {
         Ok(from_metadata(&f.metadata()?))
     }
 
+    pub fn stat(path: &Path, follow: bool) -> io::Result<super::Stat> {
+        let m = if follow {
+            crate::fs::metadata(path)?
+        } else {
+            crate::fs::symlink_metadata(path)?
+        };
+        let ns = |s: i64, n: i64| (s.max(0) as u64) * 1_000_000_000 + n.max(0) as u64;
+        Ok(super::Stat {
+            dev: m.dev(),
+            ino: m.ino(),
+            mode: m.mode(),
+            nlink: m.nlink() as u32,
+            uid: m.uid(),
+            gid: m.gid(),
+            size: m.size(),
+            blocks: m.blocks(),
+            atime_ns: ns(m.atime(), m.atime_nsec()),
+            mtime_ns: ns(m.mtime(), m.mtime_nsec()),
+            ctime_ns: ns(m.ctime(), m.ctime_nsec()),
+        })
+    }
+
     fn from_metadata(m: &std::fs::Metadata) -> super::RawStat {
         super::RawStat {
             dev: m.dev(),
@@ -431,6 +472,68 @@ pub struct RawStat {
     pub ctime_ns: u64,
 }
 
+/// Everything `stat(2)` tells of a file that the utilities show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Stat {
+    /// Device id.
+    pub dev: u64,
+    /// Inode number.
+    pub ino: u64,
+    /// `S_IFMT` type bits plus permission, setuid, setgid and sticky bits.
+    pub mode: u32,
+    /// Hard links.
+    pub nlink: u32,
+    /// Owner.
+    pub uid: u32,
+    /// Group.
+    pub gid: u32,
+    /// Bytes.
+    pub size: u64,
+    /// 512-byte blocks (`st_blocks`; see [`blocks`]).
+    pub blocks: u64,
+    /// Access time, nanoseconds since the epoch.
+    pub atime_ns: u64,
+    /// Modification time, nanoseconds since the epoch.
+    pub mtime_ns: u64,
+    /// Status change time, nanoseconds since the epoch.
+    pub ctime_ns: u64,
+}
+
+impl Stat {
+    /// Whether it is a directory.
+    pub fn is_dir(&self) -> bool {
+        self.mode & S_IFMT == S_IFDIR
+    }
+    /// Whether it is a symbolic link.
+    pub fn is_symlink(&self) -> bool {
+        self.mode & S_IFMT == S_IFLNK
+    }
+    /// Mode, owner, group and link count.
+    pub fn ext(&self) -> ExtStat {
+        ExtStat {
+            mode: self.mode,
+            uid: self.uid,
+            gid: self.gid,
+            nlink: self.nlink,
+        }
+    }
+    /// Device, inode and change time.
+    pub fn raw(&self) -> RawStat {
+        RawStat {
+            dev: self.dev,
+            ino: self.ino,
+            ctime_ns: self.ctime_ns,
+        }
+    }
+}
+
+/// The whole [`Stat`] of `path` (`follow`: through a final symlink). In the
+/// sandbox this is one kernel round trip: std's metadata plus [`stat_ext`]
+/// plus [`raw_stat`] of the same path would be two.
+pub fn stat(path: &Path, follow: bool) -> io::Result<Stat> {
+    sys::stat(path, follow)
+}
+
 /// Device, inode and change time of `path`.
 pub fn raw_stat(path: &Path, follow: bool) -> io::Result<RawStat> {
     sys::raw(path, follow)
@@ -468,8 +571,14 @@ pub fn blocks(m: &std::fs::Metadata) -> u64 {
 /// Space a file occupies, in 512-byte units (see the native version).
 #[cfg(target_arch = "wasm32")]
 pub fn blocks(m: &std::fs::Metadata) -> u64 {
-    if m.is_file() {
-        (m.len() + 4095) / 4096 * 8
+    page_blocks(if m.is_file() { S_IFREG } else { 0 }, m.len())
+}
+
+/// tmpfs's count of 512-byte blocks for `size` bytes of a file of `mode`.
+#[cfg(target_arch = "wasm32")]
+fn page_blocks(mode: u32, size: u64) -> u64 {
+    if mode & S_IFMT == S_IFREG {
+        (size + 4095) / 4096 * 8
     } else {
         0
     }

@@ -412,6 +412,31 @@ fn name_of(o: &Option<OsString>, std: &str) -> String {
     }
 }
 
+/// Bytes `skip=` asks to pass over in the input.
+fn skip_bytes(o: &Opts) -> u64 {
+    if o.iflag.skip_bytes {
+        o.skip
+    } else {
+        o.skip * o.ibs as u64
+    }
+}
+
+/// GNU's offset diagnostics, `dd: FILE: cannot skip: ERROR` and the like
+/// (`file` None: standard input).
+fn offset_error(file: Option<&OsStr>, what: &str, e: Option<&io::Error>) {
+    let name = quotef(file.unwrap_or_else(|| OsStr::new("standard input")));
+    match e {
+        Some(e) => eprintln!(
+            "{}: {}: {}: {}",
+            coreutils_core::prog("dd"),
+            name,
+            what,
+            strerror(e)
+        ),
+        None => eprintln!("{}: {}: {}", coreutils_core::prog("dd"), name, what),
+    }
+}
+
 /// Entry point.
 pub fn uumain(args: Vec<OsString>) -> i32 {
     let o = match parse(&args) {
@@ -431,26 +456,13 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             Ok(f) => {
                 if o.skip > 0 && f.metadata().map(|m| m.is_file()).unwrap_or(false) {
                     let mut f = f;
-                    let off = if o.iflag.skip_bytes {
-                        o.skip
-                    } else {
-                        o.skip * o.ibs as u64
-                    };
+                    let off = skip_bytes(&o);
                     let len = f.metadata().map(|m| m.len()).unwrap_or(0);
                     if off > len {
-                        eprintln!(
-                            "{}: {}: cannot skip to specified offset",
-                            coreutils_core::prog("dd"),
-                            quotef(p)
-                        );
+                        offset_error(Some(p), "cannot skip to specified offset", None);
                     }
                     if let Err(e) = f.seek(SeekFrom::Start(off.min(len))) {
-                        eprintln!(
-                            "{}: {}: cannot skip: {}",
-                            coreutils_core::prog("dd"),
-                            quote_gnu(p),
-                            strerror(&e)
-                        );
+                        offset_error(Some(p), "cannot skip", Some(&e));
                         return 1;
                     }
                     Box::new(f)
@@ -476,29 +488,15 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         .and_then(|p| coreutils_core::fs::metadata(p).ok())
         .map_or(false, |m| m.is_file());
     if o.skip > 0 && !seekable_skip {
-        let want = if o.iflag.skip_bytes {
-            o.skip
-        } else {
-            o.skip * o.ibs as u64
-        };
+        let want = skip_bytes(&o);
         let mut sink = io::sink();
         match io::copy(&mut (&mut input).take(want), &mut sink) {
             Ok(n) if n < want => {
-                let name = o.input.as_deref().map_or("'standard input'".into(), quotef);
-                eprintln!(
-                    "{}: {}: cannot skip to specified offset",
-                    coreutils_core::prog("dd"),
-                    name
-                );
+                offset_error(o.input.as_deref(), "cannot skip to specified offset", None)
             }
             Ok(_) => {}
             Err(e) => {
-                eprintln!(
-                    "{}: {}: cannot skip: {}",
-                    coreutils_core::prog("dd"),
-                    name_of(&o.input, "'standard input'"),
-                    strerror(&e)
-                );
+                offset_error(o.input.as_deref(), "cannot skip", Some(&e));
                 return 1;
             }
         }
@@ -548,12 +546,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             }
             if seek_off > 0 {
                 if let Err(e) = f.seek(SeekFrom::Start(seek_off)) {
-                    eprintln!(
-                        "{}: {}: cannot seek: {}",
-                        coreutils_core::prog("dd"),
-                        quote_gnu(p),
-                        strerror(&e)
-                    );
+                    offset_error(Some(p), "cannot seek", Some(&e));
                     return 1;
                 }
             }

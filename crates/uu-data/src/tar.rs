@@ -65,10 +65,11 @@ fn s(b: &[u8]) -> String {
 
 /// A usage error with tar's own `Try` line.
 fn usage(msg: &str, code: i32) -> i32 {
-    eprintln!("{}: {}", coreutils_core::prog("tar"), msg);
+    let prog = coreutils_core::prog("tar");
+    eprintln!("{}: {}", prog, msg);
     eprintln!(
-        "Try '{} --help' or 'tar --usage' for more information.",
-        coreutils_core::prog("tar")
+        "Try '{0} --help' or '{0} --usage' for more information.",
+        prog
     );
     code
 }

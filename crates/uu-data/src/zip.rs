@@ -91,7 +91,8 @@ pub fn unzip_main(args: Vec<OsString>) -> i32 {
         Ok(f) => f,
         Err(_) => {
             eprintln!(
-                "unzip:  cannot find or open {0}, {0}.zip or {0}.ZIP.",
+                "{0}:  cannot find or open {1}, {1}.zip or {1}.ZIP.",
+                coreutils_core::prog("unzip"),
                 s(&zname)
             );
             return 9;
@@ -110,7 +111,8 @@ pub fn unzip_main(args: Vec<OsString>) -> i32 {
             let _ = out.flush();
             eprintln!("  End-of-central-directory signature not found.  Either this file is not\n  a zipfile, or it constitutes one disk of a multi-part archive.  In the\n  latter case the central directory and zipfile comment will be found on\n  the last disk(s) of this archive.");
             eprintln!(
-                "unzip:  cannot find zipfile directory in one of {0} or\n        {0}.zip, and cannot find {0}.ZIP, period.",
+                "{0}:  cannot find zipfile directory in one of {1} or\n        {1}.zip, and cannot find {1}.ZIP, period.",
+                coreutils_core::prog("unzip"),
                 s(&zname)
             );
             return 9;
@@ -326,7 +328,8 @@ pub fn zip_main(args: Vec<OsString>) -> i32 {
                     b'0'..=b'9' | b'v' | b'X' | b'y' => {}
                     _ => {
                         eprintln!(
-                            "zip error: Invalid command arguments (no such option: {})",
+                            "{} error: Invalid command arguments (no such option: {})",
+                            coreutils_core::prog("zip"),
                             c as char
                         );
                         return 16;
@@ -340,7 +343,8 @@ pub fn zip_main(args: Vec<OsString>) -> i32 {
     if ops.len() < 2 {
         // Info-ZIP reports these on standard output.
         println!(
-            "\nzip error: Nothing to do! ({})",
+            "\n{} error: Nothing to do! ({})",
+            coreutils_core::prog("zip"),
             ops.first().map(|o| s(o)).unwrap_or_default()
         );
         return 12;
@@ -367,14 +371,19 @@ pub fn zip_main(args: Vec<OsString>) -> i32 {
         }
     }
     if files.is_empty() {
-        println!("\nzip error: Nothing to do! ({})", s(&zname));
+        println!(
+            "\n{} error: Nothing to do! ({})",
+            coreutils_core::prog("zip"),
+            s(&zname)
+        );
         return 12;
     }
     let f = match coreutils_core::fs::create(path_from_bytes(&zname)) {
         Ok(f) => f,
         Err(e) => {
             eprintln!(
-                "zip error: Could not create output file ({}: {})",
+                "{} error: Could not create output file ({}: {})",
+                coreutils_core::prog("zip"),
                 s(&zname),
                 strerror(&e)
             );
@@ -413,13 +422,18 @@ pub fn zip_main(args: Vec<OsString>) -> i32 {
             )
         };
         if let Err(e) = r {
-            eprintln!("zip error: {}: {}", s(&name), e);
+            eprintln!("{} error: {}: {}", coreutils_core::prog("zip"), s(&name), e);
             return 15;
         }
         if !is_dir {
             let r = coreutils_core::fs::open(&p).and_then(|mut fh| copy_chunks(&mut fh, &mut w));
             if let Err(e) = r {
-                eprintln!("zip error: {}: {}", s(&name), strerror(&e));
+                eprintln!(
+                    "{} error: {}: {}",
+                    coreutils_core::prog("zip"),
+                    s(&name),
+                    strerror(&e)
+                );
                 return 15;
             }
         }
@@ -431,7 +445,7 @@ pub fn zip_main(args: Vec<OsString>) -> i32 {
         }
     }
     if let Err(e) = w.finish() {
-        eprintln!("zip error: {}", e);
+        eprintln!("{} error: {}", coreutils_core::prog("zip"), e);
         return 15;
     }
     let _ = out.flush();

@@ -110,6 +110,10 @@ pub const APPLETS: &[Applet] = &[
         main: fs::mkdir::uumain,
     },
     Applet {
+        name: "mkfifo",
+        main: fs::mkfifo::uumain,
+    },
+    Applet {
         name: "mktemp",
         main: fs::mktemp::uumain,
     },

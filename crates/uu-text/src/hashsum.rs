@@ -1,6 +1,7 @@
 //! `md5sum`, `sha1sum`, `sha224sum`, `sha256sum`, `sha384sum`,
-//! `sha512sum`: print or check digests (`-c`, `--tag`, `-b`/`-t`,
-//! `--quiet`, `--status`, `--strict`, `-w`, `--ignore-missing`, `-z`).
+//! `sha512sum`, `b2sum`: print or check digests (`-c`, `--tag`, `-b`/`-t`,
+//! `--quiet`, `--status`, `--strict`, `-w`, `--ignore-missing`, `-z`;
+//! `b2sum -l BITS`).
 
 use std::ffi::{OsStr, OsString};
 use std::io::Read;
@@ -9,6 +10,7 @@ use md5::Md5;
 use sha1::Sha1;
 use sha2::{Digest, Sha224, Sha256, Sha384, Sha512};
 
+use crate::blake2b::{self, Blake2b};
 use crate::common::bytes::{os_bytes, os_str, qf, records};
 use crate::common::input::{err_text, finish, open, put, read_all, stdout};
 use coreutils_core::args::{opt, HasArg, OptSpec, Spec, Usage};
@@ -28,18 +30,22 @@ pub enum Algo {
     Sha384,
     /// SHA-512.
     Sha512,
+    /// BLAKE2b with a digest of this many bytes (1..=64).
+    Blake2b(usize),
 }
 
 impl Algo {
-    /// The `--tag` name.
-    pub fn tag(self) -> &'static str {
+    /// The `--tag` name (`BLAKE2b-256` for a short BLAKE2b).
+    pub fn tag(self) -> String {
         match self {
-            Algo::Md5 => "MD5",
-            Algo::Sha1 => "SHA1",
-            Algo::Sha224 => "SHA224",
-            Algo::Sha256 => "SHA256",
-            Algo::Sha384 => "SHA384",
-            Algo::Sha512 => "SHA512",
+            Algo::Md5 => "MD5".into(),
+            Algo::Sha1 => "SHA1".into(),
+            Algo::Sha224 => "SHA224".into(),
+            Algo::Sha256 => "SHA256".into(),
+            Algo::Sha384 => "SHA384".into(),
+            Algo::Sha512 => "SHA512".into(),
+            Algo::Blake2b(blake2b::MAX_BYTES) => "BLAKE2b".into(),
+            Algo::Blake2b(n) => format!("BLAKE2b-{}", n * 8),
         }
     }
     fn hex_len(self) -> usize {
@@ -50,20 +56,26 @@ impl Algo {
             Algo::Sha256 => 64,
             Algo::Sha384 => 96,
             Algo::Sha512 => 128,
+            Algo::Blake2b(n) => n * 2,
         }
+    }
+}
+
+/// Hand everything `r` yields to `eat`, in chunks.
+fn read_chunks(r: &mut dyn Read, mut eat: impl FnMut(&[u8])) -> std::io::Result<()> {
+    let mut buf = vec![0u8; 64 * 1024];
+    loop {
+        let k = r.read(&mut buf)?;
+        if k == 0 {
+            return Ok(());
+        }
+        eat(&buf[..k]);
     }
 }
 
 fn hash_with<D: Digest>(r: &mut dyn Read) -> std::io::Result<Vec<u8>> {
     let mut d = D::new();
-    let mut buf = vec![0u8; 64 * 1024];
-    loop {
-        let k = r.read(&mut buf)?;
-        if k == 0 {
-            break;
-        }
-        d.update(&buf[..k]);
-    }
+    read_chunks(r, |b| d.update(b))?;
     Ok(d.finalize().to_vec())
 }
 
@@ -76,6 +88,11 @@ pub fn digest(algo: Algo, r: &mut dyn Read) -> std::io::Result<String> {
         Algo::Sha256 => hash_with::<Sha256>(r)?,
         Algo::Sha384 => hash_with::<Sha384>(r)?,
         Algo::Sha512 => hash_with::<Sha512>(r)?,
+        Algo::Blake2b(n) => {
+            let mut d = Blake2b::new(n);
+            read_chunks(r, |b| d.update(b))?;
+            d.finalize()
+        }
     };
     Ok(raw.iter().map(|b| format!("{:02x}", b)).collect())
 }
@@ -129,17 +146,56 @@ fn unescape_name(name: &[u8]) -> Option<Vec<u8>> {
     Some(o)
 }
 
+/// `b2sum`'s `-l BITS`: the digest length in bytes (0 and absent: 64).
+fn blake2b_bytes(usage: &Usage, bits: Option<String>) -> Result<usize, i32> {
+    let bits = match bits {
+        None => return Ok(blake2b::MAX_BYTES),
+        Some(b) => b,
+    };
+    let fail = |why: &str| {
+        let prog = coreutils_core::prog(usage.prog);
+        eprintln!("{}: invalid length: '{}'", prog, bits);
+        if !why.is_empty() {
+            eprintln!("{}: {}", prog, why);
+        }
+        1
+    };
+    let n: u64 = bits.parse().map_err(|_| fail(""))?;
+    if n > blake2b::MAX_BYTES as u64 * 8 {
+        return Err(fail("maximum digest length for 'BLAKE2b' is 512 bits"));
+    }
+    if n % 8 != 0 {
+        return Err(fail("length is not a multiple of 8"));
+    }
+    Ok(if n == 0 {
+        blake2b::MAX_BYTES
+    } else {
+        n as usize / 8
+    })
+}
+
 /// Entry point shared by the digest utilities.
-pub fn run(args: Vec<OsString>, prog: &'static str, algo: Algo) -> i32 {
+pub fn run(args: Vec<OsString>, prog: &'static str, mut algo: Algo) -> i32 {
     let usage = Usage::new(
         prog,
         "[OPTION]... [FILE]...\nPrint or check checksums.\n",
         1,
     );
-    let p = match usage.parse(&Spec::gnu(SPEC), &args[1.min(args.len())..]) {
+    let mut spec = SPEC.to_vec();
+    let blake = matches!(algo, Algo::Blake2b(_));
+    if blake {
+        spec.push(opt("l", Some('l'), Some("length"), HasArg::Required));
+    }
+    let p = match usage.parse(&Spec::gnu(&spec), &args[1.min(args.len())..]) {
         Ok(p) => p,
         Err(c) => return c,
     };
+    if blake {
+        match blake2b_bytes(&usage, p.last_str("l")) {
+            Ok(n) => algo = Algo::Blake2b(n),
+            Err(c) => return c,
+        }
+    }
     let check = p.has("c");
     if p.has("tag") && check {
         return usage.fail("the --tag option is meaningless when verifying checksums");
@@ -219,14 +275,42 @@ pub fn run(args: Vec<OsString>, prog: &'static str, algo: Algo) -> i32 {
     finish(&mut out, prog, status)
 }
 
-/// Parse a check line: (hex digest, file name).
-fn parse_line(line: &[u8], algo: Algo) -> Option<(Vec<u8>, Vec<u8>)> {
+/// The BLAKE2b of a check line: its tag's length (`BLAKE2b-256 (`), or for
+/// an untagged line the length of its leading hex digits, as `b2sum -c`
+/// takes it whatever `-l` says.
+fn blake2b_of_line(l: &[u8]) -> Algo {
+    if let Some(rest) = l.strip_prefix(b"BLAKE2b-") {
+        let digits = rest.iter().take_while(|c| c.is_ascii_digit()).count();
+        let bits: usize = std::str::from_utf8(&rest[..digits])
+            .ok()
+            .and_then(|d| d.parse().ok())
+            .unwrap_or(0);
+        if bits % 8 == 0 && (8..=blake2b::MAX_BYTES * 8).contains(&bits) {
+            return Algo::Blake2b(bits / 8);
+        }
+        return Algo::Blake2b(blake2b::MAX_BYTES);
+    }
+    let hex = l.iter().take_while(|c| c.is_ascii_hexdigit()).count();
+    if hex % 2 == 0 && (2..=blake2b::MAX_BYTES * 2).contains(&hex) {
+        Algo::Blake2b(hex / 2)
+    } else {
+        Algo::Blake2b(blake2b::MAX_BYTES)
+    }
+}
+
+/// Parse a check line: (its algorithm, hex digest, file name).
+fn parse_line(line: &[u8], algo: Algo) -> Option<(Algo, Vec<u8>, Vec<u8>)> {
     let (escaped, l) = match line.strip_prefix(b"\\") {
         Some(r) => (true, r),
         None => (false, line),
     };
+    let algo = match algo {
+        Algo::Blake2b(_) => blake2b_of_line(l),
+        a => a,
+    };
     let hl = algo.hex_len();
-    let tag = algo.tag().as_bytes();
+    let tag = algo.tag();
+    let tag = tag.as_bytes();
     let name_of = |n: &[u8]| {
         if escaped {
             unescape_name(n)
@@ -241,7 +325,7 @@ fn parse_line(line: &[u8], algo: Algo) -> Option<(Vec<u8>, Vec<u8>)> {
         if hex.len() != hl || !hex.iter().all(|c| c.is_ascii_hexdigit()) {
             return None;
         }
-        return Some((hex.to_ascii_lowercase(), name_of(&rest[..pos])?));
+        return Some((algo, hex.to_ascii_lowercase(), name_of(&rest[..pos])?));
     }
     if l.len() < hl + 2 {
         return None;
@@ -258,7 +342,7 @@ fn parse_line(line: &[u8], algo: Algo) -> Option<(Vec<u8>, Vec<u8>)> {
     if name.is_empty() {
         return None;
     }
-    Some((hex.to_ascii_lowercase(), name_of(name)?))
+    Some((algo, hex.to_ascii_lowercase(), name_of(name)?))
 }
 
 fn plural(n: usize, one: &str, many: &str) -> String {
@@ -301,7 +385,7 @@ fn check_files(
         let mut matched_any = false;
         for (ln, raw) in records(&data, b'\n').enumerate() {
             let line = raw.strip_suffix(b"\r").unwrap_or(raw);
-            let (hex, name) = match parse_line(line, algo) {
+            let (line_algo, hex, name) = match parse_line(line, algo) {
                 Some(x) => x,
                 None => {
                     bad_format += 1;
@@ -312,7 +396,11 @@ fn check_files(
                             prog,
                             shown,
                             ln + 1,
-                            algo.tag()
+                            match algo {
+                                // GNU names the family here, whatever -l says.
+                                Algo::Blake2b(_) => "BLAKE2b".into(),
+                                a => a.tag(),
+                            }
                         );
                     }
                     continue;
@@ -320,7 +408,7 @@ fn check_files(
             };
             matched_any = true;
             let path: &OsStr = os_str(&name);
-            let res = open(path).and_then(|mut r| digest(algo, &mut *r));
+            let res = open(path).and_then(|mut r| digest(line_algo, &mut *r));
             let mut msg = name.clone();
             match res {
                 Err(e) => {
@@ -423,4 +511,8 @@ pub fn sha384_main(a: Vec<OsString>) -> i32 {
 /// `sha512sum`.
 pub fn sha512_main(a: Vec<OsString>) -> i32 {
     run(a, "sha512sum", Algo::Sha512)
+}
+/// `b2sum`.
+pub fn b2_main(a: Vec<OsString>) -> i32 {
+    run(a, "b2sum", Algo::Blake2b(blake2b::MAX_BYTES))
 }

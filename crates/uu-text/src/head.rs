@@ -99,10 +99,19 @@ fn parse_count(s: &str, what: &str) -> Result<(u64, bool), String> {
 /// Entry point.
 pub fn uumain(mut args: Vec<OsString>) -> i32 {
     legacy(&mut args, "head");
-    let p = match USAGE.parse(&Spec::gnu(SPEC), &args[1.min(args.len())..]) {
+    // Digits anywhere but a first `-NUM` are GNU's "trailing" obsolete options.
+    let spec = Spec {
+        digits: Some("digits"),
+        ..Spec::gnu(SPEC)
+    };
+    let p = match USAGE.parse(&spec, &args[1.min(args.len())..]) {
         Ok(p) => p,
         Err(c) => return c,
     };
+    if let Some(d) = p.last("digits") {
+        let first = d.to_string_lossy().chars().next().unwrap_or('0');
+        return USAGE.fail(&format!("invalid trailing option -- {}", first));
+    }
     let mut mode = Mode::Lines(10, false);
     for o in &p.opts {
         let s = o.val();

@@ -6,6 +6,7 @@ use coreutils_core::Applet;
 
 pub mod base32;
 pub mod base64;
+pub mod blake2b;
 pub mod cksum;
 pub mod cmp;
 pub mod column;
@@ -149,6 +150,10 @@ pub const APPLETS: &[Applet] = &[
     Applet {
         name: "sha512sum",
         main: hashsum::sha512_main,
+    },
+    Applet {
+        name: "b2sum",
+        main: hashsum::b2_main,
     },
     Applet {
         name: "od",

@@ -9,11 +9,10 @@ pub(crate) mod print;
 
 use coreutils_core::bytes::{os_bytes, path_bytes, path_from_bytes};
 use coreutils_core::error::strerror;
-use coreutils_core::fs::Metadata;
-use coreutils_core::meta::{self, ExtStat};
+use coreutils_core::meta::{self, ExtStat, Stat};
 use coreutils_core::process::{self, Command};
 use parse::{Exec, Node, PermKind, Stamp};
-use std::cell::{Cell, RefCell};
+use std::cell::Cell;
 use std::ffi::OsString;
 use std::io::{BufRead, Write};
 
@@ -50,24 +49,25 @@ fn stat_fail(e: &std::io::Error) -> StatFail {
 /// Total argument bytes per batched `-exec ... {} +` run.
 const BATCH_BYTES: usize = 128 * 1024;
 
-/// Nanoseconds since the epoch of one of `m`'s timestamps.
-pub(crate) fn mtime_ns(m: &Metadata, st: Stamp, path: &std::path::Path) -> i128 {
-    let t = match st {
-        Stamp::M => m.modified(),
-        Stamp::A => m.accessed(),
-        Stamp::C => {
-            return meta::raw_stat(path, true)
-                .map(|r| r.ctime_ns as i128)
-                .unwrap_or(0)
-        }
-    };
-    match t {
-        Ok(t) => match t.duration_since(std::time::UNIX_EPOCH) {
-            Ok(d) => d.as_nanos() as i128,
-            Err(e) => -(e.duration().as_nanos() as i128),
-        },
-        Err(_) => 0,
+/// Nanoseconds since the epoch of one of `st`'s timestamps.
+pub(crate) fn stamp_ns(st: &Stat, which: Stamp) -> i128 {
+    (match which {
+        Stamp::M => st.mtime_ns,
+        Stamp::A => st.atime_ns,
+        Stamp::C => st.ctime_ns,
+    }) as i128
+}
+
+/// Stat `p`, through a final symlink when `follow` (a dangling one is
+/// examined itself, as GNU does).
+fn stat_following(p: &std::path::Path, follow: bool) -> std::io::Result<Stat> {
+    if !follow {
+        return meta::stat(p, false);
     }
+    meta::stat(p, true).or_else(|e| match stat_fail(&e) {
+        StatFail::Dangling => meta::stat(p, false),
+        _ => Err(e),
+    })
 }
 
 /// One file being evaluated.
@@ -78,12 +78,11 @@ pub(crate) struct Ent<'a> {
     /// The file's type: from the directory entry when walking (no stat),
     /// else from the stat made up front.
     ftype: Kind,
-    /// Metadata, fetched on first use: most expressions (-name, -type,
+    /// The stat, made on first use: most expressions (-name, -type,
     /// -print) never need it, and a stat per entry is what made large walks
     /// slow in the sandbox, where each one is a kernel round trip.
-    meta: RefCell<Option<Option<Metadata>>>,
+    stat: Cell<Option<Option<Stat>>>,
     follow: bool,
-    ext: Cell<Option<ExtStat>>,
 }
 
 impl<'a> Ent<'a> {
@@ -92,12 +91,7 @@ impl<'a> Ent<'a> {
     }
 
     fn ext(&self) -> ExtStat {
-        if let Some(e) = self.ext.get() {
-            return e;
-        }
-        let e = meta::stat_ext(&self.p(), self.follow).unwrap_or_default();
-        self.ext.set(Some(e));
-        e
+        self.stat().map(|s| s.ext()).unwrap_or_default()
     }
 
     /// The name -name matches: last component, trailing slashes ignored.
@@ -109,37 +103,24 @@ impl<'a> Ent<'a> {
         self.ftype.0
     }
 
-    /// The file's metadata (None if it vanished or cannot be read).
-    pub(crate) fn meta(&self) -> Option<Metadata> {
-        if let Some(m) = &*self.meta.borrow() {
-            return m.clone();
+    /// The file's stat (None if it vanished or cannot be read).
+    pub(crate) fn stat(&self) -> Option<Stat> {
+        if let Some(m) = self.stat.get() {
+            return m;
         }
-        let p = self.p();
-        let m = if self.follow {
-            coreutils_core::fs::metadata(&p)
-                .or_else(|e| match stat_fail(&e) {
-                    StatFail::Dangling => coreutils_core::fs::symlink_metadata(&p),
-                    _ => Err(e),
-                })
-                .ok()
-        } else {
-            coreutils_core::fs::symlink_metadata(&p).ok()
-        };
-        *self.meta.borrow_mut() = Some(m.clone());
+        let m = stat_following(&self.p(), self.follow).ok();
+        self.stat.set(Some(m));
         m
     }
 
     /// Size in bytes (0 if unknown).
     pub(crate) fn len(&self) -> u64 {
-        self.meta().map_or(0, |m| m.len())
+        self.stat().map_or(0, |m| m.size)
     }
 
     /// One of the timestamps, in nanoseconds (0 if unknown).
     pub(crate) fn time(&self, st: Stamp) -> i128 {
-        match self.meta() {
-            Some(m) => mtime_ns(&m, st, &self.p()),
-            None => 0,
-        }
+        self.stat().map_or(0, |m| stamp_ns(&m, st))
     }
 }
 
@@ -148,6 +129,18 @@ impl<'a> Ent<'a> {
 pub(crate) struct Kind(pub(crate) u8);
 
 impl Kind {
+    /// The letter of the type bits of `mode`.
+    pub(crate) fn of_mode(mode: u32) -> Kind {
+        Kind(match mode & meta::S_IFMT {
+            meta::S_IFDIR => b'd',
+            meta::S_IFLNK => b'l',
+            meta::S_IFIFO => b'p',
+            meta::S_IFSOCK => b's',
+            meta::S_IFBLK => b'b',
+            meta::S_IFCHR => b'c',
+            _ => b'f',
+        })
+    }
     pub(crate) fn is_dir(self) -> bool {
         self.0 == b'd'
     }
@@ -262,22 +255,22 @@ impl<W: Write> Finder<W> {
             Some(t) => (t, None),
             None => {
                 let m = if follow {
-                    coreutils_core::fs::metadata(&p).or_else(|e| match stat_fail(&e) {
-                        StatFail::Dangling => coreutils_core::fs::symlink_metadata(&p),
+                    meta::stat(&p, true).or_else(|e| match stat_fail(&e) {
+                        StatFail::Dangling => meta::stat(&p, false),
                         StatFail::Loop => Err(e),
                         // GNU reports it, and below a starting point still
                         // examines the link itself.
                         StatFail::Other if depth == 0 => Err(e),
                         StatFail::Other => {
                             self.err(&format!("{}: {}", q(&path), strerror(&e)));
-                            coreutils_core::fs::symlink_metadata(&p)
+                            meta::stat(&p, false)
                         }
                     })
                 } else {
-                    coreutils_core::fs::symlink_metadata(&p)
+                    meta::stat(&p, false)
                 };
                 match m {
-                    Ok(m) => (Kind(type_char(m.file_type())), Some(Some(m))),
+                    Ok(m) => (Kind::of_mode(m.mode), Some(Some(m))),
                     Err(e) => {
                         self.err(&format!("{}: {}", q(&path), strerror(&e)));
                         return;
@@ -291,9 +284,8 @@ impl<W: Write> Finder<W> {
             depth,
             root_len,
             ftype,
-            meta: RefCell::new(first_meta),
+            stat: Cell::new(first_meta),
             follow,
-            ext: Cell::new(None),
         };
         let mut pruned = false;
         if !self.g.depth && in_range {
@@ -308,7 +300,7 @@ impl<W: Write> Finder<W> {
         if descend {
             let mut key = None;
             if self.follow_all || self.follow_roots || self.g.xdev {
-                if let Ok(r) = meta::raw_stat(&p, follow) {
+                if let Some(r) = ent.stat() {
                     if depth == 0 {
                         self.root_dev = r.dev;
                     }
@@ -358,8 +350,8 @@ impl<W: Write> Finder<W> {
             }
         }
         if self.g.depth && in_range {
-            ent.meta.replace(None);
-            ent.ext.set(None);
+            // -depth: the contents may have changed its times; stat afresh.
+            ent.stat.set(None);
             self.eval(expr, &ent);
         }
     }
@@ -461,7 +453,7 @@ impl<W: Write> Finder<W> {
                         Err(_) => false,
                     }
                 } else {
-                    e.ftype.is_file() && e.meta().map_or(false, |m| m.len() == 0)
+                    e.ftype.is_file() && e.stat().map_or(false, |m| m.size == 0)
                 }
             }
             Node::Uid(num) => num.test(e.ext().uid as u64),
@@ -475,12 +467,8 @@ impl<W: Write> Finder<W> {
                 !coreutils_core::users::groups().iter().any(|g| g.gid == gid)
             }
             Node::Links(num) => num.test(e.ext().nlink as u64),
-            Node::Inum(num) => meta::inode(&e.p(), e.follow)
-                .map(|i| num.test(i))
-                .unwrap_or(false),
-            Node::Same(dev, ino) => meta::raw_stat(&e.p(), e.follow)
-                .map(|r| r.dev == *dev && r.ino == *ino)
-                .unwrap_or(false),
+            Node::Inum(num) => e.stat().map_or(false, |s| num.test(s.ino)),
+            Node::Same(dev, ino) => e.stat().map_or(false, |s| s.dev == *dev && s.ino == *ino),
             Node::Access(m) => meta::access(&e.p(), *m).is_ok(),
             Node::Prune => {
                 self.prune = true;

@@ -391,19 +391,15 @@ impl<'a> P<'a> {
             b"-newer" | b"-anewer" | b"-cnewer" => {
                 let a = self.arg(name)?;
                 let p = coreutils_core::bytes::path_from_bytes(a);
-                let m = if self.env.follow {
-                    coreutils_core::fs::metadata(&p)
-                } else {
-                    coreutils_core::fs::symlink_metadata(&p)
-                }
-                .map_err(|e| format!("'{}': {}", s(a), coreutils_core::error::strerror(&e)))?;
+                let m = coreutils_core::meta::stat(&p, self.env.follow)
+                    .map_err(|e| format!("'{}': {}", s(a), coreutils_core::error::strerror(&e)))?;
                 let st = if t == b"-newer" {
                     Stamp::M
                 } else {
                     stamp(t[1])
                 };
                 let _ = st;
-                Node::Newer(st, super::mtime_ns(&m, Stamp::M, &p))
+                Node::Newer(st, super::stamp_ns(&m, Stamp::M))
             }
             b"-perm" => {
                 let a = self.arg(name)?;
@@ -450,7 +446,7 @@ impl<'a> P<'a> {
             b"-samefile" => {
                 let a = self.arg(name)?;
                 let p = coreutils_core::bytes::path_from_bytes(a);
-                let r = coreutils_core::meta::raw_stat(&p, self.env.follow)
+                let r = coreutils_core::meta::stat(&p, self.env.follow)
                     .map_err(|e| format!("'{}': {}", s(a), coreutils_core::error::strerror(&e)))?;
                 Node::Same(r.dev, r.ino)
             }

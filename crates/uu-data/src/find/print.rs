@@ -85,15 +85,7 @@ pub(crate) fn mode_string(mode: u32, tc: u8) -> String {
 }
 
 fn blocks(e: &Ent) -> u64 {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        e.meta().map_or(0, |m| m.blocks())
-    }
-    #[cfg(not(unix))]
-    {
-        (e.len() + 4095) / 4096 * 8
-    }
+    e.stat().map_or(0, |m| m.blocks)
 }
 
 fn dirname(p: &[u8]) -> Vec<u8> {
@@ -228,15 +220,8 @@ pub(crate) fn printf(fmt: &[u8], e: &Ent, _now: i128, names: &mut NameCache) -> 
             b'g' => names.group(e.ext().gid).into_bytes(),
             b'U' => e.ext().uid.to_string().into_bytes(),
             b'G' => e.ext().gid.to_string().into_bytes(),
-            b'i' => coreutils_core::meta::inode(&p, e.follow)
-                .unwrap_or(0)
-                .to_string()
-                .into_bytes(),
-            b'D' => coreutils_core::meta::raw_stat(&p, e.follow)
-                .map(|r| r.dev)
-                .unwrap_or(0)
-                .to_string()
-                .into_bytes(),
+            b'i' => e.stat().map_or(0, |s| s.ino).to_string().into_bytes(),
+            b'D' => e.stat().map_or(0, |s| s.dev).to_string().into_bytes(),
             b'l' => {
                 if e.ftype.is_symlink() {
                     coreutils_core::fs::read_link(&p)
@@ -299,7 +284,7 @@ pub(crate) fn printf(fmt: &[u8], e: &Ent, _now: i128, names: &mut NameCache) -> 
 pub(crate) fn ls(e: &Ent, now: i128, names: &mut NameCache) -> Vec<u8> {
     let p = e.p();
     let ext = e.ext();
-    let ino = coreutils_core::meta::inode(&p, e.follow).unwrap_or(0);
+    let ino = e.stat().map_or(0, |s| s.ino);
     let t = e.time(Stamp::M);
     let secs = t.div_euclid(1_000_000_000) as i64;
     let tmv = Tm::from_secs(secs);

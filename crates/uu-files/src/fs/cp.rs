@@ -30,6 +30,20 @@ struct Opts {
     force: bool,
     verbose: bool,
     update: bool,
+    /// The process's umask, asked once (not per copied file).
+    umask: u32,
+}
+
+/// Give a new `dst` (made with `created` permission bits, what the kernel
+/// gives a new file or directory under the umask) the bits of `src` minus
+/// the umask: no call when they are already those.
+fn set_new_mode(src: &Path, dst: &Path, bits: u32, created: u32, umask: u32) {
+    if let Ok(st) = meta::stat_ext(src, true) {
+        let mode = st.mode & bits & !umask;
+        if mode != created & !umask {
+            let _ = meta::chmod(dst, mode, true);
+        }
+    }
 }
 
 fn preserve_attrs(src: &Path, dst: &Path, m: &std::fs::Metadata) {
@@ -142,9 +156,8 @@ fn copy_one(src: &Path, dst: &Path, o: &Opts, top: bool) -> bool {
         if !existed {
             if o.preserve {
                 preserve_attrs(src, dst, &m);
-            } else if let Ok(st) = meta::stat_ext(src, true) {
-                let umask = meta::umask(None).unwrap_or(0o022);
-                let _ = meta::chmod(dst, st.mode & 0o7777 & !umask, true);
+            } else {
+                set_new_mode(src, dst, 0o7777, 0o777, o.umask);
             }
         }
         return ok;
@@ -245,10 +258,7 @@ fn copy_one(src: &Path, dst: &Path, o: &Opts, top: bool) -> bool {
         if o.preserve {
             preserve_attrs(src, dst, &m);
         } else if dst_meta.is_none() {
-            if let Ok(st) = meta::stat_ext(src, true) {
-                let umask = meta::umask(None).unwrap_or(0o022);
-                let _ = meta::chmod(dst, st.mode & 0o777 & !umask, true);
-            }
+            set_new_mode(src, dst, 0o777, 0o666, o.umask);
         }
     }
     if o.verbose {
@@ -293,6 +303,7 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         force: false,
         verbose: false,
         update: false,
+        umask: meta::umask(None).unwrap_or(0o022),
     };
     for opt in &p.opts {
         match opt.key {

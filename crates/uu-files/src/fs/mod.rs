@@ -13,6 +13,7 @@ pub mod link;
 pub mod ln;
 pub mod ls;
 pub mod mkdir;
+pub mod mkfifo;
 pub mod mktemp;
 pub mod mode;
 pub mod mv;

@@ -10,7 +10,7 @@ use coreutils_core::error::strerror;
 use coreutils_core::escapes::{expand, Style};
 use coreutils_core::io::{exit_on_write_error, stdout};
 use coreutils_core::locale::utf8_locale;
-use coreutils_core::meta::{self, ExtStat, RawStat};
+use coreutils_core::meta::{self, Stat};
 use coreutils_core::meta::{perm_string, type_char};
 use coreutils_core::quote::quote_gnu;
 use coreutils_core::users::NameCache;
@@ -31,30 +31,24 @@ const LONGS: &[LongOpt] = &[
 
 struct Info {
     name: Vec<u8>,
-    md: std::fs::Metadata,
-    ext: ExtStat,
-    raw: RawStat,
+    st: Stat,
     target: Option<Vec<u8>>,
 }
 
-fn t_of(r: std::io::Result<std::time::SystemTime>) -> Option<Time> {
-    let d = r.ok()?.duration_since(std::time::UNIX_EPOCH).ok()?;
-    Some(Time {
-        secs: d.as_secs() as i64,
-        nanos: d.subsec_nanos(),
-    })
+fn t_of(ns: u64) -> Time {
+    Time {
+        secs: (ns / 1_000_000_000) as i64,
+        nanos: (ns % 1_000_000_000) as u32,
+    }
 }
 
-fn human_time(t: Option<Time>) -> String {
-    match t {
-        Some(t) => strftime("%Y-%m-%d %H:%M:%S.%N %z", t),
-        None => "-".into(),
-    }
+fn human_time(t: Time) -> String {
+    strftime("%Y-%m-%d %H:%M:%S.%N %z", t)
 }
 
 fn type_name(i: &Info) -> &'static str {
     use coreutils_core::meta::*;
-    match i.ext.mode & S_IFMT {
+    match i.st.mode & S_IFMT {
         S_IFDIR => "directory",
         S_IFLNK => "symbolic link",
         S_IFCHR => "character special file",
@@ -62,19 +56,12 @@ fn type_name(i: &Info) -> &'static str {
         S_IFIFO => "fifo",
         S_IFSOCK => "socket",
         _ => {
-            if i.md.len() == 0 {
+            if i.st.size == 0 {
                 "regular empty file"
             } else {
                 "regular file"
             }
         }
-    }
-}
-
-fn ctime(i: &Info) -> Time {
-    Time {
-        secs: (i.raw.ctime_ns / 1_000_000_000) as i64,
-        nanos: (i.raw.ctime_ns % 1_000_000_000) as u32,
     }
 }
 
@@ -92,30 +79,30 @@ fn directive(c: char, i: &Info, names: &mut NameCache, out: &mut Vec<u8>) -> boo
             }
             s
         }
-        's' => i.md.len().to_string(),
-        'b' => meta::blocks(&i.md).to_string(),
+        's' => i.st.size.to_string(),
+        'b' => i.st.blocks.to_string(),
         'B' => "512".into(),
         'o' => "4096".into(),
-        'f' => format!("{:x}", i.ext.mode),
+        'f' => format!("{:x}", i.st.mode),
         'F' => type_name(i).into(),
-        'a' => format!("{:o}", i.ext.mode & 0o7777),
-        'A' => format!("{}{}", type_char(i.ext.mode), perm_string(i.ext.mode)),
-        'h' => i.ext.nlink.to_string(),
-        'i' => i.raw.ino.to_string(),
-        'd' => i.raw.dev.to_string(),
-        'D' => format!("{:x}", i.raw.dev),
-        'u' => i.ext.uid.to_string(),
-        'U' => names.user(i.ext.uid),
-        'g' => i.ext.gid.to_string(),
-        'G' => names.group(i.ext.gid),
+        'a' => format!("{:o}", i.st.mode & 0o7777),
+        'A' => format!("{}{}", type_char(i.st.mode), perm_string(i.st.mode)),
+        'h' => i.st.nlink.to_string(),
+        'i' => i.st.ino.to_string(),
+        'd' => i.st.dev.to_string(),
+        'D' => format!("{:x}", i.st.dev),
+        'u' => i.st.uid.to_string(),
+        'U' => names.user(i.st.uid),
+        'g' => i.st.gid.to_string(),
+        'G' => names.group(i.st.gid),
         't' => "0".into(),
         'T' => "0".into(),
-        'x' => human_time(t_of(i.md.accessed())),
-        'X' => t_of(i.md.accessed()).map_or("0".into(), |t| t.secs.to_string()),
-        'y' => human_time(t_of(i.md.modified())),
-        'Y' => t_of(i.md.modified()).map_or("0".into(), |t| t.secs.to_string()),
-        'z' => human_time(Some(ctime(i))),
-        'Z' => ctime(i).secs.to_string(),
+        'x' => human_time(t_of(i.st.atime_ns)),
+        'X' => t_of(i.st.atime_ns).secs.to_string(),
+        'y' => human_time(t_of(i.st.mtime_ns)),
+        'Y' => t_of(i.st.mtime_ns).secs.to_string(),
+        'z' => human_time(t_of(i.st.ctime_ns)),
+        'Z' => t_of(i.st.ctime_ns).secs.to_string(),
         'w' => "-".into(),
         'W' => "0".into(),
         'm' => "/".into(),
@@ -254,13 +241,8 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
     let mut status = 0;
     for f in &p.operands {
         let path = Path::new(f);
-        let md = if follow {
-            coreutils_core::fs::metadata(path)
-        } else {
-            coreutils_core::fs::symlink_metadata(path)
-        };
-        let md = match md {
-            Ok(m) => m,
+        let st = match meta::stat(path, follow) {
+            Ok(st) => st,
             Err(e) => {
                 let _ = out.flush();
                 eprintln!(
@@ -275,16 +257,14 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
         };
         let info = Info {
             name: os_bytes(f).to_vec(),
-            ext: meta::stat_ext(path, follow).unwrap_or_default(),
-            raw: meta::raw_stat(path, follow).unwrap_or_default(),
-            target: if md.file_type().is_symlink() {
+            target: if st.is_symlink() {
                 coreutils_core::fs::read_link(path)
                     .ok()
                     .map(|t| path_bytes(&t).to_vec())
             } else {
                 None
             },
-            md,
+            st,
         };
         let bytes = match &fmt {
             Some((f, nl)) => {

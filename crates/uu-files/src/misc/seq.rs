@@ -221,8 +221,12 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             .iter()
             .map(|o| o.to_string_lossy().into_owned()),
     );
+    // GNU's -w takes no width from a hexadecimal operand.
+    let mut hex = Vec::with_capacity(ops.len());
     for o in ops.iter_mut() {
-        if let Some(d) = hex_integer(o) {
+        let h = hex_integer(o);
+        hex.push(h.is_some());
+        if let Some(d) = h {
             *o = d;
         }
     }
@@ -276,6 +280,8 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             );
         }
     }
+    let first_hex = ops.len() > 1 && hex[0];
+    let last_hex = hex.last() == Some(&true);
     let (first_s, incr_s, last_s) = match ops.len() {
         1 => ("1".to_string(), "1".to_string(), ops[0].clone()),
         2 => (ops[0].clone(), "1".to_string(), ops[1].clone()),
@@ -321,11 +327,15 @@ pub fn uumain(args: Vec<OsString>) -> i32 {
             let div = 10i128.pow(scale - out_frac);
             let w = if width {
                 let mut s1 = Vec::new();
-                fmt_dec(&mut s1, a2 / div, out_frac);
+                if !first_hex {
+                    fmt_dec(&mut s1, a2 / div, out_frac);
+                }
                 let mut s2 = Vec::new();
                 // The largest value printed has the width of LAST truncated.
                 let last_val = z2 / div;
-                fmt_dec(&mut s2, last_val, out_frac);
+                if !last_hex {
+                    fmt_dec(&mut s2, last_val, out_frac);
+                }
                 s1.len().max(s2.len())
             } else {
                 0

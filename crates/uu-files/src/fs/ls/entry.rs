@@ -28,14 +28,10 @@ pub struct Entry {
     pub target_mode: Option<u32>,
 }
 
-fn time_of(t: std::io::Result<std::time::SystemTime>) -> Time {
-    let d = t
-        .ok()
-        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-        .unwrap_or_default();
+fn time_of(ns: u64) -> Time {
     Time {
-        secs: d.as_secs() as i64,
-        nanos: d.subsec_nanos(),
+        secs: (ns / 1_000_000_000) as i64,
+        nanos: (ns % 1_000_000_000) as u32,
     }
 }
 
@@ -91,14 +87,8 @@ impl Entry {
         follow: bool,
         want_target: bool,
     ) -> std::io::Result<Entry> {
-        let m = if follow {
-            coreutils_core::fs::metadata(path)?
-        } else {
-            coreutils_core::fs::symlink_metadata(path)?
-        };
-        let is_link = m.file_type().is_symlink();
-        let ext = meta::stat_ext(path, follow)?;
-        let raw = meta::raw_stat(path, follow).unwrap_or_default();
+        let st = meta::stat(path, follow)?;
+        let is_link = st.is_symlink();
         let (link_target, target_mode) = if is_link && want_target {
             let t = coreutils_core::fs::read_link(path)
                 .ok()
@@ -112,21 +102,18 @@ impl Entry {
             path: path.to_path_buf(),
             name,
             stat_ok: true,
-            is_dir: m.is_dir(),
+            is_dir: st.is_dir(),
             is_link,
-            mode: ext.mode,
-            nlink: ext.nlink,
-            uid: ext.uid,
-            gid: ext.gid,
-            size: m.len(),
-            blocks: meta::blocks(&m),
-            mtime: time_of(m.modified()),
-            atime: time_of(m.accessed()),
-            ctime: Time {
-                secs: (raw.ctime_ns / 1_000_000_000) as i64,
-                nanos: (raw.ctime_ns % 1_000_000_000) as u32,
-            },
-            ino: raw.ino,
+            mode: st.mode,
+            nlink: st.nlink,
+            uid: st.uid,
+            gid: st.gid,
+            size: st.size,
+            blocks: st.blocks,
+            mtime: time_of(st.mtime_ns),
+            atime: time_of(st.atime_ns),
+            ctime: time_of(st.ctime_ns),
+            ino: st.ino,
             link_target,
             target_mode,
         })
