@@ -26,6 +26,11 @@ export interface FsStream {
   path: string;
   /** Our kernel descriptor for this stream (-1: none, e.g. a directory). */
   kfd?: number;
+  /**
+   * How many Emscripten descriptors use `kfd` (dup/dup2 copy the stream object
+   * and share this one): the kernel descriptor is closed with the last.
+   */
+  kfdUsers?: { count: number };
 }
 
 export interface FsType {

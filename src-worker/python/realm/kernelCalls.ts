@@ -166,6 +166,17 @@ export class KernelCalls {
     this.ok(Sys.PATH_UTIMES, [AT_FDCWD, 1, atimeMs, mtimeMs], enc(path));
   }
 
+  /** link(2) (`follow`: a symlink `from` links its target); 0 or the errno. */
+  link(from: string, to: string, follow: boolean): number {
+    const a = enc(from);
+    return this.try(Sys.LINK, [AT_FDCWD, follow ? 1 : 0, a.length, AT_FDCWD], join(a, enc(to)));
+  }
+
+  /** The times of `path` itself, a symlink not followed (ms; -1: now); 0 or the errno. */
+  lutimes(path: string, atimeMs: number, mtimeMs: number): number {
+    return this.try(Sys.PATH_UTIMES, [AT_FDCWD, 0, atimeMs, mtimeMs], enc(path));
+  }
+
   /** Names in directory `path` (without . and ..). */
   listdir(path: string): string[] {
     const fd = this.open(path, O.DIRECTORY, true, false);

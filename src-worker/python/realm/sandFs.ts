@@ -184,9 +184,11 @@ export function createSandFs(FS: EmscriptenFS, k: KernelCalls): SandFs {
         acc !== 0,
         stream.flags & O_APPEND_EM ? FD_APPEND : 0,
       );
+      stream.kfdUsers = { count: 1 };
       if (!FS.isFile(stream.node.mode)) stream.seekable = false;
     }),
     close: guard((stream: FsStream) => {
+      if (stream.kfdUsers && --stream.kfdUsers.count > 0) return; // a dup still uses it
       if (stream.kfd !== undefined && stream.kfd >= 0) k.close(stream.kfd);
     }),
     // fstat of an open descriptor asks the kernel about that descriptor (pipes, unlinked files).
@@ -194,8 +196,11 @@ export function createSandFs(FS: EmscriptenFS, k: KernelCalls): SandFs {
       if (stream.kfd === undefined || stream.kfd < 0) return nodeOps.getattr(stream.node);
       return toStat(stream.node, k.fstat(stream.kfd));
     }),
-    dup: (): void => {
-      // Emscripten dup shares the stream object (and so our kernel fd); closes are counted by it.
+    dup: (stream: FsStream): void => {
+      // Emscripten's dup copies the stream object: the copy shares our kernel fd
+      // (`os.dup2(fd, 1); os.close(fd)` keeps writing to the file through fd 1).
+      if (stream.kfdUsers) stream.kfdUsers.count++;
+      else stream.kfdUsers = { count: 2 };
     },
     read: guard(
       (stream: FsStream, buffer: Uint8Array, offset: number, length: number, position: number) => {
