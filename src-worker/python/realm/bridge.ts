@@ -145,6 +145,13 @@ export function createBridge(d: BridgeDeps): KernelBridge {
         const kfd = kfdOf(fd);
         if (kfd < 0) return kfd;
         fds.push([child, kfd]);
+        // A file we read or wrote by position: the child starts at our offset,
+        // and from now on both go by the kernel's (shared, as after fork).
+        const s = FS.getStream(fd);
+        if (s?.seekable && s.kfdUsers && s.kfd === kfd) {
+          if (!s.kfdUsers.childShares) k.seek(kfd, s.position, 0);
+          s.kfdUsers.childShares = true;
+        }
       }
       const e = k.try(Sys.SPAWN, [], encodeSpawn({ ...r, fds, pgid: r.pgid ?? -1 }));
       return e === 0 ? (k.ch.rets[0] as number) : -e;

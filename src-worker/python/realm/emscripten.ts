@@ -30,7 +30,14 @@ export interface FsStream {
    * How many Emscripten descriptors use `kfd` (dup/dup2 copy the stream object
    * and share this one): the kernel descriptor is closed with the last.
    */
-  kfdUsers?: { count: number };
+  kfdUsers?: {
+    count: number;
+    /**
+     * Given to a child process: the kernel's file offset is the one truth
+     * (the child moves it), so reads, writes and seeks go by it from then on.
+     */
+    childShares?: boolean;
+  };
 }
 
 export interface FsType {

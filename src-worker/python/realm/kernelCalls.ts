@@ -128,6 +128,11 @@ export class KernelCalls {
     return done;
   }
 
+  /** lseek(2) on the kernel descriptor; the new offset. */
+  seek(fd: number, offset: number, whence: number): number {
+    return this.ok(Sys.SEEK, [fd, offset, whence]).rets[0] as number;
+  }
+
   ftruncate(fd: number, size: number): void {
     this.ok(Sys.FTRUNCATE, [fd, size]);
   }

@@ -169,6 +169,18 @@ export function createSandFs(FS: EmscriptenFS, k: KernelCalls): SandFs {
     readlink: guard((node: FsNode) => k.readlink(realPath(node))),
   };
 
+  /**
+   * A sequential read or write of a file a child shares: at the kernel's
+   * offset (which the child may have moved), and Emscripten's position is
+   * set to it (it adds what was done). pread/pwrite keep their position.
+   */
+  function byKernelOffset(stream: FsStream, position: number): boolean {
+    if (!stream.seekable || stream.kfdUsers?.childShares !== true) return false;
+    if (position !== stream.position || stream.kfd === undefined) return false;
+    stream.position = k.seek(stream.kfd, 0, 1);
+    return true;
+  }
+
   const streamOps = {
     open: guard((stream: FsStream) => {
       if (FS.isDir(stream.node.mode)) {
@@ -205,24 +217,26 @@ export function createSandFs(FS: EmscriptenFS, k: KernelCalls): SandFs {
     read: guard(
       (stream: FsStream, buffer: Uint8Array, offset: number, length: number, position: number) => {
         if (stream.kfd === undefined || stream.kfd < 0) throw new FS.ErrnoError(31);
-        const pos = stream.seekable ? position : -1;
+        const pos = byKernelOffset(stream, position) ? -1 : stream.seekable ? position : -1;
         return k.readInto(stream.kfd, buffer.subarray(offset, offset + length), pos);
       },
     ),
     write: guard(
       (stream: FsStream, buffer: Uint8Array, offset: number, length: number, position: number) => {
         if (stream.kfd === undefined || stream.kfd < 0) throw new FS.ErrnoError(31);
-        const pos = stream.seekable ? position : -1;
+        const pos = byKernelOffset(stream, position) ? -1 : stream.seekable ? position : -1;
         // A copy: the kernel may keep the bytes, and the heap view moves on memory growth.
         return k.write(stream.kfd, buffer.slice(offset, offset + length), pos);
       },
     ),
     llseek: guard((stream: FsStream, offset: number, whence: number) => {
+      const shared = stream.kfdUsers?.childShares === true && stream.kfd !== undefined;
       let pos = offset;
-      if (whence === 1) pos += stream.position;
+      if (whence === 1) pos += shared ? k.seek(stream.kfd as number, 0, 1) : stream.position;
       else if (whence === 2 && stream.kfd !== undefined && stream.kfd >= 0)
         pos += k.fstat(stream.kfd).size;
       if (pos < 0) throw new FS.ErrnoError(28);
+      if (shared) k.seek(stream.kfd as number, pos, 0);
       return pos;
     }),
   };
