@@ -24,6 +24,10 @@ export interface KernelBridge {
   ids(): string;
   /** The kernel's disposition of `sig` for this process: 0 default, 1 ignore, 2 catch. */
   sigaction(sig: number, disp: number): number;
+  /** link(2) of absolute paths (`follow` 1: a symlink's target): 0 or the errno. */
+  link(from: string, to: string, follow: number): number;
+  /** The times of an absolute path itself, a symlink not followed (ms; -1: now): 0 or the errno. */
+  lutimes(path: string, atimeMs: number, mtimeMs: number): number;
   pipe(): string;
   /** The real-time timer (SIGALRM), µs; `readOnly` 1: getitimer. JSON `[leftUs, intervalUs]` before, or -errno. */
   setitimer(valueUs: number, intervalUs: number, readOnly: number): string;
@@ -118,6 +122,7 @@ export function createBridge(d: BridgeDeps): KernelBridge {
       error: false,
     });
     s.kfd = kfd;
+    s.kfdUsers = { count: 1 };
     return s.fd;
   };
   return {
@@ -140,6 +145,13 @@ export function createBridge(d: BridgeDeps): KernelBridge {
         const kfd = kfdOf(fd);
         if (kfd < 0) return kfd;
         fds.push([child, kfd]);
+        // A file we read or wrote by position: the child starts at our offset,
+        // and from now on both go by the kernel's (shared, as after fork).
+        const s = FS.getStream(fd);
+        if (s?.seekable && s.kfdUsers && s.kfd === kfd) {
+          if (!s.kfdUsers.childShares) k.seek(kfd, s.position, 0);
+          s.kfdUsers.childShares = true;
+        }
       }
       const e = k.try(Sys.SPAWN, [], encodeSpawn({ ...r, fds, pgid: r.pgid ?? -1 }));
       return e === 0 ? (k.ch.rets[0] as number) : -e;
@@ -164,6 +176,12 @@ export function createBridge(d: BridgeDeps): KernelBridge {
     },
     sigaction(sig: number, disp: number): number {
       return k.try(Sys.SIGACTION, [sig, disp]);
+    },
+    link(from: string, to: string, follow: number): number {
+      return k.link(from, to, follow === 1);
+    },
+    lutimes(path: string, atimeMs: number, mtimeMs: number): number {
+      return k.lutimes(path, atimeMs, mtimeMs);
     },
     setitimer(valueUs: number, intervalUs: number, readOnly: number): string {
       const e = k.try(Sys.SETITIMER, [valueUs, intervalUs, readOnly]);

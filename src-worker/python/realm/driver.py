@@ -256,7 +256,34 @@ def _xoptions(opts, ignore_env):
         v = env["PYTHONOPTIMIZE"]
         opt = int(v) if v.isdigit() else 1
     opts["O"] = opt
-    return {"utf8_mode": 0 if utf8 in (None, "0") else 1, "dev_mode": dev, "optimize": opt}
+    flags = {"utf8_mode": 0 if utf8 in (None, "0") else 1, "dev_mode": dev, "optimize": opt}
+    digits = _int_max_str_digits(env.get("PYTHONINTMAXSTRDIGITS"), xo.get("int_max_str_digits"))
+    if digits is not None:
+        sys.set_int_max_str_digits(digits)
+        flags["int_max_str_digits"] = digits
+    return flags
+
+
+class _InitError(Exception):
+    """A setting CPython's start-up refuses ("Fatal Python error: <where>: <message>")."""
+
+
+def _int_max_str_digits(env_value, x_value):
+    """The int/str conversion limit from PYTHONINTMAXSTRDIGITS, then -X
+    int_max_str_digits (which wins), checked as CPython's start-up does."""
+    digits = None
+    for where, value in (("PYTHONINTMAXSTRDIGITS", env_value), ("-X int_max_str_digits", x_value)):
+        if value is None:
+            continue
+        text = value.lstrip() if isinstance(value, str) else ""  # strtol's form: spaces, a sign, digits
+        unsigned = text[1:] if text[:1] in ("+", "-") else text
+        n = int(text) if unsigned.isdigit() else -1
+        if n != 0 and n < 640:
+            raise _InitError(
+                f"config_init_int_max_str_digits: {where}: invalid limit; must be >= 640 or 0 for unlimited."
+            )
+        digits = n
+    return digits
 
 
 def _set_flags(opts, more):
@@ -484,7 +511,7 @@ def _install_shims(boot, pids):
     stdlib["install"]()
     _threads = {"__name__": "_sandglass_thread_shim"}
     exec(boot.threads, _threads)
-    _threads["install"](kernel["nap"])
+    _threads["install"](kernel["nap"], {"concurrent.futures.process": stdlib["patch_process_pool"]})
     net = {"__name__": "_sandglass_net_shim"}
     exec(boot.net, net)
     net["install"](jsfinder.jsproxies.pop("_sandglass_net"), kernel["errno_error"])
@@ -562,7 +589,12 @@ def main(boot, job):
             file=sys.stderr,
         )
         return 1
-    _set_flags(opts, {**_xoptions(opts, ignore_env), "dont_write_bytecode": int(no_pyc)})
+    try:
+        more_flags = _xoptions(opts, ignore_env)
+    except _InitError as e:
+        print(f"Fatal Python error: {e}\nPython runtime state: preinitialized\n", file=sys.stderr)
+        return 1
+    _set_flags(opts, {**more_flags, "dont_write_bytecode": int(no_pyc)})
     if sys.flags.dev_mode:
         import warnings
 

@@ -26,6 +26,18 @@ export interface FsStream {
   path: string;
   /** Our kernel descriptor for this stream (-1: none, e.g. a directory). */
   kfd?: number;
+  /**
+   * How many Emscripten descriptors use `kfd` (dup/dup2 copy the stream object
+   * and share this one): the kernel descriptor is closed with the last.
+   */
+  kfdUsers?: {
+    count: number;
+    /**
+     * Given to a child process: the kernel's file offset is the one truth
+     * (the child moves it), so reads, writes and seeks go by it from then on.
+     */
+    childShares?: boolean;
+  };
 }
 
 export interface FsType {

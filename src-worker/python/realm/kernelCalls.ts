@@ -128,6 +128,11 @@ export class KernelCalls {
     return done;
   }
 
+  /** lseek(2) on the kernel descriptor; the new offset. */
+  seek(fd: number, offset: number, whence: number): number {
+    return this.ok(Sys.SEEK, [fd, offset, whence]).rets[0] as number;
+  }
+
   ftruncate(fd: number, size: number): void {
     this.ok(Sys.FTRUNCATE, [fd, size]);
   }
@@ -164,6 +169,17 @@ export class KernelCalls {
 
   utimes(path: string, atimeMs: number, mtimeMs: number): void {
     this.ok(Sys.PATH_UTIMES, [AT_FDCWD, 1, atimeMs, mtimeMs], enc(path));
+  }
+
+  /** link(2) (`follow`: a symlink `from` links its target); 0 or the errno. */
+  link(from: string, to: string, follow: boolean): number {
+    const a = enc(from);
+    return this.try(Sys.LINK, [AT_FDCWD, follow ? 1 : 0, a.length, AT_FDCWD], join(a, enc(to)));
+  }
+
+  /** The times of `path` itself, a symlink not followed (ms; -1: now); 0 or the errno. */
+  lutimes(path: string, atimeMs: number, mtimeMs: number): number {
+    return this.try(Sys.PATH_UTIMES, [AT_FDCWD, 0, atimeMs, mtimeMs], enc(path));
   }
 
   /** Names in directory `path` (without . and ..). */

@@ -331,6 +331,24 @@ def cpu_count():
     return n or None
 
 
+def sched_getaffinity(pid):
+    """Every CPU the sandbox shows (a process may run on any)."""
+    if pid not in (0, os.getpid()):
+        os.kill(pid, 0)  # ProcessLookupError for no such process, as Linux's ESRCH
+    return set(range(cpu_count() or 1))
+
+
+_sysconf = os.sysconf
+_CPU_NAMES = ("SC_NPROCESSORS_ONLN", "SC_NPROCESSORS_CONF")
+
+
+def sysconf(name):
+    """os.sysconf; the CPU counts are the sandbox's (as nproc and getconf say)."""
+    if name in _CPU_NAMES or name in (os.sysconf_names.get(n) for n in _CPU_NAMES):
+        return cpu_count() or 1
+    return _sysconf(name)
+
+
 _uname = os.uname
 
 
@@ -601,6 +619,54 @@ def ioctl(fd, request, arg=0, mutate_flag=True, /):
 _faccessat = os.access
 
 
+def _path_error(e, *names):
+    """errno `e` (the kernel's) as C raises it for a call on paths `names`."""
+    err = errno_error(e)
+    if len(names) == 2:
+        return type(err)(err.errno, err.strerror, names[0], None, names[1])
+    return type(err)(err.errno, err.strerror, names[0])
+
+
+def _abspath(p, what):
+    if isinstance(p, int):
+        raise TypeError(f"{what}: path should be string, bytes or os.PathLike, not int")
+    return os.path.abspath(_fsdecode(os.fspath(p)))
+
+
+def link(src, dst, *, src_dir_fd=None, dst_dir_fd=None, follow_symlinks=True):
+    """os.link through the kernel (Emscripten has no linkat)."""
+    if src_dir_fd is not None or dst_dir_fd is not None:
+        raise NotImplementedError("link: src_dir_fd and dst_dir_fd unavailable on this platform")
+    e = _k.link(_abspath(src, "link"), _abspath(dst, "link"), 1 if follow_symlinks else 0)
+    if e:
+        raise _path_error(e, src, dst)
+
+
+_utime = os.utime
+
+
+def utime(path, times=None, *, ns=None, dir_fd=None, follow_symlinks=True):
+    """os.utime; follow_symlinks=False sets a symlink's own times (lutimes)."""
+    if follow_symlinks or dir_fd is not None or isinstance(path, int):
+        more = {} if ns is None else {"ns": ns}  # C's utime takes ns=None as given
+        return _utime(path, times, dir_fd=dir_fd, follow_symlinks=follow_symlinks, **more)
+    if times is not None and ns is not None:
+        raise ValueError("utime: you may specify either 'times' or 'ns' but not both")
+    if times is not None:
+        if not isinstance(times, tuple) or len(times) != 2:
+            raise TypeError("utime: 'times' must be either a tuple of two ints or None")
+        atime, mtime = (t * 1000 for t in times)
+    elif ns is not None:
+        if not isinstance(ns, tuple) or len(ns) != 2:
+            raise TypeError("utime: 'ns' must be a tuple of two ints")
+        atime, mtime = (t / 1e6 for t in ns)
+    else:
+        atime = mtime = -1
+    e = _k.lutimes(_abspath(path, "utime"), atime, mtime)
+    if e:
+        raise _path_error(e, path)
+
+
 def access(path, mode, *, dir_fd=None, effective_ids=False, follow_symlinks=True):
     """os.access by the file's mode bits and the process's ids, as the kernel
     would check them (Emscripten's own answers yes for any existing file)."""
@@ -653,6 +719,9 @@ def install(bridge, pids):
     os.getpgrp = lambda: getpgid(0)
     os.setpgrp = lambda: setpgid(0, 0)
     os.umask = umask
+    os.link, os.utime = link, utime
+    os.supports_follow_symlinks.add(os.utime)
+    os.supports_follow_symlinks.add(os.link)
     # Credentials as the kernel gives them (Emscripten says 0 and has no euid/egid/groups).
     os.getuid = lambda: _ids()[0]
     os.getgid = lambda: _ids()[1]
@@ -665,6 +734,10 @@ def install(bridge, pids):
     if hasattr(os, "process_cpu_count"):
         os.process_cpu_count = cpu_count
     os.uname = uname
+    os.sched_getaffinity, os.sysconf = sched_getaffinity, sysconf
+    import socket
+
+    socket.gethostname = lambda: uname().nodename
     os.system = system
     time.sleep = sleep
     time.tzset = tzset

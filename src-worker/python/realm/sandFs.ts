@@ -169,6 +169,18 @@ export function createSandFs(FS: EmscriptenFS, k: KernelCalls): SandFs {
     readlink: guard((node: FsNode) => k.readlink(realPath(node))),
   };
 
+  /**
+   * A sequential read or write of a file a child shares: at the kernel's
+   * offset (which the child may have moved), and Emscripten's position is
+   * set to it (it adds what was done). pread/pwrite keep their position.
+   */
+  function byKernelOffset(stream: FsStream, position: number): boolean {
+    if (!stream.seekable || stream.kfdUsers?.childShares !== true) return false;
+    if (position !== stream.position || stream.kfd === undefined) return false;
+    stream.position = k.seek(stream.kfd, 0, 1);
+    return true;
+  }
+
   const streamOps = {
     open: guard((stream: FsStream) => {
       if (FS.isDir(stream.node.mode)) {
@@ -184,9 +196,11 @@ export function createSandFs(FS: EmscriptenFS, k: KernelCalls): SandFs {
         acc !== 0,
         stream.flags & O_APPEND_EM ? FD_APPEND : 0,
       );
+      stream.kfdUsers = { count: 1 };
       if (!FS.isFile(stream.node.mode)) stream.seekable = false;
     }),
     close: guard((stream: FsStream) => {
+      if (stream.kfdUsers && --stream.kfdUsers.count > 0) return; // a dup still uses it
       if (stream.kfd !== undefined && stream.kfd >= 0) k.close(stream.kfd);
     }),
     // fstat of an open descriptor asks the kernel about that descriptor (pipes, unlinked files).
@@ -194,30 +208,35 @@ export function createSandFs(FS: EmscriptenFS, k: KernelCalls): SandFs {
       if (stream.kfd === undefined || stream.kfd < 0) return nodeOps.getattr(stream.node);
       return toStat(stream.node, k.fstat(stream.kfd));
     }),
-    dup: (): void => {
-      // Emscripten dup shares the stream object (and so our kernel fd); closes are counted by it.
+    dup: (stream: FsStream): void => {
+      // Emscripten's dup copies the stream object: the copy shares our kernel fd
+      // (`os.dup2(fd, 1); os.close(fd)` keeps writing to the file through fd 1).
+      if (stream.kfdUsers) stream.kfdUsers.count++;
+      else stream.kfdUsers = { count: 2 };
     },
     read: guard(
       (stream: FsStream, buffer: Uint8Array, offset: number, length: number, position: number) => {
         if (stream.kfd === undefined || stream.kfd < 0) throw new FS.ErrnoError(31);
-        const pos = stream.seekable ? position : -1;
+        const pos = byKernelOffset(stream, position) ? -1 : stream.seekable ? position : -1;
         return k.readInto(stream.kfd, buffer.subarray(offset, offset + length), pos);
       },
     ),
     write: guard(
       (stream: FsStream, buffer: Uint8Array, offset: number, length: number, position: number) => {
         if (stream.kfd === undefined || stream.kfd < 0) throw new FS.ErrnoError(31);
-        const pos = stream.seekable ? position : -1;
+        const pos = byKernelOffset(stream, position) ? -1 : stream.seekable ? position : -1;
         // A copy: the kernel may keep the bytes, and the heap view moves on memory growth.
         return k.write(stream.kfd, buffer.slice(offset, offset + length), pos);
       },
     ),
     llseek: guard((stream: FsStream, offset: number, whence: number) => {
+      const shared = stream.kfdUsers?.childShares === true && stream.kfd !== undefined;
       let pos = offset;
-      if (whence === 1) pos += stream.position;
+      if (whence === 1) pos += shared ? k.seek(stream.kfd as number, 0, 1) : stream.position;
       else if (whence === 2 && stream.kfd !== undefined && stream.kfd >= 0)
         pos += k.fstat(stream.kfd).size;
       if (pos < 0) throw new FS.ErrnoError(28);
+      if (shared) k.seek(stream.kfd as number, pos, 0);
       return pos;
     }),
   };

@@ -27,13 +27,13 @@ import concurrent.futures
 import concurrent.futures.thread
 import errno
 import hashlib
-import heapq
 import hmac
 import itertools
 import os
 import selectors
 import signal
 import sys
+import threading
 import time
 
 
@@ -123,28 +123,43 @@ class InlineThreadPoolExecutor(concurrent.futures.Executor):
         if initializer is not None and not callable(initializer):
             raise TypeError("initializer must be a callable")
         self._max_workers = max_workers or min(32, (os.cpu_count() or 1) + 4)
-        self._thread_name_prefix = thread_name_prefix
+        self._thread_name_prefix = thread_name_prefix or f"ThreadPoolExecutor-{next(_pool_seq)}"
         self._init = (initializer, initargs) if initializer is not None else None
         self._broken = False
         self._shutdown = False
         # When each task would have ended with real workers: the caller's
         # clock without the time it spent running tasks, and the workers'
         # (as_completed yields by it: the shortest sleeper first).
+        # The task runs as the worker that would take it: current_thread()
+        # has that worker's name meanwhile (logging's threadName), as CPython
+        # names them: prefix_0, prefix_1, ... (an idle worker is reused, a new
+        # one started while none is idle and there is room).
         self._lag = 0.0
-        self._free = [0.0] * self._max_workers
+        self._free = []  # (when it is free, index) of each worker started
 
     def _run(self, future, fn, args, kwargs):
         t0 = time.monotonic()
+        now = t0 - self._lag
+        idle = [w for w in self._free if w[0] <= now]
+        if idle or len(self._free) >= self._max_workers:
+            free_at, worker = min(idle or self._free)
+            self._free.remove((free_at, worker))
+        else:
+            free_at, worker = now, len(self._free)
+        start = max(now, free_at)
+        me = threading.current_thread()
+        name, me.name = me.name, f"{self._thread_name_prefix}_{worker}"
         try:
             result = fn(*args, **kwargs)
         except Exception as e:
             future.set_exception(e)
         else:
             future.set_result(result)
+        finally:
+            me.name = name
         took = time.monotonic() - t0
-        start = max(t0 - self._lag, heapq.heappop(self._free))
         future._sg_done_at = (start + took, next(_task_seq))
-        heapq.heappush(self._free, start + took)
+        self._free.append((start + took, worker))
         self._lag += took
 
     def submit(self, fn, /, *args, **kwargs):
@@ -169,8 +184,76 @@ class InlineThreadPoolExecutor(concurrent.futures.Executor):
         self._shutdown = True
 
 
+class _RemoteTraceback(Exception):
+    """The worker's traceback, the cause of an error a process pool's task raised."""
+
+    def __init__(self, tb):
+        self.tb = tb
+
+    def __str__(self):
+        return self.tb
+
+
+_RemoteTraceback.__module__ = "concurrent.futures.process"
+
+
+class InlineProcessPoolExecutor(InlineThreadPoolExecutor):
+    """ProcessPoolExecutor's interface; each task runs when submitted, in the
+    caller, on a pickled copy of its function and arguments, and its result
+    or error comes back through pickle, as from a worker process (what a task
+    changes in its arguments is not seen by the caller; a lambda or an
+    unpicklable argument fails as in CPython). Module globals a task changes
+    are the caller's: there is no other process."""
+
+    def __init__(self, max_workers=None, mp_context=None, initializer=None, initargs=(), *, max_tasks_per_child=None):
+        if max_workers is not None and max_workers <= 0:
+            raise ValueError("max_workers must be greater than 0")
+        if max_tasks_per_child is not None and (not isinstance(max_tasks_per_child, int) or max_tasks_per_child <= 0):
+            raise ValueError("max_tasks_per_child must be >= 1")
+        super().__init__(max_workers or os.cpu_count() or 1, "", initializer, initargs)
+
+    def _run(self, future, fn, args, kwargs):
+        import pickle
+        import traceback
+
+        try:
+            fn, args, kwargs = pickle.loads(pickle.dumps((fn, args, kwargs)))
+        except Exception as e:
+            future.set_exception(e)
+            return
+        inner = concurrent.futures.Future()
+        super()._run(inner, fn, args, kwargs)
+        future._sg_done_at = inner._sg_done_at
+        e = inner.exception()
+        if e is not None:
+            tb = "".join(traceback.format_exception(type(e), e, e.__traceback__))
+            e.__cause__ = _RemoteTraceback(f'\n"""\n{tb}"""')
+            future.set_exception(e.with_traceback(None))
+            return
+        try:
+            future.set_result(pickle.loads(pickle.dumps(inner.result())))
+        except Exception as e:
+            future.set_exception(e)
+
+    def submit(self, fn, /, *args, **kwargs):
+        try:
+            return super().submit(fn, *args, **kwargs)
+        except concurrent.futures.thread.BrokenThreadPool:
+            from concurrent.futures.process import BrokenProcessPool
+
+            raise BrokenProcessPool(
+                "A child process terminated abruptly, the process pool is not usable anymore"
+            ) from None
+
+    def map(self, fn, *iterables, timeout=None, chunksize=1):
+        if chunksize < 1:
+            raise ValueError("chunksize must be >= 1.")
+        return super().map(fn, *iterables, timeout=timeout)
+
+
 _as_completed = concurrent.futures.as_completed
 _task_seq = itertools.count()
+_pool_seq = itertools.count()
 
 
 def as_completed(fs, timeout=None):
@@ -181,6 +264,71 @@ def as_completed(fs, timeout=None):
         if futures and all(f.done() and hasattr(f, "_sg_done_at") for f in futures):
             return iter(sorted(futures, key=lambda f: f._sg_done_at))
     return _as_completed(fs, timeout)
+
+
+def patch_process_pool(module):
+    """concurrent.futures.process, when imported: its executor is the inline one."""
+    module.ProcessPoolExecutor = InlineProcessPoolExecutor
+
+
+# time.strftime: the C library is musl's, whose strftime fails (CPython then
+# returns "") on a conversion it lacks; glibc's extensions are rewritten into
+# musl's and unknown ones are kept as text, as glibc keeps them.
+_MUSL_CONVERSIONS = frozenset("aAbhBcCdDeFgGHIjmMnprRsStTuUVwWxXyYzZ%")
+_strftime = time.strftime
+
+
+def _strftime_piece(flags, width, conv, t):
+    """One glibc conversion musl lacks (or a flag it lacks: ^ and #)."""
+    base = {"k": "H", "l": "I", "P": "p"}.get(conv, conv)
+    pad = "_" if conv in "kl" and not flags.strip("^#") else ""
+    musl_flags = "".join(f for f in flags if f not in "^#")
+    text = _strftime(f"%{musl_flags or pad}{width}{base}", t)
+    if conv == "P":
+        text = text.lower()
+    if "^" in flags:
+        text = text.upper()
+    elif "#" in flags:
+        text = text.lower() if conv in "pZ" else text.upper() if conv in "aAbBh" else text
+    return text
+
+
+def strftime(format, t=None):
+    """time.strftime with glibc's conversions (%k %l %P, the ^ and # flags)."""
+    if t is None:
+        t = time.localtime()
+    if not isinstance(format, str) or "%" not in format:
+        return _strftime(format, t)
+    out, i, n = [], 0, len(format)
+    while i < n:
+        j = format.find("%", i)
+        if j < 0:
+            out.append(format[i:])
+            break
+        out.append(format[i:j])
+        k = j + 1
+        while k < n and format[k] in "-_0^#+":
+            k += 1
+        flags = format[j + 1 : k]
+        w = k
+        while k < n and format[k].isdigit():
+            k += 1
+        width = format[w:k]
+        if k < n and format[k] in "EO":
+            k += 1
+        if k >= n:
+            out.append(format[j:])  # a lone % at the end stays
+            break
+        conv = format[k]
+        spec = format[j : k + 1]
+        if conv in "klP" or (conv in _MUSL_CONVERSIONS and set(flags) & {"^", "#"}):
+            out.append(_strftime_piece(flags, width, conv, t))
+        elif conv in _MUSL_CONVERSIONS:
+            out.append(_strftime(spec, t) if conv != "%" else "%")
+        else:
+            out.append(spec)
+        i = k + 1
+    return "".join(out)
 
 
 class _Policy(asyncio.events._BaseDefaultEventLoopPolicy):
@@ -409,6 +557,11 @@ def _path_owner(self, *, follow_symlinks=True):
     return pwd.getpwuid(self.stat(follow_symlinks=follow_symlinks).st_uid).pw_name
 
 
+def _hardlink_to(self, target):
+    """Make this path a hard link to the same file as target."""
+    os.link(target, self)
+
+
 def _path_group(self, *, follow_symlinks=True):
     import grp
 
@@ -458,6 +611,8 @@ def install():
     pathlib = sys.modules.get("pathlib")
     if pathlib is not None:
         pathlib.Path.owner, pathlib.Path.group = _path_owner, _path_group
+        # pathlib chose at import, when os had no link (the kernel shim's came later).
+        pathlib.Path.hardlink_to = _hardlink_to
     # Pyodide's browser loop is set running at boot and its asyncio.run wraps CPython's.
     asyncio.events._set_running_loop(None)
     webloop = __import__("sys").modules.get("pyodide.webloop")
@@ -468,5 +623,17 @@ def install():
     concurrent.futures.ThreadPoolExecutor = InlineThreadPoolExecutor
     concurrent.futures.as_completed = concurrent.futures._base.as_completed = as_completed
     concurrent.futures.thread.ThreadPoolExecutor = InlineThreadPoolExecutor
+    concurrent.futures.ProcessPoolExecutor = InlineProcessPoolExecutor
+    time.strftime = strftime
+    import shutil
+
+    # Pyodide registers its wheel format; CPython's shutil knows no "whl".
+    for unregister in (shutil.unregister_archive_format, shutil.unregister_unpack_format):
+        try:
+            unregister("whl")
+        except (KeyError, shutil.RegistryError):
+            pass
+    if "concurrent.futures.process" in sys.modules:
+        patch_process_pool(sys.modules["concurrent.futures.process"])
     if not hasattr(hashlib, "pbkdf2_hmac"):
         hashlib.pbkdf2_hmac = pbkdf2_hmac

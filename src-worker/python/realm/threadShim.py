@@ -19,6 +19,7 @@
 # given, in the caller, as ThreadPoolExecutor (stdlibShim).
 import contextvars
 import itertools
+import os
 import signal
 import sys
 import threading
@@ -203,8 +204,7 @@ def _start(self):
         inherit = getattr(sys.flags, "thread_inherit_context", 0)
         self._context = contextvars.copy_context() if inherit else contextvars.Context()
     self._ident = threading.get_ident() + next(_idents)
-    if hasattr(self, "_native_id"):
-        self._native_id = self._ident
+    self._native_id = self._ident
     _state[self] = "pending"
     _pending.append(self)
     threading._active[self._ident] = self  # enumerate() and active_count() see it
@@ -432,7 +432,8 @@ class _PatchingLoader:
         self._patch(module)
 
 
-def install(nap):
+def install(nap, patches=None):
+    """`patches`: more modules to patch when first imported (name -> function)."""
     global _sleep, _nap
     _sleep, _nap = time.sleep, nap
     time.sleep = _sleep_running_threads
@@ -448,4 +449,11 @@ def install(nap):
     queue.Queue.put = _queue_put
 
     threading.local = _threading_local.local
+    # Linux has native thread ids (Pyodide's threading leaves them out): the
+    # main thread's is the pid, as on Linux; an emulated thread's, its ident.
+    if not hasattr(threading.Thread, "native_id"):
+        threading.Thread.native_id = property(lambda self: getattr(self, "_native_id", None))
+        threading.get_native_id = lambda: threading.current_thread().native_id
+    threading.main_thread()._native_id = os.getpid()
+    _AfterImport.patches.update(patches or {})
     sys.meta_path.insert(0, _AfterImport())
