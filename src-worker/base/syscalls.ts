@@ -69,6 +69,8 @@ export enum Sys {
   ISATTY = 75,
   /** setitimer(ITIMER_REAL): args [valueUs, intervalUs, readOnly]; rets the old [leftUs, intervalUs]. */
   SETITIMER = 76,
+  /** Replace the caller's program (spawn request payload; pid, parent and group kept). No reply on success. */
+  EXEC = 77,
   // terminal
   TTY_GET = 80,
   TTY_SET = 81,

@@ -98,6 +98,18 @@ export class FdTable {
     this.close(from);
   }
 
+  /** exec: the table becomes exactly `fds` (the implicit root stays). */
+  replaceAll(fds: ReadonlyArray<readonly [number, OpenFile]>): void {
+    for (const [fd] of fds) if (!Number.isInteger(fd) || fd < 0 || fd >= MAX_FDS) fail(Errno.EBADF);
+    // Take the new references before dropping the old: a pipe end kept
+    // across the exec must never look closed.
+    const old = [...this.slots.values()].map((e) => e.file);
+    this.slots.clear();
+    this.lowMask = 0;
+    for (const [fd, file] of fds) this.set(fd, file);
+    for (const f of old) FdTable.drop(f);
+  }
+
   closeAll(): void {
     const all = [...this.slots.values()].map((e) => e.file);
     this.slots.clear();

@@ -65,6 +65,8 @@ export interface SpawnSpec {
    * Python, whose runner takes its cwd from `PWD`.
    */
   readonly exactEnv?: boolean;
+  /** SIGINT and SIGQUIT in the child (a shell's background job ignores them). */
+  readonly intQuit?: IntQuit;
   readonly cred?: Cred;
   readonly tty?: Tty;
   readonly session?: Session;
@@ -77,8 +79,24 @@ export interface SpawnSpec {
   readonly wallTimeMs?: number;
 }
 
+/** SIGINT and SIGQUIT of a new program: kept as they are, ignored, or at their default. */
+export type IntQuit = 'inherit' | 'ignore' | 'default';
+
+/** What `Kernel.exec` runs in place of a process's program. */
+export interface ExecSpec {
+  readonly path: BytePath;
+  readonly argv: readonly Uint8Array[];
+  readonly env: readonly Uint8Array[];
+  /** The new fd table: fd -> open file description (shared). */
+  readonly fds: ReadonlyArray<readonly [number, OpenFile]>;
+  readonly exactEnv?: boolean;
+  readonly intQuit?: IntQuit;
+}
+
 export type KernelEvent =
   | { readonly type: 'process-started'; readonly pid: number; readonly argv: readonly string[] }
+  /** The process replaced its program (exec); its pid stays. */
+  | { readonly type: 'process-exec'; readonly pid: number; readonly argv: readonly string[] }
   | {
       readonly type: 'process-exited';
       readonly pid: number;
@@ -218,7 +236,7 @@ export class Kernel {
       );
     this.starting++;
     let image: Image;
-    let factory: RunnerFactory<Image> | undefined;
+    let factory: RunnerFactory<Image>;
     const parent = spec.parent;
     const cred = spec.cred ?? parent?.cred ?? USER_CRED;
     let cwd = spec.cwd ?? parent?.cwd ?? USER_HOME;
@@ -229,19 +247,7 @@ export class Kernel {
         if (st.kind !== 'dir') fail(Errno.ENOTDIR, 'cwd');
         cwd = this.vfs.realpath(spec.cwd, { cwd: base, cred });
       }
-      image = await resolveImage(
-        {
-          vfs: this.vfs,
-          registry: this.registry,
-          maxPages: maxPagesFor(this.limits.memoryBytes),
-        },
-        spec.path,
-        [...spec.argv],
-        cwd,
-        cred,
-      );
-      factory = factoryFor(this.runners, image);
-      if (!factory) fail(Errno.ENOEXEC, `no runner for '${image.kind}' programs`);
+      [image, factory] = await this.loadImage(spec.path, spec.argv, cwd, cred);
     } finally {
       this.starting--;
     }
@@ -254,13 +260,7 @@ export class Kernel {
     let pgid = spec.pgid ?? -1;
     if (pgid === 0) pgid = pid;
     else if (pgid === -1) pgid = parent?.pgid ?? pid;
-    let env = spec.env.slice();
-    // Only wasm utilities can ask the kernel for their cwd (adopt_pwd); a
-    // shell sets PWD itself like bash, and Python's runner starts from PWD.
-    if (!spec.exactEnv || image.kind !== 'wasm' || image.role === 'shell') {
-      env = env.filter((e) => !(e[0] === 0x50 && e[1] === 0x57 && e[2] === 0x44 && e[3] === 0x3d));
-      env.push(concatBytes(enc.encode('PWD='), pathToBytes(cwd)));
-    }
+    const env = envFor(image, spec.env, cwd, spec.exactEnv);
     const p = new Process(pid, parent?.pid ?? 0, pgid, cwd, image.argv, env, cred, image.name);
     p.tty = spec.tty ?? parent?.tty;
     if (parent) {
@@ -270,6 +270,7 @@ export class Kernel {
         if (d === DISP_IGNORE) p.dispositions[sig] = DISP_IGNORE;
       });
     }
+    setIntQuit(p, spec.intQuit);
     p.memoryLimit = this.limits.memoryBytes;
     this.joinJob(p, spec);
     for (const [fd, file] of spec.fds) p.fds.set(fd, file);
@@ -286,6 +287,50 @@ export class Kernel {
     this.watchMemory();
     this.emit({ type: 'process-started', pid, argv: image.argv.map((a) => dec.decode(a)) });
     return p;
+  }
+
+  /** The image `path` names and the factory that runs it (ENOEXEC when no factory runs its kind). */
+  private async loadImage(
+    path: BytePath,
+    argv: readonly Uint8Array[],
+    cwd: BytePath,
+    cred: Cred,
+  ): Promise<[Image, RunnerFactory<Image>]> {
+    const image = await resolveImage(
+      { vfs: this.vfs, registry: this.registry, maxPages: maxPagesFor(this.limits.memoryBytes) },
+      path,
+      [...argv],
+      cwd,
+      cred,
+    );
+    const factory = factoryFor(this.runners, image);
+    if (!factory) fail(Errno.ENOEXEC, `no runner for '${image.kind}' programs`);
+    return [image, factory];
+  }
+
+  /**
+   * execve: `p` runs another program. Its pid, parent, group, job, cwd,
+   * umask, timers and ignored signals stay; caught signals go back to their
+   * default; the fd table becomes `spec.fds`. The old runner is ended without
+   * ending the process, so its parent's `wait` sees the new program's exit.
+   * A session's shell cannot exec (the session is its program): ENOTSUP.
+   */
+  async exec(p: Process, spec: ExecSpec): Promise<void> {
+    if (this.sessions.has(p)) fail(Errno.ENOTSUP);
+    const [image, factory] = await this.loadImage(spec.path, spec.argv, p.cwd, p.cred);
+    if (!p.alive) fail(Errno.EINTR);
+    p.runner?.terminate();
+    p.fds.replaceAll(spec.fds);
+    p.dispositions.forEach((d, sig) => {
+      if (d === DISP_CATCH) p.dispositions[sig] = 0;
+    });
+    setIntQuit(p, spec.intQuit);
+    p.argv = image.argv;
+    p.env = envFor(image, spec.env, p.cwd, spec.exactEnv);
+    p.name = image.name;
+    p.memoryLimit = this.limits.memoryBytes;
+    p.runner = this.startRunner(p, image, factory);
+    this.emit({ type: 'process-exec', pid: p.pid, argv: image.argv.map((a) => dec.decode(a)) });
   }
 
   /**
@@ -580,6 +625,32 @@ export class Kernel {
     this.procs.clear();
     for (const f of allFactories(this.runners)) f.dispose();
   }
+}
+
+/**
+ * The environment a program starts with. Only wasm utilities can ask the
+ * kernel for their cwd (adopt_pwd); a shell sets PWD itself like bash, and
+ * Python's runner starts from PWD: they get PWD even with an exact env.
+ */
+function envFor(
+  image: Image,
+  given: readonly Uint8Array[],
+  cwd: BytePath,
+  exactEnv: boolean | undefined,
+): Uint8Array[] {
+  let env = given.slice();
+  if (!exactEnv || image.kind !== 'wasm' || image.role === 'shell') {
+    env = env.filter((e) => !(e[0] === 0x50 && e[1] === 0x57 && e[2] === 0x44 && e[3] === 0x3d));
+    env.push(concatBytes(enc.encode('PWD='), pathToBytes(cwd)));
+  }
+  return env;
+}
+
+function setIntQuit(p: Process, how: IntQuit | undefined): void {
+  if (how === undefined || how === 'inherit') return;
+  const disp = how === 'ignore' ? DISP_IGNORE : 0;
+  p.dispositions[SIG.INT] = disp;
+  p.dispositions[SIG.QUIT] = disp;
 }
 
 function memoryOf(p: Process): number {

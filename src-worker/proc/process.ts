@@ -62,10 +62,11 @@ export class Process {
     public ppid: number,
     public pgid: number,
     public cwd: BytePath,
-    readonly argv: readonly Uint8Array[],
-    readonly env: readonly Uint8Array[],
+    /** argv, env and name change when the process execs another program. */
+    public argv: readonly Uint8Array[],
+    public env: readonly Uint8Array[],
     readonly cred: Cred,
-    readonly name: string,
+    public name: string,
   ) {}
 
   get alive(): boolean {

@@ -11,6 +11,14 @@ export interface SpawnRequest {
   readonly flags: number;
 }
 
+/** Bits of a spawn request's `flags` (docs/abi.md). */
+export const SPAWN_FLAG = {
+  foreground: 1,
+  exactEnv: 2,
+  ignoreIntQuit: 4,
+  defaultIntQuit: 8,
+} as const;
+
 const MAX_LIST = 65536;
 
 export function decodeSpawnRequest(b: Uint8Array): SpawnRequest {

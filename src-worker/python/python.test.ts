@@ -337,6 +337,8 @@ print(datetime(2024, 1, 1, tzinfo=ZoneInfo('Asia/Kolkata')).utcoffset(), 'Europe
       const r = await sb.run(
         [
           // Each program prints its pid once running; the signal goes to that pid.
+          // Job control on: a background job of a shell without it ignores SIGINT (as in bash).
+          'set -m',
           'pidof() { until grep -q ready "$1" 2>/dev/null; do sleep 0.05; done; cut -d" " -f2 "$1"; }',
           'python3 -c "import os; print(\'ready\', os.getpid(), flush=True)\nwhile True: pass" > /tmp/o1 &',
           'kill $(pidof /tmp/o1); wait $!; echo "killed $?"',
@@ -350,6 +352,24 @@ print(datetime(2024, 1, 1, tzinfo=ZoneInfo('Asia/Kolkata')).utcoffset(), 'Europe
       );
       expect(r.stdout).toBe('killed 143\nsigint 130\nhandled 0\nready\ncaught\n1\nhealthy 0\n');
       expect(r.stderr).toContain('KeyboardInterrupt');
+    },
+    LONG,
+  );
+
+  it(
+    'kill $! reaches a background python3 itself (its job execs it), and Popen(shell=True).terminate() ends the command',
+    async () => {
+      const r = await sb.run(
+        [
+          `python3 -c "import signal, sys, time\nsignal.signal(15, lambda *a: (print('term', flush=True), sys.exit(3)))\nprint('ready', flush=True)\ntime.sleep(30)" > /tmp/t1 &`,
+          'until grep -q ready /tmp/t1 2>/dev/null; do sleep 0.05; done',
+          'kill $!; wait $!; echo "status $?"; cat /tmp/t1',
+          // an orphaned sleep would hold the pipe open and communicate() would wait for it
+          `python3 -c "import subprocess, time\np = subprocess.Popen('sleep 30', shell=True, stdout=subprocess.PIPE)\ntime.sleep(0.5)\np.terminate()\nt = time.monotonic()\np.communicate()\nprint('rc', p.returncode, time.monotonic() - t < 10)"`,
+        ].join('\n'),
+        opts,
+      );
+      expect(r.stdout).toBe('status 3\nready\nterm\nrc -15 True\n');
     },
     LONG,
   );

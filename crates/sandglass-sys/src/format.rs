@@ -6,6 +6,12 @@
 pub const SPAWN_FOREGROUND: u32 = 1;
 /// Spawn request flag: the environment is exactly the one given (the kernel adds no PWD).
 pub const SPAWN_EXACT_ENV: u32 = 2;
+/// Spawn request flag: the child starts with SIGINT and SIGQUIT ignored (a
+/// background job of a shell without job control).
+pub const SPAWN_IGNORE_INTQUIT: u32 = 4;
+/// Spawn request flag: the child starts with SIGINT and SIGQUIT at their
+/// default action even where the parent ignores them.
+pub const SPAWN_DEFAULT_INTQUIT: u32 = 8;
 
 /// `pgid` of a spawn request: a new group led by the child.
 pub const PGID_NEW: i32 = 0;

@@ -23,6 +23,18 @@ pub fn spawn(request: &[u8]) -> Result<i32, Errno> {
     Ok(pid)
 }
 
+/// Replace the calling program with the one an encoded spawn request names
+/// (its `pgid` is ignored): same pid, parent and group, the fd table the
+/// request maps, caught signals back to their default. Returns only on
+/// failure, with the errno `spawn` would have given.
+pub fn exec(request: &[u8]) -> Errno {
+    // SAFETY: the pointer is valid for the length.
+    match check(unsafe { raw::exec(request.as_ptr(), request.len() as u32) }) {
+        Ok(()) => crate::EIO,
+        Err(e) => e,
+    }
+}
+
 /// Wait for child `pid` (-1 any, `< -1` any in group `-pid`); returns
 /// (pid, POSIX wait status), pid 0 under [`WNOHANG`] when none is ready.
 pub fn wait(pid: i32, options: u32) -> Result<(i32, i32), Errno> {

@@ -23,6 +23,7 @@ macro_rules! imports {
 imports! {
     // Process.
     fn spawn(req: *const u8, req_len: u32, pid_out: *mut i32);
+    fn exec(req: *const u8, req_len: u32);
     fn wait(pid: i32, options: u32, pid_out: *mut i32, status_out: *mut i32);
     fn kill(pid: i32, sig: u32);
     fn getpid(pid_out: *mut i32, ppid_out: *mut i32);

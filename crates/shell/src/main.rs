@@ -275,6 +275,8 @@ pub fn run(args: Vec<Bytes>) -> i32 {
         if interactive {
             sh.opts.interactive = true;
         } else {
+            // the shell ends with the string: its last command may replace it
+            sh.oneshot = true;
             source_bash_env(&mut sh);
         }
         if let Some(a0) = rest.first() {
@@ -402,6 +404,7 @@ fn run_child(sh: &mut Shell, fd: i32) -> i32 {
     sh.bashpid = mypid;
     adopt_pwd(sh);
     sh.sole_subshell = sh.sole_subshell && sh.is_sole_subshell(&code.text);
+    sh.oneshot = true;
     let r = sh.run_text(&code.text, code.line, true);
     finish(sh, r)
 }

@@ -4,10 +4,10 @@ import { TtyFile } from '../../tty/ttyFile.js';
 import { bytesToPath, pathToBytes, X_OK } from '../../vfs/index.js';
 import type { OpenFile } from '../../fd/openFile.js';
 import type { Process } from '../../proc/process.js';
-import { decodeSpawnRequest } from '../../programs/spawnRequest.js';
+import { decodeSpawnRequest, SPAWN_FLAG } from '../../programs/spawnRequest.js';
 import { isValidSignal, SIG } from '../../signal/signals.js';
 import { Errno, fail } from '../../base/errno.js';
-import type { Kernel } from '../kernel.js';
+import type { IntQuit, Kernel } from '../kernel.js';
 import { Sys } from '../../base/syscalls.js';
 import { a, OK, pathArg, type Handler } from './common.js';
 
@@ -49,6 +49,24 @@ function setItimer(k: Kernel, p: Process, ms: number, intervalMs: number): void 
   p.itimer = { timer, due: performance.now() + ms, intervalMs };
 }
 
+/** A spawn request's fd map, (child fd, parent fd), as open files; close-on-exec fds are left out. */
+function inheritedFds(p: Process, map: readonly [number, number][]): [number, OpenFile][] {
+  const fds: [number, OpenFile][] = [];
+  for (const [child, parent] of map) {
+    const e = p.fds.entry(parent);
+    if (!e) fail(Errno.EBADF);
+    if (e.cloexec) continue;
+    fds.push([child, e.file]);
+  }
+  return fds;
+}
+
+function intQuitOf(flags: number): IntQuit {
+  if (flags & SPAWN_FLAG.ignoreIntQuit) return 'ignore';
+  if (flags & SPAWN_FLAG.defaultIntQuit) return 'default';
+  return 'inherit';
+}
+
 export const procHandlers: Record<number, Handler> = {
   [Sys.EXIT]: (k, p, args, payload) => {
     k.programExited(p, a(args, 0), a(args, 1), a(args, 2), dec.decode(payload));
@@ -62,25 +80,32 @@ export const procHandlers: Record<number, Handler> = {
   },
   [Sys.SPAWN]: async (k, p, _args, payload) => {
     const req = decodeSpawnRequest(payload);
-    const fds: [number, OpenFile][] = [];
-    for (const [child, parent] of req.fds) {
-      const e = p.fds.entry(parent);
-      if (!e) fail(Errno.EBADF);
-      if (e.cloexec) continue;
-      fds.push([child, e.file]);
-    }
     const child = await k.spawn({
       path: bytesToPath(req.path),
       argv: req.argv,
       env: req.env,
       ...(req.cwd.length ? { cwd: bytesToPath(req.cwd) } : {}),
-      fds,
+      fds: inheritedFds(p, req.fds),
       pgid: req.pgid,
       parent: p,
-      foreground: (req.flags & 1) !== 0,
-      exactEnv: (req.flags & 2) !== 0,
+      foreground: (req.flags & SPAWN_FLAG.foreground) !== 0,
+      exactEnv: (req.flags & SPAWN_FLAG.exactEnv) !== 0,
+      intQuit: intQuitOf(req.flags),
     });
     return { errno: 0, rets: [child.pid] };
+  },
+  [Sys.EXEC]: async (k, p, _args, payload) => {
+    const req = decodeSpawnRequest(payload);
+    await k.exec(p, {
+      path: bytesToPath(req.path),
+      argv: req.argv,
+      env: req.env,
+      fds: inheritedFds(p, req.fds),
+      exactEnv: (req.flags & SPAWN_FLAG.exactEnv) !== 0,
+      intQuit: intQuitOf(req.flags),
+    });
+    // Never delivered: the caller's runner ended with its program.
+    return OK;
   },
   [Sys.WAIT]: (k, p, args) => {
     const pid = a(args, 0);

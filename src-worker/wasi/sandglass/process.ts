@@ -1,4 +1,4 @@
-/** `sandglass` process calls: spawn, wait, kill, ids, groups, signals, cwd. */
+/** `sandglass` process calls: spawn, exec, wait, kill, ids, groups, signals, cwd. */
 import { Errno } from '../../base/errno.js';
 import { Sys } from '../../base/syscalls.js';
 import type { GlueContext } from '../context.js';
@@ -17,6 +17,11 @@ export function processImports(ctx: GlueContext): Record<string, (...a: never[])
       if (e) return e;
       ctx.mem.setI32(pidOut, sys.rets[0] as number);
       return 0;
+    }),
+    // Returns only on failure: on success the kernel ends this worker's program.
+    exec: guard((req: number, len: number) => {
+      if (len > MAX_SPAWN_REQUEST) return Errno.E2BIG;
+      return sys.call(Sys.EXEC, [], ctx.mem.read(req, len));
     }),
     wait: guard((pid: number, options: number, pidOut: number, statusOut: number) => {
       ctx.mem.check(pidOut, 4);

@@ -20,6 +20,7 @@ export const METADATA_GROUP = [
 
 export const PROCESS_GROUP = [
   'spawn',
+  'exec',
   'wait',
   'kill',
   'getpid',

@@ -397,7 +397,18 @@ impl Shell {
             let env = self.child_env(&[]);
             return Err(Ctl::Exit(crate::reexec(argv, env)));
         }
-        match self.spawn_external(&path, &argv, &[]) {
+        // A real exec where this process is the shell (not an in-process
+        // subshell, not a session's shell); else the program runs as a
+        // child whose status ends the shell.
+        let started = if self.subshells == 0 && !self.session_shell {
+            match self.exec_program(&path, &argv, &[]) {
+                crate::sys::ENOSYS | crate::sys::ENOTSUP => self.spawn_external(&path, &argv, &[]),
+                e => Err(e),
+            }
+        } else {
+            self.spawn_external(&path, &argv, &[])
+        };
+        match started {
             Ok(pid) => {
                 let st = self.wait_pid(pid);
                 // the program replaced the shell: no EXIT trap runs

@@ -636,13 +636,31 @@ impl Shell {
     }
 
     /// Read up to a delimiter (or n chars). Returns (data, hit_eof).
+    /// Wait for input on a pipe or terminal until `deadline` (`read -t`);
+    /// false when it passed. A file is always ready.
+    fn input_ready(
+        &mut self,
+        fd: i32,
+        seekable: bool,
+        deadline: Option<std::time::Instant>,
+    ) -> Result<bool, i32> {
+        let deadline = match deadline {
+            Some(d) if !seekable => d,
+            _ => return Ok(true),
+        };
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        let ms = left.as_millis().min(i32::MAX as u128) as i32;
+        self.sys.poll_read(fd, ms)
+    }
+
     fn read_record(
         &mut self,
         fd: i32,
         delim: Option<u8>,
         nchars: Option<usize>,
         raw: bool,
-    ) -> Result<(Bytes, bool), i32> {
+        deadline: Option<std::time::Instant>,
+    ) -> Result<(Bytes, RecordEnd), i32> {
         let mut out = Vec::new();
         // characters read: an escaped pair counts once toward -n/-N
         let mut count = 0;
@@ -651,15 +669,18 @@ impl Shell {
         loop {
             if let Some(n) = nchars {
                 if count >= n {
-                    return Ok((out, false));
+                    return Ok((out, RecordEnd::Done));
                 }
+            }
+            if !self.input_ready(fd, seekable, deadline)? {
+                return Ok((out, RecordEnd::TimedOut));
             }
             let got = match if seekable {
                 self.sys.read_ahead(fd, &mut buf)
             } else {
                 self.sys.read(fd, &mut buf)
             } {
-                Ok(0) => return Ok((out, true)),
+                Ok(0) => return Ok((out, RecordEnd::Eof)),
                 Ok(g) => g,
                 Err(crate::sys::EINTR) => return Err(crate::sys::EINTR),
                 Err(e) => return Err(e),
@@ -675,6 +696,9 @@ impl Shell {
                         k += 1;
                         Some(buf[k - 1])
                     } else {
+                        if !self.input_ready(fd, seekable, deadline)? {
+                            return Ok((out, RecordEnd::TimedOut));
+                        }
                         let mut one = [0u8; 1];
                         let r = if seekable {
                             self.sys.read_ahead(fd, &mut one)
@@ -722,7 +746,7 @@ impl Shell {
                 let _ = self.sys.unread(fd, got - k);
             }
             if done {
-                return Ok((out, false));
+                return Ok((out, RecordEnd::Done));
             }
         }
     }
@@ -851,13 +875,21 @@ impl Shell {
             }
         }
         if timeout == Some(0.0) {
-            self.status = 0;
+            // -t 0: whether input is waiting, nothing read
+            let seekable = self.sys.seekable(fd);
+            let now = Some(std::time::Instant::now());
+            self.status = match self.input_ready(fd, seekable, now) {
+                Ok(true) => 0,
+                _ => 1,
+            };
             return Ok(());
         }
         if exact {
             delim = None;
         }
-        let (data, eof) = match self.read_record(fd, delim, nchars, raw) {
+        let deadline = timeout
+            .map(|t| std::time::Instant::now() + std::time::Duration::from_secs_f64(t.min(1e9)));
+        let (data, end) = match self.read_record(fd, delim, nchars, raw, deadline) {
             Ok(r) => r,
             Err(crate::sys::EINTR) => {
                 self.status = 130;
@@ -870,7 +902,12 @@ impl Shell {
                 return Ok(());
             }
         };
-        let st = if eof { 1 } else { 0 };
+        // a timeout keeps what was read, with status 128 + SIGALRM
+        let st = match end {
+            RecordEnd::Done => 0,
+            RecordEnd::Eof => 1,
+            RecordEnd::TimedOut => 142,
+        };
         let ifs = self.get_var(b"IFS").unwrap_or_else(|| {
             if self.var_is_set(b"IFS") {
                 Vec::new()
@@ -1275,4 +1312,14 @@ mod tests {
         assert_eq!(c_general(0.0001, 6, false, false), "0.0001");
         assert_eq!(c_general(1234567.0, 6, false, false), "1.23457e+06");
     }
+}
+
+/// How `read` stopped taking input.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum RecordEnd {
+    /// The delimiter, or as many characters as asked for.
+    Done,
+    Eof,
+    /// `-t` ran out.
+    TimedOut,
 }

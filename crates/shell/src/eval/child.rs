@@ -216,6 +216,11 @@ impl Shell {
         if self.spawning_simple {
             put(&mut o, b'K', b"1");
         }
+        // a background job's kind, passed on to what its subshell starts
+        let kind = self.spawning_bg.unwrap_or(self.async_kind);
+        if kind != super::AsyncKind::None {
+            put(&mut o, b'G', kind.code());
+        }
         let mut opts = Vec::new();
         let drop_e = self.cmdsub_child && !self.opts.inherit_errexit;
         for n in SET_O.iter().chain(SHOPTS.iter()) {
@@ -432,11 +437,13 @@ impl Shell {
                 b'E' => {
                     self.disabled.insert(s.to_vec());
                 }
+                b'G' => self.async_kind = super::AsyncKind::from_code(s),
                 b'L' => code.line = num(s) as u32,
                 b'C' => code.text = s.to_vec(),
                 _ => {}
             }
         }
+        self.enter_async();
         self.sync_locale();
         code
     }
@@ -472,6 +479,11 @@ impl Shell {
             fds: &fds,
             pgid,
             foreground,
+            intquit: if self.spawning_bg.is_some() {
+                crate::sys::IntQuit::Ignore
+            } else {
+                crate::sys::IntQuit::Inherit
+            },
         };
         let r = self.sys.spawn(&req);
         self.sys.close(rd);

@@ -328,7 +328,7 @@ impl Shell {
     /// The command an external `name` runs as, given the command's prefix
     /// assignments: as in bash, a `PATH=..` among them is searched instead of
     /// the shell's (the hash table neither used nor filled).
-    fn command_path(&mut self, name: &[u8], env: &[(Bytes, Bytes)]) -> Option<Bytes> {
+    pub(crate) fn command_path(&mut self, name: &[u8], env: &[(Bytes, Bytes)]) -> Option<Bytes> {
         match env.iter().rev().find(|(k, _)| k == b"PATH") {
             Some((_, path)) if !name.contains(&b'/') => {
                 let path = path.clone();
@@ -376,6 +376,7 @@ impl Shell {
             fds: &fds,
             pgid,
             foreground,
+            intquit: self.program_intquit(),
         };
         let pid = self.sys.spawn(&req)?;
         self.job_spawned(pid);
@@ -971,6 +972,9 @@ impl Shell {
         if self.jc {
             self.jc_cmd = argv.join(&b' ');
         }
+        if self.exec_now(s) {
+            self.exec_last(&argv, &env)?;
+        }
         let pid = self.start_external(&argv, &env);
         self.jc_job = false;
         self.restore_all(saved);
@@ -1467,6 +1471,9 @@ impl Shell {
     /// restored afterwards; `exit` only leaves the subshell).
     fn run_subshell(&mut self, p: &Program) -> R<()> {
         if std::mem::take(&mut self.sole_subshell) {
+            // this process is the subshell: its last command may replace it
+            self.exec_target =
+                super::exec_last::exec_candidate(p, super::exec_last::ExecRedirs::Sole);
             return self.run_program(p);
         }
         let snap_vars = self.vars.clone();
@@ -1573,7 +1580,15 @@ impl Shell {
             && !ao.first.bang
             && ao.first.cmds.len() == 1
             && self.forks_simple_at_top(&ao.first.cmds[0]);
+        // without job control the job ignores SIGINT and SIGQUIT
+        if !self.opts.monitor {
+            self.spawning_bg = Some(self.async_kind_of(ao));
+        }
+        // a sole `( ... )` runs in the job's process itself
+        self.spawning_stage = true;
         let r = self.spawn_shell(&src, if self.opts.monitor { 0 } else { -1 });
+        self.spawning_stage = false;
+        self.spawning_bg = None;
         self.spawning_simple = false;
         if let Some(s) = saved {
             self.restore_fd(0, s);
@@ -1885,6 +1900,14 @@ impl Shell {
         // meets the newline token).
         let mut text = code.to_vec();
         if text.last().map_or(false, |c| *c != b'\n') {
+            // A backslash ending `-c`, eval or sourced text is a literal
+            // character in bash (a script file or stdin drops it): escape
+            // it so the newline added here does not continue the line.
+            let keep = !top || self.c_mode;
+            let trailing = text.iter().rev().take_while(|c| **c == b'\\').count();
+            if keep && trailing % 2 == 1 {
+                text.push(b'\\');
+            }
             text.push(b'\n');
         }
         let mut p = Parser::new(text, line);
@@ -1923,7 +1946,21 @@ impl Shell {
                 }
                 Ok(Some(prog)) => {
                     ran = true;
-                    match self.run_program(&prog) {
+                    // the text's last command, with nothing left to read
+                    let last = top && self.oneshot && p.pos >= p.src.len();
+                    if last {
+                        let redirs = if self.subshell_level > 0 {
+                            super::exec_last::ExecRedirs::Sole
+                        } else {
+                            super::exec_last::ExecRedirs::Never
+                        };
+                        self.exec_target = super::exec_last::exec_candidate(&prog, redirs);
+                    }
+                    let r = self.run_program(&prog);
+                    if last {
+                        self.exec_target = std::ptr::null();
+                    }
+                    match r {
                         Ok(()) => {}
                         Err(Ctl::Abort(st)) => {
                             self.status = st;

@@ -7,6 +7,7 @@ pub mod arith;
 pub mod child;
 pub mod cond;
 pub mod exec;
+pub mod exec_last;
 pub mod expand;
 pub mod pattern;
 mod pattern_scan;
@@ -19,6 +20,7 @@ mod timeformat;
 use crate::ast::*;
 use crate::state::*;
 use crate::sys::Sys;
+pub use exec_last::AsyncKind;
 use std::collections::HashMap;
 
 /// Non-local control flow out of a command.
@@ -170,6 +172,17 @@ pub struct Shell {
     pub simple_fork: bool,
     /// Set while such a child is started (what it is told as `simple_fork`).
     pub spawning_simple: bool,
+    /// This process ends when the text it runs ends (`bash -c`, a child
+    /// shell): its last simple command may replace it (see `exec_last.rs`).
+    pub oneshot: bool,
+    /// The simple command that may exec in place of this shell (null: none).
+    pub exec_target: *const Simple,
+    /// Set while a background job's child is started (it gets SIGINT and
+    /// SIGQUIT ignored when job control is off).
+    pub spawning_bg: Option<AsyncKind>,
+    /// What kind of background job this child shell runs, as bash treats
+    /// SIGINT and SIGQUIT in it (see `exec_last.rs`).
+    pub async_kind: AsyncKind,
     pub uid: u32,
     pub euid: u32,
     /// State of the $SRANDOM stirrer.
@@ -278,6 +291,10 @@ impl Shell {
             spawning_stage: false,
             simple_fork: false,
             spawning_simple: false,
+            oneshot: false,
+            exec_target: std::ptr::null(),
+            spawning_bg: None,
+            async_kind: AsyncKind::None,
             uid: 0,
             euid: 0,
             srandom: std::cell::Cell::new(pid as u64),

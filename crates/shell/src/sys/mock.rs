@@ -328,4 +328,9 @@ impl Sys for MockSys {
         // Mock fds are pipes and sinks.
         false
     }
+
+    fn poll_read(&mut self, _fd: i32, _ms: i32) -> Result<bool, Errno> {
+        // A mock pipe holds all its input from the start.
+        Ok(true)
+    }
 }

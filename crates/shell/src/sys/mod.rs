@@ -19,6 +19,7 @@ pub const ELOOP: Errno = 32;
 pub const EACCES: Errno = 2;
 pub const ENOEXEC: Errno = 45;
 pub const ENOSYS: Errno = 52;
+pub const ENOTSUP: Errno = 58;
 #[cfg(not(target_arch = "wasm32"))]
 pub const ECHILD: Errno = 12;
 
@@ -31,10 +32,30 @@ pub struct SpawnReq<'a> {
     pub fds: &'a [(u32, u32)],
     pub pgid: i32,
     pub foreground: bool,
+    /// What the child does with SIGINT and SIGQUIT (a background job of a
+    /// shell without job control ignores them).
+    pub intquit: IntQuit,
+}
+
+/// SIGINT and SIGQUIT in a new process.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum IntQuit {
+    /// As the parent has them (ignored ones stay ignored).
+    #[default]
+    Inherit,
+    /// Ignored from the start (no window where a signal could land first).
+    Ignore,
+    /// At their default action.
+    Default,
 }
 
 pub trait Sys {
     fn spawn(&mut self, req: &SpawnReq) -> Result<i32, Errno>;
+    /// Replace this program with `req`'s (same pid; the request's `pgid` and
+    /// `foreground` are ignored). Returns only on failure.
+    fn exec(&mut self, _req: &SpawnReq) -> Errno {
+        ENOSYS
+    }
     /// Returns (pid, raw wait status); pid 0 with `nohang` when none is ready.
     fn wait(&mut self, pid: i32, nohang: bool) -> Result<(i32, i32), Errno>;
     /// Blocking wait that also returns when the child stops (WUNTRACED).
@@ -96,6 +117,21 @@ pub trait Sys {
     /// back with `unread`.
     fn read_ahead(&mut self, fd: i32, buf: &mut [u8]) -> Result<usize, Errno> {
         self.read(fd, buf)
+    }
+    /// Wait up to `ms` milliseconds for input (or end of file) on `fd`;
+    /// false when the time passed first (`read -t`).
+    fn poll_read(&mut self, fd: i32, ms: i32) -> Result<bool, Errno> {
+        let mut p = libc::pollfd {
+            fd,
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        // SAFETY: one pollfd, valid for the call.
+        let r = unsafe { libc::poll(&mut p, 1, ms) };
+        if r < 0 {
+            return Err(io_errno(&std::io::Error::last_os_error()));
+        }
+        Ok(r > 0)
     }
     /// Give back the last n bytes `read_ahead` returned on fd.
     fn unread(&mut self, fd: i32, n: usize) -> Result<(), Errno> {

@@ -49,20 +49,12 @@ impl WasmSys {
 impl Sys for WasmSys {
     fn spawn(&mut self, req: &SpawnReq) -> Result<i32, Errno> {
         self.sync();
-        let request = format::SpawnRequest {
-            path: req.path,
-            argv: req.argv,
-            env: req.env,
-            cwd: b"",
-            fds: req.fds,
-            pgid: req.pgid,
-            flags: if req.foreground {
-                format::SPAWN_FOREGROUND
-            } else {
-                0
-            },
-        };
-        process::spawn(&request.encode())
+        process::spawn(&encode_request(req))
+    }
+
+    fn exec(&mut self, req: &SpawnReq) -> Errno {
+        self.sync();
+        process::exec(&encode_request(req))
     }
 
     fn wait(&mut self, pid: i32, nohang: bool) -> Result<(i32, i32), Errno> {
@@ -290,4 +282,28 @@ impl Sys for WasmSys {
         let is_file = crate::fsx::stat(path).map(|m| m.is_file()).unwrap_or(false);
         is_file && meta::access(path, meta::X_OK).is_ok()
     }
+}
+
+/// A spawn (or exec) request in the ABI's format.
+fn encode_request(req: &SpawnReq) -> Vec<u8> {
+    let mut flags = if req.foreground {
+        format::SPAWN_FOREGROUND
+    } else {
+        0
+    };
+    flags |= match req.intquit {
+        crate::sys::IntQuit::Inherit => 0,
+        crate::sys::IntQuit::Ignore => format::SPAWN_IGNORE_INTQUIT,
+        crate::sys::IntQuit::Default => format::SPAWN_DEFAULT_INTQUIT,
+    };
+    format::SpawnRequest {
+        path: req.path,
+        argv: req.argv,
+        env: req.env,
+        cwd: b"",
+        fds: req.fds,
+        pgid: req.pgid,
+        flags,
+    }
+    .encode()
 }
