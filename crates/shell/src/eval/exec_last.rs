@@ -69,10 +69,8 @@ pub fn exec_candidate(prog: &Program, redirs: ExecRedirs) -> *const Simple {
         Some(l) if !l.background => l,
         _ => return none,
     };
-    if items.len() >= 2 {
-        if items[items.len() - 2].background || !last.and_or.rest.is_empty() {
-            return none;
-        }
+    if items.len() >= 2 && (items[items.len() - 2].background || !last.and_or.rest.is_empty()) {
+        return none;
     }
     let sole = items.len() == 1 && last.and_or.rest.is_empty();
     let pl = last
