@@ -357,15 +357,16 @@ print(datetime(2024, 1, 1, tzinfo=ZoneInfo('Asia/Kolkata')).utcoffset(), 'Europe
   );
 
   it(
-    'kill $! reaches a background python3 itself (its job execs it), and Popen(shell=True).terminate() ends the command',
+    'kill $! reaches a background python3 itself (its job execs it), and Popen(shell=True, executable=bash).terminate() ends the command',
     async () => {
       const r = await sb.run(
         [
           `python3 -c "import signal, sys, time\nsignal.signal(15, lambda *a: (print('term', flush=True), sys.exit(3)))\nprint('ready', flush=True)\ntime.sleep(30)" > /tmp/t1 &`,
           'until grep -q ready /tmp/t1 2>/dev/null; do sleep 0.05; done',
           'kill $!; wait $!; echo "status $?"; cat /tmp/t1',
-          // an orphaned sleep would hold the pipe open and communicate() would wait for it
-          `python3 -c "import subprocess, time\np = subprocess.Popen('sleep 30', shell=True, stdout=subprocess.PIPE)\ntime.sleep(0.5)\np.terminate()\nt = time.monotonic()\np.communicate()\nprint('rc', p.returncode, time.monotonic() - t < 10)"`,
+          // an orphaned sleep would hold the pipe open and communicate() would wait for it (bash
+          // execs a -c text's last command; sh keeps itself there, as Debian's dash does)
+          `python3 -c "import subprocess, time\np = subprocess.Popen('sleep 30', shell=True, executable='/bin/bash', stdout=subprocess.PIPE)\ntime.sleep(0.5)\np.terminate()\nt = time.monotonic()\np.communicate()\nprint('rc', p.returncode, time.monotonic() - t < 10)"`,
         ].join('\n'),
         opts,
       );

@@ -173,7 +173,6 @@ pub fn run(args: Vec<Bytes>) -> i32 {
             sh.exe = bytes::os_bytes(p.as_os_str());
         }
     }
-    let _ = short;
     adopt_pwd(&mut sh);
     if args.get(1).map(|a| a.as_slice()) != Some(b"--sandglass-subshell") {
         adopt_inherited_fds(&mut sh);
@@ -275,8 +274,11 @@ pub fn run(args: Vec<Bytes>) -> i32 {
         if interactive {
             sh.opts.interactive = true;
         } else {
-            // the shell ends with the string: its last command may replace it
-            sh.oneshot = true;
+            // the shell ends with the string: its last command may replace it,
+            // as bash does. Invoked as `sh` it keeps itself, as Debian's
+            // /bin/sh (dash) does: scripts compare `$$` with their children's
+            // parent (Python's `shell=True` runs /bin/sh).
+            sh.oneshot = short != b"sh";
             source_bash_env(&mut sh);
         }
         if let Some(a0) = rest.first() {
