@@ -4,6 +4,7 @@
  * category, guessed from what our side printed, to group the failures.
  */
 import type { CaseRun, RunResult } from './run.js';
+import { firstDifference } from '../../base/firstDifference.js';
 
 export type Category =
   | 'timeout'
@@ -32,15 +33,6 @@ const text = (b: Buffer): string => b.toString('latin1');
 /** Our diagnostics: stderr, or the merged output. */
 const diagnostics = (r: RunResult): string => text(r.stderr) + text(r.stdout);
 
-function firstDifference(expected: string, actual: string): string {
-  const e = expected.split('\n');
-  const a = actual.split('\n');
-  for (let i = 0; i < Math.max(e.length, a.length); i++)
-    if (e[i] !== a[i])
-      return `line ${i + 1}: bash ${JSON.stringify(e[i] ?? null)}, ours ${JSON.stringify(a[i] ?? null)}`;
-  return '';
-}
-
 const looksLikeError = (line: string): boolean =>
   /^bash: |^[a-z]+: .*(?:: |invalid|not found|No such|error|usage)|: line \d+: |: not found|: No such /.test(
     line,
@@ -52,7 +44,7 @@ export function judge(run: CaseRun): Verdict {
   const aOut = text(actual.stdout);
   if (eOut === aOut && expected.status === actual.status) return { pass: true };
   const status = `status: bash ${expected.status}, ours ${actual.status}`;
-  const detail = eOut === aOut ? status : firstDifference(eOut, aOut);
+  const detail = eOut === aOut ? status : firstDifference(eOut, aOut, ['bash', 'ours']);
   const ours = diagnostics(actual);
   const theirs = diagnostics(expected);
   const category = ((): Category => {
