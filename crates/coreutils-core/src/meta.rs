@@ -175,24 +175,24 @@ mod sys {
         fn fd_filestat_get(fd: u32, out: *mut u64) -> i32;
     }
 
-    pub fn raw(path: &Path, follow: bool) -> io::Result<super::RawStat> {
-        let st = filestat(path, follow)?;
-        Ok(super::RawStat {
+    /// Device, inode and change time out of a WASI filestat record.
+    fn raw_of(st: &[u64; 8]) -> super::RawStat {
+        super::RawStat {
             dev: st[0],
             ino: st[1],
             ctime_ns: st[7],
-        })
+        }
+    }
+
+    pub fn raw(path: &Path, follow: bool) -> io::Result<super::RawStat> {
+        Ok(raw_of(&filestat(path, follow)?))
     }
 
     pub fn fd_raw(fd: u32) -> io::Result<super::RawStat> {
         let mut st = [0u64; 8];
         // SAFETY: st has room for a 64-byte filestat.
         wasi_errno(unsafe { fd_filestat_get(fd, st.as_mut_ptr()) })?;
-        Ok(super::RawStat {
-            dev: st[0],
-            ino: st[1],
-            ctime_ns: st[7],
-        })
+        Ok(raw_of(&st))
     }
 
     /// The WASI filestat record of `path`, any bytes.
@@ -367,7 +367,6 @@ mod sys {
         } else {
             crate::fs::symlink_metadata(path)?
         };
-        let ns = |s: i64, n: i64| (s.max(0) as u64) * 1_000_000_000 + n.max(0) as u64;
         Ok(super::Stat {
             dev: m.dev(),
             ino: m.ino(),
@@ -383,11 +382,16 @@ mod sys {
         })
     }
 
+    /// Seconds and nanoseconds (as std gives them) as nanoseconds since the epoch.
+    fn ns(s: i64, n: i64) -> u64 {
+        (s.max(0) as u64) * 1_000_000_000 + n.max(0) as u64
+    }
+
     fn from_metadata(m: &std::fs::Metadata) -> super::RawStat {
         super::RawStat {
             dev: m.dev(),
             ino: m.ino(),
-            ctime_ns: (m.ctime().max(0) as u64) * 1_000_000_000 + m.ctime_nsec().max(0) as u64,
+            ctime_ns: ns(m.ctime(), m.ctime_nsec()),
         }
     }
 

@@ -233,7 +233,7 @@ impl Colors {
         } else if !e.stat_ok {
             self.get("mi").or_else(|| self.get("or"))
         } else {
-            self.code_for(&e.name, e.mode, e.nlink, linkok)
+            self.code_for(&e.name, e.st.mode, e.st.nlink, linkok)
         };
         let code = match code {
             Some(c) => c.to_vec(),

@@ -12,30 +12,20 @@ pub struct Entry {
     pub stat_ok: bool,
     pub is_dir: bool,
     pub is_link: bool,
-    pub mode: u32,
-    pub nlink: u32,
-    pub uid: u32,
-    pub gid: u32,
-    pub size: u64,
-    /// 512-byte blocks.
-    pub blocks: u64,
-    pub mtime: Time,
-    pub atime: Time,
-    pub ctime: Time,
-    pub ino: u64,
+    /// What stat said; only the type bits of `mode` for a [`named`](Entry::named) entry.
+    pub st: meta::Stat,
     pub link_target: Option<Vec<u8>>,
     /// Mode of a symlink's target (None when dangling or not a link).
     pub target_mode: Option<u32>,
 }
 
-fn time_of(ns: u64) -> Time {
+/// A stat time (nanoseconds since the epoch) as ls formats it.
+pub fn time_of(ns: u64) -> Time {
     Time {
         secs: (ns / 1_000_000_000) as i64,
         nanos: (ns % 1_000_000_000) as u32,
     }
 }
-
-const ZERO: Time = Time { secs: 0, nanos: 0 };
 
 impl Entry {
     /// An entry known by name and readdir's file type only (listings that
@@ -45,7 +35,7 @@ impl Entry {
         e.stat_ok = true;
         e.is_dir = ft.is_dir();
         e.is_link = ft.is_symlink();
-        e.mode = if ft.is_dir() {
+        e.st.mode = if ft.is_dir() {
             meta::S_IFDIR
         } else if ft.is_symlink() {
             meta::S_IFLNK
@@ -63,16 +53,7 @@ impl Entry {
             stat_ok: false,
             is_dir: false,
             is_link: false,
-            mode: 0,
-            nlink: 0,
-            uid: 0,
-            gid: 0,
-            size: 0,
-            blocks: 0,
-            mtime: ZERO,
-            atime: ZERO,
-            ctime: ZERO,
-            ino: 0,
+            st: meta::Stat::default(),
             link_target: None,
             target_mode: None,
         }
@@ -104,16 +85,7 @@ impl Entry {
             stat_ok: true,
             is_dir: st.is_dir(),
             is_link,
-            mode: st.mode,
-            nlink: st.nlink,
-            uid: st.uid,
-            gid: st.gid,
-            size: st.size,
-            blocks: st.blocks,
-            mtime: time_of(st.mtime_ns),
-            atime: time_of(st.atime_ns),
-            ctime: time_of(st.ctime_ns),
-            ino: st.ino,
+            st,
             link_target,
             target_mode,
         })
@@ -121,6 +93,6 @@ impl Entry {
 
     /// The file type bits.
     pub fn kind(&self) -> u32 {
-        self.mode & meta::S_IFMT
+        self.st.mode & meta::S_IFMT
     }
 }

@@ -138,7 +138,7 @@ impl<'a> Printer<'a> {
         if !e.stat_ok && self.o.indicator != Indicator::None {
             return if e.is_dir { b"/" } else { b"" };
         }
-        let mut mode = e.mode;
+        let mut mode = e.st.mode;
         if mode & coreutils_core::meta::S_IFMT == 0 && e.is_dir {
             mode |= S_IFDIR;
         }
@@ -166,12 +166,12 @@ impl<'a> Printer<'a> {
         if !e.stat_ok {
             return "?".into();
         }
-        self.o.block_scale.show(e.blocks * 512)
+        self.o.block_scale.show(e.st.blocks * 512)
     }
 
     /// The `total` line of a directory listing.
     pub fn total(&self, out: &mut Vec<u8>, v: &[Entry]) {
-        let sum: u64 = v.iter().map(|e| e.blocks).sum();
+        let sum: u64 = v.iter().map(|e| e.st.blocks).sum();
         out.extend_from_slice(b"total ");
         out.extend_from_slice(self.o.block_scale.show(sum * 512).as_bytes());
         out.push(self.o.eol);
@@ -278,25 +278,25 @@ impl<'a> Printer<'a> {
         for e in all {
             let ok = e.stat_ok;
             let q = |s: String| if ok { s } else { "?".into() };
-            let owner = user(&mut self.names, e.uid, ok);
+            let owner = user(&mut self.names, e.st.uid, ok);
             let group = if !ok {
                 ("?".into(), false)
             } else if o.numeric {
-                (e.gid.to_string(), true)
+                (e.st.gid.to_string(), true)
             } else {
-                let n = self.names.group(e.gid);
-                let num = n == e.gid.to_string();
+                let n = self.names.group(e.st.gid);
+                let num = n == e.st.gid.to_string();
                 (n, num)
             };
             let size = q(match &o.file_scale {
-                Some(s) => s.show(e.size),
-                None => e.size.to_string(),
+                Some(s) => s.show(e.st.size),
+                None => e.st.size.to_string(),
             });
             rows.push(Row {
                 cols: vec![
                     (inode_text(e), true),
                     (self.blocks_text(e), true),
-                    (q(e.nlink.to_string()), true),
+                    (q(e.st.nlink.to_string()), true),
                     owner.clone(),
                     group,
                     owner,
@@ -332,9 +332,9 @@ impl<'a> Printer<'a> {
                 }
                 if k == 2 {
                     // The mode string goes before the link count.
-                    line.push(type_char(e.mode) as u8);
+                    line.push(type_char(e.st.mode) as u8);
                     if e.stat_ok {
-                        line.extend_from_slice(perm_string(e.mode).as_bytes());
+                        line.extend_from_slice(perm_string(e.st.mode).as_bytes());
                     } else {
                         line.extend_from_slice(b"?????????");
                     }
@@ -388,7 +388,7 @@ impl<'a> Printer<'a> {
 
 fn inode_text(e: &Entry) -> String {
     if e.stat_ok {
-        e.ino.to_string()
+        e.st.ino.to_string()
     } else {
         "?".into()
     }

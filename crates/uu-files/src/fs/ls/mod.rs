@@ -197,7 +197,7 @@ impl Lister<'_> {
                         self.status = self.status.max(1);
                         let mut u = Entry::unknown(p.clone(), b.clone());
                         if let Ok(l) = Entry::load(&p, b, false, false) {
-                            u.mode = l.mode & coreutils_core::meta::S_IFMT;
+                            u.st.mode = l.st.mode & coreutils_core::meta::S_IFMT;
                             u.is_link = l.is_link;
                         }
                         Ok(u)

@@ -1,5 +1,6 @@
 //! The order of a listing: `--sort`, `-r`, `--group-directories-first`.
 
+use super::entry;
 use super::entry::Entry;
 use super::options::{Options, Sort, TimeField};
 use crate::misc::datetime::Time;
@@ -8,11 +9,11 @@ use std::cmp::Ordering;
 
 /// The time `-t` sorts by and `-l` shows.
 pub fn time_of(e: &Entry, field: TimeField) -> Time {
-    match field {
-        TimeField::Mtime => e.mtime,
-        TimeField::Atime => e.atime,
-        TimeField::Ctime => e.ctime,
-    }
+    entry::time_of(match field {
+        TimeField::Mtime => e.st.mtime_ns,
+        TimeField::Atime => e.st.atime_ns,
+        TimeField::Ctime => e.st.ctime_ns,
+    })
 }
 
 fn extension(name: &[u8]) -> &[u8] {
@@ -26,7 +27,7 @@ fn compare(a: &Entry, b: &Entry, o: &Options) -> Ordering {
     let by_name = || a.name.cmp(&b.name);
     match o.sort {
         Sort::Name | Sort::None => by_name(),
-        Sort::Size => b.size.cmp(&a.size).then_with(by_name),
+        Sort::Size => b.st.size.cmp(&a.st.size).then_with(by_name),
         Sort::Time => {
             let (ta, tb) = (time_of(a, o.time), time_of(b, o.time));
             (tb.secs, tb.nanos)
