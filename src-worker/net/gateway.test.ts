@@ -103,6 +103,17 @@ describe('allowed requests', () => {
     expect((await readAll(head)).length).toBe(0);
   });
 
+  it('sends the path and query as written, a bare `?` included (as curl and wget do)', async () => {
+    const gw = gateway();
+    const target = async (suffix: string) =>
+      (await echo(gw, { url: `${srv.origin}/echo${suffix}` })).url;
+    expect(await target('?')).toBe('/echo?');
+    expect(await target('?#frag')).toBe('/echo?');
+    expect(await target('#frag?')).toBe('/echo');
+    expect(await target('?a=1&b')).toBe('/echo?a=1&b');
+    expect(await target('?q=%20&t=%7E')).toBe('/echo?q=%20&t=%7E');
+  });
+
   it('sends program headers in order, and a Host header naming the URL host', async () => {
     const got = await echo(gateway(), {
       headers: [

@@ -74,3 +74,12 @@ function redact(url: URL): string {
 export function sameOrigin(a: RequestTarget, b: RequestTarget): boolean {
   return a.scheme === b.scheme && a.host === b.host && a.port === b.port;
 }
+
+/**
+ * The request line's target: path and query as the URL spells them. WHATWG's `search` is empty
+ * for a bare `?`, but curl and wget send `/path?` as written, and a server may tell them apart.
+ */
+export function pathAndQuery(url: URL): string {
+  const bareQuery = url.search === '' && url.href.split('#')[0]!.endsWith('?');
+  return `${url.pathname}${bareQuery ? '?' : url.search}`;
+}

@@ -200,6 +200,10 @@ export const CURL_CASES: readonly NetCase[] = [
   ),
   c('--json @- from stdin', 'echo \'{"c":3}\' | curl -s --json @- $U/echo'),
   c('-G with a query already there', 'curl -s -G -d a=1 "$U/echo?x=1"'),
+  c(
+    'an empty query is sent as written',
+    'for u in "$U/echo?" "$U/echo?#frag"; do curl -s "$u" | head -n 1; done',
+  ),
   c('-G --data-urlencode', "curl -s -G --data-urlencode 'q=a b&c' $U/echo"),
   c('-I -G keeps HEAD', 'curl -sI -G -d q=1 $U/echo'),
   c(
@@ -807,6 +811,14 @@ export const WGET_CASES: readonly NetCase[] = [
   ),
   c('--no-proxy is accepted', 'wget -q --no-proxy -O - $U/text'),
   c('-e robots=off is accepted', 'wget -q -e robots=off -O - $U/text'),
+  c('an empty query is sent as written', 'wget -q -O - "$U/echo?" | head -n 1'),
+  c(
+    '-e with a wgetrc command wget knows',
+    'wget -q -e check_certificate=off -e Tries=2 -O - $U/text',
+  ),
+  c('-e with an unknown command', 'wget -e foo=bar $U/text; echo "rc=$?"'),
+  c('-e without a value', 'wget -e robots $U/text; echo "rc=$?"'),
+  c('-e with a bad boolean', 'wget -e robots=maybe $U/text; echo "rc=$?"'),
   // Session 13: recursive retrieval over the site of testSite.ts (links up
   // and out, to other hosts and schemes, robots.txt, a 404, a redirect).
   c('-r', 'wget -r $U/site/; echo "rc=$?"; find . -type f ! -name .\\* | sort'),

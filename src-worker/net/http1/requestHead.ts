@@ -8,6 +8,7 @@
  * declared, else `transfer-encoding: chunked`.
  */
 import type { SendRequest } from '../node/connection.js';
+import { pathAndQuery } from '../target.js';
 
 export type BodyPlan =
   /** No body or a buffer: `head` is complete (the buffer follows it). */
@@ -29,7 +30,7 @@ const EXPECTS_PAYLOAD = new Set(['PUT', 'POST', 'PATCH', 'QUERY', 'PROPFIND', 'P
 
 export function requestHead(req: SendRequest): BodyPlan {
   const { method, url, body } = req;
-  let head = `${method} ${url.pathname}${url.search} HTTP/1.1\r\nhost: ${url.host}\r\n`;
+  let head = `${method} ${pathAndQuery(url)} HTTP/1.1\r\nhost: ${url.host}\r\n`;
   head += method === 'HEAD' ? 'connection: close\r\n' : 'connection: keep-alive\r\n';
   let declared: number | null = null;
   for (const [name, value] of req.headers) {

@@ -12,6 +12,7 @@ import {
   type PinnedAgentOptions,
   type SocketEnd,
 } from './pinnedAgent.js';
+import { pathAndQuery } from '../target.js';
 
 export async function undiciConnection(opts: PinnedAgentOptions): Promise<Connection> {
   const agent = await pinnedAgent(opts);
@@ -22,7 +23,7 @@ export async function undiciConnection(opts: PinnedAgentOptions): Promise<Connec
         agent,
         {
           origin: req.url.origin,
-          path: `${req.url.pathname}${req.url.search}`,
+          path: pathAndQuery(req.url),
           method: req.method,
           headers: req.headers.flat(),
           body:
