@@ -311,15 +311,17 @@ export class Kernel {
   /**
    * execve: `p` runs another program. Its pid, parent, group, job, cwd,
    * umask, timers and ignored signals stay; caught signals go back to their
-   * default; the fd table becomes `spec.fds`. The old runner is ended without
-   * ending the process, so its parent's `wait` sees the new program's exit.
+   * default; the fd table becomes `spec.fds`. The old runner is retired (or
+   * ended) without ending the process, so its parent's `wait` sees the new
+   * program's exit.
    * A session's shell cannot exec (the session is its program): ENOTSUP.
    */
   async exec(p: Process, spec: ExecSpec): Promise<void> {
     if (this.sessions.has(p)) fail(Errno.ENOTSUP);
     const [image, factory] = await this.loadImage(spec.path, spec.argv, p.cwd, p.cred);
     if (!p.alive) fail(Errno.EINTR);
-    p.runner?.terminate();
+    if (p.runner?.retire) p.runner.retire();
+    else p.runner?.terminate();
     p.fds.replaceAll(spec.fds);
     p.dispositions.forEach((d, sig) => {
       if (d === DISP_CATCH) p.dispositions[sig] = 0;

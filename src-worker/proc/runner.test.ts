@@ -7,6 +7,7 @@ import { Sandbox } from '../sandbox/sandbox.js';
 import { fixtureProgramsDir } from '../sandbox/testPrograms.js';
 import { runProgram } from '../sandbox/testUtil.js';
 import type { WorkerJob } from './node/messages.js';
+import { workerEntry } from './node/entryPath.js';
 import { WasmRunnerFactory } from './node/wasmRunner.js';
 import { WorkerPool } from './node/workerPool.js';
 import type { ProcessRunner, RunnerFactory } from './runner.js';
@@ -120,6 +121,35 @@ describe('runner factories', () => {
       expect(r.stderr).toBe('sandglass: trap: wasm trap: unreachable\n');
     } finally {
       await sb.destroy();
+    }
+  });
+
+  it('an exec hands the old program’s worker back to the pool (no thread per exec)', async () => {
+    let created = 0;
+    const pool = new WorkerPool({
+      warm: 2,
+      idleMs: 60_000,
+      entry: () => {
+        created++;
+        return workerEntry();
+      },
+    });
+    const sb = await Sandbox.create({ runners: () => ({ wasm: new WasmRunnerFactory(pool) }) });
+    try {
+      await sb.warm();
+      // bash -c execs its last command in place; sh -c then runs `exit 5` itself.
+      const script = `bash -c "sh -c 'echo \\$\\$; exit 5'"; echo "status $?"; echo $$`;
+      expect((await sb.run(script)).stdout).toMatch(/^\d+\nstatus 5\n\d+\n$/);
+      const before = created;
+      for (let i = 0; i < 6; i++) {
+        const r = await sb.run(`bash -c "/bin/true"; echo $?; bash -c 'exec printf "%s\\n" x'`);
+        expect(r.stdout).toBe('0\nx\n');
+      }
+      // A worker per exec (ended rather than reused) would make 12 here.
+      expect(created - before).toBeLessThanOrEqual(2);
+    } finally {
+      await sb.destroy();
+      pool.dispose();
     }
   });
 

@@ -17,6 +17,14 @@ export interface ProcessRunner {
   terminate(): void;
   /** It exited by itself (EXIT syscall); give back its resources. */
   finish(): void;
+  /**
+   * The process exec'd another program while this runner's program waits in
+   * its EXEC call: answer that call, let the program unwind and give the
+   * runner's resources back for reuse (a worker that ends by itself can run
+   * the next process; a terminated one cannot). Nothing the old program does
+   * after this reaches the process. Without it the kernel terminates the runner.
+   */
+  retire?(): void;
   /** Memory the program holds now, in bytes, as its guest last reported it (0 if unknown). */
   memoryBytes(): number;
 }

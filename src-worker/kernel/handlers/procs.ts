@@ -104,7 +104,7 @@ export const procHandlers: Record<number, Handler> = {
       exactEnv: (req.flags & SPAWN_FLAG.exactEnv) !== 0,
       intQuit: intQuitOf(req.flags),
     });
-    // Never delivered: the caller's runner ended with its program.
+    // To the old program, which unwinds (its runner is retired, see Kernel.exec).
     return OK;
   },
   [Sys.WAIT]: (k, p, args) => {

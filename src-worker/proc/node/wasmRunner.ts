@@ -5,16 +5,22 @@
  * killed).
  * `WasmRunnerFactory` is the kernel's factory for `wasm` images.
  */
+import { Errno } from '../../base/errno.js';
+import { Sys } from '../../base/syscalls.js';
 import { ChannelServer, type SyscallHandler } from '../../channel/server.js';
 import type { WasmImage } from '../../programs/image.js';
 import type { ProcessRunner, RunnerFactory } from '../runner.js';
 import { channelFor, startWasm } from './workerChannels.js';
 import { WorkerPool, type Lease } from './workerPool.js';
 
+/** How long a retired program may take to unwind to its EXIT before its worker is ended. */
+const RETIRE_GRACE_MS = 5000;
+
 export class WasmRunner implements ProcessRunner {
   private readonly server: ChannelServer;
   private readonly lease: Lease;
   private done = false;
+  private retired: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly pool: WorkerPool,
@@ -27,15 +33,35 @@ export class WasmRunner implements ProcessRunner {
     let server: ChannelServer | undefined;
     this.lease = pool.run((worker) => {
       const view = channelFor(worker);
-      server = new ChannelServer(view, handler, stamp);
+      server = new ChannelServer(
+        view,
+        (op, args, payload, out) =>
+          this.retired ? this.afterRetire(op) : handler(op, args, payload, out),
+        stamp,
+      );
       server.start();
       startWasm(worker, { ...image, env });
     });
     if (!server) throw new Error('worker pool did not build the job');
     this.server = server;
     this.lease.onCrash = (m) => {
-      if (!this.done) onCrash(m);
+      if (this.retired) this.terminate();
+      else if (!this.done) onCrash(m);
     };
+  }
+
+  retire(): void {
+    if (this.done || this.retired) return;
+    // The kernel's answer to EXEC still goes out (the glue then unwinds the
+    // program with ProcExit); its EXIT hands the worker back to the pool.
+    this.retired = setTimeout(() => this.terminate(), RETIRE_GRACE_MS);
+    this.retired.unref();
+  }
+
+  /** A retired program's calls: its EXIT frees the worker; anything else is refused. */
+  private afterRetire(op: number): { errno: number } {
+    if (op === Sys.EXIT) this.finish();
+    return { errno: op === Sys.EXIT ? 0 : Errno.EINTR };
   }
 
   raiseSignal(sig: number): void {
@@ -49,6 +75,7 @@ export class WasmRunner implements ProcessRunner {
   terminate(): void {
     if (this.done) return;
     this.done = true;
+    clearTimeout(this.retired);
     this.server.dispose();
     this.pool.kill(this.lease);
   }
@@ -60,6 +87,7 @@ export class WasmRunner implements ProcessRunner {
   finish(): void {
     if (this.done) return;
     this.done = true;
+    clearTimeout(this.retired);
     this.server.dispose();
     this.pool.release(this.lease);
   }

@@ -2,7 +2,7 @@
 import { Errno } from '../../base/errno.js';
 import { Sys } from '../../base/syscalls.js';
 import type { GlueContext } from '../context.js';
-import { guard, newHandle } from '../context.js';
+import { guard, newHandle, ProcExit } from '../context.js';
 
 /** Largest spawn request accepted (argv + env), like ARG_MAX. */
 const MAX_SPAWN_REQUEST = 4 * 1024 * 1024;
@@ -18,10 +18,14 @@ export function processImports(ctx: GlueContext): Record<string, (...a: never[])
       ctx.mem.setI32(pidOut, sys.rets[0] as number);
       return 0;
     }),
-    // Returns only on failure: on success the kernel ends this worker's program.
+    // Returns only on failure. On success the process runs the new program
+    // elsewhere; this one unwinds (its exit status goes nowhere) so the worker
+    // it ran on is free for the next process.
     exec: guard((req: number, len: number) => {
       if (len > MAX_SPAWN_REQUEST) return Errno.E2BIG;
-      return sys.call(Sys.EXEC, [], ctx.mem.read(req, len));
+      const e = sys.call(Sys.EXEC, [], ctx.mem.read(req, len));
+      if (e === 0) throw new ProcExit(0);
+      return e;
     }),
     wait: guard((pid: number, options: number, pidOut: number, statusOut: number) => {
       ctx.mem.check(pidOut, 4);
