@@ -108,6 +108,12 @@ export const WORKLOADS: readonly Workload[] = [
     files: () => ({}),
   },
   {
+    // `bash -c CMD` execs CMD in place of the child shell: a spawn plus an exec each.
+    name: 'bash-c-exec-100',
+    script: 'for i in $(seq 100); do bash -c /bin/true; done; echo done',
+    files: () => ({}),
+  },
+  {
     // Issue #15: a two-stage pipeline of 1M lines.
     name: 'seq-awk-pipe-1M',
     script: "seq 1 1000000 | awk '{s+=$1} END {print s}'",
