@@ -60,8 +60,9 @@ export class WasmRunner implements ProcessRunner {
 
   /** A retired program's calls: its EXIT frees the worker; anything else is refused. */
   private afterRetire(op: number): { errno: number } {
-    if (op === Sys.EXIT) this.finish();
-    return { errno: op === Sys.EXIT ? 0 : Errno.EINTR };
+    if (op !== Sys.EXIT) return { errno: Errno.EINTR };
+    this.finish();
+    return { errno: 0 };
   }
 
   raiseSignal(sig: number): void {

@@ -386,15 +386,8 @@ impl Opts {
     /// proxies and the rest have nothing to set (the gateway is the only
     /// way out), as before.
     fn execute(&mut self, cmd: &str) -> Result<(), ArgError> {
-        let (name, value) = match cmd.split_once('=') {
-            Some(nv) => nv,
-            None => {
-                return Err(ArgError(
-                    format!("Invalid --execute command '{}'", cmd),
-                    false,
-                ))
-            }
-        };
+        let invalid = || ArgError(format!("Invalid --execute command '{}'", cmd), false);
+        let (name, value) = cmd.split_once('=').ok_or_else(invalid)?;
         let name: String = name
             .trim()
             .chars()
@@ -416,10 +409,7 @@ impl Opts {
             }
         };
         if WGETRC_COMMANDS.binary_search(&name.as_str()).is_err() {
-            return Err(ArgError(
-                format!("Invalid --execute command '{}'", cmd),
-                false,
-            ));
+            return Err(invalid());
         }
         match name.as_str() {
             "robots" => self.robots = on(value)?,

@@ -1,7 +1,6 @@
 //! The order of a listing: `--sort`, `-r`, `--group-directories-first`.
 
-use super::entry;
-use super::entry::Entry;
+use super::entry::{self, Entry};
 use super::options::{Options, Sort, TimeField};
 use crate::misc::datetime::Time;
 use coreutils_core::version::filevercmp;
